@@ -1,0 +1,36 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { runtimeConfig } from '../../config';
+
+let cached: { client: DynamoDBDocumentClient; tableName: string } | undefined;
+
+/** One document client per runtime, reused across invocations. */
+export function dynamo(): { client: DynamoDBDocumentClient; tableName: string } {
+  if (!cached) {
+    const config = runtimeConfig();
+    const base = new DynamoDBClient({
+      region: config.region,
+      ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}),
+    });
+    cached = {
+      client: DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } }),
+      tableName: config.tableName,
+    };
+  }
+  return cached;
+}
+
+/** Opaque pagination cursors: the LastEvaluatedKey as base64url JSON. */
+export function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
+}
+
+export function decodeCursor(cursor: string | undefined): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,68 @@
+import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { trackStatuses, visibilities } from '@tunesmith/shared/tracks';
+import { z } from 'zod';
+import { keys, tableDesign } from '../../data/keys';
+import { type Generation, type GenerationRepository, isGalleryVisible } from '../../domain/tracks/track';
+import { decodeCursor, encodeCursor } from './client';
+
+const generationSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  type: z.string(),
+  title: z.string().nullable(),
+  tags: z.string(),
+  lyrics: z.string().nullable(),
+  duration: z.number().nullable(),
+  status: z.enum(trackStatuses),
+  visibility: z.enum(visibilities),
+  showInGallery: z.boolean(),
+  inputAudioUrl: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  seed: z.number().nullable(),
+  falRequestId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** The item for a generation; gallery keys only while it belongs in the gallery. */
+export function generationToItem(g: Generation): Record<string, unknown> {
+  return {
+    ...keys.generation(g.id),
+    ...keys.generationOwner(g.userId, g.createdAt, g.id),
+    ...keys.generationKind(g.createdAt, g.id),
+    ...(isGalleryVisible(g) ? keys.gallery(g.createdAt, g.id) : {}),
+    entity: 'generation',
+    ...g,
+  };
+}
+
+export function generationFromItem(item: Record<string, unknown>): Generation {
+  return generationSchema.parse(item);
+}
+
+export function dynamoGenerationRepository(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): GenerationRepository {
+  const gallery = tableDesign.indexes.gallery;
+  return {
+    async listGallery(limit, cursor) {
+      const out = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: gallery.indexName,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': gallery.partitionKey },
+          ExpressionAttributeValues: { ':pk': keys.galleryPartition },
+          ScanIndexForward: false,
+          Limit: limit,
+          ExclusiveStartKey: decodeCursor(cursor),
+        }),
+      );
+      return { items: (out.Items ?? []).map(generationFromItem), cursor: encodeCursor(out.LastEvaluatedKey) };
+    },
+    async put(generation) {
+      await client.send(new PutCommand({ TableName: tableName, Item: generationToItem(generation) }));
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * The single-table layout: attribute names, indexes and key builders for every
+ * entity. The CDK table and the local cloud's table are both built from
+ * {@link tableDesign}; repositories build keys only through {@link keys}.
+ * Free of any SDK so infra can import it.
+ *
+ * | entity            | pk                 | sk                 | gsi1 (pk / sk)                  | gsi2 (pk / sk)         | gallery (pk / sk)   |
+ * |-------------------|--------------------|--------------------|---------------------------------|------------------------|---------------------|
+ * | plan              | PLAN#id            | PLAN               | PLANS / sortOrder#name          |                        |                     |
+ * | setting           | SETTINGS           | SETTING#key        |                                 |                        |                     |
+ * | user              | USER#id            | PROFILE            |                                 | USERS / createdAt#id   |                     |
+ * | generation        | TRACK#id           | TRACK              | USER#userId / TRACK#createdAt#id| TRACKS / createdAt#id  | GALLERY / createdAt#id (sparse) |
+ * | daily stats       | STATS#yyyy-mm-dd   | STATS              |                                 |                        |                     |
+ */
+
+export const tableDesign = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Epoch seconds; items with it (tokens, rate-limit counters, receipts) expire. */
+  ttlAttribute: 'expiresAt',
+  indexes: {
+    /** Items of one owner or collection in order: a user's library, plans by sort order. */
+    byOwner: { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    /** Every item of one kind for the admin area: all users, all tracks, newest first. */
+    byKind: { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    /** Sparse: only public, completed, gallery-visible tracks carry these attributes. */
+    gallery: { indexName: 'gallery', partitionKey: 'galleryPk', sortKey: 'gallerySk' },
+  },
+} as const;
+
+export type IndexName = (typeof tableDesign.indexes)[keyof typeof tableDesign.indexes]['indexName'];
+
+/** Zero-padded so that lexical order equals numeric order. */
+export const padNumber = (n: number, width = 6): string =>
+  String(Math.max(0, Math.trunc(n))).padStart(width, '0');
+
+export const keys = {
+  plan: (id: string) => ({ pk: `PLAN#${id}`, sk: 'PLAN' }),
+  planOrder: (sortOrder: number, name: string) => ({
+    gsi1pk: 'PLANS',
+    gsi1sk: `${padNumber(sortOrder)}#${name}`,
+  }),
+  plansCollection: 'PLANS',
+
+  settingsPartition: 'SETTINGS',
+  setting: (key: string) => ({ pk: 'SETTINGS', sk: `SETTING#${key}` }),
+
+  user: (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' }),
+  usersCollection: 'USERS',
+
+  generation: (id: string) => ({ pk: `TRACK#${id}`, sk: 'TRACK' }),
+  generationOwner: (userId: string, createdAt: string, id: string) => ({
+    gsi1pk: `USER#${userId}`,
+    gsi1sk: `TRACK#${createdAt}#${id}`,
+  }),
+  generationKind: (createdAt: string, id: string) => ({ gsi2pk: 'TRACKS', gsi2sk: `${createdAt}#${id}` }),
+  galleryPartition: 'GALLERY',
+  gallery: (createdAt: string, id: string) => ({ galleryPk: 'GALLERY', gallerySk: `${createdAt}#${id}` }),
+
+  dailyStats: (date: string) => ({ pk: `STATS#${date}`, sk: 'STATS' }),
+} as const;

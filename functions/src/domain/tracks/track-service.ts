@@ -1,0 +1,9 @@
+import { PUBLIC_TRACKS_PAGE_SIZE } from '@tunesmith/shared/constants';
+import type { Track } from '@tunesmith/shared/tracks';
+import { type GenerationRepository, isGalleryVisible, toTrack } from './track';
+
+/** The first page of the community gallery, newest first. */
+export async function listPublicTracks(generations: GenerationRepository): Promise<Track[]> {
+  const page = await generations.listGallery(PUBLIC_TRACKS_PAGE_SIZE);
+  return page.items.filter(isGalleryVisible).map(toTrack);
+}

@@ -1,0 +1,4 @@
+import { createGroupHandler } from '../http/group-handler';
+
+/** Route group `generation`: generation, lyrics and the library. */
+export const handler = createGroupHandler('generation', {});

@@ -1,0 +1,46 @@
+/** Business constants from the product specification (spec 1 section 9, spec 2 section 9). */
+
+export const HOME_GALLERY_LIMIT = 6;
+export const PUBLIC_TRACKS_PAGE_SIZE = 24;
+export const COPYRIGHT_YEAR = 2024;
+
+export const DURATION_MIN_SECONDS = 5;
+export const DURATION_MAX_SECONDS = 240;
+export const DURATION_DEFAULT_SECONDS = 60;
+
+export const STATUS_POLL_INTERVAL_MS = 3000;
+export const AUTH_CACHE_MS = 300_000;
+export const UNAUTHORIZED_REDIRECT_MS = 500;
+export const CONTACT_SUCCESS_DELAY_MS = 1000;
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const ADMIN_PASSWORD_MIN_LENGTH = 6;
+export const TITLE_MAX_LENGTH = 100;
+export const LYRICS_PREVIEW_LENGTH = 100;
+
+export const UPLOAD_MAX_BYTES = 50_485_760;
+export const UPLOAD_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.aac', '.ogg'] as const;
+
+export const POPULAR_TAGS = [
+  'female singer',
+  'male singer',
+  'pop',
+  'electronic',
+  'hip hop',
+  'ad jingle',
+  'synthwave',
+  'lo-fi',
+  'energetic',
+  'upbeat',
+] as const;
+
+export const BILLING_CYCLES = ['weekly', 'monthly', 'yearly'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+
+/** Weeks per month used when comparing monthly and weekly prices (spec 1, Pricing). */
+export const WEEKS_PER_MONTH = 4;
+
+export const SUPPORT_HOURS = 'Monday to Friday, 9 AM to 6 PM EST';

@@ -1,0 +1,74 @@
+/** Site settings keys (spec 2 section 9) and their defaults. */
+export const settingKeys = [
+  'site_name',
+  'site_description',
+  'support_email',
+  'contact_email',
+  'stripe_publishable_key',
+  'stripe_secret_key',
+  'stripe_webhook_secret',
+] as const;
+export type SettingKey = (typeof settingKeys)[number];
+
+/** Settings whose values are never sent back to a browser. */
+export const secretSettingKeys: readonly SettingKey[] = ['stripe_secret_key', 'stripe_webhook_secret'];
+
+export interface SettingDefault {
+  key: SettingKey;
+  value: string;
+  description: string;
+  type: 'text' | 'secret';
+  category: 'general' | 'stripe';
+}
+
+export const defaultSettings: readonly SettingDefault[] = [
+  {
+    key: 'site_name',
+    value: 'Tunesmith',
+    description: 'Name shown across the site',
+    type: 'text',
+    category: 'general',
+  },
+  {
+    key: 'site_description',
+    value: 'Create music with AI: turn genre tags and lyrics, or a song of your own, into a finished track.',
+    description: 'Short description of the site',
+    type: 'text',
+    category: 'general',
+  },
+  {
+    key: 'support_email',
+    value: 'support@tunesmith.example',
+    description: 'Support address',
+    type: 'text',
+    category: 'general',
+  },
+  {
+    key: 'contact_email',
+    value: 'hello@tunesmith.example',
+    description: 'Contact address',
+    type: 'text',
+    category: 'general',
+  },
+  {
+    key: 'stripe_publishable_key',
+    value: '',
+    description: 'Stripe publishable key',
+    type: 'text',
+    category: 'stripe',
+  },
+  {
+    key: 'stripe_secret_key',
+    value: '',
+    description: 'Stripe secret key',
+    type: 'secret',
+    category: 'stripe',
+  },
+  {
+    key: 'stripe_webhook_secret',
+    value: '',
+    description: 'Stripe webhook signing secret',
+    type: 'secret',
+    category: 'stripe',
+  },
+];
