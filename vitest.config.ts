@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One run for every suite. Projects:
+ * - unit: shared, functions and local code with in-memory fakes
+ * - integration: handlers through the local API adapter against the emulators
+ * - infra: CDK template assertions and cdk-nag
+ * - web: component and route tests (happy-dom)
+ * - e2e: browser journeys in headless Chromium against the local cloud
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'local/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['functions/test/**/*.int.test.ts', 'local/test/**/*.int.test.ts'],
+          globalSetup: ['local/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['infra/test/**/*.test.ts'],
+          testTimeout: 120_000,
+        },
+      },
+      './web/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.spec.ts'],
+          globalSetup: ['web/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
