@@ -1,0 +1,21 @@
+import { type Browser, chromium } from 'playwright-core';
+
+/**
+ * Debian's Chromium, headless, with the flags this machine needs: no sandbox
+ * (root in a container) and no background network traffic (the network is closed).
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}

@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeTracks } from '@/testing/fixtures';
+import { anonymous, jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { renderApp } from '@/testing/render';
+
+function renderHome(trackCount: number) {
+  mockFetch({
+    'GET /api/auth/user': anonymous(),
+    'GET /api/public-tracks': jsonResponse(makeTracks(trackCount)),
+  });
+  return renderApp('/');
+}
+
+describe('home page', () => {
+  it('shows the hero, whose button goes to /auth', async () => {
+    const { router, user } = renderHome(0);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Music with AI' })).toBeDefined();
+    await user.click(screen.getByRole('link', { name: 'Start Creating Music' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('hides the gallery when there are no public tracks', async () => {
+    renderHome(0);
+
+    await screen.findByRole('heading', { level: 1, name: 'Create Music with AI' });
+    expect(screen.queryByRole('heading', { name: 'Community Gallery' })).toBeNull();
+  });
+
+  it('hides the gallery when the tracks cannot be loaded', async () => {
+    mockFetch({
+      'GET /api/auth/user': anonymous(),
+      'GET /api/public-tracks': jsonResponse({ message: 'Something went wrong. Please try again.' }, 500),
+    });
+    renderApp('/');
+
+    await screen.findByRole('heading', { level: 1, name: 'Create Music with AI' });
+    expect(screen.queryByRole('heading', { name: 'Community Gallery' })).toBeNull();
+  });
+
+  it('shows every track and no Explore button when there are 6 or fewer', async () => {
+    renderHome(6);
+
+    const gallery = (await screen.findByRole('heading', { name: 'Community Gallery' })).closest('section');
+    expect(gallery).not.toBeNull();
+    expect(within(gallery as HTMLElement).getAllByRole('heading', { level: 3 })).toHaveLength(6);
+    expect(screen.queryByRole('link', { name: 'Explore More Tracks' })).toBeNull();
+  });
+
+  it('shows the first 6 of 7 tracks and Explore More Tracks, which goes to /auth', async () => {
+    const { router, user } = renderHome(7);
+
+    const gallery = (await screen.findByRole('heading', { name: 'Community Gallery' })).closest('section');
+    const titles = within(gallery as HTMLElement)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(titles).toEqual(['Track 1', 'Track 2', 'Track 3', 'Track 4', 'Track 5', 'Track 6']);
+
+    await user.click(screen.getByRole('link', { name: 'Explore More Tracks' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('shows the three feature cards', async () => {
+    renderHome(0);
+
+    for (const name of ['Text to Music', 'Custom Duration', 'Professional Quality']) {
+      expect(await screen.findByRole('heading', { level: 3, name })).toBeDefined();
+    }
+    expect(screen.getByText(/5-second jingle to a full 4-minute song/)).toBeDefined();
+    expect(screen.getByText(/ready in 30-60 seconds/)).toBeDefined();
+  });
+
+  it('sets the document title', async () => {
+    renderHome(0);
+
+    await screen.findByRole('heading', { level: 1, name: 'Create Music with AI' });
+    expect(document.title).toBe('Tunesmith: Create Music with AI');
+  });
+});

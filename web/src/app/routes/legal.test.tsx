@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { anonymous, jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { renderApp } from '@/testing/render';
+
+function renderAt(path: string) {
+  mockFetch({ 'GET /api/auth/user': anonymous(), 'GET /api/public-tracks': jsonResponse([]) });
+  return renderApp(path);
+}
+
+describe('terms of service', () => {
+  it('states every plan quota and price', async () => {
+    renderAt('/terms');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeDefined();
+    const row = (name: string) =>
+      within(screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement);
+    expect(row('Free').getByText('5 songs a week')).toBeDefined();
+    expect(row('Free').getByText(/Public sharing only/)).toBeDefined();
+    expect(row('Basic').getByText('$2.08/week, $9/month or $90/year')).toBeDefined();
+    expect(row('Basic').getByText('30 songs a week')).toBeDefined();
+    expect(row('Basic').getByText(/Private or public/)).toBeDefined();
+    expect(row('Premium').getByText('$4.39/week, $19/month or $190/year')).toBeDefined();
+    expect(row('Premium').getByText('100 songs a week')).toBeDefined();
+    expect(row('Premium').getByText(/Priority generation and a commercial license/)).toBeDefined();
+    expect(document.title).toBe('Terms of Service | Tunesmith');
+  });
+});
+
+describe('privacy policy', () => {
+  it('shows the policy', async () => {
+    renderAt('/privacy');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: 'Cookies' })).toBeDefined();
+    expect(document.title).toBe('Privacy Policy | Tunesmith');
+  });
+});
+
+describe('back button', () => {
+  it('goes home when the page was opened directly', async () => {
+    const { router, user } = renderAt('/privacy');
+
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('goes back to the previous page', async () => {
+    const { router, user } = renderAt('/pricing');
+    await screen.findByRole('heading', { level: 1, name: 'Choose Your Plan' });
+    await router.navigate('/terms');
+
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+});
+
+describe('placeholder pages', () => {
+  it.each([
+    ['/auth', 'Sign In / Sign Up'],
+    ['/check-email', 'Check Your Email'],
+    ['/verify-email/abc', 'Verify Your Email'],
+    ['/reset-password/abc', 'Reset Your Password'],
+    ['/track/abc', 'Shared Track'],
+    ['/profile', 'Account Settings'],
+    ['/admin/users', 'Admin'],
+  ])('%s says the feature is coming and links home', async (path, title) => {
+    renderAt(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
+    expect(screen.getByText('This part of Tunesmith is coming soon.')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+  });
+});

@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { plansQueryOptions } from '@/features/pricing/api/get-plans';
+import { PricingPlans } from '@/features/pricing/components/pricing-plans';
+import { userQueryOptions } from '@/lib/auth';
+import { pageTitle } from '@/lib/page-title';
+
+/** Loads plans and the auth state before the page shows; a failure shows the page's error state. */
+export const clientLoader = (queryClient: QueryClient) => async () => {
+  await Promise.all([
+    queryClient.ensureQueryData(plansQueryOptions()).catch(() => undefined),
+    queryClient.ensureQueryData(userQueryOptions()),
+  ]);
+  return null;
+};
+
+export default function PricingRoute() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
+      <title>{pageTitle('Pricing')}</title>
+      <header className="mx-auto mb-12 max-w-2xl text-center">
+        <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">Choose Your Plan</h1>
+        <p className="mt-4 text-lg text-zinc-300">
+          Start free and upgrade when you need more songs a week, private tracks and downloads.
+        </p>
+      </header>
+      <PricingPlans />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { COPYRIGHT_YEAR } from '@tunesmith/shared/constants';
+import { Link, NavLink } from 'react-router';
+import { cn } from '@/lib/cn';
+import { LogoMark } from './logo';
+
+const footerLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded text-sm transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-300',
+    isActive ? 'font-medium text-white underline decoration-fuchsia-400 underline-offset-4' : 'text-zinc-400',
+  );
+
+export function Footer() {
+  return (
+    <footer className="border-t border-white/10 bg-zinc-950/80 backdrop-blur-lg">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
+        <div className="md:col-span-2">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-2 rounded-lg text-lg font-bold text-white focus-visible:outline-2 focus-visible:outline-violet-300"
+          >
+            <LogoMark className="size-7" />
+            <span>Tunesmith</span>
+          </Link>
+          <p className="mt-3 max-w-sm text-sm text-zinc-400">
+            Turn genre tags and lyrics, or a song of your own, into finished tracks with AI.
+          </p>
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="text-sm font-semibold text-white">
+            Quick Links
+          </h2>
+          <ul className="mt-3 grid gap-2">
+            <li>
+              <NavLink to="/pricing" className={footerLinkClasses}>
+                Pricing
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/auth" className={footerLinkClasses}>
+                Get Started
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="text-sm font-semibold text-white">
+            Legal
+          </h2>
+          <ul className="mt-3 grid gap-2">
+            <li>
+              <NavLink to="/privacy" className={footerLinkClasses}>
+                Privacy Policy
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/terms" className={footerLinkClasses}>
+                Terms of Service
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-zinc-500 sm:px-6">
+          © {COPYRIGHT_YEAR} Tunesmith. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

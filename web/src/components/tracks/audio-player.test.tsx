@@ -1,0 +1,103 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AudioPlayer } from './audio-player';
+
+function mockMedia({ duration = 125 }: { duration?: number } = {}) {
+  const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'duration', 'get').mockReturnValue(duration);
+  return { play, pause };
+}
+
+function audioElement() {
+  const audio = document.querySelector('audio');
+  if (!audio) throw new Error('no audio element');
+  return audio;
+}
+
+describe('audio player', () => {
+  beforeEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('toggles between play and pause', async () => {
+    const { play, pause } = mockMedia();
+    const user = userEvent.setup();
+    render(<AudioPlayer src="https://cdn.test/a.wav" title="Neon Nights" />);
+
+    await user.click(screen.getByRole('button', { name: 'Play Neon Nights' }));
+    expect(play).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Pause Neon Nights' }));
+    expect(pause).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Play Neon Nights' })).toBeDefined();
+  });
+
+  it('stays paused when the browser refuses to play', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new Error('NotAllowedError'));
+    const user = userEvent.setup();
+    render(<AudioPlayer src="https://cdn.test/a.wav" title="Neon Nights" />);
+
+    await user.click(screen.getByRole('button', { name: 'Play Neon Nights' }));
+
+    expect(screen.getByRole('button', { name: 'Play Neon Nights' })).toBeDefined();
+  });
+
+  it('returns to paused when playback ends', async () => {
+    mockMedia();
+    const user = userEvent.setup();
+    render(<AudioPlayer src="https://cdn.test/a.wav" title="Neon Nights" />);
+    await user.click(screen.getByRole('button', { name: 'Play Neon Nights' }));
+
+    fireEvent(audioElement(), new Event('ended'));
+
+    expect(screen.getByRole('button', { name: 'Play Neon Nights' })).toBeDefined();
+  });
+
+  it('shows elapsed and total time as m:ss once metadata loads', () => {
+    mockMedia({ duration: 125 });
+    render(<AudioPlayer src="https://cdn.test/a.wav" />);
+    expect(screen.getAllByText('0:00')).toHaveLength(2);
+
+    fireEvent(audioElement(), new Event('loadedmetadata'));
+    act(() => {
+      audioElement().currentTime = 65;
+    });
+    fireEvent(audioElement(), new Event('timeupdate'));
+
+    expect(screen.getByText('1:05')).toBeDefined();
+    expect(screen.getByText('2:05')).toBeDefined();
+    const slider = screen.getByRole('slider', { name: 'Seek track' });
+    expect(slider.getAttribute('max')).toBe('125');
+    expect(slider.getAttribute('step')).toBe('1');
+    expect(slider.getAttribute('aria-valuetext')).toBe('1:05 of 2:05');
+  });
+
+  it('uses 100 as the slider maximum while the duration is unknown', () => {
+    mockMedia({ duration: Number.NaN });
+    render(<AudioPlayer src="https://cdn.test/a.wav" />);
+    fireEvent(audioElement(), new Event('loadedmetadata'));
+
+    expect(screen.getByRole('slider').getAttribute('max')).toBe('100');
+  });
+
+  it('uses a known track duration before metadata loads', () => {
+    mockMedia({ duration: Number.NaN });
+    render(<AudioPlayer src="https://cdn.test/a.wav" duration={30} />);
+
+    expect(screen.getByRole('slider').getAttribute('max')).toBe('30');
+    expect(screen.getByText('0:30')).toBeDefined();
+  });
+
+  it('seeks the audio with the slider', () => {
+    mockMedia({ duration: 125 });
+    render(<AudioPlayer src="https://cdn.test/a.wav" />);
+    fireEvent(audioElement(), new Event('loadedmetadata'));
+
+    fireEvent.change(screen.getByRole('slider'), { target: { value: '42' } });
+
+    expect(audioElement().currentTime).toBe(42);
+    expect(screen.getByText('0:42')).toBeDefined();
+  });
+});

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatTime } from '@/lib/format';
+
+/** The seek slider's maximum when the audio's duration is not known yet. */
+const UNKNOWN_DURATION_MAX = 100;
+
+export interface AudioPlayerProps {
+  src: string;
+  /** Used in the controls' accessible names. */
+  title?: string;
+  /** Duration in seconds when known before the audio's metadata loads. */
+  duration?: number | null;
+}
+
+/** Play/pause, a seek slider and elapsed/total time as m:ss. */
+export function AudioPlayer({ src, title = 'track', duration: knownDuration }: AudioPlayerProps) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const [mediaDuration, setMediaDuration] = useState<number | null>(null);
+
+  const duration = mediaDuration ?? (knownDuration && knownDuration > 0 ? knownDuration : null);
+  const max = duration ? Math.ceil(duration) : UNKNOWN_DURATION_MAX;
+
+  useEffect(() => {
+    const element = audio.current;
+    return () => element?.pause();
+  }, []);
+
+  const readDuration = () => {
+    const value = audio.current?.duration;
+    if (value !== undefined && Number.isFinite(value) && value > 0) setMediaDuration(value);
+  };
+
+  const toggle = async () => {
+    const element = audio.current;
+    if (!element) return;
+    if (playing) {
+      element.pause();
+      setPlaying(false);
+      return;
+    }
+    try {
+      await element.play();
+      setPlaying(true);
+    } catch {
+      setPlaying(false);
+    }
+  };
+
+  const seek = (value: number) => {
+    if (audio.current) audio.current.currentTime = value;
+    setCurrent(value);
+  };
+
+  return (
+    <div className="flex items-center gap-3">
+      {/* biome-ignore lint/a11y/useMediaCaption: generated music tracks have no spoken content to caption */}
+      <audio
+        ref={audio}
+        src={src}
+        preload="metadata"
+        onLoadedMetadata={readDuration}
+        onDurationChange={readDuration}
+        onTimeUpdate={() => setCurrent(audio.current?.currentTime ?? 0)}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => {
+          setPlaying(false);
+          setCurrent(0);
+        }}
+      />
+      <button
+        type="button"
+        onClick={toggle}
+        aria-label={`${playing ? 'Pause' : 'Play'} ${title}`}
+        className="grid size-10 shrink-0 place-items-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-white shadow-md transition-transform hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-300"
+      >
+        {playing ? (
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="currentColor">
+            <path d="M7 5h4v14H7zM13 5h4v14h-4z" />
+          </svg>
+        ) : (
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-0.5 size-5" fill="currentColor">
+            <path d="M8 5v14l11-7z" />
+          </svg>
+        )}
+      </button>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <input
+          type="range"
+          min={0}
+          max={max}
+          step={1}
+          value={Math.min(Math.floor(current), max)}
+          onChange={(event) => seek(Number(event.target.value))}
+          aria-label={`Seek ${title}`}
+          aria-valuetext={`${formatTime(current)} of ${formatTime(duration ?? 0)}`}
+          className="h-1.5 w-full cursor-pointer accent-fuchsia-500 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-violet-300"
+        />
+        <div className="flex justify-between text-xs text-zinc-400 tabular-nums">
+          <span>{formatTime(current)}</span>
+          <span>{formatTime(duration ?? 0)}</span>
+        </div>
+      </div>
+    </div>
+  );
+}

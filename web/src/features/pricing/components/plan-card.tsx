@@ -1,0 +1,107 @@
+import type { BillingCycle } from '@tunesmith/shared/constants';
+import {
+  isFreePlan,
+  type Plan,
+  planFeatures,
+  planPrice,
+  planSavingsPercent,
+  planTagline,
+} from '@tunesmith/shared/plans';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { formatPrice } from '@/lib/format';
+
+const POPULAR_PLAN = 'Basic';
+
+const cycleUnit: Record<BillingCycle, string> = { weekly: 'week', monthly: 'month', yearly: 'year' };
+
+export interface PlanCardProps {
+  plan: Plan;
+  cycle: BillingCycle;
+  actionLabel: string;
+  actionDisabled?: boolean;
+  onChoose: (plan: Plan) => void;
+}
+
+export function PlanCard({ plan, cycle, actionLabel, actionDisabled, onChoose }: PlanCardProps) {
+  const free = isFreePlan(plan);
+  const popular = plan.name === POPULAR_PLAN;
+  const savings = free ? null : planSavingsPercent(plan, cycle);
+  const tagline = planTagline(plan.description);
+  const features = planFeatures(plan.features);
+  const headingId = `plan-${plan.id}`;
+
+  return (
+    <article aria-labelledby={headingId} className="h-full">
+      <Card
+        className={cn(
+          'relative flex h-full flex-col',
+          popular && 'border-fuchsia-500/70 ring-1 ring-fuchsia-500/50',
+        )}
+      >
+        {popular ? (
+          <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 shadow-lg">Most Popular</Badge>
+        ) : null}
+        <CardHeader>
+          <h2 id={headingId} className="text-2xl font-bold text-white">
+            {plan.name}
+          </h2>
+          {tagline ? <p className="text-sm text-zinc-300">{tagline}</p> : null}
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          <div>
+            <p className="flex items-baseline gap-1">
+              {free ? (
+                <span className="text-4xl font-extrabold text-white">Free</span>
+              ) : (
+                <>
+                  <span className="text-4xl font-extrabold text-white">
+                    {formatPrice(planPrice(plan, cycle))}
+                  </span>
+                  <span className="text-zinc-400">/{cycleUnit[cycle]}</span>
+                </>
+              )}
+            </p>
+            <p className="mt-2 min-h-6 text-sm">
+              {savings ? (
+                <span className="rounded-full bg-emerald-500/15 px-2.5 py-0.5 font-medium text-emerald-300">
+                  Save {savings}%
+                </span>
+              ) : null}
+            </p>
+          </div>
+          <ul className="grid gap-3" aria-label={`${plan.name} features`}>
+            {features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2 text-sm text-zinc-200">
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  className="mt-0.5 size-4 shrink-0 text-fuchsia-400"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="3"
+                >
+                  <path d="M5 13l4 4L19 7" />
+                </svg>
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+        <CardFooter>
+          <Button
+            className="w-full"
+            size="lg"
+            variant={popular ? 'primary' : 'secondary'}
+            disabled={actionDisabled}
+            onClick={() => onChoose(plan)}
+          >
+            {actionLabel}
+          </Button>
+        </CardFooter>
+      </Card>
+    </article>
+  );
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { ApiError, apiRequest, isUnauthorizedError, serverMessage } from './api-client';
+
+describe('apiRequest', () => {
+  it('sends cookies and no body when none is given', async () => {
+    const fetchMock = mockFetch({ 'GET /api/plans': jsonResponse([{ id: 'free' }]) });
+
+    const plans = await apiRequest<{ id: string }[]>('listPlans');
+
+    expect(plans).toEqual([{ id: 'free' }]);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/plans');
+    expect(init?.credentials).toBe('include');
+    expect(init?.method).toBe('GET');
+    expect(init?.body).toBeUndefined();
+    expect(new Headers(init?.headers).has('Content-Type')).toBe(false);
+  });
+
+  it('sends a given body as JSON with the route method', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/stripe/create-checkout-session': jsonResponse({ url: 'https://checkout.test/s' }),
+    });
+
+    await apiRequest('createCheckoutSession', { body: { planId: 'basic', billingCycle: 'monthly' } });
+
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(init?.body).toBe(JSON.stringify({ planId: 'basic', billingCycle: 'monthly' }));
+  });
+
+  it('fills path parameters from the manifest', async () => {
+    const fetchMock = mockFetch({ 'GET /api/track/a%2Fb': jsonResponse({ id: 'a/b' }) });
+
+    await apiRequest('getTrack', { params: { id: 'a/b' } });
+
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/track/a%2Fb');
+  });
+
+  it('throws "status: body text" for a non-ok answer', async () => {
+    mockFetch({ 'GET /api/plans': new Response('{"message":"Not implemented yet"}', { status: 501 }) });
+
+    await expect(apiRequest('listPlans')).rejects.toThrow('501: {"message":"Not implemented yet"}');
+  });
+
+  it('falls back to the status text when the body is empty', async () => {
+    mockFetch({ 'GET /api/plans': new Response(null, { status: 503, statusText: 'Service Unavailable' }) });
+
+    const error = await apiRequest('listPlans').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('503: Service Unavailable');
+    expect((error as ApiError).status).toBe(503);
+  });
+});
+
+describe('isUnauthorizedError', () => {
+  it('recognises a 401 followed by Unauthorized', () => {
+    expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(true);
+    expect(isUnauthorizedError(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(401, '', 'Unauthorized'))).toBe(true);
+  });
+
+  it('rejects other statuses and messages', () => {
+    expect(isUnauthorizedError(new Error('403: Unauthorized'))).toBe(false);
+    expect(isUnauthorizedError(new Error('401: Forbidden'))).toBe(false);
+    expect(isUnauthorizedError(new Error('Error 401: Unauthorized'))).toBe(false);
+    expect(isUnauthorizedError('401: Unauthorized')).toBe(false);
+  });
+});
+
+describe('serverMessage', () => {
+  it('reads the message of a JSON error body', () => {
+    expect(serverMessage(new ApiError(400, '{"message":"Plan not found"}', 'Bad Request'), 'fallback')).toBe(
+      'Plan not found',
+    );
+  });
+
+  it('uses the fallback otherwise', () => {
+    expect(serverMessage(new ApiError(500, 'oops', 'Internal Server Error'), 'fallback')).toBe('fallback');
+    expect(serverMessage(new Error('network'), 'fallback')).toBe('fallback');
+  });
+});

@@ -1,0 +1,69 @@
+import { apiPath, type RouteId, routeById } from '@tunesmith/shared/routes';
+
+/**
+ * A non-ok API answer. The message follows the spec's format,
+ * `${status}: ${body text or status text}`, so callers can match on it.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  /** Values for the route's `{param}` placeholders. */
+  params?: Record<string, string>;
+  /** Sent as JSON; no body is sent when omitted. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls an API route from the shared manifest with the session cookies.
+ * Resolves with the parsed JSON (or undefined for an empty answer) and throws
+ * an {@link ApiError} for any non-ok status.
+ */
+export async function apiRequest<T>(id: RouteId, options: RequestOptions = {}): Promise<T> {
+  const route = routeById(id);
+  const hasBody = options.body !== undefined;
+  const response = await fetch(apiPath(id, options.params), {
+    method: route.method,
+    credentials: 'include',
+    headers: hasBody
+      ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+      : { Accept: 'application/json' },
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** True when an error says the session is missing or expired (a 401 followed by Unauthorized). */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}
+
+/**
+ * The message the server gave for a failure (`{ "message": ... }` bodies), or
+ * the fallback when there is none.
+ */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.body) {
+    try {
+      const parsed: unknown = JSON.parse(error.body);
+      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
+        return parsed.message || fallback;
+      }
+    } catch {
+      return fallback;
+    }
+  }
+  return fallback;
+}

@@ -1,0 +1,11 @@
+/** Seconds as m:ss (0:00 for unknown or negative values). */
+export function formatTime(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const minutes = Math.floor(total / 60);
+  return `${minutes}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** A price in US dollars: whole amounts without cents ($9), others with two decimals ($2.08). */
+export function formatPrice(amount: number): string {
+  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+}

@@ -1,0 +1,33 @@
+import { vi } from 'vitest';
+
+export type MockResponse = Response | ((request: Request) => Response | Promise<Response>);
+
+/** A JSON answer with a status. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/**
+ * Replaces `fetch` with answers keyed by `"METHOD /path"`. Unknown calls get a
+ * 404 JSON answer. Returns the mock so tests can inspect the requests made.
+ */
+export function mockFetch(routes: Record<string, MockResponse>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(
+      new URL(String(input instanceof Request ? input.url : input), 'http://localhost'),
+      init,
+    );
+    const { pathname } = new URL(request.url);
+    const answer = routes[`${request.method} ${pathname}`];
+    if (!answer) return jsonResponse({ message: 'Not found' }, 404);
+    return typeof answer === 'function' ? answer(request) : answer.clone();
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The auth answers for a visitor (401) and for a signed-in user. */
+export const anonymous = () => jsonResponse({ message: 'Unauthorized' }, 401);
