@@ -1,0 +1,244 @@
+import { type RouteGroup, routeGroups, routes } from '@tunesmith/shared/routes';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  type ThrottleSettings,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { NodeFunction } from './node-function';
+
+type BucketAccess = 'read' | 'write' | 'delete';
+
+/** What one route group's function may touch. */
+interface GroupAccess {
+  readonly table: 'read' | 'readWrite';
+  readonly uploads?: readonly BucketAccess[];
+  readonly tracks?: readonly BucketAccess[];
+  /** `cognito-idp` actions on the user pool. */
+  readonly userPool?: readonly string[];
+  /** `cognito-idp` actions on the admin pool. */
+  readonly adminPool?: readonly string[];
+}
+
+/**
+ * Least privilege, one line per route group. A `Record` over `RouteGroup`, so a
+ * new group in the manifest does not compile until it is given its access here.
+ */
+export const groupAccess: Record<RouteGroup, GroupAccess> = {
+  catalog: { table: 'read' },
+  auth: {
+    table: 'readWrite',
+    userPool: [
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminConfirmSignUp',
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminUserGlobalSignOut',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:ListUsers',
+    ],
+  },
+  generation: { table: 'readWrite', uploads: ['read'], tracks: ['read', 'write', 'delete'] },
+  uploads: { table: 'readWrite', uploads: ['read', 'write', 'delete'] },
+  billing: { table: 'readWrite' },
+  webhooks: { table: 'readWrite' },
+  'admin-session': {
+    table: 'readWrite',
+    adminPool: [
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ],
+  },
+  admin: {
+    table: 'readWrite',
+    uploads: ['read', 'delete'],
+    tracks: ['read', 'delete'],
+    userPool: [
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:AdminDeleteUser',
+    ],
+  },
+};
+
+/** Object-level S3 actions per access kind; named one by one rather than CDK's `s3:GetObject*` style grants. */
+const objectActions: Record<BucketAccess, string[]> = {
+  read: ['s3:GetObject'],
+  write: ['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'],
+  delete: ['s3:DeleteObject'],
+};
+
+export interface ApiProps {
+  readonly table: ITable;
+  readonly uploads: IBucket;
+  readonly tracks: IBucket;
+  readonly userPool: IUserPool;
+  readonly adminPool: IUserPool;
+  /** Environment of every route-group function. */
+  readonly environment: Record<string, string>;
+  /**
+   * Stage-wide default throttling; API Gateway answers 429 above it.
+   * @default { rateLimit: 100, burstLimit: 200 }
+   */
+  readonly throttle?: ThrottleSettings;
+  /**
+   * How long API access logs are kept.
+   * @default RetentionDays.THREE_MONTHS
+   */
+  readonly accessLogRetention?: RetentionDays;
+}
+
+/**
+ * The HTTP API built from the route manifest: one function per route group,
+ * one route per manifest entry, grants from {@link groupAccess}. No API
+ * Gateway authorizers: handlers verify the session cookies themselves
+ * (DESIGN.md, Accounts and sessions), since a cookie is not a bearer header.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly functions: Record<RouteGroup, NodeFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Tunesmith API, served to browsers through CloudFront under /api',
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.accessLogRetention ?? RetentionDays.THREE_MONTHS,
+    });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle ?? { rateLimit: 100, burstLimit: 200 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            method: '$context.httpMethod',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    const functions = {} as Record<RouteGroup, NodeFunction>;
+    const integrations = {} as Record<RouteGroup, HttpLambdaIntegration>;
+    for (const group of routeGroups) {
+      const fn = new NodeFunction(this, `${pascal(group)}Function`, {
+        entryName: group,
+        description: `Tunesmith route group ${group}`,
+        environment: props.environment,
+      });
+      this.grant(fn, groupAccess[group], props);
+      functions[group] = fn;
+      integrations[group] = new HttpLambdaIntegration(`${pascal(group)}Integration`, fn);
+    }
+    this.functions = functions;
+
+    const routesScope = new Construct(this, 'Routes');
+    for (const route of routes) {
+      new HttpRoute(routesScope, route.id, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: integrations[route.group],
+      });
+    }
+    NagSuppressions.addResourceSuppressions(
+      routesScope,
+      [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason:
+            'Authorization happens in the route-group Lambda, which verifies the HttpOnly session cookie (aws-jwt-verify) against the pool and sessionsValidAfter; public routes are public by the spec.',
+        },
+      ],
+      true,
+    );
+  }
+
+  /** Adds a variable to every route-group function, for values known only after the API exists. */
+  addEnvironment(name: string, value: string): void {
+    for (const fn of Object.values(this.functions)) fn.addEnvironment(name, value);
+  }
+
+  private grant(fn: NodeFunction, access: GroupAccess, props: ApiProps): void {
+    if (access.table === 'read') props.table.grantReadData(fn);
+    else props.table.grantReadWriteData(fn);
+
+    const buckets: [IBucket, readonly BucketAccess[] | undefined][] = [
+      [props.uploads, access.uploads],
+      [props.tracks, access.tracks],
+    ];
+    for (const [bucket, kinds] of buckets) {
+      if (!kinds?.length) continue;
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: kinds.flatMap((kind) => objectActions[kind]),
+          resources: [bucket.arnForObjects('*')],
+        }),
+      );
+      // Without ListBucket a missing key answers 403 instead of 404.
+      if (kinds.includes('read')) {
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
+        );
+      }
+    }
+
+    if (access.userPool?.length) props.userPool.grant(fn, ...access.userPool);
+    if (access.adminPool?.length) props.adminPool.grant(fn, ...access.adminPool);
+
+    NagSuppressions.addResourceSuppressions(
+      fn,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'DynamoDB grants cover the table and its GSIs (index/*): the access patterns query gsi1, gsi2 and gallery.',
+          appliesTo: [{ regex: '/^Resource::<.*Table[0-9A-F]{8}\\.Arn>\\/index\\/\\*$/' }],
+        },
+        ...(access.uploads?.length || access.tracks?.length
+          ? [
+              {
+                id: 'AwsSolutions-IAM5',
+                reason:
+                  'Object keys are per user and per track, so object actions apply to bucket/*; the actions themselves are listed one by one.',
+                appliesTo: [{ regex: '/^Resource::<.*(Uploads|Tracks)[0-9A-F]{8}\\.Arn>\\/\\*$/' }],
+              },
+            ]
+          : []),
+      ],
+      true,
+    );
+  }
+}
+
+const pascal = (name: string): string =>
+  name.replace(/(^|-)([a-z])/g, (_match: string, _dash: string, letter: string) => letter.toUpperCase());

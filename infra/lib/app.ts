@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, Aspects } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { repoRoot } from './paths';
+import { TunesmithStack } from './tunesmith-stack';
+
+export interface BuildAppOptions {
+  /**
+   * Bundle the Lambdas with esbuild. Tests turn it off: the template is the
+   * same apart from asset hashes, and synthesis takes seconds less.
+   * @default true
+   */
+  readonly bundle?: boolean;
+  /**
+   * Name of the CloudFormation stack; also prefixes the uploads bucket name.
+   * @default 'Tunesmith'
+   */
+  readonly stackName?: string;
+  /**
+   * Folder with the built SPA.
+   * @default `web/dist`, when it exists
+   */
+  readonly webAssetsPath?: string;
+  /**
+   * Where the cloud assembly is written.
+   * @default - the CDK CLI's output directory, or a temporary one
+   */
+  readonly outdir?: string;
+  /**
+   * Extra context on top of `cdk.json`'s.
+   * @default {}
+   */
+  readonly context?: Record<string, unknown>;
+}
+
+/**
+ * Builds the CDK app with the Tunesmith stack and cdk-nag's AwsSolutions
+ * checks. Used by `infra/bin/app.ts` and by the infra tests, so both see the
+ * same feature flags (from `cdk.json`) and the same checks.
+ */
+export function buildApp(options: BuildAppOptions = {}): { app: App; stack: TunesmithStack } {
+  const app = new App({
+    outdir: options.outdir,
+    context: {
+      ...cdkJsonContext(),
+      ...(options.bundle === false ? { 'aws:cdk:bundling-stacks': [] } : {}),
+      ...options.context,
+    },
+  });
+  const stack = new TunesmithStack(app, options.stackName ?? 'Tunesmith', {
+    description: 'Tunesmith: AI music generation (CloudFront, HTTP API, Lambda, DynamoDB, Cognito, S3)',
+    webAssetsPath: options.webAssetsPath,
+  });
+  Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+  return { app, stack };
+}
+
+/** The feature flags in `cdk.json`; the CLI passes them too, tests get them only from here. */
+function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(join(repoRoot, 'cdk.json'), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
+  return cdkJson.context ?? {};
+}

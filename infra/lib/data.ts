@@ -1,0 +1,127 @@
+import { tableDesign } from '@tunesmith/functions/data/keys';
+import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type BucketProps,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+export interface DataProps {
+  /**
+   * Days before access logs (S3 server access logs and CloudFront logs) expire.
+   * @default 90
+   */
+  readonly accessLogRetentionDays?: number;
+  /**
+   * Days before old versions of replaced or deleted track audio expire. Keeps
+   * recovery from mistakes possible without keeping deleted audio for long.
+   * @default 30
+   */
+  readonly trackVersionRetentionDays?: number;
+}
+
+/**
+ * Stateful storage: the single table (built only from `tableDesign`), the
+ * uploads and tracks buckets, and the bucket every access log goes to.
+ * Everything here is retained when the stack is deleted.
+ */
+export class Data extends Construct {
+  readonly table: Table;
+  readonly uploads: Bucket;
+  readonly tracks: Bucket;
+  readonly accessLogs: Bucket;
+  /**
+   * `https://` origin of the uploads bucket's regional endpoint, where browsers
+   * send presigned PUTs. Built from the bucket's fixed name, not from the bucket
+   * resource, so that the site's CSP can name it while the bucket's CORS names
+   * the site (a reference both ways would be a dependency cycle).
+   */
+  readonly uploadsOrigin: string;
+  /** `https://` origin of the tracks bucket's regional endpoint, where presigned GETs play audio. */
+  readonly tracksOrigin: string;
+
+  constructor(scope: Construct, id: string, props: DataProps = {}) {
+    super(scope, id);
+
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: tableDesign.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: tableDesign.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: tableDesign.ttlAttribute,
+      encryption: TableEncryption.AWS_MANAGED,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of Object.values(tableDesign.indexes)) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+
+    this.accessLogs = new Bucket(this, 'AccessLogs', {
+      ...privateBucket,
+      // CloudFront standard logging delivers through ACLs, so they stay enabled on this bucket only.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [
+        { expiration: Duration.days(props.accessLogRetentionDays ?? 90) },
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+    });
+
+    // A fixed name breaks the CSP <-> CORS cycle (see uploadsOrigin). Stack name, account and region keep it unique.
+    const uploadsBucketName = `${Stack.of(this).stackName.toLowerCase()}-uploads-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    this.uploads = new Bucket(this, 'Uploads', {
+      ...privateBucket,
+      bucketName: uploadsBucketName,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: 'uploads/',
+      // Uploads are transient inputs that users replace; old versions would only keep data we promised to delete.
+      versioned: false,
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+    this.uploadsOrigin = `https://${uploadsBucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+
+    this.tracks = new Bucket(this, 'Tracks', {
+      ...privateBucket,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: 'tracks/',
+      versioned: true,
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(props.trackVersionRetentionDays ?? 30) },
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+    });
+    this.tracksOrigin = `https://${this.tracks.bucketRegionalDomainName}`;
+  }
+
+  /**
+   * Lets browsers on `origin` send presigned uploads (single PUT, POST policy,
+   * or multipart parts) and read the ETag a multipart upload needs.
+   */
+  allowBrowserUploadsFrom(origin: string): void {
+    this.uploads.addCorsRule({
+      allowedOrigins: [origin],
+      allowedMethods: [HttpMethods.PUT, HttpMethods.POST],
+      allowedHeaders: ['*'],
+      exposedHeaders: ['ETag'],
+      maxAge: 3600,
+    });
+  }
+}
+
+/** What every bucket of the app shares: private, TLS only, encrypted, kept on stack deletion. */
+export const privateBucket = {
+  blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+  enforceSSL: true,
+  encryption: BucketEncryption.S3_MANAGED,
+  removalPolicy: RemovalPolicy.RETAIN,
+} as const satisfies BucketProps;

@@ -1,0 +1,78 @@
+import { Aws, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { Api } from './api';
+import { Auth } from './auth';
+import { Data } from './data';
+import { webDist } from './paths';
+import { Seed } from './seed';
+import { Web } from './web';
+
+export interface TunesmithStackProps extends StackProps {
+  /**
+   * Folder with the built SPA, uploaded to the site bucket when it exists.
+   * @default `web/dist` of this repository
+   */
+  readonly webAssetsPath?: string;
+}
+
+/**
+ * Tunesmith on AWS (DESIGN.md): data, auth, API, seed and web. One stack,
+ * because every part references the others and none is deployed alone.
+ */
+export class TunesmithStack extends Stack {
+  readonly data: Data;
+  readonly auth: Auth;
+  readonly api: Api;
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: TunesmithStackProps = {}) {
+    super(scope, id, props);
+
+    this.data = new Data(this, 'Data');
+    this.auth = new Auth(this, 'Auth');
+    this.api = new Api(this, 'Api', {
+      table: this.data.table,
+      uploads: this.data.uploads,
+      tracks: this.data.tracks,
+      userPool: this.auth.userPool,
+      adminPool: this.auth.adminPool,
+      environment: {
+        TABLE_NAME: this.data.table.tableName,
+        USER_POOL_ID: this.auth.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: this.auth.userPoolClient.userPoolClientId,
+        ADMIN_POOL_ID: this.auth.adminPool.userPoolId,
+        ADMIN_POOL_CLIENT_ID: this.auth.adminPoolClient.userPoolClientId,
+        UPLOADS_BUCKET: this.data.uploads.bucketName,
+        TRACKS_BUCKET: this.data.tracks.bucketName,
+      },
+    });
+    new Seed(this, 'Seed', { table: this.data.table });
+
+    this.web = new Web(this, 'Web', {
+      apiDomain: `${this.api.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      uploadsOrigin: this.data.uploadsOrigin,
+      tracksOrigin: this.data.tracksOrigin,
+      logsBucket: this.data.accessLogs,
+      assetsPath: props.webAssetsPath ?? webDist,
+    });
+    // Known only once the distribution exists; the distribution depends on the API resource, not on the
+    // functions, so the functions may depend on it without a cycle.
+    this.api.addEnvironment('PUBLIC_ORIGIN', this.web.url);
+    this.data.allowBrowserUploadsFrom(this.web.url);
+
+    const outputs: Record<string, [string, string]> = {
+      SiteUrl: [this.web.url, 'The site (SPA and /api on one origin)'],
+      ApiUrl: [this.api.stage.url, 'The HTTP API endpoint (browsers use SiteUrl/api instead)'],
+      TableName: [this.data.table.tableName, 'DynamoDB single table'],
+      UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool'],
+      UserPoolClientId: [this.auth.userPoolClient.userPoolClientId, 'Cognito user pool app client'],
+      AdminPoolId: [this.auth.adminPool.userPoolId, 'Cognito admin pool (npm run admin:create)'],
+      AdminPoolClientId: [this.auth.adminPoolClient.userPoolClientId, 'Cognito admin pool app client'],
+      UploadsBucketName: [this.data.uploads.bucketName, 'Bucket for uploaded audio'],
+      TracksBucketName: [this.data.tracks.bucketName, 'Bucket for generated tracks'],
+    };
+    for (const [id, [value, description]] of Object.entries(outputs)) {
+      new CfnOutput(this, id, { value, description });
+    }
+  }
+}

@@ -1,0 +1,230 @@
+import { existsSync } from 'node:fs';
+import { Annotations, Duration, Stack } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Function as CloudFrontFunction,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { privateBucket } from './data';
+
+/**
+ * CloudFront Function (viewer request, default behavior only): paths without a
+ * file extension are SPA routes and get index.html. Done here rather than with
+ * distribution error responses, which would also turn the API's JSON 404s into
+ * index.html.
+ */
+export const spaRewriteCode = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+export interface WebProps {
+  /** Domain of the API's execute-api endpoint (`{apiId}.execute-api.{region}.amazonaws.com`). */
+  readonly apiDomain: string;
+  /** Origin the browser sends presigned uploads to; allowed in the CSP's connect-src. */
+  readonly uploadsOrigin: string;
+  /** Origin presigned audio is played from; allowed in the CSP's media-src. */
+  readonly tracksOrigin: string;
+  /** Bucket for the site bucket's S3 access logs and the distribution's standard logs. */
+  readonly logsBucket: IBucket;
+  /**
+   * Folder with the built SPA (`npm run build -w web`). When it does not exist
+   * nothing is uploaded, so the app synthesises before the first web build.
+   * @default - nothing is uploaded
+   */
+  readonly assetsPath?: string;
+}
+
+/**
+ * The site: a private bucket behind CloudFront with origin access control,
+ * `/api/*` forwarded to the HTTP API on the same origin (so cookies are
+ * first-party and no CORS is needed), and security headers on every answer.
+ */
+export class Web extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+  readonly responseHeadersPolicy: ResponseHeadersPolicy;
+  /** `https://` origin of the site, e.g. `https://d1234.cloudfront.net`. */
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      ...privateBucket,
+      serverAccessLogsBucket: props.logsBucket,
+      serverAccessLogsPrefix: 'site/',
+    });
+
+    const csp = [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data: blob:",
+      `media-src 'self' blob: ${props.tracksOrigin}`,
+      `connect-src 'self' ${props.uploadsOrigin}`,
+      "font-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ].join('; ');
+
+    this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'Headers', {
+      comment: 'Tunesmith security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      comment: 'Serves index.html for extension-less paths (SPA routes)',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(spaRewriteCode),
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Tunesmith (${Stack.of(this).stackName})`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: props.logsBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // API Gateway routes by its own Host header; everything else (cookies, Origin, query) must reach the Lambda.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
+      },
+    });
+    NagSuppressions.addResourceSuppressions(this.distribution, [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'The product is offered worldwide; there is no country to block.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF web ACL yet (a fixed monthly cost); the API rate-limits authentication itself and API Gateway throttles the stage. Revisit before launch.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The default *.cloudfront.net certificate allows TLSv1 and cannot be changed; with a custom domain and ACM certificate set TLSv1.2_2021.',
+      },
+    ]);
+
+    this.url = `https://${this.distribution.distributionDomainName}`;
+
+    if (props.assetsPath && existsSync(props.assetsPath)) {
+      this.deploy(props.assetsPath);
+    } else {
+      Annotations.of(this).addInfo(
+        `No web build at ${props.assetsPath ?? '(none given)'}: the site bucket stays empty. Run "npm run build" before deploying.`,
+      );
+    }
+  }
+
+  private deploy(assetsPath: string): void {
+    new BucketDeployment(this, 'Deploy', {
+      sources: [Source.asset(assetsPath)],
+      destinationBucket: this.bucket,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+      // Revalidate everything: hashed assets answer 304, and index.html is never stale after a deploy.
+      cacheControl: [CacheControl.fromString('public, max-age=0, must-revalidate')],
+    });
+    // The handler is a singleton at stack level, outside this construct's tree.
+    const stack = Stack.of(this);
+    for (const child of stack.node.children) {
+      if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+      NagSuppressions.addResourceSuppressions(
+        child,
+        [
+          {
+            id: 'AwsSolutions-IAM4',
+            reason: 'The CDK BucketDeployment handler writes its logs with AWSLambdaBasicExecutionRole.',
+            appliesTo: [
+              'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+            ],
+          },
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              'The CDK BucketDeployment handler copies the whole site: it reads the asset bucket and writes and deletes any key of the site bucket.',
+            appliesTo: [
+              'Action::s3:GetBucket*',
+              'Action::s3:GetObject*',
+              'Action::s3:List*',
+              'Action::s3:DeleteObject*',
+              'Action::s3:Abort*',
+              { regex: '/^Resource::arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-.+\\/\\*$/' },
+              { regex: '/^Resource::<.*WebBucket[0-9A-F]{8}\\.Arn>\\/\\*$/' },
+            ],
+          },
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              'CDK grants the BucketDeployment handler cloudfront:CreateInvalidation/GetInvalidation on *; it invalidates only this distribution after an upload.',
+            appliesTo: ['Resource::*'],
+          },
+          {
+            id: 'AwsSolutions-L1',
+            reason:
+              'The BucketDeployment handler runtime is chosen and maintained by aws-cdk-lib, not by this app.',
+          },
+        ],
+        true,
+      );
+    }
+  }
+}

@@ -1,0 +1,264 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { routeGroups, routes } from '@tunesmith/shared/routes';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { groupAccess } from '../lib/api';
+import {
+  actionsOf,
+  flatten,
+  functionsByEntry,
+  logicalId,
+  propsOf,
+  type Resource,
+  resourcesOf,
+  type Synthesized,
+  statementsOfFunction,
+  synth,
+} from './helpers';
+
+let synthesized: Synthesized;
+let resources: Record<string, Resource>;
+let functionOf: (group: string) => string;
+
+beforeAll(() => {
+  synthesized = synth();
+  resources = synthesized.resources;
+  const byEntry = functionsByEntry(resources);
+  functionOf = (group) => {
+    const ids = byEntry.get(group) ?? [];
+    if (ids.length !== 1) throw new Error(`expected one function for ${group}, found ${ids.length}`);
+    return ids[0] as string;
+  };
+});
+
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+
+describe('route manifest -> HTTP API', () => {
+  it('creates exactly one route per manifest entry, with the exact route key', () => {
+    const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey as string);
+    expect(keys.sort()).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
+    expect(keys).toHaveLength(45);
+  });
+
+  it('creates exactly one function per route group, each from an existing entry file', () => {
+    const byEntry = functionsByEntry(resources);
+    for (const group of routeGroups) {
+      expect(byEntry.get(group), group).toHaveLength(1);
+      const entry = fileURLToPath(new URL(`../../functions/src/lambdas/${group}.ts`, import.meta.url));
+      expect(existsSync(entry), entry).toBe(true);
+    }
+    // The route groups plus the seed: nothing else is built from functions/src/lambdas.
+    expect([...byEntry.keys()].sort()).toEqual([...routeGroups, 'seed'].sort());
+  });
+
+  it("sends every route to its own group's function", () => {
+    for (const route of routes) {
+      const [, resource] = ofType('AWS::ApiGatewayV2::Route').find(
+        ([, r]) => r.Properties?.RouteKey === `${route.method} ${route.path}`,
+      ) ?? [undefined, undefined];
+      const target = flatten(resource?.Properties?.Target);
+      const integrationId = /^integrations\/\{Ref:(.+)\}$/.exec(target)?.[1] as string;
+      const integration = resources[integrationId];
+      expect(integration?.Properties?.IntegrationType).toBe('AWS_PROXY');
+      expect(integration?.Properties?.PayloadFormatVersion).toBe('2.0');
+      expect(flatten(integration?.Properties?.IntegrationUri)).toBe(`{${functionOf(route.group)}.Arn}`);
+    }
+  });
+
+  it('lets API Gateway invoke each function only for the paths of its own routes', () => {
+    const invokable = new Map<string, string[]>();
+    for (const [, permission] of ofType('AWS::Lambda::Permission')) {
+      const fn = flatten(permission.Properties?.FunctionName);
+      const source = flatten(permission.Properties?.SourceArn);
+      if (permission.Properties?.Principal !== 'apigateway.amazonaws.com') continue;
+      const path = /\/\*\/\*(\/.*)$/.exec(source)?.[1];
+      expect(path, source).toBeDefined();
+      invokable.set(fn, [...(invokable.get(fn) ?? []), path as string]);
+    }
+    for (const group of routeGroups) {
+      const paths = new Set(invokable.get(`{${functionOf(group)}.Arn}`));
+      const own = new Set(routes.filter((route) => route.group === group).map((route) => route.path));
+      expect([...paths].sort(), group).toEqual([...own].sort());
+    }
+  });
+
+  it('has one $default stage with access logs and default throttling', () => {
+    const stages = ofType('AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(1);
+    const stage = stages[0]?.[1].Properties ?? {};
+    expect(stage.StageName).toBe('$default');
+    expect(stage.AutoDeploy).toBe(true);
+    const logs = stage.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    expect(logs.DestinationArn).toBeDefined();
+    expect(JSON.parse(logs.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+    });
+    expect(stage.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 });
+  });
+});
+
+describe('route-group functions', () => {
+  it('run Node.js 22 on arm64 with tracing, source maps and their own log group', () => {
+    for (const group of [...routeGroups, 'seed']) {
+      const props = resources[functionOf(group)]?.Properties ?? {};
+      expect(props.Runtime, group).toBe('nodejs22.x');
+      expect(props.Architectures).toEqual(['arm64']);
+      expect(props.Handler).toBe('index.handler');
+      expect(props.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(props.MemorySize).toBeGreaterThanOrEqual(256);
+      // API Gateway gives up on an integration after 30 s.
+      if (group !== 'seed') expect(props.Timeout).toBeLessThan(30);
+      const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      const logGroupId = /^\{Ref:(.+)\}$/.exec(
+        flatten((props.LoggingConfig as { LogGroup: unknown }).LogGroup),
+      )?.[1];
+      expect(resources[logGroupId as string]?.Properties?.RetentionInDays).toBeGreaterThan(0);
+    }
+  });
+
+  it('get the stack settings in their environment, PUBLIC_ORIGIN being the CloudFront URL', () => {
+    const { stack } = synthesized;
+    const distribution = logicalId(stack, stack.web.distribution.node.defaultChild);
+    for (const group of routeGroups) {
+      const variables = (
+        propsOf(resources[functionOf(group)]).Environment as { Variables: Record<string, unknown> }
+      ).Variables;
+      expect(flatten(variables.TABLE_NAME)).toBe(
+        `{Ref:${logicalId(stack, stack.data.table.node.defaultChild)}}`,
+      );
+      expect(flatten(variables.USER_POOL_ID)).toBe(
+        `{Ref:${logicalId(stack, stack.auth.userPool.node.defaultChild)}}`,
+      );
+      expect(flatten(variables.ADMIN_POOL_ID)).toBe(
+        `{Ref:${logicalId(stack, stack.auth.adminPool.node.defaultChild)}}`,
+      );
+      expect(variables.USER_POOL_CLIENT_ID).toBeDefined();
+      expect(variables.ADMIN_POOL_CLIENT_ID).toBeDefined();
+      expect(flatten(variables.UPLOADS_BUCKET)).toBe(
+        `{Ref:${logicalId(stack, stack.data.uploads.node.defaultChild)}}`,
+      );
+      expect(flatten(variables.TRACKS_BUCKET)).toBe(
+        `{Ref:${logicalId(stack, stack.data.tracks.node.defaultChild)}}`,
+      );
+      expect(flatten(variables.PUBLIC_ORIGIN)).toBe(`https://{${distribution}.DomainName}`);
+    }
+  });
+});
+
+describe('least privilege', () => {
+  const writeActions = [
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+  ];
+
+  it('gives each group exactly the table access of the grants table', () => {
+    // The public catalogue only reads; every other group writes (sessions, counters, receipts).
+    for (const group of routeGroups) {
+      expect(groupAccess[group].table, group).toBe(group === 'catalog' ? 'read' : 'readWrite');
+    }
+    for (const group of routeGroups) {
+      const actions = statementsOfFunction(resources, functionOf(group)).flatMap(actionsOf);
+      expect(actions, group).toContain('dynamodb:Query');
+      for (const action of writeActions) {
+        expect(actions.includes(action), `${group} ${action}`).toBe(groupAccess[group].table === 'readWrite');
+      }
+      expect(actions.filter((action) => action === 'dynamodb:*' || action === 's3:*')).toEqual([]);
+    }
+  });
+
+  it('grants Cognito admin actions only to the groups that need them, each on its own pool', () => {
+    const { stack } = synthesized;
+    const userPool = logicalId(stack, stack.auth.userPool.node.defaultChild);
+    const adminPool = logicalId(stack, stack.auth.adminPool.node.defaultChild);
+    for (const group of routeGroups) {
+      const cognito = statementsOfFunction(resources, functionOf(group)).filter((s) =>
+        actionsOf(s).some((action) => action.startsWith('cognito-idp:')),
+      );
+      const pools = cognito.flatMap(resourcesOf).map(flatten);
+      const expected = [
+        ...(groupAccess[group].userPool ? [`{${userPool}.Arn}`] : []),
+        ...(groupAccess[group].adminPool ? [`{${adminPool}.Arn}`] : []),
+      ];
+      expect(pools.sort(), group).toEqual(expected.sort());
+    }
+    expect(groupAccess.catalog.userPool).toBeUndefined();
+    expect(groupAccess['admin-session'].adminPool).toContain('cognito-idp:AdminSetUserPassword');
+    expect(groupAccess['admin-session'].userPool).toBeUndefined();
+  });
+
+  it('grants S3 object actions only on the buckets a group touches', () => {
+    const { stack } = synthesized;
+    const uploads = logicalId(stack, stack.data.uploads.node.defaultChild);
+    const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
+    const s3Of = (group: string) =>
+      statementsOfFunction(resources, functionOf(group))
+        .filter((s) => actionsOf(s).some((action) => action.startsWith('s3:')))
+        .flatMap((s) =>
+          resourcesOf(s).map((resource) => ({ resource: flatten(resource), actions: actionsOf(s) })),
+        );
+
+    expect(s3Of('catalog')).toEqual([]);
+    expect(s3Of('billing')).toEqual([]);
+    expect(s3Of('auth')).toEqual([]);
+    const uploadsGroup = s3Of('uploads');
+    expect(uploadsGroup.find((s) => s.resource === `{${uploads}.Arn}/*`)?.actions).toEqual(
+      expect.arrayContaining(['s3:PutObject', 's3:GetObject', 's3:DeleteObject']),
+    );
+    expect(uploadsGroup.some((s) => s.resource.startsWith(`{${tracks}`))).toBe(false);
+    const generation = s3Of('generation');
+    expect(generation.find((s) => s.resource === `{${tracks}.Arn}/*`)?.actions).toContain('s3:PutObject');
+    expect(generation.find((s) => s.resource === `{${uploads}.Arn}/*`)?.actions).toEqual(['s3:GetObject']);
+    const admin = s3Of('admin');
+    expect(admin.find((s) => s.resource === `{${tracks}.Arn}/*`)?.actions).toEqual(
+      expect.arrayContaining(['s3:GetObject', 's3:DeleteObject']),
+    );
+    expect(admin.flatMap((s) => s.actions)).not.toContain('s3:PutObject');
+  });
+
+  it('uses Resource "*" only for X-Ray, which has no resource-level permissions', () => {
+    for (const group of [...routeGroups, 'seed']) {
+      const wildcard = statementsOfFunction(resources, functionOf(group)).filter((s) =>
+        resourcesOf(s).includes('*'),
+      );
+      expect(
+        wildcard.flatMap(actionsOf).every((action) => action.startsWith('xray:')),
+        group,
+      ).toBe(true);
+    }
+  });
+});
+
+describe('seed', () => {
+  it('runs the seed function through a Provider-backed custom resource with table write access', () => {
+    const seeds = ofType('Custom::TunesmithSeed');
+    expect(seeds).toHaveLength(1);
+    expect(flatten(seeds[0]?.[1].Properties?.ServiceToken)).toMatch(/^\{.*Provider.*\.Arn\}$/);
+    const actions = statementsOfFunction(resources, functionOf('seed')).flatMap(actionsOf);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
+    const variables = (
+      propsOf(resources[functionOf('seed')]).Environment as { Variables: Record<string, unknown> }
+    ).Variables;
+    expect(variables.TABLE_NAME).toBeDefined();
+  });
+});
+
+describe('outputs', () => {
+  it('exports what a deployer and the admin script need', () => {
+    const outputs = Object.keys(synthesized.template.toJSON().Outputs ?? {});
+    expect(outputs).toEqual(
+      expect.arrayContaining([
+        'SiteUrl',
+        'ApiUrl',
+        'TableName',
+        'UserPoolId',
+        'UserPoolClientId',
+        'AdminPoolId',
+        'AdminPoolClientId',
+      ]),
+    );
+  });
+});

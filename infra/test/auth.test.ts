@@ -1,0 +1,94 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { flatten, logicalId, type Resource, type Synthesized, synth } from './helpers';
+
+let synthesized: Synthesized;
+let resources: Record<string, Resource>;
+
+beforeAll(() => {
+  synthesized = synth();
+  resources = synthesized.resources;
+});
+
+const poolProps = (which: 'userPool' | 'adminPool') => {
+  const { stack } = synthesized;
+  return resources[logicalId(stack, stack.auth[which].node.defaultChild)]?.Properties ?? {};
+};
+
+const clientProps = (which: 'userPool' | 'adminPool') => {
+  const { stack } = synthesized;
+  const pool = logicalId(stack, stack.auth[which].node.defaultChild);
+  const clients = Object.values(resources).filter(
+    (r) => r.Type === 'AWS::Cognito::UserPoolClient' && flatten(r.Properties?.UserPoolId) === `{Ref:${pool}}`,
+  );
+  expect(clients).toHaveLength(1);
+  return clients[0]?.Properties ?? {};
+};
+
+describe('user pool', () => {
+  it('signs in by email with self sign-up, no Cognito-side verification or recovery', () => {
+    const pool = poolProps('userPool');
+    expect(pool.UsernameAttributes).toEqual(['email']);
+    expect(pool.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: false });
+    expect(pool.AutoVerifiedAttributes ?? []).toEqual([]);
+    expect(pool.AccountRecoverySetting).toEqual({
+      RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }],
+    });
+    expect(pool.UsernameConfiguration).toEqual({ CaseSensitive: false });
+    expect(pool.DeletionProtection).toBe('ACTIVE');
+  });
+
+  it('asks only for 8 characters, without composition rules', () => {
+    expect(poolProps('userPool').Policies).toMatchObject({
+      PasswordPolicy: {
+        MinimumLength: 8,
+        RequireLowercase: false,
+        RequireUppercase: false,
+        RequireNumbers: false,
+        RequireSymbols: false,
+      },
+    });
+  });
+});
+
+describe('admin pool', () => {
+  it('signs in by username, without self sign-up', () => {
+    const pool = poolProps('adminPool');
+    expect(pool.UsernameAttributes).toBeUndefined();
+    expect(pool.AliasAttributes).toBeUndefined();
+    expect(pool.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: true });
+    expect(pool.Policies).toMatchObject({
+      PasswordPolicy: {
+        MinimumLength: 6,
+        RequireUppercase: false,
+        RequireNumbers: false,
+        RequireSymbols: false,
+      },
+    });
+  });
+});
+
+describe.each(['userPool', 'adminPool'] as const)('%s client', (which) => {
+  it('is a server-side client: USER_PASSWORD_AUTH and refresh only, no secret, no OAuth', () => {
+    const client = clientProps(which);
+    expect((client.ExplicitAuthFlows as string[]).sort()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+    ]);
+    expect(client.GenerateSecret).toBe(false);
+    expect(client.AllowedOAuthFlowsUserPoolClient).toBe(false);
+    expect(client.AllowedOAuthFlows).toBeUndefined();
+  });
+
+  it('hides whether a user exists and can revoke tokens', () => {
+    const client = clientProps(which);
+    expect(client.PreventUserExistenceErrors).toBe('ENABLED');
+    expect(client.EnableTokenRevocation).toBe(true);
+  });
+
+  it('issues 15-minute access tokens and 30-day refresh tokens', () => {
+    const client = clientProps(which);
+    expect(client.AccessTokenValidity).toBe(15);
+    expect(client.RefreshTokenValidity).toBe(30 * 24 * 60);
+    expect(client.TokenValidityUnits).toMatchObject({ AccessToken: 'minutes', RefreshToken: 'minutes' });
+  });
+});

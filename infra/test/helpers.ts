@@ -1,0 +1,170 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll } from 'vitest';
+import { type BuildAppOptions, buildApp } from '../lib/app';
+import { ENTRY_TAG } from '../lib/node-function';
+import type { TunesmithStack } from '../lib/tunesmith-stack';
+
+export type Resource = {
+  Type: string;
+  Properties?: Record<string, unknown>;
+  Metadata?: Record<string, unknown>;
+};
+
+export interface Synthesized {
+  stack: TunesmithStack;
+  template: Template;
+  resources: Record<string, Resource>;
+  outdir: string;
+}
+
+const tempDirs: string[] = [];
+const tempDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+};
+// Registered in every test file that imports this module: assemblies with the site upload weigh ~20 MB.
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A web build stand-in, so the BucketDeployment path can be synthesised without building the SPA. */
+export function fakeWebBuild(): string {
+  const dir = tempDir('tunesmith-web-');
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Tunesmith</title>');
+  return dir;
+}
+
+/**
+ * Synthesises the real stack without esbuild (the template is the same apart
+ * from asset hashes). `webAssetsPath` defaults to a folder that does not
+ * exist, so results do not depend on whether someone built the SPA.
+ */
+export function synth(options: BuildAppOptions = {}): Synthesized {
+  const outdir = tempDir('tunesmith-cdk-');
+  const { stack } = buildApp({
+    bundle: false,
+    outdir,
+    webAssetsPath: join(outdir, 'no-web-build'),
+    ...options,
+    // As the CDK CLI does: construct paths in the template tie resources to cdk-nag's report.
+    context: { 'aws:cdk:enable-path-metadata': true, ...options.context },
+  });
+  const template = Template.fromStack(stack);
+  return { stack, template, resources: template.toJSON().Resources as Record<string, Resource>, outdir };
+}
+
+/** A resource's properties; throws when the resource is missing, so a test fails with a clear message. */
+export function propsOf(resource: Resource | undefined): Record<string, unknown> {
+  if (!resource) throw new Error('Resource not found in the template');
+  return resource.Properties ?? {};
+}
+
+export const logicalId = (stack: TunesmithStack, element: unknown): string =>
+  stack.getLogicalId(element as CfnElement);
+
+/** Logical ids of the Lambda functions built from `functions/src/lambdas/<entry>.ts`, by entry. */
+export function functionsByEntry(resources: Record<string, Resource>): Map<string, string[]> {
+  const byEntry = new Map<string, string[]>();
+  for (const [id, resource] of Object.entries(resources)) {
+    if (resource.Type !== 'AWS::Lambda::Function') continue;
+    const tags = (resource.Properties?.Tags ?? []) as { Key: string; Value: string }[];
+    const entry = tags.find((tag) => tag.Key === ENTRY_TAG)?.Value;
+    if (entry) byEntry.set(entry, [...(byEntry.get(entry) ?? []), id]);
+  }
+  return byEntry;
+}
+
+/** Every IAM policy statement attached to a function's execution role. */
+export function statementsOfFunction(resources: Record<string, Resource>, functionId: string): Statement[] {
+  const role = (propsOf(resources[functionId]).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return Object.values(resources)
+    .filter(
+      (r) =>
+        r.Type === 'AWS::IAM::Policy' &&
+        (propsOf(r).Roles as { Ref: string }[]).some((ref) => ref.Ref === role),
+    )
+    .flatMap((r) => (propsOf(r).PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+export interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+export const actionsOf = (statement: Statement): string[] =>
+  Array.isArray(statement.Action) ? statement.Action : [statement.Action];
+
+export const resourcesOf = (statement: Statement): unknown[] =>
+  Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource];
+
+/**
+ * Renders a CloudFormation value as a string with intrinsics as placeholders
+ * (`{Ref:X}`, `{X.Attr}`), so token-built strings such as the CSP can be read.
+ */
+export function flatten(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    if ('Fn::Join' in object) {
+      const [separator, parts] = object['Fn::Join'] as [string, unknown[]];
+      return parts.map(flatten).join(separator);
+    }
+    if ('Ref' in object) return `{Ref:${String(object.Ref)}}`;
+    if ('Fn::GetAtt' in object) return `{${(object['Fn::GetAtt'] as string[]).join('.')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export interface NagReportRow {
+  ruleId: string;
+  resourcePath: string;
+  compliance: string;
+  /** For granular rules, the finding a suppression covered, e.g. `Resource::*`. */
+  finding: string | undefined;
+}
+
+/** cdk-nag's CSV report of the last synthesis into `outdir`. */
+export function readNagReport(outdir: string, stackName = 'Tunesmith'): NagReportRow[] {
+  const csv = readFileSync(join(outdir, `AwsSolutions--${stackName}-NagReport.csv`), 'utf8');
+  const [, ...lines] = parseCsv(csv);
+  return lines.map(([ruleId = '', resourcePath = '', compliance = '', reason = '']) => ({
+    ruleId,
+    resourcePath,
+    compliance,
+    finding: /^\[([^\]]+)\]/.exec(reason)?.[1],
+  }));
+}
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += char;
+  }
+  if (field || row.length) rows.push([...row, field]);
+  return rows;
+}

@@ -1,0 +1,72 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { App, Stack } from 'aws-cdk-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NodeFunction } from '../lib/node-function';
+
+/** One real esbuild run, so the bundling settings are proven on an actual route-group bundle. */
+describe('NodeFunction bundle (esbuild)', () => {
+  let outdir: string;
+  let bundleDir: string;
+
+  beforeAll(() => {
+    outdir = mkdtempSync(join(tmpdir(), 'tunesmith-bundle-'));
+    const app = new App({ outdir });
+    new NodeFunction(new Stack(app, 'BundleTest'), 'Catalog', { entryName: 'catalog' });
+    app.synth();
+    const dirs = readdirSync(outdir)
+      .filter((name) => name.startsWith('asset.'))
+      .map((name) => join(outdir, name))
+      .filter((dir) => existsSync(join(dir, 'index.mjs')));
+    expect(dirs).toHaveLength(1);
+    bundleDir = dirs[0] as string;
+  }, 120_000);
+
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('is one minified ES module that defines require for CommonJS dependencies', () => {
+    const code = readFileSync(join(bundleDir, 'index.mjs'), 'utf8');
+    expect(code.startsWith("import { createRequire as topLevelCreateRequire } from 'node:module';")).toBe(
+      true,
+    );
+    // Minified: a few very long lines (template literals keep their own newlines).
+    expect(code.length / code.split('\n').length).toBeGreaterThan(1000);
+  });
+
+  it('bundles the AWS SDK v3 clients instead of importing them from the runtime', () => {
+    const code = readFileSync(join(bundleDir, 'index.mjs'), 'utf8');
+    // Error messages quote `[require("@aws-sdk/...")]`; real imports would not follow a bracket.
+    expect(code).not.toMatch(/from\s*["']@aws-sdk\//);
+    expect(code).not.toMatch(/(?<!\[)(require|import)\(["']@aws-sdk\//);
+    expect(code).toContain('DynamoDB');
+  });
+
+  it('ships a source map without the sources', () => {
+    const map = JSON.parse(readFileSync(join(bundleDir, 'index.mjs.map'), 'utf8')) as {
+      sourcesContent?: unknown;
+    };
+    expect(map.sourcesContent ?? []).toEqual([]);
+  });
+
+  it('loads and answers through the real middleware stack', async () => {
+    process.env.TABLE_NAME ??= 'bundle-test';
+    process.env.LOG_LEVEL = 'silent';
+    const mod = (await import(pathToFileURL(join(bundleDir, 'index.mjs')).href)) as {
+      handler: (event: unknown, context: unknown) => Promise<{ statusCode: number; body: string }>;
+    };
+    const response = await mod.handler(
+      {
+        version: '2.0',
+        rawPath: '/api/nothing-here',
+        routeKey: '$default',
+        headers: {},
+        requestContext: { http: { method: 'GET', path: '/api/nothing-here' } },
+      },
+      { awsRequestId: 'bundle-test' },
+    );
+    expect(response.statusCode).toBe(404);
+    expect(JSON.parse(response.body)).toHaveProperty('message');
+  });
+});

@@ -1,0 +1,247 @@
+import { runInNewContext } from 'node:vm';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeWebBuild, flatten, logicalId, propsOf, type Resource, type Synthesized, synth } from './helpers';
+
+/** Managed policy ids (CloudFront docs): CachingDisabled, CachingOptimized, AllViewerExceptHostHeader. */
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+interface Behavior {
+  PathPattern?: string;
+  TargetOriginId: string;
+  AllowedMethods?: string[];
+  CachePolicyId: string;
+  OriginRequestPolicyId?: string;
+  ResponseHeadersPolicyId: unknown;
+  ViewerProtocolPolicy: string;
+  FunctionAssociations?: { EventType: string; FunctionARN: unknown }[];
+}
+interface Origin {
+  Id: string;
+  DomainName: unknown;
+  OriginAccessControlId?: unknown;
+  CustomOriginConfig?: Record<string, unknown>;
+}
+
+let synthesized: Synthesized;
+let resources: Record<string, Resource>;
+let config: {
+  DefaultCacheBehavior: Behavior;
+  CacheBehaviors: Behavior[];
+  Origins: Origin[];
+  CustomErrorResponses?: unknown;
+  Logging?: unknown;
+  DefaultRootObject?: string;
+};
+
+beforeAll(() => {
+  synthesized = synth();
+  resources = synthesized.resources;
+  const { stack } = synthesized;
+  config = resources[logicalId(stack, stack.web.distribution.node.defaultChild)]?.Properties
+    ?.DistributionConfig as typeof config;
+});
+
+const originOf = (behavior: Behavior) =>
+  config.Origins.find((origin) => origin.Id === behavior.TargetOriginId);
+
+describe('distribution', () => {
+  it('serves the SPA from the private bucket through origin access control', () => {
+    const { stack } = synthesized;
+    const behavior = config.DefaultCacheBehavior;
+    const origin = originOf(behavior);
+    expect(flatten(origin?.DomainName)).toBe(
+      `{${logicalId(stack, stack.web.bucket.node.defaultChild)}.RegionalDomainName}`,
+    );
+    const oacId = /^\{(.+)\.Id\}$/.exec(flatten(origin?.OriginAccessControlId))?.[1] as string;
+    expect(resources[oacId]?.Properties?.OriginAccessControlConfig).toMatchObject({
+      OriginAccessControlOriginType: 's3',
+      SigningBehavior: 'always',
+      SigningProtocol: 'sigv4',
+    });
+    expect(behavior.CachePolicyId).toBe(CACHING_OPTIMIZED);
+    expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.DefaultRootObject).toBe('index.html');
+  });
+
+  it('forwards /api/* to the HTTP API uncached, with every method and all but the Host header', () => {
+    const { stack } = synthesized;
+    const api = config.CacheBehaviors.filter((behavior) => behavior.PathPattern === '/api/*');
+    expect(api).toHaveLength(1);
+    const behavior = api[0] as Behavior;
+    expect(behavior.CachePolicyId).toBe(CACHING_DISABLED);
+    expect(behavior.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    expect(behavior.AllowedMethods?.sort()).toEqual([
+      'DELETE',
+      'GET',
+      'HEAD',
+      'OPTIONS',
+      'PATCH',
+      'POST',
+      'PUT',
+    ]);
+    expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    // The SPA rewrite must never see API paths, or API 404s would become index.html.
+    expect(behavior.FunctionAssociations ?? []).toEqual([]);
+    const origin = originOf(behavior);
+    const apiId = logicalId(stack, stack.api.httpApi.node.defaultChild);
+    expect(flatten(origin?.DomainName)).toBe(
+      `{Ref:${apiId}}.execute-api.{Ref:AWS::Region}.{Ref:AWS::URLSuffix}`,
+    );
+    expect(origin?.CustomOriginConfig).toMatchObject({
+      OriginProtocolPolicy: 'https-only',
+      OriginSSLProtocols: ['TLSv1.2'],
+    });
+  });
+
+  it('uses no error responses (they would rewrite API errors too) and logs to the access log bucket', () => {
+    const { stack } = synthesized;
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(flatten((config.Logging as { Bucket: unknown }).Bucket)).toBe(
+      `{${logicalId(stack, stack.data.accessLogs.node.defaultChild)}.RegionalDomainName}`,
+    );
+  });
+
+  it('lets only this distribution read the site bucket', () => {
+    const { stack } = synthesized;
+    const bucket = logicalId(stack, stack.web.bucket.node.defaultChild);
+    const policy = Object.values(resources).find(
+      (r) => r.Type === 'AWS::S3::BucketPolicy' && flatten(r.Properties?.Bucket) === `{Ref:${bucket}}`,
+    );
+    const statements = (propsOf(policy).PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    const allow = statements.filter((s) => s.Effect === 'Allow');
+    expect(allow).toHaveLength(1);
+    expect(allow[0]).toMatchObject({
+      Principal: { Service: 'cloudfront.amazonaws.com' },
+      Action: 's3:GetObject',
+    });
+    expect(JSON.stringify(allow[0]?.Condition)).toContain('AWS:SourceArn');
+  });
+});
+
+describe('SPA fallback function', () => {
+  const rewrite = (uri: string): string => {
+    const functions = Object.values(resources).filter((r) => r.Type === 'AWS::CloudFront::Function');
+    expect(functions).toHaveLength(1);
+    const props = functions[0]?.Properties ?? {};
+    expect(props.FunctionConfig).toMatchObject({ Runtime: 'cloudfront-js-2.0' });
+    const handler = runInNewContext(`${props.FunctionCode as string}; handler`) as (event: unknown) => {
+      uri: string;
+    };
+    return handler({ request: { uri, method: 'GET', headers: {}, querystring: {} } }).uri;
+  };
+
+  it('is attached to the default behavior on viewer request', () => {
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: expect.anything() },
+    ]);
+  });
+
+  it('sends extension-less paths to /index.html', () => {
+    for (const uri of ['/', '/pricing', '/track/abc-123', '/verify-email/t0k3n', '/admin/users/']) {
+      expect(rewrite(uri), uri).toBe('/index.html');
+    }
+  });
+
+  it('leaves files alone', () => {
+    for (const uri of ['/assets/index-3f2a.js', '/favicon.svg', '/media/background.mp4', '/index.html']) {
+      expect(rewrite(uri), uri).toBe(uri);
+    }
+  });
+});
+
+describe('response headers policy', () => {
+  const policy = () => {
+    const policies = Object.entries(resources).filter(
+      ([, r]) => r.Type === 'AWS::CloudFront::ResponseHeadersPolicy',
+    );
+    expect(policies).toHaveLength(1);
+    const [id, resource] = policies[0] as [string, Resource];
+    return {
+      id,
+      headers: (
+        propsOf(resource).ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> }
+      ).SecurityHeadersConfig,
+    };
+  };
+
+  it('applies to the site and the API', () => {
+    const { id } = policy();
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(flatten(behavior.ResponseHeadersPolicyId)).toBe(`{Ref:${id}}`);
+    }
+  });
+
+  it('sets HSTS for two years with subdomains and preload, nosniff, DENY and the referrer policy', () => {
+    const { headers } = policy();
+    expect(headers.StrictTransportSecurity).toEqual({
+      AccessControlMaxAgeSec: 63_072_000,
+      IncludeSubdomains: true,
+      Preload: true,
+      Override: true,
+    });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ReferrerPolicy).toEqual({
+      ReferrerPolicy: 'strict-origin-when-cross-origin',
+      Override: true,
+    });
+  });
+
+  it('sets a CSP that allows only the site, presigned uploads and track playback', () => {
+    const { stack } = synthesized;
+    const csp = flatten(
+      (policy().headers.ContentSecurityPolicy as { ContentSecurityPolicy: unknown }).ContentSecurityPolicy,
+    );
+    const directives = new Map(
+      csp.split(';').map((directive) => {
+        const [name, ...sources] = directive.trim().split(/\s+/);
+        return [name as string, sources];
+      }),
+    );
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('base-uri')).toEqual(["'self'"]);
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
+    expect(directives.get('media-src')).toEqual([
+      "'self'",
+      'blob:',
+      `https://{${tracks}.RegionalDomainName}`,
+    ]);
+    // connect-src must name the uploads bucket's regional endpoint exactly, or presigned PUTs are blocked.
+    const uploadsName = flatten(
+      resources[logicalId(stack, stack.data.uploads.node.defaultChild)]?.Properties?.BucketName,
+    );
+    expect(directives.get('connect-src')).toEqual([
+      "'self'",
+      `https://${uploadsName}.s3.{Ref:AWS::Region}.{Ref:AWS::URLSuffix}`,
+    ]);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+  });
+});
+
+describe('site upload', () => {
+  it('uploads nothing, with a note, when there is no web build', () => {
+    const { stack, resources } = synthesized;
+    expect(Object.values(resources).filter((r) => r.Type === 'Custom::CDKBucketDeployment')).toEqual([]);
+    Annotations.fromStack(stack).hasInfo('/Tunesmith/Web', Match.stringLikeRegexp('No web build'));
+  });
+
+  it('uploads the web build and invalidates the distribution when it exists', () => {
+    const { stack, resources } = synth({ webAssetsPath: fakeWebBuild() });
+    const deployments = Object.values(resources).filter((r) => r.Type === 'Custom::CDKBucketDeployment');
+    expect(deployments).toHaveLength(1);
+    const props = deployments[0]?.Properties ?? {};
+    expect(flatten(props.DestinationBucketName)).toBe(
+      `{Ref:${logicalId(stack, stack.web.bucket.node.defaultChild)}}`,
+    );
+    expect(flatten(props.DistributionId)).toBe(
+      `{Ref:${logicalId(stack, stack.web.distribution.node.defaultChild)}}`,
+    );
+    expect(props.DistributionPaths).toEqual(['/*']);
+  });
+});
