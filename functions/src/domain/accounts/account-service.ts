@@ -1,0 +1,279 @@
+import { authMessages, type RegisterInput } from '@tunesmith/shared/auth';
+import { conflict, DomainError, unauthorized, validationError } from '../errors';
+import { passwordResetMail, verificationMail } from './mail';
+import type { Clock, IdentityProvider, Mailer, OneTimeTokens, RateLimiter, Secrets, Tokens } from './ports';
+import type { User, UserRepository } from './user';
+
+export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
+export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
+
+/** Attempts per window before a 429 (per account and per client address). */
+export const rateLimits = {
+  login: { perAccount: 10, perAddress: 50, windowSeconds: 15 * 60 },
+  register: { perAccount: 5, perAddress: 20, windowSeconds: 60 * 60 },
+  reset: { perAccount: 5, perAddress: 20, windowSeconds: 60 * 60 },
+  resend: { perAccount: 5, perAddress: 20, windowSeconds: 60 * 60 },
+} as const;
+
+export interface AccountDeps {
+  users: UserRepository;
+  identity: IdentityProvider;
+  tokens: OneTimeTokens;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  secrets: Secrets;
+  clock: Clock & { sleep(ms: number): Promise<void> };
+  /** The site's own origin, for links in mail (`https://example.com`). */
+  siteOrigin: string;
+  siteName: string;
+  log: { warn(message: string, fields?: Record<string, unknown>): void };
+}
+
+const nowSeconds = (clock: Clock) => Math.floor(clock.now().getTime() / 1000);
+
+async function limit(
+  deps: Pick<AccountDeps, 'limiter'>,
+  action: keyof typeof rateLimits,
+  account: string,
+  address: string,
+): Promise<void> {
+  const rule = rateLimits[action];
+  const [accountOk, addressOk] = await Promise.all([
+    deps.limiter.hit(`${action}:account:${account}`, rule.perAccount, rule.windowSeconds),
+    deps.limiter.hit(`${action}:address:${address}`, rule.perAddress, rule.windowSeconds),
+  ]);
+  if (!accountOk || !addressOk) throw new DomainError('rate-limited', authMessages.tooManyAttempts);
+}
+
+async function sendVerification(
+  deps: AccountDeps,
+  user: Pick<User, 'id' | 'email' | 'firstName'>,
+): Promise<void> {
+  const token = deps.secrets.newToken();
+  await deps.tokens.save(
+    'verify-email',
+    deps.secrets.hash(token),
+    user.id,
+    nowSeconds(deps.clock) + VERIFY_EMAIL_TTL_SECONDS,
+  );
+  await deps.mailer.send(
+    verificationMail({
+      to: user.email,
+      firstName: user.firstName,
+      link: `${deps.siteOrigin}/verify-email/${token}`,
+      siteName: deps.siteName,
+    }),
+  );
+}
+
+/**
+ * Creates an unverified account (identity + profile) and mails a verification
+ * link. A failed mail does not undo the account: the check-email screen can
+ * send another.
+ */
+export async function register(
+  deps: AccountDeps,
+  input: RegisterInput,
+  address: string,
+): Promise<{ email: string; firstName: string }> {
+  await limit(deps, 'register', input.email, address);
+  if (await deps.users.findByEmail(input.email)) throw conflict(authMessages.emailTaken);
+  const { subject } = await deps.identity.createUser({
+    username: input.email,
+    email: input.email,
+    password: input.password,
+  });
+  const stamp = deps.clock.now().toISOString();
+  const user: User = {
+    id: subject,
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    emailVerified: false,
+    planStatus: 'free',
+    subscriptionPlanId: null,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    generationsUsedThisMonth: 0,
+    planStartDate: null,
+    planEndDate: null,
+    sessionsValidAfter: 0,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+  try {
+    await deps.users.create(user);
+  } catch (error) {
+    await deps.identity.deleteUser(subject);
+    throw error;
+  }
+  try {
+    await sendVerification(deps, user);
+  } catch (error) {
+    deps.log.warn('verification mail failed', { error });
+  }
+  return { email: user.email, firstName: user.firstName };
+}
+
+/** Confirms an address from a mailed link. Used, unknown and expired links all answer `expired`. */
+export async function verifyEmail(deps: AccountDeps, token: string): Promise<{ firstName: string }> {
+  const record = await deps.tokens.consume('verify-email', deps.secrets.hash(token));
+  const expired = () => new DomainError('validation', authMessages.verificationExpired, { expired: true });
+  if (!record || record.expiresAt < nowSeconds(deps.clock)) throw expired();
+  const user = await deps.users.get(record.userId);
+  if (!user) throw expired();
+  await deps.identity.confirmUser(user.id, user.email);
+  await deps.users.update(user.id, { emailVerified: true, updatedAt: deps.clock.now().toISOString() });
+  return { firstName: user.firstName };
+}
+
+/** Mails a new verification link; the answer never says whether the account exists. */
+export async function resendVerification(deps: AccountDeps, email: string, address: string): Promise<string> {
+  await limit(deps, 'resend', email, address);
+  const user = await deps.users.findByEmail(email);
+  if (user && !user.emailVerified) await sendVerification(deps, user);
+  return authMessages.resendSent;
+}
+
+/** Signs a user in with email and password. */
+export async function login(
+  deps: AccountDeps,
+  input: { email: string; password: string },
+  address: string,
+): Promise<{ user: User; tokens: Tokens }> {
+  await limit(deps, 'login', input.email, address);
+  const result = await deps.identity.signIn(input.email, input.password);
+  if (!result.ok) {
+    if (result.reason === 'not-confirmed') throw new DomainError('forbidden', authMessages.verifyEmailFirst);
+    throw unauthorized(authMessages.invalidCredentials);
+  }
+  const user = await deps.users.findByEmail(input.email);
+  if (!user) throw unauthorized(authMessages.invalidCredentials);
+  if (!user.emailVerified) {
+    if (result.tokens.refreshToken) await deps.identity.revokeRefreshToken(result.tokens.refreshToken);
+    throw new DomainError('forbidden', authMessages.verifyEmailFirst);
+  }
+  return { user, tokens: result.tokens };
+}
+
+/**
+ * The user behind a session's tokens, refreshing an expired access token when
+ * a refresh token is there. Undefined when the session is not valid: bad or
+ * expired tokens, a deleted or unverified account, or tokens issued before
+ * the account's `sessionsValidAfter`.
+ */
+export async function authenticate(
+  deps: Pick<AccountDeps, 'users' | 'identity'>,
+  session: { accessToken?: string; refreshToken?: string },
+): Promise<{ user: User; refreshed?: Tokens } | undefined> {
+  let claims = session.accessToken ? await deps.identity.verifyAccessToken(session.accessToken) : undefined;
+  let refreshed: Tokens | undefined;
+  if (!claims && session.refreshToken) {
+    refreshed = await deps.identity.refresh(session.refreshToken);
+    claims = refreshed ? await deps.identity.verifyAccessToken(refreshed.accessToken) : undefined;
+  }
+  if (!claims) return undefined;
+  const user = await deps.users.get(claims.subject);
+  if (!user || !user.emailVerified || claims.issuedAt < user.sessionsValidAfter) return undefined;
+  return refreshed ? { user, refreshed } : { user };
+}
+
+/** Ends one session: its refresh token can mint no more access tokens. */
+export async function logout(
+  deps: Pick<AccountDeps, 'identity'>,
+  refreshToken: string | undefined,
+): Promise<void> {
+  if (refreshToken) await deps.identity.revokeRefreshToken(refreshToken);
+}
+
+/** Mails a reset link when the account exists; the answer is the same either way. */
+export async function requestPasswordReset(
+  deps: AccountDeps,
+  email: string,
+  address: string,
+): Promise<string> {
+  await limit(deps, 'reset', email, address);
+  const user = await deps.users.findByEmail(email);
+  if (user) {
+    const token = deps.secrets.newToken();
+    await deps.tokens.save(
+      'reset-password',
+      deps.secrets.hash(token),
+      user.id,
+      nowSeconds(deps.clock) + RESET_PASSWORD_TTL_SECONDS,
+    );
+    await deps.mailer.send(
+      passwordResetMail({
+        to: user.email,
+        link: `${deps.siteOrigin}/reset-password/${token}`,
+        siteName: deps.siteName,
+      }),
+    );
+  }
+  return authMessages.resetRequested;
+}
+
+/**
+ * Ends every session of an account from now on: tokens issued before the next
+ * whole second are refused and refresh tokens are revoked. Returns the cutoff.
+ */
+async function endAllSessions(deps: AccountDeps, userId: string): Promise<number> {
+  // Token issue times are whole seconds, so a cutoff of now + 1 s is the first
+  // that refuses every token issued up to this moment.
+  const cutoff = nowSeconds(deps.clock) + 1;
+  await deps.users.update(userId, { sessionsValidAfter: cutoff, updatedAt: deps.clock.now().toISOString() });
+  await deps.identity.signOutEverywhere(userId);
+  return cutoff;
+}
+
+/** Sets a new password from a mailed link (single use, 1 hour) and ends every session. */
+export async function resetPassword(deps: AccountDeps, token: string, newPassword: string): Promise<string> {
+  const record = await deps.tokens.consume('reset-password', deps.secrets.hash(token));
+  if (!record || record.expiresAt < nowSeconds(deps.clock)) throw validationError(authMessages.resetInvalid);
+  const user = await deps.users.get(record.userId);
+  if (!user) throw validationError(authMessages.resetInvalid);
+  await deps.identity.setPassword(user.id, newPassword);
+  // A reset proves the mailbox: an unverified account becomes verified.
+  if (!user.emailVerified) {
+    await deps.identity.confirmUser(user.id, user.email);
+    await deps.users.update(user.id, { emailVerified: true });
+  }
+  await endAllSessions(deps, user.id);
+  return authMessages.resetDone;
+}
+
+/** Changes the sign-in email; the new one must be free. */
+export async function updateEmail(deps: AccountDeps, user: User, newEmail: string): Promise<User> {
+  if (newEmail === user.email) throw validationError(authMessages.noChanges);
+  const stamp = deps.clock.now().toISOString();
+  await deps.users.changeEmail(user.id, user.email, newEmail, stamp);
+  try {
+    await deps.identity.updateEmail(user.id, newEmail);
+  } catch (error) {
+    await deps.users.changeEmail(user.id, newEmail, user.email, stamp);
+    if (error instanceof DomainError && error.kind === 'conflict') throw conflict(authMessages.emailTaken);
+    throw error;
+  }
+  return { ...user, email: newEmail, updatedAt: stamp };
+}
+
+/**
+ * Changes the password after checking the current one. Every other session
+ * ends; the caller's session continues with the tokens returned.
+ */
+export async function updatePassword(
+  deps: AccountDeps,
+  user: User,
+  input: { currentPassword: string; newPassword: string },
+): Promise<Tokens> {
+  const check = await deps.identity.signIn(user.email, input.currentPassword);
+  if (!check.ok) throw validationError(authMessages.currentPasswordWrong);
+  if (check.tokens.refreshToken) await deps.identity.revokeRefreshToken(check.tokens.refreshToken);
+  await deps.identity.setPassword(user.id, input.newPassword);
+  const cutoff = await endAllSessions(deps, user.id);
+  const wait = cutoff * 1000 - deps.clock.now().getTime();
+  if (wait > 0) await deps.clock.sleep(wait);
+  const fresh = await deps.identity.signIn(user.email, input.newPassword);
+  if (!fresh.ok) throw new DomainError('unavailable', authMessages.invalidCredentials);
+  return fresh.tokens;
+}

@@ -1,0 +1,130 @@
+import { authMessages } from '@tunesmith/shared/auth';
+import { conflict, DomainError, unauthorized, validationError } from '../errors';
+import { rateLimits } from './account-service';
+import type { Clock, IdentityProvider, RateLimiter, Tokens } from './ports';
+
+/** An administrator's profile (spec 2 section 3, admin_users), beside the admin pool. */
+export interface AdminUser {
+  id: string;
+  username: string;
+  email: string | null;
+  role: string;
+  isActive: boolean;
+  lastLoginAt: string | null;
+  /** Epoch seconds; admin tokens issued before it are refused. */
+  sessionsValidAfter: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminRepository {
+  getByUsername(username: string): Promise<AdminUser | undefined>;
+  /** Throws `conflict` when the username is taken. */
+  create(admin: AdminUser): Promise<void>;
+  update(
+    username: string,
+    changes: Partial<Pick<AdminUser, 'lastLoginAt' | 'sessionsValidAfter' | 'updatedAt'>>,
+  ): Promise<void>;
+}
+
+export interface AdminDeps {
+  admins: AdminRepository;
+  identity: IdentityProvider;
+  limiter: RateLimiter;
+  clock: Clock;
+}
+
+const nowSeconds = (clock: Clock) => Math.floor(clock.now().getTime() / 1000);
+
+/** Signs an administrator in by username. */
+export async function adminLogin(
+  deps: AdminDeps,
+  input: { username: string; password: string },
+  address: string,
+): Promise<{ admin: AdminUser; tokens: Tokens }> {
+  const rule = rateLimits.login;
+  const [accountOk, addressOk] = await Promise.all([
+    deps.limiter.hit(`admin-login:account:${input.username}`, rule.perAccount, rule.windowSeconds),
+    deps.limiter.hit(`admin-login:address:${address}`, rule.perAddress, rule.windowSeconds),
+  ]);
+  if (!accountOk || !addressOk) throw new DomainError('rate-limited', authMessages.tooManyAttempts);
+  const result = await deps.identity.signIn(input.username, input.password);
+  if (!result.ok) throw unauthorized(authMessages.adminInvalidCredentials);
+  const admin = await deps.admins.getByUsername(input.username);
+  if (!admin?.isActive) {
+    if (result.tokens.refreshToken) await deps.identity.revokeRefreshToken(result.tokens.refreshToken);
+    throw unauthorized(authMessages.adminInvalidCredentials);
+  }
+  const stamp = deps.clock.now().toISOString();
+  await deps.admins.update(admin.username, { lastLoginAt: stamp, updatedAt: stamp });
+  return { admin: { ...admin, lastLoginAt: stamp }, tokens: result.tokens };
+}
+
+/** The administrator behind admin session tokens, refreshing when needed. */
+export async function authenticateAdmin(
+  deps: Pick<AdminDeps, 'admins' | 'identity'>,
+  session: { accessToken?: string; refreshToken?: string },
+): Promise<{ admin: AdminUser; refreshed?: Tokens } | undefined> {
+  let claims = session.accessToken ? await deps.identity.verifyAccessToken(session.accessToken) : undefined;
+  let refreshed: Tokens | undefined;
+  if (!claims && session.refreshToken) {
+    refreshed = await deps.identity.refresh(session.refreshToken);
+    claims = refreshed ? await deps.identity.verifyAccessToken(refreshed.accessToken) : undefined;
+  }
+  if (!claims) return undefined;
+  const admin = await deps.admins.getByUsername(claims.username);
+  if (!admin?.isActive || claims.issuedAt < admin.sessionsValidAfter) return undefined;
+  return refreshed ? { admin, refreshed } : { admin };
+}
+
+/** Changes an administrator's password and ends every admin session of theirs, this one included. */
+export async function changeAdminPassword(
+  deps: AdminDeps,
+  admin: AdminUser,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const check = await deps.identity.signIn(admin.username, input.currentPassword);
+  if (!check.ok) throw validationError(authMessages.currentPasswordWrong);
+  if (check.tokens.refreshToken) await deps.identity.revokeRefreshToken(check.tokens.refreshToken);
+  await deps.identity.setPassword(admin.id, input.newPassword);
+  const stamp = deps.clock.now().toISOString();
+  await deps.admins.update(admin.username, {
+    sessionsValidAfter: nowSeconds(deps.clock) + 1,
+    updatedAt: stamp,
+  });
+  await deps.identity.signOutEverywhere(admin.id);
+}
+
+/** Creates an administrator who can sign in at once (used by `npm run admin:create` and the local cloud). */
+export async function createAdmin(
+  deps: Pick<AdminDeps, 'admins' | 'identity' | 'clock'>,
+  input: { username: string; password: string; email?: string; role?: string },
+): Promise<AdminUser> {
+  if (await deps.admins.getByUsername(input.username))
+    throw conflict(`Admin ${input.username} already exists.`);
+  const { subject } = await deps.identity.createUser({
+    username: input.username,
+    ...(input.email ? { email: input.email } : {}),
+    password: input.password,
+  });
+  await deps.identity.setPassword(subject, input.password);
+  const stamp = deps.clock.now().toISOString();
+  const admin: AdminUser = {
+    id: subject,
+    username: input.username,
+    email: input.email ?? null,
+    role: input.role ?? 'admin',
+    isActive: true,
+    lastLoginAt: null,
+    sessionsValidAfter: 0,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+  try {
+    await deps.admins.create(admin);
+  } catch (error) {
+    await deps.identity.deleteUser(subject);
+    throw error;
+  }
+  return admin;
+}

@@ -1,0 +1,59 @@
+import type { MailMessage } from './ports';
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function layout(
+  siteName: string,
+  heading: string,
+  body: string,
+  action: { label: string; url: string },
+  note: string,
+) {
+  return `<!doctype html><html><body style="margin:0;background:#0b0b12;font-family:Arial,Helvetica,sans-serif;color:#e5e7eb">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#16161f;border-radius:12px;padding:32px">
+<tr><td style="font-size:20px;font-weight:bold;color:#a78bfa">${escapeHtml(siteName)}</td></tr>
+<tr><td style="padding-top:16px;font-size:22px;font-weight:bold;color:#ffffff">${escapeHtml(heading)}</td></tr>
+<tr><td style="padding-top:12px;font-size:15px;line-height:1.6">${escapeHtml(body)}</td></tr>
+<tr><td style="padding:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#7c3aed;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:8px;font-weight:bold">${escapeHtml(action.label)}</a></td></tr>
+<tr><td style="font-size:13px;color:#9ca3af;line-height:1.6">${escapeHtml(note)}<br>If the button does not work, open this link:<br><a href="${escapeHtml(action.url)}" style="color:#a78bfa;word-break:break-all">${escapeHtml(action.url)}</a></td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+/** The mail that confirms a new account's address. */
+export function verificationMail(input: {
+  to: string;
+  firstName: string;
+  link: string;
+  siteName: string;
+}): MailMessage {
+  const greeting = `Hi ${input.firstName || 'there'},`;
+  const body = `${greeting} thanks for signing up. Please confirm your email address to start creating music.`;
+  const note = 'This link expires in 24 hours. If you did not create an account, you can ignore this email.';
+  return {
+    to: input.to,
+    subject: `Verify your email for ${input.siteName}`,
+    text: `${body}\n\nVerify your email: ${input.link}\n\n${note}\n`,
+    html: layout(input.siteName, 'Verify your email', body, { label: 'Verify Email', url: input.link }, note),
+  };
+}
+
+/** The mail with a password reset link. */
+export function passwordResetMail(input: { to: string; link: string; siteName: string }): MailMessage {
+  const body = 'We received a request to reset your password. Choose a new one with the link below.';
+  const note =
+    'This link expires in 1 hour and works once. If you did not ask for it, you can ignore this email.';
+  return {
+    to: input.to,
+    subject: `Reset your ${input.siteName} password`,
+    text: `${body}\n\nReset your password: ${input.link}\n\n${note}\n`,
+    html: layout(
+      input.siteName,
+      'Reset your password',
+      body,
+      { label: 'Reset Password', url: input.link },
+      note,
+    ),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * What the account services need from the outside world. Adapters implement
+ * these with Cognito, DynamoDB and SES; tests with in-memory fakes.
+ */
+
+export interface Tokens {
+  accessToken: string;
+  /** Absent when a refresh answers with the old refresh token still valid. */
+  refreshToken?: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}
+
+export type SignInResult =
+  | { ok: true; tokens: Tokens }
+  | { ok: false; reason: 'invalid-credentials' | 'not-confirmed' };
+
+export interface VerifiedToken {
+  /** The identity's stable id (Cognito `sub`). */
+  subject: string;
+  /** The sign-in name (admin pool: the username). */
+  username: string;
+  /** Epoch seconds the token was issued. */
+  issuedAt: number;
+}
+
+/** A credential store: one per pool (users, admins). */
+export interface IdentityProvider {
+  /** Creates an unconfirmed identity. Throws a `conflict` DomainError if the name is taken. */
+  createUser(input: { username: string; email?: string; password: string }): Promise<{ subject: string }>;
+  /** Marks the identity's sign-up confirmed and its email verified. */
+  confirmUser(subject: string, email: string): Promise<void>;
+  signIn(username: string, password: string): Promise<SignInResult>;
+  /** New tokens from a refresh token, or undefined when it is no longer valid. */
+  refresh(refreshToken: string): Promise<Tokens | undefined>;
+  /** The claims of a valid, unexpired access token of this pool, else undefined. */
+  verifyAccessToken(accessToken: string): Promise<VerifiedToken | undefined>;
+  revokeRefreshToken(refreshToken: string): Promise<void>;
+  setPassword(subject: string, password: string): Promise<void>;
+  updateEmail(subject: string, email: string): Promise<void>;
+  /** Revokes every refresh token of the identity. */
+  signOutEverywhere(subject: string): Promise<void>;
+  deleteUser(subject: string): Promise<void>;
+}
+
+export type TokenPurpose = 'verify-email' | 'reset-password';
+
+/** Single-use tokens we issue by mail. Only a hash of each token is stored. */
+export interface OneTimeTokens {
+  /** Stores the hash of `token` for `userId`, valid `ttlSeconds`. */
+  save(purpose: TokenPurpose, tokenHash: string, userId: string, expiresAt: number): Promise<void>;
+  /** Removes and returns the record atomically, so a token works once. */
+  consume(
+    purpose: TokenPurpose,
+    tokenHash: string,
+  ): Promise<{ userId: string; expiresAt: number } | undefined>;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Fixed-window counters. `hit` returns false once `limit` is exceeded in the window. */
+export interface RateLimiter {
+  hit(key: string, limit: number, windowSeconds: number): Promise<boolean>;
+}
+
+/** Random tokens and their hashes, so domain code needs no crypto module. */
+export interface Secrets {
+  /** A fresh random token (32 bytes, URL-safe). */
+  newToken(): string;
+  /** The hex SHA-256 of a token: what is stored. */
+  hash(token: string): string;
+}
+
+export interface Clock {
+  now(): Date;
+}

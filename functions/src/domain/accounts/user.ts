@@ -1,0 +1,54 @@
+import type { CurrentUser, PlanStatus } from '@tunesmith/shared/auth';
+
+/** A regular user's profile (spec 2 section 3, users), keyed by the identity's subject. */
+export interface User {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+  planStatus: PlanStatus;
+  subscriptionPlanId: string | null;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  generationsUsedThisMonth: number;
+  planStartDate: string | null;
+  planEndDate: string | null;
+  /** Epoch seconds; access tokens issued before it are refused (logout everywhere). */
+  sessionsValidAfter: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserRepository {
+  get(id: string): Promise<User | undefined>;
+  findByEmail(email: string): Promise<User | undefined>;
+  /** Creates the profile and claims its email atomically. Throws `conflict` if the email is taken. */
+  create(user: User): Promise<void>;
+  /** Moves the email claim and updates the profile atomically. Throws `conflict` if taken. */
+  changeEmail(id: string, from: string, to: string, updatedAt: string): Promise<void>;
+  update(
+    id: string,
+    changes: Partial<Pick<User, 'emailVerified' | 'sessionsValidAfter' | 'updatedAt'>>,
+  ): Promise<void>;
+  /** Deletes the profile and its email claim. */
+  delete(user: User): Promise<void>;
+}
+
+/** What `GET /api/auth/user` returns. */
+export function toCurrentUser(user: User): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    emailVerified: user.emailVerified,
+    planStatus: user.planStatus,
+    subscriptionPlanId: user.subscriptionPlanId,
+    stripeSubscriptionId: user.stripeSubscriptionId,
+    generationsUsedThisMonth: user.generationsUsedThisMonth,
+    planStartDate: user.planStartDate,
+    planEndDate: user.planEndDate,
+    createdAt: user.createdAt,
+  };
+}

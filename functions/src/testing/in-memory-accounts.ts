@@ -1,0 +1,224 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { AdminRepository, AdminUser } from '../domain/accounts/admin';
+import type {
+  Clock,
+  IdentityProvider,
+  MailMessage,
+  OneTimeTokens,
+  RateLimiter,
+  Secrets,
+  TokenPurpose,
+  Tokens,
+  VerifiedToken,
+} from '../domain/accounts/ports';
+import type { User, UserRepository } from '../domain/accounts/user';
+import { conflict } from '../domain/errors';
+
+/** A clock tests can move; `sleep` advances it instead of waiting. */
+export function fakeClock(start = '2026-03-01T12:00:00.250Z') {
+  let now = new Date(start).getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+    async sleep(ms: number) {
+      now += ms;
+    },
+  } satisfies Clock & { sleep(ms: number): Promise<void> } & { advance(ms: number): void };
+}
+
+interface FakeIdentity {
+  subject: string;
+  username: string;
+  email?: string;
+  password: string;
+  confirmed: boolean;
+}
+
+/**
+ * An identity provider with Cognito's behaviour where it matters: tokens carry
+ * the whole-second issue time, refresh tokens can be revoked one by one or all
+ * at once, unconfirmed identities cannot sign in.
+ */
+export function fakeIdentityProvider(clock: Clock, options: { accessTtlSeconds?: number } = {}) {
+  const ttl = options.accessTtlSeconds ?? 900;
+  const identities = new Map<string, FakeIdentity>();
+  const access = new Map<string, VerifiedToken & { expiresAt: number }>();
+  const refresh = new Map<string, string>();
+  const seconds = () => Math.floor(clock.now().getTime() / 1000);
+  const find = (name: string) =>
+    identities.get(name) ?? [...identities.values()].find((i) => i.username === name || i.email === name);
+  const issue = (identity: FakeIdentity, withRefresh: boolean): Tokens => {
+    const accessToken = `access-${randomUUID()}`;
+    access.set(accessToken, {
+      subject: identity.subject,
+      username: identity.username,
+      issuedAt: seconds(),
+      expiresAt: seconds() + ttl,
+    });
+    const tokens: Tokens = { accessToken, expiresIn: ttl };
+    if (withRefresh) {
+      tokens.refreshToken = `refresh-${randomUUID()}`;
+      refresh.set(tokens.refreshToken, identity.subject);
+    }
+    return tokens;
+  };
+  const provider: IdentityProvider = {
+    async createUser(input) {
+      if (find(input.username) || (input.email && find(input.email))) throw conflict('User already exists');
+      const subject = randomUUID();
+      identities.set(subject, { subject, ...input, confirmed: false });
+      return { subject };
+    },
+    async confirmUser(subject) {
+      const identity = identities.get(subject);
+      if (identity) identity.confirmed = true;
+    },
+    async signIn(username, password) {
+      const identity = find(username);
+      if (!identity || identity.password !== password) return { ok: false, reason: 'invalid-credentials' };
+      if (!identity.confirmed) return { ok: false, reason: 'not-confirmed' };
+      return { ok: true, tokens: issue(identity, true) };
+    },
+    async refresh(token) {
+      const subject = refresh.get(token);
+      const identity = subject ? identities.get(subject) : undefined;
+      return identity ? issue(identity, false) : undefined;
+    },
+    async verifyAccessToken(token) {
+      const claims = access.get(token);
+      if (!claims || claims.expiresAt <= seconds()) return undefined;
+      return { subject: claims.subject, username: claims.username, issuedAt: claims.issuedAt };
+    },
+    async revokeRefreshToken(token) {
+      refresh.delete(token);
+    },
+    async setPassword(subject, password) {
+      const identity = identities.get(subject);
+      if (!identity) throw new Error('no such identity');
+      identity.password = password;
+      identity.confirmed = true;
+    },
+    async updateEmail(subject, email) {
+      const identity = identities.get(subject);
+      if (!identity) throw new Error('no such identity');
+      if (identity.username === identity.email) identity.username = email;
+      identity.email = email;
+    },
+    async signOutEverywhere(subject) {
+      for (const [token, owner] of refresh) if (owner === subject) refresh.delete(token);
+    },
+    async deleteUser(subject) {
+      identities.delete(subject);
+    },
+  };
+  return Object.assign(provider, { identities, liveRefreshTokens: () => refresh.size });
+}
+
+export function inMemoryUsers(): UserRepository & { all: Map<string, User> } {
+  const all = new Map<string, User>();
+  const byEmail = (email: string) => [...all.values()].find((u) => u.email === email);
+  return {
+    all,
+    async get(id) {
+      return all.get(id);
+    },
+    async findByEmail(email) {
+      return byEmail(email);
+    },
+    async create(user) {
+      if (byEmail(user.email)) throw conflict('An account with this email already exists.');
+      all.set(user.id, user);
+    },
+    async changeEmail(id, _from, to, updatedAt) {
+      const owner = byEmail(to);
+      if (owner && owner.id !== id) throw conflict('An account with this email already exists.');
+      const user = all.get(id);
+      if (user) all.set(id, { ...user, email: to, updatedAt });
+    },
+    async update(id, changes) {
+      const user = all.get(id);
+      if (user) all.set(id, { ...user, ...changes });
+    },
+    async delete(user) {
+      all.delete(user.id);
+    },
+  };
+}
+
+export function inMemoryAdmins(): AdminRepository & { all: Map<string, AdminUser> } {
+  const all = new Map<string, AdminUser>();
+  return {
+    all,
+    async getByUsername(username) {
+      return all.get(username);
+    },
+    async create(admin) {
+      if (all.has(admin.username)) throw conflict('taken');
+      all.set(admin.username, admin);
+    },
+    async update(username, changes) {
+      const admin = all.get(username);
+      if (admin) all.set(username, { ...admin, ...changes });
+    },
+  };
+}
+
+export function inMemoryTokens(): OneTimeTokens & { size(): number } {
+  const all = new Map<string, { userId: string; expiresAt: number }>();
+  return {
+    size: () => all.size,
+    async save(purpose: TokenPurpose, hash, userId, expiresAt) {
+      all.set(`${purpose}#${hash}`, { userId, expiresAt });
+    },
+    async consume(purpose, hash) {
+      const key = `${purpose}#${hash}`;
+      const record = all.get(key);
+      all.delete(key);
+      return record;
+    },
+  };
+}
+
+/** Captures mail; `failNext` makes the next send throw. */
+export function fakeMailer() {
+  const sent: MailMessage[] = [];
+  let fail = false;
+  return {
+    sent,
+    failNext() {
+      fail = true;
+    },
+    async send(message: MailMessage) {
+      if (fail) {
+        fail = false;
+        throw new Error('mail service down');
+      }
+      sent.push(message);
+    },
+    /** The token in the last mailed link to `path` (`/verify-email/` or `/reset-password/`). */
+    lastToken(path: string): string {
+      const mail = [...sent].reverse().find((m) => m.text.includes(path));
+      const match = mail?.text.match(new RegExp(`${path}([A-Za-z0-9_-]+)`));
+      if (!match?.[1]) throw new Error(`no mail with ${path}`);
+      return match[1];
+    },
+  };
+}
+
+export function inMemoryLimiter(): RateLimiter {
+  const counts = new Map<string, number>();
+  return {
+    async hit(key, limit) {
+      const next = (counts.get(key) ?? 0) + 1;
+      counts.set(key, next);
+      return next <= limit;
+    },
+  };
+}
+
+export const testSecrets: Secrets = {
+  newToken: () => randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, ''),
+  hash: (token) => createHash('sha256').update(token).digest('hex'),
+};

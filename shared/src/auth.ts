@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+
+/** Messages of the account screens and calls, verbatim from the specification where it has them. */
+export const authMessages = {
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  passwordMin: 'Password must be at least 8 characters',
+  confirmRequired: 'Please confirm your password',
+  passwordsDontMatch: "Passwords don't match",
+  invalidCredentials: 'Invalid email or password',
+  verifyEmailFirst: 'Please verify your email before signing in.',
+  emailTaken: 'An account with this email already exists.',
+  registered: 'Registration successful. Please check your email to verify your account.',
+  verified: 'Your email has been verified. You can now sign in.',
+  verificationExpired: 'This verification link has expired or is no longer valid.',
+  resendSent: 'If an account with that email needs verification, a new link is on its way.',
+  resetRequested: "If an account with that email exists, we've sent password reset instructions.",
+  resetDone: 'Your password has been reset. You can now sign in with your new password.',
+  resetInvalid: 'This password reset link is invalid or has expired.',
+  notSignedIn: 'Unauthorized',
+  noChanges: 'No changes made',
+  emailUpdated: 'Email updated successfully',
+  passwordUpdated: 'Password updated successfully',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordMismatch: 'Password mismatch',
+  passwordTooShort: 'Password too short',
+  currentPasswordRequired: 'Current password is required',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  csrf: 'This request was refused: it did not come from this site.',
+  // admin (spec 2)
+  usernameRequired: 'Username is required',
+  adminInvalidCredentials: 'Invalid credentials',
+  adminPasswordMin: 'New password must be at least 6 characters',
+  adminPasswordsDontMatch: 'New passwords do not match',
+  adminPasswordChanged: 'Password changed. All admin sessions have been signed out.',
+  loggedOut: 'Logged out',
+} as const;
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .email(authMessages.emailInvalid)
+  .max(254, authMessages.emailInvalid);
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1, authMessages.passwordRequired).max(256),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z
+  .object({
+    firstName: z.string().trim().min(1, authMessages.firstNameRequired).max(100),
+    lastName: z.string().trim().min(1, authMessages.lastNameRequired).max(100),
+    email,
+    password: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordMin).max(256),
+    confirmPassword: z.string().min(1, authMessages.confirmRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: authMessages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const emailOnlySchema = z.object({ email });
+
+export const resendVerificationSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please enter your email address to resend verification.')
+    .pipe(email),
+});
+
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1).max(200),
+  newPassword: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordMin).max(256),
+});
+
+/** The reset-password screen's form (the confirmation never leaves the browser). */
+export const resetPasswordFormSchema = z
+  .object({
+    password: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordMin),
+    confirmPassword: z.string().min(1, authMessages.confirmRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: authMessages.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+export const updateEmailSchema = z.object({ newEmail: email });
+
+export const updatePasswordSchema = z.object({
+  currentPassword: z.string().min(1, authMessages.currentPasswordRequired).max(256),
+  newPassword: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort).max(256),
+});
+
+export const adminLoginSchema = z.object({
+  username: z.string().trim().min(1, authMessages.usernameRequired).max(128),
+  password: z.string().min(1, authMessages.passwordRequired).max(256),
+});
+
+export const adminChangePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, authMessages.currentPasswordRequired).max(256),
+    newPassword: z.string().min(ADMIN_PASSWORD_MIN_LENGTH, authMessages.adminPasswordMin).max(256),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: authMessages.adminPasswordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
+export const planStatuses = ['free', 'active', 'cancelled', 'inactive', 'expired'] as const;
+export type PlanStatus = (typeof planStatuses)[number];
+
+/** The signed-in user as the client sees it (spec 1 section 3). */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  emailVerified: z.boolean(),
+  planStatus: z.enum(planStatuses),
+  subscriptionPlanId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+  generationsUsedThisMonth: z.number().int(),
+  planStartDate: z.string().nullable(),
+  planEndDate: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const currentAdminSchema = z.object({ username: z.string(), role: z.string() });
+export type CurrentAdmin = z.infer<typeof currentAdminSchema>;

@@ -1,0 +1,106 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const price = (name: string) =>
+  page
+    .getByRole('article', { name })
+    .locator('p')
+    .filter({ hasText: /\$|Free/ })
+    .first();
+
+describe('a visitor browses the public pages', () => {
+  it('goes from home to pricing, where the cycle toggle changes prices and shows savings', async () => {
+    await page.goto(baseUrl);
+    await expect(page.getByRole('heading', { name: 'Create Music with AI' }).isVisible()).resolves.toBe(true);
+    // No public tracks yet: the gallery section is not there.
+    expect(await page.getByRole('heading', { name: 'Community Gallery' }).count()).toBe(0);
+    await expect(page.getByRole('heading', { name: 'Text to Music' }).isVisible()).resolves.toBe(true);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+    await page.waitForURL(`${baseUrl}/pricing`);
+    await page.getByRole('article', { name: 'Basic' }).waitFor();
+    expect(
+      await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).getAttribute('aria-current'),
+    ).toBe('page');
+
+    // The seeded plans, in order, Basic badged, Free shown as Free.
+    const names = await page.getByRole('article').locator('h2').allTextContents();
+    expect(names).toEqual(['Free', 'Basic', 'Premium']);
+    expect(await page.getByRole('article', { name: 'Basic' }).getByText('Most Popular').isVisible()).toBe(
+      true,
+    );
+    expect(await price('Free').textContent()).toContain('Free');
+
+    await page.getByRole('radio', { name: 'Weekly' }).check();
+    expect(await price('Basic').textContent()).toContain('$2.08');
+    expect(await price('Premium').textContent()).toContain('$4.39');
+
+    await page.getByRole('radio', { name: 'Monthly' }).check();
+    expect(await price('Basic').textContent()).toContain('$9');
+    expect(await price('Premium').textContent()).toContain('$19');
+
+    await page.getByRole('radio', { name: 'Yearly' }).check();
+    expect(await price('Basic').textContent()).toContain('$90');
+    expect(await price('Premium').textContent()).toContain('$190');
+    // round((1 - 90 / (9 * 12)) * 100) = 17 and round((1 - 190 / (19 * 12)) * 100) = 17
+    expect(await page.getByRole('article', { name: 'Basic' }).getByText('Save 17%').isVisible()).toBe(true);
+    expect(await page.getByRole('article', { name: 'Premium' }).getByText('Save 17%').isVisible()).toBe(true);
+
+    // A visitor choosing a paid plan is sent to sign in.
+    await page.getByRole('article', { name: 'Premium' }).getByRole('button').click();
+    await page.waitForURL(`${baseUrl}/auth`);
+  });
+
+  it('validates the contact form and confirms a sent message', async () => {
+    await page.goto(`${baseUrl}/contact`);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Name is required').waitFor();
+    expect(await page.getByText('Please enter a valid email address').isVisible()).toBe(true);
+    expect(await page.getByText('Subject is required').isVisible()).toBe(true);
+    expect(await page.getByText('Message is required').isVisible()).toBe(true);
+
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Subject').fill('Plans');
+    await page.getByLabel('Message').fill('Do yearly plans renew automatically?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    expect(await page.getByText('Name is required').count()).toBe(0);
+
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('button', { name: 'Sending...' }).waitFor();
+    await page.getByText("Message sent successfully! We'll get back to you within 24 hours.").waitFor();
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+    expect(
+      await page.getByText(/within 24 hours, Monday to Friday, 9 AM to 6 PM EST/).count(),
+    ).toBeGreaterThan(0);
+  });
+
+  it('shows the 404 page on an unknown path', async () => {
+    const response = await page.goto(`${baseUrl}/no/such/page`);
+    expect(response?.status()).toBe(200); // the SPA answers every page path; the router decides
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+  });
+
+  it('answers an unknown API path with 404 JSON, not the SPA', async () => {
+    const response = await page.request.get(`${baseUrl}/api/no-such-call`);
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Not found' });
+  });
+});
