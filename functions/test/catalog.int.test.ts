@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { dynamoGenerationRepository } from '../src/adapters/dynamo/generation-repository';
+import { dynamoPlanRepository } from '../src/adapters/dynamo/plan-repository';
+import { keys } from '../src/data/keys';
+import type { Plan } from '../src/domain/plans/plan';
+import type { Generation } from '../src/domain/tracks/track';
+
+// The public catalogue through the HTTP API (the local API Gateway adapter in
+// front of the real handlers, or a deployed stage) against its DynamoDB table.
+
+const apiUrl = inject('apiUrl');
+const env = inject('cloudEnv');
+const tableName = env.TABLE_NAME ?? '';
+
+const base = new DynamoDBClient({
+  region: env.AWS_REGION ?? 'us-east-1',
+  ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}),
+  ...(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+    ? { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } }
+    : {}),
+});
+const documents = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+const plans = dynamoPlanRepository(documents, tableName);
+const generations = dynamoGenerationRepository(documents, tableName);
+
+/** Items this file put in the table, removed after each test. */
+const created: { pk: string; sk: string }[] = [];
+
+afterEach(async () => {
+  await Promise.all(
+    created.splice(0).map((key) => documents.send(new DeleteCommand({ TableName: tableName, Key: key }))),
+  );
+});
+
+afterAll(() => base.destroy());
+
+async function get(path: string): Promise<{ status: number; headers: Headers; body: unknown }> {
+  const response = await fetch(`${apiUrl}${path}`);
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+async function putGeneration(overrides: Partial<Generation>): Promise<Generation> {
+  const createdAt = overrides.createdAt ?? new Date().toISOString();
+  const generation: Generation = {
+    id: `it-${randomUUID()}`,
+    userId: `user-${randomUUID()}`,
+    type: 'text-to-music',
+    title: 'Integration tune',
+    tags: 'lofi, chill',
+    lyrics: '[verse]\nla la la',
+    duration: 30,
+    status: 'completed',
+    visibility: 'public',
+    showInGallery: true,
+    inputAudioUrl: null,
+    audioUrl: 'https://example.test/audio.mp3',
+    seed: 42,
+    falRequestId: 'fal-request-1',
+    createdAt,
+    updatedAt: createdAt,
+    ...overrides,
+  };
+  created.push(keys.generation(generation.id));
+  await generations.put(generation);
+  return generation;
+}
+
+describe('GET /api/plans', () => {
+  it('lists Free, Basic and Premium in that order with the Terms prices and weekly quotas', async () => {
+    const response = await get('/api/plans');
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const list = response.body as Plan[];
+    expect(list.map((plan) => plan.name)).toEqual(['Free', 'Basic', 'Premium']);
+    expect(list[0]).toMatchObject({ weeklyPrice: 0, monthlyPrice: 0, yearlyPrice: 0, maxGenerations: 5 });
+    expect(list[1]).toMatchObject({
+      weeklyPrice: 2.08,
+      monthlyPrice: 9,
+      yearlyPrice: 90,
+      maxGenerations: 30,
+    });
+    expect(list[2]).toMatchObject({
+      weeklyPrice: 4.39,
+      monthlyPrice: 19,
+      yearlyPrice: 190,
+      maxGenerations: 100,
+    });
+    for (const plan of list) {
+      expect(Array.isArray(plan.features)).toBe(true);
+      expect(plan.features.length).toBeGreaterThan(0);
+      expect(plan.isActive).toBe(true);
+    }
+    expect(list[0]?.features).toContain('Public sharing only');
+    expect(list[2]?.features).toEqual(expect.arrayContaining(['Priority generation', 'Commercial license']));
+  });
+
+  it('leaves out a plan once it is made inactive', async () => {
+    const now = new Date().toISOString();
+    const plan: Plan = {
+      id: `it-${randomUUID()}`,
+      name: 'Integration Plan',
+      description: 'Only for this test.',
+      weeklyPrice: 1,
+      monthlyPrice: 3,
+      yearlyPrice: 30,
+      weeklyPriceId: null,
+      monthlyPriceId: null,
+      yearlyPriceId: null,
+      maxGenerations: 10,
+      generationsNumber: 10,
+      features: ['Testing'],
+      isActive: true,
+      sortOrder: 99,
+      createdAt: now,
+      updatedAt: now,
+    };
+    created.push(keys.plan(plan.id));
+    await plans.put(plan);
+    const whileActive = (await get('/api/plans')).body as Plan[];
+
+    await plans.put({ ...plan, isActive: false });
+    const afterDeactivation = (await get('/api/plans')).body as Plan[];
+
+    expect(whileActive.map((p) => p.id)).toEqual(['free', 'basic', 'premium', plan.id]);
+    expect(afterDeactivation.map((p) => p.id)).toEqual(['free', 'basic', 'premium']);
+  });
+});
+
+describe('GET /api/public-tracks', () => {
+  it('is an empty list when no track is in the gallery', async () => {
+    const response = await get('/api/public-tracks');
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([]);
+  });
+
+  it('lists only public, completed, gallery-visible tracks, newest first, without private fields', async () => {
+    const minute = 60_000;
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * minute).toISOString();
+    const older = await putGeneration({ title: 'Older', createdAt: at(10) });
+    const newer = await putGeneration({ title: 'Newer', createdAt: at(5) });
+    // Newer than both visible ones, so a broken filter would show them first.
+    await putGeneration({ visibility: 'private', createdAt: at(1) });
+    await putGeneration({ status: 'pending', audioUrl: null, duration: null, seed: null, createdAt: at(1) });
+    await putGeneration({ showInGallery: false, createdAt: at(1) });
+
+    const response = await get('/api/public-tracks');
+
+    expect(response.status).toBe(200);
+    const tracks = response.body as Record<string, unknown>[];
+    expect(tracks.map((track) => track.id)).toEqual([newer.id, older.id]);
+    expect(tracks[0]).toMatchObject({ title: 'Newer', status: 'completed', visibility: 'public' });
+    for (const track of tracks) {
+      expect(track).not.toHaveProperty('userId');
+      expect(track).not.toHaveProperty('seed');
+      expect(track).not.toHaveProperty('falRequestId');
+    }
+  });
+});
+
+describe('the API edge', () => {
+  it('answers an unknown /api path with 404 JSON', async () => {
+    const response = await get('/api/nope');
+
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.body).toEqual({ message: 'Not found' });
+  });
+
+  it('answers a manifest route whose feature is not built with 501 through the middleware stack', async () => {
+    const response = await fetch(`${apiUrl}/api/generate-lyrics`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: apiUrl },
+      body: JSON.stringify({ prompt: 'a song about tests' }),
+    });
+
+    expect(response.status).toBe(501);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ message: 'Not implemented yet' });
+  });
+});

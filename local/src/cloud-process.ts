@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { LocalCloud, LocalCloudOptions } from './cloud';
+
+const serveFile = fileURLToPath(new URL('./serve.ts', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Starts a local cloud in a child process, for callers that need a cloud
+ * beside another one (test runners whose global setups share a process).
+ * `pids` lists that process first, then its emulators. The cloud also stops
+ * when this process dies.
+ */
+export async function startLocalCloudProcess(options: LocalCloudOptions): Promise<LocalCloud> {
+  // tsx is a dependency of the repository root; resolve it from there.
+  const child = spawn(process.execPath, ['--import', 'tsx', serveFile, JSON.stringify(options)], {
+    cwd: repoRoot,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin.on('error', () => {});
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+
+  const lines = createInterface({ input: child.stdout });
+  const line = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    exited.then((code) =>
+      reject(
+        new Error(`The local cloud process exited (code ${code}) before it was ready:\n${stderr.trim()}`),
+      ),
+    );
+  });
+  // From here on its messages are the caller's to see.
+  lines.close();
+  child.stdout.pipe(process.stdout);
+  child.stderr.removeAllListeners('data');
+  child.stderr.pipe(process.stderr);
+  const started = JSON.parse(line) as Pick<LocalCloud, 'url' | 'env' | 'admin' | 'pids'>;
+
+  let stopping: Promise<void> | undefined;
+  return {
+    ...started,
+    pids: [child.pid as number, ...started.pids],
+    stop() {
+      stopping ??= (async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill('SIGTERM');
+        const timer = new Promise<'timeout'>((resolve) => setTimeout(resolve, 15_000, 'timeout').unref());
+        if ((await Promise.race([exited, timer])) === 'timeout') {
+          child.kill('SIGKILL');
+          await exited;
+        }
+      })();
+      return stopping;
+    },
+  };
+}

