@@ -82,4 +82,5 @@ export const startEnvVars = [
   { name: 'S3_PORT', description: 'Port of s3rver', local: '8601' },
   { name: 'COGNITO_PORT', description: 'Port of cognito-local', local: '8602' },
   { name: 'SES_PORT', description: 'Port of aws-ses-v2-local', local: '8603' },
+  { name: 'TUNESMITH_DATA_DIR', description: 'Where local data persists', local: '.data' },
 ] as const;

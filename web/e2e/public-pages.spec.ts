@@ -15,6 +15,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Clicks the cycle's label, as a person would, and waits for its radio to be checked. */
+async function chooseCycle(label: string) {
+  await page.locator('label', { hasText: label }).click();
+  expect(await page.getByRole('radio', { name: label }).isChecked()).toBe(true);
+}
+
 const price = (name: string) =>
   page
     .getByRole('article', { name })
@@ -25,10 +31,10 @@ const price = (name: string) =>
 describe('a visitor browses the public pages', () => {
   it('goes from home to pricing, where the cycle toggle changes prices and shows savings', async () => {
     await page.goto(baseUrl);
-    await expect(page.getByRole('heading', { name: 'Create Music with AI' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Create Music with AI' }).waitFor();
     // No public tracks yet: the gallery section is not there.
     expect(await page.getByRole('heading', { name: 'Community Gallery' }).count()).toBe(0);
-    await expect(page.getByRole('heading', { name: 'Text to Music' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Text to Music' }).waitFor();
 
     await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL(`${baseUrl}/pricing`);
@@ -45,15 +51,15 @@ describe('a visitor browses the public pages', () => {
     );
     expect(await price('Free').textContent()).toContain('Free');
 
-    await page.getByRole('radio', { name: 'Weekly' }).check();
+    await chooseCycle('Weekly');
     expect(await price('Basic').textContent()).toContain('$2.08');
     expect(await price('Premium').textContent()).toContain('$4.39');
 
-    await page.getByRole('radio', { name: 'Monthly' }).check();
+    await chooseCycle('Monthly');
     expect(await price('Basic').textContent()).toContain('$9');
     expect(await price('Premium').textContent()).toContain('$19');
 
-    await page.getByRole('radio', { name: 'Yearly' }).check();
+    await chooseCycle('Yearly');
     expect(await price('Basic').textContent()).toContain('$90');
     expect(await price('Premium').textContent()).toContain('$190');
     // round((1 - 90 / (9 * 12)) * 100) = 17 and round((1 - 190 / (19 * 12)) * 100) = 17

@@ -174,7 +174,7 @@ export async function authenticate(
   }
   if (!claims) return undefined;
   const user = await deps.users.get(claims.subject);
-  if (!user || !user.emailVerified || claims.issuedAt < user.sessionsValidAfter) return undefined;
+  if (!user?.emailVerified || claims.issuedAt < user.sessionsValidAfter) return undefined;
   return refreshed ? { user, refreshed } : { user };
 }
 

@@ -1,0 +1,227 @@
+/**
+ * `npm run bench`: a short performance report (a report, never a pass/fail gate).
+ *
+ * - `npm start` time to first page (a fresh data directory, real child process)
+ * - SPA initial JS, gzip
+ * - each route-group bundle (esbuild, as CDK bundles it): size and cold import time
+ * - local API latency for GET /api/plans, p50/p99, beside a bare Node HTTP
+ *   server returning the same JSON, measured in the same run
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { routeGroups } from '@tunesmith/shared/routes';
+import { build as esbuild } from 'esbuild';
+import { build as viteBuild } from 'vite';
+import { startLocalCloud } from '../local/src/cloud';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const lines: string[] = [];
+const say = (line = '') => {
+  lines.push(line);
+  console.log(line);
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function get(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: keepAlive }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+import { Agent } from 'node:http';
+
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+async function timeToFirstPage(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-bench-'));
+  const [port, dynamodb, s3, cognito, ses] = await Promise.all([1, 2, 3, 4, 5].map(() => freePort()));
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DYNAMODB_PORT: String(dynamodb),
+    S3_PORT: String(s3),
+    COGNITO_PORT: String(cognito),
+    SES_PORT: String(ses),
+    TUNESMITH_DATA_DIR: dataDir,
+  };
+  const started = performance.now();
+  const child = spawn('npm', ['start', '--silent', '--', '--fresh'], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+    detached: true,
+  });
+  const deadline = Date.now() + 120_000;
+  let firstPage = Number.NaN;
+  while (Date.now() < deadline) {
+    try {
+      const page = await get(`http://127.0.0.1:${port}/`);
+      if (page.status === 200 && page.body.includes('<div id="root">')) {
+        firstPage = performance.now() - started;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  process.kill(-(child.pid as number), 'SIGINT');
+  await new Promise((r) => child.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+  say(`npm start → first page (fresh data):   ${Number.isNaN(firstPage) ? 'did not start' : ms(firstPage)}`);
+}
+
+async function spaSize(): Promise<void> {
+  const webDir = join(root, 'web');
+  await viteBuild({ root: webDir, logLevel: 'silent' });
+  const html = readFileSync(join(webDir, 'dist', 'index.html'), 'utf8');
+  const scripts = [
+    ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
+  ].map((m) => m[1] as string);
+  let raw = 0;
+  let gzip = 0;
+  for (const src of new Set(scripts)) {
+    const file = readFileSync(join(webDir, 'dist', src.replace(/^\//, '')));
+    raw += file.length;
+    gzip += gzipSync(file, { level: 9 }).length;
+  }
+  say(`SPA initial JS (${scripts.length} files):          ${kb(gzip)} gzip (${kb(raw)} raw)`);
+}
+
+async function bundles(): Promise<void> {
+  const outDir = mkdtempSync(join(tmpdir(), 'tunesmith-bundles-'));
+  say('Route-group bundles (esbuild, ESM, minified; cold import in a new node process):');
+  for (const group of routeGroups) {
+    const outfile = join(outDir, `${group}.mjs`);
+    await esbuild({
+      entryPoints: [join(root, 'functions', 'src', 'lambdas', `${group}.ts`)],
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'esm',
+      minify: true,
+      outfile,
+      banner: {
+        js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+      },
+      logLevel: 'silent',
+    });
+    const size = statSync(outfile).size;
+    const importMs = await coldImport(outfile);
+    say(
+      `  ${group.padEnd(14)} ${kb(size).padStart(9)}  ${kb(gzipSync(readFileSync(outfile)).length).padStart(8)} gz  import ${ms(importMs)}`,
+    );
+  }
+  rmSync(outDir, { recursive: true, force: true });
+}
+
+function coldImport(file: string): Promise<number> {
+  const script = `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('exit', (code) =>
+      code === 0 ? resolve(Number(out.trim())) : reject(new Error(`import failed: ${file}`)),
+    );
+  });
+}
+
+async function latency(url: string, count: number): Promise<number[]> {
+  for (let i = 0; i < 50; i++) await get(url); // warm up
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    const res = await get(url);
+    samples.push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+async function apiLatency(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-bench-api-'));
+  const cloud = await startLocalCloud({
+    port: 0,
+    dataDir,
+    fresh: true,
+    persist: false,
+    web: 'none',
+    quiet: true,
+  });
+  try {
+    const count = 1000;
+    const plans = await get(`${cloud.url}/api/plans`);
+    const bare = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(plans.body);
+    });
+    await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/api/plans`;
+    const api = await latency(`${cloud.url}/api/plans`, count);
+    const base = await latency(bareUrl, count);
+    bare.close();
+    say(`GET /api/plans, ${count} sequential requests (keep-alive):`);
+    say(
+      `  local API (adapter → handler → DynamoDB Local)  p50 ${ms(percentile(api, 50))}  p99 ${ms(percentile(api, 99))}`,
+    );
+    say(
+      `  bare Node HTTP server, same JSON                p50 ${ms(percentile(base, 50))}  p99 ${ms(percentile(base, 99))}`,
+    );
+  } finally {
+    await cloud.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+say(`Tunesmith bench, ${new Date().toISOString()}, node ${process.version}`);
+say();
+await timeToFirstPage();
+await spaSize();
+await bundles();
+await apiLatency();
+keepAlive.destroy();
+const reportFile = join(root, 'bench-results', 'latest.txt');
+try {
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(dirname(reportFile), { recursive: true });
+  writeFileSync(reportFile, `${lines.join('\n')}\n`);
+  console.log(`\nReport written to ${reportFile}`);
+} catch {
+  // the report on stdout is what matters
+}
