@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 /** Messages of the account screens and calls, verbatim from the specification where it has them. */

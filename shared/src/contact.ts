@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from './messages';
 
 /** The contact form (spec 1: name, email, subject, message, all required). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BILLING_CYCLES, type BillingCycle, WEEKS_PER_MONTH } from './constants';
 
 /** A subscription plan as the API returns it (spec 1 section 3, spec 2 section 3). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const trackStatuses = ['pending', 'generating', 'completed', 'failed'] as const;
 export const trackTypes = ['text-to-music', 'audio-to-music'] as const;

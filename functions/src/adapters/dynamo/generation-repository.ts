@@ -1,6 +1,6 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { trackStatuses, visibilities } from '@tunesmith/shared/tracks';
-import { z } from 'zod';
+import * as z from 'zod';
 import { keys, tableDesign } from '../../data/keys';
 import { type Generation, type GenerationRepository, isGalleryVisible } from '../../domain/tracks/track';
 import { decodeCursor, encodeCursor } from './client';
