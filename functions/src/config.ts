@@ -23,3 +23,31 @@ export function runtimeConfig(): RuntimeConfig {
     dynamoEndpoint: process.env.DYNAMODB_ENDPOINT || undefined,
   };
 }
+
+export interface AccountsConfig {
+  userPoolId: string;
+  userPoolClientId: string;
+  adminPoolId: string;
+  adminPoolClientId: string;
+  /** Set only locally: where cognito-local listens. */
+  cognitoEndpoint: string | undefined;
+  /** Set only locally: where the SES emulator listens. */
+  sesEndpoint: string | undefined;
+  mailFrom: string;
+  publicOrigin: string;
+  siteName: string;
+}
+
+export function accountsConfig(): AccountsConfig {
+  return {
+    userPoolId: required('USER_POOL_ID'),
+    userPoolClientId: required('USER_POOL_CLIENT_ID'),
+    adminPoolId: required('ADMIN_POOL_ID'),
+    adminPoolClientId: required('ADMIN_POOL_CLIENT_ID'),
+    cognitoEndpoint: process.env.COGNITO_ENDPOINT || undefined,
+    sesEndpoint: process.env.SES_ENDPOINT || undefined,
+    mailFrom: process.env.MAIL_FROM || 'Tunesmith <no-reply@tunesmith.local>',
+    publicOrigin: required('PUBLIC_ORIGIN'),
+    siteName: process.env.SITE_NAME || 'Tunesmith',
+  };
+}

@@ -172,15 +172,21 @@ describe('the API edge', () => {
   });
 
   it('answers a manifest route whose feature is not built with 501 through the middleware stack', async () => {
-    const response = await fetch(`${apiUrl}/api/generate-lyrics`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: apiUrl },
-      body: JSON.stringify({ prompt: 'a song about tests' }),
-    });
+    const response = await fetch(`${apiUrl}/api/track/some-track`);
 
     expect(response.status).toBe(501);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({ message: 'Not implemented yet' });
+  });
+
+  it('asks for a session before a user route, built or not', async () => {
+    const response = await fetch(`${apiUrl}/api/generate-lyrics`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: apiUrl },
+      body: JSON.stringify({ prompt: 'a song about tests' }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Unauthorized' });
   });
 });

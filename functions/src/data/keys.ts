@@ -11,6 +11,10 @@
  * | user              | USER#id            | PROFILE            |                                 | USERS / createdAt#id   |                     |
  * | generation        | TRACK#id           | TRACK              | USER#userId / TRACK#createdAt#id| TRACKS / createdAt#id  | GALLERY / createdAt#id (sparse) |
  * | daily stats       | STATS#yyyy-mm-dd   | STATS              |                                 |                        |                     |
+ * | email claim       | EMAIL#email        | EMAIL              |                                 |                        |                     |
+ * | admin             | ADMIN#username     | PROFILE            |                                 |                        |                     |
+ * | one-time token    | TOKEN#purpose#hash | TOKEN              | (expires: TTL)                  |                        |                     |
+ * | rate counter      | RATE#key#window    | RATE               | (expires: TTL)                  |                        |                     |
  */
 
 export const tableDesign = {
@@ -47,6 +51,12 @@ export const keys = {
 
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' }),
   usersCollection: 'USERS',
+  userKind: (createdAt: string, id: string) => ({ gsi2pk: 'USERS', gsi2sk: `${createdAt}#${id}` }),
+  /** One item per address in use: conditional puts make emails unique. */
+  emailClaim: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
+  admin: (username: string) => ({ pk: `ADMIN#${username}`, sk: 'PROFILE' }),
+  oneTimeToken: (purpose: string, hash: string) => ({ pk: `TOKEN#${purpose}#${hash}`, sk: 'TOKEN' }),
+  rateCounter: (key: string, window: number) => ({ pk: `RATE#${key}#${window}`, sk: 'RATE' }),
 
   generation: (id: string) => ({ pk: `TRACK#${id}`, sk: 'TRACK' }),
   generationOwner: (userId: string, createdAt: string, id: string) => ({

@@ -3,7 +3,7 @@ import { messages } from '@tunesmith/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { DomainError, type DomainErrorKind } from '../domain/errors';
 import { logger } from './logger';
-import { type ApiResult, errorJson, HttpError } from './responses';
+import { type ApiResult, errorJson, HttpError, json } from './responses';
 
 const statusOfKind: Record<DomainErrorKind, number> = {
   validation: 400,
@@ -19,7 +19,9 @@ const statusOfKind: Record<DomainErrorKind, number> = {
 
 /** Maps any thrown value to the API's `{ message }` JSON shape. Never leaks a stack. */
 export function errorToResponse(error: unknown): ApiResult {
-  if (error instanceof DomainError) return errorJson(statusOfKind[error.kind], error.message);
+  if (error instanceof DomainError) {
+    return json(statusOfKind[error.kind], { ...error.details, message: error.message });
+  }
   if (error instanceof HttpError) return errorJson(error.statusCode, error.message);
   const maybe = error as { statusCode?: unknown; expose?: unknown; message?: unknown };
   if (typeof maybe?.statusCode === 'number' && maybe.statusCode >= 400 && maybe.statusCode < 500) {

@@ -1,8 +1,29 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
+import type { User } from '../domain/accounts/user';
 import { conflict, notFound, validationError } from '../domain/errors';
 import { createGroupHandler } from './group-handler';
 import { json } from './responses';
+import type { Sessions } from './session';
+
+const alice = { id: 'u1', email: 'alice@example.com' } as User;
+
+/** Sessions that accept the cookie `ts_session=good` and refresh `ts_session=stale`. */
+const fakeUserSessions: Sessions<User> = {
+  async authenticate(e) {
+    const cookie = e.cookies?.[0];
+    if (cookie === 'ts_session=good') return { principal: alice, cookies: [] };
+    if (cookie === 'ts_session=stale') return { principal: alice, cookies: ['ts_session=fresh'] };
+    return undefined;
+  },
+  issue: () => [],
+  clear: () => ['ts_session=; Max-Age=0'],
+  refreshToken: () => undefined,
+  present: (e) => Boolean(e.cookies?.length),
+};
+const sessions = { user: fakeUserSessions };
+const sameOrigin = { origin: 'https://tunesmith.test', 'content-type': 'application/json' };
+const options = { sessions, publicOrigin: () => 'https://tunesmith.test' };
 
 function event(method: string, path: string): APIGatewayProxyEventV2 {
   return {
@@ -32,8 +53,11 @@ process.env.LOG_LEVEL = 'silent';
 
 describe('createGroupHandler', () => {
   it('answers 501 JSON for a manifest route whose feature is not built', async () => {
-    const handler = createGroupHandler('generation', {});
-    const res = await handler(event('POST', '/api/generate-lyrics'), context);
+    const handler = createGroupHandler('generation', {}, options);
+    const res = await handler(
+      { ...event('POST', '/api/generate-lyrics'), headers: sameOrigin, cookies: ['ts_session=good'] },
+      context,
+    );
     expect(res.statusCode).toBe(501);
     expect(JSON.parse(res.body as string)).toEqual({ message: 'Not implemented yet' });
     expect(res.headers?.['content-type']).toMatch(/application\/json/);
@@ -89,5 +113,84 @@ describe('createGroupHandler', () => {
     expect(() => createGroupHandler('catalog', { login: async () => json(200, {}) })).toThrow(
       /not part of group/,
     );
+  });
+
+  it('answers 401 on a user route without a valid session, clearing stale cookies', async () => {
+    const handler = createGroupHandler(
+      'generation',
+      { listMyGenerations: async () => json(200, []) },
+      options,
+    );
+    const anonymous = await handler(event('GET', '/api/my-generations'), context);
+    expect(anonymous.statusCode).toBe(401);
+    expect(JSON.parse(anonymous.body as string)).toEqual({ message: 'Unauthorized' });
+    expect(anonymous.cookies).toBeUndefined();
+
+    const stale = await handler(
+      { ...event('GET', '/api/my-generations'), cookies: ['ts_session=bad'] },
+      context,
+    );
+    expect(stale.statusCode).toBe(401);
+    expect(stale.cookies).toEqual(['ts_session=; Max-Age=0']);
+  });
+
+  it('hands the signed-in user to the handler and adds refreshed cookies to the answer', async () => {
+    const listMyGenerations = vi.fn(async (_e: APIGatewayProxyEventV2, ctx: { user?: User }) =>
+      json(200, { id: ctx.user?.id }),
+    );
+    const handler = createGroupHandler('generation', { listMyGenerations }, options);
+    const res = await handler(
+      { ...event('GET', '/api/my-generations'), cookies: ['ts_session=stale'] },
+      context,
+    );
+    expect(JSON.parse(res.body as string)).toEqual({ id: 'u1' });
+    expect(res.cookies).toEqual(['ts_session=fresh']);
+  });
+
+  it('refuses a state-changing call from another origin or without an origin (CSRF)', async () => {
+    const login = vi.fn(async () => json(200, {}));
+    const handler = createGroupHandler('auth', { login }, options);
+    const post = (headers: Record<string, string>) =>
+      handler({ ...event('POST', '/api/auth/login'), headers, body: '{}' }, context);
+
+    expect(
+      (await post({ origin: 'https://evil.example', 'content-type': 'application/json' })).statusCode,
+    ).toBe(403);
+    expect((await post({ 'content-type': 'application/json' })).statusCode).toBe(403);
+    expect((await post({ origin: 'https://tunesmith.test', 'content-type': 'text/plain' })).statusCode).toBe(
+      415,
+    );
+    expect(login).not.toHaveBeenCalled();
+
+    expect((await post(sameOrigin)).statusCode).toBe(200);
+    expect(
+      (
+        await post({
+          host: 'localhost:3000',
+          origin: 'http://localhost:3000',
+          'content-type': 'application/json',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(login).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not apply the origin check to reads', async () => {
+    const handler = createGroupHandler('catalog', { listPlans: async () => json(200, []) }, options);
+    const res = await handler(
+      { ...event('GET', '/api/plans'), headers: { origin: 'https://elsewhere.example' } },
+      context,
+    );
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('adds domain error details such as expired to the error body', async () => {
+    const handler = createGroupHandler('catalog', {
+      listPlans: async () => {
+        throw validationError('This link has expired.', { expired: true });
+      },
+    });
+    const res = await handler(event('GET', '/api/plans'), context);
+    expect(JSON.parse(res.body as string)).toEqual({ message: 'This link has expired.', expired: true });
   });
 });

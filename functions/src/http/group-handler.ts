@@ -3,15 +3,32 @@ import httpRouterHandler from '@middy/http-router';
 import { messages } from '@tunesmith/shared/messages';
 import { type RouteDef, type RouteGroup, type RouteId, routesOfGroup } from '@tunesmith/shared/routes';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { jsonErrors } from './errors';
+import type { AdminUser } from '../domain/accounts/admin';
+import type { User } from '../domain/accounts/user';
+import { assertSameOrigin } from './csrf';
+import { errorToResponse, jsonErrors } from './errors';
 import { logger } from './logger';
-import { type ApiResult, errorJson, HttpError } from './responses';
+import { type ApiResult, errorJson, HttpError, json } from './responses';
+import type { Sessions } from './session';
 
 /** What a route handler receives besides the raw event. */
 export interface RouteContext {
   route: RouteDef;
   params: Record<string, string>;
   lambda: Context;
+  /** The signed-in user, on routes whose auth is `user`. */
+  user?: User;
+  /** The signed-in administrator, on routes whose auth is `admin`. */
+  admin?: AdminUser;
+  /** Set-Cookie values to add to the response (e.g. refreshed session tokens). */
+  cookies: string[];
+}
+
+export interface GroupOptions {
+  /** Session kinds this group's routes need (required when it has `user` or `admin` routes). */
+  sessions?: { user?: Sessions<User>; admin?: Sessions<AdminUser> };
+  /** The site's public origin for the CSRF check; read from PUBLIC_ORIGIN by default. */
+  publicOrigin?: () => string | undefined;
 }
 
 export type RouteHandler = (event: APIGatewayProxyEventV2, ctx: RouteContext) => Promise<ApiResult>;
@@ -29,13 +46,18 @@ const notImplemented: RouteHandler = async () => {
  * group, each bound to its handler (501 until its feature is built), behind
  * the shared middleware stack (JSON errors, access log).
  */
-export function createGroupHandler(group: RouteGroup, handlers: GroupHandlers): LambdaHandler {
+export function createGroupHandler(
+  group: RouteGroup,
+  handlers: GroupHandlers,
+  options: GroupOptions = {},
+): LambdaHandler {
   const groupRoutes = routesOfGroup(group);
   for (const id of Object.keys(handlers)) {
     if (!groupRoutes.some((route) => route.id === id)) {
       throw new Error(`Route ${id} is not part of group ${group}`);
     }
   }
+  const publicOrigin = options.publicOrigin ?? (() => process.env.PUBLIC_ORIGIN);
   const router = httpRouterHandler({
     routes: groupRoutes.map((route) => {
       const handler = handlers[route.id as RouteId] ?? notImplemented;
@@ -43,7 +65,7 @@ export function createGroupHandler(group: RouteGroup, handlers: GroupHandlers): 
         method: route.method,
         path: route.path,
         handler: (event: APIGatewayProxyEventV2, lambda: Context) =>
-          handler(event, { route, params: (event.pathParameters ?? {}) as Record<string, string>, lambda }),
+          runRoute(route, handler, event, lambda, options, publicOrigin),
       };
     }),
     // The group's Lambda only receives its own routes on AWS; locally the adapter may still send others.
@@ -54,6 +76,54 @@ export function createGroupHandler(group: RouteGroup, handlers: GroupHandlers): 
     .use(accessLog(group))
     .use(jsonErrors())
     .handler(router as unknown as LambdaHandler) as unknown as LambdaHandler;
+}
+
+/**
+ * One route through the checks every route shares: CSRF on state-changing
+ * calls (webhooks verify their own signatures instead), the session the
+ * route's auth level asks for, then the handler; cookies the checks or the
+ * handler produced are added to the response.
+ */
+async function runRoute(
+  route: RouteDef,
+  handler: RouteHandler,
+  event: APIGatewayProxyEventV2,
+  lambda: Context,
+  options: GroupOptions,
+  publicOrigin: () => string | undefined,
+): Promise<ApiResult> {
+  if (route.auth !== 'webhook') assertSameOrigin(event, publicOrigin());
+  const ctx: RouteContext = {
+    route,
+    params: (event.pathParameters ?? {}) as Record<string, string>,
+    lambda,
+    cookies: [],
+  };
+  if (route.auth === 'user' || route.auth === 'admin') {
+    const sessions = route.auth === 'user' ? options.sessions?.user : options.sessions?.admin;
+    if (!sessions) throw new Error(`Group of route ${route.id} has no ${route.auth} sessions`);
+    const session = await sessions.authenticate(event);
+    if (!session) {
+      // Stale cookies are cleared so the browser stops sending them.
+      return json(
+        401,
+        { message: 'Unauthorized' },
+        sessions.present(event) ? { cookies: sessions.clear() } : {},
+      );
+    }
+    if (route.auth === 'user') ctx.user = session.principal as User;
+    else ctx.admin = session.principal as AdminUser;
+    ctx.cookies.push(...session.cookies);
+  }
+  let result: ApiResult;
+  try {
+    result = await handler(event, ctx);
+  } catch (error) {
+    if (ctx.cookies.length === 0) throw error;
+    result = errorToResponse(error);
+  }
+  if (ctx.cookies.length === 0) return result;
+  return { ...result, cookies: [...(result.cookies ?? []), ...ctx.cookies] };
 }
 
 function accessLog(group: RouteGroup): middy.MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {

@@ -1,4 +1,20 @@
-import { createGroupHandler } from '../http/group-handler';
+import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
+import { adminSessionRoutes } from '../http/routes/admin-session';
+import { wiring } from './wiring';
+
+let built: LambdaHandler | undefined;
 
 /** Route group `admin-session`: admin sign-in, sign-out and password. */
-export const handler = createGroupHandler('admin-session', {});
+export const handler: LambdaHandler = (event, context) => {
+  if (!built) {
+    const w = wiring();
+    built = createGroupHandler(
+      'admin-session',
+      adminSessionRoutes({ admins: w.admin, sessions: w.sessions.admin }),
+      {
+        sessions: w.sessions,
+      },
+    );
+  }
+  return built(event, context);
+};

@@ -1,0 +1,59 @@
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { keys } from '../../data/keys';
+import type { AdminRepository } from '../../domain/accounts/admin';
+import { conflict } from '../../domain/errors';
+
+const adminSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  role: z.string(),
+  isActive: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  sessionsValidAfter: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** Administrator profiles, one item per username beside the admin pool. */
+export function dynamoAdminRepository(client: DynamoDBDocumentClient, tableName: string): AdminRepository {
+  return {
+    async getByUsername(username) {
+      const out = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.admin(username), ConsistentRead: true }),
+      );
+      return out.Item ? adminSchema.parse(out.Item) : undefined;
+    },
+    async create(admin) {
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...keys.admin(admin.username), entity: 'admin', ...admin },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (error) {
+        if ((error as { name?: string }).name === 'ConditionalCheckFailedException') {
+          throw conflict(`Admin ${admin.username} already exists.`);
+        }
+        throw error;
+      }
+    },
+    async update(username, changes) {
+      const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+      if (entries.length === 0) return;
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.admin(username),
+          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        }),
+      );
+    },
+  };
+}

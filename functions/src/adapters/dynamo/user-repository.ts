@@ -1,0 +1,155 @@
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { planStatuses } from '@tunesmith/shared/auth';
+import * as z from 'zod';
+import { keys } from '../../data/keys';
+import type { User, UserRepository } from '../../domain/accounts/user';
+import { conflict } from '../../domain/errors';
+
+const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailVerified: z.boolean(),
+  planStatus: z.enum(planStatuses),
+  subscriptionPlanId: z.string().nullable(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+  generationsUsedThisMonth: z.number().int(),
+  planStartDate: z.string().nullable(),
+  planEndDate: z.string().nullable(),
+  sessionsValidAfter: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const toItem = (user: User) => ({
+  ...keys.user(user.id),
+  ...keys.userKind(user.createdAt, user.id),
+  entity: 'user',
+  ...user,
+});
+
+const isConditionFailure = (error: unknown) => {
+  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
+  return (
+    e?.name === 'ConditionalCheckFailedException' ||
+    (e?.name === 'TransactionCanceledException' &&
+      (e.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'))
+  );
+};
+
+const emailTaken = () => conflict('An account with this email already exists.');
+
+/** User profiles plus one claim item per email, written together in transactions. */
+export function dynamoUserRepository(client: DynamoDBDocumentClient, tableName: string): UserRepository {
+  const get = async (id: string) => {
+    const out = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.user(id), ConsistentRead: true }),
+    );
+    return out.Item ? userSchema.parse(out.Item) : undefined;
+  };
+  return {
+    get,
+    async findByEmail(email) {
+      const claim = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.emailClaim(email), ConsistentRead: true }),
+      );
+      const userId = claim.Item?.userId;
+      return typeof userId === 'string' ? get(userId) : undefined;
+    },
+    async create(user) {
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...keys.emailClaim(user.email), entity: 'email-claim', userId: user.id },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: toItem(user),
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ],
+          }),
+        );
+      } catch (error) {
+        if (isConditionFailure(error)) throw emailTaken();
+        throw error;
+      }
+    },
+    async changeEmail(id, from, to, updatedAt) {
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...keys.emailClaim(to), entity: 'email-claim', userId: id },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: keys.emailClaim(from),
+                  ConditionExpression: 'userId = :id',
+                  ExpressionAttributeValues: { ':id': id },
+                },
+              },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.user(id),
+                  UpdateExpression: 'SET email = :to, updatedAt = :at',
+                  ConditionExpression: 'email = :from',
+                  ExpressionAttributeValues: { ':to': to, ':from': from, ':at': updatedAt },
+                },
+              },
+            ],
+          }),
+        );
+      } catch (error) {
+        if (isConditionFailure(error)) throw emailTaken();
+        throw error;
+      }
+    },
+    async update(id, changes) {
+      const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+      if (entries.length === 0) return;
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.user(id),
+          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        }),
+      );
+    },
+    async delete(user) {
+      await client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: tableName, Key: keys.user(user.id) } },
+            { Delete: { TableName: tableName, Key: keys.emailClaim(user.email) } },
+          ],
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import {
+  authMessages,
+  emailOnlySchema,
+  loginSchema,
+  registerSchema,
+  resendVerificationSchema,
+  resetPasswordSchema,
+  updateEmailSchema,
+  updatePasswordSchema,
+} from '@tunesmith/shared/auth';
+import {
+  type AccountDeps,
+  login,
+  logout,
+  register,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  updateEmail,
+  updatePassword,
+  verifyEmail,
+} from '../../domain/accounts/account-service';
+import { toCurrentUser, type User } from '../../domain/accounts/user';
+import type { GroupHandlers } from '../group-handler';
+import { clientAddress, readJson } from '../request';
+import { json } from '../responses';
+import type { Sessions } from '../session';
+
+export interface AuthRouteDeps {
+  accounts: AccountDeps;
+  sessions: Sessions<User>;
+}
+
+/** Sign-up, verification, sign-in, reset and account changes of regular users. */
+export function authRoutes({ accounts, sessions }: AuthRouteDeps): GroupHandlers {
+  return {
+    register: async (event) => {
+      const input = readJson(event, registerSchema);
+      const out = await register(accounts, input, clientAddress(event));
+      return json(201, { ...out, message: authMessages.registered });
+    },
+
+    verifyEmail: async (_event, ctx) => {
+      const { firstName } = await verifyEmail(accounts, ctx.params.token ?? '');
+      return json(200, { message: authMessages.verified, user: { firstName } });
+    },
+
+    resendVerification: async (event) => {
+      const { email } = readJson(event, resendVerificationSchema);
+      return json(200, { message: await resendVerification(accounts, email, clientAddress(event)) });
+    },
+
+    login: async (event) => {
+      const input = readJson(event, loginSchema);
+      const { user, tokens } = await login(accounts, input, clientAddress(event));
+      return json(200, toCurrentUser(user), { cookies: sessions.issue(tokens) });
+    },
+
+    getCurrentUser: async (event) => {
+      const session = await sessions.authenticate(event);
+      if (!session) {
+        return json(
+          401,
+          { message: 'Unauthorized' },
+          sessions.present(event) ? { cookies: sessions.clear() } : {},
+        );
+      }
+      return json(200, toCurrentUser(session.principal), { cookies: session.cookies });
+    },
+
+    logout: async (event) => {
+      await logout(accounts, sessions.refreshToken(event));
+      return {
+        statusCode: 302,
+        headers: { location: '/', 'cache-control': 'no-store' },
+        cookies: sessions.clear(),
+      };
+    },
+
+    requestPasswordReset: async (event) => {
+      const { email } = readJson(event, emailOnlySchema);
+      return json(200, { message: await requestPasswordReset(accounts, email, clientAddress(event)) });
+    },
+
+    resetPassword: async (event) => {
+      const { token, newPassword } = readJson(event, resetPasswordSchema);
+      return json(200, { message: await resetPassword(accounts, token, newPassword) });
+    },
+
+    updateEmail: async (event, ctx) => {
+      const { newEmail } = readJson(event, updateEmailSchema);
+      const user = await updateEmail(accounts, ctx.user as User, newEmail);
+      return json(200, { message: authMessages.emailUpdated, user: toCurrentUser(user) });
+    },
+
+    updatePassword: async (event, ctx) => {
+      const input = readJson(event, updatePasswordSchema);
+      const tokens = await updatePassword(accounts, ctx.user as User, input);
+      // The caller's session goes on with fresh tokens; every other one has ended.
+      ctx.cookies.length = 0;
+      return json(200, { message: authMessages.passwordUpdated }, { cookies: sessions.issue(tokens) });
+    },
+  };
+}

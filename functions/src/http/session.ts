@@ -1,0 +1,74 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { authenticate } from '../domain/accounts/account-service';
+import { type AdminDeps, type AdminUser, authenticateAdmin } from '../domain/accounts/admin';
+import type { IdentityProvider, Tokens } from '../domain/accounts/ports';
+import type { User, UserRepository } from '../domain/accounts/user';
+import type { CookieJar } from './cookies';
+
+const REFRESH_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/** A kind of signed-in session (user or admin) kept in HttpOnly cookies. */
+export interface Sessions<P> {
+  /** The principal behind the request's cookies, plus cookies to set when tokens were refreshed. */
+  authenticate(event: APIGatewayProxyEventV2): Promise<{ principal: P; cookies: string[] } | undefined>;
+  /** Set-Cookie values that start a session with these tokens. */
+  issue(tokens: Tokens): string[];
+  /** Set-Cookie values that end the session in this browser. */
+  clear(): string[];
+  refreshToken(event: APIGatewayProxyEventV2): string | undefined;
+  /** Whether the request carries any cookie of this kind. */
+  present(event: APIGatewayProxyEventV2): boolean;
+}
+
+function cookieSessions<P>(
+  jar: CookieJar,
+  names: { access: string; refresh: string },
+  verify: (tokens: {
+    accessToken?: string;
+    refreshToken?: string;
+  }) => Promise<{ principal: P; refreshed?: Tokens } | undefined>,
+): Sessions<P> {
+  const issue = (tokens: Tokens) => [
+    jar.set(names.access, tokens.accessToken, tokens.expiresIn),
+    ...(tokens.refreshToken ? [jar.set(names.refresh, tokens.refreshToken, REFRESH_MAX_AGE_SECONDS)] : []),
+  ];
+  return {
+    async authenticate(event) {
+      const accessToken = jar.read(event, names.access);
+      const refreshToken = jar.read(event, names.refresh);
+      if (!accessToken && !refreshToken) return undefined;
+      const result = await verify({
+        ...(accessToken ? { accessToken } : {}),
+        ...(refreshToken ? { refreshToken } : {}),
+      });
+      if (!result) return undefined;
+      return { principal: result.principal, cookies: result.refreshed ? issue(result.refreshed) : [] };
+    },
+    issue,
+    clear: () => [jar.clear(names.access), jar.clear(names.refresh)],
+    refreshToken: (event) => jar.read(event, names.refresh),
+    present: (event) => Boolean(jar.read(event, names.access) || jar.read(event, names.refresh)),
+  };
+}
+
+export function userSessions(
+  deps: { users: UserRepository; identity: IdentityProvider },
+  jar: CookieJar,
+): Sessions<User> {
+  return cookieSessions(jar, { access: 'ts_session', refresh: 'ts_refresh' }, async (tokens) => {
+    const result = await authenticate(deps, tokens);
+    return result && { principal: result.user, ...(result.refreshed ? { refreshed: result.refreshed } : {}) };
+  });
+}
+
+export function adminSessions(
+  deps: Pick<AdminDeps, 'admins' | 'identity'>,
+  jar: CookieJar,
+): Sessions<AdminUser> {
+  return cookieSessions(jar, { access: 'ts_admin_session', refresh: 'ts_admin_refresh' }, async (tokens) => {
+    const result = await authenticateAdmin(deps, tokens);
+    return (
+      result && { principal: result.admin, ...(result.refreshed ? { refreshed: result.refreshed } : {}) }
+    );
+  });
+}

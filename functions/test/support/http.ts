@@ -1,0 +1,116 @@
+import { inject } from 'vitest';
+
+export const apiUrl = inject('apiUrl');
+export const cloudEnv = inject('cloudEnv');
+
+export interface ApiResponse {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+  setCookies: string[];
+}
+
+/**
+ * A browser-like client: keeps cookies per name (honouring Max-Age=0), sends
+ * the site's Origin on every call and JSON bodies, follows no redirects.
+ */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  /** Each browser comes from an address of its own, as separate people do (rate limits count per address). */
+  readonly address = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+
+  constructor(readonly origin: string = apiUrl) {}
+
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await fetch(`${apiUrl}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: this.origin,
+        'x-forwarded-for': this.address,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const setCookies = response.headers.getSetCookie();
+    for (const line of setCookies) {
+      const [pair = ''] = line.split(';');
+      const name = pair.slice(0, pair.indexOf('='));
+      const value = pair.slice(pair.indexOf('=') + 1);
+      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      parsed = { text };
+    }
+    return { status: response.status, body: parsed, headers: response.headers, setCookies };
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.call('GET', path, undefined, headers);
+  post = (path: string, body: unknown = {}, headers?: Record<string, string>) =>
+    this.call('POST', path, body, headers);
+  put = (path: string, body: unknown, headers?: Record<string, string>) =>
+    this.call('PUT', path, body, headers);
+
+  /** A second browser holding the same cookies (a copied session). */
+  clone(): Browser {
+    const other = new Browser(this.origin);
+    for (const [k, v] of this.cookies) other.cookies.set(k, v);
+    return other;
+  }
+}
+
+interface StoredMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  at: number;
+}
+
+/** The newest mail to `to` in the local SES store whose text contains `path`, and the token in its link. */
+export async function mailedToken(
+  to: string,
+  path: '/verify-email/' | '/reset-password/',
+): Promise<{
+  token: string;
+  link: string;
+  mail: StoredMail;
+}> {
+  const endpoint = cloudEnv.SES_ENDPOINT;
+  if (!endpoint) throw new Error('These tests read mail from the local SES store (SES_ENDPOINT)');
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const store = (await (await fetch(`${endpoint}/store`)).json()) as { emails: StoredMail[] };
+    const mail = [...store.emails]
+      .reverse()
+      .find((m) => m.destination.to.some((t) => t.includes(to)) && (m.body.text ?? '').includes(path));
+    const link = mail?.body.text?.match(new RegExp(`https?://\\S+${path}[A-Za-z0-9_-]+`))?.[0];
+    if (mail && link) return { token: link.slice(link.lastIndexOf('/') + 1), link, mail };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No mail to ${to} with ${path}`);
+}
+
+/** Mails the store holds for `to`. */
+export async function mailCount(to: string): Promise<number> {
+  const store = (await (await fetch(`${cloudEnv.SES_ENDPOINT}/store`)).json()) as { emails: StoredMail[] };
+  return store.emails.filter((m) => m.destination.to.some((t) => t.includes(to))).length;
+}
+
+let counter = 0;
+/** A unique address per call, so tests never collide. */
+export function uniqueEmail(label = 'user'): string {
+  counter++;
+  return `${label}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
