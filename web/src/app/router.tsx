@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject, RouterProvider } from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
+import { AdminRoot } from './routes/admin/root';
 import { RootLayout } from './routes/root';
 import { RouteError } from './routes/route-error';
 
@@ -29,14 +30,19 @@ const page = (
   lazy: () => load().then(convert(queryClient)),
 });
 
-const placeholder = (
-  path: string,
-  name: 'Auth' | 'CheckEmail' | 'VerifyEmail' | 'ResetPassword' | 'Track' | 'Profile' | 'Admin',
-) =>
+const placeholder = (path: string, name: 'Track') =>
   ({
     path,
     HydrateFallback: PageFallback,
     lazy: () => import('./routes/coming-soon').then((m) => ({ Component: m[name] })),
+  }) satisfies RouteObject;
+
+/** An admin section whose page comes in a later release. */
+const adminPlaceholder = (path: string | undefined, name: 'Dashboard' | 'Users' | 'Plans' | 'Tracks') =>
+  ({
+    ...(path === undefined ? { index: true } : { path }),
+    HydrateFallback: PageFallback,
+    lazy: () => import('./routes/admin/pages').then((m) => ({ Component: m[name] })),
   }) satisfies RouteObject;
 
 /** Every page of the app. The layout stays in place while pages load and when one fails. */
@@ -53,14 +59,39 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page('contact', () => import('./routes/contact'), queryClient),
             page('privacy', () => import('./routes/privacy'), queryClient),
             page('terms', () => import('./routes/terms'), queryClient),
-            placeholder('auth', 'Auth'),
-            placeholder('check-email', 'CheckEmail'),
-            placeholder('verify-email/:token', 'VerifyEmail'),
-            placeholder('reset-password/:token', 'ResetPassword'),
+            page('auth', () => import('./routes/auth'), queryClient),
+            page('check-email', () => import('./routes/check-email'), queryClient),
+            page('verify-email/:token', () => import('./routes/verify-email'), queryClient),
+            page('reset-password/:token', () => import('./routes/reset-password'), queryClient),
+            page('profile', () => import('./routes/profile'), queryClient),
             placeholder('track/:id', 'Track'),
-            placeholder('profile', 'Profile'),
-            placeholder('admin/*', 'Admin'),
             page('*', () => import('./routes/not-found'), queryClient),
+          ],
+        },
+      ],
+    },
+    {
+      // The admin area has its own frame, without the public header and footer.
+      path: 'admin',
+      Component: AdminRoot,
+      children: [
+        {
+          ErrorBoundary: RouteError,
+          children: [
+            page('login', () => import('./routes/admin/login'), queryClient),
+            {
+              HydrateFallback: PageFallback,
+              lazy: () => import('./routes/admin/area').then(convert(queryClient)),
+              children: [
+                adminPlaceholder(undefined, 'Dashboard'),
+                adminPlaceholder('users', 'Users'),
+                adminPlaceholder('plans', 'Plans'),
+                adminPlaceholder('tracks', 'Tracks'),
+                page('settings', () => import('./routes/admin/settings'), queryClient),
+                // Any other admin path shows the dashboard (spec 2).
+                adminPlaceholder('*', 'Dashboard'),
+              ],
+            },
           ],
         },
       ],

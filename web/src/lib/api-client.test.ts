@@ -30,6 +30,16 @@ describe('apiRequest', () => {
     expect(init?.body).toBe(JSON.stringify({ planId: 'basic', billingCycle: 'monthly' }));
   });
 
+  it('sends an empty JSON object with a write that has no payload', async () => {
+    const fetchMock = mockFetch({ 'POST /api/admin/logout': jsonResponse({ message: 'Logged out' }) });
+
+    await apiRequest('adminLogout');
+
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(init?.body).toBe('{}');
+  });
+
   it('fills path parameters from the manifest', async () => {
     const fetchMock = mockFetch({ 'GET /api/track/a%2Fb': jsonResponse({ id: 'a/b' }) });
 

@@ -18,7 +18,10 @@ export class ApiError extends Error {
 export interface RequestOptions {
   /** Values for the route's `{param}` placeholders. */
   params?: Record<string, string>;
-  /** Sent as JSON; no body is sent when omitted. */
+  /**
+   * Sent as JSON. When omitted, reads send no body and writes send `{}`: the
+   * API refuses a mutating request that does not carry JSON (CSRF check).
+   */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -30,14 +33,15 @@ export interface RequestOptions {
  */
 export async function apiRequest<T>(id: RouteId, options: RequestOptions = {}): Promise<T> {
   const route = routeById(id);
-  const hasBody = options.body !== undefined;
+  const body = options.body === undefined && route.method !== 'GET' ? {} : options.body;
+  const hasBody = body !== undefined;
   const response = await fetch(apiPath(id, options.params), {
     method: route.method,
     credentials: 'include',
     headers: hasBody
       ? { Accept: 'application/json', 'Content-Type': 'application/json' }
       : { Accept: 'application/json' },
-    body: hasBody ? JSON.stringify(options.body) : undefined,
+    body: hasBody ? JSON.stringify(body) : undefined,
     signal: options.signal,
   });
   const text = await response.text();

@@ -1,16 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { AUTH_CACHE_MS } from '@tunesmith/shared/constants';
 import { apiPath } from '@tunesmith/shared/routes';
 import { ApiError, apiRequest } from './api-client';
 
-export type PlanStatus = 'free' | 'active' | 'cancelled' | 'inactive';
+export type PlanStatus = 'free' | 'active' | 'cancelled' | 'inactive' | 'expired';
 
-/** The signed-in user as the client sees it (spec 1 section 3). */
+/**
+ * The signed-in user as the client sees it (spec 1 section 3; the API sends
+ * `CurrentUser` from `@tunesmith/shared/auth`). Read defensively: every field
+ * but the names may be missing.
+ */
 export interface User {
   id?: string;
   email: string | null;
   firstName: string | null;
   lastName: string | null;
+  emailVerified?: boolean;
+  createdAt?: string;
   planStatus?: PlanStatus;
   subscriptionPlanId?: string | null;
   stripeSubscriptionId?: string | null;
@@ -48,6 +54,14 @@ export const userQueryOptions = () =>
     retry: false,
     refetchOnWindowFocus: false,
   });
+
+/**
+ * Replaces the cached auth state: a user after signing in or changing the
+ * account, null when the session has ended.
+ */
+export function setCurrentUser(queryClient: QueryClient, user: User | null): void {
+  queryClient.setQueryData(userQueryKey, user);
+}
 
 /** The auth state: `isLoading` while unknown, then `user` (null for a visitor). */
 export function useUser() {

@@ -1,3 +1,4 @@
+import type { CurrentUser } from '@tunesmith/shared/auth';
 import type { Plan } from '@tunesmith/shared/plans';
 import type { Track } from '@tunesmith/shared/tracks';
 
@@ -90,3 +91,22 @@ export const signedInUser = {
   subscriptionPlanId: null,
   generationsUsedThisMonth: 0,
 };
+
+/** A complete signed-in user as `GET /api/auth/user` and `POST /api/auth/login` answer. */
+export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 'user-1',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    emailVerified: true,
+    planStatus: 'free',
+    subscriptionPlanId: null,
+    stripeSubscriptionId: null,
+    generationsUsedThisMonth: 2,
+    planStartDate: null,
+    planEndDate: null,
+    createdAt: now,
+    ...overrides,
+  };
+}

@@ -31,3 +31,17 @@ export function mockFetch(routes: Record<string, MockResponse>) {
 
 /** The auth answers for a visitor (401) and for a signed-in user. */
 export const anonymous = () => jsonResponse({ message: 'Unauthorized' }, 401);
+
+/**
+ * An answer that waits until the test releases it, to observe pending states.
+ * `respond` resolves every request that is waiting.
+ */
+export function deferredResponse(answer: () => Response) {
+  const waiting: Array<(response: Response) => void> = [];
+  return {
+    handler: () => new Promise<Response>((resolve) => waiting.push(resolve)),
+    respond: () => {
+      for (const resolve of waiting.splice(0)) resolve(answer());
+    },
+  };
+}

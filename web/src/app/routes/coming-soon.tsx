@@ -19,46 +19,6 @@ function ComingSoon({ title, text }: { title: string; text: string }) {
   );
 }
 
-export function Auth() {
-  return (
-    <ComingSoon title="Sign In / Sign Up" text="Creating an account and signing in will be available here." />
-  );
-}
-
-export function CheckEmail() {
-  return (
-    <ComingSoon title="Check Your Email" text="After signing up you will confirm your email address here." />
-  );
-}
-
-export function VerifyEmail() {
-  return (
-    <ComingSoon title="Verify Your Email" text="Email verification links will be confirmed on this page." />
-  );
-}
-
-export function ResetPassword() {
-  return (
-    <ComingSoon
-      title="Reset Your Password"
-      text="Password reset links will let you choose a new password here."
-    />
-  );
-}
-
 export function Track() {
   return <ComingSoon title="Shared Track" text="Shared tracks will play on this page." />;
-}
-
-export function Profile() {
-  return (
-    <ComingSoon
-      title="Account Settings"
-      text="Your profile, subscription and account settings will live here."
-    />
-  );
-}
-
-export function Admin() {
-  return <ComingSoon title="Admin" text="The administration area will be available here." />;
 }

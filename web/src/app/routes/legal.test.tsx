@@ -58,19 +58,14 @@ describe('back button', () => {
 });
 
 describe('placeholder pages', () => {
-  it.each([
-    ['/auth', 'Sign In / Sign Up'],
-    ['/check-email', 'Check Your Email'],
-    ['/verify-email/abc', 'Verify Your Email'],
-    ['/reset-password/abc', 'Reset Your Password'],
-    ['/track/abc', 'Shared Track'],
-    ['/profile', 'Account Settings'],
-    ['/admin/users', 'Admin'],
-  ])('%s says the feature is coming and links home', async (path, title) => {
-    renderAt(path);
+  it.each([['/track/abc', 'Shared Track']])(
+    '%s says the feature is coming and links home',
+    async (path, title) => {
+      renderAt(path);
 
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
-    expect(screen.getByText('This part of Tunesmith is coming soon.')).toBeDefined();
-    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
-  });
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
+      expect(screen.getByText('This part of Tunesmith is coming soon.')).toBeDefined();
+      expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    },
+  );
 });

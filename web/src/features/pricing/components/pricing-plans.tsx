@@ -1,4 +1,4 @@
-import { BILLING_CYCLES, type BillingCycle, UNAUTHORIZED_REDIRECT_MS } from '@tunesmith/shared/constants';
+import { BILLING_CYCLES, type BillingCycle } from '@tunesmith/shared/constants';
 import { messages } from '@tunesmith/shared/messages';
 import { isFreePlan, type Plan, planPriceId } from '@tunesmith/shared/plans';
 import { useState } from 'react';
@@ -7,9 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, type ToggleOption } from '@/components/ui/toggle-group';
-import { isUnauthorizedError, serverMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-client';
 import { type User, useUser } from '@/lib/auth';
 import { toast } from '@/lib/toast';
+import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { usePlans } from '../api/get-plans';
 import { PlanCard } from './plan-card';
@@ -51,6 +52,7 @@ export function PricingPlans() {
   const plans = usePlans();
   const { user } = useUser();
   const navigate = useNavigate();
+  const handleUnauthorized = useUnauthorizedHandler();
 
   const checkout = useCreateCheckoutSession({
     onSuccess: ({ url }) => {
@@ -63,15 +65,7 @@ export function PricingPlans() {
         });
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) {
-        toast({
-          title: messages.unauthorized.title,
-          description: messages.unauthorized.text,
-          variant: 'destructive',
-        });
-        window.setTimeout(() => navigate('/auth'), UNAUTHORIZED_REDIRECT_MS);
-        return;
-      }
+      if (handleUnauthorized(error)) return;
       toast({
         title: 'Checkout failed',
         description: serverMessage(error, 'Failed to create checkout session'),

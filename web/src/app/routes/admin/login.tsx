@@ -1,0 +1,21 @@
+import { Navigate } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { AdminLoginForm } from '@/features/admin-auth/components/admin-login-form';
+import { useAdmin } from '@/lib/admin-auth';
+import { pageTitle } from '@/lib/page-title';
+
+/** Admin sign-in. An administrator who is already signed in goes to the admin area. */
+export default function AdminLoginRoute() {
+  const { admin, isLoading } = useAdmin();
+  if (admin) return <Navigate to="/admin" replace />;
+  return (
+    <main id="admin-main" tabIndex={-1} className="grid min-h-dvh place-items-center px-4 py-12">
+      <title>{pageTitle('Admin Sign In')}</title>
+      {isLoading ? (
+        <Spinner label="Checking admin session" className="[&>span:first-child]:size-8" />
+      ) : (
+        <AdminLoginForm />
+      )}
+    </main>
+  );
+}

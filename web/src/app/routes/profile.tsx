@@ -1,0 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { plansQueryOptions, usePlans } from '@/features/pricing/api/get-plans';
+import { ProfileSettings } from '@/features/profile/components/profile-settings';
+import { userQueryOptions, useUser } from '@/lib/auth';
+import { pageTitle } from '@/lib/page-title';
+
+/** Loads the auth state and the plans (to name the user's plan) before the page shows. */
+export const clientLoader = (queryClient: QueryClient) => async () => {
+  const user = await queryClient.ensureQueryData(userQueryOptions());
+  if (user) await queryClient.ensureQueryData(plansQueryOptions()).catch(() => undefined);
+  return null;
+};
+
+function SignedInProfile() {
+  const { user } = useUser();
+  const plans = usePlans();
+  if (!user) return null;
+  return <ProfileSettings user={user} plans={plans.data} plansLoading={plans.isPending} />;
+}
+
+export default function ProfileRoute() {
+  const { user, isLoading } = useUser();
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
+      <title>{pageTitle('Account Settings')}</title>
+      {isLoading ? (
+        <div className="grid min-h-[40vh] place-items-center">
+          <Spinner label="Loading your profile" className="[&>span:first-child]:size-8" />
+        </div>
+      ) : user ? (
+        <>
+          <header className="mb-8">
+            <h1 className="text-3xl font-bold text-white sm:text-4xl">Account Settings</h1>
+            <p className="mt-2 text-zinc-300">Manage your profile, subscription and security.</p>
+          </header>
+          <SignedInProfile />
+        </>
+      ) : (
+        <Card className="mx-auto max-w-md p-8 text-center">
+          <h1 className="text-2xl font-bold text-white">Account Settings</h1>
+          <p className="mt-3 text-zinc-300">Please sign in to access your profile</p>
+          <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Sign In
+          </Link>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserSchema, type LoginInput } from '@tunesmith/shared/auth';
+import { apiRequest } from '@/lib/api-client';
+import { setCurrentUser, type User, userQueryKey } from '@/lib/auth';
+
+/** Signs in; the session lives in HttpOnly cookies and the answer is the user. */
+export function login(input: LoginInput): Promise<unknown> {
+  return apiRequest<unknown>('login', { body: input });
+}
+
+/**
+ * Signs in and stores the user as the auth state. An answer that does not
+ * look like a user makes the auth state reload instead.
+ */
+export function useLogin(options: {
+  onSuccess?: () => void;
+  onError?: (error: Error, input: LoginInput) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: async (answer) => {
+      const parsed = currentUserSchema.safeParse(answer);
+      if (parsed.success) setCurrentUser(queryClient, parsed.data satisfies User);
+      else await queryClient.invalidateQueries({ queryKey: userQueryKey });
+      options.onSuccess?.();
+    },
+    onError: (error, input) => options.onError?.(error, input),
+  });
+}

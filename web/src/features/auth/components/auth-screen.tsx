@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Card } from '@/components/ui/card';
+import { Tabs } from '@/components/ui/tabs';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+
+type AuthTab = 'signin' | 'signup';
+
+const highlights = [
+  {
+    title: 'Turn text descriptions into full songs',
+    text: 'Describe a genre and a mood, add lyrics if you like, and get a finished track.',
+  },
+  {
+    title: 'Transform and remix existing audio',
+    text: 'Upload a recording and restyle it into something new.',
+  },
+  {
+    title: 'Export high-quality tracks ready for streaming',
+    text: 'Download polished audio for your videos, podcasts and releases.',
+  },
+] as const;
+
+function Marketing() {
+  return (
+    <div className="flex flex-col gap-8">
+      <div>
+        <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">
+          Your next song starts{' '}
+          <span className="bg-gradient-to-r from-violet-400 to-fuchsia-400 bg-clip-text text-transparent">
+            here
+          </span>
+        </h1>
+        <p className="mt-4 max-w-lg text-lg text-zinc-300">
+          Sign in to create music with AI, or make a free account in under a minute.
+        </p>
+      </div>
+      <ul className="grid gap-5">
+        {highlights.map((item) => (
+          <li key={item.title} className="flex gap-4">
+            <span
+              aria-hidden="true"
+              className="mt-1 grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-white"
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="3"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
+                <path d="M5 12l5 5L19 7" />
+              </svg>
+            </span>
+            <div>
+              <p className="font-semibold text-white">{item.title}</p>
+              <p className="text-sm text-zinc-400">{item.text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The sign-in and sign-up screen: a marketing column beside the Get Started card. */
+export function AuthScreen() {
+  const [tab, setTab] = useState<AuthTab>('signin');
+  return (
+    <div className="mx-auto grid min-h-[calc(100dvh-4rem)] max-w-6xl items-center gap-12 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:gap-16">
+      <Marketing />
+      <Card className="w-full p-6 sm:p-8">
+        <h2 className="text-2xl font-bold text-white">Get Started</h2>
+        <p className="mt-1 text-sm text-zinc-300">Create your account or sign in to continue</p>
+        <Tabs
+          className="mt-6"
+          label="Sign in or sign up"
+          value={tab}
+          onChange={setTab}
+          items={[
+            { value: 'signin', label: 'Sign In', content: <LoginForm /> },
+            { value: 'signup', label: 'Sign Up', content: <RegisterForm /> },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { authMessages, type LoginInput, loginSchema } from '@tunesmith/shared/auth';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { serverMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useForm } from '@/lib/use-form';
+import { useLogin } from '../api/login';
+import { savePendingVerification } from '../utils/pending-verification';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+
+const VERIFY_EMAIL_HINT = 'verify your email';
+
+/** The Sign In tab: email and password, Forgot Password? and what signing in leads to. */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const form = useForm<keyof LoginInput, LoginInput>({ email: '', password: '' }, loginSchema);
+
+  const login = useLogin({
+    onSuccess: () => {
+      toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
+      navigate('/', { replace: true });
+    },
+    onError: (error, { email }) => {
+      if (error.message.toLowerCase().includes(VERIFY_EMAIL_HINT)) {
+        savePendingVerification({ email });
+        toast({
+          title: 'Email Verification Required',
+          description: 'Please check your email and click the verification link before logging in.',
+          variant: 'destructive',
+        });
+        navigate('/check-email', { state: { email } });
+        return;
+      }
+      toast({
+        title: 'Login failed',
+        description: serverMessage(error, authMessages.invalidCredentials),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  return (
+    <>
+      <form
+        noValidate
+        aria-label="Sign in"
+        onSubmit={form.handleSubmit((data) => {
+          if (!login.isPending) login.mutate(data);
+        })}
+        className="grid gap-5"
+      >
+        <FormField label="Email" {...form.fieldMeta('email')}>
+          <Input
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+          />
+        </FormField>
+        <FormField
+          label="Password"
+          {...form.fieldMeta('password')}
+          labelAction={
+            <button
+              type="button"
+              onClick={() => setForgotOpen(true)}
+              className="rounded text-sm font-medium text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-300"
+            >
+              Forgot Password?
+            </button>
+          }
+        >
+          <PasswordInput {...form.register('password')} autoComplete="current-password" />
+        </FormField>
+        <Button type="submit" size="lg" disabled={login.isPending} className="w-full">
+          {login.isPending ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+    </>
+  );
+}

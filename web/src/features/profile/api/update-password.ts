@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** Changes the password; this session stays signed in and the others end. */
+export function updatePassword(input: {
+  currentPassword: string;
+  newPassword: string;
+}): Promise<{ message?: string }> {
+  return apiRequest<{ message?: string }>('updatePassword', { body: input });
+}
+
+export function useUpdatePassword(options: { onSuccess?: () => void; onError?: (error: Error) => void }) {
+  return useMutation({ mutationFn: updatePassword, ...options });
+}

@@ -1,0 +1,335 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { User } from '@/lib/auth';
+import { makeUser, seedPlans } from '@/testing/fixtures';
+import { anonymous, jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
+import { findToast, renderApp } from '@/testing/render';
+import { subscriptionStatus } from './subscription-card';
+
+/** The profile page with a user whose record the server may change during the test. */
+function renderProfile(
+  initial: User | null = makeUser(),
+  routes: Record<string, MockResponse> = {},
+  options: Parameters<typeof renderApp>[1] = {},
+) {
+  const state = { user: initial };
+  const fetchMock = mockFetch({
+    'GET /api/auth/user': () => (state.user ? jsonResponse(state.user) : anonymous()),
+    'GET /api/plans': jsonResponse(seedPlans()),
+    ...routes,
+  });
+  const rendered = renderApp('/profile', options);
+  const calls = (method: string, path: string) =>
+    fetchMock.mock.calls.filter(([url, init]) => String(url) === path && (init?.method ?? 'GET') === method);
+  return { ...rendered, state, fetchMock, calls };
+}
+
+const main = () => within(screen.getByRole('main'));
+const card = (title: string) =>
+  within(screen.getByRole('heading', { level: 2, name: title }).closest('.rounded-2xl') as HTMLElement);
+
+describe('profile page', () => {
+  it('asks a visitor to sign in', async () => {
+    renderProfile(null);
+
+    expect(await main().findByText('Please sign in to access your profile')).toBeDefined();
+    expect(main().getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    expect(screen.queryByRole('form', { name: 'Update email' })).toBeNull();
+  });
+
+  it('shows the profile read-only', async () => {
+    renderProfile();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Settings' })).toBeDefined();
+    const info = card('Profile Information');
+    for (const [label, value] of [
+      ['First Name', 'Ada'],
+      ['Last Name', 'Lovelace'],
+      ['Current Email', 'ada@example.com'],
+    ] as const) {
+      const input = info.getByLabelText(label) as HTMLInputElement;
+      expect(input.value).toBe(value);
+      expect(input.readOnly).toBe(true);
+    }
+  });
+
+  it('shows a free user the Free plan, weekly usage and an upgrade link, without billing buttons', async () => {
+    renderProfile(makeUser({ generationsUsedThisMonth: 2 }));
+
+    await screen.findByRole('heading', { level: 2, name: 'Current Subscription' });
+    const subscription = card('Current Subscription');
+    expect(subscription.getByText('Inactive')).toBeDefined();
+    expect(subscription.getByText('Free')).toBeDefined();
+    expect(subscription.getByText('Generations used this week')).toBeDefined();
+    expect(subscription.getByText('2 / 5')).toBeDefined();
+    expect(subscription.getByText('Resets weekly')).toBeDefined();
+    expect(subscription.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('2');
+    expect(subscription.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/pricing');
+    expect(subscription.queryByRole('button', { name: 'Manage Billing' })).toBeNull();
+    expect(subscription.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+  });
+
+  it('shows a subscriber the plan, its quota and the billing buttons; the portal opens', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user, calls } = renderProfile(
+      makeUser({ planStatus: 'active', subscriptionPlanId: 'basic', stripeSubscriptionId: 'sub_1' }),
+      { 'POST /api/stripe/create-portal-session': jsonResponse({ url: 'https://billing.test/session' }) },
+    );
+
+    await screen.findByRole('heading', { level: 2, name: 'Current Subscription' });
+    const subscription = card('Current Subscription');
+    expect(subscription.getByText('Active')).toBeDefined();
+    expect(subscription.getByText('Basic')).toBeDefined();
+    expect(subscription.getByText('2 / 30')).toBeDefined();
+    expect(subscription.queryByRole('link', { name: 'Upgrade Plan' })).toBeNull();
+
+    await user.click(subscription.getByRole('button', { name: 'Manage Billing' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.test/session'));
+    expect(calls('POST', '/api/stripe/create-portal-session')).toHaveLength(1);
+  });
+
+  it('says when the portal cannot open', async () => {
+    const { user } = renderProfile(
+      makeUser({ planStatus: 'active', subscriptionPlanId: 'basic', stripeSubscriptionId: 'sub_1' }),
+      {
+        'POST /api/stripe/create-portal-session': jsonResponse({ message: 'Stripe is not configured' }, 503),
+      },
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Manage Billing' }));
+
+    expect(within(await findToast()).getByText('Failed to open customer portal')).toBeDefined();
+  });
+
+  it('cancels after confirmation and refreshes the user', async () => {
+    const { user, state, calls } = renderProfile(
+      makeUser({ planStatus: 'active', subscriptionPlanId: 'basic', stripeSubscriptionId: 'sub_1' }),
+      {
+        'POST /api/stripe/cancel-subscription': () => {
+          state.user = {
+            ...(state.user as User),
+            planStatus: 'cancelled',
+            planEndDate: '2024-02-01T00:00:00.000Z',
+          };
+          return jsonResponse({ message: 'Subscription will cancel at period end' });
+        },
+      },
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = within(screen.getByRole('alertdialog', { name: 'Cancel your subscription?' }));
+    expect(calls('POST', '/api/stripe/cancel-subscription')).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Yes, Cancel Subscription' }));
+
+    expect(within(await findToast()).getByText('Subscription Cancelled')).toBeDefined();
+    expect(await card('Current Subscription').findByText('Cancelled')).toBeDefined();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls('GET', '/api/auth/user').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says when cancelling fails', async () => {
+    const { user } = renderProfile(
+      makeUser({ planStatus: 'active', subscriptionPlanId: 'basic', stripeSubscriptionId: 'sub_1' }),
+      { 'POST /api/stripe/cancel-subscription': jsonResponse({ message: 'Stripe is down' }, 502) },
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Cancel Subscription' }));
+
+    expect(within(await findToast()).getByText('Failed to cancel subscription')).toBeDefined();
+  });
+
+  describe('update email', () => {
+    it('requires a valid address and refuses the current one without a call', async () => {
+      const { user, calls } = renderProfile();
+      const form = within(await screen.findByRole('form', { name: 'Update email' }));
+
+      await user.click(form.getByRole('button', { name: 'Update Email' }));
+      expect(form.getByText('Please enter a valid email address')).toBeDefined();
+
+      await user.type(form.getByLabelText('New Email'), ' ADA@example.com ');
+      await user.click(form.getByRole('button', { name: 'Update Email' }));
+      expect(form.getByText('No changes made')).toBeDefined();
+      expect(calls('PUT', '/api/user/email')).toHaveLength(0);
+    });
+
+    it('changes the address, confirms and refreshes the user', async () => {
+      const { user, state, calls } = renderProfile(makeUser(), {
+        'PUT /api/user/email': () => {
+          state.user = makeUser({ email: 'countess@example.com' });
+          return jsonResponse({ message: 'Email updated successfully', user: state.user });
+        },
+      });
+      const form = within(await screen.findByRole('form', { name: 'Update email' }));
+
+      await user.type(form.getByLabelText('New Email'), 'countess@example.com');
+      await user.click(form.getByRole('button', { name: 'Update Email' }));
+
+      expect(within(await findToast()).getByText('Email updated successfully')).toBeDefined();
+      expect(JSON.parse(String(calls('PUT', '/api/user/email')[0]?.[1]?.body))).toEqual({
+        newEmail: 'countess@example.com',
+      });
+      await waitFor(() =>
+        expect((card('Profile Information').getByLabelText('Current Email') as HTMLInputElement).value).toBe(
+          'countess@example.com',
+        ),
+      );
+      expect((form.getByLabelText('New Email') as HTMLInputElement).value).toBe('');
+      await waitFor(() => expect(calls('GET', '/api/auth/user').length).toBeGreaterThanOrEqual(2));
+    });
+
+    it('shows Failed to update email with the server message', async () => {
+      const { user } = renderProfile(makeUser(), {
+        'PUT /api/user/email': jsonResponse({ message: 'An account with this email already exists.' }, 409),
+      });
+      const form = within(await screen.findByRole('form', { name: 'Update email' }));
+
+      await user.type(form.getByLabelText('New Email'), 'taken@example.com');
+      await user.click(form.getByRole('button', { name: 'Update Email' }));
+
+      const toast = await findToast();
+      expect(within(toast).getByText('Failed to update email')).toBeDefined();
+      expect(within(toast).getByText('An account with this email already exists.')).toBeDefined();
+    });
+  });
+
+  describe('update password', () => {
+    async function submitPasswords(
+      user: ReturnType<typeof renderApp>['user'],
+      current: string,
+      next: string,
+      confirm: string,
+    ) {
+      const form = within(await screen.findByRole('form', { name: 'Update password' }));
+      if (current) await user.type(form.getByLabelText('Current Password'), current);
+      if (next) await user.type(form.getByLabelText('New Password'), next);
+      if (confirm) await user.type(form.getByLabelText('Confirm New Password'), confirm);
+      await user.click(form.getByRole('button', { name: 'Update Password' }));
+      return form;
+    }
+
+    it('requires all three fields', async () => {
+      const { user, calls } = renderProfile();
+
+      const form = await submitPasswords(user, '', '', '');
+
+      expect(form.getByText('Current password is required')).toBeDefined();
+      expect(form.getByText('Password too short')).toBeDefined();
+      expect(form.getByText('Please confirm your password')).toBeDefined();
+      expect(calls('PUT', '/api/user/password')).toHaveLength(0);
+    });
+
+    it('says Password mismatch when the confirmation differs', async () => {
+      const { user, calls } = renderProfile();
+
+      const form = await submitPasswords(user, 'old password', 'new password 1', 'new password 2');
+
+      expect(form.getByText('Password mismatch')).toBeDefined();
+      expect(form.queryByText('Password too short')).toBeNull();
+      expect(calls('PUT', '/api/user/password')).toHaveLength(0);
+    });
+
+    it('says Password too short under 8 characters', async () => {
+      const { user, calls } = renderProfile();
+
+      const form = await submitPasswords(user, 'old password', 'short', 'short');
+
+      expect(form.getByText('Password too short')).toBeDefined();
+      expect(form.queryByText('Password mismatch')).toBeNull();
+      expect(calls('PUT', '/api/user/password')).toHaveLength(0);
+    });
+
+    it('changes the password, confirms and clears the form', async () => {
+      const { user, calls } = renderProfile(makeUser(), {
+        'PUT /api/user/password': jsonResponse({ message: 'Password updated successfully' }),
+      });
+
+      const form = await submitPasswords(user, 'old password', 'new password', 'new password');
+
+      expect(within(await findToast()).getByText('Password updated successfully')).toBeDefined();
+      expect(JSON.parse(String(calls('PUT', '/api/user/password')[0]?.[1]?.body))).toEqual({
+        currentPassword: 'old password',
+        newPassword: 'new password',
+      });
+      for (const label of ['Current Password', 'New Password', 'Confirm New Password']) {
+        expect((form.getByLabelText(label) as HTMLInputElement).value).toBe('');
+      }
+    });
+
+    it('shows Failed to update password with the server message', async () => {
+      const { user } = renderProfile(makeUser(), {
+        'PUT /api/user/password': jsonResponse({ message: 'Current password is incorrect' }, 400),
+      });
+
+      const form = await submitPasswords(user, 'wrong password', 'new password', 'new password');
+
+      const toast = await findToast();
+      expect(within(toast).getByText('Failed to update password')).toBeDefined();
+      expect(within(toast).getByText('Current password is incorrect')).toBeDefined();
+      expect((form.getByLabelText('Current Password') as HTMLInputElement).value).toBe('wrong password');
+    });
+  });
+
+  it('shows View Sessions as not available yet', async () => {
+    renderProfile();
+
+    const button = (await screen.findByRole('button', { name: 'View Sessions' })) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByText('Session management is coming soon').id).toBe(
+      button.getAttribute('aria-describedby'),
+    );
+  });
+
+  it('says the session ended and goes to /auth after 0.5 s when a call answers 401', async () => {
+    // Load the sign-in page's code first: module loading takes real time.
+    await import('@/app/routes/auth');
+    const { user, router } = renderProfile(
+      makeUser(),
+      { 'PUT /api/user/password': jsonResponse({ message: 'Unauthorized' }, 401) },
+      { userEvent: { advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) } },
+    );
+    const form = within(await screen.findByRole('form', { name: 'Update password' }));
+    vi.useFakeTimers();
+    await user.type(form.getByLabelText('Current Password'), 'old password');
+    await user.type(form.getByLabelText('New Password'), 'new password');
+    await user.type(form.getByLabelText('Confirm New Password'), 'new password');
+
+    const started = Date.now();
+    await user.click(form.getByRole('button', { name: 'Update Password' }));
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    for (let i = 0; i < 20 && !within(region).queryByRole('status'); i++) {
+      await act(() => vi.advanceTimersByTimeAsync(0));
+    }
+    expect(Date.now() - started).toBe(0);
+
+    const toast = within(region).getByRole('status');
+    expect(within(toast).getByText('Unauthorized')).toBeDefined();
+    expect(within(toast).getByText('You are logged out. Logging in again...')).toBeDefined();
+
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(router.state.location.pathname).toBe('/profile');
+
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(router.state.location.pathname).toBe('/auth');
+    // The session is forgotten, so the sign-in page stays instead of sending the user home.
+    expect(await screen.findByRole('heading', { name: 'Get Started' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+});
+
+describe('subscriptionStatus', () => {
+  const [free, basic] = seedPlans();
+
+  it('is Active only for an active paid plan', () => {
+    expect(subscriptionStatus(makeUser({ planStatus: 'active' }), basic)).toBe('Active');
+    expect(subscriptionStatus(makeUser({ planStatus: 'active' }), free)).toBe('Inactive');
+    expect(subscriptionStatus(makeUser({ planStatus: 'active' }), undefined)).toBe('Inactive');
+  });
+
+  it('is Cancelled when cancelled and Inactive otherwise', () => {
+    expect(subscriptionStatus(makeUser({ planStatus: 'cancelled' }), basic)).toBe('Cancelled');
+    expect(subscriptionStatus(makeUser({ planStatus: 'free' }), free)).toBe('Inactive');
+    expect(subscriptionStatus(makeUser({ planStatus: 'expired' }), basic)).toBe('Inactive');
+  });
+});
