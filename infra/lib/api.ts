@@ -17,6 +17,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import type { Mail } from './mail';
 import { NodeFunction } from './node-function';
 
 type BucketAccess = 'read' | 'write' | 'delete';
@@ -26,52 +27,47 @@ interface GroupAccess {
   readonly table: 'read' | 'readWrite';
   readonly uploads?: readonly BucketAccess[];
   readonly tracks?: readonly BucketAccess[];
-  /** `cognito-idp` actions on the user pool. */
+  /** `cognito-idp` admin actions on the user pool. */
   readonly userPool?: readonly string[];
-  /** `cognito-idp` actions on the admin pool. */
+  /** `cognito-idp` admin actions on the admin pool. */
   readonly adminPool?: readonly string[];
+  /** Sends account mail through SES, as the configured sender only. */
+  readonly mail?: boolean;
 }
+
+/**
+ * The Cognito admin APIs the account services call (functions/src/adapters/cognito):
+ * create with a permanent password, confirm and change email, set a password,
+ * end every session, delete. Sign-in, refresh and revoking one token
+ * (InitiateAuth, RevokeToken) are public Cognito APIs and need no IAM.
+ */
+const identityAdminActions = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:AdminDeleteUser',
+] as const;
 
 /**
  * Least privilege, one line per route group. A `Record` over `RouteGroup`, so a
  * new group in the manifest does not compile until it is given its access here.
+ * Every group verifies session cookies (JWKS over https, a profile read,
+ * REFRESH_TOKEN_AUTH), which needs only the table and no Cognito grant; only
+ * `auth` and `admin-session` manage identities.
  */
 export const groupAccess: Record<RouteGroup, GroupAccess> = {
   catalog: { table: 'read' },
-  auth: {
-    table: 'readWrite',
-    userPool: [
-      'cognito-idp:AdminCreateUser',
-      'cognito-idp:AdminConfirmSignUp',
-      'cognito-idp:AdminGetUser',
-      'cognito-idp:AdminUpdateUserAttributes',
-      'cognito-idp:AdminSetUserPassword',
-      'cognito-idp:AdminUserGlobalSignOut',
-      'cognito-idp:AdminDeleteUser',
-      'cognito-idp:ListUsers',
-    ],
-  },
+  auth: { table: 'readWrite', userPool: identityAdminActions, mail: true },
   generation: { table: 'readWrite', uploads: ['read'], tracks: ['read', 'write', 'delete'] },
   uploads: { table: 'readWrite', uploads: ['read', 'write', 'delete'] },
   billing: { table: 'readWrite' },
   webhooks: { table: 'readWrite' },
-  'admin-session': {
-    table: 'readWrite',
-    adminPool: [
-      'cognito-idp:AdminGetUser',
-      'cognito-idp:AdminSetUserPassword',
-      'cognito-idp:AdminUserGlobalSignOut',
-    ],
-  },
+  'admin-session': { table: 'readWrite', adminPool: identityAdminActions },
   admin: {
     table: 'readWrite',
     uploads: ['read', 'delete'],
     tracks: ['read', 'delete'],
-    userPool: [
-      'cognito-idp:AdminGetUser',
-      'cognito-idp:AdminUpdateUserAttributes',
-      'cognito-idp:AdminDeleteUser',
-    ],
   },
 };
 
@@ -88,6 +84,8 @@ export interface ApiProps {
   readonly tracks: IBucket;
   readonly userPool: IUserPool;
   readonly adminPool: IUserPool;
+  /** Account mail: the sender the `mail` groups may send as. */
+  readonly mail: Mail;
   /** Environment of every route-group function. */
   readonly environment: Record<string, string>;
   /**
@@ -214,6 +212,7 @@ export class Api extends Construct {
 
     if (access.userPool?.length) props.userPool.grant(fn, ...access.userPool);
     if (access.adminPool?.length) props.adminPool.grant(fn, ...access.adminPool);
+    if (access.mail) props.mail.grantSend(fn);
 
     NagSuppressions.addResourceSuppressions(
       fn,

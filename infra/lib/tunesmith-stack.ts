@@ -3,6 +3,7 @@ import type { Construct } from 'constructs';
 import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
+import { Mail, PLACEHOLDER_MAIL_FROM } from './mail';
 import { webDist } from './paths';
 import { Seed } from './seed';
 import { Web } from './web';
@@ -15,6 +16,14 @@ export interface TunesmithStackProps extends StackProps {
   readonly webAssetsPath?: string;
 }
 
+/** A setting from CDK context (`-c name=value`), else from the environment variable `envName` when given. */
+function setting(scope: Construct, contextKey: string, envName?: string): string | undefined {
+  const fromContext = scope.node.tryGetContext(contextKey) as unknown;
+  if (typeof fromContext === 'string' && fromContext.trim()) return fromContext.trim();
+  const fromEnv = envName ? process.env[envName]?.trim() : undefined;
+  return fromEnv || undefined;
+}
+
 /**
  * Tunesmith on AWS (DESIGN.md): data, auth, API, seed and web. One stack,
  * because every part references the others and none is deployed alone.
@@ -22,6 +31,7 @@ export interface TunesmithStackProps extends StackProps {
 export class TunesmithStack extends Stack {
   readonly data: Data;
   readonly auth: Auth;
+  readonly mail: Mail;
   readonly api: Api;
   readonly web: Web;
 
@@ -30,12 +40,20 @@ export class TunesmithStack extends Stack {
 
     this.data = new Data(this, 'Data');
     this.auth = new Auth(this, 'Auth');
+    // Sender of account mail: `cdk deploy -c mailFrom="Tunesmith <no-reply@example.com>"` (or MAIL_FROM);
+    // `-c mailDomain=example.com` also creates the SES domain identity.
+    const mailDomain = setting(this, 'mailDomain');
+    this.mail = new Mail(this, 'Mail', {
+      from: setting(this, 'mailFrom', 'MAIL_FROM') ?? PLACEHOLDER_MAIL_FROM,
+      ...(mailDomain ? { domain: mailDomain } : {}),
+    });
     this.api = new Api(this, 'Api', {
       table: this.data.table,
       uploads: this.data.uploads,
       tracks: this.data.tracks,
       userPool: this.auth.userPool,
       adminPool: this.auth.adminPool,
+      mail: this.mail,
       environment: {
         TABLE_NAME: this.data.table.tableName,
         USER_POOL_ID: this.auth.userPool.userPoolId,
@@ -44,6 +62,10 @@ export class TunesmithStack extends Stack {
         ADMIN_POOL_CLIENT_ID: this.auth.adminPoolClient.userPoolClientId,
         UPLOADS_BUCKET: this.data.uploads.bucketName,
         TRACKS_BUCKET: this.data.tracks.bucketName,
+        MAIL_FROM: this.mail.from,
+        SITE_NAME: setting(this, 'siteName', 'SITE_NAME') ?? 'Tunesmith',
+        // CloudFront is the one proxy in front of API Gateway; its X-Forwarded-For entry is the viewer.
+        TRUSTED_PROXY_HOPS: '1',
       },
     });
     new Seed(this, 'Seed', { table: this.data.table });

@@ -11,6 +11,7 @@ import {
   propsOf,
   type Resource,
   resourcesOf,
+  type Statement,
   type Synthesized,
   statementsOfFunction,
   synth,
@@ -134,8 +135,12 @@ describe('route-group functions', () => {
       expect(flatten(variables.ADMIN_POOL_ID)).toBe(
         `{Ref:${logicalId(stack, stack.auth.adminPool.node.defaultChild)}}`,
       );
-      expect(variables.USER_POOL_CLIENT_ID).toBeDefined();
-      expect(variables.ADMIN_POOL_CLIENT_ID).toBeDefined();
+      expect(flatten(variables.USER_POOL_CLIENT_ID)).toBe(
+        `{Ref:${logicalId(stack, stack.auth.userPoolClient.node.defaultChild)}}`,
+      );
+      expect(flatten(variables.ADMIN_POOL_CLIENT_ID)).toBe(
+        `{Ref:${logicalId(stack, stack.auth.adminPoolClient.node.defaultChild)}}`,
+      );
       expect(flatten(variables.UPLOADS_BUCKET)).toBe(
         `{Ref:${logicalId(stack, stack.data.uploads.node.defaultChild)}}`,
       );
@@ -143,6 +148,44 @@ describe('route-group functions', () => {
         `{Ref:${logicalId(stack, stack.data.tracks.node.defaultChild)}}`,
       );
       expect(flatten(variables.PUBLIC_ORIGIN)).toBe(`https://{${distribution}.DomainName}`);
+      expect(variables.MAIL_FROM).toBe(stack.mail.from);
+      expect(variables.SITE_NAME).toBe('Tunesmith');
+      // Emulator endpoints are for the local cloud only.
+      for (const local of ['DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'COGNITO_ENDPOINT', 'SES_ENDPOINT']) {
+        expect(variables[local], `${group} ${local}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('give every group with user or admin routes what session checks need', () => {
+    // Verifying a session: the pool ids and clients (JWT issuer, REFRESH_TOKEN_AUTH), the profile
+    // (TABLE_NAME) and the Origin check (PUBLIC_ORIGIN).
+    const needed = [
+      'USER_POOL_ID',
+      'USER_POOL_CLIENT_ID',
+      'ADMIN_POOL_ID',
+      'ADMIN_POOL_CLIENT_ID',
+      'PUBLIC_ORIGIN',
+      'TABLE_NAME',
+    ];
+    const sessionGroups = [
+      ...new Set(
+        routes.filter((route) => route.auth === 'user' || route.auth === 'admin').map((r) => r.group),
+      ),
+    ];
+    expect(sessionGroups.sort()).toEqual([
+      'admin',
+      'admin-session',
+      'auth',
+      'billing',
+      'generation',
+      'uploads',
+    ]);
+    for (const group of sessionGroups) {
+      const variables = (
+        propsOf(resources[functionOf(group)]).Environment as { Variables: Record<string, unknown> }
+      ).Variables;
+      for (const name of needed) expect(flatten(variables[name] ?? ''), `${group} ${name}`).not.toBe('');
     }
   });
 });
@@ -170,24 +213,53 @@ describe('least privilege', () => {
     }
   });
 
-  it('grants Cognito admin actions only to the groups that need them, each on its own pool', () => {
+  it('grants the Cognito admin actions exactly: auth on the user pool, admin-session on the admin pool, nobody else', () => {
     const { stack } = synthesized;
-    const userPool = logicalId(stack, stack.auth.userPool.node.defaultChild);
-    const adminPool = logicalId(stack, stack.auth.adminPool.node.defaultChild);
+    const userPool = `{${logicalId(stack, stack.auth.userPool.node.defaultChild)}.Arn}`;
+    const adminPool = `{${logicalId(stack, stack.auth.adminPool.node.defaultChild)}.Arn}`;
+    // What the account adapters call (InitiateAuth and RevokeToken need no IAM).
+    const identityAdmin = [
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ];
+    const expected: Record<string, string[]> = {
+      auth: identityAdmin.map((action) => `${action} on ${userPool}`),
+      'admin-session': identityAdmin.map((action) => `${action} on ${adminPool}`),
+    };
     for (const group of routeGroups) {
-      const cognito = statementsOfFunction(resources, functionOf(group)).filter((s) =>
-        actionsOf(s).some((action) => action.startsWith('cognito-idp:')),
-      );
-      const pools = cognito.flatMap(resourcesOf).map(flatten);
-      const expected = [
-        ...(groupAccess[group].userPool ? [`{${userPool}.Arn}`] : []),
-        ...(groupAccess[group].adminPool ? [`{${adminPool}.Arn}`] : []),
-      ];
-      expect(pools.sort(), group).toEqual(expected.sort());
+      const granted = statementsOfFunction(resources, functionOf(group))
+        .filter((s) => s.Effect === 'Allow')
+        .flatMap((s) =>
+          actionsOf(s)
+            .filter((action) => action.startsWith('cognito-idp:'))
+            .flatMap((action) => resourcesOf(s).map((resource) => `${action} on ${flatten(resource)}`)),
+        );
+      expect(granted.sort(), group).toEqual((expected[group] ?? []).sort());
     }
-    expect(groupAccess.catalog.userPool).toBeUndefined();
-    expect(groupAccess['admin-session'].adminPool).toContain('cognito-idp:AdminSetUserPassword');
-    expect(groupAccess['admin-session'].userPool).toBeUndefined();
+  });
+
+  it('lets only the auth group send mail, as the configured sender only', () => {
+    const { stack } = synthesized;
+    for (const group of routeGroups) {
+      const ses = statementsOfFunction(resources, functionOf(group)).filter((s) =>
+        actionsOf(s).some((action) => action.startsWith('ses:')),
+      );
+      if (group !== 'auth') {
+        expect(ses, group).toEqual([]);
+        continue;
+      }
+      expect(ses).toHaveLength(1);
+      const [statement] = ses as [Statement & { Condition?: unknown }];
+      expect(statement.Effect).toBe('Allow');
+      expect(actionsOf(statement).sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+      expect(resourcesOf(statement).map(flatten)).toEqual([
+        'arn:{Ref:AWS::Partition}:ses:{Ref:AWS::Region}:{Ref:AWS::AccountId}:identity/*',
+      ]);
+      expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': stack.mail.address } });
+    }
   });
 
   it('grants S3 object actions only on the buckets a group touches', () => {

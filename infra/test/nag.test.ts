@@ -16,10 +16,15 @@ const matches = (appliesTo: AppliesTo, finding: string | undefined): boolean => 
   return new RegExp(pattern, flags).test(finding);
 };
 
-// Both shapes of the stack: before the first web build, and with the site upload (its own CDK handler).
+// The shapes of the stack: before the first web build, with the site upload (its own CDK handler), and with SES.
 describe.each([
   ['without a web build', {}],
   ['with a web build', { webAssetsPath: fakeWebBuild() }],
+  // The SES domain identity and a real sender, as deployed with -c mailFrom=... -c mailDomain=...
+  [
+    'with a mail domain',
+    { context: { mailFrom: 'Tunesmith <no-reply@example.org>', mailDomain: 'example.org' } },
+  ],
 ])('cdk-nag AwsSolutions %s', (_name, options) => {
   let stack: Synthesized['stack'];
   let template: Synthesized['template'];

@@ -12,6 +12,7 @@ import { dynamoSettingsRepository } from '@tunesmith/functions/adapters/dynamo/s
 import { seedDefaults } from '@tunesmith/functions/domain/seed';
 import { messages } from '@tunesmith/shared/messages';
 import { createApiAdapter, lambdaLoader } from './api-adapter';
+import { createDevMailHandler, isDevMailPath } from './dev-mail';
 import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } from './emulators';
 import type { LocalEnvName } from './env';
 import { choosePort } from './processes';
@@ -68,10 +69,12 @@ function assertWipeable(dir: string): void {
 
 /**
  * Boots the local cloud on 127.0.0.1: DynamoDB Local, s3rver, cognito-local
- * and aws-ses-v2-local in parallel, each provisioned as soon as it answers
- * (table and seed data; pools and the first admin); then one HTTP server that
- * sends `/api/*` through the API Gateway adapter to the real handlers and
- * everything else to the SPA.
+ * (behind the proxy of cognito-proxy.ts) and aws-ses-v2-local in parallel,
+ * each provisioned as soon as it answers (table and seed data; pools), then
+ * the first admin (identity and profile); then one HTTP server that sends
+ * `/api/*` through the API Gateway adapter to the real handlers, `/_dev/mail`
+ * to the local mailbox (dev-mail.ts) and everything else to the SPA. While it
+ * runs, `local-cloud.json` in the data directory says where (`running`).
  *
  * The handlers run in this process and read `process.env`, which this sets,
  * so one process runs one cloud at a time (and the handlers stay bound to the
@@ -107,10 +110,19 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   };
   process.once('exit', exitHook);
 
+  /** Marks the state file as no longer running (set once the cloud runs). */
+  let leaveState: (() => void) | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       process.off('exit', exitHook);
+      if (!temporary) {
+        try {
+          leaveState?.();
+        } catch {
+          // The data directory may be gone already; nothing to update then.
+        }
+      }
       if (server) {
         const closing = new Promise<void>((resolve) => server?.close(() => resolve()));
         server.closeAllConnections();
@@ -143,49 +155,71 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     server = http.createServer();
 
     // Each emulator is provisioned as soon as it answers; Vite starts alongside.
+    const dynamoReady = startDynamoDbLocal({
+      port: dynamoPort,
+      logDir,
+      ...(temporary ? {} : { dbDir: path.join(dataDir, 'dynamodb') }),
+    })
+      .then(track)
+      .then(async (dynamodb) => {
+        const dynamoClient = new DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
+        try {
+          await ensureTable(dynamoClient, TABLE_NAME);
+          const documents = DynamoDBDocumentClient.from(dynamoClient, {
+            marshallOptions: { removeUndefinedValues: true },
+          });
+          await seedDefaults({
+            plans: dynamoPlanRepository(documents, TABLE_NAME),
+            settings: dynamoSettingsRepository(documents, TABLE_NAME),
+          });
+        } finally {
+          dynamoClient.destroy();
+        }
+        return dynamodb;
+      });
+    const cognitoReady = startCognito({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir })
+      .then(track)
+      .then(async (cognito) => {
+        const cognitoClient = new CognitoIdentityProviderClient({ ...client, endpoint: cognito.endpoint });
+        try {
+          return { cognito, pools: await ensurePools(cognitoClient, saved) };
+        } finally {
+          cognitoClient.destroy();
+        }
+      });
+    // The first admin needs both the admin pool and the table (its profile).
+    const adminReady = Promise.all([dynamoReady, cognitoReady]).then(
+      async ([dynamodb, { cognito, pools }]) => {
+        const cognitoClient = new CognitoIdentityProviderClient({ ...client, endpoint: cognito.endpoint });
+        const dynamoClient = new DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
+        try {
+          const admin = await ensureAdmin(
+            {
+              cognito: cognitoClient,
+              cognitoEndpoint: cognito.endpoint,
+              adminPoolId: pools.adminPoolId,
+              adminPoolClientId: pools.adminPoolClientId,
+              documents: DynamoDBDocumentClient.from(dynamoClient, {
+                marshallOptions: { removeUndefinedValues: true },
+              }),
+              tableName: TABLE_NAME,
+            },
+            saved?.adminPoolId === pools.adminPoolId ? saved.admin : undefined,
+          );
+          writeState(stateFile, { ...pools, admin });
+          return admin;
+        } finally {
+          cognitoClient.destroy();
+          dynamoClient.destroy();
+        }
+      },
+    );
     const results = await Promise.allSettled([
-      startDynamoDbLocal({
-        port: dynamoPort,
-        logDir,
-        ...(temporary ? {} : { dbDir: path.join(dataDir, 'dynamodb') }),
-      })
-        .then(track)
-        .then(async (dynamodb) => {
-          const dynamoClient = new DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
-          try {
-            await ensureTable(dynamoClient, TABLE_NAME);
-            const documents = DynamoDBDocumentClient.from(dynamoClient, {
-              marshallOptions: { removeUndefinedValues: true },
-            });
-            await seedDefaults({
-              plans: dynamoPlanRepository(documents, TABLE_NAME),
-              settings: dynamoSettingsRepository(documents, TABLE_NAME),
-            });
-          } finally {
-            dynamoClient.destroy();
-          }
-          return dynamodb;
-        }),
+      dynamoReady,
       startS3({ port: s3Port, dir: path.join(dataDir, 's3'), buckets: [UPLOADS_BUCKET, TRACKS_BUCKET] }).then(
         track,
       ),
-      startCognito({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir })
-        .then(track)
-        .then(async (cognito) => {
-          const cognitoClient = new CognitoIdentityProviderClient({ ...client, endpoint: cognito.endpoint });
-          try {
-            const pools = await ensurePools(cognitoClient, saved);
-            const admin = await ensureAdmin(
-              cognitoClient,
-              pools.adminPoolId,
-              saved?.adminPoolId === pools.adminPoolId ? saved.admin : undefined,
-            );
-            writeState(stateFile, { ...pools, admin });
-            return { cognito, pools, admin };
-          } finally {
-            cognitoClient.destroy();
-          }
-        }),
+      cognitoReady,
       startSes({ port: sesPort, logDir }).then(track),
       createWebHandler(options.web, server, { quiet, connectSources: [`http://127.0.0.1:${s3Port}`] }).then(
         (handler) => {
@@ -193,8 +227,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
           return handler;
         },
       ),
+      adminReady,
     ]);
-    const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    // The admin step fails with its prerequisites' error; report each error once.
+    const failures = [
+      ...new Set(results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))),
+    ];
     if (failures.length) {
       throw failures.length === 1
         ? failures[0]
@@ -203,14 +241,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             failures.map((f) => (f instanceof Error ? f.message : String(f))).join('\n\n'),
           );
     }
-    const [dynamodb, s3, { cognito, pools, admin }, ses, webHandler] = results.map(
+    const [dynamodb, s3, { cognito, pools }, ses, webHandler, admin] = results.map(
       (result) => (result as PromiseFulfilledResult<unknown>).value,
     ) as [
       Emulator,
       Emulator,
-      { cognito: Emulator; pools: Omit<LocalState, 'admin'>; admin: LocalState['admin'] },
+      { cognito: Emulator; pools: Omit<LocalState, 'admin' | 'running'> },
       Emulator,
       WebHandler | undefined,
+      LocalState['admin'],
     ];
     const port = await listen(server, options.port);
     const url = `http://127.0.0.1:${port}`;
@@ -234,16 +273,26 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ADMIN_POOL_CLIENT_ID: pools.adminPoolClientId,
       SES_ENDPOINT: ses.endpoint,
       MAIL_FROM: process.env.MAIL_FROM || 'Tunesmith <no-reply@tunesmith.local>',
+      SITE_NAME: process.env.SITE_NAME || 'Tunesmith',
+      // The one-origin server stands where CloudFront stands on AWS: one trusted hop.
+      TRUSTED_PROXY_HOPS: '1',
+      // Links in mail and the Origin check name the one URL this cloud prints.
       PUBLIC_ORIGIN: url,
       LOG_LEVEL: quiet ? 'silent' : process.env.LOG_LEVEL || 'info',
     };
     Object.assign(process.env, env);
+    // Tools such as `npm run admin:create -- --local` find this cloud through the state file.
+    writeState(stateFile, { ...pools, admin, running: { pid: process.pid, url, env } });
+    leaveState = () => writeState(stateFile, { ...pools, admin });
 
     const api = createApiAdapter({ loadHandler: lambdaLoader(url) });
+    const mailbox = createDevMailHandler(ses.endpoint);
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
       const target = req.url ?? '/';
       if (target === '/api' || target.startsWith('/api/') || target.startsWith('/api?')) {
         api.handle(req, res).catch((error: unknown) => failRequest(res, error));
+      } else if (isDevMailPath(target)) {
+        mailbox(req, res).catch((error: unknown) => failRequest(res, error));
       } else if (webHandler) {
         webHandler.handle(req, res).catch((error: unknown) => failRequest(res, error));
       } else {

@@ -2,7 +2,8 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { type ManagedProcess, spawnManaged, waitUntilReady } from './processes';
+import { startCognitoProxy } from './cognito-proxy';
+import { freePort, type ManagedProcess, spawnManaged, waitUntilReady } from './processes';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
@@ -127,18 +128,35 @@ export async function startS3(options: { port: number; dir: string; buckets: str
   };
 }
 
-/** cognito-local, keeping its pools in `<dir>/.cognito`. */
+/**
+ * cognito-local behind the Cognito proxy (cognito-proxy.ts): the proxy listens
+ * on `port` and is the endpoint; cognito-local itself listens on a free
+ * loopback port, keeps its pools in `<dir>/.cognito` and names the proxy as
+ * its token issuer domain, so tokens say `iss: <endpoint>/<pool id>` and their
+ * JWKS is served at `<endpoint>/<pool id>/.well-known/jwks.json`. The proxy
+ * remembers issued refresh tokens in `<dir>/refresh-tokens.json`.
+ */
 export async function startCognito(options: {
   port: number;
   dir: string;
   logDir: string;
 }): Promise<Emulator> {
-  // Its default pool settings make every pool sign in by email, even when
-  // CreateUserPool leaves UsernameAttributes out; the admin pool must not.
   mkdirSync(path.join(options.dir, '.cognito'), { recursive: true });
+  const internalPort = await freePort();
+  const proxy = await startCognitoProxy({
+    port: options.port,
+    upstream: url(internalPort),
+    registryFile: path.join(options.dir, 'refresh-tokens.json'),
+  });
   writeFileSync(
     path.join(options.dir, '.cognito', 'config.json'),
-    JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }),
+    JSON.stringify({
+      // Its default pool settings make every pool sign in by email, even when
+      // CreateUserPool leaves UsernameAttributes out; the admin pool must not.
+      UserPoolDefaults: { UsernameAttributes: [] },
+      // Tokens name the endpoint clients use, not cognito-local's own port.
+      TokenConfig: { IssuerDomain: proxy.url },
+    }),
   );
   const name = 'cognito-local';
   const child = spawnManaged({
@@ -147,15 +165,19 @@ export async function startCognito(options: {
     args: [],
     // It keeps its database under the working directory.
     cwd: options.dir,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(options.port) },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(internalPort) },
     logFile: path.join(options.logDir, 'cognito.log'),
   });
-  const endpoint = url(options.port);
-  await waitUntilReady(name, () => ok(`${endpoint}/health`), { process: child }).catch(async (error) => {
+  // The proxy first: it lets cognito-local finish the write in progress.
+  const stop = async () => {
+    await proxy.close();
     await child.stop();
+  };
+  await waitUntilReady(name, () => ok(`${proxy.url}/health`), { process: child }).catch(async (error) => {
+    await stop();
     throw error;
   });
-  return { name, endpoint, process: child, stop: () => child.stop() };
+  return { name, endpoint: proxy.url, process: child, stop };
 }
 
 /** aws-ses-v2-local: keeps sent mail in memory, readable at `GET /store`. */

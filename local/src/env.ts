@@ -35,7 +35,8 @@ export const localEnvVars = [
   { name: 'TRACKS_BUCKET', description: 'Bucket for generated tracks', local: 'tunesmith-tracks' },
   {
     name: 'COGNITO_ENDPOINT',
-    description: 'cognito-local; token issuer is <COGNITO_ENDPOINT>/<pool id>; unset on AWS',
+    description:
+      'cognito-local, through the proxy that adds global sign-out; token issuer is <COGNITO_ENDPOINT>/<pool id>; unset on AWS',
     local: 'http://127.0.0.1:8602',
   },
   {
@@ -60,6 +61,12 @@ export const localEnvVars = [
   },
   { name: 'SES_ENDPOINT', description: 'aws-ses-v2-local; unset on AWS', local: 'http://127.0.0.1:8603' },
   { name: 'MAIL_FROM', description: 'Sender of account mail', local: 'Tunesmith <no-reply@tunesmith.local>' },
+  { name: 'SITE_NAME', description: 'Product name in account mail', local: 'Tunesmith' },
+  {
+    name: 'TRUSTED_PROXY_HOPS',
+    description: 'Proxies in front of API Gateway whose X-Forwarded-For entries are trusted (CloudFront: 1)',
+    local: '1',
+  },
   {
     name: 'PUBLIC_ORIGIN',
     description: 'Origin the app is served from: links in mail, Origin checks',
@@ -80,7 +87,11 @@ export const startEnvVars = [
   { name: 'PORT', description: 'Port of the app (SPA and /api on one origin)', local: '3000' },
   { name: 'DYNAMODB_PORT', description: 'Port of DynamoDB Local (listens on all interfaces)', local: '8600' },
   { name: 'S3_PORT', description: 'Port of s3rver', local: '8601' },
-  { name: 'COGNITO_PORT', description: 'Port of cognito-local', local: '8602' },
+  {
+    name: 'COGNITO_PORT',
+    description: 'Port of the Cognito endpoint (a proxy in front of cognito-local)',
+    local: '8602',
+  },
   { name: 'SES_PORT', description: 'Port of aws-ses-v2-local', local: '8603' },
   { name: 'TUNESMITH_DATA_DIR', description: 'Where local data persists', local: '.data' },
 ] as const;

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import {
-  AdminCreateUserCommand,
   AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
   type CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
   type ExplicitAuthFlowsType,
+  UpdateUserPoolClientCommand,
+  type UpdateUserPoolClientCommandInput,
+  UpdateUserPoolCommand,
+  type UpdateUserPoolCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   type AttributeDefinition,
@@ -19,7 +21,11 @@ import {
   type GlobalSecondaryIndex,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { tableDesign } from '@tunesmith/functions/data/keys';
+import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { cognitoIdentityProvider } from '@tunesmith/functions/adapters/cognito/identity-provider';
+import { dynamoAdminRepository } from '@tunesmith/functions/adapters/dynamo/admin-repository';
+import { keys, tableDesign } from '@tunesmith/functions/data/keys';
+import { type AdminUser, createAdmin } from '@tunesmith/functions/domain/accounts/admin';
 
 /** What the local cloud remembers between starts, in `<dataDir>/local-cloud.json`. */
 export interface LocalState {
@@ -28,6 +34,12 @@ export interface LocalState {
   adminPoolId: string;
   adminPoolClientId: string;
   admin: { username: string; password: string };
+  /**
+   * Set while a local cloud runs on this data directory (removed when it
+   * stops): its process and the endpoints and settings it gave the handlers,
+   * for tools such as `npm run admin:create -- --local`.
+   */
+  running?: { pid: number; url: string; env: Record<string, string> };
 }
 
 /** The saved state, or undefined when missing or unreadable (then everything is created anew). */
@@ -110,16 +122,49 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   return true;
 }
 
-/** Our sign-up rules: at least 8 characters, nothing else demanded. */
-const passwordPolicy = {
-  MinimumLength: 8,
-  RequireLowercase: false,
-  RequireUppercase: false,
-  RequireNumbers: false,
-  RequireSymbols: false,
-};
+/** Our password rules, as in the CDK pools: a minimum length and no composition rules. */
+const passwordPolicy = (minimumLength: number) => ({
+  PasswordPolicy: {
+    MinimumLength: minimumLength,
+    RequireLowercase: false,
+    RequireUppercase: false,
+    RequireNumbers: false,
+    RequireSymbols: false,
+  },
+});
 
 const authFlows: ExplicitAuthFlowsType[] = ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
+
+/**
+ * The settings of each pool that CDK also sets (infra/lib/auth.ts): users sign
+ * up themselves with 8-character passwords; admins are created by admins, with
+ * 6. Password recovery is the app's own; cognito-local sends no mail.
+ */
+const poolSettings = {
+  users: {
+    Policies: passwordPolicy(8),
+    AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+    AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }] },
+    MfaConfiguration: 'OFF',
+  },
+  admins: {
+    Policies: passwordPolicy(6),
+    AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+    AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }] },
+    MfaConfiguration: 'OFF',
+  },
+} as const satisfies Record<'users' | 'admins', Omit<UpdateUserPoolCommandInput, 'UserPoolId'>>;
+
+/** The app clients' settings, as in CDK: short-lived access tokens, revocable refresh tokens. */
+const clientSettings = {
+  ExplicitAuthFlows: authFlows,
+  AccessTokenValidity: 15,
+  IdTokenValidity: 15,
+  RefreshTokenValidity: 30,
+  TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
+  EnableTokenRevocation: true,
+  PreventUserExistenceErrors: 'ENABLED',
+} as const satisfies Omit<UpdateUserPoolClientCommandInput, 'UserPoolId' | 'ClientId'>;
 
 async function poolExists(
   cognito: CognitoIdentityProviderClient,
@@ -146,7 +191,7 @@ async function createPool(
       PoolName: `tunesmith-${kind}`,
       // Users sign in with their email; admins with a username.
       ...(kind === 'users' ? { UsernameAttributes: ['email'] } : {}),
-      Policies: { PasswordPolicy: passwordPolicy },
+      ...poolSettings[kind],
     }),
   );
   const poolId = pool.UserPool?.Id;
@@ -155,8 +200,8 @@ async function createPool(
     new CreateUserPoolClientCommand({
       UserPoolId: poolId,
       ClientName: `tunesmith-${kind}-web`,
-      ExplicitAuthFlows: authFlows,
       GenerateSecret: false,
+      ...clientSettings,
     }),
   );
   const clientId = client.UserPoolClient?.ClientId;
@@ -164,23 +209,42 @@ async function createPool(
   return { poolId, clientId };
 }
 
+/** Brings a pool made by an older version of this code to today's settings. */
+async function updatePool(
+  cognito: CognitoIdentityProviderClient,
+  kind: 'users' | 'admins',
+  ids: { poolId: string; clientId: string },
+): Promise<{ poolId: string; clientId: string }> {
+  await cognito.send(new UpdateUserPoolCommand({ UserPoolId: ids.poolId, ...poolSettings[kind] }));
+  await cognito.send(
+    new UpdateUserPoolClientCommand({ UserPoolId: ids.poolId, ClientId: ids.clientId, ...clientSettings }),
+  );
+  return ids;
+}
+
 /**
  * The two pools and their app clients: the saved ones when cognito-local
- * still knows them, else new ones.
+ * still knows them (with their settings brought up to date), else new ones.
  */
 export async function ensurePools(
   cognito: CognitoIdentityProviderClient,
   saved: Partial<LocalState> | undefined,
-): Promise<Omit<LocalState, 'admin'>> {
+): Promise<Omit<LocalState, 'admin' | 'running'>> {
   const [users, admins] = await Promise.all([
     poolExists(cognito, saved?.userPoolId, saved?.userPoolClientId).then((exists) =>
       exists
-        ? { poolId: saved?.userPoolId as string, clientId: saved?.userPoolClientId as string }
+        ? updatePool(cognito, 'users', {
+            poolId: saved?.userPoolId as string,
+            clientId: saved?.userPoolClientId as string,
+          })
         : createPool(cognito, 'users'),
     ),
     poolExists(cognito, saved?.adminPoolId, saved?.adminPoolClientId).then((exists) =>
       exists
-        ? { poolId: saved?.adminPoolId as string, clientId: saved?.adminPoolClientId as string }
+        ? updatePool(cognito, 'admins', {
+            poolId: saved?.adminPoolId as string,
+            clientId: saved?.adminPoolClientId as string,
+          })
         : createPool(cognito, 'admins'),
     ),
   ]);
@@ -193,7 +257,7 @@ export async function ensurePools(
 }
 
 /** 24 characters from an alphabet without look-alikes, mixed case and digits. */
-function randomPassword(): string {
+export function randomPassword(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
   const bytes = randomBytes(24);
   let password = '';
@@ -202,43 +266,74 @@ function randomPassword(): string {
   return `${password}aA2`;
 }
 
+export interface AdminStores {
+  cognito: CognitoIdentityProviderClient;
+  /** The endpoint `cognito` talks to: tokens' issuer is `<endpoint>/<pool id>`. */
+  cognitoEndpoint: string;
+  adminPoolId: string;
+  adminPoolClientId: string;
+  documents: DynamoDBDocumentClient;
+  tableName: string;
+}
+
 /**
- * The first admin: the saved one when it still exists in the admin pool,
- * else `admin` created with a random permanent password.
+ * The first admin, an identity in the admin pool with a profile item in the
+ * table (role admin, active), made by the domain's `createAdmin` like
+ * `npm run admin:create`. The saved one is kept while it exists in the pool,
+ * and its profile is added when missing (data from before admins had
+ * profiles); otherwise `admin` is created anew with a random password.
  */
 export async function ensureAdmin(
-  cognito: CognitoIdentityProviderClient,
-  adminPoolId: string,
+  stores: AdminStores,
   saved: LocalState['admin'] | undefined,
 ): Promise<LocalState['admin']> {
+  const admins = dynamoAdminRepository(stores.documents, stores.tableName);
+  const identity = cognitoIdentityProvider({
+    client: stores.cognito,
+    userPoolId: stores.adminPoolId,
+    clientId: stores.adminPoolClientId,
+    issuer: `${stores.cognitoEndpoint}/${stores.adminPoolId}`,
+  });
+  const clock = { now: () => new Date() };
+  const identityOf = (username: string) =>
+    stores.cognito.send(new AdminGetUserCommand({ UserPoolId: stores.adminPoolId, Username: username })).then(
+      (user) => user,
+      (error) => {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      },
+    );
+
   if (saved?.username && saved.password) {
-    const exists = await cognito
-      .send(new AdminGetUserCommand({ UserPoolId: adminPoolId, Username: saved.username }))
-      .then(
-        () => true,
-        (error) => {
-          if (isNotFound(error)) return false;
-          throw error;
-        },
-      );
-    if (exists) return saved;
+    const existing = await identityOf(saved.username);
+    if (existing) {
+      if (!(await admins.getByUsername(saved.username))) {
+        const stamp = clock.now().toISOString();
+        const profile: AdminUser = {
+          id: existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? saved.username,
+          username: saved.username,
+          email: existing.UserAttributes?.find((a) => a.Name === 'email')?.Value ?? null,
+          role: 'admin',
+          isActive: true,
+          lastLoginAt: null,
+          sessionsValidAfter: 0,
+          createdAt: stamp,
+          updatedAt: stamp,
+        };
+        await admins.create(profile);
+      }
+      return saved;
+    }
   }
-  const admin = { username: 'admin', password: randomPassword() };
-  await cognito.send(
-    new AdminCreateUserCommand({
-      UserPoolId: adminPoolId,
-      Username: admin.username,
-      TemporaryPassword: randomPassword(),
-      MessageAction: 'SUPPRESS',
-    }),
-  );
-  await cognito.send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: adminPoolId,
-      Username: admin.username,
-      Password: admin.password,
-      Permanent: true,
-    }),
-  );
+
+  const admin = { username: saved?.username || 'admin', password: randomPassword() };
+  // Leftovers of an admin whose password is lost (new pool, or state file removed) are replaced.
+  if (await admins.getByUsername(admin.username)) {
+    await stores.documents.send(
+      new DeleteCommand({ TableName: stores.tableName, Key: keys.admin(admin.username) }),
+    );
+  }
+  if (await identityOf(admin.username)) await identity.deleteUser(admin.username);
+  await createAdmin({ admins, identity, clock }, admin);
   return admin;
 }

@@ -1,0 +1,107 @@
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PLACEHOLDER_MAIL_FROM, senderAddress } from '../lib/mail';
+import {
+  actionsOf,
+  functionsByEntry,
+  propsOf,
+  type Resource,
+  type Statement,
+  statementsOfFunction,
+  synth,
+} from './helpers';
+
+// Account mail on AWS: the sender from `-c mailFrom=...` (or MAIL_FROM), an SES
+// domain identity only with `-c mailDomain=...`, and the send grant.
+
+let savedMailFrom: string | undefined;
+beforeEach(() => {
+  savedMailFrom = process.env.MAIL_FROM;
+  delete process.env.MAIL_FROM;
+});
+afterEach(() => {
+  if (savedMailFrom === undefined) delete process.env.MAIL_FROM;
+  else process.env.MAIL_FROM = savedMailFrom;
+});
+
+const ofType = (resources: Record<string, Resource>, type: string) =>
+  Object.values(resources).filter((r) => r.Type === type);
+
+function environmentOf(resources: Record<string, Resource>, group: string): Record<string, unknown> {
+  const id = functionsByEntry(resources).get(group)?.[0] as string;
+  return (propsOf(resources[id]).Environment as { Variables: Record<string, unknown> }).Variables;
+}
+
+function sesGrantOf(resources: Record<string, Resource>, group: string) {
+  const id = functionsByEntry(resources).get(group)?.[0] as string;
+  return statementsOfFunction(resources, id).filter((s) =>
+    actionsOf(s).some((a) => a.startsWith('ses:')),
+  ) as (Statement & {
+    Condition?: unknown;
+  })[];
+}
+
+describe('senderAddress', () => {
+  it('takes the address out of "Name <address>" or a bare address', () => {
+    expect(senderAddress('Tunesmith <No-Reply@Example.com>')).toBe('no-reply@example.com');
+    expect(senderAddress('hello@example.com')).toBe('hello@example.com');
+    expect(() => senderAddress('Tunesmith')).toThrow(/no valid address/);
+    expect(() => senderAddress('Tunesmith <nobody>')).toThrow(/no valid address/);
+  });
+});
+
+describe('with -c mailFrom and -c mailDomain', () => {
+  it('creates the domain identity with Easy DKIM, outputs its DNS records, and sends as the sender', () => {
+    const { resources, template } = synth({
+      context: { mailFrom: 'Tunesmith <hello@mail.example.org>', mailDomain: 'example.org' },
+    });
+
+    const identities = ofType(resources, 'AWS::SES::EmailIdentity');
+    expect(identities).toHaveLength(1);
+    expect(identities[0]?.Properties?.EmailIdentity).toBe('example.org');
+    const outputs = Object.keys(template.toJSON().Outputs ?? {}).filter((name) =>
+      name.startsWith('MailDkim'),
+    );
+    expect(outputs.sort()).toEqual(['MailDkimRecord1', 'MailDkimRecord2', 'MailDkimRecord3']);
+
+    expect(environmentOf(resources, 'auth').MAIL_FROM).toBe('Tunesmith <hello@mail.example.org>');
+    const [grant] = sesGrantOf(resources, 'auth');
+    expect(grant?.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'hello@mail.example.org' } });
+  });
+
+  it('refuses a sender outside the domain, and a sender without an address', () => {
+    expect(() => synth({ context: { mailFrom: 'a@other.org', mailDomain: 'example.org' } })).toThrow(
+      /not in mailDomain example.org/,
+    );
+    expect(() => synth({ context: { mailFrom: 'Tunesmith' } })).toThrow(/no valid address/);
+  });
+});
+
+describe('without mailDomain', () => {
+  it('creates no SES identity and takes the sender from MAIL_FROM when no context is given', () => {
+    process.env.MAIL_FROM = 'Site <site@example.net>';
+    const { resources } = synth();
+
+    expect(ofType(resources, 'AWS::SES::EmailIdentity')).toEqual([]);
+    expect(environmentOf(resources, 'auth').MAIL_FROM).toBe('Site <site@example.net>');
+    expect(sesGrantOf(resources, 'auth')[0]?.Condition).toEqual({
+      StringEquals: { 'ses:FromAddress': 'site@example.net' },
+    });
+  });
+
+  it('prefers the context over MAIL_FROM', () => {
+    process.env.MAIL_FROM = 'Site <site@example.net>';
+    const { resources } = synth({ context: { mailFrom: 'ctx@example.com' } });
+    expect(environmentOf(resources, 'auth').MAIL_FROM).toBe('ctx@example.com');
+  });
+
+  it('warns when no sender is configured at all', () => {
+    const { stack, resources } = synth();
+
+    expect(environmentOf(resources, 'auth').MAIL_FROM).toBe(PLACEHOLDER_MAIL_FROM);
+    Annotations.fromStack(stack).hasWarning(
+      '/Tunesmith/Mail',
+      Match.stringLikeRegexp('No sender configured'),
+    );
+  });
+});

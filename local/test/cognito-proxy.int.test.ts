@@ -1,0 +1,316 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+  GlobalSignOutCommand,
+  InitiateAuthCommand,
+  RevokeTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { cognitoIdentityProvider } from '@tunesmith/functions/adapters/cognito/identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jwtPayload } from '../src/cognito-proxy';
+import { type Emulator, startCognito } from '../src/emulators';
+import { ensurePools } from '../src/provision';
+
+// cognito-local behind the proxy, as the local cloud runs it: the Cognito
+// calls the account adapters make, for both pools, including the global
+// sign-out cognito-local lacks, and a restart in between.
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'tunesmith-cognito-'));
+let cognito: Emulator;
+let client: CognitoIdentityProviderClient;
+let pools: Awaited<ReturnType<typeof ensurePools>>;
+
+const connect = (endpoint: string) =>
+  new CognitoIdentityProviderClient({
+    region: 'us-east-1',
+    endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+
+async function start(): Promise<void> {
+  cognito = await startCognito({ port: 0, dir, logDir: dir });
+  client = connect(cognito.endpoint);
+}
+
+async function restart(): Promise<void> {
+  client.destroy();
+  await cognito.stop();
+  await start();
+}
+
+beforeAll(async () => {
+  await start();
+  pools = await ensurePools(client, undefined);
+});
+
+afterAll(async () => {
+  client?.destroy();
+  await cognito?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const which = {
+  users: () => ({ poolId: pools.userPoolId, clientId: pools.userPoolClientId }),
+  admins: () => ({ poolId: pools.adminPoolId, clientId: pools.adminPoolClientId }),
+};
+
+let counter = 0;
+/** Creates a confirmed identity the way the adapters do; returns its sign-in name and admin-API name (the sub for users). */
+async function createIdentity(kind: keyof typeof which, password = 'password-1') {
+  counter++;
+  const { poolId } = which[kind]();
+  const signInName = kind === 'users' ? `user-${counter}-${Date.now()}@example.com` : `admin-${counter}`;
+  const created = await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: poolId,
+      Username: signInName,
+      MessageAction: 'SUPPRESS',
+      UserAttributes:
+        kind === 'users'
+          ? [
+              { Name: 'email', Value: signInName },
+              { Name: 'email_verified', Value: 'false' },
+            ]
+          : [],
+    }),
+  );
+  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value as string;
+  const username = created.User?.Username as string;
+  // User pool: the username is the sub (email is the sign-in attribute); admin pool: the name given.
+  expect(username).toBe(kind === 'users' ? sub : signInName);
+  await client.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: poolId,
+      Username: username,
+      Password: password,
+      Permanent: true,
+    }),
+  );
+  return { signInName, username, sub, password };
+}
+
+async function signIn(kind: keyof typeof which, name: string, password: string) {
+  const out = await client.send(
+    new InitiateAuthCommand({
+      ClientId: which[kind]().clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: name, PASSWORD: password },
+    }),
+  );
+  const result = out.AuthenticationResult;
+  if (!result?.AccessToken || !result.RefreshToken) throw new Error('no tokens');
+  return { accessToken: result.AccessToken, refreshToken: result.RefreshToken };
+}
+
+/** The error name of REFRESH_TOKEN_AUTH with this token, or 'ok'. */
+const refresh = (kind: keyof typeof which, refreshToken: string) =>
+  client
+    .send(
+      new InitiateAuthCommand({
+        ClientId: which[kind]().clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    )
+    .then(
+      (out) => (out.AuthenticationResult?.AccessToken ? 'ok' : 'no token'),
+      (error: Error) => error.name,
+    );
+
+describe.each(['users', 'admins'] as const)('Cognito through the proxy: %s pool', (kind) => {
+  it('issues tokens whose issuer is <endpoint>/<pool>, verifiable with the JWKS there, and short-lived', async () => {
+    const who = await createIdentity(kind);
+    const tokens = await signIn(kind, who.signInName, who.password);
+    const claims = jwtPayload(tokens.accessToken) ?? {};
+    const { poolId, clientId } = which[kind]();
+    expect(claims.iss).toBe(`${cognito.endpoint}/${poolId}`);
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(15 * 60);
+
+    // What the handlers do: the adapter verifies with issuer `${COGNITO_ENDPOINT}/${poolId}`.
+    const identity = cognitoIdentityProvider({
+      client,
+      userPoolId: poolId,
+      clientId,
+      issuer: `${cognito.endpoint}/${poolId}`,
+    });
+    expect(await identity.verifyAccessToken(tokens.accessToken)).toEqual({
+      subject: who.sub,
+      username: who.username,
+      issuedAt: claims.iat,
+    });
+    const discovery = (await (
+      await fetch(`${cognito.endpoint}/${poolId}/.well-known/openid-configuration`)
+    ).json()) as {
+      issuer: string;
+      jwks_uri: string;
+    };
+    expect(discovery).toMatchObject({
+      issuer: `${cognito.endpoint}/${poolId}`,
+      jwks_uri: `${cognito.endpoint}/${poolId}/.well-known/jwks.json`,
+    });
+  });
+
+  it('refreshes, revokes one token, updates attributes and deletes', async () => {
+    const who = await createIdentity(kind);
+    const first = await signIn(kind, who.signInName, who.password);
+    const second = await signIn(kind, who.signInName, who.password);
+    expect(await refresh(kind, first.refreshToken)).toBe('ok');
+
+    await client.send(
+      new RevokeTokenCommand({ ClientId: which[kind]().clientId, Token: first.refreshToken }),
+    );
+    expect(await refresh(kind, first.refreshToken)).toBe('NotAuthorizedException');
+    expect(await refresh(kind, second.refreshToken)).toBe('ok');
+
+    const { poolId } = which[kind]();
+    const email = `changed-${counter}-${Date.now()}@example.com`;
+    await client.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: poolId,
+        Username: who.username,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    const user = await client.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: who.username }));
+    expect(user.UserAttributes).toEqual(
+      expect.arrayContaining([
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ]),
+    );
+
+    await client.send(new AdminDeleteUserCommand({ UserPoolId: poolId, Username: who.username }));
+    await expect(
+      client.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: who.username })),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+  });
+
+  it('AdminUserGlobalSignOut revokes every refresh token of the identity, and only of that identity', async () => {
+    const who = await createIdentity(kind);
+    const other = await createIdentity(kind);
+    const sessions = [
+      await signIn(kind, who.signInName, who.password),
+      await signIn(kind, who.signInName, who.password),
+    ];
+    const bystander = await signIn(kind, other.signInName, other.password);
+
+    const out = await client.send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: which[kind]().poolId, Username: who.username }),
+    );
+
+    expect(out.$metadata.httpStatusCode).toBe(200);
+    for (const session of sessions)
+      expect(await refresh(kind, session.refreshToken)).toBe('NotAuthorizedException');
+    expect(await refresh(kind, bystander.refreshToken)).toBe('ok');
+    // A new sign-in works again.
+    const again = await signIn(kind, who.signInName, who.password);
+    expect(await refresh(kind, again.refreshToken)).toBe('ok');
+  });
+
+  it('GlobalSignOut with an access token does the same for its owner', async () => {
+    const who = await createIdentity(kind);
+    const a = await signIn(kind, who.signInName, who.password);
+    const b = await signIn(kind, who.signInName, who.password);
+
+    await client.send(new GlobalSignOutCommand({ AccessToken: a.accessToken }));
+
+    expect(await refresh(kind, a.refreshToken)).toBe('NotAuthorizedException');
+    expect(await refresh(kind, b.refreshToken)).toBe('NotAuthorizedException');
+    const forged = `${a.accessToken.slice(0, a.accessToken.lastIndexOf('.'))}.${'A'.repeat(342)}`;
+    await expect(client.send(new GlobalSignOutCommand({ AccessToken: forged }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+  });
+});
+
+describe('Cognito through the proxy: as on AWS', () => {
+  it('answers a wrong password with NotAuthorizedException and an unknown user for global sign-out with UserNotFoundException', async () => {
+    const who = await createIdentity('admins');
+    await expect(signIn('admins', who.signInName, 'wrong-password')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
+    await expect(
+      client.send(
+        new AdminUserGlobalSignOutCommand({ UserPoolId: pools.adminPoolId, Username: 'nobody-here' }),
+      ),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+  });
+
+  it("enforces each pool's minimum password length (users 8, admins 6)", async () => {
+    const user = await createIdentity('users');
+    const admin = await createIdentity('admins');
+    const set = (poolId: string, username: string, password: string) =>
+      client
+        .send(
+          new AdminSetUserPasswordCommand({
+            UserPoolId: poolId,
+            Username: username,
+            Password: password,
+            Permanent: true,
+          }),
+        )
+        .then(
+          () => 'ok',
+          (error: Error) => error.name,
+        );
+    expect(await set(pools.userPoolId, user.username, '1234567')).toBe('InvalidPasswordException');
+    expect(await set(pools.userPoolId, user.username, '12345678')).toBe('ok');
+    expect(await set(pools.adminPoolId, admin.username, '12345')).toBe('InvalidPasswordException');
+    expect(await set(pools.adminPoolId, admin.username, '123456')).toBe('ok');
+  });
+
+  it('keeps concurrent changes readable across a restart (cognito-local rewrites whole files)', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `concurrent-${i}-${Date.now()}`);
+    await Promise.all(
+      names.map((name) =>
+        client.send(
+          new AdminCreateUserCommand({
+            UserPoolId: pools.adminPoolId,
+            Username: name,
+            MessageAction: 'SUPPRESS',
+          }),
+        ),
+      ),
+    );
+
+    await restart();
+
+    for (const name of names) {
+      const user = await client.send(
+        new AdminGetUserCommand({ UserPoolId: pools.adminPoolId, Username: name }),
+      );
+      expect(user.Username).toBe(name);
+    }
+  });
+
+  it('still signs everyone out after a restart (issued tokens are kept in the data directory)', async () => {
+    const user = await createIdentity('users');
+    const admin = await createIdentity('admins');
+    const userSession = await signIn('users', user.signInName, user.password);
+    const adminSession = await signIn('admins', admin.signInName, admin.password);
+
+    await restart();
+    expect(await refresh('users', userSession.refreshToken)).toBe('ok');
+    await client.send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: pools.userPoolId, Username: user.username }),
+    );
+    await client.send(
+      new AdminUserGlobalSignOutCommand({ UserPoolId: pools.adminPoolId, Username: admin.username }),
+    );
+
+    expect(await refresh('users', userSession.refreshToken)).toBe('NotAuthorizedException');
+    expect(await refresh('admins', adminSession.refreshToken)).toBe('NotAuthorizedException');
+  });
+});
