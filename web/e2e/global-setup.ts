@@ -9,6 +9,8 @@ import { startLocalCloud } from '../../local/src/cloud';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The first admin the local cloud created. */
+    admin: { username: string; password: string };
   }
 }
 
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
     quiet: true,
   });
   project.provide('baseUrl', cloud.url);
+  project.provide('admin', cloud.admin);
   return async () => {
     await cloud.stop();
     rmSync(dataDir, { recursive: true, force: true });
