@@ -193,4 +193,28 @@ describe('createGroupHandler', () => {
     const res = await handler(event('GET', '/api/plans'), context);
     expect(JSON.parse(res.body as string)).toEqual({ message: 'This link has expired.', expired: true });
   });
+
+  it('logs the route template, never a token in the path', async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => {
+      lines.push(line);
+    });
+    process.env.LOG_LEVEL = 'info';
+    try {
+      const handler = createGroupHandler('auth', { verifyEmail: async () => json(200, {}) }, options);
+      await handler(
+        {
+          ...event('GET', '/api/auth/verify-email/secret-token-123'),
+          routeKey: 'GET /api/auth/verify-email/{token}',
+          pathParameters: { token: 'secret-token-123' },
+        },
+        context,
+      );
+    } finally {
+      process.env.LOG_LEVEL = 'silent';
+      spy.mockRestore();
+    }
+    expect(lines.join('\n')).toContain('/api/auth/verify-email/{token}');
+    expect(lines.join('\n')).not.toContain('secret-token-123');
+  });
 });

@@ -133,7 +133,8 @@ function accessLog(group: RouteGroup): middy.MiddlewareObj<APIGatewayProxyEventV
     logger.info('request', {
       group,
       method: request.event.requestContext?.http?.method,
-      path: request.event.rawPath,
+      // The route template, not the raw path: paths can carry one-time tokens.
+      route: request.event.routeKey,
       status: response && typeof response === 'object' ? response.statusCode : undefined,
       ms: Date.now() - (started.get(request) ?? Date.now()),
       requestId: request.context?.awsRequestId,
