@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { keys } from '../../data/keys';
 import type { AdminRepository } from '../../domain/accounts/admin';
 import { conflict } from '../../domain/errors';
+import { setClause } from './client';
 
 const adminSchema = z.object({
   id: z.string(),
@@ -42,16 +43,14 @@ export function dynamoAdminRepository(client: DynamoDBDocumentClient, tableName:
       }
     },
     async update(username, changes) {
-      const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-      if (entries.length === 0) return;
+      const clause = setClause(changes);
+      if (!clause) return;
       await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.admin(username),
-          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-          ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+          ...clause,
         }),
       );
     },

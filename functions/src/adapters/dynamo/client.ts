@@ -34,3 +34,25 @@ export function decodeCursor(cursor: string | undefined): Record<string, unknown
     return undefined;
   }
 }
+
+/**
+ * An UpdateItem `SET` clause for the defined fields of `changes`, with
+ * placeholder names and values; undefined when there is nothing to set.
+ */
+export function setClause(
+  changes: Record<string, unknown>,
+):
+  | {
+      UpdateExpression: string;
+      ExpressionAttributeNames: Record<string, string>;
+      ExpressionAttributeValues: Record<string, unknown>;
+    }
+  | undefined {
+  const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+  if (entries.length === 0) return undefined;
+  return {
+    UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+  };
+}

@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { keys } from '../../data/keys';
 import type { User, UserRepository } from '../../domain/accounts/user';
 import { conflict } from '../../domain/errors';
+import { setClause } from './client';
 
 const userSchema = z.object({
   id: z.string(),
@@ -128,16 +129,14 @@ export function dynamoUserRepository(client: DynamoDBDocumentClient, tableName: 
       }
     },
     async update(id, changes) {
-      const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
-      if (entries.length === 0) return;
+      const clause = setClause(changes);
+      if (!clause) return;
       await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.user(id),
-          UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-          ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+          ...clause,
         }),
       );
     },

@@ -2,6 +2,7 @@ import { authMessages, type RegisterInput } from '@tunesmith/shared/auth';
 import { conflict, DomainError, unauthorized, validationError } from '../errors';
 import { passwordResetMail, verificationMail } from './mail';
 import type { Clock, IdentityProvider, Mailer, OneTimeTokens, RateLimiter, Secrets, Tokens } from './ports';
+import { enforceRateLimit, verifySession } from './session-rules';
 import type { User, UserRepository } from './user';
 
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
@@ -37,12 +38,7 @@ async function limit(
   account: string,
   address: string,
 ): Promise<void> {
-  const rule = rateLimits[action];
-  const [accountOk, addressOk] = await Promise.all([
-    deps.limiter.hit(`${action}:account:${account}`, rule.perAccount, rule.windowSeconds),
-    deps.limiter.hit(`${action}:address:${address}`, rule.perAddress, rule.windowSeconds),
-  ]);
-  if (!accountOk || !addressOk) throw new DomainError('rate-limited', authMessages.tooManyAttempts);
+  await enforceRateLimit(deps.limiter, action, rateLimits[action], account, address);
 }
 
 async function sendVerification(
@@ -166,16 +162,11 @@ export async function authenticate(
   deps: Pick<AccountDeps, 'users' | 'identity'>,
   session: { accessToken?: string; refreshToken?: string },
 ): Promise<{ user: User; refreshed?: Tokens } | undefined> {
-  let claims = session.accessToken ? await deps.identity.verifyAccessToken(session.accessToken) : undefined;
-  let refreshed: Tokens | undefined;
-  if (!claims && session.refreshToken) {
-    refreshed = await deps.identity.refresh(session.refreshToken);
-    claims = refreshed ? await deps.identity.verifyAccessToken(refreshed.accessToken) : undefined;
-  }
-  if (!claims) return undefined;
-  const user = await deps.users.get(claims.subject);
-  if (!user?.emailVerified || claims.issuedAt < user.sessionsValidAfter) return undefined;
-  return refreshed ? { user, refreshed } : { user };
+  const verified = await verifySession(deps.identity, session);
+  if (!verified) return undefined;
+  const user = await deps.users.get(verified.claims.subject);
+  if (!user?.emailVerified || verified.claims.issuedAt < user.sessionsValidAfter) return undefined;
+  return verified.refreshed ? { user, refreshed: verified.refreshed } : { user };
 }
 
 /** Ends one session: its refresh token can mint no more access tokens. */

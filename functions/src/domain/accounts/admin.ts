@@ -2,6 +2,7 @@ import { authMessages } from '@tunesmith/shared/auth';
 import { conflict, DomainError, unauthorized, validationError } from '../errors';
 import { rateLimits } from './account-service';
 import type { Clock, IdentityProvider, RateLimiter, Tokens } from './ports';
+import { enforceRateLimit, verifySession } from './session-rules';
 
 /** An administrator's profile (spec 2 section 3, admin_users), beside the admin pool. */
 export interface AdminUser {
@@ -42,12 +43,7 @@ export async function adminLogin(
   input: { username: string; password: string },
   address: string,
 ): Promise<{ admin: AdminUser; tokens: Tokens }> {
-  const rule = rateLimits.login;
-  const [accountOk, addressOk] = await Promise.all([
-    deps.limiter.hit(`admin-login:account:${input.username}`, rule.perAccount, rule.windowSeconds),
-    deps.limiter.hit(`admin-login:address:${address}`, rule.perAddress, rule.windowSeconds),
-  ]);
-  if (!accountOk || !addressOk) throw new DomainError('rate-limited', authMessages.tooManyAttempts);
+  await enforceRateLimit(deps.limiter, 'admin-login', rateLimits.login, input.username, address);
   const result = await deps.identity.signIn(input.username, input.password);
   if (!result.ok) throw unauthorized(authMessages.adminInvalidCredentials);
   const admin = await deps.admins.getByUsername(input.username);
@@ -65,13 +61,9 @@ export async function authenticateAdmin(
   deps: Pick<AdminDeps, 'admins' | 'identity'>,
   session: { accessToken?: string; refreshToken?: string },
 ): Promise<{ admin: AdminUser; refreshed?: Tokens } | undefined> {
-  let claims = session.accessToken ? await deps.identity.verifyAccessToken(session.accessToken) : undefined;
-  let refreshed: Tokens | undefined;
-  if (!claims && session.refreshToken) {
-    refreshed = await deps.identity.refresh(session.refreshToken);
-    claims = refreshed ? await deps.identity.verifyAccessToken(refreshed.accessToken) : undefined;
-  }
-  if (!claims) return undefined;
+  const verified = await verifySession(deps.identity, session);
+  if (!verified) return undefined;
+  const { claims, refreshed } = verified;
   const admin = await deps.admins.getByUsername(claims.username);
   if (!admin?.isActive || claims.issuedAt < admin.sessionsValidAfter) return undefined;
   return refreshed ? { admin, refreshed } : { admin };
