@@ -63,6 +63,9 @@ export const keys = {
     gsi1pk: `USER#${userId}`,
     gsi1sk: `TRACK#${createdAt}#${id}`,
   }),
+  /** The partition and sort-key prefix of one user's library in gsi1. */
+  generationOwnerPartition: (userId: string) => `USER#${userId}`,
+  generationOwnerPrefix: 'TRACK#',
   generationKind: (createdAt: string, id: string) => ({ gsi2pk: 'TRACKS', gsi2sk: `${createdAt}#${id}` }),
   galleryPartition: 'GALLERY',
   gallery: (createdAt: string, id: string) => ({ galleryPk: 'GALLERY', gallerySk: `${createdAt}#${id}` }),

@@ -39,9 +39,7 @@ export function decodeCursor(cursor: string | undefined): Record<string, unknown
  * An UpdateItem `SET` clause for the defined fields of `changes`, with
  * placeholder names and values; undefined when there is nothing to set.
  */
-export function setClause(
-  changes: Record<string, unknown>,
-):
+export function setClause(changes: Record<string, unknown>):
   | {
       UpdateExpression: string;
       ExpressionAttributeNames: Record<string, string>;

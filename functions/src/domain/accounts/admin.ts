@@ -1,5 +1,5 @@
 import { authMessages } from '@tunesmith/shared/auth';
-import { conflict, DomainError, unauthorized, validationError } from '../errors';
+import { conflict, unauthorized, validationError } from '../errors';
 import { rateLimits } from './account-service';
 import type { Clock, IdentityProvider, RateLimiter, Tokens } from './ports';
 import { enforceRateLimit, verifySession } from './session-rules';

@@ -1,0 +1,380 @@
+import { textToMusicSchema } from '@tunesmith/shared/generations';
+import { describe, expect, it } from 'vitest';
+import { fakeClock } from '../../testing/in-memory-accounts';
+import { inMemoryGenerationStore, inMemoryQuota } from '../../testing/in-memory-generations';
+import type { User } from '../accounts/user';
+import { DomainError } from '../errors';
+import type { Plan } from '../plans/plan';
+import { entitlementsFor } from './entitlements';
+import {
+  deleteGeneration,
+  getForViewer,
+  listForOwner,
+  markCompleted,
+  markFailed,
+  markGenerating,
+  quotaStatus,
+  renameOrSetVisibility,
+  type StartGenerationInput,
+  startGeneration,
+} from './generation-service';
+import type { GenerationDeps } from './ports';
+import { quotaWindowStart } from './quota-window';
+
+const plan = (overrides: Partial<Plan>): Plan => ({
+  id: 'plan-free',
+  name: 'Free',
+  description: null,
+  weeklyPrice: 0,
+  monthlyPrice: 0,
+  yearlyPrice: 0,
+  weeklyPriceId: null,
+  monthlyPriceId: null,
+  yearlyPriceId: null,
+  maxGenerations: 5,
+  generationsNumber: 5,
+  features: [],
+  isActive: true,
+  sortOrder: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+const freePlan = plan({});
+const basicPlan = plan({
+  id: 'plan-basic',
+  name: 'Basic',
+  weeklyPrice: 2.08,
+  monthlyPrice: 9,
+  maxGenerations: 30,
+});
+
+const freeUser: Pick<User, 'id' | 'planStatus' | 'planEndDate'> = {
+  id: 'user-free',
+  planStatus: 'free',
+  planEndDate: null,
+};
+const paidUser: Pick<User, 'id' | 'planStatus' | 'planEndDate'> = {
+  id: 'user-paid',
+  planStatus: 'active',
+  planEndDate: null,
+};
+
+function setup(options: { failCreate?: () => boolean } = {}) {
+  // A Wednesday; the window started Monday 2026-11-16.
+  const clock = fakeClock('2026-11-18T12:00:00.000Z');
+  let n = 0;
+  const generations = inMemoryGenerationStore([], options);
+  const deps: GenerationDeps = {
+    generations,
+    quota: inMemoryQuota(),
+    clock,
+    newId: () => `gen-${++n}`,
+  };
+  return { deps, clock, generations, quota: deps.quota as ReturnType<typeof inMemoryQuota> };
+}
+
+const text = (overrides: Record<string, unknown> = {}): StartGenerationInput => ({
+  type: 'text-to-music',
+  ...textToMusicSchema.parse({ tags: 'pop, upbeat', ...overrides }),
+});
+
+async function rejection(promise: Promise<unknown>): Promise<DomainError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+describe('startGeneration', () => {
+  it('records a pending, public generation with the defaults and takes one unit', async () => {
+    const { deps, quota } = setup();
+
+    const generation = await startGeneration(deps, freeUser, freePlan, text());
+
+    expect(generation).toMatchObject({
+      id: 'gen-1',
+      userId: freeUser.id,
+      type: 'text-to-music',
+      status: 'pending',
+      visibility: 'public',
+      showInGallery: true,
+      duration: 60,
+      lyrics: '',
+      title: null,
+      createdAt: '2026-11-18T12:00:00.000Z',
+    });
+    expect(await deps.generations.get('gen-1')).toEqual(generation);
+    expect(quota.counters.get(freeUser.id)).toEqual({ used: 1, windowStart: '2026-11-16T00:00:00.000Z' });
+  });
+
+  it('keeps the upload of an audio-to-music request', async () => {
+    const { deps } = setup();
+    const generation = await startGeneration(deps, freeUser, freePlan, {
+      type: 'audio-to-music',
+      tags: 'rock',
+      lyrics: '',
+      inputAudioUrl: 'uploads/user-free/song.wav',
+      title: 'Remix',
+      visibility: 'public',
+    });
+    expect(generation).toMatchObject({ type: 'audio-to-music', inputAudioUrl: 'uploads/user-free/song.wav' });
+  });
+
+  it('refuses the sixth generation of the week on the free plan with the reset date', async () => {
+    const { deps, generations } = setup();
+    for (let i = 0; i < 5; i++) await startGeneration(deps, freeUser, freePlan, text());
+
+    const error = await rejection(startGeneration(deps, freeUser, freePlan, text()));
+
+    expect(error.kind).toBe('quota');
+    expect(error.message).toBe(
+      'You have used all 5 generations of your plan this week. Your quota resets on Monday, November 23.',
+    );
+    expect(error.details).toMatchObject({ used: 5, limit: 5, resetsAt: '2026-11-23T00:00:00.000Z' });
+    expect(generations.all.size).toBe(5);
+  });
+
+  it('gives exactly the limit out of many concurrent requests', async () => {
+    const { deps, generations } = setup();
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () => startGeneration(deps, freeUser, freePlan, text())),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    expect(generations.all.size).toBe(5);
+  });
+
+  it('starts counting again in a new week', async () => {
+    const { deps, clock, quota } = setup();
+    for (let i = 0; i < 5; i++) await startGeneration(deps, freeUser, freePlan, text());
+    clock.advance(5 * 86_400_000); // Monday 2026-11-23, 12:00
+
+    await startGeneration(deps, freeUser, freePlan, text());
+
+    expect(quota.counters.get(freeUser.id)).toEqual({ used: 1, windowStart: '2026-11-23T00:00:00.000Z' });
+  });
+
+  it('uses the paid plan limit while the subscription is active', async () => {
+    const { deps } = setup();
+    for (let i = 0; i < 30; i++) await startGeneration(deps, paidUser, basicPlan, text());
+    const error = await rejection(startGeneration(deps, paidUser, basicPlan, text()));
+    expect(error.message).toContain('all 30 generations');
+  });
+
+  it('refuses a private track on the free plan without taking a unit', async () => {
+    const { deps, quota } = setup();
+
+    const error = await rejection(startGeneration(deps, freeUser, freePlan, text({ visibility: 'private' })));
+
+    expect(error.kind).toBe('payment-required');
+    expect(error.message).toBe('Private tracks need a paid plan. Upgrade to keep tracks private.');
+    expect(quota.counters.get(freeUser.id)).toBeUndefined();
+  });
+
+  it('lets a paid plan create private tracks', async () => {
+    const { deps } = setup();
+    const generation = await startGeneration(deps, paidUser, basicPlan, text({ visibility: 'private' }));
+    expect(generation.visibility).toBe('private');
+  });
+
+  it('gives the unit back when the generation cannot be recorded', async () => {
+    const { deps, quota } = setup({ failCreate: () => true });
+
+    await expect(startGeneration(deps, freeUser, freePlan, text())).rejects.toThrow('store unavailable');
+
+    expect(quota.counters.get(freeUser.id)?.used).toBe(0);
+  });
+});
+
+describe('generation lifecycle', () => {
+  it('goes pending → generating → completed with the result', async () => {
+    const { deps } = setup();
+    const { id } = await startGeneration(deps, freeUser, freePlan, text());
+
+    expect((await markGenerating(deps, id, { falRequestId: 'req-9' })).status).toBe('generating');
+    const done = await markCompleted(deps, id, { audioUrl: 'audio/gen-1.wav', duration: 61, seed: 7 });
+
+    expect(done).toMatchObject({
+      status: 'completed',
+      audioUrl: 'audio/gen-1.wav',
+      duration: 61,
+      seed: 7,
+      falRequestId: 'req-9',
+    });
+  });
+
+  it('refunds a failed generation exactly once', async () => {
+    const { deps, quota } = setup();
+    const { id } = await startGeneration(deps, freeUser, freePlan, text());
+    await startGeneration(deps, freeUser, freePlan, text());
+    expect(quota.counters.get(freeUser.id)?.used).toBe(2);
+
+    const first = await markFailed(deps, id, 'provider error');
+    const second = await markFailed(deps, id, 'timeout');
+
+    expect(first).toMatchObject({ refunded: true, generation: { status: 'failed' } });
+    expect(second.refunded).toBe(false);
+    expect(quota.counters.get(freeUser.id)?.used).toBe(1);
+  });
+
+  it('keeps completed and failed final', async () => {
+    const { deps, quota } = setup();
+    const a = await startGeneration(deps, freeUser, freePlan, text());
+    const b = await startGeneration(deps, freeUser, freePlan, text());
+    await markCompleted(deps, a.id, { audioUrl: 'a.wav', duration: 60, seed: 1 });
+    await markFailed(deps, b.id, 'boom');
+
+    const failedAfterCompleted = await markFailed(deps, a.id, 'late timeout');
+    const completedAfterFailed = await markCompleted(deps, b.id, {
+      audioUrl: 'b.wav',
+      duration: 60,
+      seed: 2,
+    });
+    const generatingAfterCompleted = await markGenerating(deps, a.id);
+
+    expect(failedAfterCompleted).toMatchObject({ refunded: false, generation: { status: 'completed' } });
+    expect(completedAfterFailed).toMatchObject({ status: 'failed', audioUrl: null });
+    expect(generatingAfterCompleted.status).toBe('completed');
+    expect(quota.counters.get(freeUser.id)?.used).toBe(1);
+  });
+
+  it('refunds nothing when the failure comes after the week is over', async () => {
+    const { deps, clock, quota } = setup();
+    const { id } = await startGeneration(deps, freeUser, freePlan, text());
+    clock.advance(7 * 86_400_000);
+    await startGeneration(deps, freeUser, freePlan, text());
+
+    const { refunded } = await markFailed(deps, id, 'timeout');
+
+    expect(refunded).toBe(false);
+    expect(quota.counters.get(freeUser.id)).toEqual({ used: 1, windowStart: quotaWindowStart(clock.now()) });
+  });
+
+  it('reports an unknown generation as not found', async () => {
+    const { deps } = setup();
+    expect((await rejection(markCompleted(deps, 'nope', { audioUrl: 'x', duration: 1, seed: 1 }))).kind).toBe(
+      'not-found',
+    );
+  });
+});
+
+describe('owner operations', () => {
+  it('renames and sets visibility for the owner only; others get not-found', async () => {
+    const { deps } = setup();
+    const { id } = await startGeneration(deps, paidUser, basicPlan, text());
+
+    const renamed = await renameOrSetVisibility(deps, paidUser, basicPlan, id, {
+      title: 'Night Drive',
+      visibility: 'private',
+    });
+    const stranger = await rejection(
+      renameOrSetVisibility(deps, freeUser, freePlan, id, { title: 'Mine now', visibility: 'public' }),
+    );
+
+    expect(renamed).toMatchObject({ title: 'Night Drive', visibility: 'private' });
+    expect(stranger.kind).toBe('not-found');
+    expect((await deps.generations.get(id))?.title).toBe('Night Drive');
+  });
+
+  it('does not let the free plan make a track private, but lets it rename one that already is', async () => {
+    const { deps } = setup();
+    const mine = await startGeneration(deps, freeUser, freePlan, text());
+    const error = await rejection(
+      renameOrSetVisibility(deps, freeUser, freePlan, mine.id, { title: 'x', visibility: 'private' }),
+    );
+    expect(error.kind).toBe('payment-required');
+    expect((await deps.generations.get(mine.id))?.visibility).toBe('public');
+
+    // A track made private while the user was paying.
+    await deps.generations.update(mine.id, (g) => ({ ...g, visibility: 'private' }));
+    const renamed = await renameOrSetVisibility(deps, freeUser, freePlan, mine.id, {
+      title: 'Still private',
+      visibility: 'private',
+    });
+    expect(renamed.title).toBe('Still private');
+  });
+
+  it('deletes for the owner only and returns the audio to remove', async () => {
+    const { deps } = setup();
+    const { id } = await startGeneration(deps, freeUser, freePlan, {
+      type: 'audio-to-music',
+      tags: 'rock',
+      lyrics: '',
+      inputAudioUrl: 'uploads/user-free/in.wav',
+      visibility: 'public',
+    });
+    await markCompleted(deps, id, { audioUrl: 'tracks/out.wav', duration: 30, seed: 3 });
+
+    expect((await rejection(deleteGeneration(deps, paidUser, id))).kind).toBe('not-found');
+    const { audioUrls } = await deleteGeneration(deps, freeUser, id);
+
+    expect(audioUrls).toEqual(['tracks/out.wav', 'uploads/user-free/in.wav']);
+    expect(await deps.generations.get(id)).toBeUndefined();
+    expect((await rejection(deleteGeneration(deps, freeUser, id))).kind).toBe('not-found');
+  });
+
+  it('shows a private track to its owner only', async () => {
+    const { deps } = setup();
+    const secret = await startGeneration(deps, paidUser, basicPlan, text({ visibility: 'private' }));
+    const open = await startGeneration(deps, paidUser, basicPlan, text());
+
+    expect((await getForViewer(deps, paidUser, secret.id)).id).toBe(secret.id);
+    expect((await rejection(getForViewer(deps, freeUser, secret.id))).kind).toBe('not-found');
+    expect((await rejection(getForViewer(deps, undefined, secret.id))).kind).toBe('not-found');
+    expect((await getForViewer(deps, undefined, open.id)).id).toBe(open.id);
+  });
+
+  it('lists the owner library newest first, page by page', async () => {
+    const { deps, clock } = setup();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await startGeneration(deps, freeUser, freePlan, text())).id);
+      clock.advance(1000);
+    }
+    await startGeneration(deps, paidUser, basicPlan, text());
+
+    const first = await listForOwner(deps, freeUser, { limit: 3 });
+    const second = await listForOwner(deps, freeUser, { limit: 3, cursor: first.cursor });
+
+    expect(first.items.map((g) => g.id)).toEqual([ids[4], ids[3], ids[2]]);
+    expect(second.items.map((g) => g.id)).toEqual([ids[1], ids[0]]);
+    expect(second.cursor).toBeUndefined();
+  });
+
+  it('reports the week usage and reset time', async () => {
+    const { deps } = setup();
+    await startGeneration(deps, freeUser, freePlan, text());
+    await startGeneration(deps, freeUser, freePlan, text());
+    expect(await quotaStatus(deps, freeUser, freePlan)).toEqual({
+      used: 2,
+      limit: 5,
+      resetsAt: '2026-11-23T00:00:00.000Z',
+    });
+  });
+});
+
+describe('entitlementsFor', () => {
+  const now = new Date('2026-11-18T12:00:00.000Z');
+  it('treats an active paid plan as paid and the Free plan as free', () => {
+    expect(entitlementsFor(paidUser, basicPlan, now)).toEqual({
+      paid: true,
+      weeklyLimit: 30,
+      canPrivate: true,
+      canDownload: true,
+    });
+    expect(entitlementsFor(freeUser, freePlan, now)).toMatchObject({ paid: false, weeklyLimit: 5 });
+  });
+
+  it('keeps a cancelled plan until the end of its period, then falls back to the free quota', () => {
+    const cancelled = { planStatus: 'cancelled' as const, planEndDate: '2026-11-20T00:00:00.000Z' };
+    expect(entitlementsFor(cancelled, basicPlan, now).paid).toBe(true);
+    expect(entitlementsFor(cancelled, basicPlan, new Date('2026-11-21T00:00:00.000Z'))).toMatchObject({
+      paid: false,
+      weeklyLimit: 5,
+      canPrivate: false,
+    });
+    expect(entitlementsFor({ planStatus: 'inactive', planEndDate: null }, basicPlan, now).paid).toBe(false);
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  audioToMusicSchema,
+  lyricsRequestSchema,
+  textToMusicSchema,
+  updateGenerationSchema,
+} from './generations';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
+
+describe('generation request schemas', () => {
+  it('fills the text-to-music defaults', () => {
+    expect(textToMusicSchema.parse({ tags: ' pop ' })).toEqual({
+      tags: 'pop',
+      lyrics: '',
+      duration: 60,
+      title: undefined,
+      visibility: 'public',
+    });
+  });
+
+  it('uses the spec messages', () => {
+    expect(firstMessage(textToMusicSchema.safeParse({ tags: '  ' }))).toBe(
+      'Please enter at least one genre tag.',
+    );
+    expect(firstMessage(textToMusicSchema.safeParse({}))).toBe('Please enter at least one genre tag.');
+    expect(firstMessage(textToMusicSchema.safeParse({ tags: 'pop', title: 'x'.repeat(101) }))).toBe(
+      'Title must be 100 characters or less.',
+    );
+    expect(firstMessage(audioToMusicSchema.safeParse({ tags: 'pop' }))).toBe('Audio file URL is required');
+    expect(firstMessage(updateGenerationSchema.safeParse({ title: '   ', visibility: 'public' }))).toBe(
+      'Title cannot be empty.',
+    );
+    expect(firstMessage(lyricsRequestSchema.safeParse({ prompt: '' }))).toBe(
+      'Please enter what your song is about.',
+    );
+    expect(firstMessage(textToMusicSchema.safeParse({ tags: 'pop', visibility: 'secret' }))).toBe(
+      'Visibility must be public or private.',
+    );
+  });
+
+  it('keeps duration a whole number from 5 to 240', () => {
+    expect(textToMusicSchema.safeParse({ tags: 'pop', duration: 5 }).success).toBe(true);
+    expect(textToMusicSchema.safeParse({ tags: 'pop', duration: 240 }).success).toBe(true);
+    for (const duration of [4, 241, 30.5, '60']) {
+      expect(textToMusicSchema.safeParse({ tags: 'pop', duration }).success).toBe(false);
+    }
+  });
+
+  it('trims the title and caps tags and lyrics', () => {
+    expect(updateGenerationSchema.parse({ title: '  Night Drive ', visibility: 'private' })).toEqual({
+      title: 'Night Drive',
+      visibility: 'private',
+    });
+    expect(textToMusicSchema.safeParse({ tags: 'x'.repeat(501) }).success).toBe(false);
+    expect(textToMusicSchema.safeParse({ tags: 'pop', lyrics: 'x'.repeat(5001) }).success).toBe(false);
+  });
+});
