@@ -6,6 +6,7 @@
  * - each route-group bundle (esbuild, as CDK bundles it): size and cold import time
  * - local API latency for GET /api/plans, p50/p99, beside a bare Node HTTP
  *   server returning the same JSON, measured in the same run
+ * - the embedded music provider's synthesiser: a 240 s track, times real time
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { routeGroups } from '@tunesmith/shared/routes';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { startLocalCloud } from '../local/src/cloud';
+import { encodeWav, renderTrack } from '../local/src/music/synth';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Lambda runs Node 22; the SDK's Node 20 notice would only clutter the report.
@@ -211,12 +213,38 @@ async function apiLatency(): Promise<void> {
   }
 }
 
+async function synthesiser(): Promise<void> {
+  const seconds = 240;
+  const samples: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    const wav = encodeWav(
+      renderTrack({
+        tags: 'pop, upbeat, female singer',
+        lyrics: '[verse]\nla la la',
+        duration: seconds,
+        seed: i,
+      }),
+    );
+    samples.push(performance.now() - t);
+    if (wav.length !== 44 + seconds * 44100 * 4) throw new Error(`unexpected WAV size ${wav.length}`);
+  }
+  const median = percentile(
+    samples.sort((a, b) => a - b),
+    50,
+  );
+  say(
+    `Synthesiser: ${seconds} s track rendered in ${Math.round(median)} ms (${((seconds * 1000) / median).toFixed(1)}× real time; median of 3, render + WAV encode)`,
+  );
+}
+
 say(`Tunesmith bench, ${new Date().toISOString()}, node ${process.version}`);
 say();
 await timeToFirstPage();
 await spaSize();
 await bundles();
 await apiLatency();
+await synthesiser();
 keepAlive.destroy();
 const reportFile = join(root, 'bench-results', 'latest.txt');
 try {

@@ -15,6 +15,7 @@ import { createApiAdapter, lambdaLoader } from './api-adapter';
 import { createDevMailHandler, isDevMailPath } from './dev-mail';
 import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } from './emulators';
 import type { LocalEnvName } from './env';
+import { type MusicProvider, startMusicProvider } from './music/provider-server';
 import { choosePort } from './processes';
 import { ensureAdmin, ensurePools, ensureTable, type LocalState, readState, writeState } from './provision';
 import { createStaticHandler, securityHeaders } from './static';
@@ -31,7 +32,7 @@ export interface LocalCloudOptions {
   /** The SPA through Vite's dev middleware, the built `web/dist`, or the API alone. */
   web: 'dev' | 'static' | 'none';
   /** Emulator ports; 0 or absent picks a free one. */
-  ports?: Partial<{ dynamodb: number; s3: number; cognito: number; ses: number }>;
+  ports?: Partial<{ dynamodb: number; s3: number; cognito: number; ses: number; music: number }>;
   /** Mute emulator, Vite and handler logs (handler crashes are still reported). */
   quiet?: boolean;
 }
@@ -69,7 +70,8 @@ function assertWipeable(dir: string): void {
 
 /**
  * Boots the local cloud on 127.0.0.1: DynamoDB Local, s3rver, cognito-local
- * (behind the proxy of cognito-proxy.ts) and aws-ses-v2-local in parallel,
+ * (behind the proxy of cognito-proxy.ts), aws-ses-v2-local and the embedded
+ * music provider (music/provider-server.ts, fal's queue protocol) in parallel,
  * each provisioned as soon as it answers (table and seed data; pools), then
  * the first admin (identity and profile); then one HTTP server that sends
  * `/api/*` through the API Gateway adapter to the real handlers, `/_dev/mail`
@@ -138,11 +140,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
   try {
     const ports = options.ports ?? {};
-    const [dynamoPort, s3Port, cognitoPort, sesPort] = await Promise.all([
+    const [dynamoPort, s3Port, cognitoPort, sesPort, musicPort] = await Promise.all([
       choosePort(ports.dynamodb, 'DynamoDB Local', 'DYNAMODB_PORT'),
       choosePort(ports.s3, 's3rver', 'S3_PORT'),
       choosePort(ports.cognito, 'cognito-local', 'COGNITO_PORT'),
       choosePort(ports.ses, 'aws-ses-v2-local', 'SES_PORT'),
+      choosePort(ports.music, 'the music provider', 'MUSIC_PORT'),
     ]);
     // Credentials the emulators accept; our own clients and the handlers' share them.
     const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -221,6 +224,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ),
       cognitoReady,
       startSes({ port: sesPort, logDir }).then(track),
+      startMusicProvider({
+        port: musicPort,
+        ...(temporary ? {} : { dataDir: path.join(dataDir, 'music') }),
+        ...(quiet ? {} : { log: (line: string) => console.log(`[music] ${line}`) }),
+      }).then((music) =>
+        track({ name: 'music provider', endpoint: music.url, stop: () => music.stop(), music }),
+      ),
       createWebHandler(options.web, server, { quiet, connectSources: [`http://127.0.0.1:${s3Port}`] }).then(
         (handler) => {
           if (handler?.close) vite = { close: handler.close };
@@ -241,13 +251,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             failures.map((f) => (f instanceof Error ? f.message : String(f))).join('\n\n'),
           );
     }
-    const [dynamodb, s3, { cognito, pools }, ses, webHandler, admin] = results.map(
+    const [dynamodb, s3, { cognito, pools }, ses, { music }, webHandler, admin] = results.map(
       (result) => (result as PromiseFulfilledResult<unknown>).value,
     ) as [
       Emulator,
       Emulator,
       { cognito: Emulator; pools: Omit<LocalState, 'admin' | 'running'> },
       Emulator,
+      { music: MusicProvider },
       WebHandler | undefined,
       LocalState['admin'],
     ];
@@ -272,6 +283,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ADMIN_POOL_ID: pools.adminPoolId,
       ADMIN_POOL_CLIENT_ID: pools.adminPoolClientId,
       SES_ENDPOINT: ses.endpoint,
+      FAL_BASE_URL: music.env.FAL_BASE_URL,
+      FAL_WEBHOOK_JWKS_URL: music.env.FAL_WEBHOOK_JWKS_URL,
+      FAL_KEY: music.env.FAL_KEY,
       MAIL_FROM: process.env.MAIL_FROM || 'Tunesmith <no-reply@tunesmith.local>',
       SITE_NAME: process.env.SITE_NAME || 'Tunesmith',
       // The one-origin server stands where CloudFront stands on AWS: one trusted hop.

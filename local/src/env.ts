@@ -60,6 +60,23 @@ export const localEnvVars = [
     local: 'created on first start',
   },
   { name: 'SES_ENDPOINT', description: 'aws-ses-v2-local; unset on AWS', local: 'http://127.0.0.1:8603' },
+  {
+    name: 'FAL_BASE_URL',
+    description:
+      'Where the fal client sends its requests (the embedded music provider); unset on AWS (fal.ai itself)',
+    local: 'http://127.0.0.1:8604',
+  },
+  {
+    name: 'FAL_WEBHOOK_JWKS_URL',
+    description: 'JWKS that signs music provider webhooks; on AWS https://rest.fal.ai/.well-known/jwks.json',
+    local: 'http://127.0.0.1:8604/.well-known/jwks.json',
+  },
+  {
+    name: 'FAL_KEY',
+    description:
+      'fal API key when site settings have none; the embedded provider accepts any key; a secret on AWS',
+    local: 'local:embedded-provider',
+  },
   { name: 'MAIL_FROM', description: 'Sender of account mail', local: 'Tunesmith <no-reply@tunesmith.local>' },
   { name: 'SITE_NAME', description: 'Product name in account mail', local: 'Tunesmith' },
   {
@@ -93,5 +110,10 @@ export const startEnvVars = [
     local: '8602',
   },
   { name: 'SES_PORT', description: 'Port of aws-ses-v2-local', local: '8603' },
+  {
+    name: 'MUSIC_PORT',
+    description: 'Port of the embedded music provider (fal queue protocol)',
+    local: '8604',
+  },
   { name: 'TUNESMITH_DATA_DIR', description: 'Where local data persists', local: '.data' },
 ] as const;

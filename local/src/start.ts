@@ -58,6 +58,7 @@ try {
       s3: portFrom('S3_PORT', 8601),
       cognito: portFrom('COGNITO_PORT', 8602),
       ses: portFrom('SES_PORT', 8603),
+      music: portFrom('MUSIC_PORT', 8604),
     },
   });
 } catch (error) {

@@ -143,14 +143,29 @@ describe('local cloud', () => {
     expect(upload.headers.get('access-control-expose-headers')).toMatch(/etag/i);
     expect(upload.headers.get('etag')).toEqual(expect.any(String));
     c.destroy();
+    // The embedded music provider: its webhook keys, and its queue behind FAL_BASE_URL.
+    expect(cloud.env.FAL_WEBHOOK_JWKS_URL).toBe(`${cloud.env.FAL_BASE_URL}/.well-known/jwks.json`);
+    const jwks = (await (await fetch(cloud.env.FAL_WEBHOOK_JWKS_URL)).json()) as {
+      keys: Array<{ kty: string; crv: string }>;
+    };
+    expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519' });
+    const unknown = await fetch(
+      `${cloud.env.FAL_BASE_URL}/queue.fal.run/fal-ai/ace-step/requests/none/status`,
+      {
+        headers: { authorization: `Key ${cloud.env.FAL_KEY}` },
+      },
+    );
+    expect(unknown.status).toBe(404);
 
     await stopCleanly(cloud);
+    await expect(fetch(cloud.env.FAL_WEBHOOK_JWKS_URL)).rejects.toThrow();
   });
 
   it('keeps data, pools and the admin across restarts', async () => {
     const dataDir = tempDir();
     const first = await start(dataDir);
     await writeMarkers(first);
+    const firstJwks = await (await fetch(first.env.FAL_WEBHOOK_JWKS_URL)).json();
     await stopCleanly(first);
 
     const second = await start(dataDir);
@@ -165,6 +180,9 @@ describe('local cloud', () => {
       expect(second.env[name]).toBe(first.env[name]);
     }
     expect(second.admin).toEqual(first.admin);
+    // The music provider keeps its webhook signing key in <dataDir>/music.
+    const jwks = async (cloud: LocalCloud) => (await fetch(cloud.env.FAL_WEBHOOK_JWKS_URL)).json();
+    expect(await jwks(second)).toEqual(firstJwks);
     const saved = JSON.parse(readFileSync(path.join(dataDir, 'local-cloud.json'), 'utf8')) as {
       admin: unknown;
     };

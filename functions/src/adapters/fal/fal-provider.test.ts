@@ -1,0 +1,262 @@
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type MusicProvider as EmbeddedProvider,
+  startMusicProvider,
+} from '../../../../local/src/music/provider-server';
+import {
+  type MusicJobKind,
+  type MusicProvider,
+  MusicProviderError,
+} from '../../domain/generations/music-provider';
+import { falBaseUrlMiddleware, falMusicProvider } from './fal-provider';
+import { falWebhookVerifier } from './fal-webhook';
+
+let embedded: EmbeddedProvider;
+let provider: MusicProvider;
+let hook: http.Server;
+let hookUrl = '';
+const received: Array<{ headers: Record<string, string | undefined>; body: string }> = [];
+
+async function waitFor<T>(fn: () => T | undefined, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function untilCompleted(kind: MusicJobKind, requestId: string): Promise<Set<string>> {
+  const seen = new Set<string>();
+  for (;;) {
+    const status = await provider.status(kind, requestId);
+    seen.add(status);
+    if (status === 'completed') return seen;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeAll(async () => {
+  embedded = await startMusicProvider({ minProcessingMs: 200, queueMs: 50, webhookRetryMs: 50 });
+  provider = falMusicProvider({
+    key: embedded.env.FAL_KEY,
+    baseUrl: embedded.env.FAL_BASE_URL,
+    pollIntervalMs: 50,
+  });
+  hook = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      received.push({ headers: req.headers as Record<string, string | undefined>, body });
+      res.writeHead(200).end('{}');
+    });
+  });
+  await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
+  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+});
+
+afterAll(async () => {
+  await embedded?.stop();
+  await new Promise((r) => hook?.close(r));
+});
+
+const hookFor = (id: string) => () => received.find((h) => h.headers['x-fal-webhook-request-id'] === id);
+
+describe('falBaseUrlMiddleware', () => {
+  it('rewrites to FAL_BASE_URL only when it is set', async () => {
+    const request = { url: 'https://queue.fal.run/fal-ai/ace-step?fal_webhook=x', method: 'post' };
+    expect((await falBaseUrlMiddleware('http://127.0.0.1:9/')(request)).url).toBe(
+      'http://127.0.0.1:9/queue.fal.run/fal-ai/ace-step?fal_webhook=x',
+    );
+    expect((await falBaseUrlMiddleware(undefined)(request)).url).toBe(request.url);
+    expect((await falBaseUrlMiddleware('')(request)).url).toBe(request.url);
+  });
+});
+
+describe('fal music provider against the embedded provider', () => {
+  it('text to music: status progression, result with seed and a fetchable WAV, verified webhook', async () => {
+    const { requestId } = await provider.submitTextToMusic({
+      tags: 'synthwave, female singer',
+      lyrics: '[verse]\nneon lights tonight',
+      duration: 5,
+      webhookUrl: hookUrl,
+    });
+    expect(requestId).toBeTruthy();
+    const seen = await untilCompleted('text', requestId);
+    expect(seen).toContain('running');
+    const result = await provider.result('text', requestId);
+    expect(Number.isInteger(result.seed)).toBe(true);
+    const response = await fetch(result.audioUrl);
+    const wav = Buffer.from(await response.arrayBuffer());
+    expect(wav.subarray(0, 4).toString()).toBe('RIFF');
+    expect(wav.subarray(8, 12).toString()).toBe('WAVE');
+    expect(wav.length).toBe(44 + 5 * 44100 * 4);
+
+    const delivery = await waitFor(hookFor(requestId));
+    const verifier = falWebhookVerifier({ jwksUrl: embedded.env.FAL_WEBHOOK_JWKS_URL });
+    const verified = await verifier.verify({
+      headers: delivery.headers,
+      rawBody: delivery.body,
+      now: new Date(),
+    });
+    expect(verified).toMatchObject({ requestId, status: 'OK', payload: { seed: result.seed } });
+  });
+
+  it('audio to music (remix of an earlier result)', async () => {
+    const source = await provider.submitTextToMusic({ tags: 'pop', lyrics: '', duration: 5 });
+    await untilCompleted('text', source.requestId);
+    const { audioUrl } = await provider.result('text', source.requestId);
+    const { requestId } = await provider.submitAudioToMusic({
+      audioUrl,
+      tags: 'lo-fi, chill',
+      lyrics: '[inst]',
+      originalTags: 'pop',
+    });
+    await untilCompleted('audio', requestId);
+    const result = await provider.result('audio', requestId);
+    const wav = Buffer.from(await (await fetch(result.audioUrl)).arrayBuffer());
+    expect(wav.length).toBe(44 + 5 * 44100 * 4);
+  });
+
+  it('a failed job surfaces as MusicProviderError (failed); refused input as rejected', async () => {
+    const { requestId } = await provider.submitTextToMusic({
+      tags: 'pop, fail:provider',
+      lyrics: '',
+      duration: 5,
+    });
+    await untilCompleted('text', requestId);
+    const error = await provider.result('text', requestId).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MusicProviderError);
+    expect(error).toMatchObject({ reason: 'failed', status: 400 });
+
+    const refused = await provider
+      .submitTextToMusic({ tags: 'pop', lyrics: '', duration: 300 })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(MusicProviderError);
+    expect(refused).toMatchObject({ reason: 'rejected', status: 422 });
+  });
+
+  it('cancel ends a stuck job as failed', async () => {
+    const { requestId } = await provider.submitTextToMusic({
+      tags: 'pop, fail:timeout',
+      lyrics: '',
+      duration: 5,
+    });
+    await provider.cancel('text', requestId);
+    expect(await provider.status('text', requestId)).toBe('completed');
+    await expect(provider.result('text', requestId)).rejects.toMatchObject({ reason: 'failed' });
+  });
+
+  it('writes lyrics through openrouter/router', async () => {
+    const lyrics = await provider.writeLyrics({ prompt: 'a rainy Paris night', duration: 30 });
+    expect(lyrics).toContain('[verse]');
+    expect(lyrics).toContain('[chorus]');
+  });
+});
+
+describe('fal webhook verification', () => {
+  let delivery: { headers: Record<string, string | undefined>; body: string };
+  const verifier = () => falWebhookVerifier({ jwksUrl: embedded.env.FAL_WEBHOOK_JWKS_URL });
+
+  beforeAll(async () => {
+    const { requestId } = await provider.submitTextToMusic({
+      tags: 'jazz',
+      lyrics: '',
+      duration: 5,
+      webhookUrl: hookUrl,
+    });
+    delivery = await waitFor(hookFor(requestId));
+  });
+
+  const tsOf = () => Number(delivery.headers['x-fal-webhook-timestamp']);
+
+  it('accepts a real delivery, also near the edge of the 300 s window', async () => {
+    const v = verifier();
+    expect(await v.verify({ ...delivery, rawBody: delivery.body, now: new Date() })).toBeDefined();
+    expect(
+      await v.verify({
+        ...delivery,
+        rawBody: Buffer.from(delivery.body),
+        now: new Date((tsOf() + 299) * 1000),
+      }),
+    ).toBeDefined();
+  });
+
+  it('rejects a tampered body', async () => {
+    const tampered = delivery.body.replace('"OK"', '"ERROR"');
+    expect(tampered).not.toBe(delivery.body);
+    expect(
+      await verifier().verify({ headers: delivery.headers, rawBody: tampered, now: new Date() }),
+    ).toBeUndefined();
+  });
+
+  it('rejects a signature by a key that is not in the JWKS', async () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const h = delivery.headers;
+    const message = `${h['x-fal-webhook-request-id']}\n${h['x-fal-webhook-user-id']}\n${h['x-fal-webhook-timestamp']}\n${createHash('sha256').update(delivery.body).digest('hex')}`;
+    const forged = sign(null, Buffer.from(message), privateKey).toString('hex');
+    expect(
+      await verifier().verify({
+        headers: { ...h, 'x-fal-webhook-signature': forged },
+        rawBody: delivery.body,
+        now: new Date(),
+      }),
+    ).toBeUndefined();
+  });
+
+  it('rejects a stale (or future) timestamp', async () => {
+    const v = verifier();
+    expect(
+      await v.verify({
+        headers: delivery.headers,
+        rawBody: delivery.body,
+        now: new Date((tsOf() + 301) * 1000),
+      }),
+    ).toBeUndefined();
+    expect(
+      await v.verify({
+        headers: delivery.headers,
+        rawBody: delivery.body,
+        now: new Date((tsOf() - 301) * 1000),
+      }),
+    ).toBeUndefined();
+  });
+
+  it('rejects missing headers', async () => {
+    const { 'x-fal-webhook-signature': _, ...rest } = delivery.headers;
+    expect(
+      await verifier().verify({ headers: rest, rawBody: delivery.body, now: new Date() }),
+    ).toBeUndefined();
+  });
+
+  it('caches the JWKS for at most 24 h', async () => {
+    let fetches = 0;
+    const counting: typeof fetch = (input, init) => {
+      fetches++;
+      return fetch(input, init);
+    };
+    const v = falWebhookVerifier({
+      jwksUrl: embedded.env.FAL_WEBHOOK_JWKS_URL,
+      fetch: counting,
+      cacheMs: 48 * 3600_000,
+    });
+    const at = new Date(tsOf() * 1000);
+    await v.verify({ headers: delivery.headers, rawBody: delivery.body, now: at });
+    await v.verify({ headers: delivery.headers, rawBody: delivery.body, now: at });
+    expect(fetches).toBe(1);
+    // A day later the keys are fetched again (the delivery is stale by then, so it is refused).
+    await v.verify({
+      headers: { ...delivery.headers, 'x-fal-webhook-timestamp': String(tsOf() + 86_400) },
+      rawBody: delivery.body,
+      now: new Date((tsOf() + 86_400) * 1000),
+    });
+    expect(fetches).toBe(2);
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * The music provider on fal.ai through `@fal-ai/client` (see shared/notes/fal.md):
+ * `fal-ai/ace-step` for text, `fal-ai/ace-step/audio-to-audio` (remix) for uploads,
+ * `openrouter/router` for the lyrics helper. With `baseUrl` (FAL_BASE_URL) set, a
+ * requestMiddleware sends every request to `${baseUrl}/${host}${path}${search}`
+ * instead (the embedded provider of local/).
+ */
+import { ApiError, createFalClient, type RequestMiddleware } from '@fal-ai/client';
+import {
+  type MusicJobKind,
+  type MusicJobStatus,
+  type MusicProvider,
+  MusicProviderError,
+} from '../../domain/generations/music-provider';
+
+export const FAL_TEXT_ENDPOINT = 'fal-ai/ace-step';
+export const FAL_AUDIO_ENDPOINT = 'fal-ai/ace-step/audio-to-audio';
+export const FAL_LYRICS_ENDPOINT = 'openrouter/router';
+export const DEFAULT_LYRICS_MODEL = 'google/gemini-2.5-flash';
+
+export interface FalMusicProviderOptions {
+  /** The fal API key (from site settings, or env `FAL_KEY`; the caller decides). */
+  key: string;
+  /** `FAL_BASE_URL`: when set, every request goes there instead of fal's hosts. */
+  baseUrl?: string;
+  /** LLM behind openrouter/router for lyrics. */
+  lyricsModel?: string;
+  /** Poll interval while waiting for the lyrics job (default 500 ms). */
+  pollIntervalMs?: number;
+  /** Extra headers on every request (tests use the embedded provider's failure header). */
+  headers?: Record<string, string>;
+}
+
+/** Rewrites `https://host/path?q` to `${baseUrl}/host/path?q`; leaves requests alone without a base URL. */
+export function falBaseUrlMiddleware(
+  baseUrl: string | undefined,
+  headers?: Record<string, string>,
+): RequestMiddleware {
+  const base = baseUrl?.replace(/\/+$/, '');
+  return async (request) => {
+    const withHeaders = headers ? { ...request, headers: { ...request.headers, ...headers } } : request;
+    if (!base) return withHeaders;
+    const u = new URL(request.url);
+    return { ...withHeaders, url: `${base}/${u.host}${u.pathname}${u.search}` };
+  };
+}
+
+const endpointOf = (kind: MusicJobKind) => (kind === 'audio' ? FAL_AUDIO_ENDPOINT : FAL_TEXT_ENDPOINT);
+
+const STATUS: Record<string, MusicJobStatus> = {
+  IN_QUEUE: 'queued',
+  IN_PROGRESS: 'running',
+  COMPLETED: 'completed',
+};
+
+/** Maps the client's errors to the domain's typed error. */
+function providerError(error: unknown, during: 'submit' | 'status' | 'result' | 'cancel' | 'lyrics'): never {
+  if (error instanceof MusicProviderError) throw error;
+  if (error instanceof ApiError) {
+    const status = error.status;
+    const transient = status === 429 || status >= 502;
+    // A completed job whose result call errors is a failed job (fal has no FAILED status).
+    const reason = transient
+      ? 'unavailable'
+      : during === 'result'
+        ? 'failed'
+        : status >= 400 && status < 500 && during !== 'status'
+          ? 'rejected'
+          : 'unavailable';
+    throw new MusicProviderError(
+      `Music provider ${during} failed (${status}): ${error.message}`,
+      reason,
+      status,
+      error.body,
+    );
+  }
+  throw new MusicProviderError(
+    `Music provider ${during} failed: ${error instanceof Error ? error.message : String(error)}`,
+    'unavailable',
+  );
+}
+
+const LYRICS_SYSTEM_PROMPT = [
+  'You write song lyrics for a music generator.',
+  'Answer with the lyrics only: no title, no commentary.',
+  'Mark every section on its own line with [verse], [chorus] or [bridge].',
+  'Keep the lyrics singable in the requested number of seconds (about two short lines per 10 seconds).',
+].join(' ');
+
+export function falMusicProvider(options: FalMusicProviderOptions): MusicProvider {
+  const fal = createFalClient({
+    credentials: options.key,
+    requestMiddleware: falBaseUrlMiddleware(options.baseUrl, options.headers),
+  });
+  // The client's endpoint types are per endpoint; the adapter builds the inputs itself.
+  const queue = fal.queue as unknown as {
+    submit(
+      endpoint: string,
+      o: { input: Record<string, unknown>; webhookUrl?: string },
+    ): Promise<{ request_id: string }>;
+    status(endpoint: string, o: { requestId: string; logs: boolean }): Promise<{ status: string }>;
+    result(endpoint: string, o: { requestId: string }): Promise<{ data: unknown; requestId: string }>;
+    cancel(endpoint: string, o: { requestId: string }): Promise<void>;
+  };
+  const subscribe = fal.subscribe as unknown as (
+    endpoint: string,
+    o: { input: Record<string, unknown>; pollInterval?: number },
+  ) => Promise<{ data: unknown }>;
+
+  const submit = async (endpoint: string, input: Record<string, unknown>, webhookUrl?: string) => {
+    try {
+      const { request_id } = await queue.submit(endpoint, { input, ...(webhookUrl ? { webhookUrl } : {}) });
+      return { requestId: request_id };
+    } catch (error) {
+      return providerError(error, 'submit');
+    }
+  };
+
+  return {
+    submitTextToMusic: ({ tags, lyrics, duration, webhookUrl }) =>
+      submit(FAL_TEXT_ENDPOINT, { tags, lyrics, duration }, webhookUrl),
+
+    submitAudioToMusic: ({ audioUrl, tags, lyrics, originalTags, webhookUrl }) =>
+      submit(
+        FAL_AUDIO_ENDPOINT,
+        { audio_url: audioUrl, edit_mode: 'remix', tags, lyrics, original_tags: originalTags },
+        webhookUrl,
+      ),
+
+    async status(kind, requestId) {
+      let raw: string;
+      try {
+        raw = (await queue.status(endpointOf(kind), { requestId, logs: false })).status;
+      } catch (error) {
+        return providerError(error, 'status');
+      }
+      const status = STATUS[raw];
+      if (!status) throw new MusicProviderError(`Unknown job status ${raw}`, 'unavailable');
+      return status;
+    },
+
+    async result(kind, requestId) {
+      let data: unknown;
+      try {
+        data = (await queue.result(endpointOf(kind), { requestId })).data;
+      } catch (error) {
+        return providerError(error, 'result');
+      }
+      const out = data as { audio?: { url?: unknown }; seed?: unknown; duration?: unknown } | null;
+      const audioUrl = out?.audio?.url;
+      if (typeof audioUrl !== 'string' || !audioUrl)
+        throw new MusicProviderError('The provider returned no audio', 'failed', undefined, data);
+      return {
+        audioUrl,
+        seed: typeof out?.seed === 'number' ? out.seed : 0,
+        ...(typeof out?.duration === 'number' ? { duration: out.duration } : {}),
+      };
+    },
+
+    async cancel(kind, requestId) {
+      try {
+        await queue.cancel(endpointOf(kind), { requestId });
+      } catch (error) {
+        providerError(error, 'cancel');
+      }
+    },
+
+    async writeLyrics({ prompt, duration }) {
+      let data: unknown;
+      try {
+        data = (
+          await subscribe(FAL_LYRICS_ENDPOINT, {
+            input: {
+              prompt: `${prompt}\n\nLength: ${Math.round(duration)} seconds.`,
+              model: options.lyricsModel ?? DEFAULT_LYRICS_MODEL,
+              system_prompt: LYRICS_SYSTEM_PROMPT,
+              temperature: 0.8,
+              max_tokens: 800,
+            },
+            pollInterval: options.pollIntervalMs ?? 500,
+          })
+        ).data;
+      } catch (error) {
+        return providerError(error, 'lyrics');
+      }
+      const output = (data as { output?: unknown } | null)?.output;
+      if (typeof output !== 'string' || !output.trim())
+        throw new MusicProviderError('The provider returned no lyrics', 'failed', undefined, data);
+      return output.trim();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The music provider port: text to music, audio to music (restyle), job status and
+ * result, cancel, and the lyrics helper; plus the verifier of the provider's
+ * webhooks. No vendor types: the fal adapter (adapters/fal) implements both.
+ */
+
+/** Which kind of job a request id belongs to (status and result calls need it). */
+export type MusicJobKind = 'text' | 'audio';
+
+export type MusicJobStatus = 'queued' | 'running' | 'completed';
+
+export interface TextToMusicRequest {
+  tags: string;
+  lyrics: string;
+  /** Seconds, 5 to 240. */
+  duration: number;
+  /** Where the provider posts the signed completion callback. */
+  webhookUrl?: string;
+}
+
+export interface AudioToMusicRequest {
+  /** A URL the provider can fetch (a presigned GET of the upload). */
+  audioUrl: string;
+  tags: string;
+  lyrics: string;
+  /** Tags describing the uploaded audio. */
+  originalTags: string;
+  webhookUrl?: string;
+}
+
+export interface MusicResult {
+  /** Provider URL of the finished audio; it expires, so copy it right away. */
+  audioUrl: string;
+  seed: number;
+  /** Seconds, when the provider says. */
+  duration?: number;
+}
+
+export interface MusicProvider {
+  submitTextToMusic(request: TextToMusicRequest): Promise<{ requestId: string }>;
+  submitAudioToMusic(request: AudioToMusicRequest): Promise<{ requestId: string }>;
+  status(kind: MusicJobKind, requestId: string): Promise<MusicJobStatus>;
+  /** The finished job's output. Throws `MusicProviderError` when the job failed. */
+  result(kind: MusicJobKind, requestId: string): Promise<MusicResult>;
+  cancel(kind: MusicJobKind, requestId: string): Promise<void>;
+  /** Lyrics with [verse]/[chorus] structure for a prompt, sized to `duration` seconds. */
+  writeLyrics(request: { prompt: string; duration: number }): Promise<string>;
+}
+
+/** The provider refused a request or a job failed. */
+export class MusicProviderError extends Error {
+  override readonly name = 'MusicProviderError';
+  constructor(
+    message: string,
+    /** `rejected`: the provider refused the input; `failed`: the job failed; `unavailable`: could not be reached. */
+    readonly reason: 'rejected' | 'failed' | 'unavailable',
+    /** HTTP status from the provider, when there was one. */
+    readonly status?: number,
+    readonly detail?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface VerifiedWebhook {
+  requestId: string;
+  status: 'OK' | 'ERROR';
+  /** The job output (`OK`), or error details; may be null (then fetch the result). */
+  payload: unknown;
+  error?: string;
+}
+
+export interface WebhookVerifier {
+  /**
+   * Checks the signature and freshness of a webhook delivery over its raw body.
+   * Returns the parsed delivery, or undefined when it is not authentic.
+   */
+  verify(input: {
+    headers: Record<string, string | undefined>;
+    rawBody: string | Uint8Array;
+    now: Date;
+  }): Promise<VerifiedWebhook | undefined>;
+}
