@@ -69,7 +69,9 @@ const percentile = (sorted: number[], p: number) =>
 
 async function timeToFirstPage(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-bench-'));
-  const [port, dynamodb, s3, cognito, ses] = await Promise.all([1, 2, 3, 4, 5].map(() => freePort()));
+  const [port, dynamodb, s3, cognito, ses, music] = await Promise.all(
+    [1, 2, 3, 4, 5, 6].map(() => freePort()),
+  );
   const env = {
     ...process.env,
     PORT: String(port),
@@ -77,6 +79,7 @@ async function timeToFirstPage(): Promise<void> {
     S3_PORT: String(s3),
     COGNITO_PORT: String(cognito),
     SES_PORT: String(ses),
+    MUSIC_PORT: String(music),
     TUNESMITH_DATA_DIR: dataDir,
   };
   const started = performance.now();

@@ -1,10 +1,10 @@
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
-import { wiring } from './wiring';
+import { sessionWiring } from './session-wiring';
 
 let built: LambdaHandler | undefined;
 
 /** Route group `admin`: the admin area. */
 export const handler: LambdaHandler = (event, context) => {
-  built ??= createGroupHandler('admin', {}, { sessions: wiring().sessions });
+  built ??= createGroupHandler('admin', {}, { sessions: sessionWiring().sessions });
   return built(event, context);
 };

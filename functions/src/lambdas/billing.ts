@@ -1,10 +1,10 @@
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
-import { wiring } from './wiring';
+import { sessionWiring } from './session-wiring';
 
 let built: LambdaHandler | undefined;
 
 /** Route group `billing`: checkout, customer portal and cancellation. */
 export const handler: LambdaHandler = (event, context) => {
-  built ??= createGroupHandler('billing', {}, { sessions: wiring().sessions });
+  built ??= createGroupHandler('billing', {}, { sessions: sessionWiring().sessions });
   return built(event, context);
 };

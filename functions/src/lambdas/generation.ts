@@ -1,10 +1,10 @@
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
-import { wiring } from './wiring';
+import { sessionWiring } from './session-wiring';
 
 let built: LambdaHandler | undefined;
 
 /** Route group `generation`: generation, lyrics and the library. */
 export const handler: LambdaHandler = (event, context) => {
-  built ??= createGroupHandler('generation', {}, { sessions: wiring().sessions });
+  built ??= createGroupHandler('generation', {}, { sessions: sessionWiring().sessions });
   return built(event, context);
 };

@@ -1,10 +1,10 @@
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
-import { wiring } from './wiring';
+import { sessionWiring } from './session-wiring';
 
 let built: LambdaHandler | undefined;
 
 /** Route group `uploads`: presigned audio uploads. */
 export const handler: LambdaHandler = (event, context) => {
-  built ??= createGroupHandler('uploads', {}, { sessions: wiring().sessions });
+  built ??= createGroupHandler('uploads', {}, { sessions: sessionWiring().sessions });
   return built(event, context);
 };

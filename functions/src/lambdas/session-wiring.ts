@@ -1,0 +1,49 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { cognitoIdentityProvider } from '../adapters/cognito/identity-provider';
+import { dynamoAdminRepository } from '../adapters/dynamo/admin-repository';
+import { dynamo } from '../adapters/dynamo/client';
+import { dynamoUserRepository } from '../adapters/dynamo/user-repository';
+import { accountsConfig, runtimeConfig } from '../config';
+import { cookieJar } from '../http/cookies';
+import { adminSessions, userSessions } from '../http/session';
+
+/**
+ * What every route group needs to recognise a signed-in user or admin: the
+ * table's profiles, both Cognito pools and the cookie jar. Built once per
+ * Lambda runtime, on first use; groups that send no mail import only this.
+ */
+function build() {
+  const { client, tableName } = dynamo();
+  const config = accountsConfig();
+  const region = runtimeConfig().region;
+  const cognito = new CognitoIdentityProviderClient({
+    region,
+    ...(config.cognitoEndpoint ? { endpoint: config.cognitoEndpoint } : {}),
+  });
+  const issuerBase = config.cognitoEndpoint ?? `https://cognito-idp.${region}.amazonaws.com`;
+  const pool = (userPoolId: string, clientId: string) =>
+    cognitoIdentityProvider({ client: cognito, userPoolId, clientId, issuer: `${issuerBase}/${userPoolId}` });
+  const users = dynamoUserRepository(client, tableName);
+  const admins = dynamoAdminRepository(client, tableName);
+  const userIdentity = pool(config.userPoolId, config.userPoolClientId);
+  const adminIdentity = pool(config.adminPoolId, config.adminPoolClientId);
+  const jar = cookieJar(config.publicOrigin);
+  return {
+    config,
+    users,
+    admins,
+    userIdentity,
+    adminIdentity,
+    sessions: {
+      user: userSessions({ users, identity: userIdentity }, jar),
+      admin: adminSessions({ admins, identity: adminIdentity }, jar),
+    },
+  };
+}
+
+let built: ReturnType<typeof build> | undefined;
+
+export function sessionWiring(): ReturnType<typeof build> {
+  built ??= build();
+  return built;
+}
