@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signedInUser, testPassword } from './support/accounts';
 import { direct } from './support/direct';
 import { apiUrl, Browser, mailCount, mailedToken, uniqueEmail } from './support/http';
 
@@ -9,21 +10,10 @@ import { apiUrl, Browser, mailCount, mailedToken, uniqueEmail } from './support/
 const store = direct();
 afterAll(() => store.close());
 
-const password = 'correct horse battery';
+const password = testPassword;
 
 function person(email = uniqueEmail()) {
   return { firstName: 'Ada', lastName: 'Lovelace', email, password, confirmPassword: password };
-}
-
-/** Registers, verifies through the mailed link and signs in; returns the signed-in browser. */
-async function signedInUser(email = uniqueEmail()): Promise<{ browser: Browser; email: string }> {
-  const browser = new Browser();
-  expect((await browser.post('/api/auth/register', person(email))).status).toBe(201);
-  const { token } = await mailedToken(email, '/verify-email/');
-  expect((await browser.get(`/api/auth/verify-email/${token}`)).status).toBe(200);
-  const login = await browser.post('/api/auth/login', { email, password });
-  expect(login.status).toBe(200);
-  return { browser, email };
 }
 
 describe('sign-up and verification', () => {
