@@ -1,0 +1,16 @@
+import type { TrackStatus } from '@tunesmith/shared/tracks';
+import { apiRequest } from '@/lib/api-client';
+
+/** `GET /api/generation/{id}/status`: `processing` is a synonym of `generating`. */
+export interface GenerationStatus {
+  status: TrackStatus | 'processing';
+  audioUrl: string | null;
+  duration: number | null;
+  tags: string;
+  type: string;
+}
+
+/** One status check of a running generation (polled, never cached). */
+export function getGenerationStatus(id: string, signal?: AbortSignal): Promise<GenerationStatus> {
+  return apiRequest<GenerationStatus>('getGenerationStatus', { params: { id }, signal });
+}

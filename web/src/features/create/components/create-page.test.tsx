@@ -1,0 +1,283 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { STATUS_POLL_INTERVAL_MS, UNAUTHORIZED_REDIRECT_MS } from '@tunesmith/shared/constants';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { renderWithProviders } from '@/testing/render';
+import { CreatePage } from './create-page';
+
+const quota = "You've used all 5 generations for this week. Upgrade your plan to create more.";
+
+function renderPage() {
+  return renderWithProviders(<CreatePage />, {
+    userEvent: {
+      advanceTimers: (ms) => {
+        if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
+      },
+    },
+  });
+}
+
+function notifications() {
+  return within(screen.getByRole('region', { name: 'Notifications (F8)' }));
+}
+
+/** Answers each status check with the next status; the last one repeats. */
+function statusSequence(...statuses: string[]) {
+  let call = 0;
+  return () => {
+    const status = statuses[Math.min(call++, statuses.length - 1)];
+    return jsonResponse({
+      status,
+      audioUrl: status === 'completed' ? 'https://cdn.test/gen-1.wav' : null,
+      duration: status === 'completed' ? 60 : null,
+      tags: 'pop, upbeat',
+      type: 'text-to-music',
+    });
+  };
+}
+
+const statusCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([input]) => String(input).includes('/status')).length;
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+async function startGeneration(user: ReturnType<typeof renderPage>['user']) {
+  await user.type(screen.getByLabelText('Genre Tags'), 'pop, upbeat');
+  vi.useFakeTimers();
+  await user.click(screen.getByRole('button', { name: 'Generate Music' }));
+}
+
+describe('create page', () => {
+  it('has the three tabs, Text to Music selected, and honest placeholders for the others', async () => {
+    const { user } = renderPage();
+
+    const tabs = within(screen.getByRole('tablist', { name: 'Create' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Text to Music', 'Audio to Music', 'My Library']);
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+
+    await user.click(screen.getByRole('tab', { name: 'Audio to Music' }));
+    expect(screen.getByRole('tabpanel').textContent).toMatch(/arrives together with the upload dialog/);
+    await user.click(screen.getByRole('tab', { name: 'My Library' }));
+    expect(screen.getByRole('tabpanel').textContent).toMatch(/arrives with the library/);
+    expect(within(screen.getByRole('tabpanel')).queryByRole('button')).toBeNull();
+    expect(within(screen.getByRole('tabpanel')).queryByRole('link')).toBeNull();
+  });
+
+  it('adds a popular tag once, whatever its case in the list', async () => {
+    const { user } = renderPage();
+    const tags = screen.getByLabelText('Genre Tags');
+
+    await user.type(tags, 'Pop, dreamy');
+    await user.click(screen.getByRole('button', { name: 'pop' }));
+    expect(tags).toHaveProperty('value', 'Pop, dreamy');
+
+    await user.click(screen.getByRole('button', { name: 'synthwave' }));
+    await user.click(screen.getByRole('button', { name: 'synthwave' }));
+    expect(tags).toHaveProperty('value', 'Pop, dreamy, synthwave');
+    expect(screen.getByRole('button', { name: 'synthwave' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows the ten popular tags and the duration default of 1:00', () => {
+    renderPage();
+
+    const chips = within(screen.getByRole('list', { name: 'Popular tags' })).getAllByRole('button');
+    expect(chips.map((chip) => chip.textContent)).toEqual([
+      'female singer',
+      'male singer',
+      'pop',
+      'electronic',
+      'hip hop',
+      'ad jingle',
+      'synthwave',
+      'lo-fi',
+      'energetic',
+      'upbeat',
+    ]);
+    const slider = screen.getByRole('slider', { name: 'Duration' });
+    expect(slider).toHaveProperty('value', '60');
+    expect(slider.getAttribute('min')).toBe('5');
+    expect(slider.getAttribute('max')).toBe('240');
+    expect(screen.getByText('1:00 (60 seconds)')).toBeDefined();
+    expect(screen.getByText('Leave empty for an instrumental track.')).toBeDefined();
+    expect(screen.getByRole('radio', { name: 'Public' })).toHaveProperty('checked', true);
+  });
+
+  it('asks for tags before sending anything', async () => {
+    const fetchMock = mockFetch({});
+    const { user } = renderPage();
+
+    await user.click(screen.getByRole('button', { name: 'Generate Music' }));
+
+    expect(await notifications().findByText('Missing Tags')).toBeDefined();
+    expect(notifications().getByText('Please enter at least one genre tag.')).toBeDefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends tags, instrumental lyrics, the default duration and public visibility', async () => {
+    let body: unknown;
+    mockFetch({
+      'POST /api/generate-text-to-music': async (request) => {
+        body = await request.json();
+        return jsonResponse({ generationId: 'gen-1' }, 201);
+      },
+      'GET /api/generation/gen-1/status': statusSequence('pending'),
+    });
+    const { user } = renderPage();
+
+    await user.type(screen.getByLabelText('Genre Tags'), ' pop ,, upbeat ');
+    await user.click(screen.getByRole('button', { name: 'Generate Music' }));
+
+    await waitFor(() =>
+      expect(body).toEqual({ tags: 'pop, upbeat', lyrics: '', duration: 60, visibility: 'public' }),
+    );
+  });
+
+  it('sends the title, lyrics, chosen duration and private visibility', async () => {
+    let body: unknown;
+    mockFetch({
+      'POST /api/generate-text-to-music': async (request) => {
+        body = await request.json();
+        return jsonResponse({ generationId: 'gen-1' }, 201);
+      },
+    });
+    const { user } = renderPage();
+
+    await user.type(screen.getByLabelText('Genre Tags'), 'lo-fi');
+    await user.type(screen.getByLabelText('Lyrics (optional)'), 'Rain on the window');
+    await user.type(screen.getByLabelText('Title (optional)'), '  Rainy Day ');
+    fireEvent.change(screen.getByRole('slider', { name: 'Duration' }), { target: { value: '62' } });
+    expect(screen.getByText('1:02 (62 seconds)')).toBeDefined();
+    await user.click(screen.getByRole('radio', { name: 'Private' }));
+    await user.click(screen.getByRole('button', { name: 'Generate Music' }));
+
+    await waitFor(() =>
+      expect(body).toEqual({
+        tags: 'lo-fi',
+        lyrics: 'Rain on the window',
+        duration: 62,
+        title: 'Rainy Day',
+        visibility: 'private',
+      }),
+    );
+  });
+
+  it('polls every 3 s until completed, then celebrates, shows the track and refreshes the library', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/generate-text-to-music': jsonResponse({ generationId: 'gen-1' }, 201),
+      'GET /api/generation/gen-1/status': statusSequence('pending', 'generating', 'completed'),
+    });
+    const { user, queryClient } = renderPage();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+
+    await startGeneration(user);
+
+    expect(await screen.findByRole('button', { name: 'Generating...' })).toHaveProperty('disabled', true);
+    expect(screen.getByText('Generating... usually 30-60 seconds')).toBeDefined();
+    expect(statusCalls(fetchMock)).toBe(0);
+
+    await advance(STATUS_POLL_INTERVAL_MS - 1);
+    expect(statusCalls(fetchMock)).toBe(0);
+    await advance(1);
+    expect(statusCalls(fetchMock)).toBe(1);
+    await advance(STATUS_POLL_INTERVAL_MS);
+    expect(statusCalls(fetchMock)).toBe(2);
+    expect(screen.getByText('Generating... usually 30-60 seconds').parentElement?.textContent).toMatch(
+      /Elapsed 0:06 · Status: Generating$/,
+    );
+    expect(screen.queryByText('Music Generated!')).toBeNull();
+
+    await advance(STATUS_POLL_INTERVAL_MS);
+    expect(statusCalls(fetchMock)).toBe(3);
+    expect(notifications().getByText('Music Generated!')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Play Untitled Track' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Generate Music' })).toHaveProperty('disabled', false);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['my-generations'] });
+
+    await advance(STATUS_POLL_INTERVAL_MS * 3);
+    expect(statusCalls(fetchMock)).toBe(3);
+  });
+
+  it('stops with the spec toast when the generation fails', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/generate-text-to-music': jsonResponse({ generationId: 'gen-1' }, 201),
+      'GET /api/generation/gen-1/status': statusSequence('generating', 'failed'),
+    });
+    const { user } = renderPage();
+
+    await startGeneration(user);
+    await screen.findByRole('button', { name: 'Generating...' });
+    await advance(STATUS_POLL_INTERVAL_MS * 2);
+
+    expect(notifications().getByText('Generation Failed')).toBeDefined();
+    expect(
+      notifications().getByText('There was an error generating your music. Please try again.'),
+    ).toBeDefined();
+    await advance(STATUS_POLL_INTERVAL_MS * 2);
+    expect(statusCalls(fetchMock)).toBe(2);
+    expect(screen.getByRole('button', { name: 'Generate Music' })).toHaveProperty('disabled', false);
+  });
+
+  it("shows the server's message when the start is refused, such as the weekly quota", async () => {
+    mockFetch({ 'POST /api/generate-text-to-music': jsonResponse({ message: quota }, 429) });
+    const { user } = renderPage();
+
+    await user.type(screen.getByLabelText('Genre Tags'), 'pop');
+    await user.click(screen.getByRole('button', { name: 'Generate Music' }));
+
+    expect(await notifications().findByText(quota)).toBeDefined();
+    expect(notifications().getByText('Generation Failed')).toBeDefined();
+    expect(screen.queryByText('Generating... usually 30-60 seconds')).toBeNull();
+  });
+
+  it('shows the generic start failure for a server error', async () => {
+    mockFetch({ 'POST /api/generate-text-to-music': jsonResponse({ message: 'boom' }, 500) });
+    const { user } = renderPage();
+
+    await user.type(screen.getByLabelText('Genre Tags'), 'pop');
+    await user.click(screen.getByRole('button', { name: 'Generate Music' }));
+
+    expect(
+      await notifications().findByText('Failed to start music generation. Please try again.'),
+    ).toBeDefined();
+  });
+
+  it('goes to /auth 0.5 s after a poll says the session has ended', async () => {
+    mockFetch({
+      'POST /api/generate-text-to-music': jsonResponse({ generationId: 'gen-1' }, 201),
+      'GET /api/generation/gen-1/status': jsonResponse({ message: 'Unauthorized' }, 401),
+    });
+    const { user, router } = renderPage();
+
+    await startGeneration(user);
+    await screen.findByRole('button', { name: 'Generating...' });
+    await advance(STATUS_POLL_INTERVAL_MS);
+
+    expect(notifications().getByText('Unauthorized')).toBeDefined();
+    await advance(UNAUTHORIZED_REDIRECT_MS - 1);
+    expect(router.state.location.pathname).toBe('/');
+    await advance(1);
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('stops with an error toast when a status check fails otherwise', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/generate-text-to-music': jsonResponse({ generationId: 'gen-1' }, 201),
+      'GET /api/generation/gen-1/status': jsonResponse({ message: 'boom' }, 500),
+    });
+    const { user } = renderPage();
+
+    await startGeneration(user);
+    await screen.findByRole('button', { name: 'Generating...' });
+    await advance(STATUS_POLL_INTERVAL_MS);
+
+    expect(notifications().getByText('Error')).toBeDefined();
+    expect(notifications().getByText('Failed to check generation status.')).toBeDefined();
+    await advance(STATUS_POLL_INTERVAL_MS * 2);
+    expect(statusCalls(fetchMock)).toBe(1);
+    expect(screen.getByRole('button', { name: 'Generate Music' })).toHaveProperty('disabled', false);
+  });
+});

@@ -1,0 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
+import { generationMessages } from '@tunesmith/shared/generations';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TrackCardTrack } from '@/components/tracks/track-card';
+import { toast } from '@/lib/toast';
+import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
+import { type GenerationStatus, getGenerationStatus } from '../api/get-generation-status';
+import { createMessages, myGenerationsQueryKey } from '../messages';
+
+export type GenerationState =
+  | { phase: 'idle' }
+  | { phase: 'running'; id: string; status: GenerationStatus['status']; startedAt: number }
+  | { phase: 'completed'; track: TrackCardTrack }
+  | { phase: 'failed' };
+
+/**
+ * Follows a started generation: checks its status every
+ * {@link STATUS_POLL_INTERVAL_MS} until it completes (success toast, library
+ * refresh, the finished track) or fails (error toast). A 401 goes through the
+ * shared unauthorized handling; any other error stops with an error toast.
+ */
+export function useGeneration() {
+  const queryClient = useQueryClient();
+  const handleUnauthorized = useUnauthorizedHandler();
+  const [state, setState] = useState<GenerationState>({ phase: 'idle' });
+  const [elapsedSeconds, setElapsedSeconds] = useState(0);
+  // The title the user gave, shown on the finished track (the status answer has none).
+  const titleRef = useRef<string | null>(null);
+
+  const runningId = state.phase === 'running' ? state.id : null;
+  const startedAt = state.phase === 'running' ? state.startedAt : 0;
+
+  useEffect(() => {
+    if (!runningId) return;
+    const controller = new AbortController();
+    let checking = false;
+    setElapsedSeconds(0);
+    const clock = window.setInterval(() => {
+      setElapsedSeconds(Math.floor((Date.now() - startedAt) / 1000));
+    }, 1000);
+
+    const stop = () => {
+      controller.abort();
+      window.clearInterval(clock);
+      window.clearInterval(poll);
+    };
+
+    const check = async () => {
+      // A slow answer must not overlap the next check.
+      if (checking) return;
+      checking = true;
+      try {
+        const answer = await getGenerationStatus(runningId, controller.signal);
+        if (controller.signal.aborted) return;
+        if (answer.status === 'completed') {
+          stop();
+          setState({
+            phase: 'completed',
+            track: {
+              id: runningId,
+              title: titleRef.current,
+              tags: answer.tags,
+              duration: answer.duration,
+              type: answer.type,
+              audioUrl: answer.audioUrl,
+            },
+          });
+          toast({ title: createMessages.generatedTitle });
+          void queryClient.invalidateQueries({ queryKey: myGenerationsQueryKey });
+        } else if (answer.status === 'failed') {
+          stop();
+          setState({ phase: 'failed' });
+          toast({
+            title: createMessages.generationFailedTitle,
+            description: generationMessages.statusFailed,
+            variant: 'destructive',
+          });
+        } else {
+          setState((current) =>
+            current.phase === 'running' && current.id === runningId && current.status !== answer.status
+              ? { ...current, status: answer.status }
+              : current,
+          );
+        }
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        stop();
+        setState({ phase: 'idle' });
+        if (handleUnauthorized(error)) return;
+        toast({
+          title: createMessages.statusErrorTitle,
+          description: createMessages.statusError,
+          variant: 'destructive',
+        });
+      } finally {
+        checking = false;
+      }
+    };
+
+    const poll = window.setInterval(() => void check(), STATUS_POLL_INTERVAL_MS);
+    return stop;
+  }, [runningId, startedAt, queryClient, handleUnauthorized]);
+
+  /** Starts following a generation the server has accepted. */
+  const track = useCallback((generationId: string, title?: string) => {
+    titleRef.current = title ?? null;
+    setState({ phase: 'running', id: generationId, status: 'pending', startedAt: Date.now() });
+  }, []);
+
+  return { state, elapsedSeconds, isRunning: state.phase === 'running', track };
+}
