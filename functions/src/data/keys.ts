@@ -15,6 +15,7 @@
  * | admin             | ADMIN#username     | PROFILE            |                                 |                        |                     |
  * | one-time token    | TOKEN#purpose#hash | TOKEN              | (expires: TTL)                  |                        |                     |
  * | rate counter      | RATE#key#window    | RATE               | (expires: TTL)                  |                        |                     |
+ * | workflow callback | CALLBACK#requestId | CALLBACK           | (expires: TTL)                  |                        |                     |
  */
 
 export const tableDesign = {
@@ -57,6 +58,8 @@ export const keys = {
   admin: (username: string) => ({ pk: `ADMIN#${username}`, sk: 'PROFILE' }),
   oneTimeToken: (purpose: string, hash: string) => ({ pk: `TOKEN#${purpose}#${hash}`, sk: 'TOKEN' }),
   rateCounter: (key: string, window: number) => ({ pk: `RATE#${key}#${window}`, sk: 'RATE' }),
+  /** Where a waiting workflow's task token meets the provider's webhook. */
+  workflowCallback: (requestId: string) => ({ pk: `CALLBACK#${requestId}`, sk: 'CALLBACK' }),
 
   generation: (id: string) => ({ pk: `TRACK#${id}`, sk: 'TRACK' }),
   generationOwner: (userId: string, createdAt: string, id: string) => ({

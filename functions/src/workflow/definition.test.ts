@@ -1,0 +1,74 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import {
+  ASL_SUBSTITUTIONS,
+  placeholderArns,
+  readGenerationAsl,
+  substituteAsl,
+  substitutionsIn,
+} from './definition';
+
+type Validator = (
+  definition: unknown,
+  options?: { checkArn?: boolean; checkPaths?: boolean },
+) => { isValid: boolean; errors: unknown[]; errorsText: (sep?: string) => string };
+const validator = createRequire(import.meta.url)('asl-validator') as Validator;
+
+describe('generation.asl.json', () => {
+  const text = readGenerationAsl();
+
+  it('uses exactly the known substitution names', () => {
+    expect(substitutionsIn(text)).toEqual([...ASL_SUBSTITUTIONS].sort());
+  });
+
+  it('is valid ASL once the ARNs are bound (asl-validator, ARNs and paths checked)', () => {
+    const result = validator(substituteAsl(text, placeholderArns()), { checkArn: true, checkPaths: true });
+    expect(result.errors).toEqual([]);
+    expect(result.isValid).toBe(true);
+    // The validator does catch a broken file.
+    const broken = substituteAsl(text.replace('"Next": "Finish"', '"Next": "Nowhere"'), placeholderArns());
+    expect(validator(broken, { checkArn: true, checkPaths: true }).isValid).toBe(false);
+  });
+
+  it('uses JSONPath only, waits for a task token with a timeout and routes every failure to MarkFailed', () => {
+    const asl = JSON.parse(text) as {
+      QueryLanguage?: string;
+      States: Record<
+        string,
+        {
+          Type: string;
+          Resource?: string;
+          TimeoutSeconds?: number;
+          Retry?: { ErrorEquals: string[] }[];
+          Catch?: { ErrorEquals: string[]; Next: string }[];
+          Next?: string;
+        }
+      >;
+    };
+    expect(asl.QueryLanguage ?? 'JSONPath').toBe('JSONPath');
+    const wait = asl.States.WaitForCallback;
+    expect(wait?.Resource).toBe('arn:aws:states:::lambda:invoke.waitForTaskToken');
+    expect(wait?.TimeoutSeconds).toBeGreaterThan(0);
+    expect(wait?.Catch?.[0]).toMatchObject({ ErrorEquals: ['States.Timeout'], Next: 'PollOnce' });
+    for (const name of ['Submit', 'WaitForCallback', 'PollOnce', 'Finish']) {
+      const state = asl.States[name];
+      expect(state?.Catch?.some((c) => c.ErrorEquals.includes('States.ALL') && c.Next === 'MarkFailed')).toBe(
+        true,
+      );
+      // Provider rejections are never retried.
+      for (const retry of state?.Retry ?? []) {
+        expect(retry.ErrorEquals).not.toContain('States.ALL');
+        expect(retry.ErrorEquals).not.toContain('Provider.Rejected');
+        expect(retry.ErrorEquals).not.toContain('Provider.Failed');
+      }
+    }
+    expect(asl.States.MarkFailed?.Next).toBe('Failed');
+    expect(asl.States.Failed?.Type).toBe('Fail');
+  });
+
+  it('refuses an unbound substitution', () => {
+    const arns = placeholderArns() as Record<string, string>;
+    delete arns.PollFunctionArn;
+    expect(() => substituteAsl(text, arns as never)).toThrow(/PollFunctionArn/);
+  });
+});

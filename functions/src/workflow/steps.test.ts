@@ -1,0 +1,183 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MusicProviderError } from '../domain/generations/music-provider';
+import type { GenerationDeps } from '../domain/generations/ports';
+import { quotaWindowStart } from '../domain/generations/quota-window';
+import type { Generation } from '../domain/tracks/track';
+import { fakeClock } from '../testing/in-memory-accounts';
+import { inMemoryGenerationStore, inMemoryQuota } from '../testing/in-memory-generations';
+import {
+  failStep,
+  finishStep,
+  pollStep,
+  submitStep,
+  type TaskCallbacks,
+  trackAudioKey,
+  type WorkflowDeps,
+  waitStep,
+  webhookReceived,
+} from './steps';
+import { fakeAudioStore, fakeMusicProvider, inMemoryCallbackStore, silentWav } from './testing';
+import { wavDurationSeconds } from './wav';
+
+const clock = fakeClock();
+const now = clock.now();
+const windowStart = quotaWindowStart(now);
+
+const generation = (over: Partial<Generation> = {}): Generation => ({
+  id: 'gen-1',
+  userId: 'user-1',
+  type: 'text-to-music',
+  title: 'Song',
+  tags: 'rock, upbeat',
+  lyrics: '[verse]\nhello',
+  duration: 30,
+  status: 'pending',
+  visibility: 'public',
+  showInGallery: true,
+  inputAudioUrl: null,
+  audioUrl: null,
+  seed: null,
+  falRequestId: null,
+  createdAt: now.toISOString(),
+  updatedAt: now.toISOString(),
+  ...over,
+});
+
+function setup(fate: Parameters<typeof fakeMusicProvider>[0], initial = generation()) {
+  const generations = inMemoryGenerationStore([initial]);
+  const quota = inMemoryQuota();
+  quota.counters.set('user-1', { used: 1, windowStart });
+  const gdeps: GenerationDeps = { generations, quota, clock, newId: () => 'x' };
+  const provider = fakeMusicProvider(fate);
+  const files = new Map([['https://fal.example/out.wav', silentWav(12.5)]]);
+  const audio = fakeAudioStore(files);
+  const answers: { token: string; ok: boolean; detail: unknown }[] = [];
+  const tasks: TaskCallbacks = {
+    async success(token, output) {
+      answers.push({ token, ok: true, detail: output });
+    },
+    async failure(token, error) {
+      answers.push({ token, ok: false, detail: error });
+    },
+  };
+  const deps: WorkflowDeps = {
+    generation: gdeps,
+    provider,
+    audio,
+    webhookUrl: (id) => `https://api.example/webhooks/fal?generation=${id}`,
+    callbacks: inMemoryCallbackStore(),
+    tasks,
+  };
+  return { deps, generations, quota, provider, audio, answers };
+}
+
+const completedJob = (duration?: number) => () => ({
+  status: 'completed' as const,
+  result: { audioUrl: 'https://fal.example/out.wav', seed: 4242, ...(duration ? { duration } : {}) },
+});
+
+describe('wavDurationSeconds', () => {
+  it('reads the length from the header', () => {
+    expect(wavDurationSeconds(silentWav(2))).toBe(2);
+    expect(wavDurationSeconds(silentWav(0.5, 22050, 1))).toBe(0.5);
+    expect(wavDurationSeconds(new TextEncoder().encode('ID3 not a wav file'))).toBeUndefined();
+  });
+});
+
+describe('workflow steps', () => {
+  let env: ReturnType<typeof setup>;
+  beforeEach(() => {
+    env = setup(completedJob());
+  });
+
+  it('submits with the webhook URL and marks generating with the request id', async () => {
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    expect(job).toEqual({ requestId: 'req-1', kind: 'text' });
+    expect(env.provider.jobs.get('req-1')?.webhookUrl).toBe(
+      'https://api.example/webhooks/fal?generation=gen-1',
+    );
+    expect(env.generations.all.get('gen-1')).toMatchObject({ status: 'generating', falRequestId: 'req-1' });
+    // A retried submit reuses the accepted job.
+    expect(await submitStep(env.deps, { generationId: 'gen-1' })).toEqual(job);
+    expect(env.provider.jobs.size).toBe(1);
+  });
+
+  it('completed path: copies the audio and stores seed, WAV duration and our URL', async () => {
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    const out = await finishStep(env.deps, { generationId: 'gen-1', job });
+    const key = trackAudioKey({ id: 'gen-1', userId: 'user-1' });
+    expect(env.audio.copies.has(key)).toBe(true);
+    expect(out).toEqual({ audioUrl: `https://tracks.example/${key}`, duration: 12.5, seed: 4242 });
+    expect(env.generations.all.get('gen-1')).toMatchObject({
+      status: 'completed',
+      audioUrl: `https://tracks.example/${key}`,
+      duration: 12.5,
+      seed: 4242,
+    });
+  });
+
+  it("prefers the provider's duration when it gives one", async () => {
+    env = setup(completedJob(31));
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    expect((await finishStep(env.deps, { generationId: 'gen-1', job })).duration).toBe(31);
+  });
+
+  it('provider rejection at submit is a non-retried error; MarkFailed fails and refunds once', async () => {
+    env.provider.submitErrors.push(new MusicProviderError('bad input', 'rejected', 422));
+    await expect(submitStep(env.deps, { generationId: 'gen-1' })).rejects.toMatchObject({
+      name: 'Provider.Rejected',
+    });
+    env.provider.submitErrors.push(new MusicProviderError('down', 'unavailable', 503));
+    await expect(submitStep(env.deps, { generationId: 'gen-1' })).rejects.toMatchObject({
+      name: 'Provider.Unavailable',
+    });
+    const first = await failStep(env.deps, {
+      generationId: 'gen-1',
+      error: { Error: 'Provider.Rejected', Cause: 'bad input' },
+    });
+    expect(first).toEqual({ refunded: true, reason: 'Provider.Rejected: bad input' });
+    expect((await failStep(env.deps, { generationId: 'gen-1' })).refunded).toBe(false);
+    expect(env.generations.all.get('gen-1')?.status).toBe('failed');
+    expect(env.quota.counters.get('user-1')?.used).toBe(0);
+  });
+
+  it('a failed job (result errors) fails Finish with Provider.Failed and leaves the track active for MarkFailed', async () => {
+    env = setup(() => ({ status: 'completed', error: new MusicProviderError('boom', 'failed', 400) }));
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    await expect(finishStep(env.deps, { generationId: 'gen-1', job })).rejects.toMatchObject({
+      name: 'Provider.Failed',
+    });
+    expect(env.generations.all.get('gen-1')?.status).toBe('generating');
+  });
+
+  it('timeout → poll once: not complete fails (and cancels the job); complete continues', async () => {
+    env = setup(() => ({ status: 'running' }));
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    await expect(pollStep(env.deps, { generationId: 'gen-1', job })).rejects.toMatchObject({
+      name: 'Generation.NotComplete',
+    });
+    expect(env.provider.jobs.get('req-1')?.cancelled).toBe(true);
+
+    const done = setup(completedJob());
+    const job2 = await submitStep(done.deps, { generationId: 'gen-1' });
+    await expect(pollStep(done.deps, { generationId: 'gen-1', job: job2 })).resolves.toBeUndefined();
+    expect(done.provider.jobs.get('req-1')?.cancelled).toBeUndefined();
+  });
+
+  it('the webhook answers the waiting task whichever comes first', async () => {
+    // Token first, then the webhook.
+    await waitStep(env.deps, { generationId: 'gen-1', requestId: 'req-1', taskToken: 't1' });
+    expect(env.answers).toEqual([]);
+    expect(await webhookReceived(env.deps, { requestId: 'req-1', status: 'OK' })).toEqual({
+      delivered: true,
+    });
+    expect(env.answers).toEqual([{ token: 't1', ok: true, detail: { status: 'OK' } }]);
+
+    // Webhook first (an ERROR), then the token: the wait step answers at once.
+    expect(await webhookReceived(env.deps, { requestId: 'req-2', status: 'ERROR', error: 'x' })).toEqual({
+      delivered: false,
+    });
+    await waitStep(env.deps, { generationId: 'gen-1', requestId: 'req-2', taskToken: 't2' });
+    expect(env.answers[1]).toEqual({ token: 't2', ok: false, detail: 'Provider.Failed' });
+  });
+});

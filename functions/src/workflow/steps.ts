@@ -1,0 +1,232 @@
+/**
+ * The generation workflow's task states as plain functions over ports, so the
+ * Lambda entry (lambdas/workflow.ts), the local runner (local/src/workflow) and
+ * the unit tests share them. Error names are what the ASL's Retry and Catch
+ * match: `Provider.Unavailable` and `Storage.Unavailable` are retried, the rest
+ * go to MarkFailed.
+ */
+import { markCompleted, markFailed, markGenerating } from '../domain/generations/generation-service';
+import {
+  type MusicJobKind,
+  type MusicProvider,
+  MusicProviderError,
+} from '../domain/generations/music-provider';
+import type { GenerationDeps } from '../domain/generations/ports';
+import type { Generation } from '../domain/tracks/track';
+import { wavDurationSeconds } from './wav';
+
+/** Copies finished audio into our tracks bucket. */
+export interface AudioStore {
+  /** Fetches `url` and stores it under `key`; returns our URL for it and the bytes copied. */
+  copyFromUrl(url: string, key: string): Promise<{ url: string; bytes: Uint8Array }>;
+}
+
+/** How the provider's webhook outcome reaches the waiting execution. */
+export type CallbackOutcome = { status: 'OK' } | { status: 'ERROR'; error: string };
+
+/**
+ * Meeting point of the wait step and the webhook, keyed by the provider's request
+ * id. Both calls are atomic: whichever comes second sees what the first left, so
+ * a webhook that beats the task token is not lost.
+ */
+export interface CallbackStore {
+  /** Records the task token; returns the outcome if the webhook came first. */
+  register(requestId: string, taskToken: string): Promise<{ outcome?: CallbackOutcome }>;
+  /** Records the webhook's outcome; returns the task token if the wait step came first. */
+  complete(requestId: string, outcome: CallbackOutcome): Promise<{ taskToken?: string }>;
+}
+
+/** SendTaskSuccess / SendTaskFailure (Step Functions, or the local runner). */
+export interface TaskCallbacks {
+  success(taskToken: string, output: unknown): Promise<void>;
+  failure(taskToken: string, error: string, cause: string): Promise<void>;
+}
+
+export interface WorkflowDeps {
+  generation: GenerationDeps;
+  provider: MusicProvider;
+  audio: AudioStore;
+  /** Where the provider posts its webhook for this generation. */
+  webhookUrl: (generationId: string) => string;
+  callbacks?: CallbackStore;
+  tasks?: TaskCallbacks;
+  /** A URL the provider can fetch for an upload (e.g. a presigned GET); identity by default. */
+  inputAudioUrl?: (stored: string) => Promise<string> | string;
+}
+
+export interface Job {
+  requestId: string;
+  kind: MusicJobKind;
+}
+
+/** An error whose `name` is what the state machine's Retry and Catch match. */
+export class WorkflowError extends Error {
+  constructor(
+    override readonly name:
+      | 'Provider.Unavailable'
+      | 'Provider.Rejected'
+      | 'Provider.Failed'
+      | 'Generation.NotComplete'
+      | 'Generation.NotFound',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function asWorkflowError(error: unknown): never {
+  if (error instanceof MusicProviderError) {
+    const name =
+      error.reason === 'unavailable'
+        ? 'Provider.Unavailable'
+        : error.reason === 'rejected'
+          ? 'Provider.Rejected'
+          : 'Provider.Failed';
+    throw new WorkflowError(name, error.message);
+  }
+  throw error;
+}
+
+async function load(deps: WorkflowDeps, id: string): Promise<Generation> {
+  const generation = await deps.generation.generations.get(id);
+  if (!generation) throw new WorkflowError('Generation.NotFound', `Generation ${id} does not exist`);
+  return generation;
+}
+
+const kindOf = (g: Generation): MusicJobKind => (g.type === 'audio-to-music' ? 'audio' : 'text');
+
+/** Submit: sends the job with the webhook URL, then pending → generating with falRequestId. */
+export async function submitStep(deps: WorkflowDeps, input: { generationId: string }): Promise<Job> {
+  const generation = await load(deps, input.generationId);
+  const kind = kindOf(generation);
+  // A retried submit (the Lambda timed out after the provider accepted) reuses the job.
+  if (generation.status === 'generating' && generation.falRequestId)
+    return { requestId: generation.falRequestId, kind };
+  const webhookUrl = deps.webhookUrl(generation.id);
+  const lyrics = generation.lyrics ?? '';
+  let requestId: string;
+  try {
+    if (kind === 'audio') {
+      if (!generation.inputAudioUrl)
+        throw new MusicProviderError('The generation has no input audio', 'rejected');
+      const audioUrl = await (deps.inputAudioUrl ?? ((u) => u))(generation.inputAudioUrl);
+      ({ requestId } = await deps.provider.submitAudioToMusic({
+        audioUrl,
+        tags: generation.tags,
+        lyrics,
+        originalTags: generation.tags,
+        webhookUrl,
+      }));
+    } else {
+      ({ requestId } = await deps.provider.submitTextToMusic({
+        tags: generation.tags,
+        lyrics,
+        duration: generation.duration ?? 60,
+        webhookUrl,
+      }));
+    }
+  } catch (error) {
+    return asWorkflowError(error);
+  }
+  await markGenerating(deps.generation, generation.id, { falRequestId: requestId });
+  return { requestId, kind };
+}
+
+/** Turns a webhook outcome into the waiting task's answer. */
+async function deliver(tasks: TaskCallbacks, taskToken: string, outcome: CallbackOutcome) {
+  if (outcome.status === 'OK') await tasks.success(taskToken, { status: 'OK' });
+  else await tasks.failure(taskToken, 'Provider.Failed', outcome.error);
+}
+
+/**
+ * WaitForCallback's function: leaves the task token where the webhook finds it.
+ * If the webhook already came, answers the task at once.
+ */
+export async function waitStep(
+  deps: Pick<WorkflowDeps, 'callbacks' | 'tasks'>,
+  input: { generationId: string; requestId: string; taskToken: string },
+): Promise<void> {
+  if (!deps.callbacks) return;
+  const { outcome } = await deps.callbacks.register(input.requestId, input.taskToken);
+  if (outcome && deps.tasks) await deliver(deps.tasks, input.taskToken, outcome);
+}
+
+/**
+ * For the webhook route, after it verified the delivery: records the outcome and
+ * answers the waiting task if its token is there (else the wait step will).
+ * Idempotent per request id as far as the state machine is concerned: a task
+ * answered twice rejects the second answer, which is ignored.
+ */
+export async function webhookReceived(
+  deps: Pick<WorkflowDeps, 'callbacks' | 'tasks'>,
+  webhook: { requestId: string; status: 'OK' | 'ERROR'; error?: string },
+): Promise<{ delivered: boolean }> {
+  if (!deps.callbacks) return { delivered: false };
+  const outcome: CallbackOutcome =
+    webhook.status === 'OK'
+      ? { status: 'OK' }
+      : { status: 'ERROR', error: webhook.error ?? 'The provider reported an error' };
+  const { taskToken } = await deps.callbacks.complete(webhook.requestId, outcome);
+  if (!taskToken || !deps.tasks) return { delivered: false };
+  try {
+    await deliver(deps.tasks, taskToken, outcome);
+  } catch {
+    // Already answered, timed out or the execution is over: nothing to do.
+    return { delivered: false };
+  }
+  return { delivered: true };
+}
+
+/** PollOnce: the webhook did not come in time; one status check. Not completed → cancel and fail. */
+export async function pollStep(deps: WorkflowDeps, input: { generationId: string; job: Job }): Promise<void> {
+  let status: string;
+  try {
+    status = await deps.provider.status(input.job.kind, input.job.requestId);
+  } catch (error) {
+    return asWorkflowError(error);
+  }
+  if (status === 'completed') return;
+  await deps.provider.cancel(input.job.kind, input.job.requestId).catch(() => undefined);
+  throw new WorkflowError(
+    'Generation.NotComplete',
+    `The provider had not finished ${input.job.requestId} when the wait timed out (${status})`,
+  );
+}
+
+/** Where a finished track's audio lives in our bucket. */
+export const trackAudioKey = (g: Pick<Generation, 'id' | 'userId'>) => `tracks/${g.userId}/${g.id}.wav`;
+
+/** Finish: fetch the result, copy the audio to our bucket, mark completed with duration, seed and URL. */
+export async function finishStep(
+  deps: WorkflowDeps,
+  input: { generationId: string; job: Job },
+): Promise<{ audioUrl: string; duration: number; seed: number | null }> {
+  const generation = await load(deps, input.generationId);
+  let result: Awaited<ReturnType<MusicProvider['result']>>;
+  try {
+    result = await deps.provider.result(input.job.kind, input.job.requestId);
+  } catch (error) {
+    return asWorkflowError(error);
+  }
+  const copied = await deps.audio.copyFromUrl(result.audioUrl, trackAudioKey(generation));
+  const duration = result.duration ?? wavDurationSeconds(copied.bytes) ?? generation.duration ?? 0;
+  const rounded = Math.round(duration * 100) / 100;
+  const done = await markCompleted(deps.generation, generation.id, {
+    audioUrl: copied.url,
+    duration: rounded,
+    seed: result.seed,
+  });
+  if (done.status !== 'completed')
+    throw new WorkflowError('Generation.NotFound', `Generation ${generation.id} is ${done.status}`);
+  return { audioUrl: copied.url, duration: rounded, seed: result.seed };
+}
+
+/** MarkFailed: failed (final) and one refund; a second call changes nothing. */
+export async function failStep(
+  deps: Pick<WorkflowDeps, 'generation'>,
+  input: { generationId: string; error?: { Error?: string; Cause?: string } },
+): Promise<{ refunded: boolean; reason: string }> {
+  const reason = [input.error?.Error, input.error?.Cause].filter(Boolean).join(': ') || 'unknown';
+  const { refunded } = await markFailed(deps.generation, input.generationId, reason);
+  return { refunded, reason };
+}

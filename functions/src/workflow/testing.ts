@@ -1,0 +1,113 @@
+/** Fakes for the workflow's ports (unit tests here and in local/). */
+import type {
+  MusicJobKind,
+  MusicJobStatus,
+  MusicProvider,
+  MusicResult,
+} from '../domain/generations/music-provider';
+import type { AudioStore, CallbackOutcome, CallbackStore } from './steps';
+
+/** A PCM WAV of `seconds` of silence (44.1 kHz, 16-bit stereo). */
+export function silentWav(seconds: number, sampleRate = 44100, channels = 2): Uint8Array {
+  const dataSize = Math.round(seconds * sampleRate) * channels * 2;
+  const buf = Buffer.alloc(44 + dataSize);
+  buf.write('RIFF', 0);
+  buf.writeUInt32LE(36 + dataSize, 4);
+  buf.write('WAVE', 8);
+  buf.write('fmt ', 12);
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20);
+  buf.writeUInt16LE(channels, 22);
+  buf.writeUInt32LE(sampleRate, 24);
+  buf.writeUInt32LE(sampleRate * channels * 2, 28);
+  buf.writeUInt16LE(channels * 2, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write('data', 36);
+  buf.writeUInt32LE(dataSize, 40);
+  return new Uint8Array(buf);
+}
+
+/** An audio store that serves `files` by URL and keeps copies by key. */
+export function fakeAudioStore(
+  files: Map<string, Uint8Array>,
+): AudioStore & { copies: Map<string, Uint8Array> } {
+  const copies = new Map<string, Uint8Array>();
+  return {
+    copies,
+    async copyFromUrl(url, key) {
+      const bytes = files.get(url);
+      if (!bytes) throw new Error(`404 ${url}`);
+      copies.set(key, bytes);
+      return { url: `https://tracks.example/${key}`, bytes };
+    },
+  };
+}
+
+export function inMemoryCallbackStore(): CallbackStore {
+  const records = new Map<string, { taskToken?: string; outcome?: CallbackOutcome }>();
+  return {
+    async register(requestId, taskToken) {
+      const r = records.get(requestId) ?? {};
+      records.set(requestId, { ...r, taskToken });
+      return r.outcome ? { outcome: r.outcome } : {};
+    },
+    async complete(requestId, outcome) {
+      const r = records.get(requestId) ?? {};
+      records.set(requestId, { ...r, outcome });
+      return r.taskToken ? { taskToken: r.taskToken } : {};
+    },
+  };
+}
+
+export interface FakeJob {
+  kind: MusicJobKind;
+  status: MusicJobStatus;
+  result?: MusicResult;
+  error?: Error;
+  webhookUrl?: string;
+  cancelled?: boolean;
+}
+
+/** A scripted provider: `next` decides each submitted job's fate. */
+export function fakeMusicProvider(next: (n: number) => Omit<FakeJob, 'kind'>): MusicProvider & {
+  jobs: Map<string, FakeJob>;
+  submitErrors: Error[];
+} {
+  const jobs = new Map<string, FakeJob>();
+  const submitErrors: Error[] = [];
+  let n = 0;
+  const submit = async (kind: MusicJobKind, webhookUrl?: string) => {
+    const error = submitErrors.shift();
+    if (error) throw error;
+    n += 1;
+    const requestId = `req-${n}`;
+    jobs.set(requestId, { kind, ...next(n), ...(webhookUrl ? { webhookUrl } : {}) });
+    return { requestId };
+  };
+  const job = (id: string) => {
+    const j = jobs.get(id);
+    if (!j) throw new Error(`unknown job ${id}`);
+    return j;
+  };
+  return {
+    jobs,
+    submitErrors,
+    submitTextToMusic: (r) => submit('text', r.webhookUrl),
+    submitAudioToMusic: (r) => submit('audio', r.webhookUrl),
+    async status(_kind, id) {
+      return job(id).status;
+    },
+    async result(_kind, id) {
+      const j = job(id);
+      if (j.error) throw j.error;
+      if (!j.result) throw new Error('no result');
+      return j.result;
+    },
+    async cancel(_kind, id) {
+      job(id).cancelled = true;
+    },
+    async writeLyrics() {
+      return '[verse]\nla la';
+    },
+  };
+}

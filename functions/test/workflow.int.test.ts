@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Emulator, startS3 } from '../../local/src/emulators';
+import { type MusicProvider, startMusicProvider } from '../../local/src/music/provider-server';
+import { createWorkflowRunner, type WorkflowRunner } from '../../local/src/workflow/runner';
+import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
+import { dynamoQuotaStore } from '../src/adapters/dynamo/quota-store';
+import { falMusicProvider } from '../src/adapters/fal/fal-provider';
+import { falWebhookVerifier } from '../src/adapters/fal/fal-webhook';
+import { s3AudioStore } from '../src/adapters/s3/audio-store';
+import { keys } from '../src/data/keys';
+import type { GenerationDeps } from '../src/domain/generations/ports';
+import { quotaWindowStart } from '../src/domain/generations/quota-window';
+import type { Generation } from '../src/domain/tracks/track';
+import { callbackKey, dynamoCallbackStore } from '../src/workflow/dynamo-callback-store';
+import { webhookReceived } from '../src/workflow/steps';
+import { wavDurationSeconds } from '../src/workflow/wav';
+import { direct } from './support/direct';
+
+// The workflow end to end on the same ASL file as the cloud: the local runner,
+// the embedded provider through the real fal adapter and signed webhooks, and the
+// generation and quota stores on the real table.
+
+const store = direct();
+const { documents, tableName } = store;
+const generations = dynamoGenerationStore(documents, tableName);
+const quota = dynamoQuotaStore(documents, tableName);
+const callbacks = dynamoCallbackStore(documents, tableName);
+const deps: GenerationDeps = { generations, quota, clock: { now: () => new Date() }, newId: randomUUID };
+
+let provider: MusicProvider;
+let runner: WorkflowRunner;
+let webhookServer: Server;
+let s3: Emulator;
+let s3Client: S3Client;
+const s3Dir = mkdtempSync(path.join(tmpdir(), 'tunesmith-workflow-s3-'));
+const BUCKET = 'tracks-it';
+const cleanup: Record<string, string>[] = [];
+
+beforeAll(async () => {
+  provider = await startMusicProvider({ minProcessingMs: 200, queueMs: 50 });
+  const verifier = falWebhookVerifier({ jwksUrl: provider.jwksUrl });
+  webhookServer = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const verified = await verifier.verify({
+      headers: req.headers as Record<string, string | undefined>,
+      rawBody: Buffer.concat(chunks),
+      now: new Date(),
+    });
+    if (!verified) return void res.writeHead(401).end();
+    await webhookReceived({ callbacks, tasks: runner.tasks }, verified);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+  await new Promise<void>((r) => webhookServer.listen(0, '127.0.0.1', r));
+  const webhookBase = `http://127.0.0.1:${(webhookServer.address() as AddressInfo).port}`;
+  s3 = await startS3({ port: 0, dir: s3Dir, buckets: [BUCKET] });
+  s3Client = new S3Client({
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  const audio = s3AudioStore({ bucket: BUCKET, region: 'us-east-1', client: s3Client });
+  runner = await createWorkflowRunner(
+    {
+      generation: deps,
+      provider: falMusicProvider({ key: provider.env.FAL_KEY, baseUrl: provider.url }),
+      audio,
+      webhookUrl: (id) => `${webhookBase}/api/webhooks/fal?generationId=${id}`,
+      callbacks,
+    },
+    { timeoutOverrideSeconds: 4, retryIntervalMs: 10 },
+  );
+});
+
+afterAll(async () => {
+  runner?.stop();
+  await provider?.stop();
+  await new Promise((r) => webhookServer?.close(r));
+  s3Client?.destroy();
+  await s3?.stop();
+  rmSync(s3Dir, { recursive: true, force: true });
+  for (const Key of cleanup) await documents.send(new DeleteCommand({ TableName: tableName, Key }));
+  store.close();
+});
+
+/** A user with one unit reserved and a pending generation, as startGeneration leaves them. */
+async function pendingGeneration(tags: string): Promise<Generation> {
+  const now = new Date();
+  const userId = `it-workflow-${randomUUID()}`;
+  const email = `${userId}@example.test`;
+  await store.users.create({
+    id: userId,
+    email,
+    firstName: 'Workflow',
+    lastName: 'Tester',
+    emailVerified: true,
+    planStatus: 'free',
+    subscriptionPlanId: null,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    generationsUsedThisMonth: 0,
+    planStartDate: null,
+    planEndDate: null,
+    sessionsValidAfter: 0,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  });
+  cleanup.push(keys.user(userId), keys.emailClaim(email));
+  const reserved = await quota.reserve(userId, {
+    limit: 5,
+    windowStart: quotaWindowStart(now),
+    now: now.toISOString(),
+  });
+  expect(reserved).toEqual({ ok: true, used: 1 });
+  const g: Generation = {
+    id: randomUUID(),
+    userId,
+    type: 'text-to-music',
+    title: null,
+    tags,
+    lyrics: '',
+    duration: 5,
+    status: 'pending',
+    visibility: 'public',
+    showInGallery: true,
+    inputAudioUrl: null,
+    audioUrl: null,
+    seed: null,
+    falRequestId: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  await generations.create(g);
+  cleanup.push(keys.generation(g.id));
+  return g;
+}
+
+async function run(tags: string) {
+  const g = await pendingGeneration(tags);
+  const execution = await runner.startExecution({ name: g.id, input: { generationId: g.id } });
+  const outcome = await execution.done;
+  const after = await generations.get(g.id);
+  if (after?.falRequestId) cleanup.push(callbackKey(after.falRequestId));
+  const used = (await quota.read(g.userId))?.used;
+  return { outcome, after, used };
+}
+
+describe('generation workflow (local runner, embedded provider, DynamoDB)', () => {
+  it('webhook path: completed with the audio copied, its WAV duration and the seed', async () => {
+    const started = Date.now();
+    const { outcome, after, used } = await run('jazz, piano');
+    expect(outcome.status).toBe('SUCCEEDED');
+    expect(after).toMatchObject({ status: 'completed', duration: 5 });
+    expect(typeof after?.seed).toBe('number');
+    const key = `tracks/${after?.userId}/${after?.id}.wav`;
+    expect(after?.audioUrl).toBe(`s3://${BUCKET}/${key}`);
+    const object = await s3Client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+    const bytes = await object.Body?.transformToByteArray();
+    expect(bytes && wavDurationSeconds(bytes)).toBeCloseTo(5, 1);
+    expect(provider.deliveries.some((d) => d.requestId === after?.falRequestId && d.status === 200)).toBe(
+      true,
+    );
+    // The webhook, not the 4 s timeout, moved it on.
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(used).toBe(1);
+  });
+
+  it('lost webhook: times out, one poll finds it completed', async () => {
+    const { outcome, after, used } = await run('rock, no-webhook');
+    expect(outcome.status).toBe('SUCCEEDED');
+    expect(after?.status).toBe('completed');
+    expect(provider.deliveries.some((d) => d.requestId === after?.falRequestId)).toBe(false);
+    expect(used).toBe(1);
+  });
+
+  it('provider error: failed and the unit refunded', async () => {
+    const { outcome, after, used } = await run('pop, fail:provider');
+    expect(outcome.status).toBe('FAILED');
+    expect(after).toMatchObject({ status: 'failed', audioUrl: null });
+    expect(used).toBe(0);
+  });
+
+  it('timeout: the job never finishes, the poll fails it and the unit is refunded', async () => {
+    const { outcome, after, used } = await run('ambient, fail:timeout');
+    expect(outcome.status).toBe('FAILED');
+    expect(after?.status).toBe('failed');
+    expect(used).toBe(0);
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * The local Step Functions: runs functions/src/workflow/generation.asl.json (the
+ * same file CDK deploys) with aws-local-stepfunctions, each Task bound by state
+ * name to the step functions, and `.waitForTaskToken` implemented here: the wait
+ * task parks on a promise keyed by its token until `sendTaskSuccess` or
+ * `sendTaskFailure` (exported for the local webhook route) or its TimeoutSeconds.
+ */
+import { randomUUID } from 'node:crypto';
+import { placeholderArns, readGenerationAsl, substituteAsl } from '@tunesmith/functions/workflow/definition';
+import {
+  failStep,
+  finishStep,
+  pollStep,
+  submitStep,
+  type TaskCallbacks,
+  type WorkflowDeps,
+  waitStep,
+} from '@tunesmith/functions/workflow/steps';
+
+// aws-local-stepfunctions uses Promise.withResolvers (Node 22); Node 20 lacks it.
+if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function') {
+  Object.defineProperty(Promise, 'withResolvers', {
+    configurable: true,
+    writable: true,
+    value<T>() {
+      let resolve!: (value: T | PromiseLike<T>) => void;
+      let reject!: (reason?: unknown) => void;
+      const promise = new Promise<T>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      return { promise, resolve, reject };
+    },
+  });
+}
+
+export interface WorkflowRunnerOptions {
+  /** Seconds WaitForCallback waits for the webhook before polling once (the file's value by default). */
+  timeoutOverrideSeconds?: number;
+  /** Milliseconds between retries (the file's backoff by default). */
+  retryIntervalMs?: number;
+}
+
+export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+
+export interface Execution {
+  name: string;
+  status: ExecutionStatus;
+  /** Settles when the execution ends; never rejects. */
+  done: Promise<{ status: Exclude<ExecutionStatus, 'RUNNING'>; output?: unknown; error?: string }>;
+}
+
+export interface WorkflowRunner {
+  startExecution(request: { name: string; input: { generationId: string } }): Promise<Execution>;
+  sendTaskSuccess(taskToken: string, output: unknown): Promise<void>;
+  sendTaskFailure(taskToken: string, error: string, cause: string): Promise<void>;
+  /** TaskCallbacks for the step functions (the webhook path and the wait step). */
+  readonly tasks: TaskCallbacks;
+  describe(name: string): Execution | undefined;
+  /** Aborts every running execution. */
+  stop(): void;
+}
+
+class TaskFailure extends Error {
+  constructor(name: string, cause: string) {
+    super(cause);
+    this.name = name;
+  }
+}
+
+/** `deps.tasks` is filled in by the runner when absent. */
+export async function createWorkflowRunner(
+  deps: WorkflowDeps,
+  options: WorkflowRunnerOptions = {},
+): Promise<WorkflowRunner> {
+  const { StateMachine } = await import('aws-local-stepfunctions');
+  const definition = substituteAsl(readGenerationAsl(), placeholderArns()) as {
+    States: Record<string, { TimeoutSeconds?: number }>;
+  };
+  const wait = definition.States.WaitForCallback;
+  if (wait && options.timeoutOverrideSeconds !== undefined)
+    wait.TimeoutSeconds = options.timeoutOverrideSeconds;
+  const machine = new StateMachine(definition as never, { validationOptions: { checkArn: true } });
+
+  const waiting = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const executions = new Map<string, Execution>();
+  const aborts = new Set<() => void>();
+
+  const sendTaskSuccess = async (taskToken: string, output: unknown) => {
+    const w = waiting.get(taskToken);
+    if (!w) throw new TaskFailure('TaskTimedOut', `No task is waiting for token ${taskToken}`);
+    waiting.delete(taskToken);
+    w.resolve(output);
+  };
+  const sendTaskFailure = async (taskToken: string, error: string, cause: string) => {
+    const w = waiting.get(taskToken);
+    if (!w) throw new TaskFailure('TaskTimedOut', `No task is waiting for token ${taskToken}`);
+    waiting.delete(taskToken);
+    w.reject(new TaskFailure(error, cause));
+  };
+  const tasks: TaskCallbacks = { success: sendTaskSuccess, failure: sendTaskFailure };
+  const stepDeps: WorkflowDeps = { ...deps, tasks: deps.tasks ?? tasks };
+
+  const retryNames = ['Submit', 'WaitForCallback', 'PollOnce', 'Finish', 'MarkFailed'];
+  const retryIntervalOverrides =
+    options.retryIntervalMs === undefined
+      ? undefined
+      : Object.fromEntries(retryNames.map((n) => [n, options.retryIntervalMs as number]));
+
+  const json = (v: unknown) => (v === undefined ? null : JSON.parse(JSON.stringify(v)));
+  type Input = Record<string, never>;
+
+  const handlers = {
+    Submit: async (input: unknown) => json(await submitStep(stepDeps, input as { generationId: string })),
+    WaitForCallback: async (input: unknown) => {
+      const payload = (input as { Payload: { generationId: string; requestId: string; taskToken: string } })
+        .Payload;
+      const parked = new Promise<unknown>((resolve, reject) => {
+        waiting.set(payload.taskToken, { resolve, reject });
+      });
+      // The state's timeout rejects the race in the library, not this promise: forget the token then.
+      parked.catch(() => undefined);
+      try {
+        await waitStep(stepDeps, payload);
+      } catch (error) {
+        waiting.delete(payload.taskToken);
+        throw error;
+      }
+      try {
+        return json(await parked);
+      } finally {
+        waiting.delete(payload.taskToken);
+      }
+    },
+    PollOnce: async (input: unknown) =>
+      json(await pollStep(stepDeps, input as Parameters<typeof pollStep>[1])),
+    Finish: async (input: unknown) =>
+      json(await finishStep(stepDeps, input as Parameters<typeof finishStep>[1])),
+    MarkFailed: async (input: unknown) =>
+      json(await failStep(stepDeps, input as Parameters<typeof failStep>[1])),
+  } satisfies Record<string, (input: Input) => Promise<unknown>>;
+
+  return {
+    tasks,
+    sendTaskSuccess,
+    sendTaskFailure,
+    describe: (name) => executions.get(name),
+    async startExecution({ name, input }) {
+      if (executions.get(name)?.status === 'RUNNING')
+        throw new TaskFailure('ExecutionAlreadyExists', `Execution ${name} is running`);
+      const token = randomUUID();
+      const startTime = new Date().toISOString();
+      const run = machine.run(input, {
+        overrides: {
+          taskResourceLocalHandlers: handlers,
+          ...(retryIntervalOverrides ? { retryIntervalOverrides } : {}),
+        },
+        context: {
+          Execution: { Id: `local:${name}`, Name: name, Input: input, StartTime: startTime },
+          Task: { Token: token },
+        } as never,
+      });
+      aborts.add(run.abort);
+      const execution: Execution = {
+        name,
+        status: 'RUNNING',
+        done: run.result.then(
+          (output) => {
+            execution.status = 'SUCCEEDED';
+            return { status: 'SUCCEEDED' as const, output };
+          },
+          (error: unknown) => {
+            execution.status = 'FAILED';
+            return {
+              status: 'FAILED' as const,
+              error: error instanceof Error ? error.message : String(error),
+            };
+          },
+        ),
+      };
+      void execution.done.finally(() => aborts.delete(run.abort));
+      executions.set(name, execution);
+      return execution;
+    },
+    stop() {
+      for (const abort of aborts) abort();
+      aborts.clear();
+    },
+  };
+}
