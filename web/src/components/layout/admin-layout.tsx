@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { MenuToggle } from '@/components/ui/menu-toggle';
 import { type Admin, adminLogout, clearAdminSession } from '@/lib/admin-auth';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -80,25 +81,7 @@ export function AdminLayout({ admin, children }: { admin: Admin; children: React
           <LogoMark />
           Tunesmith Admin
         </span>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </Button>
+        <MenuToggle open={menuOpen} controls={menuId} onToggle={() => setMenuOpen((open) => !open)} />
       </div>
 
       <aside

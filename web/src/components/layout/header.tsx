@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigation } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { MenuToggle } from '@/components/ui/menu-toggle';
 import { Skeleton } from '@/components/ui/skeleton';
 import { logout, type User, userDisplayName, useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -131,26 +132,12 @@ export function Header() {
           <AccountActions user={user} isLoading={isLoading} onAuthPage={onAuthPage} />
         </div>
 
-        <Button
-          variant="ghost"
-          size="icon"
+        <MenuToggle
           className="md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </Button>
+          open={menuOpen}
+          controls={menuId}
+          onToggle={() => setMenuOpen((open) => !open)}
+        />
       </div>
 
       <div id={menuId} hidden={!menuOpen} className="border-t border-white/10 px-4 pb-4 md:hidden">

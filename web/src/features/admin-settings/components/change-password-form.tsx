@@ -3,8 +3,7 @@ import { adminChangePasswordSchema, authMessages } from '@tunesmith/shared/auth'
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@tunesmith/shared/constants';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { PasswordInput } from '@/components/ui/password-input';
+import { PasswordChangeFields } from '@/components/ui/password-change-fields';
 import { clearAdminSession } from '@/lib/admin-auth';
 import { serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -56,32 +55,7 @@ export function ChangePasswordForm() {
         Changing your password logs out all active sessions, including this one. You will need to sign in
         again with the new password.
       </p>
-      <FormField label="Current Password" {...form.fieldMeta('currentPassword')}>
-        <PasswordInput
-          {...form.register('currentPassword')}
-          required
-          autoComplete="current-password"
-          toggleLabel="current password"
-        />
-      </FormField>
-      <FormField label="New Password" {...form.fieldMeta('newPassword')}>
-        <PasswordInput
-          {...form.register('newPassword')}
-          required
-          minLength={ADMIN_PASSWORD_MIN_LENGTH}
-          autoComplete="new-password"
-          toggleLabel="new password"
-        />
-      </FormField>
-      <FormField label="Confirm New Password" {...form.fieldMeta('confirmPassword')}>
-        <PasswordInput
-          {...form.register('confirmPassword')}
-          required
-          minLength={ADMIN_PASSWORD_MIN_LENGTH}
-          autoComplete="new-password"
-          toggleLabel="confirm password"
-        />
-      </FormField>
+      <PasswordChangeFields form={form} minLength={ADMIN_PASSWORD_MIN_LENGTH} />
       <Button type="submit" disabled={change.isPending} className="justify-self-start">
         {change.isPending ? 'Updating...' : 'Update Password'}
       </Button>

@@ -1,8 +1,8 @@
 import { authMessages, updatePasswordSchema } from '@tunesmith/shared/auth';
+import { PASSWORD_MIN_LENGTH } from '@tunesmith/shared/constants';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { PasswordInput } from '@/components/ui/password-input';
+import { PasswordChangeFields } from '@/components/ui/password-change-fields';
 import { serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { type FormErrors, useForm, type Validator, zodValidator } from '@/lib/use-form';
@@ -67,31 +67,7 @@ export function UpdatePasswordForm() {
           })}
           className="grid gap-4"
         >
-          <FormField label="Current Password" {...form.fieldMeta('currentPassword')}>
-            <PasswordInput
-              {...form.register('currentPassword')}
-              required
-              autoComplete="current-password"
-              toggleLabel="current password"
-            />
-          </FormField>
-          <FormField label="New Password" {...form.fieldMeta('newPassword')}>
-            <PasswordInput
-              {...form.register('newPassword')}
-              required
-              minLength={8}
-              autoComplete="new-password"
-              toggleLabel="new password"
-            />
-          </FormField>
-          <FormField label="Confirm New Password" {...form.fieldMeta('confirmPassword')}>
-            <PasswordInput
-              {...form.register('confirmPassword')}
-              required
-              autoComplete="new-password"
-              toggleLabel="confirm password"
-            />
-          </FormField>
+          <PasswordChangeFields form={form} minLength={PASSWORD_MIN_LENGTH} />
           <Button type="submit" disabled={update.isPending} className="justify-self-start">
             {update.isPending ? 'Updating...' : 'Update Password'}
           </Button>
