@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { apiPath, matchPath, matchRoute, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
-  it('lists the 45 calls of both spec documents, each once', () => {
-    expect(routes).toHaveLength(45);
-    expect(new Set(routes.map((r) => r.id)).size).toBe(45);
-    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(45);
+  it('lists the 45 calls of both spec documents plus download and the provider webhook, each once', () => {
+    expect(routes).toHaveLength(47);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(47);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(47);
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/stripe' && r.auth === 'webhook'),
+    ).toBe(true);
+    expect(
+      routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/fal' && r.auth === 'webhook'),
     ).toBe(true);
   });
 

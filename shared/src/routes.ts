@@ -64,6 +64,8 @@ export const routes = [
   r('listMyGenerations', 'generation', 'GET', '/api/my-generations', 'user'),
   r('updateGeneration', 'generation', 'PATCH', '/api/generation/{id}/visibility', 'user'),
   r('deleteGeneration', 'generation', 'DELETE', '/api/generation/{id}', 'user'),
+  // Not in the spec's call table: the server decides downloads (free plan: none).
+  r('downloadGeneration', 'generation', 'GET', '/api/generation/{id}/download', 'user'),
 
   // Uploads
   r('reserveUpload', 'uploads', 'POST', '/api/objects/upload', 'user'),
@@ -74,6 +76,8 @@ export const routes = [
   r('createPortalSession', 'billing', 'POST', '/api/stripe/create-portal-session', 'user'),
   r('cancelSubscription', 'billing', 'POST', '/api/stripe/cancel-subscription', 'user'),
   r('stripeWebhook', 'webhooks', 'POST', '/api/webhooks/stripe', 'webhook'),
+  // The music provider's signed completion callback (DESIGN: Generation).
+  r('falWebhook', 'webhooks', 'POST', '/api/webhooks/fal', 'webhook'),
 
   // Admin session
   r('adminLogin', 'admin-session', 'POST', '/api/admin/login', 'public'),

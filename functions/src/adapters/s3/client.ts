@@ -1,0 +1,26 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { runtimeConfig } from '../../config';
+
+let cached: S3Client | undefined;
+
+/**
+ * One S3 client per runtime. Locally `S3_ENDPOINT` and `S3_FORCE_PATH_STYLE`
+ * point it at s3rver; on AWS both are unset.
+ */
+export function s3(): S3Client {
+  cached ??= new S3Client({
+    region: runtimeConfig().region,
+    ...(process.env.S3_ENDPOINT ? { endpoint: process.env.S3_ENDPOINT } : {}),
+    ...(process.env.S3_FORCE_PATH_STYLE === 'true' || process.env.S3_FORCE_PATH_STYLE === '1'
+      ? { forcePathStyle: true }
+      : {}),
+  });
+  return cached;
+}
+
+/** A bucket name from the environment (`UPLOADS_BUCKET`, `TRACKS_BUCKET`). */
+export function bucketFromEnv(name: 'UPLOADS_BUCKET' | 'TRACKS_BUCKET'): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}

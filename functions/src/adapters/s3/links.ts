@@ -1,0 +1,69 @@
+/**
+ * Short-lived presigned links to objects in our buckets. Buckets are private:
+ * a browser (or the music provider) reaches audio only through one of these,
+ * and the API hands them out only to viewers allowed to see the track.
+ * Stored audio is referenced as `s3://bucket/key`.
+ */
+import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+
+export interface S3Location {
+  bucket: string;
+  key: string;
+}
+
+/** `s3://bucket/key` → its parts, or undefined for anything else. */
+export function parseS3Url(url: string): S3Location | undefined {
+  const match = /^s3:\/\/([^/]+)\/(.+)$/.exec(url);
+  return match ? { bucket: match[1] as string, key: match[2] as string } : undefined;
+}
+
+export const s3Url = ({ bucket, key }: S3Location) => `s3://${bucket}/${key}`;
+
+/** How long a play or download link works: long enough for a listening session. */
+export const READ_LINK_SECONDS = 6 * 60 * 60;
+/** How long an upload link works. */
+export const UPLOAD_LINK_SECONDS = 15 * 60;
+
+/** A quoted, ASCII-safe `attachment` Content-Disposition with the UTF-8 name beside it. */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export interface S3Links {
+  /** A GET link; `downloadAs` makes the browser save it under that name. */
+  read(location: S3Location, options?: { downloadAs?: string; expiresIn?: number }): Promise<string>;
+  /** A PUT link for one object; the upload must send `contentType` when given. */
+  write(location: S3Location, options?: { contentType?: string; expiresIn?: number }): Promise<string>;
+}
+
+export function s3Links(client: S3Client): S3Links {
+  return {
+    read: (location, options = {}) =>
+      getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket: location.bucket,
+          Key: location.key,
+          ...(options.downloadAs
+            ? { ResponseContentDisposition: attachmentDisposition(options.downloadAs) }
+            : {}),
+        }),
+        { expiresIn: options.expiresIn ?? READ_LINK_SECONDS },
+      ),
+    write: (location, options = {}) =>
+      getSignedUrl(
+        client,
+        new PutObjectCommand({
+          Bucket: location.bucket,
+          Key: location.key,
+          ...(options.contentType ? { ContentType: options.contentType } : {}),
+        }),
+        {
+          expiresIn: options.expiresIn ?? UPLOAD_LINK_SECONDS,
+          ...(options.contentType ? { signableHeaders: new Set(['content-type']) } : {}),
+        },
+      ),
+  };
+}
