@@ -67,3 +67,12 @@ export function s3Links(client: S3Client): S3Links {
       ),
   };
 }
+
+/** Presigns `s3://` audio for playback; other values pass through (see http/audio-links). */
+export function s3AudioLinker(links: S3Links): (stored: string | null) => Promise<string | null> {
+  return async (stored) => {
+    if (!stored) return null;
+    const location = parseS3Url(stored);
+    return location ? links.read(location) : stored;
+  };
+}
