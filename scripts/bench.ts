@@ -7,6 +7,8 @@
  * - local API latency for GET /api/plans, p50/p99, beside a bare Node HTTP
  *   server returning the same JSON, measured in the same run
  * - the embedded music provider's synthesiser: a 240 s track, times real time
+ * - the generation pipeline's own overhead: submit to playable, minus the
+ *   provider's queue and processing time, p50 over 20 generations
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -20,7 +22,8 @@ import { gzipSync } from 'node:zlib';
 import { routeGroups } from '@tunesmith/shared/routes';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { startLocalCloud } from '../local/src/cloud';
+import { dynamoGenerationStore } from '../functions/src/adapters/dynamo/generation-store';
+import { type LocalCloud, startLocalCloud } from '../local/src/cloud';
 import { encodeWav, renderTrack } from '../local/src/music/synth';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,8 +72,8 @@ const percentile = (sorted: number[], p: number) =>
 
 async function timeToFirstPage(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-bench-'));
-  const [port, dynamodb, s3, cognito, ses, music] = await Promise.all(
-    [1, 2, 3, 4, 5, 6].map(() => freePort()),
+  const [port, dynamodb, s3, cognito, ses, music, stepfunctions] = await Promise.all(
+    [1, 2, 3, 4, 5, 6, 7].map(() => freePort()),
   );
   const env = {
     ...process.env,
@@ -80,6 +83,7 @@ async function timeToFirstPage(): Promise<void> {
     COGNITO_PORT: String(cognito),
     SES_PORT: String(ses),
     MUSIC_PORT: String(music),
+    STEPFUNCTIONS_PORT: String(stepfunctions),
     TUNESMITH_DATA_DIR: dataDir,
   };
   const started = performance.now();
@@ -181,7 +185,8 @@ async function latency(url: string, count: number): Promise<number[]> {
   return samples.sort((a, b) => a - b);
 }
 
-async function apiLatency(): Promise<void> {
+/** On one throwaway local cloud: API latency, then the generation pipeline's overhead. */
+async function localCloudMeasures(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-bench-api-'));
   const cloud = await startLocalCloud({
     port: 0,
@@ -210,6 +215,8 @@ async function apiLatency(): Promise<void> {
     say(
       `  bare Node HTTP server, same JSON                p50 ${ms(percentile(base, 50))}  p99 ${ms(percentile(base, 99))}`,
     );
+    say();
+    await pipelineOverhead(cloud);
   } finally {
     await cloud.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -241,12 +248,122 @@ async function synthesiser(): Promise<void> {
   );
 }
 
+/** A signed-in user of `cloud`: registers, follows the mailed link, signs in; returns its cookies. */
+async function benchUser(cloud: LocalCloud, n: number): Promise<string> {
+  const email = `bench-${Date.now().toString(36)}-${n}@example.com`;
+  const password = 'bench password 1';
+  const call = (path: string, init: RequestInit = {}) =>
+    fetch(`${cloud.url}${path}`, {
+      ...init,
+      headers: { origin: cloud.url, 'content-type': 'application/json', ...init.headers },
+    });
+  const registered = await call('/api/auth/register', {
+    method: 'POST',
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'User',
+      email,
+      password,
+      confirmPassword: password,
+    }),
+  });
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+  let token: string | undefined;
+  for (let i = 0; i < 50 && !token; i++) {
+    const store = (await (await fetch(`${cloud.env.SES_ENDPOINT}/store`)).json()) as {
+      emails: { destination: { to: string[] }; body: { text?: string } }[];
+    };
+    const mail = store.emails.find((m) => m.destination.to.some((t) => t.includes(email)));
+    token = mail?.body.text?.match(/\/verify-email\/([A-Za-z0-9_-]+)/)?.[1];
+    if (!token) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!token) throw new Error('no verification mail');
+  await call(`/api/auth/verify-email/${token}`);
+  const login = await call('/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * Submit to playable, minus the provider's own time (its queue and processing,
+ * from the status metrics), over 20 sequential 10 s text generations: the cost
+ * of our API, workflow, webhook, copy into the bucket and status call. Four free
+ * users make five each (the weekly quota).
+ */
+async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
+  const count = 20;
+  const cookies = await Promise.all([0, 1, 2, 3].map((n) => benchUser(cloud, n)));
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
+  const documents = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: cloud.env.AWS_REGION,
+      endpoint: cloud.env.DYNAMODB_ENDPOINT,
+      credentials: {
+        accessKeyId: cloud.env.AWS_ACCESS_KEY_ID,
+        secretAccessKey: cloud.env.AWS_SECRET_ACCESS_KEY,
+      },
+    }),
+  );
+  const store = dynamoGenerationStore(documents, cloud.env.TABLE_NAME);
+  const totals: number[] = [];
+  const overheads: number[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const headers = {
+        origin: cloud.url,
+        'content-type': 'application/json',
+        cookie: cookies[i % 4] as string,
+      };
+      const started = performance.now();
+      const res = await fetch(`${cloud.url}/api/generate-text-to-music`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ tags: 'pop, upbeat', lyrics: '', duration: 10, visibility: 'public' }),
+      });
+      if (res.status !== 201) throw new Error(`generate answered ${res.status}: ${await res.text()}`);
+      const { generationId } = (await res.json()) as { generationId: string };
+      let status = 'pending';
+      while (status !== 'completed') {
+        const poll = await fetch(`${cloud.url}/api/generation/${generationId}/status`, { headers });
+        ({ status } = (await poll.json()) as { status: string });
+        if (status === 'failed') throw new Error(`generation ${generationId} failed`);
+        if (status !== 'completed') await new Promise((r) => setTimeout(r, 10));
+      }
+      const total = performance.now() - started;
+      const generation = await store.get(generationId);
+      const provider = (await (
+        await fetch(
+          `${cloud.env.FAL_BASE_URL}/queue.fal.run/fal-ai/ace-step/requests/${generation?.falRequestId}/status`,
+        )
+      ).json()) as { metrics?: { inference_time?: number; queue_time?: number } };
+      const providerMs =
+        ((provider.metrics?.inference_time ?? 0) + (provider.metrics?.queue_time ?? 0)) * 1000;
+      totals.push(total);
+      overheads.push(total - providerMs);
+    }
+  } finally {
+    documents.destroy();
+  }
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+  say(`Generation pipeline, ${count} sequential 10 s text tracks (local cloud, embedded provider):`);
+  say(
+    `  submit → playable          p50 ${ms(percentile(sorted(totals), 50))}  max ${ms(Math.max(...totals))}`,
+  );
+  say(
+    `  our overhead (− provider)  p50 ${ms(percentile(sorted(overheads), 50))}  max ${ms(Math.max(...overheads))}  (status polled every 10 ms)`,
+  );
+}
+
 say(`Tunesmith bench, ${new Date().toISOString()}, node ${process.version}`);
 say();
 await timeToFirstPage();
 await spaSize();
 await bundles();
-await apiLatency();
+await localCloudMeasures();
 await synthesiser();
 keepAlive.destroy();
 const reportFile = join(root, 'bench-results', 'latest.txt');

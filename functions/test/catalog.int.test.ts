@@ -8,6 +8,8 @@ import { dynamoPlanRepository } from '../src/adapters/dynamo/plan-repository';
 import { keys } from '../src/data/keys';
 import type { Plan } from '../src/domain/plans/plan';
 import type { Generation } from '../src/domain/tracks/track';
+import { signedInUser } from './support/accounts';
+import { storage } from './support/storage';
 
 // The public catalogue through the HTTP API (the local API Gateway adapter in
 // front of the real handlers, or a deployed stage) against its DynamoDB table.
@@ -36,7 +38,11 @@ afterEach(async () => {
   );
 });
 
-afterAll(() => base.destroy());
+const buckets = storage();
+afterAll(() => {
+  base.destroy();
+  buckets.close();
+});
 
 async function get(path: string): Promise<{ status: number; headers: Headers; body: unknown }> {
   const response = await fetch(`${apiUrl}${path}`);
@@ -187,6 +193,84 @@ describe('GET /api/public-tracks', () => {
   });
 });
 
+describe('GET /api/public-tracks audio', () => {
+  it('gives every visitor a playable link to a gallery track’s stored audio', async () => {
+    const id = `it-${randomUUID()}`;
+    const stored = await buckets.putTrackAudio('gallery-owner', id);
+    await putGeneration({ id, audioUrl: stored });
+
+    const tracks = (await get('/api/public-tracks')).body as { id: string; audioUrl: string }[];
+    const link = tracks.find((t) => t.id === id)?.audioUrl ?? '';
+
+    expect(link).not.toMatch(/^s3:/);
+    const audio = await fetch(link);
+    expect(audio.status).toBe(200);
+    expect(
+      Buffer.from(await audio.arrayBuffer())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('RIFF');
+  });
+});
+
+describe('GET /api/track/{id}', () => {
+  it('shows a public track, with playable audio, to a visitor', async () => {
+    const id = `it-${randomUUID()}`;
+    const track = await putGeneration({ id, audioUrl: await buckets.putTrackAudio('someone', id) });
+
+    const response = await get(`/api/track/${track.id}`);
+
+    expect(response.status).toBe(200);
+    const body = response.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      id: track.id,
+      title: track.title,
+      status: 'completed',
+      visibility: 'public',
+    });
+    expect(body).not.toHaveProperty('userId');
+    expect((await fetch(String(body.audioUrl))).status).toBe(200);
+  });
+
+  it('shows a public track that is still generating, or hidden from the gallery, by its link', async () => {
+    const generating = await putGeneration({ status: 'generating', audioUrl: null, duration: null });
+    const hidden = await putGeneration({ showInGallery: false });
+
+    expect((await get(`/api/track/${generating.id}`)).body).toMatchObject({
+      status: 'generating',
+      audioUrl: null,
+    });
+    expect((await get(`/api/track/${hidden.id}`)).status).toBe(200);
+  });
+
+  it('answers 404 for a private track to visitors and other users, and shows it to its owner', async () => {
+    const owner = await signedInUser();
+    const other = await signedInUser();
+    const id = `it-${randomUUID()}`;
+    const stored = await buckets.putTrackAudio(owner.id, id);
+    await putGeneration({ id, userId: owner.id, visibility: 'private', audioUrl: stored });
+    const storedKey = stored.replace(/^s3:\/\/[^/]+\//, '');
+
+    for (const response of [await get(`/api/track/${id}`), await other.browser.get(`/api/track/${id}`)]) {
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: 'Track not found' });
+      expect(JSON.stringify(response.body)).not.toContain(storedKey);
+    }
+
+    const own = await owner.browser.get(`/api/track/${id}`);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id, visibility: 'private' });
+    expect((await fetch(String(own.body.audioUrl))).status).toBe(200);
+  });
+
+  it('answers 404 for a track that does not exist', async () => {
+    const response = await get(`/api/track/it-${randomUUID()}`);
+
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: 'Track not found' });
+  });
+});
+
 describe('the API edge', () => {
   it('answers an unknown /api path with 404 JSON', async () => {
     const response = await get('/api/nope');
@@ -197,7 +281,8 @@ describe('the API edge', () => {
   });
 
   it('answers a manifest route whose feature is not built with 501 through the middleware stack', async () => {
-    const response = await fetch(`${apiUrl}/api/track/some-track`);
+    // The payment provider's webhook arrives with billing; until then it is a manifest entry only.
+    const response = await fetch(`${apiUrl}/api/webhooks/stripe`, { method: 'POST', body: '{}' });
 
     expect(response.status).toBe(501);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);

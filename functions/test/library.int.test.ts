@@ -5,12 +5,18 @@ import type { Generation } from '../src/domain/tracks/track';
 import { signedInUser } from './support/accounts';
 import { direct } from './support/direct';
 import { Browser } from './support/http';
+import { subscribe } from './support/plans';
+import { storage, wavBytes } from './support/storage';
 
 // The library calls through the HTTP API: a user sees and changes only their own tracks.
 
 const store = direct();
 const generations = dynamoGenerationStore(store.documents, store.tableName);
-afterAll(() => store.close());
+const buckets = storage();
+afterAll(() => {
+  store.close();
+  buckets.close();
+});
 
 async function aTrack(userId: string, overrides: Partial<Generation> = {}): Promise<Generation> {
   const now = new Date().toISOString();
@@ -36,6 +42,27 @@ async function aTrack(userId: string, overrides: Partial<Generation> = {}): Prom
   await generations.create(generation);
   return generation;
 }
+
+/** A finished track whose audio is stored in the tracks bucket, as the workflow leaves it. */
+async function aStoredTrack(userId: string, overrides: Partial<Generation> = {}): Promise<Generation> {
+  const id = `lib-${randomUUID()}`;
+  return aTrack(userId, { id, audioUrl: await buckets.putTrackAudio(userId, id), ...overrides });
+}
+
+/** The bytes behind a link the API gave out, to prove it plays our stored audio. */
+async function fetched(url: unknown): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
+  expect(typeof url).toBe('string');
+  const response = await fetch(String(url));
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: new Uint8Array(await response.arrayBuffer()),
+  };
+}
+
+const isWav = (bytes: Uint8Array) =>
+  Buffer.from(bytes.subarray(0, 4)).toString('latin1') === 'RIFF' &&
+  Buffer.from(bytes.subarray(8, 12)).toString('latin1') === 'WAVE';
 
 describe('the library', () => {
   it('lists only the signed-in user’s tracks, newest first, without owner fields', async () => {
@@ -105,5 +132,161 @@ describe('the library', () => {
     expect(res.status).toBe(402);
     expect(String(res.body.message)).toMatch(/paid plan/i);
     expect((await generations.get(track.id))?.visibility).toBe('public');
+  });
+
+  it('gives the owner playable links to stored audio in the list, the status and the update answer', async () => {
+    const alice = await signedInUser();
+    const track = await aStoredTrack(alice.id);
+
+    const list = (await alice.browser.get('/api/my-generations')).body as unknown as Record<
+      string,
+      unknown
+    >[];
+    const status = await alice.browser.get(`/api/generation/${track.id}/status`);
+    const updated = await alice.browser.call('PATCH', `/api/generation/${track.id}/visibility`, {
+      title: 'Renamed',
+      visibility: 'public',
+    });
+
+    const links = [
+      list.find((t) => t.id === track.id)?.audioUrl,
+      status.body.audioUrl,
+      updated.body.audioUrl,
+    ];
+    for (const link of links) {
+      // Never the stored address: a presigned link the browser can play.
+      expect(String(link)).not.toMatch(/^s3:/);
+      const audio = await fetched(link);
+      expect(audio.status).toBe(200);
+      expect(isWav(audio.bytes)).toBe(true);
+    }
+  });
+});
+
+describe('a private track', () => {
+  it('is read, played, renamed, hidden, deleted and downloaded by its owner alone', async () => {
+    const alice = await signedInUser();
+    const bob = await signedInUser();
+    await subscribe(store, bob.id);
+    const track = await aStoredTrack(alice.id, { visibility: 'private', title: 'Secret' });
+    const storedKey = track.audioUrl?.replace(/^s3:\/\/[^/]+\//, '') ?? '';
+    const visitor = new Browser();
+
+    const answers = [
+      await bob.browser.get(`/api/generation/${track.id}/status`),
+      await bob.browser.get(`/api/track/${track.id}`),
+      await visitor.get(`/api/track/${track.id}`),
+      await bob.browser.call('PATCH', `/api/generation/${track.id}/visibility`, {
+        title: 'Mine now',
+        visibility: 'private',
+      }),
+      await bob.browser.call('PATCH', `/api/generation/${track.id}/visibility`, {
+        title: 'Secret',
+        visibility: 'public',
+      }),
+      await bob.browser.call('DELETE', `/api/generation/${track.id}`),
+      await bob.browser.get(`/api/generation/${track.id}/download`),
+    ];
+    for (const answer of answers) {
+      expect([answer.status, answer.body.message]).toEqual([404, 'Track not found']);
+    }
+    const bobsLibrary = await bob.browser.get('/api/my-generations');
+    // No answer to anyone else carries a link to the audio.
+    for (const answer of [...answers, bobsLibrary]) {
+      expect(JSON.stringify(answer.body)).not.toContain(storedKey);
+    }
+    expect(await generations.get(track.id)).toMatchObject({ title: 'Secret', visibility: 'private' });
+    expect(await buckets.storedExists(track.audioUrl ?? '')).toBe(true);
+
+    const own = await alice.browser.get(`/api/track/${track.id}`);
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: track.id, title: 'Secret', visibility: 'private' });
+    expect(isWav((await fetched(own.body.audioUrl)).bytes)).toBe(true);
+  });
+});
+
+describe('deleting a track', () => {
+  it('removes the track and its stored audio', async () => {
+    const alice = await signedInUser();
+    const track = await aStoredTrack(alice.id);
+    expect(await buckets.storedExists(track.audioUrl ?? '')).toBe(true);
+
+    const res = await alice.browser.call('DELETE', `/api/generation/${track.id}`);
+
+    expect(res.status).toBe(204);
+    expect(await generations.get(track.id)).toBeUndefined();
+    expect(await buckets.storedExists(track.audioUrl ?? '')).toBe(false);
+    expect((await alice.browser.call('DELETE', `/api/generation/${track.id}`)).status).toBe(404);
+  });
+
+  it('removes a remix’s uploaded song with it', async () => {
+    const alice = await signedInUser();
+    const uploadKey = `uploads/${alice.id}/${randomUUID()}.wav`;
+    await buckets.putUpload(uploadKey);
+    const track = await aStoredTrack(alice.id, {
+      type: 'audio-to-music',
+      inputAudioUrl: `/objects/${uploadKey}`,
+    });
+
+    expect((await alice.browser.call('DELETE', `/api/generation/${track.id}`)).status).toBe(204);
+
+    expect(await buckets.exists(buckets.uploadsBucket, uploadKey)).toBe(false);
+    expect(await buckets.storedExists(track.audioUrl ?? '')).toBe(false);
+  });
+});
+
+describe('downloading a track', () => {
+  it('is refused on the free plan with the upgrade message', async () => {
+    const alice = await signedInUser();
+    const track = await aStoredTrack(alice.id);
+
+    const res = await alice.browser.get(`/api/generation/${track.id}/download`);
+
+    expect([res.status, res.body.message]).toEqual([
+      403,
+      'Downloads need a paid plan. Upgrade to download your tracks.',
+    ]);
+    expect(res.body).not.toHaveProperty('url');
+  });
+
+  it('gives a paid user a link that saves the WAV under the track’s title', async () => {
+    const alice = await signedInUser();
+    await subscribe(store, alice.id);
+    const audio = wavBytes({ seconds: 0.25 });
+    const id = `lib-${randomUUID()}`;
+    const track = await aTrack(alice.id, {
+      id,
+      title: 'Night Drive',
+      audioUrl: await buckets.putTrackAudio(alice.id, id, audio),
+    });
+
+    const res = await alice.browser.get(`/api/generation/${track.id}/download`);
+
+    expect(res.status).toBe(200);
+    expect(res.body.filename).toBe('Night Drive.wav');
+    const file = await fetched(res.body.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="Night Drive\.wav"/);
+    expect(file.bytes).toEqual(audio);
+  });
+
+  it('names an untitled track Untitled Track.wav', async () => {
+    const alice = await signedInUser();
+    await subscribe(store, alice.id);
+    const track = await aStoredTrack(alice.id, { title: null });
+
+    const res = await alice.browser.get(`/api/generation/${track.id}/download`);
+
+    expect(res.body.filename).toBe('Untitled Track.wav');
+  });
+
+  it('answers 409 while the track is not completed', async () => {
+    const alice = await signedInUser();
+    await subscribe(store, alice.id);
+    const track = await aTrack(alice.id, { status: 'generating', audioUrl: null, duration: null });
+
+    const res = await alice.browser.get(`/api/generation/${track.id}/download`);
+
+    expect([res.status, res.body.message]).toEqual([409, 'Track is not ready for download.']);
   });
 });

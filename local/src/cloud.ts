@@ -19,6 +19,12 @@ import { type MusicProvider, startMusicProvider } from './music/provider-server'
 import { choosePort } from './processes';
 import { ensureAdmin, ensurePools, ensureTable, type LocalState, readState, writeState } from './provision';
 import { createStaticHandler, securityHeaders } from './static';
+import type { WorkflowRunner } from './workflow/runner';
+import {
+  localStateMachineArn,
+  type StepFunctionsEndpoint,
+  startStepFunctionsEndpoint,
+} from './workflow/sfn-endpoint';
 
 export interface LocalCloudOptions {
   /** Port of the app server on 127.0.0.1; 0 picks a free one. */
@@ -32,7 +38,14 @@ export interface LocalCloudOptions {
   /** The SPA through Vite's dev middleware, the built `web/dist`, or the API alone. */
   web: 'dev' | 'static' | 'none';
   /** Emulator ports; 0 or absent picks a free one. */
-  ports?: Partial<{ dynamodb: number; s3: number; cognito: number; ses: number; music: number }>;
+  ports?: Partial<{
+    dynamodb: number;
+    s3: number;
+    cognito: number;
+    ses: number;
+    music: number;
+    stepfunctions: number;
+  }>;
   /** Mute emulator, Vite and handler logs (handler crashes are still reported). */
   quiet?: boolean;
 }
@@ -60,6 +73,7 @@ const TABLE_NAME = 'tunesmith';
 const REGION = 'us-east-1';
 const UPLOADS_BUCKET = 'tunesmith-uploads';
 const TRACKS_BUCKET = 'tunesmith-tracks';
+const STATE_MACHINE_ARN = localStateMachineArn(REGION, 'tunesmith-generation');
 
 function assertWipeable(dir: string): void {
   const resolved = path.resolve(dir);
@@ -75,7 +89,9 @@ function assertWipeable(dir: string): void {
  * each provisioned as soon as it answers (table and seed data; pools), then
  * the first admin (identity and profile); then one HTTP server that sends
  * `/api/*` through the API Gateway adapter to the real handlers, `/_dev/mail`
- * to the local mailbox (dev-mail.ts) and everything else to the SPA. While it
+ * to the local mailbox (dev-mail.ts) and everything else to the SPA; and the
+ * Step Functions endpoint (workflow/sfn-endpoint.ts) whose executions the
+ * local runner carries out with the workflow Lambdas' own steps. While it
  * runs, `local-cloud.json` in the data directory says where (`running`).
  *
  * The handlers run in this process and read `process.env`, which this sets,
@@ -107,6 +123,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const emulators: Emulator[] = [];
   let server: http.Server | undefined;
   let vite: { close(): Promise<void> } | undefined;
+  let runner: WorkflowRunner | undefined;
+  let stepFunctions: StepFunctionsEndpoint | undefined;
   const exitHook = () => {
     for (const emulator of emulators) emulator.process?.signal();
   };
@@ -131,6 +149,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         await closing;
       }
       await vite?.close();
+      // Executions still running would write to the emulators stopped below.
+      runner?.stop();
+      await stepFunctions?.stop();
       await Promise.all(emulators.map((emulator) => emulator.stop()));
       if (temporary) rmSync(dataDir, { recursive: true, force: true });
       registry[runningCloud] = false;
@@ -140,12 +161,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
   try {
     const ports = options.ports ?? {};
-    const [dynamoPort, s3Port, cognitoPort, sesPort, musicPort] = await Promise.all([
+    const [dynamoPort, s3Port, cognitoPort, sesPort, musicPort, stepFunctionsPort] = await Promise.all([
       choosePort(ports.dynamodb, 'DynamoDB Local', 'DYNAMODB_PORT'),
       choosePort(ports.s3, 's3rver', 'S3_PORT'),
       choosePort(ports.cognito, 'cognito-local', 'COGNITO_PORT'),
       choosePort(ports.ses, 'aws-ses-v2-local', 'SES_PORT'),
       choosePort(ports.music, 'the music provider', 'MUSIC_PORT'),
+      choosePort(ports.stepfunctions, 'the Step Functions endpoint', 'STEPFUNCTIONS_PORT'),
     ]);
     // Credentials the emulators accept; our own clients and the handlers' share them.
     const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -286,6 +308,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       FAL_BASE_URL: music.env.FAL_BASE_URL,
       FAL_WEBHOOK_JWKS_URL: music.env.FAL_WEBHOOK_JWKS_URL,
       FAL_KEY: music.env.FAL_KEY,
+      STEPFUNCTIONS_ENDPOINT: `http://127.0.0.1:${stepFunctionsPort}`,
+      STATE_MACHINE_ARN,
+      // The provider posts its webhooks to /api/webhooks/fal on this same server.
+      WEBHOOK_BASE_URL: url,
       MAIL_FROM: process.env.MAIL_FROM || 'Tunesmith <no-reply@tunesmith.local>',
       SITE_NAME: process.env.SITE_NAME || 'Tunesmith',
       // The one-origin server stands where CloudFront stands on AWS: one trusted hop.
@@ -295,6 +321,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       LOG_LEVEL: quiet ? 'silent' : process.env.LOG_LEVEL || 'info',
     };
     Object.assign(process.env, env);
+    // The workflow's steps build their clients from the environment just set.
+    runner = await startWorkflowRunner();
+    stepFunctions = await startStepFunctionsEndpointFor(runner, stepFunctionsPort);
     // Tools such as `npm run admin:create -- --local` find this cloud through the state file.
     writeState(stateFile, { ...pools, admin, running: { pid: process.pid, url, env } });
     leaveState = () => writeState(stateFile, { ...pools, admin });
@@ -329,6 +358,29 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await stop().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The local runner on the workflow Lambdas' own dependencies. It answers the
+ * wait task in process, so the steps' Step Functions callbacks are left out;
+ * the webhook route still reaches it through the endpoint, as on AWS.
+ */
+async function startWorkflowRunner(): Promise<WorkflowRunner> {
+  const [{ workflowDepsFromEnv }, { createWorkflowRunner }] = await Promise.all([
+    import('@tunesmith/functions/lambdas/workflow'),
+    import('./workflow/runner'),
+  ]);
+  const { tasks: _answeredInProcess, ...deps } = workflowDepsFromEnv();
+  return createWorkflowRunner(deps);
+}
+
+function startStepFunctionsEndpointFor(runner: WorkflowRunner, port: number) {
+  return startStepFunctionsEndpoint({
+    port,
+    stateMachineArn: STATE_MACHINE_ARN,
+    runner,
+    onError: (error) => console.error('[stepfunctions] request failed', error),
+  });
 }
 
 /** A request that failed outside any handler (client went away, file vanished). */

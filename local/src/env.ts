@@ -77,6 +77,21 @@ export const localEnvVars = [
       'fal API key when site settings have none; the embedded provider accepts any key; a secret on AWS',
     local: 'local:embedded-provider',
   },
+  {
+    name: 'STEPFUNCTIONS_ENDPOINT',
+    description: 'The local Step Functions endpoint (runs the generation workflow); unset on AWS',
+    local: 'http://127.0.0.1:8605',
+  },
+  {
+    name: 'STATE_MACHINE_ARN',
+    description: 'The generation state machine that each generation starts an execution of',
+    local: 'arn:aws:states:us-east-1:000000000000:stateMachine:tunesmith-generation',
+  },
+  {
+    name: 'WEBHOOK_BASE_URL',
+    description: 'Origin the music provider posts its webhooks to (/api/webhooks/fal); the API origin',
+    local: 'http://127.0.0.1:3000',
+  },
   { name: 'MAIL_FROM', description: 'Sender of account mail', local: 'Tunesmith <no-reply@tunesmith.local>' },
   { name: 'SITE_NAME', description: 'Product name in account mail', local: 'Tunesmith' },
   {
@@ -114,6 +129,11 @@ export const startEnvVars = [
     name: 'MUSIC_PORT',
     description: 'Port of the embedded music provider (fal queue protocol)',
     local: '8604',
+  },
+  {
+    name: 'STEPFUNCTIONS_PORT',
+    description: 'Port of the local Step Functions endpoint (AWS JSON protocol)',
+    local: '8605',
   },
   { name: 'TUNESMITH_DATA_DIR', description: 'Where local data persists', local: '.data' },
 ] as const;

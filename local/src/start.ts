@@ -59,6 +59,7 @@ try {
       cognito: portFrom('COGNITO_PORT', 8602),
       ses: portFrom('SES_PORT', 8603),
       music: portFrom('MUSIC_PORT', 8604),
+      stepfunctions: portFrom('STEPFUNCTIONS_PORT', 8605),
     },
   });
 } catch (error) {

@@ -72,6 +72,24 @@ describe('static SPA server', () => {
     expect((await response.arrayBuffer()).byteLength).toBe(100);
   });
 
+  it('lets the page upload to and play audio from the storage origin, and nothing else', () => {
+    const csp = securityHeaders({ https: false, connectSources: ['http://127.0.0.1:4569'] })[
+      'content-security-policy'
+    ];
+    const directive = (name: string) =>
+      csp
+        ?.split('; ')
+        .find((d) => d.startsWith(`${name} `))
+        ?.split(' ')
+        .slice(1);
+
+    expect(directive('connect-src')).toEqual(["'self'", 'http://127.0.0.1:4569']);
+    expect(directive('media-src')).toEqual(["'self'", 'blob:', 'http://127.0.0.1:4569']);
+    expect(directive('script-src')).toEqual(["'self'"]);
+    expect(directive('default-src')).toEqual(["'self'"]);
+    expect(securityHeaders({ https: false })['content-security-policy']).toContain("connect-src 'self';");
+  });
+
   it('sends HSTS only over https', () => {
     expect(securityHeaders({ https: true })['strict-transport-security']).toMatch(/max-age=\d+/);
   });

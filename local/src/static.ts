@@ -38,8 +38,10 @@ export function mimeType(file: string): string {
 
 /**
  * The security headers CloudFront's response headers policy adds, so the
- * built SPA meets the same policy locally. `connectSources` are extra origins
- * the page talks to (locally: s3rver for uploads and audio).
+ * built SPA meets the same policy locally. `connectSources` are the storage
+ * origins the page reaches directly (locally: s3rver): the upload dialog PUTs
+ * files there (connect-src) and players stream presigned audio from there
+ * (media-src).
  */
 export function securityHeaders(options: {
   https: boolean;

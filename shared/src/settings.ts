@@ -7,18 +7,23 @@ export const settingKeys = [
   'stripe_publishable_key',
   'stripe_secret_key',
   'stripe_webhook_secret',
+  'fal_api_key',
 ] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
 /** Settings whose values are never sent back to a browser. */
-export const secretSettingKeys: readonly SettingKey[] = ['stripe_secret_key', 'stripe_webhook_secret'];
+export const secretSettingKeys: readonly SettingKey[] = [
+  'stripe_secret_key',
+  'stripe_webhook_secret',
+  'fal_api_key',
+];
 
 export interface SettingDefault {
   key: SettingKey;
   value: string;
   description: string;
   type: 'text' | 'secret';
-  category: 'general' | 'stripe';
+  category: 'general' | 'stripe' | 'music';
 }
 
 export const defaultSettings: readonly SettingDefault[] = [
@@ -70,5 +75,13 @@ export const defaultSettings: readonly SettingDefault[] = [
     description: 'Stripe webhook signing secret',
     type: 'secret',
     category: 'stripe',
+  },
+  {
+    // Empty: the server's FAL_KEY environment variable is used instead.
+    key: 'fal_api_key',
+    value: '',
+    description: 'fal.ai API key for music and lyrics generation (empty: use the server environment)',
+    type: 'secret',
+    category: 'music',
   },
 ];

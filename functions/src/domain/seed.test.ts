@@ -37,6 +37,7 @@ describe('seedDefaults', () => {
       'stripe_publishable_key',
       'stripe_secret_key',
       'stripe_webhook_secret',
+      'fal_api_key',
     ]);
     expect(settings.all.get('site_name')?.value).toBe('Tunesmith');
   });

@@ -1,8 +1,11 @@
 import { dynamo } from '../adapters/dynamo/client';
-import { dynamoGenerationRepository } from '../adapters/dynamo/generation-repository';
+import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
+import { s3 } from '../adapters/s3/client';
+import { s3AudioLinker, s3Links } from '../adapters/s3/links';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { catalogRoutes } from '../http/routes/catalog';
+import { sessionWiring } from './session-wiring';
 
 let built: LambdaHandler | undefined;
 
@@ -14,7 +17,15 @@ export const handler: LambdaHandler = (event, context) => {
       'catalog',
       catalogRoutes({
         plans: dynamoPlanRepository(client, tableName),
-        generations: dynamoGenerationRepository(client, tableName),
+        generations: dynamoGenerationStore(client, tableName),
+        audioLinks: s3AudioLinker(s3Links(s3())),
+        viewer: async (event) => {
+          // Visitors carry no session cookies: the track page never waits on Cognito for them.
+          const sessions = sessionWiring().sessions.user;
+          if (!sessions.present(event)) return { cookies: [] };
+          const session = await sessions.authenticate(event);
+          return session ? { user: session.principal, cookies: session.cookies } : { cookies: [] };
+        },
       }),
     );
   }

@@ -1,10 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { bucketFromEnv, s3 } from '../adapters/s3/client';
+import { s3Links } from '../adapters/s3/links';
+import { s3UploadStore, uploadKeyFromUrl } from '../adapters/s3/upload-store';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
+import { uploadRoutes } from '../http/routes/uploads';
 import { sessionWiring } from './session-wiring';
 
 let built: LambdaHandler | undefined;
 
-/** Route group `uploads`: presigned audio uploads. */
+/** Route group `uploads`: presigned audio uploads and the check after they land. */
 export const handler: LambdaHandler = (event, context) => {
-  built ??= createGroupHandler('uploads', {}, { sessions: sessionWiring().sessions });
+  if (!built) {
+    const bucket = bucketFromEnv('UPLOADS_BUCKET');
+    const links = s3Links(s3());
+    built = createGroupHandler(
+      'uploads',
+      uploadRoutes({
+        store: s3UploadStore(s3(), bucket),
+        uploadLink: (key, options) => links.write({ bucket, key }, options),
+        keyOfUploadUrl: (url) => uploadKeyFromUrl(url, bucket),
+        newId: randomUUID,
+      }),
+      { sessions: sessionWiring().sessions },
+    );
+  }
   return built(event, context);
 };

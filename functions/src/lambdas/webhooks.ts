@@ -1,4 +1,34 @@
-import { createGroupHandler } from '../http/group-handler';
+/**
+ * Route group `webhooks`: the music provider's signed webhook (the payment
+ * provider's comes with billing).
+ * Env: TABLE_NAME, AWS_REGION (DYNAMODB_ENDPOINT locally), FAL_WEBHOOK_JWKS_URL
+ * (fal's JWKS by default), STEPFUNCTIONS_ENDPOINT (locally).
+ */
+import { dynamo } from '../adapters/dynamo/client';
+import { falWebhookVerifier } from '../adapters/fal/fal-webhook';
+import { sfn, stepFunctionsTaskCallbacks } from '../adapters/sfn/step-functions';
+import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
+import { webhookRoutes } from '../http/routes/webhooks';
+import { dynamoCallbackStore } from '../workflow/dynamo-callback-store';
 
-/** Route group `webhooks`: the payment provider's webhook. */
-export const handler = createGroupHandler('webhooks', {});
+let built: LambdaHandler | undefined;
+
+export const handler: LambdaHandler = (event, context) => {
+  if (!built) {
+    const { client, tableName } = dynamo();
+    built = createGroupHandler(
+      'webhooks',
+      webhookRoutes({
+        verifier: falWebhookVerifier(
+          process.env.FAL_WEBHOOK_JWKS_URL ? { jwksUrl: process.env.FAL_WEBHOOK_JWKS_URL } : {},
+        ),
+        workflow: {
+          callbacks: dynamoCallbackStore(client, tableName),
+          tasks: stepFunctionsTaskCallbacks(sfn()),
+        },
+        clock: { now: () => new Date() },
+      }),
+    );
+  }
+  return built(event, context);
+};

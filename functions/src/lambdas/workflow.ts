@@ -4,17 +4,26 @@
  *   SubmitFunctionArn → submitHandler   WaitFunctionArn → waitHandler
  *   PollFunctionArn   → pollHandler     FinishFunctionArn → finishHandler
  *   FailFunctionArn   → failHandler
- * Env: TABLE_NAME, AWS_REGION (DYNAMODB_ENDPOINT locally), FAL_KEY, FAL_BASE_URL
- * (optional), TRACKS_BUCKET, S3_ENDPOINT and S3_FORCE_PATH_STYLE (optional),
- * WEBHOOK_BASE_URL (the API origin the provider posts to).
+ * Env: TABLE_NAME, AWS_REGION (DYNAMODB_ENDPOINT locally), FAL_KEY (when the
+ * `fal_api_key` site setting is empty), FAL_BASE_URL (optional), TRACKS_BUCKET,
+ * UPLOADS_BUCKET (inputs of audio-to-music), S3_ENDPOINT and S3_FORCE_PATH_STYLE
+ * (optional), WEBHOOK_BASE_URL (the API origin the provider posts to),
+ * STEPFUNCTIONS_ENDPOINT (locally).
  */
 import { randomUUID } from 'node:crypto';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
+import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { falMusicProvider } from '../adapters/fal/fal-provider';
 import { s3AudioStore } from '../adapters/s3/audio-store';
+import { s3 } from '../adapters/s3/client';
+import { s3Links } from '../adapters/s3/links';
+import { sfn, stepFunctionsTaskCallbacks } from '../adapters/sfn/step-functions';
+import { MusicProviderError } from '../domain/generations/music-provider';
+import { ownUploadKey } from '../domain/uploads/uploads';
 import { dynamoCallbackStore } from '../workflow/dynamo-callback-store';
+import { musicProviderFromSettings } from '../workflow/music-provider-from-settings';
 import {
   failStep,
   finishStep,
@@ -38,6 +47,8 @@ const required = (env: NodeJS.ProcessEnv, name: string): string => {
 export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkflowDeps {
   const { client, tableName } = dynamo();
   const webhookBase = required(env, 'WEBHOOK_BASE_URL').replace(/\/+$/, '');
+  const uploadsBucket = required(env, 'UPLOADS_BUCKET');
+  const links = s3Links(s3());
   return {
     generation: {
       generations: dynamoGenerationStore(client, tableName),
@@ -45,9 +56,10 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
       clock: { now: () => new Date() },
       newId: randomUUID,
     },
-    provider: falMusicProvider({
-      key: required(env, 'FAL_KEY'),
-      ...(env.FAL_BASE_URL ? { baseUrl: env.FAL_BASE_URL } : {}),
+    provider: musicProviderFromSettings({
+      settings: dynamoSettingsRepository(client, tableName),
+      ...(env.FAL_KEY ? { envKey: env.FAL_KEY } : {}),
+      create: (key) => falMusicProvider({ key, ...(env.FAL_BASE_URL ? { baseUrl: env.FAL_BASE_URL } : {}) }),
     }),
     audio: s3AudioStore({
       bucket: required(env, 'TRACKS_BUCKET'),
@@ -57,8 +69,14 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
     }),
     webhookUrl: (id) => `${webhookBase}${FAL_WEBHOOK_PATH}?generationId=${encodeURIComponent(id)}`,
     callbacks: dynamoCallbackStore(client, tableName),
-    // No TaskCallbacks here yet (needs @aws-sdk/client-sfn): a webhook that beats
-    // the token is recovered by the timeout and the status poll.
+    tasks: stepFunctionsTaskCallbacks(sfn()),
+    // The provider fetches the owner's upload through a presigned GET; the
+    // generation stores only its object path.
+    inputAudioUrl: async (objectPath, owner) => {
+      const key = ownUploadKey(objectPath, owner.userId);
+      if (!key) throw new MusicProviderError('The input audio is not an upload of this user', 'rejected');
+      return links.read({ bucket: uploadsBucket, key });
+    },
   };
 }
 

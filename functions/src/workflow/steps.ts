@@ -50,8 +50,11 @@ export interface WorkflowDeps {
   webhookUrl: (generationId: string) => string;
   callbacks?: CallbackStore;
   tasks?: TaskCallbacks;
-  /** A URL the provider can fetch for an upload (e.g. a presigned GET); identity by default. */
-  inputAudioUrl?: (stored: string) => Promise<string> | string;
+  /**
+   * A URL the provider can fetch for the owner's upload (a presigned GET of the
+   * stored object path); identity by default.
+   */
+  inputAudioUrl?: (stored: string, owner: Pick<Generation, 'userId'>) => Promise<string> | string;
 }
 
 export interface Job {
@@ -109,7 +112,7 @@ export async function submitStep(deps: WorkflowDeps, input: { generationId: stri
     if (kind === 'audio') {
       if (!generation.inputAudioUrl)
         throw new MusicProviderError('The generation has no input audio', 'rejected');
-      const audioUrl = await (deps.inputAudioUrl ?? ((u) => u))(generation.inputAudioUrl);
+      const audioUrl = await (deps.inputAudioUrl ?? ((u) => u))(generation.inputAudioUrl, generation);
       ({ requestId } = await deps.provider.submitAudioToMusic({
         audioUrl,
         tags: generation.tags,

@@ -404,7 +404,10 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
       ).length;
     }
     if (job.state === 'COMPLETED' && job.startedAt && job.completedAt)
-      body.metrics = { inference_time: (job.completedAt - job.startedAt) / 1000 };
+      body.metrics = {
+        inference_time: (job.completedAt - job.startedAt) / 1000,
+        queue_time: (job.startedAt - job.createdAt) / 1000,
+      };
     if (job.state !== 'IN_QUEUE') body.logs = withLogs ? job.logs : null;
     return body;
   }

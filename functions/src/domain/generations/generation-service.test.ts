@@ -7,6 +7,7 @@ import { DomainError } from '../errors';
 import type { Plan } from '../plans/plan';
 import { entitlementsFor } from './entitlements';
 import {
+  createGeneration,
   deleteGeneration,
   getForViewer,
   listForOwner,
@@ -185,6 +186,55 @@ describe('startGeneration', () => {
     await expect(startGeneration(deps, freeUser, freePlan, text())).rejects.toThrow('store unavailable');
 
     expect(quota.counters.get(freeUser.id)?.used).toBe(0);
+  });
+});
+
+describe('createGeneration', () => {
+  /** A workflow starter that records the ids it launched, or fails when told to. */
+  const starter = (fail = false) => {
+    const started: string[] = [];
+    return {
+      started,
+      async start(id: string) {
+        if (fail) throw new Error('StartExecution refused');
+        started.push(id);
+      },
+    };
+  };
+
+  it('records the pending generation and launches its workflow by id', async () => {
+    const { deps, quota } = setup();
+    const workflow = starter();
+
+    const generation = await createGeneration({ ...deps, workflow }, freeUser, freePlan, text());
+
+    expect(workflow.started).toEqual([generation.id]);
+    expect((await deps.generations.get(generation.id))?.status).toBe('pending');
+    expect(quota.counters.get(freeUser.id)?.used).toBe(1);
+  });
+
+  it('marks the generation failed and gives the unit back when the workflow cannot start', async () => {
+    const { deps, generations, quota } = setup();
+
+    const error = await rejection(
+      createGeneration({ ...deps, workflow: starter(true) }, freeUser, freePlan, text()),
+    );
+
+    expect(error.kind).toBe('unavailable');
+    expect(error.message).toBe('Failed to start music generation. Please try again.');
+    expect([...generations.all.values()].map((g) => g.status)).toEqual(['failed']);
+    expect(quota.counters.get(freeUser.id)?.used).toBe(0);
+  });
+
+  it('launches nothing when the quota is used up', async () => {
+    const { deps } = setup();
+    const workflow = starter();
+    for (let i = 0; i < 5; i++) await createGeneration({ ...deps, workflow }, freeUser, freePlan, text());
+
+    const error = await rejection(createGeneration({ ...deps, workflow }, freeUser, freePlan, text()));
+
+    expect(error.kind).toBe('quota');
+    expect(workflow.started).toHaveLength(5);
   });
 });
 

@@ -10,7 +10,7 @@ import { DomainError, notFound } from '../errors';
 import type { Plan } from '../plans/plan';
 import type { Generation, Page } from '../tracks/track';
 import { entitlementsFor } from './entitlements';
-import type { GenerationDeps } from './ports';
+import type { GenerationDeps, WorkflowStarter } from './ports';
 import { formatResetDate, quotaResetsAt, quotaWindowStart, usedThisWindow } from './quota-window';
 
 type WithOptionalTitle<T extends { title?: unknown }> = Omit<T, 'title'> & { title?: string };
@@ -89,6 +89,34 @@ export async function startGeneration(
   } catch (error) {
     await deps.quota.refund(user.id, windowStart);
     throw error;
+  }
+  return generation;
+}
+
+/**
+ * What the create calls do: {@link startGeneration} (plan check, one unit
+ * reserved, `pending` recorded), then the workflow is launched for it. A
+ * generation whose workflow cannot be launched would never move on, so it is
+ * marked failed at once (which gives the unit back) and the caller gets
+ * `unavailable` with the spec's start-failure message.
+ */
+export async function createGeneration(
+  deps: GenerationDeps & { workflow: WorkflowStarter },
+  user: Subscriber,
+  plan: Plan | undefined,
+  input: StartGenerationInput,
+): Promise<Generation> {
+  const generation = await startGeneration(deps, user, plan, input);
+  try {
+    await deps.workflow.start(generation.id);
+  } catch (error) {
+    const reason = `workflow did not start: ${error instanceof Error ? error.message : String(error)}`;
+    try {
+      await markFailed(deps, generation.id, reason);
+    } catch {
+      // The user still hears the start failed; the answer below does not depend on the refund.
+    }
+    throw new DomainError('unavailable', generationMessages.startFailed);
   }
   return generation;
 }

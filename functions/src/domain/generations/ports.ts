@@ -45,6 +45,15 @@ export interface QuotaStore {
   read(userId: string): Promise<{ used: number; windowStart: string | null } | undefined>;
 }
 
+/**
+ * Launches the workflow that carries a started generation to completed or
+ * failed (Step Functions on AWS, the local runner locally). One execution per
+ * generation: the execution is named after its id.
+ */
+export interface WorkflowStarter {
+  start(generationId: string): Promise<void>;
+}
+
 /** What the generation service needs. */
 export interface GenerationDeps {
   generations: GenerationStore;

@@ -4,9 +4,9 @@
  * (size, and bytes that really are one of the allowed audio formats) before a
  * generation may use it. Storage is a port; the S3 adapter implements it.
  */
-import { UPLOAD_MAX_BYTES } from '@tunesmith/shared/constants';
+import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@tunesmith/shared/constants';
 import { type UploadExtension, uploadExtension, uploadMessages } from '@tunesmith/shared/uploads';
-import { DomainError, notFound, validationError } from '../errors';
+import { notFound, validationError } from '../errors';
 
 /** Storage of uploaded objects, by key. */
 export interface UploadStore {
@@ -39,7 +39,13 @@ export function ownUploadKey(objectPath: string, userId: string): string | undef
   const prefix = uploadPrefix(userId);
   if (!key.startsWith(prefix)) return undefined;
   const name = key.slice(prefix.length);
-  return /^[A-Za-z0-9-]+(\.[a-z0-9]+)?$/.test(name) ? key : undefined;
+  // One plain segment (no `/`, no `..`) with at most one of the allowed extensions, as newUploadKey makes.
+  const dot = name.indexOf('.');
+  const id = dot < 0 ? name : name.slice(0, dot);
+  const ext = dot < 0 ? '' : name.slice(dot);
+  if (!/^[A-Za-z0-9-]+$/.test(id)) return undefined;
+  if (ext !== '' && !(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) return undefined;
+  return key;
 }
 
 export type AudioFormat = 'wav' | 'mp3' | 'ogg' | 'm4a' | 'aac';
@@ -47,20 +53,41 @@ export type AudioFormat = 'wav' | 'mp3' | 'ogg' | 'm4a' | 'aac';
 /** How many leading bytes {@link sniffAudioFormat} looks at. */
 export const SNIFF_BYTES = 16;
 
+/**
+ * ISO media brands of audio files (iTunes M4A/M4B/M4P, generic MP4 and 3GPP
+ * containers as phones record them). Image and video-only brands that share the
+ * container (HEIC, AVIF, ...) are not audio.
+ */
+const AUDIO_MP4_BRANDS = /^(M4A |M4B |M4P |F4A |F4B |mp41|mp42|isom|iso[2-9]|dash|3gp[4-9]|3g2[a-c]|MSNV)$/;
+
 /** Recognises the allowed audio formats by their first bytes (magic numbers). */
 export function sniffAudioFormat(head: Uint8Array): AudioFormat | undefined {
   const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
   if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'wav';
   if (head.length >= 4 && ascii(0, 4) === 'OggS') return 'ogg';
-  if (head.length >= 8 && ascii(4, 8) === 'ftyp') return 'm4a';
+  if (head.length >= 12 && ascii(4, 8) === 'ftyp' && AUDIO_MP4_BRANDS.test(ascii(8, 12))) return 'm4a';
   if (head.length >= 3 && ascii(0, 3) === 'ID3') return 'mp3';
   if (head.length >= 4 && ascii(0, 4) === 'ADIF') return 'aac';
-  if (head.length >= 2 && head[0] === 0xff) {
+  if (head.length >= 3 && head[0] === 0xff) {
     const b1 = head[1] as number;
-    // ADTS (AAC): 12 sync bits, then layer 00.
-    if ((b1 & 0xf6) === 0xf0) return 'aac';
-    // MPEG audio frame: 11 sync bits, a valid version and a layer other than 00.
-    if ((b1 & 0xe0) === 0xe0 && ((b1 >> 3) & 0x03) !== 0x01 && ((b1 >> 1) & 0x03) !== 0x00) return 'mp3';
+    const b2 = head[2] as number;
+    // ADTS (AAC): 12 sync bits, layer 00, and a defined sampling-frequency index (0-12).
+    if ((b1 & 0xf6) === 0xf0) return ((b2 >> 2) & 0x0f) <= 12 ? 'aac' : undefined;
+    // MPEG audio frame: 11 sync bits, a defined version and layer, bitrate index not 1111,
+    // sample rate not the reserved 11. Checking the third byte keeps random binary out.
+    const version = (b1 >> 3) & 0x03;
+    const layer = (b1 >> 1) & 0x03;
+    const bitrate = b2 >> 4;
+    const sampleRate = (b2 >> 2) & 0x03;
+    if (
+      (b1 & 0xe0) === 0xe0 &&
+      version !== 0x01 &&
+      layer !== 0x00 &&
+      bitrate !== 0x0f &&
+      sampleRate !== 0x03
+    ) {
+      return 'mp3';
+    }
   }
   return undefined;
 }
@@ -81,15 +108,12 @@ export async function checkUploadedAudio(
   if (!key) throw notFound(uploadMessages.notFound);
   const head = await store.head(key);
   if (!head) throw notFound(uploadMessages.notFound);
-  const reject = async (message: string): Promise<never> => {
+  const reject = async (message: string, details?: Record<string, unknown>): Promise<never> => {
     await store.delete(key);
-    throw validationError(message);
+    throw validationError(message, details);
   };
   if (head.size === 0) return reject(uploadMessages.empty);
-  if (head.size > UPLOAD_MAX_BYTES) {
-    await store.delete(key);
-    throw new DomainError('validation', uploadMessages.tooLarge, { maxBytes: UPLOAD_MAX_BYTES });
-  }
+  if (head.size > UPLOAD_MAX_BYTES) return reject(uploadMessages.tooLarge, { maxBytes: UPLOAD_MAX_BYTES });
   const format = sniffAudioFormat(await store.readStart(key, SNIFF_BYTES));
   if (!format) return reject(uploadMessages.notAudio);
   return { key, size: head.size, format };

@@ -1,9 +1,68 @@
+import { audioToMusicSchema, lyricsRequestSchema, textToMusicSchema } from '@tunesmith/shared/generations';
+import type { User } from '../../domain/accounts/user';
+import { DomainError } from '../../domain/errors';
+import { createGeneration } from '../../domain/generations/generation-service';
+import { type MusicProvider, MusicProviderError } from '../../domain/generations/music-provider';
+import type { GenerationDeps, WorkflowStarter } from '../../domain/generations/ports';
+import type { PlanRepository } from '../../domain/plans/plan';
+import { checkUploadedAudio, type UploadStore } from '../../domain/uploads/uploads';
 import type { GroupHandlers } from '../group-handler';
+import { logger } from '../logger';
+import { readJson } from '../request';
+import { json } from '../responses';
 
-// biome-ignore lint/suspicious/noEmptyInterface: filled in with the generate calls
-export interface GenerationRouteDeps {}
+/** The spec's lyrics-helper error (its toast text), sent when the provider cannot write lyrics. */
+export const LYRICS_FAILED = 'Failed to generate lyrics. Please try again.';
+
+export interface GenerationRouteDeps {
+  generations: GenerationDeps;
+  plans: PlanRepository;
+  /** Launches the workflow of a started generation. */
+  workflow: WorkflowStarter;
+  /** The uploads bucket, to check an upload before a remix uses it. */
+  uploads: UploadStore;
+  /** The lyrics helper. */
+  provider: Pick<MusicProvider, 'writeLyrics'>;
+}
 
 /** Starting generations (text, audio) and the lyrics helper. */
-export function generationRoutes(_deps: GenerationRouteDeps): GroupHandlers {
-  return {};
+export function generationRoutes(deps: GenerationRouteDeps): GroupHandlers {
+  const planOf = async (user: User) =>
+    user.subscriptionPlanId ? deps.plans.get(user.subscriptionPlanId) : undefined;
+  const services = { ...deps.generations, workflow: deps.workflow };
+
+  return {
+    generateTextToMusic: async (event, ctx) => {
+      const input = readJson(event, textToMusicSchema);
+      const user = ctx.user as User;
+      const generation = await createGeneration(services, user, await planOf(user), {
+        type: 'text-to-music',
+        ...input,
+      });
+      return json(201, { generationId: generation.id });
+    },
+
+    generateAudioToMusic: async (event, ctx) => {
+      const input = readJson(event, audioToMusicSchema);
+      const user = ctx.user as User;
+      // Only the user's own upload, and only once it proved to be audio within the limits.
+      await checkUploadedAudio(deps.uploads, user.id, input.inputAudioUrl);
+      const generation = await createGeneration(services, user, await planOf(user), {
+        type: 'audio-to-music',
+        ...input,
+      });
+      return json(201, { generationId: generation.id });
+    },
+
+    generateLyrics: async (event) => {
+      const { prompt, duration } = readJson(event, lyricsRequestSchema);
+      try {
+        return json(200, { lyrics: await deps.provider.writeLyrics({ prompt, duration }) });
+      } catch (error) {
+        if (!(error instanceof MusicProviderError)) throw error;
+        logger.warn('lyrics failed', { reason: error.reason, status: error.status, error });
+        throw new DomainError('unavailable', LYRICS_FAILED);
+      }
+    },
+  };
 }

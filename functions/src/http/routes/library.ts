@@ -1,26 +1,41 @@
 import { updateGenerationSchema } from '@tunesmith/shared/generations';
 import type { User } from '../../domain/accounts/user';
+import { trackDownload } from '../../domain/generations/download';
 import {
+  deleteGeneration,
   getForViewer,
   listForOwner,
   renameOrSetVisibility,
 } from '../../domain/generations/generation-service';
 import type { GenerationDeps } from '../../domain/generations/ports';
 import type { PlanRepository } from '../../domain/plans/plan';
-import { toTrack } from '../../domain/tracks/track';
-import type { AudioLinker } from '../audio-links';
+import { ownUploadKey, type UploadStore } from '../../domain/uploads/uploads';
+import { type AudioLinker, playableTrack, playableTracks } from '../audio-links';
 import type { GroupHandlers } from '../group-handler';
+import { logger } from '../logger';
 import { readJson } from '../request';
 import { json } from '../responses';
 
 /** The library is one bounded page, newest first. */
 export const LIBRARY_LIMIT = 100;
 
+/** A finished track's stored audio, as the library needs it. */
+export interface TrackAudioFiles {
+  /** A link that makes the browser save the stored audio as `filename`. */
+  downloadLink(stored: string, filename: string): Promise<string>;
+  /** Removes the stored audio of a deleted track. */
+  remove(stored: string): Promise<void>;
+}
+
 export interface LibraryRouteDeps {
   generations: GenerationDeps;
   plans: PlanRepository;
   /** Presigns stored audio for the owner's player. */
   audioLinks: AudioLinker;
+  /** Download links and removal of finished audio. */
+  trackAudio: TrackAudioFiles;
+  /** The uploads bucket: a deleted remix takes its uploaded song with it. */
+  uploads: UploadStore;
 }
 
 /** The owner's library: list, status, title/visibility, delete and download. */
@@ -30,7 +45,7 @@ export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
   return {
     listMyGenerations: async (_event, ctx) => {
       const page = await listForOwner(deps.generations, ctx.user as User, { limit: LIBRARY_LIMIT });
-      return json(200, page.items.map(toTrack));
+      return json(200, await playableTracks(page.items, deps.audioLinks));
     },
 
     getGenerationStatus: async (_event, ctx) => {
@@ -38,8 +53,14 @@ export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
       const user = ctx.user as User;
       const generation = await getForViewer(deps.generations, user, ctx.params.id ?? '');
       if (generation.userId !== user.id) return json(404, { message: 'Track not found' });
-      const { status, audioUrl, duration, tags, type } = generation;
-      return json(200, { status, audioUrl, duration, tags, type });
+      const { status, duration, tags, type } = generation;
+      return json(200, {
+        status,
+        audioUrl: await deps.audioLinks(generation.audioUrl),
+        duration,
+        tags,
+        type,
+      });
     },
 
     updateGeneration: async (event, ctx) => {
@@ -52,7 +73,39 @@ export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
         ctx.params.id ?? '',
         input,
       );
-      return json(200, toTrack(updated));
+      return json(200, await playableTrack(updated, deps.audioLinks));
+    },
+
+    deleteGeneration: async (_event, ctx) => {
+      const user = ctx.user as User;
+      const { generation, audioUrls } = await deleteGeneration(deps.generations, user, ctx.params.id ?? '');
+      const removals = await Promise.allSettled(
+        audioUrls.map((stored) => {
+          const uploadKey = ownUploadKey(stored, user.id);
+          return uploadKey ? deps.uploads.delete(uploadKey) : deps.trackAudio.remove(stored);
+        }),
+      );
+      // The track is gone either way; an object left behind is logged, not shown to the user.
+      for (const removal of removals) {
+        if (removal.status === 'rejected') {
+          logger.warn('audio of a deleted track was not removed', {
+            generationId: generation.id,
+            error: removal.reason,
+          });
+        }
+      }
+      return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
+    },
+
+    downloadGeneration: async (_event, ctx) => {
+      const user = ctx.user as User;
+      const { audioUrl, filename } = await trackDownload(
+        deps.generations,
+        user,
+        await planOf(user),
+        ctx.params.id ?? '',
+      );
+      return json(200, { url: await deps.trackAudio.downloadLink(audioUrl, filename), filename });
     },
   };
 }

@@ -1,0 +1,31 @@
+/**
+ * A finished track's stored audio (`s3://bucket/key` in the tracks bucket):
+ * the link that saves it under a file name, and its removal with the track.
+ */
+import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { parseS3Url, type S3Links } from './links';
+
+export interface S3TrackAudio {
+  /** A GET link that makes the browser save the audio as `filename`; audio not stored by us passes through. */
+  downloadLink(stored: string, filename: string): Promise<string>;
+  /** Deletes the stored audio; anything outside the tracks bucket is left alone. */
+  remove(stored: string): Promise<void>;
+}
+
+export function s3TrackAudio(client: S3Client, links: S3Links, tracksBucket: string): S3TrackAudio {
+  const ours = (stored: string) => {
+    const location = parseS3Url(stored);
+    return location?.bucket === tracksBucket ? location : undefined;
+  };
+  return {
+    async downloadLink(stored, filename) {
+      const location = ours(stored);
+      return location ? links.read(location, { downloadAs: filename }) : stored;
+    },
+    async remove(stored) {
+      const location = ours(stored);
+      if (location)
+        await client.send(new DeleteObjectCommand({ Bucket: location.bucket, Key: location.key }));
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The uploads port on S3: what the server checks after a browser PUT a file
+ * straight into the uploads bucket with a presigned link.
+ */
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { UploadStore } from '../../domain/uploads/uploads';
+
+/** True when S3 says the object (or bucket) is not there. */
+function isMissing(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return error.name === 'NotFound' || error.name === 'NoSuchKey' || status === 404;
+}
+
+export function s3UploadStore(client: S3Client, bucket: string): UploadStore {
+  return {
+    async head(key) {
+      try {
+        const answer = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return {
+          size: answer.ContentLength ?? 0,
+          ...(answer.ContentType ? { contentType: answer.ContentType } : {}),
+        };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+    async readStart(key, bytes) {
+      if (bytes <= 0) return new Uint8Array();
+      const answer = await client.send(
+        new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+      );
+      if (!answer.Body) return new Uint8Array();
+      const body = await answer.Body.transformToByteArray();
+      // A store that ignores Range sends the whole object: keep only what was asked.
+      return body.length > bytes ? body.subarray(0, bytes) : body;
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+  };
+}
+
+/**
+ * The key an upload link (or the same URL without its query, as upload widgets
+ * report it) points at in `bucket`, or undefined when it names another bucket
+ * or no object. Both addressing styles: path-style (`host/bucket/key`, s3rver
+ * and S3 path-style endpoints) and virtual-hosted (`bucket.s3.region.amazonaws.com/key`).
+ */
+export function uploadKeyFromUrl(url: string, bucket: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+  let segments: string[];
+  try {
+    segments = parsed.pathname.split('/').slice(1).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+  const host = parsed.hostname.toLowerCase();
+  const virtualHosted = host.startsWith(`${bucket}.s3.`) || host.startsWith(`${bucket}.s3-`);
+  if (!virtualHosted) {
+    if (segments[0] !== bucket) return undefined;
+    segments = segments.slice(1);
+  }
+  const key = segments.join('/');
+  return key === '' ? undefined : key;
+}

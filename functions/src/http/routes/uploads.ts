@@ -1,0 +1,51 @@
+import { normalizePathSchema, reserveUploadSchema, uploadMessages } from '@tunesmith/shared/uploads';
+import type { User } from '../../domain/accounts/user';
+import { notFound } from '../../domain/errors';
+import {
+  checkUploadedAudio,
+  newUploadKey,
+  objectPathOf,
+  type UploadStore,
+} from '../../domain/uploads/uploads';
+import type { GroupHandlers } from '../group-handler';
+import { readJson } from '../request';
+import { json } from '../responses';
+
+export interface UploadRouteDeps {
+  /** The uploads bucket, for the check after an upload lands. */
+  store: UploadStore;
+  /** A short-lived PUT link for a key of the uploads bucket; the upload must send `contentType` when given. */
+  uploadLink(key: string, options: { contentType?: string }): Promise<string>;
+  /** The uploads-bucket key an upload link points at, or undefined for any other URL. */
+  keyOfUploadUrl(url: string): string | undefined;
+  newId: () => string;
+}
+
+/**
+ * Audio uploads go from the browser straight to storage: the API hands out a
+ * link into the user's own prefix, then checks what landed before anything
+ * may use it. A file the browser described is refused up front when its type
+ * or size is wrong; every file is checked again after upload, because a
+ * browser's description proves nothing.
+ */
+export function uploadRoutes(deps: UploadRouteDeps): GroupHandlers {
+  return {
+    reserveUpload: async (event, ctx) => {
+      const user = ctx.user as User;
+      const { filename, contentType } = readJson(event, reserveUploadSchema);
+      const key = newUploadKey(user.id, deps.newId(), filename);
+      const uploadURL = await deps.uploadLink(key, contentType ? { contentType } : {});
+      return json(200, { uploadURL, objectPath: objectPathOf(key) });
+    },
+
+    normalizeUploadPath: async (event, ctx) => {
+      const user = ctx.user as User;
+      const { uploadURL } = readJson(event, normalizePathSchema);
+      const key = deps.keyOfUploadUrl(uploadURL);
+      // Another bucket, another user's prefix and a malformed URL all look the same: not found.
+      if (!key) throw notFound(uploadMessages.notFound);
+      const { key: checked } = await checkUploadedAudio(deps.store, user.id, objectPathOf(key));
+      return json(200, { objectPath: objectPathOf(checked) });
+    },
+  };
+}

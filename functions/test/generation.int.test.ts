@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { generationMessages } from '@tunesmith/shared/generations';
+import { uploadMessages } from '@tunesmith/shared/uploads';
+import { afterAll, describe, expect, it } from 'vitest';
+import { encodeWav } from '../../local/src/music/synth';
+import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
+import { dynamoQuotaStore } from '../src/adapters/dynamo/quota-store';
+import { parseS3Url, s3Links } from '../src/adapters/s3/links';
+import { newUploadKey, objectPathOf } from '../src/domain/uploads/uploads';
+import { wavDurationSeconds } from '../src/workflow/wav';
+import { signedInUser } from './support/accounts';
+import { direct } from './support/direct';
+import { Browser, cloudEnv } from './support/http';
+
+// The generation pipeline through the HTTP API, end to end: the create calls
+// start a Step Functions execution (the local endpoint and runner), the
+// embedded provider renders the audio and posts its signed webhook to
+// /api/webhooks/fal, and the finished audio lands in the tracks bucket.
+
+const store = direct();
+const generations = dynamoGenerationStore(store.documents, store.tableName);
+const quota = dynamoQuotaStore(store.documents, store.tableName);
+const s3 = new S3Client({
+  region: cloudEnv.AWS_REGION ?? 'us-east-1',
+  ...(cloudEnv.S3_ENDPOINT ? { endpoint: cloudEnv.S3_ENDPOINT } : {}),
+  forcePathStyle: cloudEnv.S3_FORCE_PATH_STYLE === 'true',
+  ...(cloudEnv.AWS_ACCESS_KEY_ID && cloudEnv.AWS_SECRET_ACCESS_KEY
+    ? {
+        credentials: {
+          accessKeyId: cloudEnv.AWS_ACCESS_KEY_ID,
+          secretAccessKey: cloudEnv.AWS_SECRET_ACCESS_KEY,
+        },
+      }
+    : {}),
+});
+const TRACKS_BUCKET = cloudEnv.TRACKS_BUCKET ?? '';
+const UPLOADS_BUCKET = cloudEnv.UPLOADS_BUCKET ?? '';
+
+afterAll(() => {
+  s3.destroy();
+  store.close();
+});
+
+type Status = {
+  status: string;
+  audioUrl: string | null;
+  duration: number | null;
+  tags: string;
+  type: string;
+};
+
+/** Polls the status call, as the Create page does, until the track is completed or failed. */
+async function settled(browser: Browser, id: string): Promise<Status> {
+  for (let attempt = 0; attempt < 900; attempt++) {
+    const res = await browser.get(`/api/generation/${id}/status`);
+    expect(res.status).toBe(200);
+    const body = res.body as unknown as Status;
+    if (body.status === 'completed' || body.status === 'failed') return body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Generation ${id} did not finish`);
+}
+
+async function storedObject(s3Url: string): Promise<Uint8Array> {
+  const location = parseS3Url(s3Url);
+  if (!location) throw new Error(`Not an s3:// URL: ${s3Url}`);
+  const object = await s3.send(new GetObjectCommand({ Bucket: location.bucket, Key: location.key }));
+  return (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+}
+
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  Buffer.from(bytes.subarray(from, to)).toString('latin1');
+
+/** A stereo sine tone as a 44.1 kHz WAV. */
+function toneWav(seconds: number, hz = 220): Uint8Array {
+  const frames = Math.round(seconds * 44_100);
+  const left = new Float32Array(frames);
+  for (let i = 0; i < frames; i++) left[i] = 0.4 * Math.sin((2 * Math.PI * hz * i) / 44_100);
+  return encodeWav([left, left.slice()]);
+}
+
+/** Puts a WAV under the user's upload prefix through a presigned PUT, as the upload dialog does. */
+async function uploadWav(userId: string, bytes: Uint8Array): Promise<string> {
+  const key = newUploadKey(userId, randomUUID(), 'song.wav');
+  const url = await s3Links(s3).write({ bucket: UPLOADS_BUCKET, key }, { contentType: 'audio/wav' });
+  const put = await fetch(url, {
+    method: 'PUT',
+    headers: { 'content-type': 'audio/wav' },
+    body: new Uint8Array(bytes),
+  });
+  expect(put.status).toBe(200);
+  return objectPathOf(key);
+}
+
+describe('text to music', () => {
+  it('goes pending/generating → completed through the webhook, with duration, seed and playable audio', async () => {
+    const { browser, id: userId } = await signedInUser();
+
+    const res = await browser.post('/api/generate-text-to-music', {
+      tags: 'jazz, piano',
+      lyrics: '',
+      duration: 5,
+      title: 'Late Set',
+      visibility: 'public',
+    });
+
+    expect(res.status).toBe(201);
+    const generationId = String(res.body.generationId);
+    const first = await browser.get(`/api/generation/${generationId}/status`);
+    expect(['pending', 'generating']).toContain(first.body.status);
+
+    const done = await settled(browser, generationId);
+    expect(done).toMatchObject({ status: 'completed', tags: 'jazz, piano', type: 'text-to-music' });
+    expect(done.duration).toBeCloseTo(5, 0);
+
+    const stored = await generations.get(generationId);
+    expect(stored).toMatchObject({ userId, title: 'Late Set', status: 'completed' });
+    expect(typeof stored?.seed).toBe('number');
+    expect(stored?.falRequestId).toBeTruthy();
+    expect(stored?.audioUrl).toBe(`s3://${TRACKS_BUCKET}/tracks/${userId}/${generationId}.wav`);
+    const bytes = await storedObject(stored?.audioUrl as string);
+    expect(ascii(bytes, 0, 4)).toBe('RIFF');
+    expect(ascii(bytes, 8, 12)).toBe('WAVE');
+    expect(wavDurationSeconds(bytes)).toBeCloseTo(5, 0);
+    expect((await quota.read(userId))?.used).toBe(1);
+
+    // The library hands the owner a link the player can fetch, never the s3:// address.
+    const library = (await browser.get('/api/my-generations')).body as unknown as Array<{
+      id: string;
+      audioUrl: string | null;
+    }>;
+    const track = library.find((t) => t.id === generationId);
+    expect(track?.audioUrl).toMatch(/^https?:\/\//);
+    const played = await fetch(track?.audioUrl as string);
+    expect(played.status).toBe(200);
+    const playedBytes = new Uint8Array(await played.arrayBuffer());
+    expect(ascii(playedBytes, 0, 4)).toBe('RIFF');
+    expect(ascii(playedBytes, 8, 12)).toBe('WAVE');
+    expect(wavDurationSeconds(playedBytes)).toBeCloseTo(5, 0);
+  });
+
+  it('marks a provider failure failed and gives the unit back', async () => {
+    const { browser, id: userId } = await signedInUser();
+
+    const res = await browser.post('/api/generate-text-to-music', {
+      tags: 'pop, fail:provider',
+      duration: 5,
+    });
+
+    expect(res.status).toBe(201);
+    const done = await settled(browser, String(res.body.generationId));
+    expect(done).toMatchObject({ status: 'failed', audioUrl: null });
+    expect((await quota.read(userId))?.used).toBe(0);
+  });
+
+  it('accepts exactly 5 of 20 concurrent requests from a free user and tells the rest why', async () => {
+    const { browser, id: userId } = await signedInUser();
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        browser.post('/api/generate-text-to-music', { tags: `ambient, take ${i}`, duration: 5 }),
+      ),
+    );
+
+    const accepted = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(accepted).toHaveLength(5);
+    expect(refused).toHaveLength(15);
+    for (const answer of refused) {
+      expect(answer.body.message).toMatch(
+        /^You have used all 5 generations of your plan this week\. Your quota resets on \w+day, \w+ \d{1,2}\.$/,
+      );
+    }
+    expect((await generations.listByUser(userId, { limit: 50 })).items).toHaveLength(5);
+    // Each accepted one runs to the end on its own execution.
+    const finished = await Promise.all(accepted.map((a) => settled(browser, String(a.body.generationId))));
+    expect(finished.map((f) => f.status)).toEqual(Array(5).fill('completed'));
+  });
+
+  it('refuses invalid input with the spec’s messages and takes no unit', async () => {
+    const { browser, id: userId } = await signedInUser();
+    const cases: Array<[unknown, string]> = [
+      [{ tags: '', duration: 30 }, generationMessages.tagsRequired],
+      [{ duration: 30 }, generationMessages.tagsRequired],
+      [{ tags: 'rock', duration: 3 }, generationMessages.durationInvalid],
+      [{ tags: 'rock', duration: 241 }, generationMessages.durationInvalid],
+      [{ tags: 'rock', duration: 30.5 }, generationMessages.durationInvalid],
+      [{ tags: 'rock', visibility: 'friends' }, generationMessages.visibilityInvalid],
+      [{ tags: 'rock', title: 'x'.repeat(101) }, generationMessages.titleTooLong],
+    ];
+    for (const [body, message] of cases) {
+      const res = await browser.post('/api/generate-text-to-music', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await browser.post('/api/generate-text-to-music', { tags: 'rock' })).status).toBe(201);
+    expect((await quota.read(userId))?.used).toBe(1);
+    expect((await new Browser().post('/api/generate-text-to-music', { tags: 'rock' })).status).toBe(401);
+  });
+});
+
+describe('audio to music', () => {
+  it('restyles the user’s own uploaded WAV into a completed track', async () => {
+    const { browser, id: userId } = await signedInUser();
+    const objectPath = await uploadWav(userId, toneWav(4));
+
+    const res = await browser.post('/api/generate-audio-to-music', {
+      tags: 'rock, electric guitar',
+      lyrics: '',
+      inputAudioUrl: objectPath,
+      visibility: 'public',
+    });
+
+    expect(res.status).toBe(201);
+    const generationId = String(res.body.generationId);
+    const done = await settled(browser, generationId);
+    expect(done).toMatchObject({ status: 'completed', type: 'audio-to-music' });
+    const stored = await generations.get(generationId);
+    expect(stored).toMatchObject({ inputAudioUrl: objectPath, status: 'completed' });
+    expect(typeof stored?.seed).toBe('number');
+    const bytes = await storedObject(stored?.audioUrl as string);
+    expect(ascii(bytes, 8, 12)).toBe('WAVE');
+    expect(wavDurationSeconds(bytes)).toBeGreaterThan(0);
+    expect(done.duration).toBeCloseTo(wavDurationSeconds(bytes) ?? 0, 1);
+  });
+
+  it('refuses a missing, foreign or non-audio upload before taking a unit', async () => {
+    const alice = await signedInUser();
+    const bob = await signedInUser();
+    const bobsUpload = await uploadWav(bob.id, toneWav(1));
+    const notAudio = await uploadWav(alice.id, new TextEncoder().encode('definitely not a song'));
+
+    const missing = await alice.browser.post('/api/generate-audio-to-music', { tags: 'rock' });
+    const foreign = await alice.browser.post('/api/generate-audio-to-music', {
+      tags: 'rock',
+      inputAudioUrl: bobsUpload,
+    });
+    const text = await alice.browser.post('/api/generate-audio-to-music', {
+      tags: 'rock',
+      inputAudioUrl: notAudio,
+    });
+    const noTags = await alice.browser.post('/api/generate-audio-to-music', { inputAudioUrl: bobsUpload });
+
+    expect([missing.status, missing.body.message]).toEqual([400, generationMessages.inputAudioUrlRequired]);
+    expect([foreign.status, foreign.body.message]).toEqual([404, uploadMessages.notFound]);
+    expect([text.status, text.body.message]).toEqual([400, uploadMessages.notAudio]);
+    expect([noTags.status, noTags.body.message]).toEqual([400, generationMessages.tagsRequired]);
+    expect((await quota.read(alice.id))?.used ?? 0).toBe(0);
+  });
+});
+
+describe('lyrics helper', () => {
+  it('writes [verse]/[chorus] lyrics from the prompt', async () => {
+    const { browser } = await signedInUser();
+
+    const res = await browser.post('/api/generate-lyrics', { prompt: 'a road trip at dawn', duration: 60 });
+
+    expect(res.status).toBe(200);
+    expect(res.body.lyrics).toEqual(expect.stringContaining('[verse]'));
+    expect(res.body.lyrics).toEqual(expect.stringContaining('[chorus]'));
+  });
+
+  it('refuses an empty prompt and answers a provider failure with the spec’s message', async () => {
+    const { browser } = await signedInUser();
+
+    const empty = await browser.post('/api/generate-lyrics', { prompt: '  ', duration: 60 });
+    const failed = await browser.post('/api/generate-lyrics', { prompt: 'fail:provider', duration: 60 });
+
+    expect([empty.status, empty.body.message]).toEqual([400, generationMessages.promptRequired]);
+    expect(failed.status).toBeGreaterThanOrEqual(400);
+    expect(failed.body.message).toBe('Failed to generate lyrics. Please try again.');
+  });
+});
+
+describe('provider webhook', () => {
+  it('refuses a delivery whose signature does not verify', async () => {
+    const body = JSON.stringify({ request_id: 'req-forged', status: 'OK', payload: {} });
+    const headers = {
+      'content-type': 'application/json',
+      'x-fal-webhook-request-id': 'req-forged',
+      'x-fal-webhook-user-id': 'someone',
+      'x-fal-webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'x-fal-webhook-signature': 'ab'.repeat(64),
+    };
+
+    const forged = await fetch(`${new Browser().origin}/api/webhooks/fal`, { method: 'POST', headers, body });
+    const unsigned = await fetch(`${new Browser().origin}/api/webhooks/fal`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toEqual({ message: 'Invalid webhook signature' });
+    expect(unsigned.status).toBe(401);
+  });
+
+  it('leaves the payment provider’s webhook for billing', async () => {
+    const res = await fetch(`${new Browser().origin}/api/webhooks/stripe`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(501);
+  });
+});

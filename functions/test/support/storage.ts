@@ -1,0 +1,86 @@
+import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { cloudEnv } from './http';
+
+/**
+ * A real, playable WAV: 16-bit mono PCM at 8 kHz, a short tone, optionally
+ * padded with silence to `totalBytes`.
+ */
+export function wavBytes(options: { seconds?: number; totalBytes?: number } = {}): Uint8Array<ArrayBuffer> {
+  const rate = 8000;
+  const samples = Math.round(rate * (options.seconds ?? 0.1));
+  const dataBytes = Math.max(samples * 2, (options.totalBytes ?? 0) - 44);
+  const buffer = Buffer.alloc(44 + dataBytes);
+  buffer.write('RIFF', 0, 'latin1');
+  buffer.writeUInt32LE(36 + dataBytes, 4);
+  buffer.write('WAVE', 8, 'latin1');
+  buffer.write('fmt ', 12, 'latin1');
+  buffer.writeUInt32LE(16, 16);
+  buffer.writeUInt16LE(1, 20); // PCM
+  buffer.writeUInt16LE(1, 22); // mono
+  buffer.writeUInt32LE(rate, 24);
+  buffer.writeUInt32LE(rate * 2, 28);
+  buffer.writeUInt16LE(2, 32);
+  buffer.writeUInt16LE(16, 34);
+  buffer.write('data', 36, 'latin1');
+  buffer.writeUInt32LE(dataBytes, 40);
+  for (let i = 0; i < samples; i++) {
+    buffer.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  }
+  return new Uint8Array(buffer);
+}
+
+/** The buckets behind the API, for arranging stored audio and checking what was removed. */
+export function storage() {
+  const env = cloudEnv;
+  const client = new S3Client({
+    region: env.AWS_REGION ?? 'us-east-1',
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+    ...(env.S3_FORCE_PATH_STYLE === 'true' ? { forcePathStyle: true } : {}),
+    ...(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } }
+      : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
+  const tracksBucket = env.TRACKS_BUCKET ?? '';
+  const uploadsBucket = env.UPLOADS_BUCKET ?? '';
+  return {
+    client,
+    tracksBucket,
+    uploadsBucket,
+    /** Stores a finished track's audio where the workflow puts it; returns the stored `s3://` URL. */
+    async putTrackAudio(userId: string, id: string, body: Uint8Array = wavBytes()): Promise<string> {
+      const key = `tracks/${userId}/${id}.wav`;
+      await client.send(
+        new PutObjectCommand({ Bucket: tracksBucket, Key: key, Body: body, ContentType: 'audio/wav' }),
+      );
+      return `s3://${tracksBucket}/${key}`;
+    },
+    async putUpload(key: string, body: Uint8Array = wavBytes()): Promise<void> {
+      await client.send(new PutObjectCommand({ Bucket: uploadsBucket, Key: key, Body: body }));
+    },
+    /** Whether the object exists (HeadObject). */
+    async exists(bucket: string, key: string): Promise<boolean> {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) {
+          return false;
+        }
+        throw error;
+      }
+    },
+    /** `exists` for a stored `s3://bucket/key` URL. */
+    async storedExists(stored: string): Promise<boolean> {
+      const match = /^s3:\/\/([^/]+)\/(.+)$/.exec(stored);
+      if (!match) throw new Error(`Not a stored URL: ${stored}`);
+      return this.exists(match[1] as string, match[2] as string);
+    },
+    async remove(bucket: string, key: string): Promise<void> {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    close() {
+      client.destroy();
+    },
+  };
+}

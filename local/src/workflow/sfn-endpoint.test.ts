@@ -1,0 +1,149 @@
+import {
+  DescribeExecutionCommand,
+  SendTaskFailureCommand,
+  SendTaskSuccessCommand,
+  SFNClient,
+  StartExecutionCommand,
+} from '@aws-sdk/client-sfn';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Execution, WorkflowRunner } from './runner';
+import {
+  executionArnOf,
+  localStateMachineArn,
+  type StepFunctionsEndpoint,
+  startStepFunctionsEndpoint,
+} from './sfn-endpoint';
+
+const ARN = localStateMachineArn('us-east-1', 'generation');
+
+/** A runner that records what it was asked and lets the test end executions and tasks. */
+function fakeRunner() {
+  const started: Array<{ name: string; input: unknown }> = [];
+  const ends = new Map<string, (result: Awaited<Execution['done']>) => void>();
+  const answers: Array<{ token: string; output?: unknown; error?: string; cause?: string }> = [];
+  const waiting = new Set(['token-1']);
+  const noTask = () => Object.assign(new Error('No task is waiting'), { name: 'TaskTimedOut' });
+  const runner: Pick<WorkflowRunner, 'startExecution' | 'sendTaskSuccess' | 'sendTaskFailure'> = {
+    async startExecution({ name, input }) {
+      started.push({ name, input });
+      const done = new Promise<Awaited<Execution['done']>>((resolve) => ends.set(name, resolve));
+      return { name, status: 'RUNNING', done };
+    },
+    async sendTaskSuccess(token, output) {
+      if (!waiting.delete(token)) throw noTask();
+      answers.push({ token, output });
+    },
+    async sendTaskFailure(token, error, cause) {
+      if (!waiting.delete(token)) throw noTask();
+      answers.push({ token, error, cause });
+    },
+  };
+  return { runner, started, ends, answers };
+}
+
+let endpoint: StepFunctionsEndpoint | undefined;
+let client: SFNClient | undefined;
+afterEach(async () => {
+  client?.destroy();
+  await endpoint?.stop();
+});
+
+async function setup() {
+  const fake = fakeRunner();
+  endpoint = await startStepFunctionsEndpoint({ port: 0, stateMachineArn: ARN, runner: fake.runner });
+  client = new SFNClient({
+    region: 'us-east-1',
+    endpoint: endpoint.url,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  return { ...fake, sfn: client };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('local Step Functions endpoint (AWS JSON 1.0 through the SDK client)', () => {
+  it('starts an execution named after the generation with its input, and describes it to the end', async () => {
+    const { sfn, started, ends } = await setup();
+
+    const out = await sfn.send(
+      new StartExecutionCommand({ stateMachineArn: ARN, name: 'gen-1', input: '{"generationId":"gen-1"}' }),
+    );
+
+    expect(started).toEqual([{ name: 'gen-1', input: { generationId: 'gen-1' } }]);
+    expect(out.executionArn).toBe(executionArnOf(ARN, 'gen-1'));
+    expect(out.executionArn).toMatch(/^arn:aws:states:us-east-1:\d+:execution:generation:gen-1$/);
+    expect(out.startDate).toBeInstanceOf(Date);
+    const running = await sfn.send(new DescribeExecutionCommand({ executionArn: out.executionArn }));
+    expect(running).toMatchObject({ name: 'gen-1', status: 'RUNNING', input: '{"generationId":"gen-1"}' });
+
+    ends.get('gen-1')?.({ status: 'SUCCEEDED', output: { track: 'done' } });
+    await settle();
+    const finished = await sfn.send(new DescribeExecutionCommand({ executionArn: out.executionArn }));
+    expect(finished).toMatchObject({ status: 'SUCCEEDED', output: '{"track":"done"}' });
+    expect(finished.stopDate).toBeInstanceOf(Date);
+  });
+
+  it('refuses a second execution of the same name, an unknown state machine and a bad name', async () => {
+    const { sfn, started } = await setup();
+    await sfn.send(new StartExecutionCommand({ stateMachineArn: ARN, name: 'gen-1', input: '{}' }));
+
+    await expect(
+      sfn.send(new StartExecutionCommand({ stateMachineArn: ARN, name: 'gen-1', input: '{}' })),
+    ).rejects.toMatchObject({ name: 'ExecutionAlreadyExists', $metadata: { httpStatusCode: 400 } });
+    await expect(
+      sfn.send(new StartExecutionCommand({ stateMachineArn: `${ARN}-other`, name: 'gen-2', input: '{}' })),
+    ).rejects.toMatchObject({ name: 'StateMachineDoesNotExist' });
+    await expect(
+      sfn.send(new StartExecutionCommand({ stateMachineArn: ARN, name: 'has space', input: '{}' })),
+    ).rejects.toMatchObject({ name: 'InvalidName' });
+    await expect(
+      sfn.send(new StartExecutionCommand({ stateMachineArn: ARN, name: 'gen-3', input: 'not json' })),
+    ).rejects.toMatchObject({ name: 'InvalidExecutionInput' });
+    expect(started.map((s) => s.name)).toEqual(['gen-1']);
+  });
+
+  it('hands task success (parsed output) and failure (error and cause) to the runner', async () => {
+    const { sfn, answers } = await setup();
+
+    await sfn.send(new SendTaskSuccessCommand({ taskToken: 'token-1', output: '{"status":"OK"}' }));
+
+    expect(answers).toEqual([{ token: 'token-1', output: { status: 'OK' } }]);
+  });
+
+  it('answers a task that no longer waits with TaskTimedOut, as Step Functions does', async () => {
+    const { sfn, answers } = await setup();
+    await sfn.send(
+      new SendTaskFailureCommand({ taskToken: 'token-1', error: 'Provider.Failed', cause: 'job failed' }),
+    );
+
+    await expect(
+      sfn.send(new SendTaskSuccessCommand({ taskToken: 'token-1', output: '{}' })),
+    ).rejects.toMatchObject({ name: 'TaskTimedOut' });
+    expect(answers).toEqual([{ token: 'token-1', error: 'Provider.Failed', cause: 'job failed' }]);
+  });
+
+  it('says an unknown execution does not exist', async () => {
+    const { sfn } = await setup();
+    await expect(
+      sfn.send(new DescribeExecutionCommand({ executionArn: executionArnOf(ARN, 'nope') })),
+    ).rejects.toMatchObject({ name: 'ExecutionDoesNotExist' });
+  });
+
+  it('refuses operations it does not implement', async () => {
+    await setup();
+    const response = await fetch(endpoint?.url as string, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amz-target': 'AWSStepFunctions.DeleteStateMachine',
+      },
+      body: '{}',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('x-amzn-errortype')).toBe('UnknownOperationException');
+    expect(await response.json()).toMatchObject({
+      __type: expect.stringContaining('UnknownOperationException'),
+    });
+  });
+});
