@@ -32,6 +32,7 @@ export default defineConfig({
           name: 'infra',
           include: ['infra/test/**/*.test.ts'],
           testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       './web/vitest.config.ts',

@@ -19,6 +19,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { Mail } from './mail';
 import { NodeFunction } from './node-function';
+import type { GenerationWorkflow } from './workflow';
 
 type BucketAccess = 'read' | 'write' | 'delete';
 
@@ -33,7 +34,17 @@ interface GroupAccess {
   readonly adminPool?: readonly string[];
   /** Sends account mail through SES, as the configured sender only. */
   readonly mail?: boolean;
+  /**
+   * The generation workflow: `start` starts executions (and gets STATE_MACHINE_ARN),
+   * `respond` answers a waiting task (SendTaskSuccess/SendTaskFailure).
+   */
+  readonly workflow?: 'start' | 'respond';
+  /** Variables only this group needs, on top of the shared environment. */
+  readonly environment?: Readonly<Record<string, string>>;
 }
+
+/** Where fal publishes the keys its webhooks are signed with (fal docs, Webhooks). */
+export const FAL_WEBHOOK_JWKS_URL = 'https://rest.fal.ai/.well-known/jwks.json';
 
 /**
  * The Cognito admin APIs the account services call (functions/src/adapters/cognito):
@@ -57,12 +68,28 @@ const identityAdminActions = [
  * `auth` and `admin-session` manage identities.
  */
 export const groupAccess: Record<RouteGroup, GroupAccess> = {
-  catalog: { table: 'read' },
+  // Track pages and the gallery presign plays of finished audio; sessions are optional here.
+  catalog: { table: 'read', tracks: ['read'] },
   auth: { table: 'readWrite', userPool: identityAdminActions, mail: true },
-  generation: { table: 'readWrite', uploads: ['read'], tracks: ['read', 'write', 'delete'] },
-  uploads: { table: 'readWrite', uploads: ['read', 'write', 'delete'] },
+  // Starts the workflow (which writes the audio); deleting a track removes its audio and a remix's upload.
+  generation: {
+    table: 'readWrite',
+    uploads: ['read', 'delete'],
+    tracks: ['read', 'delete'],
+    workflow: 'start',
+  },
+  uploads: {
+    table: 'readWrite',
+    uploads: ['read', 'write', 'delete'],
+    // SDK v3 otherwise presigns PUTs with the CRC32 of an empty body, which S3 rejects for any real file.
+    environment: { AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED' },
+  },
   billing: { table: 'readWrite' },
-  webhooks: { table: 'readWrite' },
+  webhooks: {
+    table: 'readWrite',
+    workflow: 'respond',
+    environment: { FAL_WEBHOOK_JWKS_URL },
+  },
   'admin-session': { table: 'readWrite', adminPool: identityAdminActions },
   admin: {
     table: 'readWrite',
@@ -152,7 +179,7 @@ export class Api extends Construct {
       const fn = new NodeFunction(this, `${pascal(group)}Function`, {
         entryName: group,
         description: `Tunesmith route group ${group}`,
-        environment: props.environment,
+        environment: { ...props.environment, ...groupAccess[group].environment },
       });
       this.grant(fn, groupAccess[group], props);
       functions[group] = fn;
@@ -184,6 +211,19 @@ export class Api extends Construct {
   /** Adds a variable to every route-group function, for values known only after the API exists. */
   addEnvironment(name: string, value: string): void {
     for (const fn of Object.values(this.functions)) fn.addEnvironment(name, value);
+  }
+
+  /**
+   * Grants the groups with `workflow` access in {@link groupAccess} their part of
+   * the generation workflow. Separate from the constructor because the workflow
+   * needs the API's endpoint for its webhook URL.
+   */
+  connectWorkflow(workflow: GenerationWorkflow): void {
+    for (const group of routeGroups) {
+      const access = groupAccess[group].workflow;
+      if (access === 'start') workflow.allowStart(this.functions[group]);
+      else if (access === 'respond') workflow.allowTaskResponse(this.functions[group]);
+    }
   }
 
   private grant(fn: NodeFunction, access: GroupAccess, props: ApiProps): void {

@@ -49,7 +49,8 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stack: Tune
     },
   });
   const stack = new TunesmithStack(app, options.stackName ?? 'Tunesmith', {
-    description: 'Tunesmith: AI music generation (CloudFront, HTTP API, Lambda, DynamoDB, Cognito, S3)',
+    description:
+      'Tunesmith: AI music generation (CloudFront, HTTP API, Lambda, Step Functions, DynamoDB, Cognito, S3)',
     webAssetsPath: options.webAssetsPath,
   });
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));

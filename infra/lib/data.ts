@@ -42,7 +42,12 @@ export class Data extends Construct {
    * the site (a reference both ways would be a dependency cycle).
    */
   readonly uploadsOrigin: string;
-  /** `https://` origin of the tracks bucket's regional endpoint, where presigned GETs play audio. */
+  /**
+   * `https://` origin of the tracks bucket's regional endpoint, where presigned GETs play audio: the
+   * virtual-hosted `{bucket}.s3.{region}` host the SDK v3 presigner uses in every region (us-east-1 too).
+   * Audio plays in a plain `<audio src>` and downloads by navigation, neither of which needs CORS, so
+   * this bucket has none (CORS naming the site would be a dependency cycle with the site's CSP).
+   */
   readonly tracksOrigin: string;
 
   constructor(scope: Construct, id: string, props: DataProps = {}) {
@@ -86,6 +91,7 @@ export class Data extends Construct {
       serverAccessLogsPrefix: 'uploads/',
       // Uploads are transient inputs that users replace; old versions would only keep data we promised to delete.
       versioned: false,
+      // No expiry: a remix's track keeps pointing at its upload, which is deleted with the track instead.
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
     this.uploadsOrigin = `https://${uploadsBucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
@@ -100,18 +106,18 @@ export class Data extends Construct {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
-    this.tracksOrigin = `https://${this.tracks.bucketRegionalDomainName}`;
+    this.tracksOrigin = `https://${this.tracks.bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
   }
 
   /**
-   * Lets browsers on `origin` send presigned uploads (single PUT, POST policy,
-   * or multipart parts) and read the ETag a multipart upload needs.
+   * Lets browsers on `origin` send presigned PUTs (a whole file, or a multipart
+   * part) with the signed Content-Type, and read the ETag a multipart upload needs.
    */
   allowBrowserUploadsFrom(origin: string): void {
     this.uploads.addCorsRule({
       allowedOrigins: [origin],
-      allowedMethods: [HttpMethods.PUT, HttpMethods.POST],
-      allowedHeaders: ['*'],
+      allowedMethods: [HttpMethods.PUT],
+      allowedHeaders: ['Content-Type'],
       exposedHeaders: ['ETag'],
       maxAge: 3600,
     });

@@ -11,8 +11,13 @@ import { lambdaEntry, repoRoot } from './paths';
 export const ENTRY_TAG = 'tunesmith:entry';
 
 export interface NodeFunctionProps {
-  /** Entry file name under `functions/src/lambdas/`, without extension (a route group or `seed`). */
+  /** Entry file name under `functions/src/lambdas/`, without extension (a route group, `seed` or `workflow`). */
   readonly entryName: string;
+  /**
+   * Name of the handler export in the entry file; one entry may serve several functions.
+   * @default 'handler'
+   */
+  readonly handler?: string;
   /**
    * Human-readable purpose, shown in the console.
    * @default - none
@@ -56,7 +61,7 @@ export class NodeFunction extends NodejsFunction {
     });
     super(scope, id, {
       entry: lambdaEntry(props.entryName),
-      handler: 'handler',
+      handler: props.handler ?? 'handler',
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,

@@ -7,6 +7,7 @@ import { Mail, PLACEHOLDER_MAIL_FROM } from './mail';
 import { webDist } from './paths';
 import { Seed } from './seed';
 import { Web } from './web';
+import { GenerationWorkflow } from './workflow';
 
 export interface TunesmithStackProps extends StackProps {
   /**
@@ -33,6 +34,7 @@ export class TunesmithStack extends Stack {
   readonly auth: Auth;
   readonly mail: Mail;
   readonly api: Api;
+  readonly workflow: GenerationWorkflow;
   readonly web: Web;
 
   constructor(scope: Construct, id: string, props: TunesmithStackProps = {}) {
@@ -70,6 +72,16 @@ export class TunesmithStack extends Stack {
     });
     new Seed(this, 'Seed', { table: this.data.table });
 
+    // The webhook URL names the API resource only, not its routes or functions, so the generation
+    // function may depend on the state machine (STATE_MACHINE_ARN) without a cycle.
+    this.workflow = new GenerationWorkflow(this, 'Workflow', {
+      table: this.data.table,
+      uploads: this.data.uploads,
+      tracks: this.data.tracks,
+      webhookBaseUrl: this.api.httpApi.apiEndpoint,
+    });
+    this.api.connectWorkflow(this.workflow);
+
     this.web = new Web(this, 'Web', {
       apiDomain: `${this.api.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
       uploadsOrigin: this.data.uploadsOrigin,
@@ -92,6 +104,7 @@ export class TunesmithStack extends Stack {
       AdminPoolClientId: [this.auth.adminPoolClient.userPoolClientId, 'Cognito admin pool app client'],
       UploadsBucketName: [this.data.uploads.bucketName, 'Bucket for uploaded audio'],
       TracksBucketName: [this.data.tracks.bucketName, 'Bucket for generated tracks'],
+      GenerationStateMachineArn: [this.workflow.stateMachine.stateMachineArn, 'The generation workflow'],
     };
     for (const [id, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, id, { value, description });

@@ -12,6 +12,7 @@ import {
   type Resource,
   resourcesOf,
   type Statement,
+  SYNTH_TIMEOUT_MS,
   type Synthesized,
   statementsOfFunction,
   synth,
@@ -30,7 +31,7 @@ beforeAll(() => {
     if (ids.length !== 1) throw new Error(`expected one function for ${group}, found ${ids.length}`);
     return ids[0] as string;
   };
-});
+}, SYNTH_TIMEOUT_MS);
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 
@@ -48,8 +49,8 @@ describe('route manifest -> HTTP API', () => {
       const entry = fileURLToPath(new URL(`../../functions/src/lambdas/${group}.ts`, import.meta.url));
       expect(existsSync(entry), entry).toBe(true);
     }
-    // The route groups plus the seed: nothing else is built from functions/src/lambdas.
-    expect([...byEntry.keys()].sort()).toEqual([...routeGroups, 'seed'].sort());
+    // The route groups, the seed and the generation workflow's tasks: nothing else is built from functions/src/lambdas.
+    expect([...byEntry.keys()].sort()).toEqual([...routeGroups, 'seed', 'workflow'].sort());
   });
 
   it("sends every route to its own group's function", () => {
@@ -273,7 +274,11 @@ describe('least privilege', () => {
           resourcesOf(s).map((resource) => ({ resource: flatten(resource), actions: actionsOf(s) })),
         );
 
-    expect(s3Of('catalog')).toEqual([]);
+    // The catalogue presigns plays of finished tracks, and only reads them.
+    expect(s3Of('catalog').find((s) => s.resource === `{${tracks}.Arn}/*`)?.actions).toEqual([
+      's3:GetObject',
+    ]);
+    expect(s3Of('catalog').some((s) => s.resource.startsWith(`{${uploads}`))).toBe(false);
     expect(s3Of('billing')).toEqual([]);
     expect(s3Of('auth')).toEqual([]);
     const uploadsGroup = s3Of('uploads');
@@ -281,9 +286,16 @@ describe('least privilege', () => {
       expect.arrayContaining(['s3:PutObject', 's3:GetObject', 's3:DeleteObject']),
     );
     expect(uploadsGroup.some((s) => s.resource.startsWith(`{${tracks}`))).toBe(false);
+    // The workflow writes track audio; the generation routes read it and delete it with the track (and a remix's upload).
     const generation = s3Of('generation');
-    expect(generation.find((s) => s.resource === `{${tracks}.Arn}/*`)?.actions).toContain('s3:PutObject');
-    expect(generation.find((s) => s.resource === `{${uploads}.Arn}/*`)?.actions).toEqual(['s3:GetObject']);
+    expect(generation.find((s) => s.resource === `{${tracks}.Arn}/*`)?.actions.sort()).toEqual([
+      's3:DeleteObject',
+      's3:GetObject',
+    ]);
+    expect(generation.find((s) => s.resource === `{${uploads}.Arn}/*`)?.actions.sort()).toEqual([
+      's3:DeleteObject',
+      's3:GetObject',
+    ]);
     const admin = s3Of('admin');
     expect(admin.find((s) => s.resource === `{${tracks}.Arn}/*`)?.actions).toEqual(
       expect.arrayContaining(['s3:GetObject', 's3:DeleteObject']),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { flatten, logicalId, type Resource, type Synthesized, synth } from './helpers';
+import { flatten, logicalId, type Resource, SYNTH_TIMEOUT_MS, type Synthesized, synth } from './helpers';
 
 let synthesized: Synthesized;
 let resources: Record<string, Resource>;
@@ -7,7 +7,7 @@ let resources: Record<string, Resource>;
 beforeAll(() => {
   synthesized = synth();
   resources = synthesized.resources;
-});
+}, SYNTH_TIMEOUT_MS);
 
 const poolProps = (which: 'userPool' | 'adminPool') => {
   const { stack } = synthesized;

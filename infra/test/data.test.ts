@@ -1,6 +1,14 @@
 import { tableDesign } from '@tunesmith/functions/data/keys';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { flatten, logicalId, propsOf, type Resource, type Synthesized, synth } from './helpers';
+import {
+  flatten,
+  logicalId,
+  propsOf,
+  type Resource,
+  SYNTH_TIMEOUT_MS,
+  type Synthesized,
+  synth,
+} from './helpers';
 
 let synthesized: Synthesized;
 let resources: Record<string, Resource>;
@@ -8,7 +16,7 @@ let resources: Record<string, Resource>;
 beforeAll(() => {
   synthesized = synth();
   resources = synthesized.resources;
-});
+}, SYNTH_TIMEOUT_MS);
 
 describe('table', () => {
   it('is built from tableDesign: keys, GSIs with ALL projection, TTL', () => {
@@ -120,13 +128,32 @@ describe('buckets', () => {
     const [rule, ...others] = (uploads.CorsConfiguration as { CorsRules: Record<string, unknown>[] })
       .CorsRules;
     expect(others).toEqual([]);
-    expect(rule?.AllowedMethods).toContain('PUT');
+    expect(rule?.AllowedMethods).toEqual(['PUT']);
+    // The presigned PUT signs Content-Type; the browser must be allowed to send it.
+    expect(rule?.AllowedHeaders).toEqual(['Content-Type']);
     expect(rule?.ExposedHeaders).toEqual(['ETag']);
     expect(((rule?.AllowedOrigins ?? []) as unknown[]).map(flatten)).toEqual([
       `https://{${distribution}.DomainName}`,
     ]);
     const tracks = resources[logicalId(stack, stack.data.tracks.node.defaultChild)]?.Properties ?? {};
     expect(tracks.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    // Audio plays in a plain <audio src> and downloads by navigation: no CORS needed, none given.
     expect(tracks.CorsConfiguration).toBeUndefined();
+  });
+
+  it('keep uploads (a remix keeps using its upload) but clean up abandoned multipart uploads', () => {
+    const { stack } = synthesized;
+    const rules = (
+      propsOf(resources[logicalId(stack, stack.data.uploads.node.defaultChild)]).LifecycleConfiguration as {
+        Rules: Record<string, unknown>[];
+      }
+    ).Rules;
+    expect(rules).toEqual([
+      expect.objectContaining({
+        AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+        Status: 'Enabled',
+      }),
+    ]);
+    expect(rules.some((rule) => 'ExpirationInDays' in rule)).toBe(false);
   });
 });

@@ -39,6 +39,9 @@ export function fakeWebBuild(): string {
   return dir;
 }
 
+/** For `beforeAll` hooks that synthesise: a whole-stack synthesis outlasts vitest's 10 s hook default on a busy machine. */
+export const SYNTH_TIMEOUT_MS = 120_000;
+
 /**
  * Synthesises the real stack without esbuild (the template is the same apart
  * from asset hashes). `webAssetsPath` defaults to a folder that does not

@@ -1,6 +1,6 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeWebBuild, readNagReport, type Synthesized, synth } from './helpers';
+import { fakeWebBuild, readNagReport, SYNTH_TIMEOUT_MS, type Synthesized, synth } from './helpers';
 
 type AppliesTo = string | { regex: string };
 interface Suppression {
@@ -42,7 +42,7 @@ describe.each([
             ?.rules_to_suppress ?? [],
       }))
       .filter((resource) => resource.rules.length > 0);
-  });
+  }, SYNTH_TIMEOUT_MS);
 
   it('has no unsuppressed errors', () => {
     const errors = Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-'));

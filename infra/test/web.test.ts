@@ -1,7 +1,16 @@
 import { runInNewContext } from 'node:vm';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeWebBuild, flatten, logicalId, propsOf, type Resource, type Synthesized, synth } from './helpers';
+import {
+  fakeWebBuild,
+  flatten,
+  logicalId,
+  propsOf,
+  type Resource,
+  SYNTH_TIMEOUT_MS,
+  type Synthesized,
+  synth,
+} from './helpers';
 
 /** Managed policy ids (CloudFront docs): CachingDisabled, CachingOptimized, AllViewerExceptHostHeader. */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -42,7 +51,7 @@ beforeAll(() => {
   const { stack } = synthesized;
   config = resources[logicalId(stack, stack.web.distribution.node.defaultChild)]?.Properties
     ?.DistributionConfig as typeof config;
-});
+}, SYNTH_TIMEOUT_MS);
 
 const originOf = (behavior: Behavior) =>
   config.Origins.find((origin) => origin.Id === behavior.TargetOriginId);
@@ -206,11 +215,12 @@ describe('response headers policy', () => {
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('base-uri')).toEqual(["'self'"]);
     expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    // media-src must name the host presigned GETs use: `{bucket}.s3.{region}` (SDK v3, every region).
     const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
     expect(directives.get('media-src')).toEqual([
       "'self'",
       'blob:',
-      `https://{${tracks}.RegionalDomainName}`,
+      `https://{Ref:${tracks}}.s3.{Ref:AWS::Region}.{Ref:AWS::URLSuffix}`,
     ]);
     // connect-src must name the uploads bucket's regional endpoint exactly, or presigned PUTs are blocked.
     const uploadsName = flatten(

@@ -30,13 +30,6 @@ const page = (
   lazy: () => load().then(convert(queryClient)),
 });
 
-const placeholder = (path: string, name: 'Track') =>
-  ({
-    path,
-    HydrateFallback: PageFallback,
-    lazy: () => import('./routes/coming-soon').then((m) => ({ Component: m[name] })),
-  }) satisfies RouteObject;
-
 /** An admin section whose page comes in a later release. */
 const adminPlaceholder = (path: string | undefined, name: 'Dashboard' | 'Users' | 'Plans' | 'Tracks') =>
   ({
@@ -64,7 +57,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page('verify-email/:token', () => import('./routes/verify-email'), queryClient),
             page('reset-password/:token', () => import('./routes/reset-password'), queryClient),
             page('profile', () => import('./routes/profile'), queryClient),
-            placeholder('track/:id', 'Track'),
+            page('library', () => import('./routes/library'), queryClient),
+            page('track/:id', () => import('./routes/track'), queryClient),
             page('*', () => import('./routes/not-found'), queryClient),
           ],
         },

@@ -9,3 +9,11 @@ export function formatTime(seconds: number): string {
 export function formatPrice(amount: number): string {
   return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
 }
+
+/** A date as `Mar 15, 2024` in the reader's time zone ('' for an unreadable value). */
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}

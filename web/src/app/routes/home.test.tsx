@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeTracks } from '@/testing/fixtures';
+import { makeTrack, makeTracks, makeUser } from '@/testing/fixtures';
 import { anonymous, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render';
 
@@ -77,5 +77,77 @@ describe('home page', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Create Music with AI' });
     expect(document.title).toBe('Tunesmith: Create Music with AI');
+  });
+});
+
+describe('home page for a signed-in user', () => {
+  function renderSignedIn(tracks = [makeTrack({ id: 'mine', title: 'My First Song' })]) {
+    const fetchMock = mockFetch({
+      'GET /api/auth/user': jsonResponse(makeUser()),
+      'GET /api/public-tracks': jsonResponse(makeTracks(3)),
+      'GET /api/my-generations': jsonResponse(tracks),
+    });
+    return { ...renderApp('/'), fetchMock };
+  }
+
+  it('is the Create page, linked as Create in the header, without loading the gallery', async () => {
+    const { fetchMock } = renderSignedIn();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Music' })).toBeDefined();
+    expect(screen.queryByRole('heading', { name: 'Create Music with AI' })).toBeNull();
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(nav.getByRole('link', { name: 'Create' }).getAttribute('href')).toBe('/');
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/public-tracks'))).toBe(false);
+    expect(document.title).toBe('Create | Tunesmith');
+  });
+
+  it('shows the library in the My Library tab, loaded on first visit', async () => {
+    const { user, fetchMock } = renderSignedIn();
+    await screen.findByRole('heading', { level: 1, name: 'Create Music' });
+    const libraryCalls = () =>
+      fetchMock.mock.calls.filter(([input]) => String(input).includes('/api/my-generations')).length;
+    expect(libraryCalls()).toBe(0);
+
+    await user.click(screen.getByRole('tab', { name: 'My Library' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'My Music Library' })).toBeDefined();
+    expect(await screen.findByRole('article', { name: 'My First Song' })).toBeDefined();
+  });
+
+  it('goes from an empty library to the Text to Music tab with Create First Track', async () => {
+    const { user } = renderSignedIn([]);
+    await screen.findByRole('heading', { level: 1, name: 'Create Music' });
+
+    await user.click(screen.getByRole('tab', { name: 'My Library' }));
+    await user.click(await screen.findByRole('button', { name: 'Create First Track' }));
+
+    expect(screen.getByRole('tab', { name: 'Text to Music' }).getAttribute('aria-selected')).toBe('true');
+    expect(
+      within(screen.getByRole('tabpanel')).getByRole('button', { name: 'Generate Music' }),
+    ).toBeDefined();
+  });
+});
+
+describe('library page', () => {
+  it('tells a visitor Access Denied', async () => {
+    mockFetch({ 'GET /api/auth/user': anonymous() });
+    renderApp('/library');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeDefined();
+    expect(screen.getByText('Please log in to view your library.')).toBeDefined();
+  });
+
+  it("shows a signed-in user's tracks and sends Create First Track to the Create page", async () => {
+    mockFetch({
+      'GET /api/auth/user': jsonResponse(makeUser()),
+      'GET /api/my-generations': jsonResponse([]),
+    });
+    const { router, user } = renderApp('/library');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Music Library' })).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Create First Track' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Music' })).toBeDefined();
   });
 });

@@ -56,16 +56,3 @@ describe('back button', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
   });
 });
-
-describe('placeholder pages', () => {
-  it.each([['/track/abc', 'Shared Track']])(
-    '%s says the feature is coming and links home',
-    async (path, title) => {
-      renderAt(path);
-
-      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
-      expect(screen.getByText('This part of Tunesmith is coming soon.')).toBeDefined();
-      expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
-    },
-  );
-});

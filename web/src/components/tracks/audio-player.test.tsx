@@ -100,4 +100,18 @@ describe('audio player', () => {
     expect(audioElement().currentTime).toBe(42);
     expect(screen.getByText('0:42')).toBeDefined();
   });
+
+  it('starts again paused at 0:00 when the source changes', async () => {
+    mockMedia({ duration: 125 });
+    const user = userEvent.setup();
+    const { rerender } = render(<AudioPlayer src="https://cdn.test/a.wav" title="Neon Nights" />);
+    fireEvent(audioElement(), new Event('loadedmetadata'));
+    await user.click(screen.getByRole('button', { name: 'Play Neon Nights' }));
+    fireEvent.change(screen.getByRole('slider'), { target: { value: '42' } });
+
+    rerender(<AudioPlayer src="https://cdn.test/b.wav" title="Neon Nights" />);
+
+    expect(screen.getByRole('button', { name: 'Play Neon Nights' })).toBeDefined();
+    expect(screen.getByRole('slider').getAttribute('aria-valuetext')).toBe('0:00 of 0:00');
+  });
 });

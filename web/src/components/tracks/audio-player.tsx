@@ -18,6 +18,14 @@ export function AudioPlayer({ src, title = 'track', duration: knownDuration }: A
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
   const [mediaDuration, setMediaDuration] = useState<number | null>(null);
+  // A new source (a refreshed presigned link or another track) starts paused at 0:00.
+  const [loadedSrc, setLoadedSrc] = useState(src);
+  if (src !== loadedSrc) {
+    setLoadedSrc(src);
+    setPlaying(false);
+    setCurrent(0);
+    setMediaDuration(null);
+  }
 
   const duration = mediaDuration ?? (knownDuration && knownDuration > 0 ? knownDuration : null);
   const max = duration ? Math.ceil(duration) : UNKNOWN_DURATION_MAX;

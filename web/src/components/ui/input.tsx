@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { cn } from '@/lib/cn';
 
 export const fieldClasses =
@@ -6,6 +6,9 @@ export const fieldClasses =
   'focus-visible:border-violet-400 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-violet-400 ' +
   'aria-invalid:border-red-400 disabled:opacity-50';
 
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+export function Input({
+  className,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return <input className={cn(fieldClasses, 'h-10', className)} {...props} />;
 }

@@ -15,12 +15,17 @@ export interface TabsProps<T extends string> {
   onChange: (value: T) => void;
   className?: string;
   listClassName?: string;
+  /**
+   * Keeps every panel mounted (the others hidden), so work in a panel, such as
+   * a running generation or a half-filled form, survives switching tabs.
+   */
+  keepMounted?: boolean;
 }
 
 /**
  * Tabs per the WAI-ARIA pattern: one tab stop for the list, arrow keys (and
  * Home/End) move between tabs and select them; only the selected panel is
- * rendered.
+ * rendered unless `keepMounted` is set.
  */
 export function Tabs<T extends string>({
   label,
@@ -29,6 +34,7 @@ export function Tabs<T extends string>({
   onChange,
   className,
   listClassName,
+  keepMounted = false,
 }: TabsProps<T>) {
   const id = useId();
   const tabRefs = useRef(new Map<T, HTMLButtonElement>());
@@ -88,16 +94,20 @@ export function Tabs<T extends string>({
           );
         })}
       </div>
-      {selected ? (
-        <div
-          role="tabpanel"
-          id={panelId(selected.value)}
-          aria-labelledby={tabId(selected.value)}
-          className="mt-6"
-        >
-          {selected.content}
-        </div>
-      ) : null}
+      {items.map((item) =>
+        item.value === selected?.value || keepMounted ? (
+          <div
+            key={item.value}
+            role="tabpanel"
+            id={panelId(item.value)}
+            aria-labelledby={tabId(item.value)}
+            hidden={item.value !== selected?.value}
+            className="mt-6"
+          >
+            {item.content}
+          </div>
+        ) : null,
+      )}
     </div>
   );
 }

@@ -15,6 +15,3 @@ export const createMessages = {
   copyFailedTitle: 'Copy failed',
   copyFailed: 'Failed to copy lyrics to clipboard.',
 } as const;
-
-/** The library's query key; invalidated when a generation completes. */
-export const myGenerationsQueryKey = ['my-generations'] as const;

@@ -2,35 +2,21 @@ import { DURATION_DEFAULT_SECONDS, TITLE_MAX_LENGTH } from '@tunesmith/shared/co
 import { generationMessages, LYRICS_MAX_LENGTH, textToMusicSchema } from '@tunesmith/shared/generations';
 import type { Visibility } from '@tunesmith/shared/tracks';
 import { type FormEvent, useId, useState } from 'react';
-import { TrackCard } from '@/components/tracks/track-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { ToggleGroup } from '@/components/ui/toggle-group';
-import { ApiError, serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useGenerateTextToMusic } from '../api/generate-text-to-music';
 import { useGeneration } from '../hooks/use-generation';
 import { createMessages } from '../messages';
+import { startErrorMessage } from '../utils/start-error';
 import { DurationSlider } from './duration-slider';
-import { GenerationProgress } from './generation-progress';
+import { GenerationResult } from './generation-result';
 import { LyricsHelperDialog } from './lyrics-helper-dialog';
 import { parseTags, TagInput } from './tag-input';
-
-const visibilityOptions = [
-  { value: 'public', label: 'Public' },
-  { value: 'private', label: 'Private' },
-] as const;
-
-/** The message for a refused start: the server's own for a 4xx (such as the quota), else the spec's. */
-function startErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-    return serverMessage(error, generationMessages.startFailed);
-  }
-  return generationMessages.startFailed;
-}
+import { VisibilityField } from './visibility-field';
 
 /** Text to Music: tags, optional lyrics and title, duration and visibility, then the generation's progress. */
 export function TextToMusicForm() {
@@ -79,7 +65,6 @@ export function TextToMusicForm() {
     });
   };
 
-  const { state } = generation;
   return (
     <div className="grid gap-6">
       <form noValidate onSubmit={submit} className="grid gap-6">
@@ -118,35 +103,14 @@ export function TextToMusicForm() {
 
         <DurationSlider id={`${id}-duration`} value={duration} onChange={setDuration} />
 
-        <div className="grid gap-2">
-          <span aria-hidden="true" className="text-sm font-medium text-zinc-200">
-            Visibility
-          </span>
-          <ToggleGroup
-            label="Visibility"
-            options={visibilityOptions}
-            value={visibility}
-            onChange={setVisibility}
-            className="w-fit"
-          />
-        </div>
+        <VisibilityField value={visibility} onChange={setVisibility} />
 
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Generating...' : 'Generate Music'}
         </Button>
       </form>
 
-      {state.phase === 'running' ? (
-        <GenerationProgress status={state.status} elapsedSeconds={generation.elapsedSeconds} />
-      ) : null}
-      {state.phase === 'completed' ? (
-        <section aria-labelledby={`${id}-result`} className="grid gap-3">
-          <h2 id={`${id}-result`} className="text-lg font-semibold text-white">
-            Your Track
-          </h2>
-          <TrackCard track={state.track} />
-        </section>
-      ) : null}
+      <GenerationResult state={generation.state} elapsedSeconds={generation.elapsedSeconds} />
 
       <LyricsHelperDialog
         open={helperOpen}

@@ -3,10 +3,11 @@ import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
 import { generationMessages } from '@tunesmith/shared/generations';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TrackCardTrack } from '@/components/tracks/track-card';
+import { myGenerationsQueryKey } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { type GenerationStatus, getGenerationStatus } from '../api/get-generation-status';
-import { createMessages, myGenerationsQueryKey } from '../messages';
+import { createMessages } from '../messages';
 
 export type GenerationState =
   | { phase: 'idle' }
@@ -102,11 +103,15 @@ export function useGeneration() {
     return stop;
   }, [runningId, startedAt, queryClient, handleUnauthorized]);
 
-  /** Starts following a generation the server has accepted. */
-  const track = useCallback((generationId: string, title?: string) => {
-    titleRef.current = title ?? null;
-    setState({ phase: 'running', id: generationId, status: 'pending', startedAt: Date.now() });
-  }, []);
+  /** Starts following a generation the server has accepted; the library shows it as pending meanwhile. */
+  const track = useCallback(
+    (generationId: string, title?: string) => {
+      titleRef.current = title ?? null;
+      setState({ phase: 'running', id: generationId, status: 'pending', startedAt: Date.now() });
+      void queryClient.invalidateQueries({ queryKey: myGenerationsQueryKey });
+    },
+    [queryClient],
+  );
 
   return { state, elapsedSeconds, isRunning: state.phase === 'running', track };
 }

@@ -1,0 +1,236 @@
+import {
+  ASL_SUBSTITUTIONS,
+  type AslSubstitution,
+  readGenerationAsl,
+} from '@tunesmith/functions/workflow/definition';
+import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { NodeFunction } from './node-function';
+
+/** The key prefixes the workflow touches (functions/src: `tracks/{userId}/{id}.wav`, `uploads/{userId}/...`). */
+export const TRACKS_PREFIX = 'tracks/';
+export const UPLOADS_PREFIX = 'uploads/';
+
+/** The five Task states' functions: placeholder in the ASL file → handler export of `lambdas/workflow.ts`. */
+const steps: Record<
+  AslSubstitution,
+  { id: string; handler: string; description: string; memorySize?: number; timeout: Duration }
+> = {
+  SubmitFunctionArn: {
+    id: 'Submit',
+    handler: 'submitHandler',
+    description: 'Marks the track generating and submits it to the music provider with the webhook',
+    // Below the Submit state's 60 s TimeoutSeconds, so a slow provider surfaces as a Lambda error the ASL retries.
+    timeout: Duration.seconds(30),
+  },
+  WaitFunctionArn: {
+    id: 'Wait',
+    handler: 'waitHandler',
+    description:
+      "Stores the task token for the provider's webhook, or answers it when the webhook came first",
+    timeout: Duration.seconds(10),
+  },
+  PollFunctionArn: {
+    id: 'Poll',
+    handler: 'pollHandler',
+    description: 'Asks the music provider once for the status when the webhook did not come in time',
+    timeout: Duration.seconds(30),
+  },
+  FinishFunctionArn: {
+    id: 'Finish',
+    handler: 'finishHandler',
+    description: 'Copies the finished audio into the tracks bucket and marks the track completed',
+    // A 240 s track is ~45 MB of WAV held in memory while it is copied; CPU (and network) scale with memory.
+    memorySize: 1024,
+    // Below the Finish state's 300 s TimeoutSeconds: a slow copy ends as a Lambda timeout the ASL can see.
+    timeout: Duration.seconds(270),
+  },
+  FailFunctionArn: {
+    id: 'Fail',
+    handler: 'failHandler',
+    description: 'Marks the track failed and refunds the reserved generation once',
+    timeout: Duration.seconds(30),
+  },
+};
+
+export interface GenerationWorkflowProps {
+  readonly table: ITable;
+  readonly uploads: IBucket;
+  readonly tracks: IBucket;
+  /**
+   * Origin the music provider posts its webhook to, without a trailing slash:
+   * the HTTP API's endpoint, which serves `/api/webhooks/fal`.
+   */
+  readonly webhookBaseUrl: string;
+  /**
+   * How long the workflow's logs (state machine and task functions) are kept.
+   * @default RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: RetentionDays;
+}
+
+/**
+ * The generation workflow (DESIGN.md, Generation): a Step Functions Standard
+ * state machine built from `functions/src/workflow/generation.asl.json`, the
+ * same file the local runner executes, with each `${...FunctionArn}` bound to
+ * one task function of `functions/src/lambdas/workflow.ts`.
+ *
+ * The music provider's API key is not part of the deployment: an administrator
+ * sets it in the site settings (`fal_api_key`, a secret setting kept in the
+ * table), so it never sits in a Lambda environment or a template.
+ */
+export class GenerationWorkflow extends Construct {
+  readonly stateMachine: StateMachine;
+  /** The task functions, by ASL placeholder. */
+  readonly functions: Record<AslSubstitution, NodeFunction>;
+
+  constructor(scope: Construct, id: string, props: GenerationWorkflowProps) {
+    super(scope, id);
+
+    const environment = {
+      TABLE_NAME: props.table.tableName,
+      TRACKS_BUCKET: props.tracks.bucketName,
+      UPLOADS_BUCKET: props.uploads.bucketName,
+      WEBHOOK_BASE_URL: props.webhookBaseUrl,
+    };
+    const functions = {} as Record<AslSubstitution, NodeFunction>;
+    for (const name of ASL_SUBSTITUTIONS) {
+      const step = steps[name];
+      const fn = new NodeFunction(this, `${step.id}Function`, {
+        entryName: 'workflow',
+        handler: step.handler,
+        description: `Tunesmith generation: ${step.description}`,
+        environment,
+        timeout: step.timeout,
+        ...(step.memorySize ? { memorySize: step.memorySize } : {}),
+        ...(props.logRetention ? { logRetention: props.logRetention } : {}),
+      });
+      props.table.grantReadWriteData(fn);
+      functions[name] = fn;
+    }
+    this.functions = functions;
+
+    // Finish stores the copied audio; nothing else in the workflow writes objects.
+    functions.FinishFunctionArn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject'],
+        resources: [props.tracks.arnForObjects(`${TRACKS_PREFIX}*`)],
+      }),
+    );
+    // Submit presigns a read of the user's upload so the provider can fetch it (remix).
+    functions.SubmitFunctionArn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [props.uploads.arnForObjects(`${UPLOADS_PREFIX}*`)],
+      }),
+    );
+
+    const logGroup = new LogGroup(this, 'Logs', {
+      // The vendedlogs prefix keeps CloudWatch Logs' account-wide resource policy small (Step Functions docs).
+      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-generation`,
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    this.stateMachine = new StateMachine(this, 'StateMachine', {
+      comment:
+        'Tunesmith generation: submit, wait for the webhook, poll once, copy the audio, complete or fail',
+      stateMachineType: StateMachineType.STANDARD,
+      definitionBody: DefinitionBody.fromString(readGenerationAsl()),
+      definitionSubstitutions: Object.fromEntries(
+        ASL_SUBSTITUTIONS.map((name) => [name, functions[name].functionArn]),
+      ),
+      // Every event, so each execution's path (webhook, poll, failure) can be followed; without execution
+      // data, because inputs and outputs carry task tokens and provider URLs that grant access.
+      logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: false },
+      tracingEnabled: true,
+    });
+    // The definition names its functions only through substitutions, so CDK cannot infer the grant.
+    this.stateMachine.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: ASL_SUBSTITUTIONS.map((name) => functions[name].functionArn),
+      }),
+    );
+
+    // The wait step answers the task itself when the webhook came first. A policy of its own, not the
+    // role's default policy: the function depends on that one, and the state machine depends on the function.
+    new Policy(this, 'WaitAnswersTask', {
+      roles: [functions.WaitFunctionArn.role as NonNullable<NodeFunction['role']>],
+      statements: [taskResponseStatement(this.stateMachine)],
+    });
+
+    for (const fn of Object.values(functions)) {
+      NagSuppressions.addResourceSuppressions(
+        fn,
+        [
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              'DynamoDB grants cover the table and its GSIs (index/*): the steps read generations and settings and write the quota and callbacks.',
+            appliesTo: [{ regex: '/^Resource::<.*Table[0-9A-F]{8}\\.Arn>\\/index\\/\\*$/' }],
+          },
+        ],
+        true,
+      );
+    }
+    NagSuppressions.addResourceSuppressions(
+      [functions.FinishFunctionArn, functions.SubmitFunctionArn],
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Object keys are per user and per track under one prefix (tracks/ or uploads/), so the one object action applies to prefix/*.',
+          appliesTo: [
+            { regex: '/^Resource::<.*(Uploads|Tracks)[0-9A-F]{8}\\.Arn>\\/(tracks|uploads)\\/\\*$/' },
+          ],
+        },
+      ],
+      true,
+    );
+    NagSuppressions.addResourceSuppressions(
+      this.stateMachine,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Step Functions log delivery (logs:CreateLogDelivery and friends) and X-Ray tracing (xray:PutTraceSegments and friends) support no resource-level permissions.',
+          appliesTo: ['Resource::*'],
+        },
+      ],
+      true,
+    );
+
+    Annotations.of(this).addInfo(
+      'The music provider key is a site setting: sign in to the admin area after deploying and set fal_api_key (Site Settings).',
+    );
+  }
+
+  /** Lets a route-group function start generations: STATE_MACHINE_ARN and states:StartExecution on this machine only. */
+  allowStart(fn: NodeFunction): void {
+    fn.addEnvironment('STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['states:StartExecution'],
+        resources: [this.stateMachine.stateMachineArn],
+      }),
+    );
+  }
+
+  /** Lets a function answer a waiting task (the provider's webhook): SendTaskSuccess/SendTaskFailure only. */
+  allowTaskResponse(fn: NodeFunction): void {
+    fn.addToRolePolicy(taskResponseStatement(this.stateMachine));
+  }
+}
+
+const taskResponseStatement = (stateMachine: StateMachine): PolicyStatement =>
+  new PolicyStatement({
+    actions: ['states:SendTaskSuccess', 'states:SendTaskFailure'],
+    resources: [stateMachine.stateMachineArn],
+  });

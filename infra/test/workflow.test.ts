@@ -1,0 +1,319 @@
+import {
+  ASL_SUBSTITUTIONS,
+  readGenerationAsl,
+  substitutionsIn,
+} from '@tunesmith/functions/workflow/definition';
+import { routeGroups } from '@tunesmith/shared/routes';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FAL_WEBHOOK_JWKS_URL } from '../lib/api';
+import {
+  actionsOf,
+  flatten,
+  functionsByEntry,
+  logicalId,
+  propsOf,
+  type Resource,
+  resourcesOf,
+  type Statement,
+  SYNTH_TIMEOUT_MS,
+  type Synthesized,
+  statementsOfFunction,
+  synth,
+} from './helpers';
+
+let synthesized: Synthesized;
+let resources: Record<string, Resource>;
+/** Logical id of the state machine. */
+let machine: string;
+/** Logical ids of the workflow's task functions, by handler export. */
+let workflowFunctions: Map<string, string>;
+let functionOf: (group: string) => string;
+
+beforeAll(() => {
+  synthesized = synth();
+  resources = synthesized.resources;
+  const machines = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::StepFunctions::StateMachine');
+  expect(machines).toHaveLength(1);
+  machine = (machines[0] as [string, Resource])[0];
+  const byEntry = functionsByEntry(resources);
+  workflowFunctions = new Map(
+    (byEntry.get('workflow') ?? []).map((id) => [
+      (propsOf(resources[id]).Handler as string).replace(/^index\./, ''),
+      id,
+    ]),
+  );
+  functionOf = (group) => {
+    const ids = byEntry.get(group) ?? [];
+    if (ids.length !== 1) throw new Error(`expected one function for ${group}, found ${ids.length}`);
+    return ids[0] as string;
+  };
+}, SYNTH_TIMEOUT_MS);
+
+const handlerOf: Record<string, string> = {
+  SubmitFunctionArn: 'submitHandler',
+  WaitFunctionArn: 'waitHandler',
+  PollFunctionArn: 'pollHandler',
+  FinishFunctionArn: 'finishHandler',
+  FailFunctionArn: 'failHandler',
+};
+
+const variablesOf = (functionId: string): Record<string, unknown> =>
+  (propsOf(resources[functionId]).Environment as { Variables: Record<string, unknown> }).Variables;
+
+/** The policy statements attached to a role given by logical id. */
+const statementsOfRole = (role: string): Statement[] =>
+  Object.values(resources)
+    .filter(
+      (r) =>
+        r.Type === 'AWS::IAM::Policy' &&
+        (propsOf(r).Roles as { Ref: string }[]).some((ref) => ref.Ref === role),
+    )
+    .flatMap((r) => (propsOf(r).PolicyDocument as { Statement: Statement[] }).Statement);
+
+/** `action on resource` for every grant of `prefix` actions in the statements. */
+const grantsOf = (statements: Statement[], prefix: string): string[] =>
+  statements
+    .filter((s) => s.Effect === 'Allow')
+    .flatMap((s) =>
+      actionsOf(s)
+        .filter((action) => action.startsWith(prefix))
+        .flatMap((action) => resourcesOf(s).map((resource) => `${action} on ${flatten(resource)}`)),
+    )
+    .sort();
+
+describe('generation state machine', () => {
+  it('is a Standard machine whose definition is the ASL file, unchanged', () => {
+    const props = propsOf(resources[machine]);
+    expect(props.StateMachineType).toBe('STANDARD');
+    expect(props.DefinitionString).toBe(readGenerationAsl());
+  });
+
+  it('binds every placeholder of the file to its own task function, leaving no placeholder behind', () => {
+    const props = propsOf(resources[machine]);
+    const definition = props.DefinitionString as string;
+    const substitutions = props.DefinitionSubstitutions as Record<string, { 'Fn::GetAtt': [string, string] }>;
+    expect(substitutionsIn(definition)).toEqual([...ASL_SUBSTITUTIONS].sort());
+    expect(Object.keys(substitutions).sort()).toEqual([...ASL_SUBSTITUTIONS].sort());
+
+    const bound = new Set<string>();
+    for (const name of ASL_SUBSTITUTIONS) {
+      const [target, attribute] = substitutions[name]?.['Fn::GetAtt'] ?? [];
+      expect(attribute, name).toBe('Arn');
+      expect(target, name).toBe(workflowFunctions.get(handlerOf[name] as string));
+      bound.add(target as string);
+    }
+    expect(bound.size).toBe(5);
+
+    // What CloudFormation does with DefinitionSubstitutions: the result must be complete, valid JSON.
+    const deployed = definition.replace(/\$\{([^}]*)\}/g, (_, name: string) => `arn-of-${name}`);
+    expect(deployed).not.toContain('${');
+    const states = (JSON.parse(deployed) as { States: Record<string, Record<string, unknown>> }).States;
+    const invoked = Object.values(states)
+      .filter((state) => state.Type === 'Task')
+      .map((state) =>
+        state.Resource === 'arn:aws:states:::lambda:invoke.waitForTaskToken'
+          ? (state.Parameters as { FunctionName: string }).FunctionName
+          : state.Resource,
+      );
+    expect(invoked.sort()).toEqual(ASL_SUBSTITUTIONS.map((name) => `arn-of-${name}`).sort());
+  });
+
+  it('logs every event without execution data to a log group with a retention, and traces with X-Ray', () => {
+    const props = propsOf(resources[machine]);
+    const logging = props.LoggingConfiguration as {
+      Level: string;
+      IncludeExecutionData: boolean;
+      Destinations: { CloudWatchLogsLogGroup: { LogGroupArn: unknown } }[];
+    };
+    expect(logging.Level).toBe('ALL');
+    expect(logging.IncludeExecutionData).toBe(false);
+    const logGroup = /^\{(.+)\.Arn\}$/.exec(
+      flatten(logging.Destinations[0]?.CloudWatchLogsLogGroup.LogGroupArn),
+    )?.[1] as string;
+    expect(resources[logGroup]?.Type).toBe('AWS::Logs::LogGroup');
+    expect(propsOf(resources[logGroup]).RetentionInDays).toBeGreaterThan(0);
+    expect(props.TracingConfiguration).toEqual({ Enabled: true });
+  });
+
+  it('may invoke exactly the five task functions and no other function', () => {
+    const role = /^\{(.+)\.Arn\}$/.exec(flatten(propsOf(resources[machine]).RoleArn))?.[1] as string;
+    const statements = statementsOfRole(role);
+    const expected = [...workflowFunctions.values()].map((id) => `lambda:InvokeFunction on {${id}.Arn}`);
+    expect(expected).toHaveLength(5);
+    expect(grantsOf(statements, 'lambda:')).toEqual(expected.sort());
+    // Nothing but log delivery and tracing besides.
+    const others = statements
+      .flatMap(actionsOf)
+      .filter((action) => !action.startsWith('lambda:') && !/^(logs|xray):/.test(action));
+    expect(others).toEqual([]);
+  });
+});
+
+describe('workflow task functions', () => {
+  it('are five functions from lambdas/workflow.ts, one per handler export', () => {
+    expect([...workflowFunctions.keys()].sort()).toEqual(Object.values(handlerOf).sort());
+  });
+
+  it('end before their state gives up, and Finish has room for a 240 s track', () => {
+    const states = (
+      JSON.parse(readGenerationAsl()) as {
+        States: Record<
+          string,
+          { Resource?: string; Parameters?: { FunctionName?: string }; TimeoutSeconds?: number }
+        >;
+      }
+    ).States;
+    let checked = 0;
+    for (const state of Object.values(states)) {
+      const placeholder = /\$\{(.+)\}/.exec(state.Parameters?.FunctionName ?? state.Resource ?? '')?.[1];
+      if (!placeholder) continue;
+      const id = workflowFunctions.get(handlerOf[placeholder] as string) as string;
+      // A Lambda timeout is an error the state's Retry and Catch see; the state's own timeout is the backstop.
+      expect(propsOf(resources[id]).Timeout, placeholder).toBeLessThan(state.TimeoutSeconds as number);
+      checked++;
+    }
+    expect(checked).toBe(5);
+    const finish = propsOf(resources[workflowFunctions.get('finishHandler') as string]);
+    expect(finish.MemorySize).toBeGreaterThanOrEqual(1024);
+    expect(finish.Timeout).toBeGreaterThanOrEqual(240);
+  });
+
+  it('get the table, both buckets and the API endpoint for the webhook, and no provider key or local endpoints', () => {
+    const { stack } = synthesized;
+    const api = logicalId(stack, stack.api.httpApi.node.defaultChild);
+    for (const [handler, id] of workflowFunctions) {
+      const variables = variablesOf(id);
+      expect(flatten(variables.TABLE_NAME), handler).toBe(
+        `{Ref:${logicalId(stack, stack.data.table.node.defaultChild)}}`,
+      );
+      expect(flatten(variables.TRACKS_BUCKET)).toBe(
+        `{Ref:${logicalId(stack, stack.data.tracks.node.defaultChild)}}`,
+      );
+      expect(flatten(variables.UPLOADS_BUCKET)).toBe(
+        `{Ref:${logicalId(stack, stack.data.uploads.node.defaultChild)}}`,
+      );
+      // The provider posts to {WEBHOOK_BASE_URL}/api/webhooks/fal, a route of this API.
+      // ApiEndpoint is `https://{apiId}.execute-api.{region}.amazonaws.com`, with no trailing slash.
+      expect(flatten(variables.WEBHOOK_BASE_URL)).toBe(`{${api}.ApiEndpoint}`);
+      for (const unset of [
+        'FAL_KEY',
+        'FAL_BASE_URL',
+        'STEPFUNCTIONS_ENDPOINT',
+        'S3_ENDPOINT',
+        'S3_FORCE_PATH_STYLE',
+        'DYNAMODB_ENDPOINT',
+      ]) {
+        expect(variables[unset], `${handler} ${unset}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('write the table, and touch only the objects their step needs', () => {
+    const { stack } = synthesized;
+    const uploads = logicalId(stack, stack.data.uploads.node.defaultChild);
+    const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
+    const expectedS3: Record<string, string[]> = {
+      finishHandler: [`s3:PutObject on {${tracks}.Arn}/tracks/*`],
+      submitHandler: [`s3:GetObject on {${uploads}.Arn}/uploads/*`],
+    };
+    for (const [handler, id] of workflowFunctions) {
+      const statements = statementsOfFunction(resources, id);
+      expect(statements.flatMap(actionsOf), handler).toEqual(
+        expect.arrayContaining([
+          'dynamodb:GetItem',
+          'dynamodb:Query',
+          'dynamodb:UpdateItem',
+          'dynamodb:PutItem',
+        ]),
+      );
+      expect(grantsOf(statements, 's3:'), handler).toEqual(expectedS3[handler] ?? []);
+      expect(statements.flatMap(actionsOf).filter((action) => action.endsWith(':*'))).toEqual([]);
+    }
+  });
+
+  it('let only the wait step answer a task, on this state machine only', () => {
+    for (const [handler, id] of workflowFunctions) {
+      expect(grantsOf(statementsOfFunction(resources, id), 'states:'), handler).toEqual(
+        handler === 'waitHandler'
+          ? [`states:SendTaskFailure on {Ref:${machine}}`, `states:SendTaskSuccess on {Ref:${machine}}`]
+          : [],
+      );
+    }
+  });
+});
+
+describe('route groups and the workflow', () => {
+  it('lets only generation start executions, of this state machine only, and tells it the ARN', () => {
+    for (const group of routeGroups) {
+      const starts = grantsOf(statementsOfFunction(resources, functionOf(group)), 'states:StartExecution');
+      const variables = variablesOf(functionOf(group));
+      if (group === 'generation') {
+        expect(starts).toEqual([`states:StartExecution on {Ref:${machine}}`]);
+        expect(flatten(variables.STATE_MACHINE_ARN)).toBe(`{Ref:${machine}}`);
+      } else {
+        expect(starts, group).toEqual([]);
+        expect(variables.STATE_MACHINE_ARN, group).toBeUndefined();
+      }
+    }
+  });
+
+  it('lets only webhooks answer a waiting task, with SendTaskSuccess and SendTaskFailure only', () => {
+    for (const group of routeGroups) {
+      const grants = grantsOf(statementsOfFunction(resources, functionOf(group)), 'states:');
+      if (group === 'webhooks') {
+        expect(grants).toEqual([
+          `states:SendTaskFailure on {Ref:${machine}}`,
+          `states:SendTaskSuccess on {Ref:${machine}}`,
+        ]);
+      } else if (group !== 'generation') {
+        expect(grants, group).toEqual([]);
+      }
+    }
+  });
+
+  it("points the webhooks group at fal's JWKS", () => {
+    expect(FAL_WEBHOOK_JWKS_URL).toBe('https://rest.fal.ai/.well-known/jwks.json');
+    expect(variablesOf(functionOf('webhooks')).FAL_WEBHOOK_JWKS_URL).toBe(FAL_WEBHOOK_JWKS_URL);
+  });
+
+  it('lets the catalogue recognise an optional session and presign plays of track audio, nothing more', () => {
+    const { stack } = synthesized;
+    const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
+    const catalog = functionOf('catalog');
+    const variables = variablesOf(catalog);
+    for (const name of [
+      'USER_POOL_ID',
+      'USER_POOL_CLIENT_ID',
+      'PUBLIC_ORIGIN',
+      'TABLE_NAME',
+      'TRACKS_BUCKET',
+    ]) {
+      expect(flatten(variables[name] ?? ''), name).not.toBe('');
+    }
+    expect(flatten(variables.TRACKS_BUCKET)).toBe(`{Ref:${tracks}}`);
+    expect(grantsOf(statementsOfFunction(resources, catalog), 's3:')).toEqual([
+      `s3:GetObject on {${tracks}.Arn}/*`,
+      `s3:ListBucket on {${tracks}.Arn}`,
+    ]);
+  });
+
+  it('lets generation read and delete uploads and tracks without writing audio (the workflow does)', () => {
+    const { stack } = synthesized;
+    const uploads = logicalId(stack, stack.data.uploads.node.defaultChild);
+    const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
+    expect(grantsOf(statementsOfFunction(resources, functionOf('generation')), 's3:')).toEqual(
+      [
+        `s3:DeleteObject on {${tracks}.Arn}/*`,
+        `s3:DeleteObject on {${uploads}.Arn}/*`,
+        `s3:GetObject on {${tracks}.Arn}/*`,
+        `s3:GetObject on {${uploads}.Arn}/*`,
+        `s3:ListBucket on {${tracks}.Arn}`,
+        `s3:ListBucket on {${uploads}.Arn}`,
+      ].sort(),
+    );
+  });
+
+  it('presigns upload PUTs without a checksum of an empty body', () => {
+    expect(variablesOf(functionOf('uploads')).AWS_REQUEST_CHECKSUM_CALCULATION).toBe('WHEN_REQUIRED');
+  });
+});

@@ -1,0 +1,157 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { findToast, renderWithProviders } from '@/testing/render';
+import type { AudioUploaderOptions } from '../utils/audio-uploader';
+import { UploadAudioDialog } from './upload-audio-dialog';
+
+// The uploader (Uppy) is tested on its own; here it is a stand-in that records what the dialog asks of it.
+const uppy = vi.hoisted(() => ({
+  options: undefined as AudioUploaderOptions | undefined,
+  open: vi.fn(),
+  close: vi.fn(),
+  destroy: vi.fn(),
+  created: 0,
+}));
+vi.mock('../utils/audio-uploader', () => ({
+  createAudioUploader: (options: AudioUploaderOptions) => {
+    uppy.options = options;
+    uppy.created += 1;
+    return { open: uppy.open, close: uppy.close, destroy: uppy.destroy };
+  },
+}));
+
+function uploaderOptions(): AudioUploaderOptions {
+  if (!uppy.options) throw new Error('the uploader was not created');
+  return uppy.options;
+}
+
+const uploadURL = 'http://storage.test/uploads/user-1/abc.wav?X-Amz-Signature=sig';
+
+beforeEach(() => {
+  uppy.options = undefined;
+  uppy.created = 0;
+  uppy.open.mockClear();
+  uppy.close.mockClear();
+  uppy.destroy.mockClear();
+});
+
+async function openDialog(onUploaded = vi.fn()) {
+  const rendered = renderWithProviders(<UploadAudioDialog onUploaded={onUploaded} />);
+  const button = screen.getByRole('button', { name: 'Upload Audio' });
+  expect(button.getAttribute('aria-expanded')).toBe('false');
+  await rendered.user.click(button);
+  await waitFor(() => expect(uppy.open).toHaveBeenCalledTimes(1));
+  return { ...rendered, button, onUploaded };
+}
+
+describe('upload audio dialog', () => {
+  it('loads the uploader on first opening only, and the button toggles the dialog', async () => {
+    const { user, button } = await openDialog();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+
+    await user.click(button);
+    expect(uppy.close).toHaveBeenCalledTimes(1);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(button);
+    await waitFor(() => expect(uppy.open).toHaveBeenCalledTimes(2));
+    expect(uppy.created).toBe(1);
+  });
+
+  it('follows the dialog closing by itself (Escape, its close button, a finished upload)', async () => {
+    const { button } = await openDialog();
+
+    act(() => uploaderOptions().onClosed());
+
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('reserves uploads through POST /api/objects/upload with the file description', async () => {
+    let body: unknown;
+    mockFetch({
+      'POST /api/objects/upload': async (request) => {
+        body = await request.json();
+        return jsonResponse({ uploadURL, objectPath: 'uploads/user-1/abc.wav' });
+      },
+    });
+    await openDialog();
+
+    const answer = await uploaderOptions().reserve({
+      filename: 'song.wav',
+      contentType: 'audio/wav',
+      size: 12,
+    });
+
+    expect(body).toEqual({ filename: 'song.wav', contentType: 'audio/wav', size: 12 });
+    expect(answer.uploadURL).toBe(uploadURL);
+  });
+
+  it('normalizes a finished upload, confirms it and hands the objectPath to the form', async () => {
+    let body: unknown;
+    mockFetch({
+      'POST /api/objects/normalize-path': async (request) => {
+        body = await request.json();
+        return jsonResponse({ objectPath: 'uploads/user-1/abc.wav' });
+      },
+    });
+    const { onUploaded } = await openDialog();
+
+    act(() => {
+      uploaderOptions().onUploadSuccess({ fileName: 'song.wav', uploadURL });
+    });
+
+    const toast = await findToast();
+    expect(within(toast).getByText('Audio Uploaded!')).toBeDefined();
+    expect(body).toEqual({ uploadURL });
+    expect(onUploaded).toHaveBeenCalledWith({ objectPath: 'uploads/user-1/abc.wav', fileName: 'song.wav' });
+  });
+
+  it("shows the server's reason when the uploaded file is refused", async () => {
+    const reason = 'The uploaded file is not a supported audio file (MP3, WAV, M4A, AAC or OGG).';
+    mockFetch({ 'POST /api/objects/normalize-path': jsonResponse({ message: reason }, 400) });
+    const { onUploaded } = await openDialog();
+
+    act(() => {
+      uploaderOptions().onUploadSuccess({ fileName: 'song.wav', uploadURL });
+    });
+
+    const toast = await findToast();
+    expect(within(toast).getByText('Upload Error')).toBeDefined();
+    expect(within(toast).getByText(reason)).toBeDefined();
+    expect(toast.dataset.variant).toBe('destructive');
+    expect(onUploaded).not.toHaveBeenCalled();
+  });
+
+  it('says Failed to process uploaded file. when the check fails without a reason', async () => {
+    mockFetch({ 'POST /api/objects/normalize-path': new Response('', { status: 502 }) });
+    await openDialog();
+
+    act(() => {
+      uploaderOptions().onUploadSuccess({ fileName: 'song.wav', uploadURL });
+    });
+
+    const toast = await findToast();
+    expect(within(toast).getByText('Upload Error')).toBeDefined();
+    expect(within(toast).getByText('Failed to process uploaded file.')).toBeDefined();
+  });
+
+  it('reports a failed upload', async () => {
+    await openDialog();
+
+    act(() => uploaderOptions().onUploadError(new Error('S3 returned 403')));
+
+    const toast = await findToast();
+    expect(within(toast).getByText('Upload Error')).toBeDefined();
+    expect(within(toast).getByText('Failed to process uploaded file.')).toBeDefined();
+  });
+
+  it('removes the uploader with the page', async () => {
+    const { unmount } = await openDialog();
+
+    unmount();
+
+    expect(uppy.destroy).toHaveBeenCalledTimes(1);
+  });
+});

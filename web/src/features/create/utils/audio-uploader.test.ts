@@ -1,0 +1,179 @@
+import { fireEvent, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type AudioUploader, createAudioUploader, uploadParameters } from './audio-uploader';
+
+interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** Stands in for the browser's XHR, which Uppy uses to PUT the file; answers 200 with an ETag. */
+function fakeStorage() {
+  const sent: SentRequest[] = [];
+  class FakeXhr {
+    status = 0;
+    statusText = '';
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress?: (event: unknown) => void } = {};
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    #request: SentRequest = { method: '', url: '', headers: {}, body: undefined };
+    open(method: string, url: string) {
+      this.#request = { method, url, headers: {}, body: undefined };
+    }
+    setRequestHeader(name: string, value: string) {
+      this.#request.headers[name.toLowerCase()] = value;
+    }
+    getResponseHeader(name: string) {
+      return name.toLowerCase() === 'etag' ? '"etag-1"' : null;
+    }
+    abort() {}
+    send(body: unknown) {
+      this.#request.body = body;
+      sent.push(this.#request);
+      queueMicrotask(() => {
+        this.status = 200;
+        this.statusText = 'OK';
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+const reservation = {
+  uploadURL: 'http://storage.test/uploads/user-1/abc.wav?X-Amz-Signature=sig',
+  objectPath: 'uploads/user-1/abc.wav',
+};
+
+let uploader: AudioUploader | undefined;
+afterEach(() => {
+  uploader?.destroy();
+  uploader = undefined;
+  document.body.innerHTML = '';
+});
+
+function dashboard() {
+  const element = document.querySelector<HTMLElement>('.uppy-Dashboard');
+  if (!element) throw new Error('no dashboard');
+  return element;
+}
+
+/** Chooses files through the dashboard's own file input, as "browse files" does. */
+function chooseFiles(...files: File[]) {
+  const input = document.querySelector<HTMLInputElement>('.uppy-Dashboard-input');
+  if (!input) throw new Error('no file input');
+  Object.defineProperty(input, 'files', { value: files, configurable: true });
+  fireEvent.change(input);
+}
+
+function setUp() {
+  const options = {
+    reserve: vi.fn(async () => reservation),
+    onUploadSuccess: vi.fn(),
+    onUploadError: vi.fn(),
+    onClosed: vi.fn(),
+  };
+  uploader = createAudioUploader(options);
+  return { ...options, uploader };
+}
+
+describe('upload parameters', () => {
+  it('reserves with the file name, type and size and PUTs with the signed content type', async () => {
+    const reserve = vi.fn(async () => reservation);
+
+    const answer = await uploadParameters({ name: 'song.wav', type: 'audio/wav', size: 1234 }, reserve);
+
+    expect(reserve).toHaveBeenCalledWith({ filename: 'song.wav', contentType: 'audio/wav', size: 1234 });
+    expect(answer).toMatchObject({
+      method: 'PUT',
+      url: reservation.uploadURL,
+      headers: { 'content-type': 'audio/wav' },
+    });
+  });
+
+  it.each([
+    ['does not know it', ''],
+    ['names it in a way the server does not list', 'audio/vnd.dlna.adts'],
+  ])('leaves the content type out of the signature when the browser %s', async (_case, type) => {
+    const reserve = vi.fn(async () => reservation);
+
+    const answer = await uploadParameters({ name: 'song.aac', type, size: null }, reserve);
+
+    expect(reserve).toHaveBeenCalledWith({ filename: 'song.aac' });
+    expect(answer.headers).toEqual({});
+  });
+});
+
+describe('audio uploader', () => {
+  it('opens as a modal named Upload Audio without the vendor credit, and Escape closes it', async () => {
+    const { uploader: audio, onClosed } = setUp();
+
+    audio.open();
+
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
+    const dialog = document.querySelector('[role="dialog"]');
+    expect(dialog?.getAttribute('aria-label')).toBe('Upload Audio');
+    expect(dialog?.getAttribute('aria-modal')).toBe('true');
+    expect(document.querySelector('.uppy-Dashboard-poweredBy')).toBeNull();
+
+    fireEvent.keyDown(document, { key: 'Escape', keyCode: 27 });
+
+    await waitFor(() => expect(onClosed).toHaveBeenCalledTimes(1));
+    // The modal animates out; happy-dom runs no animations, so end it by hand.
+    fireEvent.animationEnd(dashboard());
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('true'));
+  });
+
+  it('refuses other file types and files over 50485760 bytes, and takes an allowed one', async () => {
+    const { uploader: audio, reserve } = setUp();
+    audio.open();
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
+
+    chooseFiles(new File(['text'], 'notes.txt', { type: 'text/plain' }));
+    const big = new File(['x'], 'big.wav', { type: 'audio/wav' });
+    Object.defineProperty(big, 'size', { value: 50_485_761 });
+    chooseFiles(big);
+
+    chooseFiles(new File(['RIFF....WAVE'], 'song.wav', { type: 'audio/wav' }));
+
+    await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
+    expect(document.querySelector('.uppy-Dashboard-Item')?.textContent).toContain('song.wav');
+    expect(reserve).not.toHaveBeenCalled();
+  });
+
+  it('waits for the upload button, PUTs one file to the reserved address, reports it and closes', async () => {
+    const sent = fakeStorage();
+    const { uploader: audio, reserve, onUploadSuccess, onClosed } = setUp();
+    audio.open();
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
+
+    chooseFiles(new File(['RIFF....WAVE'], 'song.wav', { type: 'audio/wav' }));
+
+    await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
+    // No automatic start: nothing is reserved until the user asks for the upload.
+    expect(reserve).not.toHaveBeenCalled();
+    const start = document.querySelector<HTMLButtonElement>('.uppy-StatusBar-actionBtn--upload');
+    if (!start) throw new Error('no upload button');
+    fireEvent.click(start);
+
+    await waitFor(() =>
+      expect(onUploadSuccess).toHaveBeenCalledWith({
+        fileName: 'song.wav',
+        uploadURL: reservation.uploadURL,
+      }),
+    );
+    expect(reserve).toHaveBeenCalledWith({ filename: 'song.wav', contentType: 'audio/wav', size: 12 });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      method: 'PUT',
+      url: reservation.uploadURL,
+      headers: { 'content-type': 'audio/wav' },
+    });
+    await waitFor(() => expect(onClosed).toHaveBeenCalled());
+  });
+});

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Track } from '@tunesmith/shared/tracks';
+import { apiRequest } from '@/lib/api-client';
+import { myGenerationsQueryKey, trackQueryKey } from '@/lib/query-keys';
+
+/** Deletes a track and its audio for good. */
+export function deleteGeneration(id: string): Promise<void> {
+  return apiRequest<void>('deleteGeneration', { params: { id } });
+}
+
+export function useDeleteGeneration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteGeneration,
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<Track[]>(myGenerationsQueryKey, (tracks) =>
+        tracks?.filter((track) => track.id !== id),
+      );
+      queryClient.removeQueries({ queryKey: trackQueryKey(id) });
+    },
+  });
+}

@@ -1,0 +1,265 @@
+import { LYRICS_PREVIEW_LENGTH, TITLE_MAX_LENGTH } from '@tunesmith/shared/constants';
+import { updateGenerationSchema } from '@tunesmith/shared/generations';
+import { type Track, trackSubtitle, trackTypeLabel, UNTITLED_TRACK } from '@tunesmith/shared/tracks';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { AudioPlayer } from '@/components/tracks/audio-player';
+import { ShareButton } from '@/components/tracks/share-button';
+import { StatusBadge, VisibilityBadge } from '@/components/tracks/track-badges';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { ApiError, serverMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
+import { useDownloadGeneration } from '../api/download-generation';
+import { useUpdateGeneration } from '../api/update-generation';
+import { libraryMessages } from '../messages';
+import { lyricsPreview } from '../utils/filter-tracks';
+
+export interface LibraryTrackCardProps {
+  track: Track;
+  /** Free-plan users see Upgrade to Download (to /pricing) in place of Download. */
+  canDownload: boolean;
+  onDelete: (track: Track) => void;
+}
+
+/** What a refused update says: the server's reason when it gives one the user can act on (a paid plan). */
+function updateFailure(error: unknown, fallback: string): string {
+  return error instanceof ApiError && (error.status === 402 || error.status === 400)
+    ? serverMessage(error, fallback)
+    : fallback;
+}
+
+/**
+ * One track of the library: status, title (renamed inline: Enter saves,
+ * Escape cancels), tags, lyrics preview, player, details and the owner's
+ * actions (visibility, download, share, delete).
+ */
+export function LibraryTrackCard({ track, canDownload, onDelete }: LibraryTrackCardProps) {
+  const id = useId();
+  const title = track.title?.trim() || UNTITLED_TRACK;
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const titleInput = useRef<HTMLInputElement>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  // After an edit ends, keyboard focus goes back to the Rename button instead of the page's start.
+  const refocusRename = useRef(false);
+  const update = useUpdateGeneration();
+  const download = useDownloadGeneration();
+  const handleUnauthorized = useUnauthorizedHandler();
+
+  useEffect(() => {
+    if (editing) {
+      titleInput.current?.focus();
+      titleInput.current?.select();
+    } else if (refocusRename.current) {
+      refocusRename.current = false;
+      renameButton.current?.focus();
+    }
+  }, [editing]);
+
+  const startEditing = () => {
+    setDraft(track.title ?? '');
+    setEditing(true);
+  };
+
+  const stopEditing = () => {
+    refocusRename.current = true;
+    setEditing(false);
+  };
+
+  const saveTitle = () => {
+    if (update.isPending) return;
+    if (draft.trim() === (track.title ?? '').trim()) {
+      stopEditing();
+      return;
+    }
+    const parsed = updateGenerationSchema.safeParse({ title: draft, visibility: track.visibility });
+    if (!parsed.success) {
+      toast({
+        title: libraryMessages.updateFailedTitle,
+        description: parsed.error.issues[0]?.message ?? libraryMessages.titleUpdateFailed,
+        variant: 'destructive',
+      });
+      return;
+    }
+    update.mutate(
+      { id: track.id, input: parsed.data },
+      {
+        onSuccess: () => {
+          toast({ title: libraryMessages.updatedTitle });
+          stopEditing();
+        },
+        onError: (error) => {
+          if (handleUnauthorized(error)) return;
+          toast({
+            title: libraryMessages.updateFailedTitle,
+            description: updateFailure(error, libraryMessages.titleUpdateFailed),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  const onTitleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      saveTitle();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      stopEditing();
+    }
+  };
+
+  const toggleVisibility = () => {
+    // The call always carries the title too; an untitled track keeps the name it shows.
+    const input = {
+      title: track.title?.trim() || UNTITLED_TRACK,
+      visibility: track.visibility === 'public' ? 'private' : 'public',
+    } as const;
+    update.mutate(
+      { id: track.id, input },
+      {
+        onSuccess: () => toast({ title: libraryMessages.updatedTitle }),
+        onError: (error) => {
+          if (handleUnauthorized(error)) return;
+          toast({
+            title: libraryMessages.updateFailedTitle,
+            description: updateFailure(error, libraryMessages.visibilityUpdateFailed),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  const startDownload = () => {
+    download.mutate(track.id, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (error) => {
+        if (handleUnauthorized(error)) return;
+        toast({
+          title: libraryMessages.downloadFailedTitle,
+          description:
+            error instanceof ApiError && (error.status === 403 || error.status === 409)
+              ? serverMessage(error, libraryMessages.downloadFailed)
+              : libraryMessages.downloadFailed,
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const headingId = `${id}-title`;
+  const preview = lyricsPreview(track.lyrics, LYRICS_PREVIEW_LENGTH);
+  const completed = track.status === 'completed';
+  return (
+    <Card className="flex h-full flex-col gap-4 p-5">
+      <article aria-labelledby={headingId} className="flex h-full flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={track.status} />
+          <VisibilityBadge visibility={track.visibility} />
+        </div>
+
+        <div className="min-w-0">
+          {editing ? (
+            <div className="flex flex-wrap items-center gap-2">
+              {/* The heading stays for the article's name while the input edits it. */}
+              <h3 id={headingId} className="sr-only">
+                {title}
+              </h3>
+              <Input
+                ref={titleInput}
+                aria-label="Track title"
+                aria-describedby={`${id}-edit-hint`}
+                value={draft}
+                maxLength={TITLE_MAX_LENGTH}
+                readOnly={update.isPending}
+                aria-busy={update.isPending}
+                onChange={(event) => setDraft(event.target.value)}
+                onKeyDown={onTitleKeyDown}
+                className="min-w-0 flex-1"
+              />
+              <Button size="sm" onClick={saveTitle} disabled={update.isPending}>
+                Save
+              </Button>
+              <Button size="sm" variant="ghost" onClick={stopEditing} disabled={update.isPending}>
+                Cancel
+              </Button>
+              <p id={`${id}-edit-hint`} className="w-full text-xs text-zinc-400">
+                Press Enter to save or Escape to cancel.
+              </p>
+            </div>
+          ) : (
+            <div className="flex items-start justify-between gap-2">
+              <h3 id={headingId} className="truncate text-lg font-semibold text-white">
+                {title}
+              </h3>
+              <Button
+                ref={renameButton}
+                variant="ghost"
+                size="sm"
+                onClick={startEditing}
+                disabled={update.isPending}
+              >
+                Rename
+              </Button>
+            </div>
+          )}
+          <p className="text-sm text-fuchsia-300">{trackSubtitle(track.type)}</p>
+        </div>
+
+        {track.tags ? <p className="line-clamp-2 text-sm text-zinc-300">{track.tags}</p> : null}
+        {preview ? <p className="text-sm whitespace-pre-line text-zinc-400 italic">{preview}</p> : null}
+
+        {track.audioUrl ? <AudioPlayer src={track.audioUrl} title={title} duration={track.duration} /> : null}
+
+        <dl className="grid grid-cols-3 gap-2 text-xs text-zinc-400">
+          <div>
+            <dt className="sr-only">Duration</dt>
+            <dd>{track.duration != null ? `${Math.round(track.duration)}s` : '—'}</dd>
+          </div>
+          <div>
+            <dt className="sr-only">Type</dt>
+            <dd>{trackTypeLabel(track.type)}</dd>
+          </div>
+          <div className="text-right">
+            <dt className="sr-only">Created</dt>
+            <dd>{formatDate(track.createdAt)}</dd>
+          </div>
+        </dl>
+
+        <div className="mt-auto flex flex-wrap gap-2 border-t border-white/10 pt-4">
+          <Button variant="outline" size="sm" onClick={toggleVisibility} disabled={update.isPending}>
+            {track.visibility === 'public' ? 'Make Private' : 'Make Public'}
+          </Button>
+          {completed && track.audioUrl ? (
+            canDownload ? (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={startDownload}
+                disabled={download.isPending}
+                aria-busy={download.isPending}
+              >
+                Download
+              </Button>
+            ) : (
+              <Link to="/pricing" className={buttonClasses('outline', 'sm')}>
+                Upgrade to Download
+              </Link>
+            )
+          ) : null}
+          <ShareButton trackId={track.id} />
+          <Button variant="destructive" size="sm" onClick={() => onDelete(track)}>
+            Delete
+          </Button>
+        </div>
+      </article>
+    </Card>
+  );
+}

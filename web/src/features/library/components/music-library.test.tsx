@@ -1,0 +1,421 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
+import type { Track } from '@tunesmith/shared/tracks';
+import { describe, expect, it, vi } from 'vitest';
+import { makeTrack, makeUser } from '@/testing/fixtures';
+import { anonymous, jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
+import { findToast, renderWithProviders } from '@/testing/render';
+import { MusicLibrary } from './music-library';
+
+const library: Track[] = [
+  makeTrack({
+    id: 'neon',
+    title: 'Neon Nights',
+    tags: 'synthwave, energetic',
+    lyrics: `[verse]\n${'la '.repeat(50)}END`,
+  }),
+  makeTrack({
+    id: 'rain',
+    title: 'Rainy Day',
+    tags: 'lo-fi, chill',
+    visibility: 'private',
+    type: 'audio-to-music',
+  }),
+  makeTrack({ id: 'wip', title: 'Work in Progress', tags: 'rock', status: 'generating', audioUrl: null }),
+  makeTrack({ id: 'queued', title: null, tags: 'jazz', status: 'pending', audioUrl: null, duration: null }),
+  makeTrack({ id: 'broken', title: 'Broken', tags: 'pop', status: 'failed', audioUrl: null }),
+];
+
+function renderLibrary(
+  {
+    tracks = library,
+    user = makeUser({ planStatus: 'active' }),
+    routes = {},
+  }: {
+    tracks?: Track[];
+    user?: ReturnType<typeof makeUser> | null;
+    routes?: Record<string, MockResponse>;
+  } = {},
+  options: Parameters<typeof renderWithProviders>[1] = {},
+) {
+  const fetchMock = mockFetch({
+    'GET /api/auth/user': user ? jsonResponse(user) : anonymous(),
+    'GET /api/my-generations': jsonResponse(tracks),
+    ...routes,
+  });
+  const onCreateFirst = vi.fn();
+  const rendered = renderWithProviders(<MusicLibrary onCreateFirst={onCreateFirst} />, options);
+  return { ...rendered, fetchMock, onCreateFirst };
+}
+
+const card = (name: string) => within(screen.getByRole('article', { name }));
+const cardTitles = () =>
+  screen.queryAllByRole('article').map((article) => article.querySelector('h3')?.textContent);
+const listCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/my-generations')).length;
+
+async function toastText() {
+  const toast = await findToast();
+  return { toast, text: toast.textContent ?? '' };
+}
+
+describe('my music library', () => {
+  it('shows Access Denied to a visitor and asks for nothing', async () => {
+    const { fetchMock } = renderLibrary({ user: null });
+
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeDefined();
+    expect(screen.getByText('Please log in to view your library.')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    expect(listCalls(fetchMock)).toBe(0);
+  });
+
+  it('welcomes the user and counts total, completed, public and private tracks', async () => {
+    renderLibrary();
+
+    expect(await screen.findByText(/Welcome back, Ada!/)).toBeDefined();
+    const counter = (label: string) =>
+      screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    await screen.findByText('Total Tracks');
+    expect(counter('Total Tracks')).toBe('5');
+    expect(counter('Completed')).toBe('2');
+    expect(counter('Public')).toBe('4');
+    expect(counter('Private')).toBe('1');
+    expect(cardTitles()).toEqual([
+      'Neon Nights',
+      'Rainy Day',
+      'Work in Progress',
+      'Untitled Track',
+      'Broken',
+    ]);
+  });
+
+  it('searches titles and tags, whatever the case', async () => {
+    const { user } = renderLibrary();
+    const search = await screen.findByLabelText('Search tracks');
+
+    await user.type(search, 'RAINY');
+    expect(cardTitles()).toEqual(['Rainy Day']);
+
+    await user.clear(search);
+    await user.type(search, 'jazz');
+    expect(cardTitles()).toEqual(['Untitled Track']);
+    expect(screen.getByRole('status').textContent).toBe('Showing 1 of 5 tracks');
+  });
+
+  it('filters by status, type and visibility, and clears the filters', async () => {
+    const { user } = renderLibrary();
+    await screen.findByLabelText('Status');
+
+    const status = screen.getByLabelText('Status');
+    expect([...status.querySelectorAll('option')].map((option) => option.value)).toEqual([
+      'all',
+      'completed',
+      'generating',
+      'pending',
+      'failed',
+    ]);
+    await user.selectOptions(status, 'completed');
+    expect(cardTitles()).toEqual(['Neon Nights', 'Rainy Day']);
+    await user.selectOptions(screen.getByLabelText('Type'), 'audio-to-music');
+    expect(cardTitles()).toEqual(['Rainy Day']);
+    await user.selectOptions(screen.getByLabelText('Visibility'), 'public');
+    expect(cardTitles()).toEqual([]);
+    expect(screen.getByText('No tracks match your search or filters.')).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(cardTitles()).toHaveLength(5);
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    expect(cardTitles()).toEqual(['Untitled Track']);
+    await user.selectOptions(screen.getByLabelText('Status'), 'failed');
+    expect(cardTitles()).toEqual(['Broken']);
+  });
+
+  it('colours the status: green completed, blue generating, red failed, grey otherwise', async () => {
+    renderLibrary();
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    const tone = (name: string) =>
+      screen.getByRole('article', { name }).querySelector('[data-tone]')?.getAttribute('data-tone');
+    expect(tone('Neon Nights')).toBe('green');
+    expect(tone('Work in Progress')).toBe('blue');
+    expect(tone('Broken')).toBe('red');
+    expect(tone('Untitled Track')).toBe('grey');
+    expect(card('Work in Progress').getByText('Generating')).toBeDefined();
+  });
+
+  it('previews lyrics cut at 100 characters and plays tracks that have audio', async () => {
+    renderLibrary();
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    const lyrics = library[0]?.lyrics ?? '';
+    const preview = `${lyrics.slice(0, 100)}...`;
+    expect(
+      card('Neon Nights').getByText(
+        (_, element) => element?.tagName === 'P' && element.textContent === preview,
+      ),
+    ).toBeDefined();
+    expect(card('Neon Nights').getByRole('button', { name: 'Play Neon Nights' })).toBeDefined();
+    expect(card('Work in Progress').queryByRole('button', { name: /^Play/ })).toBeNull();
+  });
+
+  it('renames a track with Enter, sending the title and the current visibility', async () => {
+    let body: unknown;
+    const { user } = renderLibrary({
+      routes: {
+        'PATCH /api/generation/rain/visibility': async (request) => {
+          body = await request.json();
+          return jsonResponse({ ...library[1], title: 'Stormy Day' });
+        },
+      },
+    });
+    await screen.findByRole('article', { name: 'Rainy Day' });
+
+    await user.click(card('Rainy Day').getByRole('button', { name: 'Rename' }));
+    const input = screen.getByRole('textbox', { name: 'Track title' });
+    expect(document.activeElement).toBe(input);
+    await user.clear(input);
+    await user.type(input, '  Stormy Day {Enter}');
+
+    expect((await toastText()).text).toContain('Track updated');
+    expect(body).toEqual({ title: 'Stormy Day', visibility: 'private' });
+    expect(await screen.findByRole('article', { name: 'Stormy Day' })).toBeDefined();
+    expect(screen.queryByRole('textbox', { name: 'Track title' })).toBeNull();
+    expect(document.activeElement?.textContent).toBe('Rename');
+  });
+
+  it('cancels a rename with Escape, sending nothing', async () => {
+    const { user, fetchMock } = renderLibrary();
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    await user.click(card('Neon Nights').getByRole('button', { name: 'Rename' }));
+    await user.type(screen.getByRole('textbox', { name: 'Track title' }), ' Remixed{Escape}');
+
+    expect(screen.queryByRole('textbox', { name: 'Track title' })).toBeNull();
+    expect(screen.getByRole('article', { name: 'Neon Nights' })).toBeDefined();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  });
+
+  it('refuses an empty title without calling the server', async () => {
+    const { user, fetchMock } = renderLibrary();
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    await user.click(card('Neon Nights').getByRole('button', { name: 'Rename' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Track title' }));
+    await user.keyboard('{Enter}');
+
+    const { text } = await toastText();
+    expect(text).toContain('Update failed');
+    expect(text).toContain('Title cannot be empty.');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  });
+
+  it('says Could not update track title. when a rename fails', async () => {
+    const { user } = renderLibrary({
+      routes: { 'PATCH /api/generation/neon/visibility': jsonResponse({ message: 'boom' }, 500) },
+    });
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    await user.click(card('Neon Nights').getByRole('button', { name: 'Rename' }));
+    await user.type(screen.getByRole('textbox', { name: 'Track title' }), ' 2{Enter}');
+
+    const { text, toast } = await toastText();
+    expect(text).toContain('Update failed');
+    expect(text).toContain('Could not update track title.');
+    expect(toast.dataset.variant).toBe('destructive');
+  });
+
+  it('toggles visibility, sending the current title with it', async () => {
+    const bodies: unknown[] = [];
+    const { user } = renderLibrary({
+      routes: {
+        'PATCH /api/generation/neon/visibility': async (request) => {
+          const body = (await request.json()) as { visibility: string };
+          bodies.push(body);
+          return jsonResponse({ ...library[0], visibility: body.visibility });
+        },
+        'PATCH /api/generation/queued/visibility': async (request) => {
+          bodies.push(await request.json());
+          return jsonResponse({ ...library[3], visibility: 'private' });
+        },
+      },
+    });
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    await user.click(card('Neon Nights').getByRole('button', { name: 'Make Private' }));
+    expect(await card('Neon Nights').findByRole('button', { name: 'Make Public' })).toBeDefined();
+    expect(card('Neon Nights').getByText('Private')).toBeDefined();
+    await user.click(card('Untitled Track').getByRole('button', { name: 'Make Private' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies).toEqual([
+      { title: 'Neon Nights', visibility: 'private' },
+      { title: 'Untitled Track', visibility: 'private' },
+    ]);
+    expect((await toastText()).text).toContain('Track updated');
+  });
+
+  it("shows the server's reason when private tracks need a paid plan", async () => {
+    const reason = 'Private tracks need a paid plan. Upgrade to keep tracks private.';
+    const { user } = renderLibrary({
+      user: makeUser({ planStatus: 'free' }),
+      routes: { 'PATCH /api/generation/neon/visibility': jsonResponse({ message: reason }, 402) },
+    });
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    await user.click(card('Neon Nights').getByRole('button', { name: 'Make Private' }));
+
+    const { text } = await toastText();
+    expect(text).toContain('Update failed');
+    expect(text).toContain(reason);
+    expect(card('Neon Nights').getByRole('button', { name: 'Make Private' })).toBeDefined();
+  });
+
+  it('says Could not update track visibility. when a toggle fails', async () => {
+    const { user } = renderLibrary({
+      routes: { 'PATCH /api/generation/neon/visibility': jsonResponse({ message: 'boom' }, 500) },
+    });
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    await user.click(card('Neon Nights').getByRole('button', { name: 'Make Private' }));
+
+    expect((await toastText()).text).toContain('Could not update track visibility.');
+  });
+
+  it('downloads a completed track on a paid plan by going to the link the server gives', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user } = renderLibrary({
+      routes: {
+        'GET /api/generation/neon/download': jsonResponse({
+          url: 'https://storage.test/neon.wav?sig',
+          filename: 'Neon Nights.wav',
+        }),
+      },
+    });
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    expect(card('Work in Progress').queryByRole('button', { name: 'Download' })).toBeNull();
+    await user.click(card('Neon Nights').getByRole('button', { name: 'Download' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://storage.test/neon.wav?sig'));
+    expect(screen.queryByRole('link', { name: 'Upgrade to Download' })).toBeNull();
+  });
+
+  it('says Download Failed when the download cannot start', async () => {
+    const { user } = renderLibrary({
+      routes: { 'GET /api/generation/neon/download': jsonResponse({ message: 'boom' }, 500) },
+    });
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    await user.click(card('Neon Nights').getByRole('button', { name: 'Download' }));
+
+    const { text } = await toastText();
+    expect(text).toContain('Download Failed');
+    expect(text).toContain('Failed to download the track.');
+  });
+
+  it('offers Upgrade to Download (to /pricing) on the free plan instead of Download', async () => {
+    const { router, user } = renderLibrary({ user: makeUser({ planStatus: 'free' }) });
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
+    await user.click(card('Neon Nights').getByRole('link', { name: 'Upgrade to Download' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+
+  it("copies the track's full link to share it", async () => {
+    const { user } = renderLibrary();
+    await screen.findByRole('article', { name: 'Rainy Day' });
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+
+    await user.click(card('Rainy Day').getByRole('button', { name: 'Share' }));
+
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/track/rain`);
+    const { text } = await toastText();
+    expect(text).toContain('Link Copied!');
+    expect(text).toContain('Track link has been copied to your clipboard.');
+  });
+
+  it('deletes only after confirmation', async () => {
+    let deletes = 0;
+    const { user } = renderLibrary({
+      routes: {
+        'DELETE /api/generation/rain': () => {
+          deletes += 1;
+          return new Response(null, { status: 204 });
+        },
+      },
+    });
+    await screen.findByRole('article', { name: 'Rainy Day' });
+
+    await user.click(card('Rainy Day').getByRole('button', { name: 'Delete' }));
+    const dialog = within(screen.getByRole('alertdialog', { name: 'Delete this track?' }));
+    expect(dialog.getByText(/"Rainy Day" and its audio will be deleted permanently/)).toBeDefined();
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(deletes).toBe(0);
+
+    await user.click(card('Rainy Day').getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Track' }));
+
+    expect((await toastText()).text).toContain('Track deleted');
+    expect(deletes).toBe(1);
+    expect(screen.queryByRole('article', { name: 'Rainy Day' })).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement?.textContent).toBe('My Music Library');
+  });
+
+  it('says Delete failed and keeps the track when deleting fails', async () => {
+    const { user } = renderLibrary({
+      routes: { 'DELETE /api/generation/rain': jsonResponse({ message: 'boom' }, 500) },
+    });
+    await screen.findByRole('article', { name: 'Rainy Day' });
+
+    await user.click(card('Rainy Day').getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete Track' }));
+
+    const { text } = await toastText();
+    expect(text).toContain('Delete failed');
+    expect(text).toContain('Could not delete track. Please try again.');
+    expect(screen.getByRole('article', { name: 'Rainy Day' })).toBeDefined();
+  });
+
+  it('offers Create First Track when the library is empty', async () => {
+    const { user, onCreateFirst } = renderLibrary({ tracks: [] });
+
+    await user.click(await screen.findByRole('button', { name: 'Create First Track' }));
+
+    expect(onCreateFirst).toHaveBeenCalledTimes(1);
+    expect(screen.queryByLabelText('Search tracks')).toBeNull();
+  });
+
+  it('refreshes every 3 s while a track is pending or generating, and stops when none is', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const { fetchMock } = renderLibrary({
+      routes: {
+        'GET /api/my-generations': () => {
+          calls += 1;
+          const status = calls < 2 ? 'generating' : 'completed';
+          return jsonResponse([makeTrack({ id: 'wip', title: 'Work in Progress', status })]);
+        },
+      },
+    });
+    await screen.findByRole('article', { name: 'Work in Progress' });
+    expect(calls).toBe(1);
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(STATUS_POLL_INTERVAL_MS);
+    });
+    expect(calls).toBe(2);
+    expect(card('Work in Progress').getByText('Completed')).toBeDefined();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(STATUS_POLL_INTERVAL_MS * 3);
+    });
+    expect(listCalls(fetchMock)).toBe(2);
+  });
+});

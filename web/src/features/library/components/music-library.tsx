@@ -1,0 +1,192 @@
+import type { Track } from '@tunesmith/shared/tracks';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { userDisplayName, useUser } from '@/lib/auth';
+import { toast } from '@/lib/toast';
+import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
+import { useDeleteGeneration } from '../api/delete-generation';
+import { useMyGenerations } from '../api/get-my-generations';
+import { libraryMessages } from '../messages';
+import { filterTracks, type LibraryFilters, libraryCounts, noFilters } from '../utils/filter-tracks';
+import { DeleteTrackDialog } from './delete-track-dialog';
+import { LibraryFiltersBar } from './library-filters';
+import { LibraryTrackCard } from './library-track-card';
+
+export interface MusicLibraryProps {
+  /** Create First Track: where a user with no tracks goes to make one. */
+  onCreateFirst: () => void;
+  /** `h1` when the library is the page, `h2` inside the Create page's tab. */
+  headingLevel?: 'h1' | 'h2';
+}
+
+function Counter({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-xl border border-white/10 bg-zinc-950/40 p-4 text-center">
+      <dt className="text-xs font-medium tracking-wide text-zinc-400 uppercase">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-white tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function LibrarySkeleton() {
+  return (
+    <div className="grid gap-6">
+      <span role="status" className="sr-only">
+        Loading your library
+      </span>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {['total', 'completed', 'public', 'private'].map((key) => (
+          <Skeleton key={key} className="h-20 rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-10" />
+      <div className="grid gap-6 md:grid-cols-2">
+        {['a', 'b'].map((key) => (
+          <Skeleton key={key} className="h-64 rounded-2xl" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * My Music Library: a welcome line, the four counters, search and filters,
+ * and the owner's tracks with their actions. Visitors get Access Denied.
+ */
+export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: MusicLibraryProps) {
+  const headingId = useId();
+  const { user, isLoading: userLoading } = useUser();
+  const tracks = useMyGenerations(Boolean(user));
+  const [filters, setFilters] = useState<LibraryFilters>(noFilters);
+  const [deleting, setDeleting] = useState<Track | null>(null);
+  const remove = useDeleteGeneration();
+  const handleUnauthorized = useUnauthorizedHandler();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // A session that ended while the library was open goes through the usual sign-in redirect.
+  const { error } = tracks;
+  useEffect(() => {
+    if (error) handleUnauthorized(error);
+  }, [error, handleUnauthorized]);
+
+  if (userLoading) return <LibrarySkeleton />;
+  if (!user) {
+    return (
+      <Card className="mx-auto max-w-md p-8 text-center">
+        <Heading className="text-2xl font-bold text-white">{libraryMessages.accessDeniedTitle}</Heading>
+        <p className="mt-3 text-zinc-300">{libraryMessages.accessDenied}</p>
+        <Link to="/auth" className={buttonClasses('primary', 'md', 'mt-6')}>
+          Sign In
+        </Link>
+      </Card>
+    );
+  }
+
+  const confirmDelete = (track: Track) => {
+    remove.mutate(track.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        toast({ title: libraryMessages.deletedTitle });
+        // The card and its buttons are gone; the library's heading keeps the reader's place.
+        heading.current?.focus();
+      },
+      onError: (failure) => {
+        setDeleting(null);
+        if (handleUnauthorized(failure)) return;
+        toast({
+          title: libraryMessages.deleteFailedTitle,
+          description: libraryMessages.deleteFailed,
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const all = tracks.data ?? [];
+  const counts = libraryCounts(all);
+  const shown = filterTracks(all, filters);
+  const canDownload = user.planStatus !== 'free';
+
+  return (
+    <section aria-labelledby={headingId} className="grid gap-6">
+      <header>
+        <Heading
+          id={headingId}
+          ref={heading}
+          tabIndex={-1}
+          className="text-2xl font-bold text-white focus:outline-none sm:text-3xl"
+        >
+          My Music Library
+        </Heading>
+        <p className="mt-1 text-zinc-300">
+          Welcome back, {userDisplayName(user)}! Here are all the tracks you have created.
+        </p>
+      </header>
+
+      {tracks.isPending ? (
+        <LibrarySkeleton />
+      ) : tracks.isError ? (
+        <Card className="p-6 text-center">
+          <p role="alert" className="text-zinc-200">
+            Your library could not be loaded.
+          </p>
+          <Button variant="outline" className="mt-4" onClick={() => void tracks.refetch()}>
+            Try Again
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Counter label="Total Tracks" value={counts.total} />
+            <Counter label="Completed" value={counts.completed} />
+            <Counter label="Public" value={counts.public} />
+            <Counter label="Private" value={counts.private} />
+          </dl>
+
+          {all.length === 0 ? (
+            <Card className="p-10 text-center">
+              <h3 className="text-xl font-semibold text-white">No tracks yet</h3>
+              <p className="mt-2 text-zinc-300">Your first AI-generated track is one click away.</p>
+              <Button className="mt-6" onClick={onCreateFirst}>
+                Create First Track
+              </Button>
+            </Card>
+          ) : (
+            <>
+              <LibraryFiltersBar filters={filters} onChange={setFilters} />
+              <p role="status" className="text-sm text-zinc-400">
+                Showing {shown.length} of {all.length} {all.length === 1 ? 'track' : 'tracks'}
+              </p>
+              {shown.length === 0 ? (
+                <Card className="p-8 text-center">
+                  <p className="text-zinc-300">No tracks match your search or filters.</p>
+                  <Button variant="outline" className="mt-4" onClick={() => setFilters(noFilters)}>
+                    Clear Filters
+                  </Button>
+                </Card>
+              ) : (
+                <ul className="grid gap-6 md:grid-cols-2">
+                  {shown.map((track) => (
+                    <li key={track.id}>
+                      <LibraryTrackCard track={track} canDownload={canDownload} onDelete={setDeleting} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )}
+        </>
+      )}
+
+      <DeleteTrackDialog
+        track={deleting}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { type Track, trackTypeLabel, UNTITLED_TRACK } from '@tunesmith/shared/tracks';
+import { Link } from 'react-router';
+import { AudioPlayer } from '@/components/tracks/audio-player';
+import { ShareButton } from '@/components/tracks/share-button';
+import { StatusBadge, VisibilityBadge } from '@/components/tracks/track-badges';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDate } from '@/lib/format';
+
+/** What the page shows in place of the player while the track is not playable. */
+function PlaybackState({ track }: { track: Track }) {
+  const status: string = track.status;
+  if (status === 'completed' && track.audioUrl) {
+    const title = track.title?.trim() || UNTITLED_TRACK;
+    return <AudioPlayer src={track.audioUrl} title={title} duration={track.duration} />;
+  }
+  if (status === 'failed') {
+    return (
+      <p role="status" className="rounded-xl border border-red-400/30 bg-red-500/10 p-4 text-red-200">
+        Track generation failed
+      </p>
+    );
+  }
+  if (status === 'pending' || status === 'generating' || status === 'processing') {
+    return (
+      <p
+        role="status"
+        className="flex items-center gap-3 rounded-xl border border-sky-400/30 bg-sky-500/10 p-4 text-sky-100"
+      >
+        <span
+          aria-hidden="true"
+          className="size-5 animate-spin rounded-full border-2 border-white/20 border-t-sky-300 motion-reduce:animate-none"
+        />
+        Track is still generating...
+      </p>
+    );
+  }
+  return null;
+}
+
+/** The public page of one track: title, badges, Share, details, lyrics and the player. */
+export function TrackDetails({ track }: { track: Track }) {
+  const title = track.title?.trim() || UNTITLED_TRACK;
+  const lyrics = track.lyrics?.trim();
+  return (
+    <Card className="grid gap-6 p-6 sm:p-8">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid min-w-0 gap-3">
+          <h1 className="text-3xl font-bold break-words text-white sm:text-4xl">{title}</h1>
+          <div className="flex flex-wrap gap-2">
+            <StatusBadge status={track.status} />
+            <VisibilityBadge visibility={track.visibility} />
+          </div>
+        </div>
+        <ShareButton trackId={track.id} />
+      </header>
+
+      <PlaybackState track={track} />
+
+      <dl className="grid gap-4 text-sm sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <dt className="text-zinc-400">Tags</dt>
+          <dd className="mt-1 text-zinc-100">{track.tags || '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-zinc-400">Duration</dt>
+          <dd className="mt-1 text-zinc-100">
+            {track.duration != null ? `${Math.round(track.duration)} seconds` : '—'}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-zinc-400">Generation type</dt>
+          <dd className="mt-1 text-zinc-100 capitalize">{trackTypeLabel(track.type)}</dd>
+        </div>
+        <div>
+          <dt className="text-zinc-400">Created</dt>
+          <dd className="mt-1 text-zinc-100">{formatDate(track.createdAt)}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="track-lyrics">
+        <h2 id="track-lyrics" className="text-lg font-semibold text-white">
+          Lyrics
+        </h2>
+        {lyrics ? (
+          <p className="mt-2 text-sm whitespace-pre-line text-zinc-200">{lyrics}</p>
+        ) : (
+          <p className="mt-2 text-sm text-zinc-400">Instrumental: this track has no lyrics.</p>
+        )}
+      </section>
+    </Card>
+  );
+}
+
+/** Shown for an unknown id or a private track of someone else. */
+export function TrackNotFound() {
+  return (
+    <Card className="mx-auto max-w-xl p-8 text-center">
+      <h1 className="text-3xl font-bold text-white">Track Not Found</h1>
+      <p className="mt-4 text-zinc-300">The track you're looking for doesn't exist or has been removed.</p>
+      <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
+        Go Home
+      </Link>
+    </Card>
+  );
+}
+
+export function TrackDetailsSkeleton() {
+  return (
+    <Card className="grid gap-6 p-6 sm:p-8">
+      <span role="status" className="sr-only">
+        Loading track
+      </span>
+      <Skeleton className="h-10 w-2/3" />
+      <Skeleton className="h-6 w-40" />
+      <Skeleton className="h-12" />
+      <Skeleton className="h-24" />
+    </Card>
+  );
+}
