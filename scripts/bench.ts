@@ -57,6 +57,8 @@ function get(url: string): Promise<{ status: number; body: string }> {
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
+    // A server that accepted but never answers must not stall the report.
+    req.setTimeout(10_000, () => req.destroy(new Error(`no answer from ${url}`)));
     req.end();
   });
 }

@@ -10,6 +10,8 @@ let cached: S3Client | undefined;
 export function s3(): S3Client {
   cached ??= new S3Client({
     region: runtimeConfig().region,
+    // Otherwise presigned PUTs carry the checksum of an empty body and S3 refuses every real upload.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(process.env.S3_ENDPOINT ? { endpoint: process.env.S3_ENDPOINT } : {}),
     ...(process.env.S3_FORCE_PATH_STYLE === 'true' || process.env.S3_FORCE_PATH_STYLE === '1'
       ? { forcePathStyle: true }
