@@ -27,7 +27,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (remote) {
     const env: Record<string, string> = {};
     for (const [name, value] of Object.entries(process.env)) {
-      if (value !== undefined && /^(TABLE_NAME|AWS_|DYNAMODB_|S3_|TRACKS_BUCKET$|UPLOADS_BUCKET$)/.test(name)) env[name] = value;
+      if (value !== undefined && /^(TABLE_NAME|AWS_|DYNAMODB_|S3_|TRACKS_BUCKET$|UPLOADS_BUCKET$)/.test(name))
+        env[name] = value;
     }
     project.provide('apiUrl', remote.replace(/\/$/, ''));
     project.provide('cloudEnv', env);

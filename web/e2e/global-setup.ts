@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The first admin the local cloud created. */
     admin: { username: string; password: string };
+    /** The local cloud's environment, for arranging data directly (a user's plan). */
+    cloudEnv: Record<string, string>;
   }
 }
 
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', cloud.url);
   project.provide('admin', cloud.admin);
+  project.provide('cloudEnv', { ...cloud.env });
   return async () => {
     await cloud.stop();
     rmSync(dataDir, { recursive: true, force: true });

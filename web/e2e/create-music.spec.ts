@@ -1,0 +1,214 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { keys } from '../../functions/src/data/keys';
+import { launchBrowser } from './browser';
+
+const baseUrl = inject('baseUrl');
+const cloudEnv = inject('cloudEnv');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const password = 'music maker 1';
+const GENERATION_MS = 90_000;
+
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
+
+const api = (path: string, body: unknown) =>
+  fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * A verified account on the Basic plan (private tracks and downloads), arranged
+ * through the API, the local mailbox and the table, as a subscription would leave it.
+ */
+async function paidUser(email: string): Promise<void> {
+  const registered = await api('/api/auth/register', {
+    firstName: 'Nina',
+    lastName: 'Simone',
+    email,
+    password,
+    confirmPassword: password,
+  });
+  expect(registered.status).toBe(201);
+  let token: string | undefined;
+  for (let attempt = 0; attempt < 50 && !token; attempt++) {
+    const mailbox = await fetch(`${baseUrl}/_dev/mail?to=${encodeURIComponent(email)}`, {
+      headers: { accept: 'application/json' },
+    });
+    token = (await mailbox.text()).match(/\/verify-email\/([A-Za-z0-9_-]+)/)?.[1];
+    if (!token) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(token).toBeDefined();
+  expect((await fetch(`${baseUrl}/api/auth/verify-email/${token}`)).status).toBe(200);
+  const login = await api('/api/auth/login', { email, password });
+  const { id } = (await login.json()) as { id: string };
+  const documents = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      region: cloudEnv.AWS_REGION as string,
+      endpoint: cloudEnv.DYNAMODB_ENDPOINT as string,
+      credentials: {
+        accessKeyId: cloudEnv.AWS_ACCESS_KEY_ID as string,
+        secretAccessKey: cloudEnv.AWS_SECRET_ACCESS_KEY as string,
+      },
+    }),
+  );
+  try {
+    await documents.send(
+      new UpdateCommand({
+        TableName: cloudEnv.TABLE_NAME as string,
+        Key: keys.user(id),
+        UpdateExpression: 'SET planStatus = :status, subscriptionPlanId = :plan, planStartDate = :now',
+        ExpressionAttributeValues: {
+          ':status': 'active',
+          ':plan': 'basic',
+          ':now': new Date().toISOString(),
+        },
+      }),
+    );
+  } finally {
+    documents.destroy();
+  }
+}
+
+/** A real 2-second WAV (16-bit mono, 22.05 kHz): a rising tone. */
+function wavFile(): Buffer {
+  const rate = 22_050;
+  const samples = rate * 2;
+  const buffer = Buffer.alloc(44 + samples * 2);
+  buffer.write('RIFF', 0, 'latin1');
+  buffer.writeUInt32LE(36 + samples * 2, 4);
+  buffer.write('WAVEfmt ', 8, 'latin1');
+  buffer.writeUInt32LE(16, 16);
+  buffer.writeUInt16LE(1, 20);
+  buffer.writeUInt16LE(1, 22);
+  buffer.writeUInt32LE(rate, 24);
+  buffer.writeUInt32LE(rate * 2, 28);
+  buffer.writeUInt16LE(2, 32);
+  buffer.writeUInt16LE(16, 34);
+  buffer.write('data', 36, 'latin1');
+  buffer.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) {
+    const frequency = 220 + (220 * i) / samples;
+    buffer.writeInt16LE(Math.round(9000 * Math.sin((2 * Math.PI * frequency * i) / rate)), 44 + i * 2);
+  }
+  return buffer;
+}
+
+/** The audio element's state, read in the page. */
+const audioState = (page: Page) =>
+  page.evaluate(() => {
+    const audio = document.querySelector('audio');
+    return audio ? { paused: audio.paused, time: audio.currentTime, duration: audio.duration } : undefined;
+  });
+
+describe('a person makes music and looks after it', () => {
+  it('creates from tags, plays, renames, makes private, shares, restyles an upload and deletes', async () => {
+    const email = `maker-${Date.now().toString(36)}@example.com`;
+    await paidUser(email);
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const page = await context.newPage();
+
+    // Sign in: the signed-in home is the Create page.
+    await page.goto(`${baseUrl}/auth`);
+    const signIn = page.getByRole('form', { name: 'Sign in' });
+    await signIn.getByLabel('Email', { exact: true }).fill(email);
+    await signIn.getByLabel('Password', { exact: true }).fill(password);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole('tab', { name: 'Text to Music' }).waitFor();
+
+    // Create a track from tags (the shortest duration keeps the journey quick).
+    let panel = page.getByRole('tabpanel');
+    await panel.getByLabel('Genre Tags').fill('synthwave, energetic');
+    await panel.getByLabel('Title (optional)').fill('First Light');
+    await panel.getByRole('slider', { name: 'Duration' }).focus();
+    await page.keyboard.press('Home');
+    await panel.getByRole('button', { name: 'Generate Music' }).click();
+    await toast(page, 'Music Generated!').waitFor({ timeout: GENERATION_MS });
+
+    // It plays: the player starts and time moves.
+    await panel.getByRole('button', { name: 'Play First Light' }).click();
+    await expect
+      .poll(async () => (await audioState(page))?.time ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    const playing = await audioState(page);
+    expect(playing?.paused).toBe(false);
+    expect(playing?.duration).toBeGreaterThan(4);
+    expect(playing?.duration).toBeLessThan(6);
+
+    // Rename it in the library.
+    await page.getByRole('tab', { name: 'My Library' }).click();
+    panel = page.getByRole('tabpanel');
+    let track = panel.getByRole('article', { name: 'First Light' });
+    await track.getByRole('button', { name: 'Rename' }).click();
+    await track.getByRole('textbox', { name: 'Track title' }).fill('Morning Light');
+    await page.keyboard.press('Enter');
+    await toast(page, 'Track updated').waitFor();
+    track = panel.getByRole('article', { name: 'Morning Light' });
+    await track.waitFor();
+
+    // Make it private, then take its share link.
+    await track.getByRole('button', { name: 'Make Private' }).click();
+    await track.getByRole('button', { name: 'Make Public' }).waitFor();
+    await track.getByRole('button', { name: 'Share' }).click();
+    await toast(page, 'Link Copied!').waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${baseUrl}/track/[\\w-]+$`));
+
+    // The owner still sees it; a visitor following the link gets not found.
+    const own = await context.newPage();
+    await own.goto(link);
+    await own.getByRole('heading', { name: 'Morning Light' }).waitFor();
+    await own.close();
+    const visitor = await browser.newPage();
+    await visitor.goto(link);
+    await visitor.getByRole('heading', { name: 'Track Not Found' }).waitFor();
+    await visitor.getByRole('link', { name: 'Go Home' }).waitFor();
+    await visitor.close();
+
+    // Upload a WAV and restyle it.
+    await page.getByRole('tab', { name: 'Audio to Music' }).click();
+    panel = page.getByRole('tabpanel');
+    await panel.getByRole('button', { name: 'Upload Audio' }).click();
+    await page.getByRole('dialog', { name: 'Upload Audio' }).waitFor();
+    await page
+      .locator('.uppy-Dashboard-input')
+      .first()
+      .setInputFiles({ name: 'hum.wav', mimeType: 'audio/wav', buffer: wavFile() });
+    await page.locator('.uppy-StatusBar-actionBtn--upload').click();
+    await toast(page, 'Audio Uploaded!').waitFor({ timeout: 30_000 });
+    await panel.getByText('Selected file: hum.wav').waitFor();
+    await panel.getByLabel('Genre Tags').fill('lo-fi, chill');
+    await panel.getByLabel('Title (optional)').fill('Hum Remix');
+    await panel.getByRole('button', { name: 'Generate Music' }).click();
+    await toast(page, 'Music Generated!').waitFor({ timeout: GENERATION_MS });
+
+    // Both tracks are in the library; delete the first one.
+    await page.getByRole('tab', { name: 'My Library' }).click();
+    panel = page.getByRole('tabpanel');
+    await panel.getByRole('article', { name: 'Hum Remix' }).getByText('Remix', { exact: true }).waitFor();
+    track = panel.getByRole('article', { name: 'Morning Light' });
+    await track.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Track' }).click();
+    await toast(page, 'Track deleted').waitFor();
+    await expect.poll(() => panel.getByRole('article', { name: 'Morning Light' }).count()).toBe(0);
+    const api404 = await fetch(`${baseUrl}/api/track/${link.split('/').pop()}`);
+    expect(api404.status).toBe(404);
+
+    await context.close();
+  });
+});
