@@ -102,6 +102,14 @@ describe('workflow steps', () => {
     expect(env.provider.jobs.size).toBe(1);
   });
 
+  it('does not submit a generation that already ended', async () => {
+    env.generations.all.set('gen-1', generation({ status: 'failed' }));
+    await expect(submitStep(env.deps, { generationId: 'gen-1' })).rejects.toMatchObject({
+      name: 'Generation.Ended',
+    });
+    expect(env.provider.jobs.size).toBe(0);
+  });
+
   it('completed path: copies the audio and stores seed, WAV duration and our URL', async () => {
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
     const out = await finishStep(env.deps, { generationId: 'gen-1', job });

@@ -70,7 +70,8 @@ export class WorkflowError extends Error {
       | 'Provider.Rejected'
       | 'Provider.Failed'
       | 'Generation.NotComplete'
-      | 'Generation.NotFound',
+      | 'Generation.NotFound'
+      | 'Generation.Ended',
     message: string,
   ) {
     super(message);
@@ -102,6 +103,12 @@ const kindOf = (g: Generation): MusicJobKind => (g.type === 'audio-to-music' ? '
 export async function submitStep(deps: WorkflowDeps, input: { generationId: string }): Promise<Job> {
   const generation = await load(deps, input.generationId);
   const kind = kindOf(generation);
+  // Already failed (e.g. its start was answered as lost and refunded) or done: never spend provider time on it.
+  if (generation.status === 'failed' || generation.status === 'completed')
+    throw new WorkflowError(
+      'Generation.Ended',
+      `Generation ${generation.id} is already ${generation.status}`,
+    );
   // A retried submit (the Lambda timed out after the provider accepted) reuses the job.
   if (generation.status === 'generating' && generation.falRequestId)
     return { requestId: generation.falRequestId, kind };
