@@ -197,6 +197,14 @@ describe('a person makes music and looks after it', () => {
     await panel.getByRole('button', { name: 'Generate Music' }).click();
     await toast(page, 'Music Generated!').waitFor({ timeout: GENERATION_MS });
 
+    // The public remix is in the Home gallery for visitors; the private track is not.
+    const home = await browser.newPage();
+    await home.goto(baseUrl);
+    await home.getByRole('heading', { name: 'Community Gallery' }).waitFor();
+    await home.getByText('Hum Remix').first().waitFor();
+    expect(await home.getByText('Morning Light').count()).toBe(0);
+    await home.close();
+
     // Both tracks are in the library; delete the first one.
     await page.getByRole('tab', { name: 'My Library' }).click();
     panel = page.getByRole('tabpanel');
