@@ -116,10 +116,11 @@ export class GenerationWorkflow extends Construct {
     }
     this.functions = functions;
 
-    // Finish stores the copied audio; nothing else in the workflow writes objects.
+    // Finish stores the copied audio (and removes it again if the track was deleted meanwhile);
+    // nothing else in the workflow writes objects.
     functions.FinishFunctionArn.addToRolePolicy(
       new PolicyStatement({
-        actions: ['s3:PutObject'],
+        actions: ['s3:PutObject', 's3:DeleteObject'],
         resources: [props.tracks.arnForObjects(`${TRACKS_PREFIX}*`)],
       }),
     );

@@ -213,7 +213,10 @@ describe('workflow task functions', () => {
     const uploads = logicalId(stack, stack.data.uploads.node.defaultChild);
     const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
     const expectedS3: Record<string, string[]> = {
-      finishHandler: [`s3:PutObject on {${tracks}.Arn}/tracks/*`],
+      finishHandler: [
+        `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
+        `s3:PutObject on {${tracks}.Arn}/tracks/*`,
+      ],
       submitHandler: [`s3:GetObject on {${uploads}.Arn}/uploads/*`],
     };
     for (const [handler, id] of workflowFunctions) {

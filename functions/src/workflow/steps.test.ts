@@ -110,6 +110,27 @@ describe('workflow steps', () => {
     expect(env.provider.jobs.size).toBe(0);
   });
 
+  it('a track deleted during the copy keeps no audio, and failing it is a no-op', async () => {
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    const copy = env.audio.copyFromUrl.bind(env.audio);
+    env.audio.copyFromUrl = async (url, key) => {
+      const copied = await copy(url, key);
+      env.generations.all.delete('gen-1');
+      return copied;
+    };
+    await expect(finishStep(env.deps, { generationId: 'gen-1', job })).rejects.toMatchObject({
+      name: 'Generation.NotFound',
+    });
+    expect(env.audio.copies.size).toBe(0);
+    expect(
+      await failStep(env.deps, { generationId: 'gen-1', error: { Error: 'Generation.NotFound' } }),
+    ).toEqual({
+      refunded: false,
+      reason: 'Generation.NotFound',
+    });
+    expect(env.quota.counters.get('user-1')?.used).toBe(1);
+  });
+
   it('completed path: copies the audio and stores seed, WAV duration and our URL', async () => {
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
     const out = await finishStep(env.deps, { generationId: 'gen-1', job });

@@ -5,6 +5,7 @@
  * match: `Provider.Unavailable` and `Storage.Unavailable` are retried, the rest
  * go to MarkFailed.
  */
+import { DomainError } from '../domain/errors';
 import { markCompleted, markFailed, markGenerating } from '../domain/generations/generation-service';
 import {
   type MusicJobKind,
@@ -19,6 +20,8 @@ import { wavDurationSeconds } from './wav';
 export interface AudioStore {
   /** Fetches `url` and stores it under `key`; returns our URL for it and the bytes copied. */
   copyFromUrl(url: string, key: string): Promise<{ url: string; bytes: Uint8Array }>;
+  /** Removes a copy (its track was deleted while the audio was on its way). */
+  remove(key: string): Promise<void>;
 }
 
 /** How the provider's webhook outcome reaches the waiting execution. */
@@ -218,14 +221,23 @@ export async function finishStep(
   } catch (error) {
     return asWorkflowError(error);
   }
-  const copied = await deps.audio.copyFromUrl(result.audioUrl, trackAudioKey(generation));
+  const key = trackAudioKey(generation);
+  const copied = await deps.audio.copyFromUrl(result.audioUrl, key);
   const duration = result.duration ?? wavDurationSeconds(copied.bytes) ?? generation.duration ?? 0;
   const rounded = Math.round(duration * 100) / 100;
-  const done = await markCompleted(deps.generation, generation.id, {
-    audioUrl: copied.url,
-    duration: rounded,
-    seed: result.seed,
-  });
+  let done: Generation;
+  try {
+    done = await markCompleted(deps.generation, generation.id, {
+      audioUrl: copied.url,
+      duration: rounded,
+      seed: result.seed,
+    });
+  } catch (error) {
+    if (!(error instanceof DomainError && error.kind === 'not-found')) throw error;
+    // Deleted by its owner during the copy: nothing may keep its audio.
+    await deps.audio.remove(key);
+    throw new WorkflowError('Generation.NotFound', `Generation ${generation.id} was deleted`);
+  }
   if (done.status !== 'completed')
     throw new WorkflowError('Generation.NotFound', `Generation ${generation.id} is ${done.status}`);
   return { audioUrl: copied.url, duration: rounded, seed: result.seed };
@@ -237,6 +249,12 @@ export async function failStep(
   input: { generationId: string; error?: { Error?: string; Cause?: string } },
 ): Promise<{ refunded: boolean; reason: string }> {
   const reason = [input.error?.Error, input.error?.Cause].filter(Boolean).join(': ') || 'unknown';
-  const { refunded } = await markFailed(deps.generation, input.generationId, reason);
-  return { refunded, reason };
+  try {
+    const { refunded } = await markFailed(deps.generation, input.generationId, reason);
+    return { refunded, reason };
+  } catch (error) {
+    // Deleted by its owner (who got the unit back then): nothing left to fail.
+    if (error instanceof DomainError && error.kind === 'not-found') return { refunded: false, reason };
+    throw error;
+  }
 }

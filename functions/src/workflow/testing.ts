@@ -40,6 +40,9 @@ export function fakeAudioStore(
       copies.set(key, bytes);
       return { url: `https://tracks.example/${key}`, bytes };
     },
+    async remove(key) {
+      copies.delete(key);
+    },
   };
 }
 

@@ -3,7 +3,7 @@
  * puts it into the tracks bucket. Endpoint and path style come from the caller
  * (`S3_ENDPOINT`, `S3_FORCE_PATH_STYLE`) so s3rver works locally.
  */
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { AudioStore } from '../../workflow/steps';
 
 export interface S3AudioStoreOptions {
@@ -46,6 +46,9 @@ export function s3AudioStore(options: S3AudioStoreOptions): AudioStore {
         }),
       );
       return { url: urlFor(key), bytes };
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
     },
   };
 }

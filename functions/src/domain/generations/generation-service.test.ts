@@ -365,6 +365,19 @@ describe('owner operations', () => {
     expect((await rejection(deleteGeneration(deps, freeUser, id))).kind).toBe('not-found');
   });
 
+  it('gives the unit back when an unfinished track is deleted, not when a finished one is', async () => {
+    const { deps, quota } = setup();
+    const pending = await startGeneration(deps, freeUser, freePlan, text());
+    const done = await startGeneration(deps, freeUser, freePlan, text());
+    await markCompleted(deps, done.id, { audioUrl: 'tracks/out.wav', duration: 30, seed: 3 });
+    expect(quota.counters.get(freeUser.id)?.used).toBe(2);
+
+    expect((await deleteGeneration(deps, freeUser, pending.id)).refunded).toBe(true);
+    expect(quota.counters.get(freeUser.id)?.used).toBe(1);
+    expect((await deleteGeneration(deps, freeUser, done.id)).refunded).toBe(false);
+    expect(quota.counters.get(freeUser.id)?.used).toBe(1);
+  });
+
   it('shows a private track to its owner only', async () => {
     const { deps } = setup();
     const secret = await startGeneration(deps, paidUser, basicPlan, text({ visibility: 'private' }));

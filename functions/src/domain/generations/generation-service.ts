@@ -228,16 +228,21 @@ export async function renameOrSetVisibility(
 /**
  * Deletes the owner's track; anyone else gets not-found. Returns the audio the
  * caller must remove from storage: the result and, for a remix, the upload.
+ * A track deleted while pending or generating never completes, so its unit
+ * goes back (the workflow finds it gone and refunds nothing itself).
  */
 export async function deleteGeneration(
   deps: GenerationDeps,
   user: Owner,
   id: string,
-): Promise<{ generation: Generation; audioUrls: string[] }> {
+): Promise<{ generation: Generation; audioUrls: string[]; refunded: boolean }> {
   const deleted = await deps.generations.delete(id, user.id);
   if (!deleted) throw trackNotFound();
   const audioUrls = [deleted.audioUrl, deleted.inputAudioUrl].filter((u): u is string => !!u);
-  return { generation: deleted, audioUrls };
+  const refunded = ACTIVE.includes(deleted.status)
+    ? await deps.quota.refund(deleted.userId, quotaWindowStart(new Date(deleted.createdAt)))
+    : false;
+  return { generation: deleted, audioUrls, refunded };
 }
 
 /** A track as a viewer may see it: a private track is not found for anyone but its owner. */
