@@ -365,6 +365,25 @@ describe('owner operations', () => {
     expect((await rejection(deleteGeneration(deps, freeUser, id))).kind).toBe('not-found');
   });
 
+  it('keeps an upload while another of the owner’s tracks restyles it', async () => {
+    const { deps } = setup();
+    const remix = () =>
+      startGeneration(deps, freeUser, freePlan, {
+        type: 'audio-to-music',
+        tags: 'rock',
+        lyrics: '',
+        inputAudioUrl: '/objects/uploads/user-free/in.wav',
+        visibility: 'public',
+      });
+    const first = await remix();
+    const second = await remix();
+
+    expect((await deleteGeneration(deps, freeUser, first.id)).audioUrls).toEqual([]);
+    expect((await deleteGeneration(deps, freeUser, second.id)).audioUrls).toEqual([
+      '/objects/uploads/user-free/in.wav',
+    ]);
+  });
+
   it('gives the unit back when an unfinished track is deleted, not when a finished one is', async () => {
     const { deps, quota } = setup();
     const pending = await startGeneration(deps, freeUser, freePlan, text());

@@ -238,11 +238,31 @@ export async function deleteGeneration(
 ): Promise<{ generation: Generation; audioUrls: string[]; refunded: boolean }> {
   const deleted = await deps.generations.delete(id, user.id);
   if (!deleted) throw trackNotFound();
-  const audioUrls = [deleted.audioUrl, deleted.inputAudioUrl].filter((u): u is string => !!u);
+  // An upload restyled more than once stays while another of the owner's tracks uses it.
+  const upload =
+    deleted.inputAudioUrl && !(await uploadInUse(deps, user.id, deleted.inputAudioUrl))
+      ? deleted.inputAudioUrl
+      : null;
+  const audioUrls = [deleted.audioUrl, upload].filter((u): u is string => !!u);
   const refunded = ACTIVE.includes(deleted.status)
     ? await deps.quota.refund(deleted.userId, quotaWindowStart(new Date(deleted.createdAt)))
     : false;
   return { generation: deleted, audioUrls, refunded };
+}
+
+/** Whether any of the owner's tracks restyles this upload (every page of the library). */
+async function uploadInUse(
+  deps: Pick<GenerationDeps, 'generations'>,
+  userId: string,
+  inputAudioUrl: string,
+): Promise<boolean> {
+  let cursor: string | undefined;
+  do {
+    const page = await deps.generations.listByUser(userId, { limit: 100, ...(cursor ? { cursor } : {}) });
+    if (page.items.some((g) => g.inputAudioUrl === inputAudioUrl)) return true;
+    cursor = page.cursor;
+  } while (cursor);
+  return false;
 }
 
 /** A track as a viewer may see it: a private track is not found for anyone but its owner. */
