@@ -1,22 +1,13 @@
-import { DURATION_DEFAULT_SECONDS, TITLE_MAX_LENGTH } from '@tunesmith/shared/constants';
-import { audioToMusicSchema, generationMessages, LYRICS_MAX_LENGTH } from '@tunesmith/shared/generations';
-import type { Visibility } from '@tunesmith/shared/tracks';
+import { DURATION_DEFAULT_SECONDS } from '@tunesmith/shared/constants';
+import { audioToMusicSchema, generationMessages } from '@tunesmith/shared/generations';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/lib/toast';
-import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useGenerateAudioToMusic } from '../api/generate-audio-to-music';
-import { useGeneration } from '../hooks/use-generation';
+import { useStartGeneration } from '../hooks/use-start-generation';
 import { createMessages } from '../messages';
-import { startErrorMessage } from '../utils/start-error';
-import { GenerationResult } from './generation-result';
-import { LyricsHelperDialog } from './lyrics-helper-dialog';
-import { parseTags, TagInput } from './tag-input';
+import { parseTags } from './tag-input';
+import { TrackForm, useTrackDetails } from './track-form';
 import { UploadAudioDialog, type UploadedAudio } from './upload-audio-dialog';
-import { VisibilityField } from './visibility-field';
 
 /**
  * Audio to Music: upload a song, then restyle it with tags, optional lyrics and
@@ -25,20 +16,13 @@ import { VisibilityField } from './visibility-field';
 export function AudioToMusicForm() {
   const id = useId();
   const [audio, setAudio] = useState<UploadedAudio | null>(null);
-  const [tags, setTags] = useState('');
-  const [lyrics, setLyrics] = useState('');
-  const [title, setTitle] = useState('');
-  const [visibility, setVisibility] = useState<Visibility>('public');
-  const [helperOpen, setHelperOpen] = useState(false);
-  const start = useGenerateAudioToMusic();
-  const generation = useGeneration();
-  const handleUnauthorized = useUnauthorizedHandler();
-  const busy = start.isPending || generation.isRunning;
+  const details = useTrackDetails();
+  const run = useStartGeneration(useGenerateAudioToMusic());
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    const tagList = parseTags(tags).join(', ');
+    if (run.busy) return;
+    const tagList = parseTags(details.tags).join(', ');
     if (!tagList) {
       toast({
         title: generationMessages.tagsRequiredTitle,
@@ -57,10 +41,10 @@ export function AudioToMusicForm() {
     }
     const parsed = audioToMusicSchema.safeParse({
       tags: tagList,
-      lyrics,
+      lyrics: details.lyrics,
       inputAudioUrl: audio.objectPath,
-      title,
-      visibility,
+      title: details.title,
+      visibility: details.visibility,
     });
     if (!parsed.success) {
       toast({
@@ -70,26 +54,17 @@ export function AudioToMusicForm() {
       });
       return;
     }
-    start.mutate(parsed.data, {
-      onSuccess: ({ generationId }) => generation.track(generationId, parsed.data.title),
-      onError: (error) => {
-        if (handleUnauthorized(error)) return;
-        toast({
-          title: createMessages.generationFailedTitle,
-          description: startErrorMessage(error),
-          variant: 'destructive',
-        });
-      },
-    });
+    run.launch(parsed.data);
   };
 
   const audioId = `${id}-audio`;
   return (
-    <div className="grid gap-6">
-      <form noValidate onSubmit={submit} className="grid gap-6">
+    <TrackForm
+      id={id}
+      leading={
         <fieldset className="grid gap-2" aria-describedby={`${audioId}-hint`}>
           <legend className="mb-2 text-sm font-medium text-zinc-200">Source Audio</legend>
-          <UploadAudioDialog onUploaded={setAudio} disabled={busy} />
+          <UploadAudioDialog onUploaded={setAudio} disabled={run.busy} />
           <p id={`${audioId}-hint`} className="text-xs text-zinc-400">
             One MP3, WAV, M4A, AAC or OGG file, up to 50MB. It is restyled into the tags below.
           </p>
@@ -103,55 +78,11 @@ export function AudioToMusicForm() {
             )}
           </p>
         </fieldset>
-
-        <TagInput id={`${id}-tags`} value={tags} onChange={setTags} />
-
-        <div className="grid gap-2">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <Label htmlFor={`${id}-lyrics`}>Lyrics (optional)</Label>
-            <Button variant="outline" size="sm" onClick={() => setHelperOpen(true)}>
-              Lyrics helper
-            </Button>
-          </div>
-          <Textarea
-            id={`${id}-lyrics`}
-            value={lyrics}
-            maxLength={LYRICS_MAX_LENGTH}
-            placeholder="[verse]&#10;Your lyrics here..."
-            aria-describedby={`${id}-lyrics-hint`}
-            onChange={(event) => setLyrics(event.target.value)}
-          />
-          <p id={`${id}-lyrics-hint`} className="text-xs text-zinc-400">
-            Leave empty for an instrumental track.
-          </p>
-        </div>
-
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-title`}>Title (optional)</Label>
-          <Input
-            id={`${id}-title`}
-            value={title}
-            maxLength={TITLE_MAX_LENGTH}
-            placeholder="Untitled Track"
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        </div>
-
-        <VisibilityField value={visibility} onChange={setVisibility} />
-
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? 'Generating...' : 'Generate Music'}
-        </Button>
-      </form>
-
-      <GenerationResult state={generation.state} elapsedSeconds={generation.elapsedSeconds} />
-
-      <LyricsHelperDialog
-        open={helperOpen}
-        onClose={() => setHelperOpen(false)}
-        initialDuration={DURATION_DEFAULT_SECONDS}
-        onUseLyrics={setLyrics}
-      />
-    </div>
+      }
+      details={details}
+      helperDuration={DURATION_DEFAULT_SECONDS}
+      run={run}
+      onSubmit={submit}
+    />
   );
 }

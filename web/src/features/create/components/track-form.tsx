@@ -1,0 +1,105 @@
+import { TITLE_MAX_LENGTH } from '@tunesmith/shared/constants';
+import { LYRICS_MAX_LENGTH } from '@tunesmith/shared/generations';
+import type { Visibility } from '@tunesmith/shared/tracks';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import type { useStartGeneration } from '../hooks/use-start-generation';
+import { GenerationResult } from './generation-result';
+import { LyricsHelperDialog } from './lyrics-helper-dialog';
+import { TagInput } from './tag-input';
+import { VisibilityField } from './visibility-field';
+
+/** The genre tags, lyrics, title and visibility both create forms ask for, as their form state. */
+export function useTrackDetails() {
+  const [tags, setTags] = useState('');
+  const [lyrics, setLyrics] = useState('');
+  const [title, setTitle] = useState('');
+  const [visibility, setVisibility] = useState<Visibility>('public');
+  return { tags, setTags, lyrics, setLyrics, title, setTitle, visibility, setVisibility };
+}
+
+export interface TrackFormProps {
+  /** The opening form's `useId`; the fields are `{id}-tags`, `{id}-lyrics` and `{id}-title`. */
+  id: string;
+  /** The fields above the genre tags (the source audio). */
+  leading?: ReactNode;
+  /** The fields between the title and the visibility (the duration). */
+  children?: ReactNode;
+  details: ReturnType<typeof useTrackDetails>;
+  /** The duration the Lyrics helper opens with. */
+  helperDuration: number;
+  /** The form's start: its submit button waits while busy; its generation shows below the form. */
+  run: Pick<ReturnType<typeof useStartGeneration>, 'busy' | 'generation'>;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}
+
+/**
+ * The frame both create forms share: their own leading fields, then genre tags, lyrics with
+ * the Lyrics helper, title, visibility and Generate Music, and below the form
+ * the generation's progress and result.
+ */
+export function TrackForm({ id, leading, children, details, helperDuration, run, onSubmit }: TrackFormProps) {
+  const { busy, generation } = run;
+  const [helperOpen, setHelperOpen] = useState(false);
+  return (
+    <div className="grid gap-6">
+      <form noValidate onSubmit={onSubmit} className="grid gap-6">
+        {leading}
+
+        <TagInput id={`${id}-tags`} value={details.tags} onChange={details.setTags} />
+
+        <div className="grid gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Label htmlFor={`${id}-lyrics`}>Lyrics (optional)</Label>
+            <Button variant="outline" size="sm" onClick={() => setHelperOpen(true)}>
+              Lyrics helper
+            </Button>
+          </div>
+          <Textarea
+            id={`${id}-lyrics`}
+            value={details.lyrics}
+            maxLength={LYRICS_MAX_LENGTH}
+            placeholder="[verse]&#10;Your lyrics here..."
+            aria-describedby={`${id}-lyrics-hint`}
+            onChange={(event) => details.setLyrics(event.target.value)}
+          />
+          <p id={`${id}-lyrics-hint`} className="text-xs text-zinc-400">
+            Leave empty for an instrumental track.
+          </p>
+        </div>
+
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-title`}>Title (optional)</Label>
+          <Input
+            id={`${id}-title`}
+            value={details.title}
+            maxLength={TITLE_MAX_LENGTH}
+            placeholder="Untitled Track"
+            onChange={(event) => details.setTitle(event.target.value)}
+          />
+        </div>
+
+        {children}
+
+        <VisibilityField value={details.visibility} onChange={details.setVisibility} />
+
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy ? 'Generating...' : 'Generate Music'}
+        </Button>
+      </form>
+
+      <GenerationResult state={generation.state} elapsedSeconds={generation.elapsedSeconds} />
+
+      {/* Outside the form: the dialog has a form of its own, and its submit must not start a track. */}
+      <LyricsHelperDialog
+        open={helperOpen}
+        onClose={() => setHelperOpen(false)}
+        initialDuration={helperDuration}
+        onUseLyrics={details.setLyrics}
+      />
+    </div>
+  );
+}
