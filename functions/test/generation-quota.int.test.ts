@@ -17,6 +17,7 @@ import {
 import type { GenerationDeps } from '../src/domain/generations/ports';
 import type { Plan } from '../src/domain/plans/plan';
 import type { Generation } from '../src/domain/tracks/track';
+import { aPlan } from '../src/testing/fixtures';
 import { aGeneration } from '../src/testing/in-memory';
 import { fakeClock } from '../src/testing/in-memory-accounts';
 import { direct } from './support/direct';
@@ -32,24 +33,7 @@ const generations = dynamoGenerationStore(documents, tableName);
 const WEEK_1 = '2026-11-16T00:00:00.000Z';
 const WEEK_2 = '2026-11-23T00:00:00.000Z';
 
-const freePlan: Plan = {
-  id: 'plan-free-it',
-  name: 'Free',
-  description: null,
-  weeklyPrice: 0,
-  monthlyPrice: 0,
-  yearlyPrice: 0,
-  weeklyPriceId: null,
-  monthlyPriceId: null,
-  yearlyPriceId: null,
-  maxGenerations: 5,
-  generationsNumber: 5,
-  features: [],
-  isActive: true,
-  sortOrder: 0,
-  createdAt: WEEK_1,
-  updatedAt: WEEK_1,
-};
+const freePlan = aPlan({ id: 'plan-free-it', createdAt: WEEK_1, updatedAt: WEEK_1 });
 const basicPlan: Plan = {
   ...freePlan,
   id: 'plan-basic-it',

@@ -3,8 +3,6 @@ import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
 import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
-import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
-import { falMusicProvider } from '../adapters/fal/fal-provider';
 import { bucketFromEnv, s3 } from '../adapters/s3/client';
 import { s3AudioLinker, s3Links } from '../adapters/s3/links';
 import { s3TrackAudio } from '../adapters/s3/track-audio';
@@ -13,7 +11,7 @@ import { sfn, stateMachineArnFromEnv, stepFunctionsStarter } from '../adapters/s
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { generationRoutes } from '../http/routes/generation';
 import { libraryRoutes } from '../http/routes/library';
-import { musicProviderFromSettings } from '../workflow/music-provider-from-settings';
+import { musicProviderFromEnv } from './music-wiring';
 import { sessionWiring } from './session-wiring';
 
 let built: LambdaHandler | undefined;
@@ -29,6 +27,8 @@ export const handler: LambdaHandler = (event, context) => {
       newId: randomUUID,
     };
     const plans = dynamoPlanRepository(client, tableName);
+    const uploads = s3UploadStore(s3(), bucketFromEnv('UPLOADS_BUCKET'));
+    const links = s3Links(s3());
     built = createGroupHandler(
       'generation',
       {
@@ -36,23 +36,15 @@ export const handler: LambdaHandler = (event, context) => {
           generations,
           plans,
           workflow: stepFunctionsStarter(sfn(), stateMachineArnFromEnv()),
-          uploads: s3UploadStore(s3(), bucketFromEnv('UPLOADS_BUCKET')),
-          provider: musicProviderFromSettings({
-            settings: dynamoSettingsRepository(client, tableName),
-            ...(process.env.FAL_KEY ? { envKey: process.env.FAL_KEY } : {}),
-            create: (key) =>
-              falMusicProvider({
-                key,
-                ...(process.env.FAL_BASE_URL ? { baseUrl: process.env.FAL_BASE_URL } : {}),
-              }),
-          }),
+          uploads,
+          provider: musicProviderFromEnv(client, tableName),
         }),
         ...libraryRoutes({
           generations,
           plans,
-          audioLinks: s3AudioLinker(s3Links(s3())),
-          trackAudio: s3TrackAudio(s3(), s3Links(s3()), bucketFromEnv('TRACKS_BUCKET')),
-          uploads: s3UploadStore(s3(), bucketFromEnv('UPLOADS_BUCKET')),
+          audioLinks: s3AudioLinker(links),
+          trackAudio: s3TrackAudio(s3(), links, bucketFromEnv('TRACKS_BUCKET')),
+          uploads,
         }),
       },
       { sessions: sessionWiring().sessions },

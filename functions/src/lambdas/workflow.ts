@@ -14,8 +14,6 @@ import { randomUUID } from 'node:crypto';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
-import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
-import { falMusicProvider } from '../adapters/fal/fal-provider';
 import { s3AudioStore } from '../adapters/s3/audio-store';
 import { s3 } from '../adapters/s3/client';
 import { s3Links } from '../adapters/s3/links';
@@ -23,7 +21,6 @@ import { sfn, stepFunctionsTaskCallbacks } from '../adapters/sfn/step-functions'
 import { MusicProviderError } from '../domain/generations/music-provider';
 import { ownUploadKey } from '../domain/uploads/uploads';
 import { dynamoCallbackStore } from '../workflow/dynamo-callback-store';
-import { musicProviderFromSettings } from '../workflow/music-provider-from-settings';
 import {
   failStep,
   finishStep,
@@ -33,6 +30,7 @@ import {
   type WorkflowDeps,
   waitStep,
 } from '../workflow/steps';
+import { musicProviderFromEnv } from './music-wiring';
 
 /** The provider's webhook route (served by the API). */
 export const FAL_WEBHOOK_PATH = '/api/webhooks/fal';
@@ -56,11 +54,7 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
       clock: { now: () => new Date() },
       newId: randomUUID,
     },
-    provider: musicProviderFromSettings({
-      settings: dynamoSettingsRepository(client, tableName),
-      ...(env.FAL_KEY ? { envKey: env.FAL_KEY } : {}),
-      create: (key) => falMusicProvider({ key, ...(env.FAL_BASE_URL ? { baseUrl: env.FAL_BASE_URL } : {}) }),
-    }),
+    provider: musicProviderFromEnv(client, tableName, env),
     audio: s3AudioStore({
       bucket: required(env, 'TRACKS_BUCKET'),
       region: env.AWS_REGION ?? 'us-east-1',

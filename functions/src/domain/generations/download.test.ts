@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { aBasicPlan, aGeneration, aPlan } from '../../testing/fixtures';
 import { fakeClock } from '../../testing/in-memory-accounts';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
 import type { User } from '../accounts/user';
@@ -7,57 +8,14 @@ import type { Plan } from '../plans/plan';
 import type { Generation } from '../tracks/track';
 import { downloadFilename, downloadMessages, trackDownload } from './download';
 
-const plan = (overrides: Partial<Plan>): Plan => ({
-  id: 'free',
-  name: 'Free',
-  description: null,
-  weeklyPrice: 0,
-  monthlyPrice: 0,
-  yearlyPrice: 0,
-  weeklyPriceId: null,
-  monthlyPriceId: null,
-  yearlyPriceId: null,
-  maxGenerations: 5,
-  generationsNumber: 5,
-  features: [],
-  isActive: true,
-  sortOrder: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
-const freePlan = plan({});
-const basicPlan = plan({
-  id: 'basic',
-  name: 'Basic',
-  weeklyPrice: 2.08,
-  monthlyPrice: 9,
-  maxGenerations: 30,
-});
+const freePlan = aPlan();
+const basicPlan = aBasicPlan();
 
 type Subscriber = Pick<User, 'id' | 'planStatus' | 'planEndDate'>;
 const paid: Subscriber = { id: 'owner', planStatus: 'active', planEndDate: null };
 const free: Subscriber = { id: 'owner', planStatus: 'free', planEndDate: null };
 
-const track = (overrides: Partial<Generation> = {}): Generation => ({
-  id: 't1',
-  userId: 'owner',
-  type: 'text-to-music',
-  title: 'Night Drive',
-  tags: 'synthwave',
-  lyrics: null,
-  duration: 30,
-  status: 'completed',
-  visibility: 'private',
-  showInGallery: true,
-  inputAudioUrl: null,
-  audioUrl: 's3://tracks/tracks/owner/t1.wav',
-  seed: 1,
-  falRequestId: null,
-  createdAt: '2026-03-01T00:00:00.000Z',
-  updatedAt: '2026-03-01T00:00:00.000Z',
-  ...overrides,
-});
+const track = aGeneration;
 
 function deps(...generations: Generation[]) {
   return { generations: inMemoryGenerationStore(generations), clock: fakeClock() };

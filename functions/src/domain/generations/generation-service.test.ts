@@ -1,5 +1,6 @@
 import { textToMusicSchema } from '@tunesmith/shared/generations';
 import { describe, expect, it } from 'vitest';
+import { aBasicPlan, aPlan } from '../../testing/fixtures';
 import { fakeClock } from '../../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../../testing/in-memory-generations';
 import type { User } from '../accounts/user';
@@ -10,6 +11,7 @@ import {
   createGeneration,
   deleteGeneration,
   getForViewer,
+  getOwn,
   listForOwner,
   markCompleted,
   markFailed,
@@ -22,33 +24,8 @@ import {
 import type { GenerationDeps } from './ports';
 import { quotaWindowStart } from './quota-window';
 
-const plan = (overrides: Partial<Plan>): Plan => ({
-  id: 'plan-free',
-  name: 'Free',
-  description: null,
-  weeklyPrice: 0,
-  monthlyPrice: 0,
-  yearlyPrice: 0,
-  weeklyPriceId: null,
-  monthlyPriceId: null,
-  yearlyPriceId: null,
-  maxGenerations: 5,
-  generationsNumber: 5,
-  features: [],
-  isActive: true,
-  sortOrder: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
-const freePlan = plan({});
-const basicPlan = plan({
-  id: 'plan-basic',
-  name: 'Basic',
-  weeklyPrice: 2.08,
-  monthlyPrice: 9,
-  maxGenerations: 30,
-});
+const freePlan = aPlan();
+const basicPlan = aBasicPlan();
 
 const freeUser: Pick<User, 'id' | 'planStatus' | 'planEndDate'> = {
   id: 'user-free',
@@ -406,6 +383,15 @@ describe('owner operations', () => {
     expect((await rejection(getForViewer(deps, freeUser, secret.id))).kind).toBe('not-found');
     expect((await rejection(getForViewer(deps, undefined, secret.id))).kind).toBe('not-found');
     expect((await getForViewer(deps, undefined, open.id)).id).toBe(open.id);
+  });
+
+  it('gives a track to its owner only, public or not', async () => {
+    const { deps } = setup();
+    const open = await startGeneration(deps, paidUser, basicPlan, text());
+
+    expect((await getOwn(deps, paidUser, open.id)).id).toBe(open.id);
+    expect((await rejection(getOwn(deps, freeUser, open.id))).kind).toBe('not-found');
+    expect((await rejection(getOwn(deps, paidUser, 'missing'))).kind).toBe('not-found');
   });
 
   it('lists the owner library newest first, page by page', async () => {

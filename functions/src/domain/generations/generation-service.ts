@@ -277,6 +277,17 @@ export async function getForViewer(
   return generation;
 }
 
+/** One of the owner's own tracks (status polling); anyone else's, private or public, is not found. */
+export async function getOwn(
+  deps: Pick<GenerationDeps, 'generations'>,
+  owner: Owner,
+  id: string,
+): Promise<Generation> {
+  const generation = await deps.generations.get(id);
+  if (!generation || generation.userId !== owner.id) throw trackNotFound();
+  return generation;
+}
+
 /** The owner's library, newest first. */
 export function listForOwner(
   deps: Pick<GenerationDeps, 'generations'>,

@@ -1,30 +1,13 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { Generation } from '../../domain/tracks/track';
+import { aGeneration } from '../../testing/fixtures';
 import { inMemoryPlans } from '../../testing/in-memory';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
 import type { RouteContext } from '../group-handler';
 import { catalogRoutes, type ViewerLookup } from './catalog';
 
-const track = (overrides: Partial<Generation>): Generation => ({
-  id: 't1',
-  userId: 'owner',
-  type: 'text-to-music',
-  title: 'Night Drive',
-  tags: 'synthwave',
-  lyrics: null,
-  duration: 30,
-  status: 'completed',
-  visibility: 'private',
-  showInGallery: true,
-  inputAudioUrl: null,
-  audioUrl: 's3://tracks/tracks/owner/t1.wav',
-  seed: 1,
-  falRequestId: null,
-  createdAt: '2026-03-01T00:00:00.000Z',
-  updatedAt: '2026-03-01T00:00:00.000Z',
-  ...overrides,
-});
+const track = aGeneration;
 
 /** A viewer whose session was refreshed on this request: the new cookies must reach the browser. */
 const refreshed =

@@ -3,7 +3,7 @@ import type { User } from '../../domain/accounts/user';
 import { trackDownload } from '../../domain/generations/download';
 import {
   deleteGeneration,
-  getForViewer,
+  getOwn,
   listForOwner,
   renameOrSetVisibility,
 } from '../../domain/generations/generation-service';
@@ -49,10 +49,7 @@ export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
     },
 
     getGenerationStatus: async (_event, ctx) => {
-      // Only the owner polls; a private or foreign id answers not found either way.
-      const user = ctx.user as User;
-      const generation = await getForViewer(deps.generations, user, ctx.params.id ?? '');
-      if (generation.userId !== user.id) return json(404, { message: 'Track not found' });
+      const generation = await getOwn(deps.generations, ctx.user as User, ctx.params.id ?? '');
       const { status, duration, tags, type } = generation;
       return json(200, {
         status,
