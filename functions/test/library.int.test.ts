@@ -280,6 +280,17 @@ describe('downloading a track', () => {
     expect(res.body.filename).toBe('Untitled Track.wav');
   });
 
+  it('saves under the name the Create page asks for', async () => {
+    const alice = await signedInUser();
+    await subscribe(store, alice.id);
+    const track = await aStoredTrack(alice.id);
+
+    const res = await alice.browser.get(`/api/generation/${track.id}/download?name=ai-music-1763900000000`);
+    expect(res.body.filename).toBe('ai-music-1763900000000.wav');
+    const file = await fetch(String(res.body.url));
+    expect(file.headers.get('content-disposition')).toContain('filename="ai-music-1763900000000.wav"');
+  });
+
   it('answers 409 while the track is not completed', async () => {
     const alice = await signedInUser();
     await subscribe(store, alice.id);

@@ -38,6 +38,16 @@ describe('trackDownload', () => {
     });
   });
 
+  it('saves under a name the caller asks for, made safe, or else the title', async () => {
+    const asked = await trackDownload(deps(track()), paid, basicPlan, 't1', 'ai-music-1763900000000');
+    expect(asked.filename).toBe('ai-music-1763900000000.wav');
+    const unsafe = await trackDownload(deps(track()), paid, basicPlan, 't1', '../x');
+    expect(unsafe.filename).toBe('_x.wav');
+    expect((await trackDownload(deps(track()), paid, basicPlan, 't1', '  ')).filename).toBe(
+      'Night Drive.wav',
+    );
+  });
+
   it('keeps downloads while a cancelled plan is still inside its paid period', async () => {
     const cancelled: Subscriber = {
       id: 'owner',

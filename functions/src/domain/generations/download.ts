@@ -38,15 +38,18 @@ export function downloadFilename(title: string | null): string {
 }
 
 /**
- * What the owner may download: the stored audio and the name to save it as.
- * Anyone but the owner gets not found (a private track does not leak), the
- * free plan gets forbidden, a track without finished audio gets conflict.
+ * What the owner may download: the stored audio and the name to save it as
+ * (the title, or `name` when the caller asks for one: the Create page saves
+ * `ai-music-{timestamp}.wav`). Anyone but the owner gets not found (a private
+ * track does not leak), the free plan gets forbidden, a track without
+ * finished audio gets conflict.
  */
 export async function trackDownload(
   deps: Pick<GenerationDeps, 'generations' | 'clock'>,
   user: Pick<User, 'id' | 'planStatus' | 'planEndDate'>,
   plan: Plan | undefined,
   id: string,
+  name?: string,
 ): Promise<{ audioUrl: string; filename: string }> {
   const generation = await deps.generations.get(id);
   if (!generation || generation.userId !== user.id) throw notFound(generationMessages.trackNotFound);
@@ -54,5 +57,5 @@ export async function trackDownload(
     throw forbidden(downloadMessages.needsPaidPlan);
   }
   if (generation.status !== 'completed' || !generation.audioUrl) throw conflict(downloadMessages.notReady);
-  return { audioUrl: generation.audioUrl, filename: downloadFilename(generation.title) };
+  return { audioUrl: generation.audioUrl, filename: downloadFilename(name?.trim() || generation.title) };
 }

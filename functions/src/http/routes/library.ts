@@ -94,13 +94,16 @@ export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
       return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
     },
 
-    downloadGeneration: async (_event, ctx) => {
+    downloadGeneration: async (event, ctx) => {
       const user = ctx.user as User;
+      // `?name=` picks the saved file's name (made safe in the domain); the title by default.
+      const name = event.queryStringParameters?.name?.slice(0, 200);
       const { audioUrl, filename } = await trackDownload(
         deps.generations,
         user,
         await planOf(user),
         ctx.params.id ?? '',
+        name,
       );
       return json(200, { url: await deps.trackAudio.downloadLink(audioUrl, filename), filename });
     },
