@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { routeGroups, routes } from '@tunesmith/shared/routes';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { groupAccess } from '../lib/api';
 import {
   actionsOf,
@@ -9,29 +9,14 @@ import {
   functionsByEntry,
   logicalId,
   propsOf,
-  type Resource,
   resourcesOf,
   type Statement,
-  SYNTH_TIMEOUT_MS,
-  type Synthesized,
   statementsOfFunction,
-  synth,
+  synthBeforeAll,
 } from './helpers';
 
-let synthesized: Synthesized;
-let resources: Record<string, Resource>;
-let functionOf: (group: string) => string;
-
-beforeAll(() => {
-  synthesized = synth();
-  resources = synthesized.resources;
-  const byEntry = functionsByEntry(resources);
-  functionOf = (group) => {
-    const ids = byEntry.get(group) ?? [];
-    if (ids.length !== 1) throw new Error(`expected one function for ${group}, found ${ids.length}`);
-    return ids[0] as string;
-  };
-}, SYNTH_TIMEOUT_MS);
+const synthesized = synthBeforeAll();
+const { resources, functionOf } = synthesized;
 
 const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 

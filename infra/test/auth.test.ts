@@ -1,13 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { flatten, logicalId, type Resource, SYNTH_TIMEOUT_MS, type Synthesized, synth } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { flatten, logicalId, synthBeforeAll } from './helpers';
 
-let synthesized: Synthesized;
-let resources: Record<string, Resource>;
-
-beforeAll(() => {
-  synthesized = synth();
-  resources = synthesized.resources;
-}, SYNTH_TIMEOUT_MS);
+const synthesized = synthBeforeAll();
+const { resources } = synthesized;
 
 const poolProps = (which: 'userPool' | 'adminPool') => {
   const { stack } = synthesized;

@@ -1,22 +1,9 @@
 import { tableDesign } from '@tunesmith/functions/data/keys';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  flatten,
-  logicalId,
-  propsOf,
-  type Resource,
-  SYNTH_TIMEOUT_MS,
-  type Synthesized,
-  synth,
-} from './helpers';
+import { describe, expect, it } from 'vitest';
+import { flatten, logicalId, propsOf, synthBeforeAll } from './helpers';
 
-let synthesized: Synthesized;
-let resources: Record<string, Resource>;
-
-beforeAll(() => {
-  synthesized = synth();
-  resources = synthesized.resources;
-}, SYNTH_TIMEOUT_MS);
+const synthesized = synthBeforeAll();
+const { resources } = synthesized;
 
 describe('table', () => {
   it('is built from tableDesign: keys, GSIs with ALL projection, TTL', () => {

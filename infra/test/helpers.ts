@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../lib/app';
 import { ENTRY_TAG } from '../lib/node-function';
 import type { TunesmithStack } from '../lib/tunesmith-stack';
@@ -59,6 +59,51 @@ export function synth(options: BuildAppOptions = {}): Synthesized {
   });
   const template = Template.fromStack(stack);
   return { stack, template, resources: template.toJSON().Resources as Record<string, Resource>, outdir };
+}
+
+export interface SynthesizedStack extends Synthesized {
+  /** Logical id of the one function built from `functions/src/lambdas/<group>.ts`; throws unless there is exactly one. */
+  functionOf(group: string): string;
+}
+
+/**
+ * Synthesises the stack once, in a `beforeAll` of the calling test file, so
+ * read the result inside tests and later hooks. `resources` is filled in place
+ * (a test file may destructure it at module level); the other fields throw
+ * when read before the hook has run.
+ */
+export function synthBeforeAll(options: BuildAppOptions = {}): SynthesizedStack {
+  let current: Synthesized | undefined;
+  const resources: Record<string, Resource> = {};
+  let byEntry = new Map<string, string[]>();
+  beforeAll(() => {
+    current = synth(options);
+    Object.assign(resources, current.resources);
+    byEntry = functionsByEntry(resources);
+  }, SYNTH_TIMEOUT_MS);
+  const ready = (): Synthesized => {
+    if (!current)
+      throw new Error('The stack is synthesised in beforeAll: read it inside a test or a later hook');
+    return current;
+  };
+  return {
+    get stack() {
+      return ready().stack;
+    },
+    get template() {
+      return ready().template;
+    },
+    get outdir() {
+      return ready().outdir;
+    },
+    resources,
+    functionOf(group) {
+      ready();
+      const ids = byEntry.get(group) ?? [];
+      if (ids.length !== 1) throw new Error(`expected one function for ${group}, found ${ids.length}`);
+      return ids[0] as string;
+    },
+  };
 }
 
 /** A resource's properties; throws when the resource is missing, so a test fails with a clear message. */

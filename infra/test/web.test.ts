@@ -1,16 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  fakeWebBuild,
-  flatten,
-  logicalId,
-  propsOf,
-  type Resource,
-  SYNTH_TIMEOUT_MS,
-  type Synthesized,
-  synth,
-} from './helpers';
+import { fakeWebBuild, flatten, logicalId, propsOf, type Resource, synth, synthBeforeAll } from './helpers';
 
 /** Managed policy ids (CloudFront docs): CachingDisabled, CachingOptimized, AllViewerExceptHostHeader. */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -34,8 +25,8 @@ interface Origin {
   CustomOriginConfig?: Record<string, unknown>;
 }
 
-let synthesized: Synthesized;
-let resources: Record<string, Resource>;
+const synthesized = synthBeforeAll();
+const { resources } = synthesized;
 let config: {
   DefaultCacheBehavior: Behavior;
   CacheBehaviors: Behavior[];
@@ -46,12 +37,10 @@ let config: {
 };
 
 beforeAll(() => {
-  synthesized = synth();
-  resources = synthesized.resources;
   const { stack } = synthesized;
   config = resources[logicalId(stack, stack.web.distribution.node.defaultChild)]?.Properties
     ?.DistributionConfig as typeof config;
-}, SYNTH_TIMEOUT_MS);
+});
 
 const originOf = (behavior: Behavior) =>
   config.Origins.find((origin) => origin.Id === behavior.TargetOriginId);

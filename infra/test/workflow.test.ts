@@ -15,39 +15,28 @@ import {
   type Resource,
   resourcesOf,
   type Statement,
-  SYNTH_TIMEOUT_MS,
-  type Synthesized,
   statementsOfFunction,
-  synth,
+  synthBeforeAll,
 } from './helpers';
 
-let synthesized: Synthesized;
-let resources: Record<string, Resource>;
+const synthesized = synthBeforeAll();
+const { resources, functionOf } = synthesized;
 /** Logical id of the state machine. */
 let machine: string;
 /** Logical ids of the workflow's task functions, by handler export. */
 let workflowFunctions: Map<string, string>;
-let functionOf: (group: string) => string;
 
 beforeAll(() => {
-  synthesized = synth();
-  resources = synthesized.resources;
   const machines = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::StepFunctions::StateMachine');
   expect(machines).toHaveLength(1);
   machine = (machines[0] as [string, Resource])[0];
-  const byEntry = functionsByEntry(resources);
   workflowFunctions = new Map(
-    (byEntry.get('workflow') ?? []).map((id) => [
+    (functionsByEntry(resources).get('workflow') ?? []).map((id) => [
       (propsOf(resources[id]).Handler as string).replace(/^index\./, ''),
       id,
     ]),
   );
-  functionOf = (group) => {
-    const ids = byEntry.get(group) ?? [];
-    if (ids.length !== 1) throw new Error(`expected one function for ${group}, found ${ids.length}`);
-    return ids[0] as string;
-  };
-}, SYNTH_TIMEOUT_MS);
+});
 
 const handlerOf: Record<string, string> = {
   SubmitFunctionArn: 'submitHandler',

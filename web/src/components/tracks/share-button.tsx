@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
 import { shareTrack } from './share-track';
 
 /**
@@ -8,16 +9,7 @@ import { shareTrack } from './share-track';
 export function ShareButton({ trackId, label }: { trackId: string; label?: string }) {
   return (
     <Button variant="secondary" size="sm" onClick={() => shareTrack(trackId)} aria-label={label}>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M16 6l-4-4-4 4M12 2v13" />
-      </svg>
+      <Icon d="M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M16 6l-4-4-4 4M12 2v13" />
       Share
     </Button>
   );

@@ -1,4 +1,5 @@
 import { Button } from './button';
+import { Icon } from './icon';
 
 export interface MenuToggleProps {
   open: boolean;
@@ -20,16 +21,7 @@ export function MenuToggle({ open, controls, onToggle, className }: MenuTogglePr
       aria-label={open ? 'Close menu' : 'Open menu'}
       onClick={onToggle}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-      </svg>
+      <Icon className="size-6" d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
     </Button>
   );
 }

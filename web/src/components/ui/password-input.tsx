@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { Icon } from './icon';
 import { Input } from './input';
 
 export interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
@@ -21,16 +22,7 @@ export function PasswordInput({ toggleLabel = 'password', className, ...props }:
         onClick={() => setVisible((v) => !v)}
         className="absolute inset-y-0 right-0 grid w-10 place-items-center rounded-r-lg text-zinc-400 hover:text-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-violet-300"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <Icon className="size-5" round>
           {visible ? (
             <>
               <path d="M3 3l18 18" />
@@ -43,7 +35,7 @@ export function PasswordInput({ toggleLabel = 'password', className, ...props }:
               <circle cx="12" cy="12" r="3" />
             </>
           )}
-        </svg>
+        </Icon>
       </button>
     </div>
   );

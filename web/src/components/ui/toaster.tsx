@@ -2,6 +2,7 @@ import { TOAST_DURATION_MS } from '@tunesmith/shared/constants';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { dismissToast, type Toast, useToasts } from '@/lib/toast';
+import { Icon } from './icon';
 
 const FOCUS_HOTKEY = 'F8';
 
@@ -47,16 +48,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         aria-label="Dismiss notification"
         className="absolute top-2 right-2 rounded-md p-1 text-current opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-violet-300"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
+        <Icon d="M6 6l12 12M18 6L6 18" />
       </button>
     </li>
   );

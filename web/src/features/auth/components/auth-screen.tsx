@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Card } from '@/components/ui/card';
+import { Icon } from '@/components/ui/icon';
 import { Tabs } from '@/components/ui/tabs';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -42,18 +43,7 @@ function Marketing() {
               aria-hidden="true"
               className="mt-1 grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-white"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="3"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
-                <path d="M5 12l5 5L19 7" />
-              </svg>
+              <Icon strokeWidth="3" round d="M5 12l5 5L19 7" />
             </span>
             <div>
               <p className="font-semibold text-white">{item.title}</p>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { Icon } from '@/components/ui/icon';
 import { Input } from '@/components/ui/input';
 import { serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -75,17 +76,10 @@ export function CheckEmail() {
           aria-hidden="true"
           className="mx-auto grid size-14 place-items-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-white"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <Icon className="size-7">
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <path d="M3 7l9 6 9-6" />
-          </svg>
+          </Icon>
         </div>
         <h1 className="mt-5 text-center text-3xl font-bold text-white">Check Your Email</h1>
         <p className="mt-3 text-center text-zinc-300">

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { Icon } from '@/components/ui/icon';
 import { PasswordInput } from '@/components/ui/password-input';
 import { serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -63,16 +64,7 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
           aria-hidden="true"
           className="mx-auto grid size-14 place-items-center rounded-full bg-emerald-500/20 text-emerald-300"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-          >
-            <path d="M5 12l5 5L19 7" />
-          </svg>
+          <Icon className="size-7" strokeWidth="2.5" d="M5 12l5 5L19 7" />
         </div>
         <h1 className="mt-5 text-3xl font-bold text-white">Password Reset Complete</h1>
         <p className="mt-3 text-zinc-300">{doneMessage}</p>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useVerifyEmail } from '../api/verify-email';
@@ -66,16 +67,9 @@ function StatusCard({
               : 'mx-auto grid size-14 place-items-center rounded-full bg-red-500/20 text-red-300'
         }
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-        >
+        <Icon className="size-7" strokeWidth="2.5">
           {icon}
-        </svg>
+        </Icon>
       </div>
       <h1 className="mt-5 text-3xl font-bold text-white">{title}</h1>
       {children}

@@ -1,4 +1,5 @@
 import { Card } from '@/components/ui/card';
+import { Icon } from '@/components/ui/icon';
 
 const questions = [
   {
@@ -32,16 +33,7 @@ export function Faq() {
           <details key={q} className="group py-3">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded font-medium text-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-300 [&::-webkit-details-marker]:hidden">
               {q}
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-4 shrink-0 transition-transform group-open:rotate-180"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M6 9l6 6 6-6" />
-              </svg>
+              <Icon className="size-4 shrink-0 transition-transform group-open:rotate-180" d="M6 9l6 6 6-6" />
             </summary>
             <p className="mt-2 text-sm text-zinc-300">{a}</p>
           </details>

@@ -1,6 +1,7 @@
 import { uploadMessages } from '@tunesmith/shared/uploads';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
 import { serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
@@ -117,16 +118,7 @@ export function UploadAudioDialog({ onUploaded, disabled }: UploadAudioDialogPro
         aria-haspopup="dialog"
         aria-expanded={open}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M4 17v2a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-2M16 8l-4-4-4 4M12 4v12" />
-        </svg>
+        <Icon d="M4 17v2a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-2M16 8l-4-4-4 4M12 4v12" />
         Upload Audio
       </Button>
       {loading ? (

@@ -1,4 +1,5 @@
 import { Card } from '@/components/ui/card';
+import { Icon } from '@/components/ui/icon';
 
 const features = [
   {
@@ -32,18 +33,7 @@ export function FeatureCards() {
                 aria-hidden="true"
                 className="mb-4 grid size-12 place-items-center rounded-xl bg-gradient-to-br from-violet-600 to-fuchsia-600"
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="size-6 text-white"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
-                  <path d={feature.icon} />
-                </svg>
+                <Icon className="size-6 text-white" round d={feature.icon} />
               </span>
               <h3 className="text-xl font-semibold text-white">{feature.title}</h3>
               <p className="mt-2 text-zinc-300">{feature.text}</p>

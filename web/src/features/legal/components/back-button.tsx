@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
 
 /** Goes back in history, or home when the page was the first one opened. */
 export function BackButton() {
@@ -13,16 +14,7 @@ export function BackButton() {
       onClick={() => (firstPage ? navigate('/') : navigate(-1))}
       className="-ml-3"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="M15 18l-6-6 6-6" />
-      </svg>
+      <Icon d="M15 18l-6-6 6-6" />
       Back
     </Button>
   );

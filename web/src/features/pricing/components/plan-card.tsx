@@ -10,6 +10,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
+import { Icon } from '@/components/ui/icon';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
 
@@ -75,16 +76,11 @@ export function PlanCard({ plan, cycle, actionLabel, actionDisabled, onChoose }:
           <ul className="grid gap-3" aria-label={`${plan.name} features`}>
             {features.map((feature) => (
               <li key={feature} className="flex items-start gap-2 text-sm text-zinc-200">
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
+                <Icon
                   className="mt-0.5 size-4 shrink-0 text-fuchsia-400"
-                  fill="none"
-                  stroke="currentColor"
                   strokeWidth="3"
-                >
-                  <path d="M5 13l4 4L19 7" />
-                </svg>
+                  d="M5 13l4 4L19 7"
+                />
                 {feature}
               </li>
             ))}
