@@ -48,6 +48,21 @@ describe('apiRequest', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/track/a%2Fb');
   });
 
+  it('adds the given search parameters, leaving out the undefined ones', async () => {
+    const fetchMock = mockFetch({ 'GET /api/generation/g1/download': jsonResponse({}) });
+
+    await apiRequest('downloadGeneration', {
+      params: { id: 'g1' },
+      query: { name: 'a b&c', other: undefined },
+    });
+    await apiRequest('downloadGeneration', { params: { id: 'g1' }, query: { name: undefined } });
+
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      '/api/generation/g1/download?name=a+b%26c',
+      '/api/generation/g1/download',
+    ]);
+  });
+
   it('throws "status: body text" for a non-ok answer', async () => {
     mockFetch({ 'GET /api/plans': new Response('{"message":"Not implemented yet"}', { status: 501 }) });
 

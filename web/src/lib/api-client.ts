@@ -18,6 +18,8 @@ export class ApiError extends Error {
 export interface RequestOptions {
   /** Values for the route's `{param}` placeholders. */
   params?: Record<string, string>;
+  /** Search parameters; an undefined value is left out. */
+  query?: Record<string, string | undefined>;
   /**
    * Sent as JSON. When omitted, reads send no body and writes send `{}`: the
    * API refuses a mutating request that does not carry JSON (CSRF check).
@@ -35,7 +37,7 @@ export async function apiRequest<T>(id: RouteId, options: RequestOptions = {}): 
   const route = routeById(id);
   const body = options.body === undefined && route.method !== 'GET' ? {} : options.body;
   const hasBody = body !== undefined;
-  const response = await fetch(apiPath(id, options.params), {
+  const response = await fetch(withQuery(apiPath(id, options.params), options.query), {
     method: route.method,
     credentials: 'include',
     headers: hasBody
@@ -47,6 +49,15 @@ export async function apiRequest<T>(id: RouteId, options: RequestOptions = {}): 
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function withQuery(path: string, query: RequestOptions['query'] = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) search.set(name, value);
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 /** True when an error says the session is missing or expired (a 401 followed by Unauthorized). */

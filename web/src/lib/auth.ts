@@ -74,6 +74,14 @@ export function userDisplayName(user: Pick<User, 'firstName' | 'email'>): string
   return user.firstName?.trim() || user.email?.trim() || 'User';
 }
 
+/**
+ * Whether to offer Download rather than Upgrade to Download (spec 1 section 6:
+ * the free plan cannot download). Only picks the button; the server decides.
+ */
+export function canDownloadTracks(user: Pick<User, 'planStatus'>): boolean {
+  return user.planStatus !== 'free';
+}
+
 /** Ends the session by full-page navigation, as the spec requires. */
 export function logout(): void {
   window.location.assign(apiPath('logout'));

@@ -9,6 +9,4 @@ export const libraryMessages = {
   deletedTitle: 'Track deleted',
   deleteFailedTitle: 'Delete failed',
   deleteFailed: 'Could not delete track. Please try again.',
-  downloadFailedTitle: 'Download Failed',
-  downloadFailed: 'Failed to download the track.',
 } as const;

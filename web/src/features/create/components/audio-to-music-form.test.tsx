@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
 import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@/testing/fixtures';
 import { deferredResponse, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/render';
 import { CreatePage } from './create-page';
@@ -117,6 +118,7 @@ describe('audio to music form', () => {
   it('polls every 3 s until completed, celebrates and refreshes the library', async () => {
     let checks = 0;
     mockFetch({
+      'GET /api/auth/user': jsonResponse(makeUser()),
       'POST /api/generate-audio-to-music': jsonResponse({ generationId: 'gen-2' }, 201),
       'GET /api/generation/gen-2/status': () => {
         checks += 1;

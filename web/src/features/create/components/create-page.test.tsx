@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { STATUS_POLL_INTERVAL_MS, UNAUTHORIZED_REDIRECT_MS } from '@tunesmith/shared/constants';
 import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@/testing/fixtures';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/render';
 import { CreatePage } from './create-page';
@@ -184,6 +185,7 @@ describe('create page', () => {
 
   it('polls every 3 s until completed, then celebrates, shows the track and refreshes the library', async () => {
     const fetchMock = mockFetch({
+      'GET /api/auth/user': jsonResponse(makeUser({ planStatus: 'active' })),
       'POST /api/generate-text-to-music': jsonResponse({ generationId: 'gen-1' }, 201),
       'GET /api/generation/gen-1/status': statusSequence('pending', 'generating', 'completed'),
     });
@@ -211,6 +213,11 @@ describe('create page', () => {
     expect(statusCalls(fetchMock)).toBe(3);
     expect(notifications().getByText('Music Generated!')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Play Untitled Track' })).toBeDefined();
+    expect(
+      await within(screen.getByRole('region', { name: 'Your Track' })).findByRole('button', {
+        name: 'Download',
+      }),
+    ).toBeDefined();
     expect(screen.getByRole('button', { name: 'Generate Music' })).toHaveProperty('disabled', false);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['my-generations'] });
 

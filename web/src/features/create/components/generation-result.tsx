@@ -1,7 +1,32 @@
 import { useId } from 'react';
-import { TrackCard } from '@/components/tracks/track-card';
+import { DownloadAction } from '@/components/tracks/download-action';
+import { TrackCard, type TrackCardTrack } from '@/components/tracks/track-card';
+import { canDownloadTracks, useUser } from '@/lib/auth';
 import type { GenerationState } from '../hooks/use-generation';
 import { GenerationProgress } from './generation-progress';
+
+/** The Create page's download name (spec 1 section 9), taken when the download starts. */
+const createDownloadName = () => `ai-music-${Date.now()}`;
+
+/** The finished track with its download, or the upgrade that allows one. */
+function FinishedTrack({ track }: { track: TrackCardTrack }) {
+  const { user } = useUser();
+  return (
+    <>
+      <TrackCard track={track} />
+      {/* Shown once the plan is known, so a paid user never sees the upgrade flash by. */}
+      {user ? (
+        <div className="flex flex-wrap gap-2">
+          <DownloadAction
+            trackId={track.id}
+            canDownload={canDownloadTracks(user)}
+            fileName={createDownloadName}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}
 
 /** Below a create form: the running generation's progress, then the finished track. */
 export function GenerationResult({
@@ -21,7 +46,7 @@ export function GenerationResult({
         <h2 id={id} className="text-lg font-semibold text-white">
           Your Track
         </h2>
-        <TrackCard track={state.track} />
+        <FinishedTrack track={state.track} />
       </section>
     );
   }

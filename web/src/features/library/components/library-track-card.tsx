@@ -2,18 +2,17 @@ import { LYRICS_PREVIEW_LENGTH, TITLE_MAX_LENGTH } from '@tunesmith/shared/const
 import { updateGenerationSchema } from '@tunesmith/shared/generations';
 import { type Track, trackSubtitle, trackTypeLabel, UNTITLED_TRACK } from '@tunesmith/shared/tracks';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { AudioPlayer } from '@/components/tracks/audio-player';
+import { DownloadAction } from '@/components/tracks/download-action';
 import { ShareButton } from '@/components/tracks/share-button';
 import { StatusBadge, VisibilityBadge } from '@/components/tracks/track-badges';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
-import { useDownloadGeneration } from '../api/download-generation';
 import { useUpdateGeneration } from '../api/update-generation';
 import { libraryMessages } from '../messages';
 import { lyricsPreview } from '../utils/filter-tracks';
@@ -47,7 +46,6 @@ export function LibraryTrackCard({ track, canDownload, onDelete }: LibraryTrackC
   // After an edit ends, keyboard focus goes back to the Rename button instead of the page's start.
   const refocusRename = useRef(false);
   const update = useUpdateGeneration();
-  const download = useDownloadGeneration();
   const handleUnauthorized = useUnauthorizedHandler();
 
   useEffect(() => {
@@ -137,23 +135,6 @@ export function LibraryTrackCard({ track, canDownload, onDelete }: LibraryTrackC
     );
   };
 
-  const startDownload = () => {
-    download.mutate(track.id, {
-      onSuccess: ({ url }) => window.location.assign(url),
-      onError: (error) => {
-        if (handleUnauthorized(error)) return;
-        toast({
-          title: libraryMessages.downloadFailedTitle,
-          description:
-            error instanceof ApiError && (error.status === 403 || error.status === 409)
-              ? serverMessage(error, libraryMessages.downloadFailed)
-              : libraryMessages.downloadFailed,
-          variant: 'destructive',
-        });
-      },
-    });
-  };
-
   const headingId = `${id}-title`;
   const preview = lyricsPreview(track.lyrics, LYRICS_PREVIEW_LENGTH);
   const completed = track.status === 'completed';
@@ -238,21 +219,7 @@ export function LibraryTrackCard({ track, canDownload, onDelete }: LibraryTrackC
             {track.visibility === 'public' ? 'Make Private' : 'Make Public'}
           </Button>
           {completed && track.audioUrl ? (
-            canDownload ? (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={startDownload}
-                disabled={download.isPending}
-                aria-busy={download.isPending}
-              >
-                Download
-              </Button>
-            ) : (
-              <Link to="/pricing" className={buttonClasses('outline', 'sm')}>
-                Upgrade to Download
-              </Link>
-            )
+            <DownloadAction trackId={track.id} canDownload={canDownload} />
           ) : null}
           <ShareButton trackId={track.id} />
           <Button variant="destructive" size="sm" onClick={() => onDelete(track)}>

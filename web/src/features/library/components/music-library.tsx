@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { userDisplayName, useUser } from '@/lib/auth';
+import { canDownloadTracks, userDisplayName, useUser } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useDeleteGeneration } from '../api/delete-generation';
@@ -108,7 +108,7 @@ export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: Mu
   const all = tracks.data ?? [];
   const counts = libraryCounts(all);
   const shown = filterTracks(all, filters);
-  const canDownload = user.planStatus !== 'free';
+  const canDownload = canDownloadTracks(user);
 
   return (
     <section aria-labelledby={headingId} className="grid gap-6">

@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@/testing/fixtures';
+import { jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
+import { findToast, renderWithProviders } from '@/testing/render';
+import { GenerationResult } from './generation-result';
+
+const finished = {
+  id: 'gen-1',
+  title: 'Neon Nights',
+  tags: 'synthwave',
+  duration: 60,
+  type: 'text-to-music',
+  audioUrl: 'https://cdn.test/gen-1.wav',
+} as const;
+
+function renderResult({ planStatus, download }: { planStatus: 'free' | 'active'; download?: MockResponse }) {
+  const fetchMock = mockFetch({
+    'GET /api/auth/user': jsonResponse(makeUser({ planStatus })),
+    ...(download ? { 'GET /api/generation/gen-1/download': download } : {}),
+  });
+  const rendered = renderWithProviders(
+    <GenerationResult state={{ phase: 'completed', track: finished }} elapsedSeconds={42} />,
+  );
+  return { ...rendered, fetchMock };
+}
+
+const yourTrack = () => within(screen.getByRole('region', { name: 'Your Track' }));
+
+describe('the finished track on the Create page', () => {
+  it('downloads as ai-music-{timestamp}.wav by going to the link the server gives', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { fetchMock, user } = renderResult({
+      planStatus: 'active',
+      download: jsonResponse({ url: 'https://storage.test/gen-1.wav?sig', filename: 'ai-music-1.wav' }),
+    });
+
+    const before = Date.now();
+    await user.click(await yourTrack().findByRole('button', { name: 'Download' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://storage.test/gen-1.wav?sig'));
+    const call = fetchMock.mock.calls.find(([input]) => String(input).includes('/download'));
+    const url = new URL(String(call?.[0]), 'http://localhost');
+    expect(url.pathname).toBe('/api/generation/gen-1/download');
+    const name = url.searchParams.get('name') ?? '';
+    expect(name).toMatch(/^ai-music-\d+$/);
+    // The stamp is the moment of the click, not of the page's first render.
+    expect(Number(name.slice('ai-music-'.length))).toBeGreaterThanOrEqual(before);
+    expect(screen.queryByRole('link', { name: 'Upgrade to Download' })).toBeNull();
+  });
+
+  it('offers Upgrade to Download (to /pricing) on the free plan instead of Download', async () => {
+    const { router, user } = renderResult({ planStatus: 'free' });
+
+    await user.click(await yourTrack().findByRole('link', { name: 'Upgrade to Download' }));
+
+    expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+
+  it("says why when the server refuses the download (403 gives the server's message)", async () => {
+    const refusal = 'Downloads need a paid plan. Upgrade to download your tracks.';
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user } = renderResult({
+      planStatus: 'active',
+      download: jsonResponse({ message: refusal }, 403),
+    });
+
+    await user.click(await yourTrack().findByRole('button', { name: 'Download' }));
+
+    const text = (await findToast()).textContent ?? '';
+    expect(text).toContain('Download Failed');
+    expect(text).toContain(refusal);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('says Download Failed with the general text when the download fails otherwise', async () => {
+    const { user } = renderResult({
+      planStatus: 'active',
+      download: jsonResponse({ message: 'boom' }, 500),
+    });
+
+    await user.click(await yourTrack().findByRole('button', { name: 'Download' }));
+
+    const text = (await findToast()).textContent ?? '';
+    expect(text).toContain('Download Failed');
+    expect(text).toContain('Failed to download the track.');
+    expect(text).not.toContain('boom');
+  });
+});
