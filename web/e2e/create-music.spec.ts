@@ -150,6 +150,13 @@ describe('a person makes music and looks after it', () => {
     expect(playing?.duration).toBeGreaterThan(4);
     expect(playing?.duration).toBeLessThan(6);
 
+    // A paid plan downloads it from the Create page as ai-music-{timestamp}.wav.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^ai-music-\d+\.wav$/);
+
     // Rename it in the library.
     await page.getByRole('tab', { name: 'My Library' }).click();
     panel = page.getByRole('tabpanel');
