@@ -12,6 +12,8 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
+    // Each screen query waits up to 5 s (testing/setup.ts); a test makes several, beside the emulators.
+    testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
   },
