@@ -34,13 +34,18 @@ export const anonymous = () => jsonResponse({ message: 'Unauthorized' }, 401);
 
 /**
  * An answer that waits until the test releases it, to observe pending states.
- * `respond` resolves every request that is waiting.
+ * `respond` resolves every request that is waiting, and any that arrives
+ * later, so a request the app makes after the test has released the answer
+ * (a slow render under load) is not left hanging.
  */
 export function deferredResponse(answer: () => Response) {
   const waiting: Array<(response: Response) => void> = [];
+  let released = false;
   return {
-    handler: () => new Promise<Response>((resolve) => waiting.push(resolve)),
+    handler: () =>
+      released ? Promise.resolve(answer()) : new Promise<Response>((resolve) => waiting.push(resolve)),
     respond: () => {
+      released = true;
       for (const resolve of waiting.splice(0)) resolve(answer());
     },
   };
