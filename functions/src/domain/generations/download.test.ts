@@ -4,7 +4,6 @@ import { fakeClock } from '../../testing/in-memory-accounts';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
 import type { User } from '../accounts/user';
 import { DomainError } from '../errors';
-import type { Plan } from '../plans/plan';
 import type { Generation } from '../tracks/track';
 import { downloadFilename, downloadMessages, trackDownload } from './download';
 

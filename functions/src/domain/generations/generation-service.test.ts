@@ -5,7 +5,6 @@ import { fakeClock } from '../../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../../testing/in-memory-generations';
 import type { User } from '../accounts/user';
 import { DomainError } from '../errors';
-import type { Plan } from '../plans/plan';
 import { entitlementsFor } from './entitlements';
 import {
   createGeneration,
