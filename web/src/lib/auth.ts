@@ -82,6 +82,14 @@ export function canDownloadTracks(user: Pick<User, 'planStatus'>): boolean {
   return user.planStatus !== 'free';
 }
 
+/**
+ * Whether to offer Private when creating (the Terms: the free plan shares
+ * publicly only). The server's rule is the same as for downloads, and it decides.
+ */
+export function canMakeTracksPrivate(user: Pick<User, 'planStatus'>): boolean {
+  return canDownloadTracks(user);
+}
+
 /** Ends the session by full-page navigation, as the spec requires. */
 export function logout(): void {
   window.location.assign(apiPath('logout'));

@@ -29,6 +29,20 @@ export function mockFetch(routes: Record<string, MockResponse>) {
   return fetchMock;
 }
 
+/**
+ * The calls a screen made, as `"METHOD /path"`, leaving out the session
+ * lookup (`GET /api/auth/user`) that any screen knowing the user makes.
+ */
+export function callsMade(fetchMock: ReturnType<typeof mockFetch>): string[] {
+  return fetchMock.mock.calls
+    .map(([input, init]) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      return `${method.toUpperCase()} ${url.pathname}`;
+    })
+    .filter((call) => call !== 'GET /api/auth/user');
+}
+
 /** The auth answers for a visitor (401) and for a signed-in user. */
 export const anonymous = () => jsonResponse({ message: 'Unauthorized' }, 401);
 

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { dismissToast } from '@/lib/toast';
+import { anonymous, mockFetch } from './mock-fetch';
 
 // Testing Library advances fake timers only when it finds a `jest` global;
 // this lets its async helpers work under vi.useFakeTimers().
@@ -9,6 +10,12 @@ Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.adva
 // The whole suite shares two cores with the emulators and a browser; a screen
 // that renders in 50 ms alone can take over a second then.
 configure({ asyncUtilTimeout: 5000 });
+
+// No test reaches the network: until a test says otherwise, the visitor is
+// signed out and every other call is a 404.
+beforeEach(() => {
+  mockFetch({ 'GET /api/auth/user': anonymous() });
+});
 
 afterEach(() => {
   cleanup();

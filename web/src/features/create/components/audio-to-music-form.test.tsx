@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/fixtures';
-import { deferredResponse, jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { callsMade, deferredResponse, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/render';
 import { CreatePage } from './create-page';
 import type { UploadAudioDialogProps } from './upload-audio-dialog';
@@ -71,7 +71,7 @@ describe('audio to music form', () => {
 
     expect(await notifications().findByText('Missing Tags')).toBeDefined();
     expect(notifications().getByText('Please enter at least one genre tag.')).toBeDefined();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsMade(fetchMock)).toEqual([]);
   });
 
   it('asks for an uploaded audio file, sending nothing', async () => {
@@ -83,7 +83,7 @@ describe('audio to music form', () => {
 
     expect(await notifications().findByText('Missing Audio File')).toBeDefined();
     expect(notifications().getByText('Please upload an audio file first.')).toBeDefined();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsMade(fetchMock)).toEqual([]);
   });
 
   it('shows the uploaded file and sends its objectPath as inputAudioUrl with the form', async () => {

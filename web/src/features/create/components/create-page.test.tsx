@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { STATUS_POLL_INTERVAL_MS, UNAUTHORIZED_REDIRECT_MS } from '@tunesmith/shared/constants';
 import { describe, expect, it, vi } from 'vitest';
+import { userQueryKey } from '@/lib/auth';
 import { makeUser } from '@/testing/fixtures';
-import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { callsMade, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/render';
 import { CreatePage } from './create-page';
 
@@ -132,7 +133,7 @@ describe('create page', () => {
 
     expect(await notifications().findByText('Missing Tags')).toBeDefined();
     expect(notifications().getByText('Please enter at least one genre tag.')).toBeDefined();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsMade(fetchMock)).toEqual([]);
   });
 
   it('sends tags, instrumental lyrics, the default duration and public visibility', async () => {
@@ -152,6 +153,41 @@ describe('create page', () => {
     await waitFor(() =>
       expect(body).toEqual({ tags: 'pop, upbeat', lyrics: '', duration: 60, visibility: 'public' }),
     );
+  });
+
+  it('keeps Private off on the free plan, says why and links to the plans', async () => {
+    let body: unknown;
+    mockFetch({
+      'GET /api/auth/user': jsonResponse(makeUser({ planStatus: 'free' })),
+      'POST /api/generate-text-to-music': async (request) => {
+        body = await request.json();
+        return jsonResponse({ generationId: 'gen-1' }, 201);
+      },
+    });
+    const { user } = renderPage();
+
+    const reason = await screen.findByText('Private tracks need a paid plan.');
+    const group = screen.getByRole('group', { name: 'Visibility' });
+    expect(group.getAttribute('aria-describedby')).toBe(reason.id);
+    expect(within(group).getByRole('radio', { name: 'Private' })).toHaveProperty('disabled', true);
+    expect(within(reason).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
+
+    await user.click(within(group).getByRole('radio', { name: 'Private' }));
+    await user.type(screen.getByLabelText('Genre Tags'), 'lo-fi');
+    await user.click(screen.getByRole('button', { name: 'Generate Music' }));
+
+    await waitFor(() => expect(body).toMatchObject({ visibility: 'public' }));
+  });
+
+  it('offers Private on a paid plan', async () => {
+    mockFetch({ 'GET /api/auth/user': jsonResponse(makeUser({ planStatus: 'active' })) });
+    const { queryClient } = renderPage();
+
+    await waitFor(() =>
+      expect(queryClient.getQueryData(userQueryKey)).toMatchObject({ planStatus: 'active' }),
+    );
+    expect(screen.getByRole('radio', { name: 'Private' })).toHaveProperty('disabled', false);
+    expect(screen.queryByText('Private tracks need a paid plan.')).toBeNull();
   });
 
   it('sends the title, lyrics, chosen duration and private visibility', async () => {

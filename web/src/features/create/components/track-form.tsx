@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { canMakeTracksPrivate, useUser } from '@/lib/auth';
 import type { useStartGeneration } from '../hooks/use-start-generation';
 import { GenerationResult } from './generation-result';
 import { LyricsHelperDialog } from './lyrics-helper-dialog';
@@ -44,6 +45,7 @@ export interface TrackFormProps {
 export function TrackForm({ id, leading, children, details, helperDuration, run, onSubmit }: TrackFormProps) {
   const { busy, generation } = run;
   const [helperOpen, setHelperOpen] = useState(false);
+  const { user } = useUser();
   return (
     <div className="grid gap-6">
       <form noValidate onSubmit={onSubmit} className="grid gap-6">
@@ -84,7 +86,11 @@ export function TrackForm({ id, leading, children, details, helperDuration, run,
 
         {children}
 
-        <VisibilityField value={details.visibility} onChange={details.setVisibility} />
+        <VisibilityField
+          value={details.visibility}
+          onChange={details.setVisibility}
+          canPrivate={!user || canMakeTracksPrivate(user)}
+        />
 
         <Button type="submit" size="lg" disabled={busy}>
           {busy ? 'Generating...' : 'Generate Music'}
