@@ -131,6 +131,21 @@ describe('workflow steps', () => {
     expect(env.quota.counters.get('user-1')?.used).toBe(1);
   });
 
+  it('a track that failed during the copy keeps no audio and stays failed', async () => {
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    const copy = env.audio.copyFromUrl.bind(env.audio);
+    env.audio.copyFromUrl = async (url, key) => {
+      const copied = await copy(url, key);
+      env.generations.all.set('gen-1', generation({ status: 'failed', falRequestId: job.requestId }));
+      return copied;
+    };
+    await expect(finishStep(env.deps, { generationId: 'gen-1', job })).rejects.toMatchObject({
+      name: 'Generation.Ended',
+    });
+    expect(env.audio.copies.size).toBe(0);
+    expect(env.generations.all.get('gen-1')).toMatchObject({ status: 'failed', audioUrl: null });
+  });
+
   it('completed path: copies the audio and stores seed, WAV duration and our URL', async () => {
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
     const out = await finishStep(env.deps, { generationId: 'gen-1', job });

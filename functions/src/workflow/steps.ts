@@ -238,8 +238,11 @@ export async function finishStep(
     await deps.audio.remove(key);
     throw new WorkflowError('Generation.NotFound', `Generation ${generation.id} was deleted`);
   }
-  if (done.status !== 'completed')
-    throw new WorkflowError('Generation.NotFound', `Generation ${generation.id} is ${done.status}`);
+  if (done.status !== 'completed') {
+    // Failed meanwhile (its unit already went back): it shows no audio, so none is kept.
+    await deps.audio.remove(key);
+    throw new WorkflowError('Generation.Ended', `Generation ${generation.id} is ${done.status}`);
+  }
   return { audioUrl: copied.url, duration: rounded, seed: result.seed };
 }
 
