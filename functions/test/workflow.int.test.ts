@@ -68,7 +68,7 @@ beforeAll(async () => {
     forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
-  const audio = s3AudioStore({ bucket: BUCKET, region: 'us-east-1', client: s3Client });
+  const audio = s3AudioStore(s3Client, BUCKET);
   runner = await createWorkflowRunner(
     {
       generation: deps,

@@ -55,12 +55,7 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
       newId: randomUUID,
     },
     provider: musicProviderFromEnv(client, tableName, env),
-    audio: s3AudioStore({
-      bucket: required(env, 'TRACKS_BUCKET'),
-      region: env.AWS_REGION ?? 'us-east-1',
-      ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
-      forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1',
-    }),
+    audio: s3AudioStore(s3(), required(env, 'TRACKS_BUCKET')),
     webhookUrl: (id) => `${webhookBase}${FAL_WEBHOOK_PATH}?generationId=${encodeURIComponent(id)}`,
     callbacks: dynamoCallbackStore(client, tableName),
     tasks: stepFunctionsTaskCallbacks(sfn()),

@@ -1,32 +1,24 @@
 /**
  * The workflow's AudioStore on S3: downloads the provider's (expiring) result and
- * puts it into the tracks bucket. Endpoint and path style come from the caller
- * (`S3_ENDPOINT`, `S3_FORCE_PATH_STYLE`) so s3rver works locally.
+ * puts it into the tracks bucket.
  */
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { AudioStore } from '../../workflow/steps';
+import { s3Url } from './links';
 
 export interface S3AudioStoreOptions {
-  bucket: string;
-  region: string;
-  endpoint?: string;
-  forcePathStyle?: boolean;
   /** The URL stored on the track for a key (default `s3://bucket/key`; the API presigns reads). */
   urlFor?: (key: string) => string;
-  client?: S3Client;
   fetch?: typeof fetch;
 }
 
-export function s3AudioStore(options: S3AudioStoreOptions): AudioStore {
-  const client =
-    options.client ??
-    new S3Client({
-      region: options.region,
-      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-      ...(options.forcePathStyle ? { forcePathStyle: true } : {}),
-    });
+export function s3AudioStore(
+  client: S3Client,
+  bucket: string,
+  options: S3AudioStoreOptions = {},
+): AudioStore {
   const doFetch = options.fetch ?? fetch;
-  const urlFor = options.urlFor ?? ((key: string) => `s3://${options.bucket}/${key}`);
+  const urlFor = options.urlFor ?? ((key: string) => s3Url({ bucket, key }));
   return {
     async copyFromUrl(url, key) {
       const response = await doFetch(url);
@@ -39,7 +31,7 @@ export function s3AudioStore(options: S3AudioStoreOptions): AudioStore {
       const bytes = new Uint8Array(await response.arrayBuffer());
       await client.send(
         new PutObjectCommand({
-          Bucket: options.bucket,
+          Bucket: bucket,
           Key: key,
           Body: bytes,
           ContentType: response.headers.get('content-type') ?? 'audio/wav',
@@ -48,7 +40,7 @@ export function s3AudioStore(options: S3AudioStoreOptions): AudioStore {
       return { url: urlFor(key), bytes };
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
 }
