@@ -9,11 +9,14 @@ import { type Generation, toTrack } from '../domain/tracks/track';
  */
 export type AudioLinker = (stored: string | null) => Promise<string | null>;
 
-/** The track a viewer sees, with a playable audio link. */
-export async function playableTrack(generation: Generation, link: AudioLinker): Promise<Track> {
-  const track = toTrack(generation);
-  return { ...track, audioUrl: await link(generation.audioUrl) };
+/** A track with its stored audio turned into a playable link. */
+export async function withPlayableAudio(track: Track, link: AudioLinker): Promise<Track> {
+  return { ...track, audioUrl: await link(track.audioUrl) };
 }
+
+/** The track a viewer sees, with a playable audio link. */
+export const playableTrack = (generation: Generation, link: AudioLinker): Promise<Track> =>
+  withPlayableAudio(toTrack(generation), link);
 
 /** {@link playableTrack} for a list, signing in parallel. */
 export const playableTracks = (generations: Generation[], link: AudioLinker): Promise<Track[]> =>

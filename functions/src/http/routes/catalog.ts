@@ -5,7 +5,7 @@ import type { GenerationStore } from '../../domain/generations/ports';
 import type { PlanRepository } from '../../domain/plans/plan';
 import { listActivePlans } from '../../domain/plans/plan-service';
 import { listPublicTracks } from '../../domain/tracks/track-service';
-import { type AudioLinker, playableTrack } from '../audio-links';
+import { type AudioLinker, playableTrack, withPlayableAudio } from '../audio-links';
 import { errorToResponse } from '../errors';
 import type { GroupHandlers } from '../group-handler';
 import { json } from '../responses';
@@ -31,12 +31,7 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
 
     listPublicTracks: async () => {
       const tracks = await listPublicTracks(deps.generations);
-      return json(
-        200,
-        await Promise.all(
-          tracks.map(async (track) => ({ ...track, audioUrl: await deps.audioLinks(track.audioUrl) })),
-        ),
-      );
+      return json(200, await Promise.all(tracks.map((track) => withPlayableAudio(track, deps.audioLinks))));
     },
 
     getTrack: async (event, ctx) => {
