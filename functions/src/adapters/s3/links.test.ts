@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from './client';
-import { attachmentDisposition, parseS3Url, s3AudioLinker, s3Links } from './links';
+import {
+  attachmentDisposition,
+  parseS3Url,
+  READ_LINK_SECONDS,
+  READ_LINK_WINDOW_SECONDS,
+  s3AudioLinker,
+  s3Links,
+} from './links';
 
 const saved = { ...process.env };
 beforeAll(() => {
@@ -43,6 +50,26 @@ describe('presigned links', () => {
     expect(attachmentDisposition('Ünïcode "x".wav')).toBe(
       `attachment; filename="_n_code _x_.wav"; filename*=UTF-8''${encodeURIComponent('Ünïcode "x".wav')}`,
     );
+  });
+
+  it('gives the same play link all hour, valid for at least six hours, and a new one the next hour', async () => {
+    const hour = READ_LINK_WINDOW_SECONDS * 1000;
+    let now = Date.UTC(2026, 10, 23, 10, 0, 5);
+    const links = s3Links(s3(), () => now);
+    const where = { bucket: 'tunesmith-tr', key: 'tracks/u1/t.wav' };
+    const first = await links.read(where);
+    now += hour - 10_000;
+    const later = await links.read(where);
+    expect(later).toBe(first);
+
+    const url = new URL(later);
+    const signed = url.searchParams.get('X-Amz-Date') as string;
+    expect(signed).toBe('20261123T100000Z');
+    const expiresAt = Date.UTC(2026, 10, 23, 10) + Number(url.searchParams.get('X-Amz-Expires')) * 1000;
+    expect(expiresAt - now).toBeGreaterThanOrEqual(READ_LINK_SECONDS * 1000);
+
+    now += 10_000;
+    expect(await links.read(where)).not.toBe(first);
   });
 
   it('presigns only our s3:// audio and passes anything else through', async () => {

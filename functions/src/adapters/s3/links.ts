@@ -20,8 +20,15 @@ export function parseS3Url(url: string): S3Location | undefined {
 
 export const s3Url = ({ bucket, key }: S3Location) => `s3://${bucket}/${key}`;
 
-/** How long a play or download link works: long enough for a listening session. */
+/** How long a play or download link works at least: long enough for a listening session. */
 export const READ_LINK_SECONDS = 6 * 60 * 60;
+/**
+ * Read links are signed as of the start of their hour, so an object gets the
+ * same link all hour long: a list refreshed while a track generates does not
+ * stop the one playing (a new link is a new source to the player), and the
+ * browser's cache keeps serving it.
+ */
+export const READ_LINK_WINDOW_SECONDS = 60 * 60;
 /** How long an upload link works. */
 export const UPLOAD_LINK_SECONDS = 15 * 60;
 
@@ -38,10 +45,12 @@ export interface S3Links {
   write(location: S3Location, options?: { contentType?: string; expiresIn?: number }): Promise<string>;
 }
 
-export function s3Links(client: S3Client): S3Links {
+export function s3Links(client: S3Client, now: () => number = Date.now): S3Links {
+  const window = READ_LINK_WINDOW_SECONDS * 1000;
   return {
-    read: (location, options = {}) =>
-      getSignedUrl(
+    read: (location, options = {}) => {
+      const signingDate = new Date(Math.floor(now() / window) * window);
+      return getSignedUrl(
         client,
         new GetObjectCommand({
           Bucket: location.bucket,
@@ -50,8 +59,10 @@ export function s3Links(client: S3Client): S3Links {
             ? { ResponseContentDisposition: attachmentDisposition(options.downloadAs) }
             : {}),
         }),
-        { expiresIn: options.expiresIn ?? READ_LINK_SECONDS },
-      ),
+        // Counted from the start of the hour: at least READ_LINK_SECONDS from now.
+        { signingDate, expiresIn: (options.expiresIn ?? READ_LINK_SECONDS) + READ_LINK_WINDOW_SECONDS },
+      );
+    },
     write: (location, options = {}) =>
       getSignedUrl(
         client,
