@@ -8,7 +8,7 @@ import type { TrackStatus } from '@tunesmith/shared/tracks';
 import type { User } from '../accounts/user';
 import { DomainError, notFound } from '../errors';
 import type { Plan } from '../plans/plan';
-import type { Generation, Page } from '../tracks/track';
+import type { Generation } from '../tracks/track';
 import { entitlementsFor } from './entitlements';
 import type { GenerationDeps, WorkflowStarter } from './ports';
 import { formatResetDate, quotaResetsAt, quotaWindowStart, usedThisWindow } from './quota-window';
@@ -256,13 +256,27 @@ async function uploadInUse(
   userId: string,
   inputAudioUrl: string,
 ): Promise<boolean> {
+  for await (const generation of tracksOf(deps, userId)) {
+    if (generation.inputAudioUrl === inputAudioUrl) return true;
+  }
+  return false;
+}
+
+/** Every track of a user, newest first, read a page at a time. */
+async function* tracksOf(
+  deps: Pick<GenerationDeps, 'generations'>,
+  userId: string,
+  pageSize = 100,
+): AsyncGenerator<Generation> {
   let cursor: string | undefined;
   do {
-    const page = await deps.generations.listByUser(userId, { limit: 100, ...(cursor ? { cursor } : {}) });
-    if (page.items.some((g) => g.inputAudioUrl === inputAudioUrl)) return true;
+    const page = await deps.generations.listByUser(userId, {
+      limit: pageSize,
+      ...(cursor ? { cursor } : {}),
+    });
+    yield* page.items;
     cursor = page.cursor;
   } while (cursor);
-  return false;
 }
 
 /** A track as a viewer may see it: a private track is not found for anyone but its owner. */
@@ -288,13 +302,27 @@ export async function getOwn(
   return generation;
 }
 
-/** The owner's library, newest first. */
-export function listForOwner(
+/**
+ * The most tracks one library answer holds: the library counts, searches and
+ * filters in the browser, so it gets every track up to this (a Premium user's
+ * ten weeks), and the answer stays far below a Lambda response's 6 MB.
+ */
+export const LIBRARY_MAX = 1000;
+
+/** The owner's library, newest first: all of it, up to {@link LIBRARY_MAX} tracks. */
+export async function listLibrary(
   deps: Pick<GenerationDeps, 'generations'>,
   user: Owner,
-  options: { limit: number; cursor?: string },
-): Promise<Page<Generation>> {
-  return deps.generations.listByUser(user.id, options);
+  options: { pageSize?: number; max?: number } = {},
+): Promise<Generation[]> {
+  const max = options.max ?? LIBRARY_MAX;
+  const items: Generation[] = [];
+  if (max <= 0) return items;
+  for await (const generation of tracksOf(deps, user.id, options.pageSize)) {
+    items.push(generation);
+    if (items.length >= max) break;
+  }
+  return items;
 }
 
 /** For the profile: how many of this week's generations are used, and when the count resets. */

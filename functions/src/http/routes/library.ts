@@ -4,7 +4,7 @@ import { trackDownload } from '../../domain/generations/download';
 import {
   deleteGeneration,
   getOwn,
-  listForOwner,
+  listLibrary,
   renameOrSetVisibility,
 } from '../../domain/generations/generation-service';
 import type { GenerationDeps } from '../../domain/generations/ports';
@@ -15,9 +15,6 @@ import type { GroupHandlers } from '../group-handler';
 import { logger } from '../logger';
 import { readJson } from '../request';
 import { json } from '../responses';
-
-/** The library is one bounded page, newest first. */
-export const LIBRARY_LIMIT = 100;
 
 /** A finished track's stored audio, as the library needs it. */
 export interface TrackAudioFiles {
@@ -44,8 +41,8 @@ export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
     user.subscriptionPlanId ? deps.plans.get(user.subscriptionPlanId) : undefined;
   return {
     listMyGenerations: async (_event, ctx) => {
-      const page = await listForOwner(deps.generations, ctx.user as User, { limit: LIBRARY_LIMIT });
-      return json(200, await playableTracks(page.items, deps.audioLinks));
+      const tracks = await listLibrary(deps.generations, ctx.user as User);
+      return json(200, await playableTracks(tracks, deps.audioLinks));
     },
 
     getGenerationStatus: async (_event, ctx) => {
