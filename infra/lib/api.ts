@@ -81,8 +81,6 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   uploads: {
     table: 'readWrite',
     uploads: ['read', 'write', 'delete'],
-    // SDK v3 otherwise presigns PUTs with the CRC32 of an empty body, which S3 rejects for any real file.
-    environment: { AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED' },
   },
   billing: { table: 'readWrite' },
   webhooks: {

@@ -20,10 +20,19 @@ export const UPLOADS_PREFIX = 'uploads/';
 /** The five Task states' functions: placeholder in the ASL file → handler export of `lambdas/workflow.ts`. */
 const steps: Record<
   AslSubstitution,
-  { id: string; handler: string; description: string; memorySize?: number; timeout: Duration }
+  {
+    id: string;
+    handler: string;
+    description: string;
+    /** The table access the step needs: Poll only reads (the provider key setting). */
+    table: 'read' | 'readWrite';
+    memorySize?: number;
+    timeout: Duration;
+  }
 > = {
   SubmitFunctionArn: {
     id: 'Submit',
+    table: 'readWrite',
     handler: 'submitHandler',
     description: 'Marks the track generating and submits it to the music provider with the webhook',
     // Below the Submit state's 60 s TimeoutSeconds, so a slow provider surfaces as a Lambda error the ASL retries.
@@ -31,6 +40,7 @@ const steps: Record<
   },
   WaitFunctionArn: {
     id: 'Wait',
+    table: 'readWrite',
     handler: 'waitHandler',
     description:
       "Stores the task token for the provider's webhook, or answers it when the webhook came first",
@@ -38,12 +48,14 @@ const steps: Record<
   },
   PollFunctionArn: {
     id: 'Poll',
+    table: 'read',
     handler: 'pollHandler',
     description: 'Asks the music provider once for the status when the webhook did not come in time',
     timeout: Duration.seconds(30),
   },
   FinishFunctionArn: {
     id: 'Finish',
+    table: 'readWrite',
     handler: 'finishHandler',
     description: 'Copies the finished audio into the tracks bucket and marks the track completed',
     // A 240 s track is ~45 MB of WAV held in memory while it is copied; CPU (and network) scale with memory.
@@ -53,6 +65,7 @@ const steps: Record<
   },
   FailFunctionArn: {
     id: 'Fail',
+    table: 'readWrite',
     handler: 'failHandler',
     description: 'Marks the track failed and refunds the reserved generation once',
     timeout: Duration.seconds(30),
@@ -81,9 +94,9 @@ export interface GenerationWorkflowProps {
  * same file the local runner executes, with each `${...FunctionArn}` bound to
  * one task function of `functions/src/lambdas/workflow.ts`.
  *
- * The music provider's API key is not part of the deployment: an administrator
- * sets it in the site settings (`fal_api_key`, a secret setting kept in the
- * table), so it never sits in a Lambda environment or a template.
+ * The music provider's API key is not part of the deployment: it is the secret
+ * site setting `fal_api_key`, kept in the table (README, Deploy to AWS, shows
+ * how to set it), so it never sits in a Lambda environment or a template.
  */
 export class GenerationWorkflow extends Construct {
   readonly stateMachine: StateMachine;
@@ -111,7 +124,8 @@ export class GenerationWorkflow extends Construct {
         ...(step.memorySize ? { memorySize: step.memorySize } : {}),
         ...(props.logRetention ? { logRetention: props.logRetention } : {}),
       });
-      props.table.grantReadWriteData(fn);
+      if (step.table === 'read') props.table.grantReadData(fn);
+      else props.table.grantReadWriteData(fn);
       functions[name] = fn;
     }
     this.functions = functions;
@@ -209,7 +223,7 @@ export class GenerationWorkflow extends Construct {
     );
 
     Annotations.of(this).addInfo(
-      'The music provider key is a site setting: sign in to the admin area after deploying and set fal_api_key (Site Settings).',
+      'The music provider key is the site setting fal_api_key: after deploying, set it in the table named by the TableName output (README, Deploy to AWS).',
     );
   }
 
