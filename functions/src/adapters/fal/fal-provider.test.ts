@@ -236,6 +236,50 @@ describe('fal webhook verification', () => {
     ).toBeUndefined();
   });
 
+  it('fetches the keys again when none verifies a delivery (rotation), at most every 5 minutes', async () => {
+    const oldKey = generateKeyPairSync('ed25519');
+    const newKey = generateKeyPairSync('ed25519');
+    const jwksOf = (key: ReturnType<typeof generateKeyPairSync>) => ({
+      keys: [{ ...key.publicKey.export({ format: 'jwk' }), kid: 'k' }],
+    });
+    let served = jwksOf(oldKey);
+    let fetches = 0;
+    const jwksFetch: typeof fetch = async () => {
+      fetches++;
+      return new Response(JSON.stringify(served), { headers: { 'content-type': 'application/json' } });
+    };
+    const signedBy = (key: ReturnType<typeof generateKeyPairSync>, ts: number) => {
+      const body = JSON.stringify({ request_id: 'req-9', status: 'OK', payload: {} });
+      const digest = createHash('sha256').update(body).digest('hex');
+      const signature = sign(null, Buffer.from(`req-9\nuser-1\n${ts}\n${digest}`), key.privateKey);
+      return {
+        headers: {
+          'x-fal-webhook-request-id': 'req-9',
+          'x-fal-webhook-user-id': 'user-1',
+          'x-fal-webhook-timestamp': String(ts),
+          'x-fal-webhook-signature': signature.toString('hex'),
+        },
+        rawBody: body,
+      };
+    };
+    const v = falWebhookVerifier({ jwksUrl: 'https://keys.test/jwks.json', fetch: jwksFetch });
+    const t0 = 1_800_000_000;
+
+    expect(await v.verify({ ...signedBy(oldKey, t0), now: new Date(t0 * 1000) })).toBeDefined();
+    expect(fetches).toBe(1);
+    // Rotated 10 minutes later: the first delivery signed by the new key fetches the keys again.
+    served = jwksOf(newKey);
+    const t1 = t0 + 600;
+    expect(await v.verify({ ...signedBy(newKey, t1), now: new Date(t1 * 1000) })).toMatchObject({
+      requestId: 'req-9',
+    });
+    expect(fetches).toBe(2);
+    // A forged delivery right after does not fetch them yet again.
+    const forger = generateKeyPairSync('ed25519');
+    expect(await v.verify({ ...signedBy(forger, t1 + 1), now: new Date((t1 + 1) * 1000) })).toBeUndefined();
+    expect(fetches).toBe(2);
+  });
+
   it('caches the JWKS for at most 24 h', async () => {
     let fetches = 0;
     const counting: typeof fetch = (input, init) => {

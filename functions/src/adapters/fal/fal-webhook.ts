@@ -1,7 +1,8 @@
 /**
  * Verifies fal webhooks (shared/notes/fal.md): Ed25519 over
  * `${requestId}\n${userId}\n${timestamp}\n${sha256hex(rawBody)}`, the signature in
- * hex, checked against any key of the JWKS (cached at most 24 h), and the
+ * hex, checked against any key of the JWKS (cached at most 24 h, fetched again
+ * when no cached key verifies a delivery), and the
  * timestamp within 300 s of now. node:crypto only.
  */
 import { createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
@@ -10,6 +11,12 @@ import type { VerifiedWebhook, WebhookVerifier } from '../../domain/generations/
 export const DEFAULT_FAL_JWKS_URL = 'https://rest.fal.ai/.well-known/jwks.json';
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export const JWKS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/**
+ * A signature no cached key verifies fetches the keys again (fal may have
+ * rotated them), at most this often, so forged deliveries cannot make us
+ * hammer the JWKS.
+ */
+export const JWKS_REFRESH_MIN_MS = 5 * 60 * 1000;
 
 export interface FalWebhookVerifierOptions {
   /** `FAL_WEBHOOK_JWKS_URL`; fal's own by default. */
@@ -48,8 +55,10 @@ export function falWebhookVerifier(options: FalWebhookVerifierOptions = {}): Web
   let cached: { keys: KeyObject[]; at: number } | undefined;
   let loading: Promise<KeyObject[]> | undefined;
 
-  const loadKeys = async (nowMs: number): Promise<KeyObject[]> => {
-    if (cached && nowMs - cached.at < cacheMs && nowMs >= cached.at) return cached.keys;
+  const loadKeys = async (nowMs: number, refresh = false): Promise<KeyObject[]> => {
+    const fresh =
+      cached && nowMs >= cached.at && nowMs - cached.at < (refresh ? JWKS_REFRESH_MIN_MS : cacheMs);
+    if (cached && fresh) return cached.keys;
     loading ??= (async () => {
       try {
         const response = await doFetch(jwksUrl, { headers: { accept: 'application/json' } });
@@ -80,8 +89,12 @@ export function falWebhookVerifier(options: FalWebhookVerifierOptions = {}): Web
         'utf8',
       );
       const signature = Buffer.from(signatureHex, 'hex');
-      const keys = await loadKeys(now.getTime());
-      if (!keys.some((key) => verify(null, message, key, signature))) return undefined;
+      const verifiedBy = (keys: KeyObject[]) => keys.some((key) => verify(null, message, key, signature));
+      if (!verifiedBy(await loadKeys(now.getTime()))) {
+        const before = cached;
+        const keys = await loadKeys(now.getTime(), true);
+        if (cached === before || !verifiedBy(keys)) return undefined;
+      }
 
       let parsed: { request_id?: unknown; status?: unknown; payload?: unknown; error?: unknown };
       try {
