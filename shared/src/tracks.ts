@@ -28,6 +28,14 @@ export const trackListSchema = z.array(trackSchema);
 
 export const UNTITLED_TRACK = 'Untitled Track';
 
+/**
+ * Whether a track is still on its way: pending or generating (`processing` is
+ * the provider's word for generating). Such a track is worth checking again.
+ */
+export function isInProgress(status: string): boolean {
+  return status === 'pending' || status === 'generating' || status === 'processing';
+}
+
 /** The subtitle on a track card: AI Generated Music for text-to-music, else Remix. */
 export function trackSubtitle(type: string): string {
   return type === 'text-to-music' ? 'AI Generated Music' : 'Remix';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
-import { ApiError, apiRequest, isUnauthorizedError, serverMessage } from './api-client';
+import {
+  ApiError,
+  apiRequest,
+  isNotFoundError,
+  isUnauthorizedError,
+  refusalMessage,
+  serverMessage,
+} from './api-client';
 
 describe('apiRequest', () => {
   it('sends cookies and no body when none is given', async () => {
@@ -105,5 +112,29 @@ describe('serverMessage', () => {
   it('uses the fallback otherwise', () => {
     expect(serverMessage(new ApiError(500, 'oops', 'Internal Server Error'), 'fallback')).toBe('fallback');
     expect(serverMessage(new Error('network'), 'fallback')).toBe('fallback');
+  });
+});
+
+describe('refusalMessage', () => {
+  const refused = (status: number) => new ApiError(status, '{"message":"Downloads need a paid plan."}', '');
+
+  it("gives the server's message for any 4xx", () => {
+    for (const status of [400, 402, 403, 404, 409, 429]) {
+      expect(refusalMessage(refused(status), 'fallback')).toBe('Downloads need a paid plan.');
+    }
+  });
+
+  it('gives the fallback for a 5xx, a 4xx without a message, or a network failure', () => {
+    expect(refusalMessage(refused(500), 'fallback')).toBe('fallback');
+    expect(refusalMessage(new ApiError(403, '', 'Forbidden'), 'fallback')).toBe('fallback');
+    expect(refusalMessage(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+  });
+});
+
+describe('isNotFoundError', () => {
+  it('is true for a 404 only', () => {
+    expect(isNotFoundError(new ApiError(404, '', 'Not Found'))).toBe(true);
+    expect(isNotFoundError(new ApiError(403, '', 'Forbidden'))).toBe(false);
+    expect(isNotFoundError(new Error('404: Not Found'))).toBe(false);
   });
 });

@@ -65,6 +65,11 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
 
+/** True for a 404: what was asked for does not exist, or is not this user's to see. */
+export function isNotFoundError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /**
  * The message the server gave for a failure (`{ "message": ... }` bodies), or
  * the fallback when there is none.
@@ -81,4 +86,15 @@ export function serverMessage(error: unknown, fallback: string): string {
     }
   }
   return fallback;
+}
+
+/**
+ * What a refused request says: the server's own message for a 4xx (the user can
+ * act on it: a plan limit, an unfinished track, a bad value), else the fallback.
+ * A 5xx body is the server's business, not the user's.
+ */
+export function refusalMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500
+    ? serverMessage(error, fallback)
+    : fallback;
 }

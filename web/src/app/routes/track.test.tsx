@@ -1,6 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
 import type { Track } from '@tunesmith/shared/tracks';
 import { describe, expect, it, vi } from 'vitest';
+import { trackQueryKey } from '@/lib/query-keys';
 import { makeTrack } from '@/testing/fixtures';
 import { anonymous, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { findToast, renderApp } from '@/testing/render';
@@ -20,6 +23,21 @@ const track = (overrides: Partial<Track> = {}) =>
       ...overrides,
     }),
   );
+
+const trackCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/track/abc')).length;
+
+/** Lets the page check the track `times` more times (fake timers), and shows what the last check read. */
+async function poll(queryClient: QueryClient, times = 1) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(STATUS_POLL_INTERVAL_MS * times);
+  });
+  await waitFor(() => expect(queryClient.getQueryState(trackQueryKey('abc'))?.fetchStatus).toBe('idle'));
+  // The query tells the page on a zero-delay timer, which fake timers run a moment later.
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(50);
+  });
+}
 
 describe('track page', () => {
   it('shows a completed track with its details, lyrics and a player', async () => {
@@ -70,6 +88,43 @@ describe('track page', () => {
       expect(screen.queryByRole('button', { name: /^Play/ })).toBeNull();
     },
   );
+
+  it('keeps a generating track on screen when a check fails, takes the next one, then stops checking', async () => {
+    vi.useFakeTimers();
+    // What the next check answers; any check made while the page first loads gets the first answer.
+    let answer = () => track({ status: 'generating', audioUrl: null });
+    const fetchMock = mockFetch({ 'GET /api/auth/user': anonymous(), 'GET /api/track/abc': () => answer() });
+    const { queryClient } = renderApp('/track/abc');
+    expect(await screen.findByText('Track is still generating...')).toBeDefined();
+
+    answer = () => new Response('', { status: 500 });
+    await poll(queryClient);
+    expect(screen.queryByRole('heading', { name: 'This track could not be loaded' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Neon Nights' })).toBeDefined();
+    expect(screen.getByText('Track is still generating...')).toBeDefined();
+
+    answer = () => track();
+    await poll(queryClient);
+    expect(screen.getByRole('button', { name: 'Play Neon Nights' })).toBeDefined();
+    const checks = trackCalls(fetchMock);
+    await poll(queryClient, 3);
+    expect(trackCalls(fetchMock)).toBe(checks);
+  });
+
+  it('shows Track Not Found when a generating track is deleted or made private meanwhile', async () => {
+    vi.useFakeTimers();
+    let answer = () => track({ status: 'pending', audioUrl: null });
+    const fetchMock = mockFetch({ 'GET /api/auth/user': anonymous(), 'GET /api/track/abc': () => answer() });
+    const { queryClient } = renderApp('/track/abc');
+    expect(await screen.findByText('Track is still generating...')).toBeDefined();
+
+    answer = () => jsonResponse({ message: 'Track not found' }, 404);
+    await poll(queryClient);
+    expect(screen.getByRole('heading', { level: 1, name: 'Track Not Found' })).toBeDefined();
+    const checks = trackCalls(fetchMock);
+    await poll(queryClient, 3);
+    expect(trackCalls(fetchMock)).toBe(checks);
+  });
 
   it('says the generation failed', async () => {
     renderTrack(track({ status: 'failed', audioUrl: null }));

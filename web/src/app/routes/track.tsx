@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { UNTITLED_TRACK } from '@tunesmith/shared/tracks';
 import { type LoaderFunctionArgs, useParams } from 'react-router';
+import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { trackQueryOptions, useTrack } from '@/features/track/api/get-track';
 import { TrackDetails, TrackDetailsSkeleton, TrackNotFound } from '@/features/track/components/track-details';
-import { ApiError } from '@/lib/api-client';
+import { isNotFoundError } from '@/lib/api-client';
 import { pageTitle } from '@/lib/page-title';
 
 /** Loads the track before the page shows; a missing track shows the page's not-found state. */
@@ -18,9 +18,13 @@ export const clientLoader =
 
 function TrackPage({ id }: { id: string }) {
   const track = useTrack(id);
+  const { data } = track;
   if (track.isPending) return <TrackDetailsSkeleton />;
-  if (track.isError) {
-    if (track.error instanceof ApiError && track.error.status === 404) {
+  // A track that is gone (deleted, or made private) is not found even if it was shown before.
+  const notFound = isNotFoundError(track.error);
+  // Any other failed check while the track generates keeps the track on screen; the next check may succeed.
+  if (!data || notFound) {
+    if (notFound) {
       return (
         <>
           <title>{pageTitle('Track Not Found')}</title>
@@ -41,8 +45,8 @@ function TrackPage({ id }: { id: string }) {
   }
   return (
     <>
-      <title>{pageTitle(track.data.title?.trim() || UNTITLED_TRACK)}</title>
-      <TrackDetails track={track.data} />
+      <title>{pageTitle(trackTitle(data))}</title>
+      <TrackDetails track={data} />
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { ApiError, serverMessage } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { refusalMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { downloadMessages, useDownloadTrack } from './download-track';
+import { UpgradeLink } from './upgrade-link';
 
 export interface DownloadActionProps {
   trackId: string;
@@ -11,26 +11,17 @@ export interface DownloadActionProps {
   canDownload: boolean;
   /** The file name's stem, asked for at click time; without it the file is `{title}.wav`. */
   fileName?: () => string;
-}
-
-/** What a refused download says: the server's reason when the user can act on it (plan, unfinished track). */
-function downloadFailure(error: unknown): string {
-  return error instanceof ApiError && (error.status === 403 || error.status === 409)
-    ? serverMessage(error, downloadMessages.failed)
-    : downloadMessages.failed;
+  /** The id of what names the track, where several tracks' actions sit side by side. */
+  describedBy?: string;
 }
 
 /** Downloads a finished track by going to the link the server gives, or offers the upgrade that allows it. */
-export function DownloadAction({ trackId, canDownload, fileName }: DownloadActionProps) {
+export function DownloadAction({ trackId, canDownload, fileName, describedBy }: DownloadActionProps) {
   const download = useDownloadTrack();
   const handleUnauthorized = useUnauthorizedHandler();
 
   if (!canDownload) {
-    return (
-      <Link to="/pricing" className={buttonClasses('outline', 'sm')}>
-        Upgrade to Download
-      </Link>
-    );
+    return <UpgradeLink describedBy={describedBy}>Upgrade to Download</UpgradeLink>;
   }
 
   const startDownload = () => {
@@ -42,7 +33,7 @@ export function DownloadAction({ trackId, canDownload, fileName }: DownloadActio
           if (handleUnauthorized(error)) return;
           toast({
             title: downloadMessages.failedTitle,
-            description: downloadFailure(error),
+            description: refusalMessage(error, downloadMessages.failed),
             variant: 'destructive',
           });
         },
@@ -57,6 +48,7 @@ export function DownloadAction({ trackId, canDownload, fileName }: DownloadActio
       onClick={startDownload}
       disabled={download.isPending}
       aria-busy={download.isPending}
+      aria-describedby={describedBy}
     >
       Download
     </Button>

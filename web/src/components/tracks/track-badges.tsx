@@ -1,15 +1,15 @@
 import type { Visibility } from '@tunesmith/shared/tracks';
 import { cn } from '@/lib/cn';
+import { normalStatus } from './track-status';
 
 export type StatusTone = 'green' | 'blue' | 'red' | 'grey';
 
 /** The status colour: green completed, blue generating (processing), red failed, grey otherwise. */
 export function statusTone(status: string): StatusTone {
-  switch (status) {
+  switch (normalStatus(status)) {
     case 'completed':
       return 'green';
     case 'generating':
-    case 'processing':
       return 'blue';
     case 'failed':
       return 'red';

@@ -1,13 +1,14 @@
-import { type Track, trackSubtitle, trackTypeLabel, UNTITLED_TRACK } from '@tunesmith/shared/tracks';
+import { type Track, trackSubtitle, trackTypeLabel } from '@tunesmith/shared/tracks';
 import { Card } from '@/components/ui/card';
 import { AudioPlayer } from './audio-player';
 import { ShareButton } from './share-button';
+import { trackTitle } from './track-title';
 
 export type TrackCardTrack = Pick<Track, 'id' | 'title' | 'tags' | 'duration' | 'type' | 'audioUrl'>;
 
 /** A track in the gallery or a library: title, tags, player, duration, type and a share action. */
 export function TrackCard({ track }: { track: TrackCardTrack }) {
-  const title = track.title?.trim() || UNTITLED_TRACK;
+  const title = trackTitle(track);
   return (
     <Card className="flex flex-col gap-4 p-5">
       <div className="flex items-start justify-between gap-3">

@@ -146,6 +146,13 @@ describe('audio to music form', () => {
     });
     expect(checks).toBe(1);
     expect(notifications().queryByText('Music Generated!')).toBeNull();
+    // The start already refreshed the library (to show the pending track); the completion must again.
+    const refreshes = () =>
+      invalidate.mock.calls.filter(
+        ([filters]) => JSON.stringify(filters) === JSON.stringify({ queryKey: ['my-generations'] }),
+      ).length;
+    const refreshesBeforeCompletion = refreshes();
+    expect(refreshesBeforeCompletion).toBe(1);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(STATUS_POLL_INTERVAL_MS);
     });
@@ -153,7 +160,7 @@ describe('audio to music form', () => {
     expect(checks).toBe(2);
     expect(notifications().getByText('Music Generated!')).toBeDefined();
     expect(panel().getByText('Remix')).toBeDefined();
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['my-generations'] });
+    expect(refreshes()).toBe(refreshesBeforeCompletion + 1);
   });
 
   it("shows the server's message when the start is refused", async () => {

@@ -16,12 +16,14 @@ import { UploadAudioDialog, type UploadedAudio } from './upload-audio-dialog';
 export function AudioToMusicForm() {
   const id = useId();
   const [audio, setAudio] = useState<UploadedAudio | null>(null);
+  // A finished upload is checked by the server before it counts as the form's audio.
+  const [checking, setChecking] = useState(false);
   const details = useTrackDetails();
   const run = useStartGeneration(useGenerateAudioToMusic());
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (run.busy) return;
+    if (run.busy || checking) return;
     const tagList = parseTags(details.tags).join(', ');
     if (!tagList) {
       toast({
@@ -64,12 +66,14 @@ export function AudioToMusicForm() {
       leading={
         <fieldset className="grid gap-2" aria-describedby={`${audioId}-hint`}>
           <legend className="mb-2 text-sm font-medium text-zinc-200">Source Audio</legend>
-          <UploadAudioDialog onUploaded={setAudio} disabled={run.busy} />
+          <UploadAudioDialog onUploaded={setAudio} onCheckingChange={setChecking} disabled={run.busy} />
           <p id={`${audioId}-hint`} className="text-xs text-zinc-400">
             One MP3, WAV, M4A, AAC or OGG file, up to 50MB. It is restyled into the tags below.
           </p>
-          <p aria-live="polite" className="text-sm text-zinc-200">
-            {audio ? (
+          <p role="status" className="text-sm text-zinc-200">
+            {checking ? (
+              'Checking upload...'
+            ) : audio ? (
               <>
                 Selected file: <span className="font-medium text-white">{audio.fileName}</span>
               </>
@@ -82,6 +86,7 @@ export function AudioToMusicForm() {
       details={details}
       helperDuration={DURATION_DEFAULT_SECONDS}
       run={run}
+      waiting={checking}
       onSubmit={submit}
     />
   );

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { STATUS_POLL_INTERVAL_MS, UNAUTHORIZED_REDIRECT_MS } from '@tunesmith/shared/constants';
 import { describe, expect, it, vi } from 'vitest';
 import { userQueryKey } from '@/lib/auth';
+import { dismissToast } from '@/lib/toast';
 import { makeUser } from '@/testing/fixtures';
 import { callsMade, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/render';
@@ -40,6 +41,12 @@ function statusSequence(...statuses: string[]) {
 
 const statusCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls.filter(([input]) => String(input).includes('/status')).length;
+
+/** How often the library list has been marked for a refresh so far. */
+const libraryRefreshes = (invalidate: { mock: { calls: unknown[][] } }) =>
+  invalidate.mock.calls.filter(
+    ([filters]) => JSON.stringify(filters) === JSON.stringify({ queryKey: ['my-generations'] }),
+  ).length;
 
 async function advance(ms: number) {
   await act(async () => {
@@ -244,10 +251,14 @@ describe('create page', () => {
       /Elapsed 0:06 · Status: Generating$/,
     );
     expect(screen.queryByText('Music Generated!')).toBeNull();
+    // The start already refreshed the library (to show the pending track); the completion must again.
+    const refreshesBeforeCompletion = libraryRefreshes(invalidate);
+    expect(refreshesBeforeCompletion).toBe(1);
 
     await advance(STATUS_POLL_INTERVAL_MS);
     expect(statusCalls(fetchMock)).toBe(3);
     expect(notifications().getByText('Music Generated!')).toBeDefined();
+    expect(libraryRefreshes(invalidate)).toBe(refreshesBeforeCompletion + 1);
     expect(screen.getByRole('button', { name: 'Play Untitled Track' })).toBeDefined();
     expect(
       await within(screen.getByRole('region', { name: 'Your Track' })).findByRole('button', {
@@ -255,7 +266,6 @@ describe('create page', () => {
       }),
     ).toBeDefined();
     expect(screen.getByRole('button', { name: 'Generate Music' })).toHaveProperty('disabled', false);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['my-generations'] });
 
     await advance(STATUS_POLL_INTERVAL_MS * 3);
     expect(statusCalls(fetchMock)).toBe(3);
@@ -279,6 +289,30 @@ describe('create page', () => {
     await advance(STATUS_POLL_INTERVAL_MS * 2);
     expect(statusCalls(fetchMock)).toBe(2);
     expect(screen.getByRole('button', { name: 'Generate Music' })).toHaveProperty('disabled', false);
+  });
+
+  it('keeps saying the generation failed under the form after the toast is gone, until the next start', async () => {
+    mockFetch({
+      'POST /api/generate-text-to-music': jsonResponse({ generationId: 'gen-1' }, 201),
+      'GET /api/generation/gen-1/status': statusSequence('failed'),
+    });
+    const { user } = renderPage();
+    const form = () => within(screen.getByRole('tabpanel'));
+
+    await startGeneration(user);
+    await screen.findByRole('button', { name: 'Generating...' });
+    await advance(STATUS_POLL_INTERVAL_MS);
+    act(() => dismissToast());
+
+    const failed = form().getByText('There was an error generating your music. Please try again.');
+    expect(failed.closest('[role="status"]')?.textContent).toBe(
+      'Generation FailedThere was an error generating your music. Please try again.',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Generate Music' }));
+    await screen.findByRole('button', { name: 'Generating...' });
+    expect(form().queryByText('There was an error generating your music. Please try again.')).toBeNull();
+    expect(form().getByText('Generating... usually 30-60 seconds')).toBeDefined();
   });
 
   it("shows the server's message when the start is refused, such as the weekly quota", async () => {

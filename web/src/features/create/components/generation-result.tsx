@@ -1,8 +1,10 @@
+import { generationMessages } from '@tunesmith/shared/generations';
 import { useId } from 'react';
 import { DownloadAction } from '@/components/tracks/download-action';
 import { TrackCard, type TrackCardTrack } from '@/components/tracks/track-card';
 import { canDownloadTracks, useUser } from '@/lib/auth';
 import type { GenerationState } from '../hooks/use-generation';
+import { createMessages } from '../messages';
 import { GenerationProgress } from './generation-progress';
 
 /** The Create page's download name (spec 1 section 9), taken when the download starts. */
@@ -28,7 +30,10 @@ function FinishedTrack({ track }: { track: TrackCardTrack }) {
   );
 }
 
-/** Below a create form: the running generation's progress, then the finished track. */
+/**
+ * Below a create form: the running generation's progress, then the finished
+ * track, or why there is none (it stays after the toast fades, until the next start).
+ */
 export function GenerationResult({
   state,
   elapsedSeconds,
@@ -48,6 +53,17 @@ export function GenerationResult({
         </h2>
         <FinishedTrack track={state.track} />
       </section>
+    );
+  }
+  if (state.phase === 'failed') {
+    return (
+      <div
+        role="status"
+        className="rounded-xl border border-red-400/30 bg-red-500/10 p-4 text-sm text-red-100"
+      >
+        <p className="font-semibold">{createMessages.generationFailedTitle}</p>
+        <p className="mt-1">{generationMessages.statusFailed}</p>
+      </div>
     );
   }
   return null;

@@ -34,6 +34,8 @@ export interface TrackFormProps {
   helperDuration: number;
   /** The form's start: its submit button waits while busy; its generation shows below the form. */
   run: Pick<ReturnType<typeof useStartGeneration>, 'busy' | 'generation'>;
+  /** Generate Music waits (off, keeping its text) while something the form needs is on its way. */
+  waiting?: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
 
@@ -42,7 +44,16 @@ export interface TrackFormProps {
  * the Lyrics helper, title, visibility and Generate Music, and below the form
  * the generation's progress and result.
  */
-export function TrackForm({ id, leading, children, details, helperDuration, run, onSubmit }: TrackFormProps) {
+export function TrackForm({
+  id,
+  leading,
+  children,
+  details,
+  helperDuration,
+  run,
+  waiting = false,
+  onSubmit,
+}: TrackFormProps) {
   const { busy, generation } = run;
   const [helperOpen, setHelperOpen] = useState(false);
   const { user } = useUser();
@@ -92,7 +103,7 @@ export function TrackForm({ id, leading, children, details, helperDuration, run,
           canPrivate={!user || canMakeTracksPrivate(user)}
         />
 
-        <Button type="submit" size="lg" disabled={busy}>
+        <Button type="submit" size="lg" disabled={busy || waiting}>
           {busy ? 'Generating...' : 'Generate Music'}
         </Button>
       </form>

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { deferredResponse, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { findToast, renderWithProviders } from '@/testing/render';
 import type { AudioUploaderOptions } from '../utils/audio-uploader';
+import { AudioToMusicForm } from './audio-to-music-form';
 import { UploadAudioDialog } from './upload-audio-dialog';
 
 // The uploader (Uppy) is tested on its own; here it is a stand-in that records what the dialog asks of it.
@@ -153,5 +154,63 @@ describe('upload audio dialog', () => {
     unmount();
 
     expect(uppy.destroy).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the audio form while a finished upload is checked', () => {
+  const reason = 'The uploaded file is not a supported audio file (MP3, WAV, M4A, AAC or OGG).';
+
+  async function uploadIntoForm(answer: () => Response) {
+    const check = deferredResponse(answer);
+    mockFetch({ 'POST /api/objects/normalize-path': check.handler });
+    const rendered = renderWithProviders(<AudioToMusicForm />);
+    await rendered.user.click(screen.getByRole('button', { name: 'Upload Audio' }));
+    await waitFor(() => expect(uppy.open).toHaveBeenCalledTimes(1));
+    await rendered.user.type(screen.getByLabelText('Genre Tags'), 'jazz');
+    // Uppy closes its dialog once the file is stored; the server's check is still to come.
+    act(() => {
+      uploaderOptions().onUploadSuccess({ fileName: 'song.wav', uploadURL });
+      uploaderOptions().onClosed();
+    });
+    return { ...rendered, check };
+  }
+
+  const generate = () => screen.getByRole('button', { name: 'Generate Music' });
+
+  it('says Checking upload... and holds Generate Music until the check answers', async () => {
+    const { user, check } = await uploadIntoForm(() =>
+      jsonResponse({ objectPath: 'uploads/user-1/abc.wav' }),
+    );
+
+    const status = await screen.findByText('Checking upload...');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(screen.queryByText('No audio file uploaded yet.')).toBeNull();
+    expect(generate()).toHaveProperty('disabled', true);
+    expect(generate().textContent).toBe('Generate Music');
+    // Enter in a field must not start or refuse anything either: the audio is on its way, not missing.
+    await user.type(screen.getByLabelText('Title (optional)'), 'Take{Enter}');
+    expect(screen.queryByText('Missing Audio File')).toBeNull();
+
+    check.respond();
+
+    expect(
+      await screen.findByText((_, element) => element?.textContent === 'Selected file: song.wav', {
+        selector: '[role="status"]',
+      }),
+    ).toBeDefined();
+    expect(screen.queryByText('Checking upload...')).toBeNull();
+    expect(generate()).toHaveProperty('disabled', false);
+  });
+
+  it('goes back to no audio file when the check refuses the upload', async () => {
+    const { check } = await uploadIntoForm(() => jsonResponse({ message: reason }, 400));
+    await screen.findByText('Checking upload...');
+
+    check.respond();
+
+    expect(await screen.findByText('No audio file uploaded yet.')).toBeDefined();
+    expect(screen.queryByText('Checking upload...')).toBeNull();
+    expect(generate()).toHaveProperty('disabled', false);
+    expect(within(await findToast()).getByText(reason)).toBeDefined();
   });
 });

@@ -17,6 +17,11 @@ export interface UploadedAudio {
 
 export interface UploadAudioDialogProps {
   onUploaded: (upload: UploadedAudio) => void;
+  /**
+   * True from the moment a finished upload goes to the server's check until
+   * the check answers (the dialog has closed by then), false after.
+   */
+  onCheckingChange?: (checking: boolean) => void;
   disabled?: boolean;
 }
 
@@ -24,18 +29,23 @@ export interface UploadAudioDialogProps {
  * The Upload Audio button and its dialog. The uploader (Uppy) is loaded the
  * first time the dialog opens, so pages that never upload do not download it.
  * The button toggles the dialog; Escape, the dialog's close button and a
- * finished upload close it.
+ * finished upload close it. A second click while the uploader is still loading
+ * cancels the opening, so the button and the dialog always agree.
  */
-export function UploadAudioDialog({ onUploaded, disabled }: UploadAudioDialogProps) {
+export function UploadAudioDialog({ onUploaded, onCheckingChange, disabled }: UploadAudioDialogProps) {
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
   const uploader = useRef<AudioUploader | null>(null);
   const loader = useRef<Promise<AudioUploader> | null>(null);
   const mounted = useRef(true);
+  // Whether the user still wants the dialog once the uploader's code has loaded.
+  const wanted = useRef(false);
+  // Checks under way; another upload may finish while one is still being checked.
+  const checks = useRef(0);
   const handleUnauthorized = useUnauthorizedHandler();
   // The uploader lives across renders; it reads the latest callbacks through this.
-  const latest = useRef({ onUploaded, handleUnauthorized });
-  latest.current = { onUploaded, handleUnauthorized };
+  const latest = useRef({ onUploaded, onCheckingChange, handleUnauthorized });
+  latest.current = { onUploaded, onCheckingChange, handleUnauthorized };
 
   useEffect(() => {
     mounted.current = true;
@@ -60,6 +70,8 @@ export function UploadAudioDialog({ onUploaded, disabled }: UploadAudioDialogPro
       const created = createAudioUploader({
         reserve: reserveUpload,
         onUploadSuccess: async ({ fileName, uploadURL }) => {
+          checks.current += 1;
+          latest.current.onCheckingChange?.(true);
           try {
             const { objectPath } = await normalizeUploadPath(uploadURL);
             if (!mounted.current) return;
@@ -67,12 +79,16 @@ export function UploadAudioDialog({ onUploaded, disabled }: UploadAudioDialogPro
             latest.current.onUploaded({ objectPath, fileName });
           } catch (error) {
             if (mounted.current) fail(error);
+          } finally {
+            checks.current -= 1;
+            if (mounted.current) latest.current.onCheckingChange?.(checks.current > 0);
           }
         },
         onUploadError: (error) => {
           if (mounted.current) fail(error);
         },
         onClosed: () => {
+          wanted.current = false;
           if (mounted.current) setOpen(false);
         },
       });
@@ -85,18 +101,22 @@ export function UploadAudioDialog({ onUploaded, disabled }: UploadAudioDialogPro
 
   const toggle = async () => {
     if (open) {
+      wanted.current = false;
       uploader.current?.close();
       setOpen(false);
+      setLoading(false);
       return;
     }
+    wanted.current = true;
     setOpen(true);
     setLoading(true);
     try {
       const ready = await load();
-      if (mounted.current) ready.open();
+      if (mounted.current && wanted.current) ready.open();
     } catch {
       // The uploader's code could not be loaded (offline or a new release); a later click retries.
       loader.current = null;
+      wanted.current = false;
       if (!mounted.current) return;
       setOpen(false);
       toast({

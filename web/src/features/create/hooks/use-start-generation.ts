@@ -1,9 +1,9 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import type { GenerationStarted } from '@tunesmith/shared/generations';
+import { type GenerationStarted, generationMessages } from '@tunesmith/shared/generations';
+import { refusalMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { createMessages } from '../messages';
-import { startErrorMessage } from '../utils/start-error';
 import { useGeneration } from './use-generation';
 
 /**
@@ -26,7 +26,8 @@ export function useStartGeneration<TRequest extends { title?: string }>(
         if (handleUnauthorized(error)) return;
         toast({
           title: createMessages.generationFailedTitle,
-          description: startErrorMessage(error),
+          // The server's own message for a 4xx, such as the weekly quota.
+          description: refusalMessage(error, generationMessages.startFailed),
           variant: 'destructive',
         });
       },

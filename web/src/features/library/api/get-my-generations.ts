@@ -1,18 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
-import type { Track } from '@tunesmith/shared/tracks';
+import { isInProgress, type Track } from '@tunesmith/shared/tracks';
 import { apiRequest } from '@/lib/api-client';
 import { myGenerationsQueryKey } from '@/lib/query-keys';
 
 /** The signed-in user's tracks, newest first. */
 export function getMyGenerations(): Promise<Track[]> {
   return apiRequest<Track[]>('listMyGenerations');
-}
-
-/** Whether a track is still on its way (`processing` is the provider's word for generating). */
-export function isActive(track: Pick<Track, 'status'>): boolean {
-  const status: string = track.status;
-  return status === 'pending' || status === 'generating' || status === 'processing';
 }
 
 /**
@@ -25,7 +19,8 @@ export const myGenerationsQueryOptions = () =>
     queryFn: getMyGenerations,
     // A failure the route loader already met is shown, not asked again on mount.
     retryOnMount: false,
-    refetchInterval: (query) => (query.state.data?.some(isActive) ? STATUS_POLL_INTERVAL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.some((track) => isInProgress(track.status)) ? STATUS_POLL_INTERVAL_MS : false,
   });
 
 export function useMyGenerations(enabled = true) {

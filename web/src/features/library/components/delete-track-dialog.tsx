@@ -1,5 +1,6 @@
-import { type Track, UNTITLED_TRACK } from '@tunesmith/shared/tracks';
+import type { Track } from '@tunesmith/shared/tracks';
 import { useRef } from 'react';
+import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 
@@ -14,7 +15,7 @@ export interface DeleteTrackDialogProps {
 /** Asks before deleting, because deleting is permanent. Cancel has the focus, so Enter does no harm. */
 export function DeleteTrackDialog({ track, pending, onCancel, onConfirm }: DeleteTrackDialogProps) {
   const cancel = useRef<HTMLButtonElement>(null);
-  const title = track?.title?.trim() || UNTITLED_TRACK;
+  const title = trackTitle(track);
   return (
     <Dialog
       open={track !== null}

@@ -1,15 +1,17 @@
 import { LYRICS_PREVIEW_LENGTH, TITLE_MAX_LENGTH } from '@tunesmith/shared/constants';
 import { updateGenerationSchema } from '@tunesmith/shared/generations';
-import { type Track, trackSubtitle, trackTypeLabel, UNTITLED_TRACK } from '@tunesmith/shared/tracks';
+import { type Track, trackSubtitle, trackTypeLabel } from '@tunesmith/shared/tracks';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { AudioPlayer } from '@/components/tracks/audio-player';
 import { DownloadAction } from '@/components/tracks/download-action';
 import { ShareButton } from '@/components/tracks/share-button';
 import { StatusBadge, VisibilityBadge } from '@/components/tracks/track-badges';
+import { trackTitle } from '@/components/tracks/track-title';
+import { UpgradeLink } from '@/components/tracks/upgrade-link';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { ApiError, serverMessage } from '@/lib/api-client';
+import { refusalMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
@@ -21,14 +23,12 @@ export interface LibraryTrackCardProps {
   track: Track;
   /** Free-plan users see Upgrade to Download (to /pricing) in place of Download. */
   canDownload: boolean;
+  /**
+   * Free-plan users see Upgrade to Make Private (to /pricing) in place of Make
+   * Private; a private track of theirs can still be made public.
+   */
+  canMakePrivate: boolean;
   onDelete: (track: Track) => void;
-}
-
-/** What a refused update says: the server's reason when it gives one the user can act on (a paid plan). */
-function updateFailure(error: unknown, fallback: string): string {
-  return error instanceof ApiError && (error.status === 402 || error.status === 400)
-    ? serverMessage(error, fallback)
-    : fallback;
 }
 
 /**
@@ -36,9 +36,9 @@ function updateFailure(error: unknown, fallback: string): string {
  * Escape cancels), tags, lyrics preview, player, details and the owner's
  * actions (visibility, download, share, delete).
  */
-export function LibraryTrackCard({ track, canDownload, onDelete }: LibraryTrackCardProps) {
+export function LibraryTrackCard({ track, canDownload, canMakePrivate, onDelete }: LibraryTrackCardProps) {
   const id = useId();
-  const title = track.title?.trim() || UNTITLED_TRACK;
+  const title = trackTitle(track);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const titleInput = useRef<HTMLInputElement>(null);
@@ -94,7 +94,7 @@ export function LibraryTrackCard({ track, canDownload, onDelete }: LibraryTrackC
           if (handleUnauthorized(error)) return;
           toast({
             title: libraryMessages.updateFailedTitle,
-            description: updateFailure(error, libraryMessages.titleUpdateFailed),
+            description: refusalMessage(error, libraryMessages.titleUpdateFailed),
             variant: 'destructive',
           });
         },
@@ -116,7 +116,7 @@ export function LibraryTrackCard({ track, canDownload, onDelete }: LibraryTrackC
   const toggleVisibility = () => {
     // The call always carries the title too; an untitled track keeps the name it shows.
     const input = {
-      title: track.title?.trim() || UNTITLED_TRACK,
+      title,
       visibility: track.visibility === 'public' ? 'private' : 'public',
     } as const;
     update.mutate(
@@ -127,7 +127,7 @@ export function LibraryTrackCard({ track, canDownload, onDelete }: LibraryTrackC
           if (handleUnauthorized(error)) return;
           toast({
             title: libraryMessages.updateFailedTitle,
-            description: updateFailure(error, libraryMessages.visibilityUpdateFailed),
+            description: refusalMessage(error, libraryMessages.visibilityUpdateFailed),
             variant: 'destructive',
           });
         },
@@ -135,6 +135,7 @@ export function LibraryTrackCard({ track, canDownload, onDelete }: LibraryTrackC
     );
   };
 
+  // Each action is described by the card's title, so a screen reader says which track it acts on.
   const headingId = `${id}-title`;
   const preview = lyricsPreview(track.lyrics, LYRICS_PREVIEW_LENGTH);
   const completed = track.status === 'completed';
@@ -186,6 +187,7 @@ export function LibraryTrackCard({ track, canDownload, onDelete }: LibraryTrackC
                 size="sm"
                 onClick={startEditing}
                 disabled={update.isPending}
+                aria-describedby={headingId}
               >
                 Rename
               </Button>
@@ -215,14 +217,29 @@ export function LibraryTrackCard({ track, canDownload, onDelete }: LibraryTrackC
         </dl>
 
         <div className="mt-auto flex flex-wrap gap-2 border-t border-white/10 pt-4">
-          <Button variant="outline" size="sm" onClick={toggleVisibility} disabled={update.isPending}>
-            {track.visibility === 'public' ? 'Make Private' : 'Make Public'}
-          </Button>
+          {track.visibility === 'public' && !canMakePrivate ? (
+            <UpgradeLink describedBy={headingId}>Upgrade to Make Private</UpgradeLink>
+          ) : (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={toggleVisibility}
+              disabled={update.isPending}
+              aria-describedby={headingId}
+            >
+              {track.visibility === 'public' ? 'Make Private' : 'Make Public'}
+            </Button>
+          )}
           {completed && track.audioUrl ? (
-            <DownloadAction trackId={track.id} canDownload={canDownload} />
+            <DownloadAction trackId={track.id} canDownload={canDownload} describedBy={headingId} />
           ) : null}
           <ShareButton trackId={track.id} />
-          <Button variant="destructive" size="sm" onClick={() => onDelete(track)}>
+          <Button
+            variant="destructive"
+            size="sm"
+            onClick={() => onDelete(track)}
+            aria-describedby={headingId}
+          >
             Delete
           </Button>
         </div>

@@ -257,8 +257,9 @@ describe('my music library', () => {
 
   it("shows the server's reason when private tracks need a paid plan", async () => {
     const reason = 'Private tracks need a paid plan. Upgrade to keep tracks private.';
+    // The plan the page knows allows it (the button is offered); the server has the last word.
     const { user } = renderLibrary({
-      user: makeUser({ planStatus: 'free' }),
+      user: makeUser({ planStatus: 'active' }),
       routes: { 'PATCH /api/generation/neon/visibility': jsonResponse({ message: reason }, 402) },
     });
     await screen.findByRole('article', { name: 'Neon Nights' });
@@ -269,6 +270,63 @@ describe('my music library', () => {
     expect(text).toContain('Update failed');
     expect(text).toContain(reason);
     expect(card('Neon Nights').getByRole('button', { name: 'Make Private' })).toBeDefined();
+  });
+
+  it('offers Upgrade to Make Private (to /pricing) on the free plan, and still Make Public for a private track', async () => {
+    const { router, user, fetchMock } = renderLibrary({ user: makeUser({ planStatus: 'free' }) });
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    expect(screen.queryByRole('button', { name: 'Make Private' })).toBeNull();
+    const upgrade = card('Neon Nights').getByRole('link', { name: 'Upgrade to Make Private' });
+    expect(upgrade.className).toBe(
+      card('Neon Nights').getByRole('link', { name: 'Upgrade to Download' }).className,
+    );
+    expect(card('Rainy Day').getByRole('button', { name: 'Make Public' })).toBeDefined();
+    await user.click(upgrade);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  });
+
+  it("describes each card's actions by the card's title", async () => {
+    const described = (element: HTMLElement) => {
+      const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
+      return ids.map((id) => document.getElementById(id)?.textContent).join(' ');
+    };
+    const { user } = renderLibrary({ user: makeUser({ planStatus: 'free' }) });
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    for (const name of ['Neon Nights', 'Rainy Day', 'Untitled Track']) {
+      expect(described(card(name).getByRole('button', { name: 'Delete' }))).toBe(name);
+      expect(described(card(name).getByRole('button', { name: 'Rename' }))).toBe(name);
+    }
+    expect(described(card('Neon Nights').getByRole('link', { name: 'Upgrade to Make Private' }))).toBe(
+      'Neon Nights',
+    );
+    expect(described(card('Neon Nights').getByRole('link', { name: 'Upgrade to Download' }))).toBe(
+      'Neon Nights',
+    );
+    expect(described(card('Rainy Day').getByRole('button', { name: 'Make Public' }))).toBe('Rainy Day');
+    // The visible names stay short: the title is the description, not part of the name.
+    expect(card('Rainy Day').getByRole('button', { name: 'Delete' }).textContent).toBe('Delete');
+    // While the title is edited, the actions still point at the (hidden) title heading.
+    await user.click(card('Rainy Day').getByRole('button', { name: 'Rename' }));
+    expect(described(card('Rainy Day').getByRole('button', { name: 'Delete' }))).toBe('Rainy Day');
+  });
+
+  it('describes the Download button of a paid plan by the card title', async () => {
+    renderLibrary();
+    await screen.findByRole('article', { name: 'Neon Nights' });
+
+    const download = card('Neon Nights').getByRole('button', { name: 'Download' });
+    const id = download.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(id)?.textContent).toBe('Neon Nights');
+    expect(
+      document.getElementById(
+        card('Neon Nights').getByRole('button', { name: 'Make Private' }).getAttribute('aria-describedby') ??
+          '',
+      )?.textContent,
+    ).toBe('Neon Nights');
   });
 
   it('says Could not update track visibility. when a toggle fails', async () => {
@@ -390,6 +448,61 @@ describe('my music library', () => {
 
     expect(onCreateFirst).toHaveBeenCalledTimes(1);
     expect(screen.queryByLabelText('Search tracks')).toBeNull();
+  });
+
+  it('keeps the tracks and an open title edit when a refresh fails, and takes the next refresh', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const wip = (status: Track['status']) => [makeTrack({ id: 'wip', title: 'Work in Progress', status })];
+    const { user } = renderLibrary(
+      {
+        routes: {
+          'GET /api/my-generations': () => {
+            calls += 1;
+            if (calls === 2) return jsonResponse({ message: 'boom' }, 500);
+            return jsonResponse(wip(calls === 1 ? 'generating' : 'completed'));
+          },
+        },
+      },
+      { userEvent: { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } },
+    );
+    await screen.findByRole('article', { name: 'Work in Progress' });
+    await user.click(card('Work in Progress').getByRole('button', { name: 'Rename' }));
+    await user.type(screen.getByRole('textbox', { name: 'Track title' }), ' 2');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(STATUS_POLL_INTERVAL_MS);
+    });
+    expect(calls).toBe(2);
+    expect(screen.queryByText('Your library could not be loaded.')).toBeNull();
+    expect(screen.getByRole('article', { name: 'Work in Progress' })).toBeDefined();
+    expect(screen.getByRole('textbox', { name: 'Track title' })).toHaveProperty(
+      'value',
+      'Work in Progress 2',
+    );
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(STATUS_POLL_INTERVAL_MS);
+    });
+    expect(calls).toBe(3);
+    expect(card('Work in Progress').getByText('Completed')).toBeDefined();
+  });
+
+  it('shows the error with Try Again when the library cannot be loaded at all', async () => {
+    let calls = 0;
+    const { user } = renderLibrary({
+      routes: {
+        'GET /api/my-generations': () => {
+          calls += 1;
+          return calls === 1 ? jsonResponse({ message: 'boom' }, 500) : jsonResponse(library);
+        },
+      },
+    });
+
+    expect(await screen.findByText('Your library could not be loaded.')).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+
+    expect(await screen.findByRole('article', { name: 'Neon Nights' })).toBeDefined();
   });
 
   it('refreshes every 3 s while a track is pending or generating, and stops when none is', async () => {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { canDownloadTracks, userDisplayName, useUser } from '@/lib/auth';
+import { canDownloadTracks, canMakeTracksPrivate, userDisplayName, useUser } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useDeleteGeneration } from '../api/delete-generation';
@@ -109,6 +109,7 @@ export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: Mu
   const counts = libraryCounts(all);
   const shown = filterTracks(all, filters);
   const canDownload = canDownloadTracks(user);
+  const canMakePrivate = canMakeTracksPrivate(user);
 
   return (
     <section aria-labelledby={headingId} className="grid gap-6">
@@ -126,9 +127,10 @@ export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: Mu
         </p>
       </header>
 
+      {/* A failed refresh (the list polls while a track generates) keeps the tracks shown, and any title edit open. */}
       {tracks.isPending ? (
         <LibrarySkeleton />
-      ) : tracks.isError ? (
+      ) : !tracks.data ? (
         <Card className="p-6 text-center">
           <p role="alert" className="text-zinc-200">
             Your library could not be loaded.
@@ -171,7 +173,12 @@ export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: Mu
                 <ul className="grid gap-6 md:grid-cols-2">
                   {shown.map((track) => (
                     <li key={track.id}>
-                      <LibraryTrackCard track={track} canDownload={canDownload} onDelete={setDeleting} />
+                      <LibraryTrackCard
+                        track={track}
+                        canDownload={canDownload}
+                        canMakePrivate={canMakePrivate}
+                        onDelete={setDeleting}
+                      />
                     </li>
                   ))}
                 </ul>

@@ -1,4 +1,5 @@
 import type { Track } from '@tunesmith/shared/tracks';
+import { normalStatus } from '@/components/tracks/track-status';
 
 export const statusFilters = ['all', 'completed', 'generating', 'pending', 'failed'] as const;
 export const typeFilters = ['all', 'text-to-music', 'audio-to-music'] as const;
@@ -12,9 +13,6 @@ export interface LibraryFilters {
 }
 
 export const noFilters: LibraryFilters = { search: '', status: 'all', type: 'all', visibility: 'all' };
-
-/** `processing` is another word for `generating`. */
-const normalStatus = (status: string) => (status === 'processing' ? 'generating' : status);
 
 /** The tracks that match a search (title or tags, any case) and the three filters. */
 export function filterTracks(tracks: readonly Track[], filters: LibraryFilters): Track[] {

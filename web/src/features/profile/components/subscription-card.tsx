@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessage } from '@/lib/api-client';
 import type { User } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -34,14 +35,6 @@ const badgeClasses: Record<SubscriptionStatus, string> = {
   Inactive: 'bg-zinc-500/15 text-zinc-300 ring-zinc-400/40',
 };
 
-function formatDate(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? null
-    : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-}
-
 export interface SubscriptionCardProps {
   user: User;
   plans: Plan[] | undefined;
@@ -60,7 +53,7 @@ export function SubscriptionCard({ user, plans, plansLoading }: SubscriptionCard
   const used = user.generationsUsedThisMonth ?? 0;
   const max = plan?.maxGenerations ?? freePlan?.maxGenerations ?? DEFAULT_MAX_GENERATIONS;
   const hasSubscription = Boolean(user.stripeSubscriptionId);
-  const endDate = formatDate(user.planEndDate);
+  const endDate = user.planEndDate ? formatDate(user.planEndDate) : '';
 
   const portal = useCreatePortalSession({
     onSuccess: ({ url }) => {

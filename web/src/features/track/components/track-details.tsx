@@ -1,8 +1,9 @@
-import { type Track, trackTypeLabel, UNTITLED_TRACK } from '@tunesmith/shared/tracks';
+import { isInProgress, type Track, trackTypeLabel } from '@tunesmith/shared/tracks';
 import { Link } from 'react-router';
 import { AudioPlayer } from '@/components/tracks/audio-player';
 import { ShareButton } from '@/components/tracks/share-button';
 import { StatusBadge, VisibilityBadge } from '@/components/tracks/track-badges';
+import { trackTitle } from '@/components/tracks/track-title';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,19 +11,17 @@ import { formatDate } from '@/lib/format';
 
 /** What the page shows in place of the player while the track is not playable. */
 function PlaybackState({ track }: { track: Track }) {
-  const status: string = track.status;
-  if (status === 'completed' && track.audioUrl) {
-    const title = track.title?.trim() || UNTITLED_TRACK;
-    return <AudioPlayer src={track.audioUrl} title={title} duration={track.duration} />;
+  if (track.status === 'completed' && track.audioUrl) {
+    return <AudioPlayer src={track.audioUrl} title={trackTitle(track)} duration={track.duration} />;
   }
-  if (status === 'failed') {
+  if (track.status === 'failed') {
     return (
       <p role="status" className="rounded-xl border border-red-400/30 bg-red-500/10 p-4 text-red-200">
         Track generation failed
       </p>
     );
   }
-  if (status === 'pending' || status === 'generating' || status === 'processing') {
+  if (isInProgress(track.status)) {
     return (
       <p
         role="status"
@@ -41,7 +40,7 @@ function PlaybackState({ track }: { track: Track }) {
 
 /** The public page of one track: title, badges, Share, details, lyrics and the player. */
 export function TrackDetails({ track }: { track: Track }) {
-  const title = track.title?.trim() || UNTITLED_TRACK;
+  const title = trackTitle(track);
   const lyrics = track.lyrics?.trim();
   return (
     <Card className="grid gap-6 p-6 sm:p-8">
