@@ -34,6 +34,11 @@ const normalize = (user: Signed | { browser: Browser }, uploadURL: string) =>
   user.browser.post('/api/objects/normalize-path', { uploadURL });
 
 const keyOf = (objectPath: string) => objectPath.replace(/^\/objects\//, '');
+/** Where the browser's PUT puts the file: the upload link's key, before any check. */
+const incomingKeyOf = (uploadURL: string) => {
+  const path = decodeURIComponent(new URL(uploadURL).pathname);
+  return path.slice(path.indexOf('/incoming/') + 1);
+};
 
 describe('uploads', () => {
   it('reserves a link in the user’s prefix, takes a real WAV and normalizes it to its object path', async () => {
@@ -54,6 +59,9 @@ describe('uploads', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ objectPath });
     expect(await buckets.exists(buckets.uploadsBucket, keyOf(objectPath))).toBe(true);
+    // Checked files move out of the area that expires.
+    expect(incomingKeyOf(uploadURL)).toMatch(new RegExp(`^incoming/${user.id}/`));
+    expect(await buckets.exists(buckets.uploadsBucket, incomingKeyOf(uploadURL))).toBe(false);
     // Upload widgets report the object's address without the signature; it names the same upload.
     const bare = uploadURL.slice(0, uploadURL.indexOf('?'));
     expect((await normalize(user, bare)).body).toEqual({ objectPath });
@@ -91,12 +99,28 @@ describe('uploads', () => {
     const user = await signedInUser();
     const { uploadURL, objectPath } = await reserve(user, { filename: 'big.wav', contentType: 'audio/wav' });
     expect(await put(uploadURL, wavBytes({ totalBytes: UPLOAD_MAX_BYTES + 1 }), 'audio/wav')).toBe(200);
-    expect(await buckets.exists(buckets.uploadsBucket, keyOf(objectPath))).toBe(true);
+    expect(await buckets.exists(buckets.uploadsBucket, incomingKeyOf(uploadURL))).toBe(true);
 
     const res = await normalize(user, uploadURL);
 
     expect([res.status, res.body.message]).toEqual([400, uploadMessages.tooLarge]);
+    expect(await buckets.exists(buckets.uploadsBucket, incomingKeyOf(uploadURL))).toBe(false);
     expect(await buckets.exists(buckets.uploadsBucket, keyOf(objectPath))).toBe(false);
+  });
+
+  it('lets no generation use a file before it was checked', async () => {
+    const user = await signedInUser();
+    const { uploadURL, objectPath } = await reserve(user, { filename: 'a.wav' });
+    expect(await put(uploadURL, wavBytes())).toBe(200);
+
+    const res = await user.browser.post('/api/generate-audio-to-music', {
+      tags: 'jazz',
+      lyrics: '',
+      inputAudioUrl: objectPath,
+      visibility: 'public',
+    });
+
+    expect([res.status, res.body.message]).toEqual([404, uploadMessages.notFound]);
   });
 
   it('deletes a text file named like an MP3', async () => {
@@ -112,6 +136,7 @@ describe('uploads', () => {
     const res = await normalize(user, uploadURL);
 
     expect([res.status, res.body.message]).toEqual([400, uploadMessages.notAudio]);
+    expect(await buckets.exists(buckets.uploadsBucket, incomingKeyOf(uploadURL))).toBe(false);
     expect(await buckets.exists(buckets.uploadsBucket, keyOf(objectPath))).toBe(false);
   });
 
@@ -127,22 +152,23 @@ describe('uploads', () => {
   it('answers not found for another user’s upload and leaves it alone', async () => {
     const alice = await signedInUser();
     const bob = await signedInUser();
-    const { uploadURL, objectPath } = await reserve(alice, { filename: 'a.wav' });
+    const { uploadURL } = await reserve(alice, { filename: 'a.wav' });
     expect(await put(uploadURL, wavBytes())).toBe(200);
 
     const res = await normalize(bob, uploadURL);
 
     expect([res.status, res.body.message]).toEqual([404, uploadMessages.notFound]);
-    expect(await buckets.exists(buckets.uploadsBucket, keyOf(objectPath))).toBe(true);
+    expect(await buckets.exists(buckets.uploadsBucket, incomingKeyOf(uploadURL))).toBe(true);
   });
 
   it('answers not found for a URL outside the uploads bucket', async () => {
     const user = await signedInUser();
-    const { uploadURL, objectPath } = await reserve(user, { filename: 'a.wav' });
+    const { uploadURL } = await reserve(user, { filename: 'a.wav' });
     expect(await put(uploadURL, wavBytes())).toBe(200);
     const otherBucket = uploadURL.replace(`/${buckets.uploadsBucket}/`, `/${buckets.tracksBucket}/`);
+    expect(otherBucket).not.toBe(uploadURL);
 
-    for (const url of [otherBucket, 'not a url', `https://example.com/${keyOf(objectPath)}`]) {
+    for (const url of [otherBucket, 'not a url', `https://example.com/${incomingKeyOf(uploadURL)}`]) {
       const res = await normalize(user, url);
       expect([res.status, res.body.message]).toEqual([404, uploadMessages.notFound]);
     }

@@ -1,4 +1,5 @@
 import { tableDesign } from '@tunesmith/functions/data/keys';
+import { INCOMING_AREA } from '@tunesmith/functions/domain/uploads/uploads';
 import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import {
@@ -91,8 +92,12 @@ export class Data extends Construct {
       serverAccessLogsPrefix: 'uploads/',
       // Uploads are transient inputs that users replace; old versions would only keep data we promised to delete.
       versioned: false,
-      // No expiry: a remix's track keeps pointing at its upload, which is deleted with the track instead.
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Files browsers put but nobody had checked (normalize-path moves checked ones out) go after a day.
+        // Checked uploads do not expire: a remix's track keeps pointing at its upload, deleted with the track.
+        { prefix: INCOMING_AREA, expiration: Duration.days(1) },
+      ],
     });
     this.uploadsOrigin = `https://${uploadsBucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
 

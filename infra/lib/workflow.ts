@@ -1,3 +1,4 @@
+import { UPLOADS_AREA } from '@tunesmith/functions/domain/uploads/uploads';
 import {
   ASL_SUBSTITUTIONS,
   type AslSubstitution,
@@ -13,9 +14,8 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { NodeFunction } from './node-function';
 
-/** The key prefixes the workflow touches (functions/src: `tracks/{userId}/{id}.wav`, `uploads/{userId}/...`). */
+/** The key prefix of finished audio (functions/src/workflow/steps.ts: `tracks/{userId}/{id}.wav`). */
 export const TRACKS_PREFIX = 'tracks/';
-export const UPLOADS_PREFIX = 'uploads/';
 
 /** The five Task states' functions: placeholder in the ASL file → handler export of `lambdas/workflow.ts`. */
 const steps: Record<
@@ -142,7 +142,7 @@ export class GenerationWorkflow extends Construct {
     functions.SubmitFunctionArn.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:GetObject'],
-        resources: [props.uploads.arnForObjects(`${UPLOADS_PREFIX}*`)],
+        resources: [props.uploads.arnForObjects(`${UPLOADS_AREA}*`)],
       }),
     );
 

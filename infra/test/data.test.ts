@@ -128,7 +128,7 @@ describe('buckets', () => {
     expect(tracks.CorsConfiguration).toBeUndefined();
   });
 
-  it('keep uploads (a remix keeps using its upload) but clean up abandoned multipart uploads', () => {
+  it('keep checked uploads (a remix keeps using its upload), expire unchecked ones and abandoned multipart uploads after a day', () => {
     const { stack } = synthesized;
     const rules = (
       propsOf(resources[logicalId(stack, stack.data.uploads.node.defaultChild)]).LifecycleConfiguration as {
@@ -140,7 +140,8 @@ describe('buckets', () => {
         AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
         Status: 'Enabled',
       }),
+      expect.objectContaining({ Prefix: 'incoming/', ExpirationInDays: 1, Status: 'Enabled' }),
     ]);
-    expect(rules.some((rule) => 'ExpirationInDays' in rule)).toBe(false);
+    expect(rules.filter((rule) => 'ExpirationInDays' in rule)).toHaveLength(1);
   });
 });

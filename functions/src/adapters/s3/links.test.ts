@@ -35,6 +35,14 @@ describe('presigned links', () => {
     expect(url.pathname).toBe('/uploads/u1/a.wav');
     expect([...url.searchParams.keys()].some((k) => k.toLowerCase().includes('checksum'))).toBe(false);
     expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).not.toContain('content-length');
+  });
+
+  it('binds an upload to the size the browser described', async () => {
+    const url = new URL(
+      await s3Links(s3()).write({ bucket: 'tunesmith-up', key: 'incoming/u1/a.wav' }, { size: 1234 }),
+    );
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('content-length');
   });
 
   it('signs a download that saves under the track title', async () => {

@@ -41,8 +41,11 @@ export function attachmentDisposition(filename: string): string {
 export interface S3Links {
   /** A GET link; `downloadAs` makes the browser save it under that name. */
   read(location: S3Location, options?: { downloadAs?: string; expiresIn?: number }): Promise<string>;
-  /** A PUT link for one object; the upload must send `contentType` when given. */
-  write(location: S3Location, options?: { contentType?: string; expiresIn?: number }): Promise<string>;
+  /** A PUT link for one object; the upload must send `contentType` when given, and exactly `size` bytes when given. */
+  write(
+    location: S3Location,
+    options?: { contentType?: string; size?: number; expiresIn?: number },
+  ): Promise<string>;
 }
 
 export function s3Links(client: S3Client, now: () => number = Date.now): S3Links {
@@ -70,10 +73,15 @@ export function s3Links(client: S3Client, now: () => number = Date.now): S3Links
           Bucket: location.bucket,
           Key: location.key,
           ...(options.contentType ? { ContentType: options.contentType } : {}),
+          ...(options.size ? { ContentLength: options.size } : {}),
         }),
         {
           expiresIn: options.expiresIn ?? UPLOAD_LINK_SECONDS,
-          ...(options.contentType ? { signableHeaders: new Set(['content-type']) } : {}),
+          // Signed headers bind the upload: S3 refuses another type, or another length than described.
+          signableHeaders: new Set([
+            ...(options.contentType ? ['content-type'] : []),
+            ...(options.size ? ['content-length'] : []),
+          ]),
         },
       ),
   };

@@ -2,7 +2,13 @@
  * The uploads port on S3: what the server checks after a browser PUT a file
  * straight into the uploads bucket with a presigned link.
  */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import type { UploadStore } from '../../domain/uploads/uploads';
 
 /** True when S3 says the object (or bucket) is not there. */
@@ -38,6 +44,12 @@ export function s3UploadStore(client: S3Client, bucket: string): UploadStore {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    async move(from, to) {
+      // Keys are plain (id and extension) but the copy source is a URL path, so encode it anyway.
+      const source = `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
+      await client.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: source }));
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: from }));
     },
   };
 }

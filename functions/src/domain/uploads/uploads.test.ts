@@ -3,9 +3,12 @@ import { uploadMessages } from '@tunesmith/shared/uploads';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
 import {
+  acceptUpload,
   checkUploadedAudio,
+  keptUploadKey,
   newUploadKey,
   objectPathOf,
+  ownIncomingKey,
   ownUploadKey,
   sniffAudioFormat,
   type UploadStore,
@@ -61,6 +64,12 @@ function memoryStore(objects: Record<string, Uint8Array | { size: number; start:
       deleted.push(key);
       delete objects[key];
     },
+    async move(from, to) {
+      const object = objects[from];
+      if (!object) throw new Error(`no object ${from}`);
+      objects[to] = object;
+      delete objects[from];
+    },
   };
   return { store, deleted, objects };
 }
@@ -75,17 +84,27 @@ async function domainError(promise: Promise<unknown>): Promise<DomainError> {
 }
 
 describe('upload keys', () => {
-  it('puts a new upload under the user’s prefix, keeping only an allowed extension', () => {
-    expect(newUploadKey('u1', 'abc', 'My Song.WAV')).toBe('uploads/u1/abc.wav');
-    expect(newUploadKey('u1', 'abc', 'script.exe')).toBe('uploads/u1/abc');
-    expect(newUploadKey('u1', 'abc')).toBe('uploads/u1/abc');
+  it('puts a new file under the user’s incoming prefix, keeping only an allowed extension', () => {
+    expect(newUploadKey('u1', 'abc', 'My Song.WAV')).toBe('incoming/u1/abc.wav');
+    expect(newUploadKey('u1', 'abc', 'script.exe')).toBe('incoming/u1/abc');
+    expect(newUploadKey('u1', 'abc')).toBe('incoming/u1/abc');
+    expect(keptUploadKey('incoming/u1/abc.wav')).toBe('uploads/u1/abc.wav');
     expect(objectPathOf('uploads/u1/abc.wav')).toBe('/objects/uploads/u1/abc.wav');
   });
 
   it('accepts the user’s own upload paths', () => {
-    const key = newUploadKey('u1', '0b6f3c1e-6f1a-4e39-9d1f-1c2b3a4d5e6f', 'a.mp3');
+    const key = keptUploadKey(newUploadKey('u1', '0b6f3c1e-6f1a-4e39-9d1f-1c2b3a4d5e6f', 'a.mp3'));
     expect(ownUploadKey(objectPathOf(key), 'u1')).toBe(key);
     expect(ownUploadKey('/objects/uploads/u1/abc', 'u1')).toBe('uploads/u1/abc');
+  });
+
+  it('knows the user’s own incoming files, and only those', () => {
+    expect(ownIncomingKey('incoming/u1/abc.wav', 'u1')).toBe('incoming/u1/abc.wav');
+    expect(ownIncomingKey('incoming/u2/abc.wav', 'u1')).toBeUndefined();
+    expect(ownIncomingKey('incoming/u1/../u2/abc.wav', 'u1')).toBeUndefined();
+    // A file not yet checked is not a usable upload.
+    expect(ownUploadKey('/objects/incoming/u1/abc.wav', 'u1')).toBeUndefined();
+    expect(ownIncomingKey('uploads/u1/abc.wav', 'u1')).toBeUndefined();
   });
 
   it('refuses another user’s upload', () => {
@@ -198,5 +217,40 @@ describe('checkUploadedAudio', () => {
     expect([error.kind, error.message]).toEqual(['not-found', uploadMessages.notFound]);
     expect(deleted).toEqual([]);
     expect(objects[theirs]).toBeDefined();
+  });
+});
+
+describe('acceptUpload', () => {
+  const incoming = 'incoming/u1/abc.wav';
+  const kept = 'uploads/u1/abc.wav';
+
+  it('moves a checked file to where generations may use it, and answers the same when asked again', async () => {
+    const { store, objects, deleted } = memoryStore({ [incoming]: headers.wav });
+
+    await expect(acceptUpload(store, 'u1', incoming)).resolves.toEqual({ key: kept });
+    expect(Object.keys(objects)).toEqual([kept]);
+    await expect(acceptUpload(store, 'u1', incoming)).resolves.toEqual({ key: kept });
+    expect(deleted).toEqual([]);
+  });
+
+  it('deletes a file that fails the check and keeps nothing', async () => {
+    const { store, objects } = memoryStore({
+      [incoming]: { size: UPLOAD_MAX_BYTES + 1, start: headers.wav },
+    });
+
+    const error = await domainError(acceptUpload(store, 'u1', incoming));
+
+    expect([error.kind, error.message]).toEqual(['validation', uploadMessages.tooLarge]);
+    expect(Object.keys(objects)).toEqual([]);
+  });
+
+  it('answers not found for a file that never arrived, or another user’s', async () => {
+    const theirs = 'incoming/u2/abc.wav';
+    const { store, objects } = memoryStore({ [theirs]: headers.wav });
+
+    expect((await domainError(acceptUpload(store, 'u1', incoming))).kind).toBe('not-found');
+    expect((await domainError(acceptUpload(store, 'u1', theirs))).kind).toBe('not-found');
+    expect((await domainError(acceptUpload(store, 'u1', kept))).kind).toBe('not-found');
+    expect(Object.keys(objects)).toEqual([theirs]);
   });
 });

@@ -3,9 +3,13 @@
  * maps to a storage key, and the check an upload must pass after it lands
  * (size, and bytes that really are one of the allowed audio formats) before a
  * generation may use it. Storage is a port; the S3 adapter implements it.
+ *
+ * A browser puts a file under `incoming/{userId}/`; only a file that passed the
+ * check moves to `uploads/{userId}/`, where generations may use it. Whatever
+ * is left under `incoming/` (never checked) expires with the bucket's lifecycle.
  */
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@tunesmith/shared/constants';
-import { type UploadExtension, uploadExtension, uploadMessages } from '@tunesmith/shared/uploads';
+import { uploadExtension, uploadMessages } from '@tunesmith/shared/uploads';
 import { notFound, validationError } from '../errors';
 
 /** Storage of uploaded objects, by key. */
@@ -15,16 +19,27 @@ export interface UploadStore {
   /** The first `bytes` bytes of an object. */
   readStart(key: string, bytes: number): Promise<Uint8Array>;
   delete(key: string): Promise<void>;
+  /** Moves an object to another key of the same store. */
+  move(from: string, to: string): Promise<void>;
 }
 
-/** Every key of a user's uploads starts with this. */
-export const uploadPrefix = (userId: string) => `uploads/${userId}/`;
+/** Where browsers put files before they are checked (these expire). */
+export const INCOMING_AREA = 'incoming/';
+/** Where checked uploads are kept for generations. */
+export const UPLOADS_AREA = 'uploads/';
 
-/** A new key under the user's prefix, keeping the allowed extension of the file name. */
+/** Every key of a user's checked uploads starts with this. */
+export const uploadPrefix = (userId: string) => `${UPLOADS_AREA}${userId}/`;
+const incomingPrefix = (userId: string) => `${INCOMING_AREA}${userId}/`;
+
+/** Where a browser puts a new file: the user's incoming prefix, keeping an allowed extension. */
 export function newUploadKey(userId: string, id: string, filename?: string): string {
   const ext = (filename && uploadExtension(filename)) || '';
-  return `${uploadPrefix(userId)}${id}${ext}`;
+  return `${incomingPrefix(userId)}${id}${ext}`;
 }
+
+/** Where an incoming file is kept once it passed the check. */
+export const keptUploadKey = (incomingKey: string) => UPLOADS_AREA + incomingKey.slice(INCOMING_AREA.length);
 
 /** The path the browser keeps for an upload (spec: objectPath) and sends as inputAudioUrl. */
 export const objectPathOf = (key: string) => `/objects/${key}`;
@@ -35,8 +50,14 @@ export const objectPathOf = (key: string) => `/objects/${key}`;
  */
 export function ownUploadKey(objectPath: string, userId: string): string | undefined {
   if (!objectPath.startsWith('/objects/')) return undefined;
-  const key = objectPath.slice('/objects/'.length);
-  const prefix = uploadPrefix(userId);
+  return ownKeyIn(objectPath.slice('/objects/'.length), uploadPrefix(userId));
+}
+
+/** The key itself if it is one this user's browser may have put under its incoming prefix. */
+export const ownIncomingKey = (key: string, userId: string): string | undefined =>
+  ownKeyIn(key, incomingPrefix(userId));
+
+function ownKeyIn(key: string, prefix: string): string | undefined {
   if (!key.startsWith(prefix)) return undefined;
   const name = key.slice(prefix.length);
   // One plain segment (no `/`, no `..`) with at most one of the allowed extensions, as newUploadKey makes.
@@ -92,8 +113,6 @@ export function sniffAudioFormat(head: Uint8Array): AudioFormat | undefined {
   return undefined;
 }
 
-export type { UploadExtension };
-
 /**
  * Checks an upload after it landed: it exists, is not empty, is at most
  * 50485760 bytes, and its bytes are audio of an allowed format. A file that
@@ -108,13 +127,46 @@ export async function checkUploadedAudio(
   if (!key) throw notFound(uploadMessages.notFound);
   const head = await store.head(key);
   if (!head) throw notFound(uploadMessages.notFound);
+  return { key, ...(await checkAudioObject(store, key, head.size)) };
+}
+
+/**
+ * Takes in a file the user's browser put under its incoming prefix (`key`):
+ * checks it as {@link checkUploadedAudio} does (a failing file is deleted) and
+ * moves it to where generations may use it. Asked again for a file already
+ * taken in, it answers the same. Returns the kept key.
+ */
+export async function acceptUpload(
+  store: UploadStore,
+  userId: string,
+  key: string,
+): Promise<{ key: string }> {
+  const incoming = ownIncomingKey(key, userId);
+  if (!incoming) throw notFound(uploadMessages.notFound);
+  const kept = keptUploadKey(incoming);
+  const head = await store.head(incoming);
+  if (!head) {
+    if (await store.head(kept)) return { key: kept };
+    throw notFound(uploadMessages.notFound);
+  }
+  await checkAudioObject(store, incoming, head.size);
+  await store.move(incoming, kept);
+  return { key: kept };
+}
+
+/** Size and first bytes of a stored object; one that fails is deleted and answered with a 4xx. */
+async function checkAudioObject(
+  store: UploadStore,
+  key: string,
+  size: number,
+): Promise<{ size: number; format: AudioFormat }> {
   const reject = async (message: string, details?: Record<string, unknown>): Promise<never> => {
     await store.delete(key);
     throw validationError(message, details);
   };
-  if (head.size === 0) return reject(uploadMessages.empty);
-  if (head.size > UPLOAD_MAX_BYTES) return reject(uploadMessages.tooLarge, { maxBytes: UPLOAD_MAX_BYTES });
+  if (size === 0) return reject(uploadMessages.empty);
+  if (size > UPLOAD_MAX_BYTES) return reject(uploadMessages.tooLarge, { maxBytes: UPLOAD_MAX_BYTES });
   const format = sniffAudioFormat(await store.readStart(key, SNIFF_BYTES));
   if (!format) return reject(uploadMessages.notAudio);
-  return { key, size: head.size, format };
+  return { size, format };
 }

@@ -2,7 +2,8 @@ import { normalizePathSchema, reserveUploadSchema, uploadMessages } from '@tunes
 import type { User } from '../../domain/accounts/user';
 import { notFound } from '../../domain/errors';
 import {
-  checkUploadedAudio,
+  acceptUpload,
+  keptUploadKey,
   newUploadKey,
   objectPathOf,
   type UploadStore,
@@ -14,8 +15,11 @@ import { json } from '../responses';
 export interface UploadRouteDeps {
   /** The uploads bucket, for the check after an upload lands. */
   store: UploadStore;
-  /** A short-lived PUT link for a key of the uploads bucket; the upload must send `contentType` when given. */
-  uploadLink(key: string, options: { contentType?: string }): Promise<string>;
+  /**
+   * A short-lived PUT link for a key of the uploads bucket; the upload must
+   * send `contentType` when given, and exactly `size` bytes when given.
+   */
+  uploadLink(key: string, options: { contentType?: string; size?: number }): Promise<string>;
   /** The uploads-bucket key an upload link points at, or undefined for any other URL. */
   keyOfUploadUrl(url: string): string | undefined;
   newId: () => string;
@@ -32,10 +36,14 @@ export function uploadRoutes(deps: UploadRouteDeps): GroupHandlers {
   return {
     reserveUpload: async (event, ctx) => {
       const user = ctx.user as User;
-      const { filename, contentType } = readJson(event, reserveUploadSchema);
+      const { filename, contentType, size } = readJson(event, reserveUploadSchema);
       const key = newUploadKey(user.id, deps.newId(), filename);
-      const uploadURL = await deps.uploadLink(key, contentType ? { contentType } : {});
-      return json(200, { uploadURL, objectPath: objectPathOf(key) });
+      const uploadURL = await deps.uploadLink(key, {
+        ...(contentType ? { contentType } : {}),
+        ...(size ? { size } : {}),
+      });
+      // The path the file will have once normalize-path has checked it.
+      return json(200, { uploadURL, objectPath: objectPathOf(keptUploadKey(key)) });
     },
 
     normalizeUploadPath: async (event, ctx) => {
@@ -44,8 +52,8 @@ export function uploadRoutes(deps: UploadRouteDeps): GroupHandlers {
       const key = deps.keyOfUploadUrl(uploadURL);
       // Another bucket, another user's prefix and a malformed URL all look the same: not found.
       if (!key) throw notFound(uploadMessages.notFound);
-      const { key: checked } = await checkUploadedAudio(deps.store, user.id, objectPathOf(key));
-      return json(200, { objectPath: objectPathOf(checked) });
+      const { key: kept } = await acceptUpload(deps.store, user.id, key);
+      return json(200, { objectPath: objectPathOf(kept) });
     },
   };
 }
