@@ -23,6 +23,7 @@ import { routeGroups } from '@tunesmith/shared/routes';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { dynamoGenerationStore } from '../functions/src/adapters/dynamo/generation-store';
+import { mailedLink } from '../functions/test/support/mailbox';
 import { type LocalCloud, startLocalCloud } from '../local/src/cloud';
 import { encodeWav, renderTrack } from '../local/src/music/synth';
 
@@ -250,7 +251,12 @@ async function synthesiser(): Promise<void> {
   );
 }
 
-/** A signed-in user of `cloud`: registers, follows the mailed link, signs in; returns its cookies. */
+/**
+ * A signed-in user of `cloud`: registers, follows the mailed link, signs in;
+ * returns its cookies. The tests' signedInUser asserts with vitest (and its
+ * support module reads vitest's injected context on import), so only the mail
+ * lookup is shared.
+ */
 async function benchUser(cloud: LocalCloud, n: number): Promise<string> {
   const email = `bench-${Date.now().toString(36)}-${n}@example.com`;
   const password = 'bench password 1';
@@ -270,17 +276,9 @@ async function benchUser(cloud: LocalCloud, n: number): Promise<string> {
     }),
   });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  let token: string | undefined;
-  for (let i = 0; i < 50 && !token; i++) {
-    const store = (await (await fetch(`${cloud.env.SES_ENDPOINT}/store`)).json()) as {
-      emails: { destination: { to: string[] }; body: { text?: string } }[];
-    };
-    const mail = store.emails.find((m) => m.destination.to.some((t) => t.includes(email)));
-    token = mail?.body.text?.match(/\/verify-email\/([A-Za-z0-9_-]+)/)?.[1];
-    if (!token) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!token) throw new Error('no verification mail');
-  await call(`/api/auth/verify-email/${token}`);
+  const { token } = await mailedLink(cloud.env.SES_ENDPOINT, email, '/verify-email/');
+  const verified = await call(`/api/auth/verify-email/${token}`);
+  if (verified.status !== 200) throw new Error(`verify-email answered ${verified.status}`);
   const login = await call('/api/auth/login', { method: 'POST', body: JSON.stringify({ email, password }) });
   if (login.status !== 200) throw new Error(`login answered ${login.status}`);
   return login.headers
@@ -288,6 +286,9 @@ async function benchUser(cloud: LocalCloud, n: number): Promise<string> {
     .map((line) => line.split(';')[0])
     .join('; ');
 }
+
+/** A 10 s track takes the embedded provider about a second; far longer means it is stuck. */
+const GENERATION_DEADLINE_MS = 60_000;
 
 /**
  * Submit to playable, minus the provider's own time (its queue and processing,
@@ -329,7 +330,12 @@ async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
       if (res.status !== 201) throw new Error(`generate answered ${res.status}: ${await res.text()}`);
       const { generationId } = (await res.json()) as { generationId: string };
       let status = 'pending';
+      const deadline = Date.now() + GENERATION_DEADLINE_MS;
       while (status !== 'completed') {
+        if (Date.now() > deadline)
+          throw new Error(
+            `generation ${generationId} is still ${status} after ${GENERATION_DEADLINE_MS / 1000} s; the pipeline looks stuck`,
+          );
         const poll = await fetch(`${cloud.url}/api/generation/${generationId}/status`, { headers });
         ({ status } = (await poll.json()) as { status: string });
         if (status === 'failed') throw new Error(`generation ${generationId} failed`);

@@ -19,8 +19,10 @@ import { type MusicProvider, startMusicProvider } from './music/provider-server'
 import { choosePort } from './processes';
 import { ensureAdmin, ensurePools, ensureTable, type LocalState, readState, writeState } from './provision';
 import { createStaticHandler, securityHeaders } from './static';
+import { failInterruptedGenerations } from './workflow/interrupted';
 import type { WorkflowRunner } from './workflow/runner';
 import {
+  type EndpointRunner,
   localStateMachineArn,
   type StepFunctionsEndpoint,
   startStepFunctionsEndpoint,
@@ -90,9 +92,11 @@ function assertWipeable(dir: string): void {
  * the first admin (identity and profile); then one HTTP server that sends
  * `/api/*` through the API Gateway adapter to the real handlers, `/_dev/mail`
  * to the local mailbox (dev-mail.ts) and everything else to the SPA; and the
- * Step Functions endpoint (workflow/sfn-endpoint.ts) whose executions the
- * local runner carries out with the workflow Lambdas' own steps. While it
- * runs, `local-cloud.json` in the data directory says where (`running`).
+ * Step Functions endpoint (workflow/sfn-endpoint.ts, bound before the rest)
+ * whose executions the local runner carries out with the workflow Lambdas' own
+ * steps. With kept data, generations the last run left pending or generating
+ * are failed first (workflow/interrupted.ts). While it runs,
+ * `local-cloud.json` in the data directory says where (`running`).
  *
  * The handlers run in this process and read `process.env`, which this sets,
  * so one process runs one cloud at a time (and the handlers stay bound to the
@@ -161,13 +165,21 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
   try {
     const ports = options.ports ?? {};
-    const [dynamoPort, s3Port, cognitoPort, sesPort, musicPort, stepFunctionsPort] = await Promise.all([
+    // Bound now, not probed: other clouds boot alongside (integration and e2e) and
+    // would take a port left free until the emulators are up. Its executions
+    // reach the runner, which needs the emulators, once that exists.
+    stepFunctions = await startStepFunctionsEndpoint({
+      port: ports.stepfunctions ?? 0,
+      stateMachineArn: STATE_MACHINE_ARN,
+      runner: runnerOnceStarted(() => runner),
+      onError: (error) => console.error('[stepfunctions] request failed', error),
+    });
+    const [dynamoPort, s3Port, cognitoPort, sesPort, musicPort] = await Promise.all([
       choosePort(ports.dynamodb, 'DynamoDB Local', 'DYNAMODB_PORT'),
       choosePort(ports.s3, 's3rver', 'S3_PORT'),
       choosePort(ports.cognito, 'cognito-local', 'COGNITO_PORT'),
       choosePort(ports.ses, 'aws-ses-v2-local', 'SES_PORT'),
       choosePort(ports.music, 'the music provider', 'MUSIC_PORT'),
-      choosePort(ports.stepfunctions, 'the Step Functions endpoint', 'STEPFUNCTIONS_PORT'),
     ]);
     // Credentials the emulators accept; our own clients and the handlers' share them.
     const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -197,6 +209,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             plans: dynamoPlanRepository(documents, TABLE_NAME),
             settings: dynamoSettingsRepository(documents, TABLE_NAME),
           });
+          // Kept data may hold generations whose executions ended with the last run.
+          if (!temporary) {
+            const interrupted = await failInterruptedGenerations(documents, TABLE_NAME);
+            if (interrupted.length && !quiet)
+              console.log(`[local] marked ${interrupted.length} interrupted generation(s) failed`);
+          }
         } finally {
           dynamoClient.destroy();
         }
@@ -308,7 +326,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       FAL_BASE_URL: music.env.FAL_BASE_URL,
       FAL_WEBHOOK_JWKS_URL: music.env.FAL_WEBHOOK_JWKS_URL,
       FAL_KEY: music.env.FAL_KEY,
-      STEPFUNCTIONS_ENDPOINT: `http://127.0.0.1:${stepFunctionsPort}`,
+      STEPFUNCTIONS_ENDPOINT: stepFunctions.url,
       STATE_MACHINE_ARN,
       // The provider posts its webhooks to /api/webhooks/fal on this same server.
       WEBHOOK_BASE_URL: url,
@@ -323,7 +341,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     Object.assign(process.env, env);
     // The workflow's steps build their clients from the environment just set.
     runner = await startWorkflowRunner();
-    stepFunctions = await startStepFunctionsEndpointFor(runner, stepFunctionsPort);
     // Tools such as `npm run admin:create -- --local` find this cloud through the state file.
     writeState(stateFile, { ...pools, admin, running: { pid: process.pid, url, env } });
     leaveState = () => writeState(stateFile, { ...pools, admin });
@@ -374,13 +391,23 @@ async function startWorkflowRunner(): Promise<WorkflowRunner> {
   return createWorkflowRunner(deps);
 }
 
-function startStepFunctionsEndpointFor(runner: WorkflowRunner, port: number) {
-  return startStepFunctionsEndpoint({
-    port,
-    stateMachineArn: STATE_MACHINE_ARN,
-    runner,
-    onError: (error) => console.error('[stepfunctions] request failed', error),
-  });
+/**
+ * The runner for an endpoint bound before it exists. No call can arrive
+ * earlier: the endpoint's URL is published with the environment, after the
+ * runner has started.
+ */
+function runnerOnceStarted(current: () => WorkflowRunner | undefined): EndpointRunner {
+  const started = () => {
+    const runner = current();
+    if (!runner) throw new Error('The workflow runner has not started');
+    return runner;
+  };
+  return {
+    startExecution: (request) => started().startExecution(request),
+    sendTaskSuccess: (taskToken, output) => started().sendTaskSuccess(taskToken, output),
+    sendTaskFailure: (taskToken, error, cause) => started().sendTaskFailure(taskToken, error, cause),
+    describe: (name) => started().describe(name),
+  };
 }
 
 /** A request that failed outside any handler (client went away, file vanished). */

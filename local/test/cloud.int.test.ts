@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -10,6 +12,15 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoGenerationStore } from '@tunesmith/functions/adapters/dynamo/generation-store';
+import { dynamoQuotaStore } from '@tunesmith/functions/adapters/dynamo/quota-store';
+import { dynamoUserRepository } from '@tunesmith/functions/adapters/dynamo/user-repository';
+import type { User } from '@tunesmith/functions/domain/accounts/user';
+import {
+  markCompleted,
+  markGenerating,
+  startGeneration,
+} from '@tunesmith/functions/domain/generations/generation-service';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LocalCloud, startLocalCloud } from '../src/cloud';
 import { startLocalCloudProcess } from '../src/cloud-process';
@@ -27,14 +38,38 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 function tempDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tunesmith-cloud-test-'));
   dirs.push(dir);
   return dir;
 }
 
-async function start(dataDir: string, fresh = false): Promise<LocalCloud> {
-  const cloud = await startLocalCloud({ port: 0, dataDir, fresh, persist: true, web: 'none', quiet: true });
+async function start(
+  dataDir: string,
+  fresh = false,
+  ports?: Parameters<typeof startLocalCloud>[0]['ports'],
+): Promise<LocalCloud> {
+  const cloud = await startLocalCloud({
+    port: 0,
+    dataDir,
+    fresh,
+    persist: true,
+    web: 'none',
+    quiet: true,
+    ...(ports ? { ports } : {}),
+  });
   clouds.push(cloud);
   return cloud;
 }
@@ -95,7 +130,9 @@ async function readMarkers(cloud: LocalCloud): Promise<{ item: unknown; object: 
 
 describe('local cloud', () => {
   it('sets every documented variable and serves each emulator at its endpoint', async () => {
-    const cloud = await start(tempDir());
+    // A configured port is used as given (`npm start` sets STEPFUNCTIONS_PORT).
+    const stepFunctionsPort = await freePort();
+    const cloud = await start(tempDir(), false, { stepfunctions: stepFunctionsPort });
     const c = clients(cloud.env);
 
     expect(Object.keys(cloud.env).sort()).toEqual([...localEnvNames].sort());
@@ -157,8 +194,40 @@ describe('local cloud', () => {
     );
     expect(unknown.status).toBe(404);
 
+    // The Step Functions endpoint answers at the published URL.
+    expect(cloud.env.STEPFUNCTIONS_ENDPOINT).toBe(`http://127.0.0.1:${stepFunctionsPort}`);
+    const sfnCall = () =>
+      fetch(cloud.env.STEPFUNCTIONS_ENDPOINT, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amz-target': 'AWSStepFunctions.ListStateMachines',
+        },
+        body: '{}',
+      });
+    expect((await sfnCall()).headers.get('x-amzn-errortype')).toBe('UnknownOperationException');
+
     await stopCleanly(cloud);
     await expect(fetch(cloud.env.FAL_WEBHOOK_JWKS_URL)).rejects.toThrow();
+    await expect(sfnCall()).rejects.toThrow();
+  });
+
+  it('binds the Step Functions endpoint itself when no port is configured', async () => {
+    const cloud = await start(tempDir());
+
+    const { port } = new URL(cloud.env.STEPFUNCTIONS_ENDPOINT);
+    // Whatever the system handed out is what is published and served.
+    const answer = await fetch(cloud.env.STEPFUNCTIONS_ENDPOINT, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amz-target': 'AWSStepFunctions.StartExecution',
+      },
+      body: JSON.stringify({ stateMachineArn: cloud.env.STATE_MACHINE_ARN, name: 'has space' }),
+    });
+    expect(Number(port)).toBeGreaterThan(0);
+    expect(answer.headers.get('x-amzn-errortype')).toBe('InvalidName');
+    await stopCleanly(cloud);
   });
 
   it('keeps data, pools and the admin across restarts', async () => {
@@ -198,6 +267,79 @@ describe('local cloud', () => {
     expect(signIn.AuthenticationResult?.AccessToken).toEqual(expect.any(String));
     c.destroy();
     await stopCleanly(second);
+  });
+
+  it('fails the generations a stopped cloud left pending or generating and gives their units back', async () => {
+    const dataDir = tempDir();
+    const first = await start(dataDir);
+    const userId = randomUUID();
+    const generationsIn = (cloud: LocalCloud) => {
+      const c = clients(cloud.env);
+      const deps = {
+        generations: dynamoGenerationStore(c.documents, cloud.env.TABLE_NAME),
+        quota: dynamoQuotaStore(c.documents, cloud.env.TABLE_NAME),
+        clock: { now: () => new Date() },
+        newId: randomUUID,
+      };
+      return { c, deps };
+    };
+    // What a run cut short by Ctrl-C leaves: one track queued, one at the provider, one done.
+    const before = generationsIn(first);
+    const at = new Date().toISOString();
+    const user: User = {
+      id: userId,
+      email: `${userId}@example.com`,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      emailVerified: true,
+      planStatus: 'free',
+      subscriptionPlanId: null,
+      stripeCustomerId: null,
+      stripeSubscriptionId: null,
+      generationsUsedThisMonth: 0,
+      planStartDate: null,
+      planEndDate: null,
+      sessionsValidAfter: 0,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await dynamoUserRepository(before.c.documents, first.env.TABLE_NAME).create(user);
+    const request = {
+      type: 'text-to-music',
+      tags: 'rock',
+      lyrics: '',
+      duration: 30,
+      visibility: 'public',
+    } as const;
+    const pending = await startGeneration(before.deps, user, undefined, request);
+    const generating = await startGeneration(before.deps, user, undefined, request);
+    await markGenerating(before.deps, generating.id, { falRequestId: 'req-cut-short' });
+    const completed = await startGeneration(before.deps, user, undefined, request);
+    await markCompleted(before.deps, completed.id, {
+      audioUrl: `s3://${first.env.TRACKS_BUCKET}/tracks/${userId}/${completed.id}.wav`,
+      duration: 30,
+      seed: 7,
+    });
+    expect((await before.deps.quota.read(userId))?.used).toBe(3);
+    before.c.destroy();
+    await stopCleanly(first);
+
+    const second = await start(dataDir);
+
+    const after = generationsIn(second);
+    const status = async (id: string) => (await after.deps.generations.get(id))?.status;
+    expect(await status(pending.id)).toBe('failed');
+    expect(await status(generating.id)).toBe('failed');
+    expect(await status(completed.id)).toBe('completed');
+    expect((await after.deps.quota.read(userId))?.used).toBe(1);
+    after.c.destroy();
+    // A second restart finds nothing left to fail and refunds nothing twice.
+    await stopCleanly(second);
+    const third = await start(dataDir);
+    const again = generationsIn(third);
+    expect((await again.deps.quota.read(userId))?.used).toBe(1);
+    again.c.destroy();
+    await stopCleanly(third);
   });
 
   it('starts empty with fresh: true', async () => {

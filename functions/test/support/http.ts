@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { type MailedPath, mailedLink, type StoredMail, storedMails } from './mailbox';
 
 export const apiUrl = inject('apiUrl');
 export const cloudEnv = inject('cloudEnv');
@@ -72,40 +73,20 @@ export class Browser {
   }
 }
 
-interface StoredMail {
-  destination: { to: string[] };
-  subject: string;
-  body: { text?: string; html?: string };
-  at: number;
-}
-
 /** The newest mail to `to` in the local SES store whose text contains `path`, and the token in its link. */
 export async function mailedToken(
   to: string,
-  path: '/verify-email/' | '/reset-password/',
-): Promise<{
-  token: string;
-  link: string;
-  mail: StoredMail;
-}> {
+  path: MailedPath,
+): Promise<{ token: string; link: string; mail: StoredMail }> {
   const endpoint = cloudEnv.SES_ENDPOINT;
   if (!endpoint) throw new Error('These tests read mail from the local SES store (SES_ENDPOINT)');
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const store = (await (await fetch(`${endpoint}/store`)).json()) as { emails: StoredMail[] };
-    const mail = [...store.emails]
-      .reverse()
-      .find((m) => m.destination.to.some((t) => t.includes(to)) && (m.body.text ?? '').includes(path));
-    const link = mail?.body.text?.match(new RegExp(`https?://\\S+${path}[A-Za-z0-9_-]+`))?.[0];
-    if (mail && link) return { token: link.slice(link.lastIndexOf('/') + 1), link, mail };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No mail to ${to} with ${path}`);
+  return mailedLink(endpoint, to, path);
 }
 
 /** Mails the store holds for `to`. */
 export async function mailCount(to: string): Promise<number> {
-  const store = (await (await fetch(`${cloudEnv.SES_ENDPOINT}/store`)).json()) as { emails: StoredMail[] };
-  return store.emails.filter((m) => m.destination.to.some((t) => t.includes(to))).length;
+  const emails = await storedMails(cloudEnv.SES_ENDPOINT ?? '');
+  return emails.filter((m) => m.destination.to.some((t) => t.includes(to))).length;
 }
 
 let counter = 0;

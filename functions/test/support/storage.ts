@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { cloudEnv } from './http';
 
 /**
@@ -27,6 +33,13 @@ export function wavBytes(options: { seconds?: number; totalBytes?: number } = {}
     buffer.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
   }
   return new Uint8Array(buffer);
+}
+
+/** Bucket and key of a stored `s3://bucket/key` URL. */
+function storedLocation(stored: string): { bucket: string; key: string } {
+  const match = /^s3:\/\/([^/]+)\/(.+)$/.exec(stored);
+  if (!match) throw new Error(`Not a stored URL: ${stored}`);
+  return { bucket: match[1] as string, key: match[2] as string };
 }
 
 /** The buckets behind the API, for arranging stored audio and checking what was removed. */
@@ -72,9 +85,14 @@ export function storage() {
     },
     /** `exists` for a stored `s3://bucket/key` URL. */
     async storedExists(stored: string): Promise<boolean> {
-      const match = /^s3:\/\/([^/]+)\/(.+)$/.exec(stored);
-      if (!match) throw new Error(`Not a stored URL: ${stored}`);
-      return this.exists(match[1] as string, match[2] as string);
+      const { bucket, key } = storedLocation(stored);
+      return this.exists(bucket, key);
+    },
+    /** The bytes of a stored `s3://bucket/key` URL. */
+    async storedBytes(stored: string): Promise<Uint8Array> {
+      const { bucket, key } = storedLocation(stored);
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return (await object.Body?.transformToByteArray()) ?? new Uint8Array();
     },
     async remove(bucket: string, key: string): Promise<void> {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));

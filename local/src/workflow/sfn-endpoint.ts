@@ -1,5 +1,5 @@
 /**
- * The local cloud's Step Functions endpoint: the four calls the product makes,
+ * The local cloud's Step Functions endpoint: the three calls the product makes,
  * in the AWS JSON 1.0 protocol the SDK speaks (`POST /`, `X-Amz-Target:
  * AWSStepFunctions.<Operation>`, JSON in and out, errors as `__type` and
  * `message`), answered by the local workflow runner. Product code reaches it
@@ -8,9 +8,9 @@
  *   StartExecution     {stateMachineArn, name, input} → {executionArn, startDate}
  *   SendTaskSuccess    {taskToken, output}            → {}
  *   SendTaskFailure    {taskToken, error, cause}      → {}
- *   DescribeExecution  {executionArn}                 → {executionArn, name, status, ...}
  *
- * It checks no signatures: it listens on 127.0.0.1 only.
+ * Executions live in the runner alone. It checks no signatures: it listens on
+ * 127.0.0.1 only.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -20,10 +20,16 @@ import type { WorkflowRunner } from './runner';
 export interface StepFunctionsEndpointOptions {
   /** The state machine this endpoint runs; other ARNs are StateMachineDoesNotExist. */
   stateMachineArn: string;
-  runner: Pick<WorkflowRunner, 'startExecution' | 'sendTaskSuccess' | 'sendTaskFailure'>;
+  runner: EndpointRunner;
   /** Invoked for a handler that crashed (not for the API's own error answers). */
   onError?: (error: unknown) => void;
 }
+
+/** What the endpoint needs of the runner; `describe` tells which execution names are taken. */
+export type EndpointRunner = Pick<
+  WorkflowRunner,
+  'startExecution' | 'sendTaskSuccess' | 'sendTaskFailure' | 'describe'
+>;
 
 export interface StepFunctionsEndpoint {
   /** `http://127.0.0.1:PORT`: the STEPFUNCTIONS_ENDPOINT. */
@@ -51,16 +57,6 @@ class ApiError extends Error {
   }
 }
 
-interface ExecutionRecord {
-  name: string;
-  input: string;
-  startDate: number;
-  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED';
-  stopDate?: number;
-  output?: string;
-  error?: string;
-}
-
 // Step Functions' execution names: 1 to 80 characters, no whitespace, wildcards or control characters.
 const FORBIDDEN_IN_NAME = /[\s<>{}[\]?*"#%\\^|~`$&,;:/]/;
 const isExecutionName = (name: string) =>
@@ -79,7 +75,6 @@ export function stepFunctionsHandler(
   options: StepFunctionsEndpointOptions,
 ): (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> {
   const { stateMachineArn, runner } = options;
-  const executions = new Map<string, ExecutionRecord>();
 
   const str = (body: Record<string, unknown>, field: string, required = true): string | undefined => {
     const value = body[field];
@@ -106,27 +101,14 @@ export function stepFunctionsHandler(
         throw new ApiError('InvalidExecutionInput', 'Input is not valid JSON');
       }
       // Names are unique per state machine, also after the execution ended.
-      if (executions.has(name))
+      if (runner.describe(name))
         throw new ApiError(
           'ExecutionAlreadyExists',
           `Execution already exists: ${executionArnOf(arn, name)}`,
         );
-      const record: ExecutionRecord = { name, input, startDate: Date.now(), status: 'RUNNING' };
-      executions.set(name, record);
-      let execution: Awaited<ReturnType<typeof runner.startExecution>>;
-      try {
-        execution = await runner.startExecution({ name, input: parsed as { generationId: string } });
-      } catch (error) {
-        executions.delete(name);
-        throw error;
-      }
-      void execution.done.then((result) => {
-        record.status = result.status;
-        record.stopDate = Date.now();
-        if (result.output !== undefined) record.output = JSON.stringify(result.output);
-        if (result.error !== undefined) record.error = result.error;
-      });
-      return { executionArn: executionArnOf(arn, name), startDate: seconds(record.startDate) };
+      const startDate = Date.now();
+      await runner.startExecution({ name, input: parsed as { generationId: string } });
+      return { executionArn: executionArnOf(arn, name), startDate: seconds(startDate) };
     },
 
     async SendTaskSuccess(body) {
@@ -148,26 +130,6 @@ export function stepFunctionsHandler(
         .sendTaskFailure(taskToken, str(body, 'error', false) ?? '', str(body, 'cause', false) ?? '')
         .catch(asTaskError);
       return {};
-    },
-
-    async DescribeExecution(body) {
-      const executionArn = str(body, 'executionArn') as string;
-      const prefix = executionArnOf(stateMachineArn, '');
-      const record = executionArn.startsWith(prefix)
-        ? executions.get(executionArn.slice(prefix.length))
-        : undefined;
-      if (!record) throw new ApiError('ExecutionDoesNotExist', `Execution does not exist: ${executionArn}`);
-      return {
-        executionArn,
-        stateMachineArn,
-        name: record.name,
-        status: record.status,
-        startDate: seconds(record.startDate),
-        input: record.input,
-        ...(record.stopDate === undefined ? {} : { stopDate: seconds(record.stopDate) }),
-        ...(record.output === undefined ? {} : { output: record.output }),
-        ...(record.error === undefined ? {} : { error: 'States.Failed', cause: record.error }),
-      };
     },
   };
 
