@@ -17,8 +17,7 @@ import {
 import type { GenerationDeps } from '../src/domain/generations/ports';
 import type { Plan } from '../src/domain/plans/plan';
 import type { Generation } from '../src/domain/tracks/track';
-import { aPlan } from '../src/testing/fixtures';
-import { aGeneration } from '../src/testing/in-memory';
+import { aGeneration, aPlan, aUser as userFixture } from '../src/testing/fixtures';
 import { fakeClock } from '../src/testing/in-memory-accounts';
 import { direct } from './support/direct';
 
@@ -58,24 +57,14 @@ afterAll(() => store.close());
 
 async function aUser(overrides: Partial<User> = {}): Promise<User> {
   const id = `it-quota-${randomUUID()}`;
-  const user: User = {
+  const user = userFixture({
     id,
-    email: `${id}@example.test`,
     firstName: 'Quota',
     lastName: 'Tester',
-    emailVerified: true,
-    planStatus: 'free',
-    subscriptionPlanId: null,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    generationsUsedThisMonth: 0,
-    planStartDate: null,
-    planEndDate: null,
-    sessionsValidAfter: 0,
     createdAt: WEEK_1,
     updatedAt: WEEK_1,
     ...overrides,
-  };
+  });
   await store.users.create(user);
   createdUsers.push(user);
   return user;

@@ -19,6 +19,7 @@ import { keys } from '../src/data/keys';
 import type { GenerationDeps } from '../src/domain/generations/ports';
 import { quotaWindowStart } from '../src/domain/generations/quota-window';
 import type { Generation } from '../src/domain/tracks/track';
+import { aUser } from '../src/testing/fixtures';
 import { callbackKey, dynamoCallbackStore } from '../src/workflow/dynamo-callback-store';
 import { webhookReceived } from '../src/workflow/steps';
 import { wavDurationSeconds } from '../src/workflow/wav';
@@ -97,23 +98,7 @@ async function pendingGeneration(tags: string): Promise<Generation> {
   const now = new Date();
   const userId = `it-workflow-${randomUUID()}`;
   const email = `${userId}@example.test`;
-  await store.users.create({
-    id: userId,
-    email,
-    firstName: 'Workflow',
-    lastName: 'Tester',
-    emailVerified: true,
-    planStatus: 'free',
-    subscriptionPlanId: null,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    generationsUsedThisMonth: 0,
-    planStartDate: null,
-    planEndDate: null,
-    sessionsValidAfter: 0,
-    createdAt: now.toISOString(),
-    updatedAt: now.toISOString(),
-  });
+  await store.users.create(aUser({ id: userId, email, firstName: 'Workflow', lastName: 'Tester' }));
   cleanup.push(keys.user(userId), keys.emailClaim(email));
   const reserved = await quota.reserve(userId, {
     limit: 5,

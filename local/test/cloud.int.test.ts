@@ -15,12 +15,12 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { dynamoGenerationStore } from '@tunesmith/functions/adapters/dynamo/generation-store';
 import { dynamoQuotaStore } from '@tunesmith/functions/adapters/dynamo/quota-store';
 import { dynamoUserRepository } from '@tunesmith/functions/adapters/dynamo/user-repository';
-import type { User } from '@tunesmith/functions/domain/accounts/user';
 import {
   markCompleted,
   markGenerating,
   startGeneration,
 } from '@tunesmith/functions/domain/generations/generation-service';
+import { aUser } from '@tunesmith/functions/testing/fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LocalCloud, startLocalCloud } from '../src/cloud';
 import { startLocalCloudProcess } from '../src/cloud-process';
@@ -285,24 +285,7 @@ describe('local cloud', () => {
     };
     // What a run cut short by Ctrl-C leaves: one track queued, one at the provider, one done.
     const before = generationsIn(first);
-    const at = new Date().toISOString();
-    const user: User = {
-      id: userId,
-      email: `${userId}@example.com`,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      emailVerified: true,
-      planStatus: 'free',
-      subscriptionPlanId: null,
-      stripeCustomerId: null,
-      stripeSubscriptionId: null,
-      generationsUsedThisMonth: 0,
-      planStartDate: null,
-      planEndDate: null,
-      sessionsValidAfter: 0,
-      createdAt: at,
-      updatedAt: at,
-    };
+    const user = aUser({ id: userId });
     await dynamoUserRepository(before.c.documents, first.env.TABLE_NAME).create(user);
     const request = {
       type: 'text-to-music',

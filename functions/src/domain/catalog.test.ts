@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aGeneration, inMemoryGenerations, inMemoryPlans } from '../testing/in-memory';
+import { aGeneration } from '../testing/fixtures';
+import { inMemoryGenerations, inMemoryPlans } from '../testing/in-memory';
 import { listActivePlans } from './plans/plan-service';
 import { seedPlans } from './plans/seed-plans';
 import { listPublicTracks } from './tracks/track-service';

@@ -59,27 +59,3 @@ export function inMemoryGenerations(initial: Generation[] = []): GenerationRepos
     },
   };
 }
-
-/** A generation with sensible defaults for tests. */
-export function aGeneration(overrides: Partial<Generation> = {}): Generation {
-  const id = overrides.id ?? `g-${Math.random().toString(36).slice(2, 10)}`;
-  return {
-    id,
-    userId: 'user-1',
-    type: 'text-to-music',
-    title: 'A song',
-    tags: 'pop, upbeat',
-    lyrics: null,
-    duration: 60,
-    status: 'completed',
-    visibility: 'public',
-    showInGallery: true,
-    inputAudioUrl: null,
-    audioUrl: `https://cdn.example/${id}.wav`,
-    seed: 42,
-    falRequestId: 'req-1',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}

@@ -3,7 +3,7 @@ import { conflict, DomainError, unauthorized, validationError } from '../errors'
 import { passwordResetMail, verificationMail } from './mail';
 import type { Clock, IdentityProvider, Mailer, OneTimeTokens, RateLimiter, Secrets, Tokens } from './ports';
 import { enforceRateLimit, verifySession } from './session-rules';
-import type { User, UserRepository } from './user';
+import { newUser, type User, type UserRepository } from './user';
 
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
 export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
@@ -80,23 +80,10 @@ export async function register(
     password: input.password,
   });
   const stamp = deps.clock.now().toISOString();
-  const user: User = {
-    id: subject,
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    emailVerified: false,
-    planStatus: 'free',
-    subscriptionPlanId: null,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    generationsUsedThisMonth: 0,
-    planStartDate: null,
-    planEndDate: null,
-    sessionsValidAfter: 0,
-    createdAt: stamp,
-    updatedAt: stamp,
-  };
+  const user = newUser(
+    { id: subject, email: input.email, firstName: input.firstName, lastName: input.lastName },
+    stamp,
+  );
   try {
     await deps.users.create(user);
   } catch (error) {

@@ -35,6 +35,24 @@ export interface UserRepository {
   delete(user: User): Promise<void>;
 }
 
+/** A new account as sign-up makes it: unverified, on the free plan, nothing used yet. */
+export function newUser(fields: Pick<User, 'id' | 'email' | 'firstName' | 'lastName'>, at: string): User {
+  return {
+    ...fields,
+    emailVerified: false,
+    planStatus: 'free',
+    subscriptionPlanId: null,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    generationsUsedThisMonth: 0,
+    planStartDate: null,
+    planEndDate: null,
+    sessionsValidAfter: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
 /** What `GET /api/auth/user` returns. */
 export function toCurrentUser(user: User): CurrentUser {
   return {

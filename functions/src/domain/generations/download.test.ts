@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aBasicPlan, aGeneration, aPlan } from '../../testing/fixtures';
+import { aBasicPlan, aPlan, aPrivateTrack } from '../../testing/fixtures';
 import { fakeClock } from '../../testing/in-memory-accounts';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
 import type { User } from '../accounts/user';
@@ -14,7 +14,7 @@ type Subscriber = Pick<User, 'id' | 'planStatus' | 'planEndDate'>;
 const paid: Subscriber = { id: 'owner', planStatus: 'active', planEndDate: null };
 const free: Subscriber = { id: 'owner', planStatus: 'free', planEndDate: null };
 
-const track = aGeneration;
+const track = aPrivateTrack;
 
 function deps(...generations: Generation[]) {
   return { generations: inMemoryGenerationStore(generations), clock: fakeClock() };

@@ -1,13 +1,13 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { Generation } from '../../domain/tracks/track';
-import { aGeneration } from '../../testing/fixtures';
+import { aPrivateTrack } from '../../testing/fixtures';
 import { inMemoryPlans } from '../../testing/in-memory';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
 import type { RouteContext } from '../group-handler';
 import { catalogRoutes, type ViewerLookup } from './catalog';
 
-const track = aGeneration;
+const track = aPrivateTrack;
 
 /** A viewer whose session was refreshed on this request: the new cookies must reach the browser. */
 const refreshed =
