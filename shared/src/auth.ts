@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ADMIN_PASSWORD_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { ADMIN_PASSWORD_MIN_LENGTH, BILLING_CYCLES, PASSWORD_MIN_LENGTH } from './constants';
 
 /** Messages of the account screens and calls, verbatim from the specification where it has them. */
 export const authMessages = {
@@ -119,6 +119,16 @@ export const adminChangePasswordSchema = z
 export const planStatuses = ['free', 'active', 'cancelled', 'inactive', 'expired'] as const;
 export type PlanStatus = (typeof planStatuses)[number];
 
+/** What a user's plan allows now: the server's one rule, shown by the screens. */
+export const entitlementsSchema = z.object({
+  /** A paid plan is in force (active, or cancelled before the period ends). */
+  paid: z.boolean(),
+  weeklyLimit: z.number().int(),
+  canPrivate: z.boolean(),
+  canDownload: z.boolean(),
+});
+export type Entitlements = z.infer<typeof entitlementsSchema>;
+
 /** The signed-in user as the client sees it (spec 1 section 3). */
 export const currentUserSchema = z.object({
   id: z.string(),
@@ -129,10 +139,20 @@ export const currentUserSchema = z.object({
   planStatus: z.enum(planStatuses),
   subscriptionPlanId: z.string().nullable(),
   stripeSubscriptionId: z.string().nullable(),
+  /** Generations used in the current weekly window (the spec's field name; 0 once a new week starts). */
   generationsUsedThisMonth: z.number().int(),
+  /** Start and end of the subscription's current paid period (ISO). */
   planStartDate: z.string().nullable(),
   planEndDate: z.string().nullable(),
   createdAt: z.string(),
+  /** The name of the subscribed plan, or null on the free plan. */
+  planName: z.string().nullable(),
+  /** The billing cycle of the subscription, or null without one. */
+  billingCycle: z.enum(BILLING_CYCLES).nullable(),
+  /** What the plan allows right now, as the server enforces it; the screens follow it. */
+  entitlements: entitlementsSchema,
+  /** When the weekly count starts again (ISO, Monday 00:00 UTC). */
+  quotaResetsAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -1,0 +1,76 @@
+import * as z from 'zod';
+import { BILLING_CYCLES, type BillingCycle } from './constants';
+import { messages } from './messages';
+
+/** Messages of the billing calls and screens; verbatim from the specification where it has them. */
+export const billingMessages = {
+  planRequired: 'Choose a plan.',
+  cycleInvalid: 'Choose weekly, monthly or yearly billing.',
+  planNotFound: 'Plan not found',
+  freePlanNeedsNoCheckout: 'The Free plan needs no payment: every account starts on it.',
+  planInactive: 'This plan is no longer offered. Please choose another plan.',
+  /** The spec's 'Configuration Error' text. */
+  notConfigured: (cycle: BillingCycle) => messages.pricing.configErrorText(cycle),
+  paymentsUnavailable: 'Payments are not available right now. Please try again in a few minutes.',
+  noBillingAccount: 'You have no billing account yet. Choose a plan on the Pricing page first.',
+  noSubscription: 'You have no subscription to cancel.',
+  cancelScheduled: (endDate: string) =>
+    `Your subscription is cancelled. You keep your plan until ${endDate}, then your account returns to the Free plan.`,
+  invalidSignature: 'Invalid signature',
+} as const;
+
+export const checkoutRequestSchema = z.object({
+  planId: z
+    .string({ error: billingMessages.planRequired })
+    .trim()
+    .min(1, billingMessages.planRequired)
+    .max(100, billingMessages.planNotFound),
+  billingCycle: z.enum(BILLING_CYCLES, { error: billingMessages.cycleInvalid }),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+/**
+ * The answer of `create-checkout-session` and `create-portal-session`: where to
+ * send the browser. `destination` says which page it is: a user who already
+ * has a running subscription is sent to the portal instead of paying twice.
+ */
+export const billingRedirectSchema = z.object({
+  url: z.string(),
+  destination: z.enum(['checkout', 'portal']),
+});
+export type BillingRedirect = z.infer<typeof billingRedirectSchema>;
+
+/** The answer of `cancel-subscription`: cancelled at the end of the period. */
+export const cancelSubscriptionResponseSchema = z.object({
+  message: z.string(),
+  /** When the paid period ends (ISO), as Stripe reported it. */
+  planEndDate: z.string().nullable(),
+});
+export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>;
+
+/**
+ * Where Stripe sends the browser back to. Both return to the profile, which
+ * waits for the webhook to confirm the payment (`checkout=success`) or says
+ * that nothing was charged (`checkout=cancelled`); the portal returns with
+ * `billing=portal`, so the profile picks up what changed there.
+ */
+export const billingReturnPaths = {
+  checkoutSuccess: '/profile?checkout=success',
+  checkoutCancelled: '/profile?checkout=cancelled',
+  portal: '/profile?billing=portal',
+} as const;
+
+/**
+ * The events the webhook endpoint handles (spec 2, Webhooks tab, plus
+ * `checkout.session.completed`). Any other event is acknowledged and ignored.
+ */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.payment_succeeded',
+  'invoice.payment_failed',
+  'payment_intent.succeeded',
+] as const;
+export type StripeWebhookEvent = (typeof STRIPE_WEBHOOK_EVENTS)[number];
