@@ -1,4 +1,8 @@
 import type { CurrentUser, PlanStatus } from '@tunesmith/shared/auth';
+import type { BillingCycle } from '@tunesmith/shared/constants';
+import { entitlementsFor } from '../generations/entitlements';
+import { quotaResetsAt, usedThisWindow } from '../generations/quota-window';
+import type { Plan } from '../plans/plan';
 
 /** A regular user's profile (spec 2 section 3, users), keyed by the identity's subject. */
 export interface User {
@@ -11,9 +15,16 @@ export interface User {
   subscriptionPlanId: string | null;
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
+  /** Generations taken in the window that starts at `quotaWindowStart` (the spec's field name; weekly). */
   generationsUsedThisMonth: number;
+  /** Start of the quota window the counter belongs to; absent until the first generation. */
+  quotaWindowStart?: string;
   planStartDate: string | null;
   planEndDate: string | null;
+  /** The subscription's billing cycle; null without one. */
+  billingCycle: BillingCycle | null;
+  /** When Stripe was last read for this user's plan (ISO): an older reading never overwrites a newer one. */
+  billingObservedAt: string | null;
   /** Epoch seconds; access tokens issued before it are refused (logout everywhere). */
   sessionsValidAfter: number;
   createdAt: string;
@@ -47,14 +58,20 @@ export function newUser(fields: Pick<User, 'id' | 'email' | 'firstName' | 'lastN
     generationsUsedThisMonth: 0,
     planStartDate: null,
     planEndDate: null,
+    billingCycle: null,
+    billingObservedAt: null,
     sessionsValidAfter: 0,
     createdAt: at,
     updatedAt: at,
   };
 }
 
-/** What `GET /api/auth/user` returns. */
-export function toCurrentUser(user: User): CurrentUser {
+/**
+ * What `GET /api/auth/user` returns: the profile, plus what the plan allows
+ * now and this week's count, from the same rules generation and downloads
+ * enforce. `plan` is the user's subscribed plan when there is one.
+ */
+export function toCurrentUser(user: User, plan: Plan | undefined, now: Date): CurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -64,9 +81,16 @@ export function toCurrentUser(user: User): CurrentUser {
     planStatus: user.planStatus,
     subscriptionPlanId: user.subscriptionPlanId,
     stripeSubscriptionId: user.stripeSubscriptionId,
-    generationsUsedThisMonth: user.generationsUsedThisMonth,
+    generationsUsedThisMonth: usedThisWindow(
+      { used: user.generationsUsedThisMonth, windowStart: user.quotaWindowStart ?? null },
+      now,
+    ),
     planStartDate: user.planStartDate,
     planEndDate: user.planEndDate,
     createdAt: user.createdAt,
+    planName: user.subscriptionPlanId ? (plan?.name ?? null) : null,
+    billingCycle: user.billingCycle,
+    entitlements: entitlementsFor(user, plan, now),
+    quotaResetsAt: quotaResetsAt(now).toISOString(),
   };
 }

@@ -1,17 +1,11 @@
+import type { Entitlements } from '@tunesmith/shared/auth';
 import type { User } from '../accounts/user';
 import type { Plan } from '../plans/plan';
 
+export type { Entitlements };
+
 /** The Terms' weekly quota of the Free plan, used when no plan record is at hand. */
 export const FREE_WEEKLY_GENERATIONS = 5;
-
-/** What a user's plan allows (spec 1 section 6). */
-export interface Entitlements {
-  paid: boolean;
-  weeklyLimit: number;
-  /** Free: public sharing only. */
-  canPrivate: boolean;
-  canDownload: boolean;
-}
 
 /** A plan that costs something; the Free plan is free at every cycle. */
 export function isPaidPlan(

@@ -1,0 +1,424 @@
+import { billingMessages } from '@tunesmith/shared/billing';
+import { describe, expect, it } from 'vitest';
+import { aBasicPlan, aPlan, aUser } from '../../testing/fixtures';
+import { inMemoryPlans } from '../../testing/in-memory';
+import { fakeClock, inMemoryUsers } from '../../testing/in-memory-accounts';
+import {
+  aSubscription,
+  fakePayments,
+  inMemoryBillingAccounts,
+  inMemoryReceipts,
+} from '../../testing/in-memory-billing';
+import type { User } from '../accounts/user';
+import { DomainError } from '../errors';
+import {
+  cancelSubscription,
+  formatBillingDate,
+  handlePaymentEvent,
+  openPortal,
+  RECEIPT_LEASE_SECONDS,
+  RECEIPT_TTL_SECONDS,
+  startCheckout,
+  syncCustomer,
+} from './billing-service';
+import { type PaymentEvent, PaymentsError } from './ports';
+
+const ORIGIN = 'https://tunesmith.test';
+
+function setup() {
+  const clock = fakeClock('2026-11-24T10:00:00.000Z');
+  const users = inMemoryUsers();
+  const accounts = inMemoryBillingAccounts(users);
+  const payments = fakePayments();
+  const receipts = inMemoryReceipts();
+  const plans = inMemoryPlans([
+    aPlan({ id: 'free' }),
+    aBasicPlan({ id: 'basic', monthlyPriceId: 'price_basic_monthly', weeklyPriceId: null }),
+    aPlan({
+      id: 'premium',
+      name: 'Premium',
+      monthlyPrice: 19,
+      yearlyPrice: 190,
+      monthlyPriceId: 'price_premium_monthly',
+      yearlyPriceId: 'price_premium_yearly',
+      maxGenerations: 100,
+    }),
+    aBasicPlan({ id: 'legacy', name: 'Legacy', isActive: false, monthlyPriceId: 'price_legacy' }),
+  ]);
+  const warnings: string[] = [];
+  const deps = {
+    accounts,
+    receipts,
+    plans,
+    payments,
+    clock,
+    log: { warn: (message: string) => warnings.push(message) },
+  };
+  const addUser = (overrides: Partial<User> = {}) => {
+    const user = aUser({ id: 'u1', email: 'ada@example.test', ...overrides });
+    users.all.set(user.id, user);
+    if (user.stripeCustomerId) accounts.directory.set(user.stripeCustomerId, user.id);
+    return user;
+  };
+  return { clock, users, accounts, payments, receipts, plans, deps, addUser, warnings };
+}
+
+const subscriber = {
+  planStatus: 'active',
+  subscriptionPlanId: 'basic',
+  stripeCustomerId: 'cus_1',
+  stripeSubscriptionId: 'sub_1',
+  billingCycle: 'monthly',
+} as const;
+
+const expectDomainError = async (promise: Promise<unknown>, kind: string, message: string) => {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  expect(error).toMatchObject({ kind, message });
+};
+
+describe('startCheckout', () => {
+  it('creates the customer once, links it, and opens Checkout for the plan price with the return URLs', async () => {
+    const { deps, addUser, payments, users } = setup();
+    const user = addUser();
+    const answer = await startCheckout(deps, user, { planId: 'basic', billingCycle: 'monthly' }, ORIGIN);
+
+    expect(answer).toEqual({ url: 'https://checkout.test/c/pay/cs_1', destination: 'checkout' });
+    const customerId = users.all.get('u1')?.stripeCustomerId;
+    expect(customerId).toBeTruthy();
+    expect(payments.customers.get(customerId as string)).toEqual({
+      userId: 'u1',
+      email: 'ada@example.test',
+      name: 'Ada Lovelace',
+    });
+    expect(payments.checkouts).toEqual([
+      {
+        customerId,
+        userId: 'u1',
+        priceId: 'price_basic_monthly',
+        planId: 'basic',
+        cycle: 'monthly',
+        successUrl: `${ORIGIN}/profile?checkout=success`,
+        cancelUrl: `${ORIGIN}/profile?checkout=cancelled`,
+      },
+    ]);
+
+    // A second attempt (the first was abandoned) reuses the customer.
+    const again = users.all.get('u1') as User;
+    await startCheckout(deps, again, { planId: 'premium', billingCycle: 'yearly' }, ORIGIN);
+    expect(payments.customers.size).toBe(1);
+    expect(payments.checkouts[1]).toMatchObject({ customerId, priceId: 'price_premium_yearly' });
+  });
+
+  it('sends a user with a running subscription to the portal instead of a second payment', async () => {
+    for (const planStatus of ['active', 'cancelled', 'inactive'] as const) {
+      const { deps, addUser, payments } = setup();
+      const user = addUser({ ...subscriber, planStatus });
+      const answer = await startCheckout(deps, user, { planId: 'premium', billingCycle: 'monthly' }, ORIGIN);
+      expect(answer).toEqual({ url: 'https://portal.test/p/session/cus_1', destination: 'portal' });
+      expect(payments.checkouts).toEqual([]);
+      expect(payments.portals).toEqual([
+        { customerId: 'cus_1', returnUrl: `${ORIGIN}/profile?billing=portal` },
+      ]);
+    }
+  });
+
+  it('lets an expired subscriber pay again through Checkout, with their customer', async () => {
+    const { deps, addUser, payments } = setup();
+    const user = addUser({ planStatus: 'expired', stripeCustomerId: 'cus_1' });
+    await startCheckout(deps, user, { planId: 'basic', billingCycle: 'monthly' }, ORIGIN);
+    expect(payments.checkouts[0]?.customerId).toBe('cus_1');
+    expect(payments.customers.size).toBe(0);
+  });
+
+  it('refuses unknown, free and inactive plans, and cycles without a price', async () => {
+    const { deps, addUser, payments } = setup();
+    const user = addUser();
+    await expectDomainError(
+      startCheckout(deps, user, { planId: 'gold', billingCycle: 'monthly' }, ORIGIN),
+      'not-found',
+      billingMessages.planNotFound,
+    );
+    await expectDomainError(
+      startCheckout(deps, user, { planId: 'free', billingCycle: 'monthly' }, ORIGIN),
+      'validation',
+      billingMessages.freePlanNeedsNoCheckout,
+    );
+    await expectDomainError(
+      startCheckout(deps, user, { planId: 'legacy', billingCycle: 'monthly' }, ORIGIN),
+      'validation',
+      billingMessages.planInactive,
+    );
+    await expectDomainError(
+      startCheckout(deps, user, { planId: 'basic', billingCycle: 'weekly' }, ORIGIN),
+      'validation',
+      'This plan is not configured for weekly billing. Please contact support.',
+    );
+    expect(payments.checkouts).toEqual([]);
+    expect(payments.customers.size).toBe(0);
+  });
+
+  it("answers a price id the account does not have with the plan's configuration message", async () => {
+    const { deps, addUser, payments, warnings } = setup();
+    payments.failNext(
+      new PaymentsError('missing', "No such price: 'price_basic_monthly'", 'line_items[0][price]'),
+    );
+    await expectDomainError(
+      startCheckout(
+        deps,
+        addUser({ stripeCustomerId: 'cus_1' }),
+        { planId: 'basic', billingCycle: 'monthly' },
+        ORIGIN,
+      ),
+      'validation',
+      'This plan is not configured for monthly billing. Please contact support.',
+    );
+    expect(warnings).toEqual(['checkout price missing']);
+  });
+
+  it('answers an unreachable or unconfigured provider with a 503 message and logs the cause', async () => {
+    for (const failure of ['unavailable', 'not-configured'] as const) {
+      const { deps, addUser, payments, warnings } = setup();
+      payments.failNext(new PaymentsError(failure, 'connect ECONNREFUSED'));
+      await expectDomainError(
+        startCheckout(deps, addUser(), { planId: 'basic', billingCycle: 'monthly' }, ORIGIN),
+        'unavailable',
+        billingMessages.paymentsUnavailable,
+      );
+      expect(warnings).toEqual(['checkout failed']);
+    }
+  });
+});
+
+describe('openPortal', () => {
+  it('opens the portal for a user with a payment customer', async () => {
+    const { deps, addUser } = setup();
+    expect(await openPortal(deps, addUser({ stripeCustomerId: 'cus_1' }), ORIGIN)).toEqual({
+      url: 'https://portal.test/p/session/cus_1',
+      destination: 'portal',
+    });
+  });
+
+  it('refuses a user who never started a payment', async () => {
+    const { deps, addUser } = setup();
+    await expectDomainError(
+      openPortal(deps, addUser(), ORIGIN),
+      'conflict',
+      billingMessages.noBillingAccount,
+    );
+  });
+});
+
+describe('cancelSubscription', () => {
+  it('schedules the end at the period end and says when; the plan itself waits for the webhook', async () => {
+    const { deps, addUser, payments, users } = setup();
+    payments.setSubscription(aSubscription({ periodEnd: '2026-12-24T09:00:00.000Z' }));
+    const user = addUser(subscriber);
+    const answer = await cancelSubscription(deps, user);
+    expect(answer).toEqual({
+      message:
+        'Your subscription is cancelled. You keep your plan until December 24, 2026, then your account returns to the Free plan.',
+      planEndDate: '2026-12-24T09:00:00.000Z',
+    });
+    expect(payments.subscriptions[0]?.cancelScheduled).toBe(true);
+    expect(users.all.get('u1')?.planStatus).toBe('active');
+  });
+
+  it('refuses a user without a running subscription', async () => {
+    const { deps, addUser } = setup();
+    await expectDomainError(cancelSubscription(deps, addUser()), 'conflict', billingMessages.noSubscription);
+    await expectDomainError(
+      cancelSubscription(deps, addUser({ planStatus: 'expired', stripeCustomerId: 'cus_1' })),
+      'conflict',
+      billingMessages.noSubscription,
+    );
+  });
+});
+
+describe('handlePaymentEvent', () => {
+  const event = (overrides: Partial<PaymentEvent> = {}): PaymentEvent => ({
+    id: 'evt_1',
+    type: 'customer.subscription.updated',
+    customerId: 'cus_1',
+    userId: null,
+    ...overrides,
+  });
+
+  it("brings the user's plan to what Stripe holds now", async () => {
+    const { deps, addUser, payments, users, clock } = setup();
+    addUser({ stripeCustomerId: 'cus_1' });
+    payments.setSubscription(aSubscription({ priceId: 'price_premium_yearly' }));
+    expect(await handlePaymentEvent(deps, event())).toBe('synced');
+    expect(users.all.get('u1')).toMatchObject({
+      planStatus: 'active',
+      subscriptionPlanId: 'premium',
+      stripeSubscriptionId: 'sub_1',
+      billingCycle: 'yearly',
+      planStartDate: '2026-11-01T00:00:00.000Z',
+      planEndDate: '2026-12-01T00:00:00.000Z',
+      billingObservedAt: clock.now().toISOString(),
+    });
+  });
+
+  it('finds the user of a Checkout event by its client reference and links the customer', async () => {
+    const { deps, addUser, payments, users, accounts } = setup();
+    addUser();
+    payments.setSubscription(aSubscription({ customerId: 'cus_7' }));
+    const outcome = await handlePaymentEvent(
+      deps,
+      event({ type: 'checkout.session.completed', customerId: 'cus_7', userId: 'u1' }),
+    );
+    expect(outcome).toBe('synced');
+    expect(users.all.get('u1')).toMatchObject({ planStatus: 'active', stripeCustomerId: 'cus_7' });
+    expect(accounts.directory.get('cus_7')).toBe('u1');
+  });
+
+  it("does not hand a user someone else's customer through a client reference", async () => {
+    const { deps, addUser, payments, users } = setup();
+    addUser({ stripeCustomerId: 'cus_mine' });
+    payments.setSubscription(aSubscription({ customerId: 'cus_other' }));
+    const outcome = await handlePaymentEvent(
+      deps,
+      event({ type: 'checkout.session.completed', customerId: 'cus_other', userId: 'u1' }),
+    );
+    expect(outcome).toBe('unknown-customer');
+    expect(users.all.get('u1')).toMatchObject({ planStatus: 'free', stripeCustomerId: 'cus_mine' });
+  });
+
+  it('handles checkout.session.completed and the six events of the Webhooks tab; acknowledges others', async () => {
+    const handled = [
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'customer.subscription.updated',
+      'customer.subscription.deleted',
+      'invoice.payment_succeeded',
+      'invoice.payment_failed',
+      'payment_intent.succeeded',
+    ];
+    for (const type of handled) {
+      const { deps, addUser, payments } = setup();
+      addUser({ stripeCustomerId: 'cus_1' });
+      payments.setSubscription(aSubscription());
+      expect(await handlePaymentEvent(deps, event({ type })), type).toBe('synced');
+    }
+    const { deps, addUser, payments, users, receipts } = setup();
+    addUser({ stripeCustomerId: 'cus_1' });
+    payments.setSubscription(aSubscription());
+    for (const type of ['invoice.paid', 'customer.updated', 'charge.refunded']) {
+      expect(await handlePaymentEvent(deps, event({ id: type, type }))).toBe('ignored');
+    }
+    expect(users.all.get('u1')?.planStatus).toBe('free');
+    expect(receipts.all.size).toBe(0);
+  });
+
+  it('handles an event id once, keeping the receipt past Stripe retry window', async () => {
+    const { deps, addUser, payments, users, receipts, clock } = setup();
+    addUser({ stripeCustomerId: 'cus_1' });
+    payments.setSubscription(aSubscription());
+    expect(await handlePaymentEvent(deps, event())).toBe('synced');
+    // Stripe changes its mind meanwhile; a repeat of the old event must not be handled again.
+    payments.setSubscription(aSubscription({ status: 'past_due' }));
+    expect(await handlePaymentEvent(deps, event())).toBe('duplicate');
+    expect(users.all.get('u1')?.planStatus).toBe('active');
+    const receipt = receipts.all.get('evt_1');
+    expect(receipt?.state).toBe('handled');
+    expect(receipt?.expiresAt).toBe(Math.floor(clock.now().getTime() / 1000) + RECEIPT_TTL_SECONDS);
+    expect(RECEIPT_TTL_SECONDS).toBeGreaterThan(3 * 24 * 3600);
+  });
+
+  it('drops the claim when handling fails, so that Stripe retry is handled', async () => {
+    const { deps, addUser, payments, users, receipts } = setup();
+    addUser({ stripeCustomerId: 'cus_1' });
+    payments.setSubscription(aSubscription());
+    payments.failNext(new PaymentsError('unavailable', 'socket hang up'));
+    await expectDomainError(
+      handlePaymentEvent(deps, event()),
+      'unavailable',
+      billingMessages.paymentsUnavailable,
+    );
+    expect(receipts.all.has('evt_1')).toBe(false);
+    expect(await handlePaymentEvent(deps, event())).toBe('synced');
+    expect(users.all.get('u1')?.planStatus).toBe('active');
+  });
+
+  it('lets a concurrent delivery of the same event pass while the first is handled, until the lease ends', async () => {
+    const { deps, addUser, payments, receipts, clock } = setup();
+    addUser({ stripeCustomerId: 'cus_1' });
+    payments.setSubscription(aSubscription());
+    const now = Math.floor(clock.now().getTime() / 1000);
+    await receipts.claim('evt_1', now, RECEIPT_LEASE_SECONDS);
+    expect(await handlePaymentEvent(deps, event())).toBe('duplicate');
+    clock.advance((RECEIPT_LEASE_SECONDS + 1) * 1000);
+    expect(await handlePaymentEvent(deps, event())).toBe('synced');
+  });
+
+  it('acknowledges events of customers that belong to nobody here', async () => {
+    const { deps, payments, warnings } = setup();
+    payments.setSubscription(aSubscription({ customerId: 'cus_stranger' }));
+    expect(await handlePaymentEvent(deps, event({ customerId: 'cus_stranger' }))).toBe('unknown-customer');
+    expect(warnings).toEqual(['payment event for an unknown customer']);
+  });
+});
+
+describe('syncCustomer', () => {
+  it('fails (so Stripe retries) when the subscription price belongs to no plan, changing nothing', async () => {
+    const { deps, addUser, payments, users, warnings } = setup();
+    addUser({ stripeCustomerId: 'cus_1' });
+    payments.setSubscription(aSubscription({ priceId: 'price_unknown' }));
+    await expectDomainError(
+      syncCustomer(deps, 'u1', 'cus_1'),
+      'unavailable',
+      billingMessages.paymentsUnavailable,
+    );
+    expect(users.all.get('u1')?.planStatus).toBe('free');
+    expect(warnings).toEqual(['subscription price belongs to no plan']);
+  });
+
+  it('prefers the running subscription over an older one that ended', async () => {
+    const { deps, addUser, payments, users } = setup();
+    addUser({ stripeCustomerId: 'cus_1' });
+    payments.setSubscription(
+      aSubscription({ id: 'sub_old', status: 'canceled', endedAt: '2026-10-01T00:00:00.000Z' }),
+    );
+    payments.setSubscription(aSubscription({ id: 'sub_new', priceId: 'price_premium_monthly' }));
+    payments.setSubscription(
+      aSubscription({ id: 'sub_newest_ended', status: 'canceled', endedAt: '2026-11-02T00:00:00.000Z' }),
+    );
+    await syncCustomer(deps, 'u1', 'cus_1');
+    expect(users.all.get('u1')).toMatchObject({
+      stripeSubscriptionId: 'sub_new',
+      subscriptionPlanId: 'premium',
+    });
+  });
+
+  it('ignores a reading taken before the one already applied', async () => {
+    const { deps, addUser, payments, users, clock } = setup();
+    addUser({
+      stripeCustomerId: 'cus_1',
+      billingObservedAt: '2026-11-24T10:00:05.000Z',
+      planStatus: 'cancelled',
+    });
+    payments.setSubscription(aSubscription());
+    await syncCustomer(deps, 'u1', 'cus_1');
+    expect(users.all.get('u1')?.planStatus).toBe('cancelled');
+    clock.advance(10_000);
+    await syncCustomer(deps, 'u1', 'cus_1');
+    expect(users.all.get('u1')?.planStatus).toBe('active');
+  });
+
+  it('does nothing for a customer without subscriptions', async () => {
+    const { deps, addUser, users } = setup();
+    const user = addUser({ stripeCustomerId: 'cus_1' });
+    await syncCustomer(deps, 'u1', 'cus_1');
+    expect(users.all.get('u1')).toEqual(user);
+  });
+});
+
+describe('formatBillingDate', () => {
+  it('names the UTC day', () => {
+    expect(formatBillingDate('2026-12-31T23:30:00.000Z')).toBe('December 31, 2026');
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * Billing: Checkout, the customer portal, cancelling at the end of the period,
+ * and the webhook that brings what Stripe recorded into the user's plan. The
+ * webhook is the only writer of a user's plan from Stripe: the calls here
+ * start payments and changes on Stripe's side and never set a plan
+ * themselves.
+ */
+import {
+  type BillingRedirect,
+  billingMessages,
+  billingReturnPaths,
+  type CancelSubscriptionResponse,
+  type CheckoutRequest,
+  STRIPE_WEBHOOK_EVENTS,
+} from '@tunesmith/shared/billing';
+import { planPriceId } from '@tunesmith/shared/plans';
+import type { User } from '../accounts/user';
+import { conflict, DomainError, notFound, validationError } from '../errors';
+import { isPaidPlan } from '../generations/entitlements';
+import { planForPrice } from './plan-prices';
+import { type BillingDeps, type PaymentEvent, PaymentsError } from './ports';
+import { hasRunningSubscription, lifecycleEventOf, reconcile } from './subscription';
+
+/**
+ * How long a handled event's receipt is kept: well past Stripe's 3-day retry
+ * window, so a late retry is still recognised.
+ */
+export const RECEIPT_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export interface BillingLog {
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+const unavailable = () => new DomainError('unavailable', billingMessages.paymentsUnavailable);
+
+/** Provider failures as the user hears them; the cause goes to the log. */
+function asDomainError(error: unknown, log: BillingLog | undefined, context: string): unknown {
+  if (!(error instanceof PaymentsError)) return error;
+  log?.warn(`${context} failed`, { failure: error.failure, param: error.param, error });
+  return unavailable();
+}
+
+/** 'December 24, 2026' (UTC), as the cancel answer states the end of the period. */
+export function formatBillingDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The user's payment customer, created and linked on first need. */
+async function customerOf(deps: BillingDeps, user: User): Promise<string> {
+  if (user.stripeCustomerId) return user.stripeCustomerId;
+  const created = await deps.payments.createCustomer({
+    userId: user.id,
+    email: user.email,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+  });
+  return deps.accounts.linkCustomer(user.id, created);
+}
+
+async function portalRedirect(
+  deps: BillingDeps,
+  customerId: string,
+  origin: string,
+): Promise<BillingRedirect> {
+  const url = await deps.payments.createPortalSession({
+    customerId,
+    returnUrl: `${origin}${billingReturnPaths.portal}`,
+  });
+  return { url, destination: 'portal' };
+}
+
+/**
+ * Where to pay for `planId` at `billingCycle`: a Checkout page for the plan's
+ * price, or the customer portal when the user already has a running
+ * subscription (a change of plan happens there, never a second subscription).
+ * Unknown plans are not found; the Free plan, inactive plans and cycles with
+ * no price are refused with a message.
+ */
+export async function startCheckout(
+  deps: BillingDeps & { log?: BillingLog },
+  user: User,
+  input: CheckoutRequest,
+  origin: string,
+): Promise<BillingRedirect> {
+  const plan = await deps.plans.get(input.planId);
+  if (!plan) throw notFound(billingMessages.planNotFound);
+  if (!isPaidPlan(plan)) throw validationError(billingMessages.freePlanNeedsNoCheckout);
+  if (!plan.isActive) throw validationError(billingMessages.planInactive);
+  const priceId = planPriceId(plan, input.billingCycle);
+  if (!priceId) throw validationError(billingMessages.notConfigured(input.billingCycle));
+
+  try {
+    if (hasRunningSubscription(user) && user.stripeCustomerId) {
+      return await portalRedirect(deps, user.stripeCustomerId, origin);
+    }
+    const customerId = await customerOf(deps, user);
+    const url = await deps.payments.createCheckoutSession({
+      customerId,
+      userId: user.id,
+      priceId,
+      planId: plan.id,
+      cycle: input.billingCycle,
+      successUrl: `${origin}${billingReturnPaths.checkoutSuccess}`,
+      cancelUrl: `${origin}${billingReturnPaths.checkoutCancelled}`,
+    });
+    return { url, destination: 'checkout' };
+  } catch (error) {
+    // A price id the account does not have is a plan set up wrong, as much as a missing one.
+    if (error instanceof PaymentsError && error.failure === 'missing' && error.param?.includes('price')) {
+      deps.log?.warn('checkout price missing', { planId: plan.id, cycle: input.billingCycle, priceId });
+      throw validationError(billingMessages.notConfigured(input.billingCycle));
+    }
+    throw asDomainError(error, deps.log, 'checkout');
+  }
+}
+
+/** The customer portal, for a user who has a payment customer. */
+export async function openPortal(
+  deps: BillingDeps & { log?: BillingLog },
+  user: User,
+  origin: string,
+): Promise<BillingRedirect> {
+  if (!user.stripeCustomerId) throw conflict(billingMessages.noBillingAccount);
+  try {
+    return await portalRedirect(deps, user.stripeCustomerId, origin);
+  } catch (error) {
+    throw asDomainError(error, deps.log, 'portal');
+  }
+}
+
+/**
+ * Cancels the user's subscription at the end of the paid period. The plan
+ * itself changes when Stripe's webhook reports the cancellation.
+ */
+export async function cancelSubscription(
+  deps: BillingDeps & { log?: BillingLog },
+  user: User,
+): Promise<CancelSubscriptionResponse> {
+  if (!user.stripeSubscriptionId || !hasRunningSubscription(user)) {
+    throw conflict(billingMessages.noSubscription);
+  }
+  try {
+    const subscription = await deps.payments.cancelAtPeriodEnd(user.stripeSubscriptionId);
+    return {
+      message: billingMessages.cancelScheduled(formatBillingDate(subscription.periodEnd)),
+      planEndDate: subscription.periodEnd,
+    };
+  } catch (error) {
+    throw asDomainError(error, deps.log, 'cancel');
+  }
+}
+
+const HANDLED: ReadonlySet<string> = new Set(STRIPE_WEBHOOK_EVENTS);
+
+export type EventOutcome =
+  /** Not an event billing acts on: acknowledged and ignored. */
+  | 'ignored'
+  /** Handled before (a retry or a duplicate delivery). */
+  | 'duplicate'
+  /** The customer belongs to no user here. */
+  | 'unknown-customer'
+  /** The user's plan was brought up to date. */
+  | 'synced';
+
+/** How long a claim on an event holds off a concurrent delivery of it (longer than handling takes). */
+export const RECEIPT_LEASE_SECONDS = 60;
+
+/**
+ * A verified webhook event. Each handled event is a signal that the
+ * customer's subscription changed: the user's billing is brought to what
+ * Stripe holds now ({@link syncCustomer}), which makes the result the same
+ * whatever order events arrive in and however often. A receipt per event id
+ * (claimed with a conditional write before the work, completed after it,
+ * dropped on failure so Stripe's retry is handled) spares repeated deliveries
+ * the work.
+ */
+export async function handlePaymentEvent(
+  deps: BillingDeps & { log?: BillingLog },
+  event: PaymentEvent,
+): Promise<EventOutcome> {
+  if (!HANDLED.has(event.type) || !event.customerId) return 'ignored';
+  const now = Math.floor(deps.clock.now().getTime() / 1000);
+  if (!(await deps.receipts.claim(event.id, now, RECEIPT_LEASE_SECONDS))) return 'duplicate';
+  let outcome: EventOutcome = 'unknown-customer';
+  try {
+    const userId = await userOfEvent(deps, event, event.customerId);
+    if (userId) {
+      await syncCustomer(deps, userId, event.customerId);
+      outcome = 'synced';
+    } else {
+      deps.log?.warn('payment event for an unknown customer', { eventId: event.id, type: event.type });
+    }
+  } catch (error) {
+    await deps.receipts.release(event.id).catch(() => {});
+    throw error;
+  }
+  await deps.receipts.complete(event.id, now + RECEIPT_TTL_SECONDS);
+  return outcome;
+}
+
+/**
+ * The user a customer belongs to: through the directory, or, for an event
+ * that names its user (Checkout's client reference), that user when the
+ * customer is theirs or they have none yet (then it is linked).
+ */
+async function userOfEvent(
+  deps: BillingDeps,
+  event: PaymentEvent,
+  customerId: string,
+): Promise<string | undefined> {
+  const known = await deps.accounts.userOfCustomer(customerId);
+  if (known || !event.userId) return known;
+  const user = await deps.accounts.get(event.userId);
+  if (!user) return undefined;
+  const linked = await deps.accounts.linkCustomer(user.id, customerId);
+  return linked === customerId ? user.id : undefined;
+}
+
+/**
+ * Reads the customer's current subscription from Stripe and applies it to the
+ * user's billing. The reading is stamped with the time before it was taken,
+ * so a reading that started earlier never overwrites a later one.
+ */
+export async function syncCustomer(
+  deps: BillingDeps & { log?: BillingLog },
+  userId: string,
+  customerId: string,
+): Promise<void> {
+  const observedAt = deps.clock.now().toISOString();
+  let subscription: Awaited<ReturnType<typeof deps.payments.currentSubscription>>;
+  try {
+    subscription = await deps.payments.currentSubscription(customerId);
+  } catch (error) {
+    throw asDomainError(error, deps.log, 'subscription read');
+  }
+  if (!subscription) return;
+  const plan = planForPrice(await deps.plans.listBySortOrder(), subscription);
+  const event = lifecycleEventOf(subscription, plan);
+  if (!event) {
+    // Nothing can be granted for a price no plan claims; failing makes Stripe retry while an admin fixes the plan.
+    deps.log?.warn('subscription price belongs to no plan', {
+      subscriptionId: subscription.id,
+      priceId: subscription.priceId,
+    });
+    throw unavailable();
+  }
+  await deps.accounts.updateBilling(userId, (current) => reconcile(current, event, observedAt));
+}

@@ -1,0 +1,196 @@
+/**
+ * The subscription lifecycle as a pure state machine over a user's billing
+ * fields. Stripe is the record of what was paid; the webhook reads it and this
+ * module decides what the user's plan becomes:
+ *
+ *   free ──paid──▶ active ──paid (period moves on)──▶ active (renewed)
+ *                  active ──cancel scheduled──▶ cancelled ──ended──▶ expired
+ *                  active ──payment failed──▶ inactive ──paid──▶ active
+ *               cancelled ──paid (resumed)──▶ active
+ *            any live state ──paid with another plan or cycle──▶ that plan, at once
+ *
+ * Paid entitlements follow from the result through `entitlementsFor`: active
+ * and cancelled (until `planEndDate`) get the plan; inactive and expired get
+ * the free limits.
+ */
+import type { PlanStatus } from '@tunesmith/shared/auth';
+import type { BillingCycle } from '@tunesmith/shared/constants';
+import type { User } from '../accounts/user';
+
+/** The part of a user's profile that billing owns. */
+export type BillingState = Pick<
+  User,
+  | 'planStatus'
+  | 'subscriptionPlanId'
+  | 'stripeSubscriptionId'
+  | 'billingCycle'
+  | 'planStartDate'
+  | 'planEndDate'
+  | 'billingObservedAt'
+>;
+
+/** Stripe's subscription statuses. */
+export type SubscriptionStatus =
+  | 'active'
+  | 'trialing'
+  | 'past_due'
+  | 'unpaid'
+  | 'paused'
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'canceled';
+
+/** A subscription as Stripe reports it now, in our words (the adapter maps Stripe's object to this). */
+export interface SubscriptionSnapshot {
+  id: string;
+  customerId: string;
+  status: SubscriptionStatus;
+  /** The price of its (single) item. */
+  priceId: string | null;
+  /** The plan and cycle the price says it belongs to (its metadata): the fallback when no plan lists it. */
+  priceTags: { planId?: string; cycle?: BillingCycle };
+  /** Cancellation is scheduled (cancel at period end, or a cancel date). */
+  cancelScheduled: boolean;
+  /** The current period (ISO). */
+  periodStart: string;
+  periodEnd: string;
+  /** When it ended (ISO); null while it runs. */
+  endedAt: string | null;
+}
+
+/** The subscription an event is about, with the plan its price belongs to. */
+export interface SubscribedPlan {
+  subscriptionId: string;
+  planId: string;
+  cycle: BillingCycle;
+  periodStart: string;
+  periodEnd: string;
+}
+
+/** What a subscription's state means for the user. */
+export type LifecycleEvent =
+  /** Paid and running: the first payment, a renewal, a resume, a plan or cycle change, a recovered payment. */
+  | { type: 'paid'; subscription: SubscribedPlan }
+  /** Paid and running until the period ends, then over. */
+  | { type: 'cancel-scheduled'; subscription: SubscribedPlan }
+  /** A payment failed (renewal or change); Stripe retries. */
+  | { type: 'payment-failed'; subscription: SubscribedPlan }
+  /** Over: the period ended after a cancel, retries ran out, or it was cancelled at once. */
+  | {
+      type: 'ended';
+      subscription: { subscriptionId: string; periodStart: string; endedAt: string };
+    };
+
+export type LifecycleEventType = LifecycleEvent['type'];
+
+const ENDED: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
+const UNPAID: readonly SubscriptionStatus[] = ['past_due', 'unpaid', 'paused', 'incomplete'];
+
+/**
+ * The lifecycle event a subscription's current state amounts to. `plan` is
+ * the plan and cycle its price belongs to; a running subscription whose price
+ * belongs to no plan gives undefined (nothing can be granted for it).
+ */
+export function lifecycleEventOf(
+  subscription: SubscriptionSnapshot,
+  plan: { planId: string; cycle: BillingCycle } | undefined,
+): LifecycleEvent | undefined {
+  if (ENDED.includes(subscription.status)) {
+    return {
+      type: 'ended',
+      subscription: {
+        subscriptionId: subscription.id,
+        periodStart: subscription.periodStart,
+        endedAt: subscription.endedAt ?? subscription.periodEnd,
+      },
+    };
+  }
+  if (!plan) return undefined;
+  const subscribed: SubscribedPlan = {
+    subscriptionId: subscription.id,
+    planId: plan.planId,
+    cycle: plan.cycle,
+    periodStart: subscription.periodStart,
+    periodEnd: subscription.periodEnd,
+  };
+  if (UNPAID.includes(subscription.status)) return { type: 'payment-failed', subscription: subscribed };
+  if (subscription.cancelScheduled) return { type: 'cancel-scheduled', subscription: subscribed };
+  return { type: 'paid', subscription: subscribed };
+}
+
+const statusOf: Record<Exclude<LifecycleEventType, 'ended'>, PlanStatus> = {
+  paid: 'active',
+  'cancel-scheduled': 'cancelled',
+  'payment-failed': 'inactive',
+};
+
+type Billing = Omit<BillingState, 'billingObservedAt'>;
+
+/**
+ * The next billing state. A running subscription's event puts its plan, cycle
+ * and period in force with the status it implies (a new subscription replaces
+ * an old one). An ended subscription leaves the user on the free limits with
+ * the dates of its last period; the end of a subscription that is no longer
+ * the user's changes nothing.
+ */
+export function nextBilling(current: Billing, event: LifecycleEvent): Billing {
+  if (event.type === 'ended') {
+    const { subscriptionId, periodStart, endedAt } = event.subscription;
+    if (current.stripeSubscriptionId && current.stripeSubscriptionId !== subscriptionId) {
+      return pickBilling(current);
+    }
+    return {
+      planStatus: 'expired',
+      subscriptionPlanId: null,
+      stripeSubscriptionId: null,
+      billingCycle: null,
+      planStartDate: periodStart,
+      planEndDate: endedAt,
+    };
+  }
+  const { subscriptionId, planId, cycle, periodStart, periodEnd } = event.subscription;
+  return {
+    planStatus: statusOf[event.type],
+    subscriptionPlanId: planId,
+    stripeSubscriptionId: subscriptionId,
+    billingCycle: cycle,
+    planStartDate: periodStart,
+    planEndDate: periodEnd,
+  };
+}
+
+/**
+ * Applies what Stripe said at `observedAt`: unless a later reading has been
+ * applied already, the next state stamped with `observedAt`; otherwise
+ * undefined (no change). Because each reading is the whole truth at its
+ * time, applying readings in any order, any number of times, ends in the
+ * state of the latest one.
+ */
+export function reconcile(
+  current: BillingState,
+  event: LifecycleEvent,
+  observedAt: string,
+): BillingState | undefined {
+  if (current.billingObservedAt && observedAt < current.billingObservedAt) return undefined;
+  return { ...nextBilling(current, event), billingObservedAt: observedAt };
+}
+
+/** Just the billing fields of a user (or a billing state). */
+export function pickBilling<T extends Billing>(user: T): Billing {
+  return {
+    planStatus: user.planStatus,
+    subscriptionPlanId: user.subscriptionPlanId,
+    stripeSubscriptionId: user.stripeSubscriptionId,
+    billingCycle: user.billingCycle,
+    planStartDate: user.planStartDate,
+    planEndDate: user.planEndDate,
+  };
+}
+
+/** A subscription that still runs (paid, cancelling, or retrying a payment), which a second checkout must not duplicate. */
+export function hasRunningSubscription(user: Pick<User, 'planStatus' | 'stripeSubscriptionId'>): boolean {
+  return (
+    !!user.stripeSubscriptionId &&
+    (user.planStatus === 'active' || user.planStatus === 'cancelled' || user.planStatus === 'inactive')
+  );
+}
