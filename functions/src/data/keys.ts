@@ -16,6 +16,8 @@
  * | one-time token    | TOKEN#purpose#hash | TOKEN              | (expires: TTL)                  |                        |                     |
  * | rate counter      | RATE#key#window    | RATE               | (expires: TTL)                  |                        |                     |
  * | workflow callback | CALLBACK#requestId | CALLBACK           | (expires: TTL)                  |                        |                     |
+ * | payment customer  | STRIPE_CUSTOMER#id | CUSTOMER           |                                 |                        |                     |
+ * | payment event     | STRIPE_EVENT#id    | RECEIPT            | (expires: TTL)                  |                        |                     |
  */
 
 export const tableDesign = {
@@ -58,6 +60,10 @@ export const keys = {
   admin: (username: string) => ({ pk: `ADMIN#${username}`, sk: 'PROFILE' }),
   oneTimeToken: (purpose: string, hash: string) => ({ pk: `TOKEN#${purpose}#${hash}`, sk: 'TOKEN' }),
   rateCounter: (key: string, window: number) => ({ pk: `RATE#${key}#${window}`, sk: 'RATE' }),
+  /** Which user a Stripe customer belongs to (the webhook's way from an event to a user). */
+  paymentCustomer: (customerId: string) => ({ pk: `STRIPE_CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),
+  /** A handled Stripe event, so a repeated delivery is recognised. */
+  paymentEventReceipt: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'RECEIPT' }),
   /** Where a waiting workflow's task token meets the provider's webhook. */
   workflowCallback: (requestId: string) => ({ pk: `CALLBACK#${requestId}`, sk: 'CALLBACK' }),
 

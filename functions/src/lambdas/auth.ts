@@ -1,3 +1,5 @@
+import { dynamo } from '../adapters/dynamo/client';
+import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { authRoutes } from '../http/routes/auth';
 import { wiring } from './wiring';
@@ -8,9 +10,17 @@ let built: LambdaHandler | undefined;
 export const handler: LambdaHandler = (event, context) => {
   if (!built) {
     const w = wiring();
-    built = createGroupHandler('auth', authRoutes({ accounts: w.accounts, sessions: w.sessions.user }), {
-      sessions: w.sessions,
-    });
+    const { client, tableName } = dynamo();
+    built = createGroupHandler(
+      'auth',
+      authRoutes({
+        accounts: w.accounts,
+        sessions: w.sessions.user,
+        plans: dynamoPlanRepository(client, tableName),
+        clock: { now: () => new Date() },
+      }),
+      { sessions: w.sessions },
+    );
   }
   return built(event, context);
 };

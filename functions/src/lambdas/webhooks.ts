@@ -1,8 +1,8 @@
 /**
- * Route group `webhooks`: the music provider's signed webhook (the payment
- * provider's comes with billing).
+ * Route group `webhooks`: the music provider's and Stripe's signed webhooks.
  * Env: TABLE_NAME, AWS_REGION (DYNAMODB_ENDPOINT locally), FAL_WEBHOOK_JWKS_URL
- * (fal's JWKS by default), STEPFUNCTIONS_ENDPOINT (locally).
+ * (fal's JWKS by default), STEPFUNCTIONS_ENDPOINT (locally), and Stripe's keys
+ * (billing-wiring.ts).
  */
 import { dynamo } from '../adapters/dynamo/client';
 import { falWebhookVerifier } from '../adapters/fal/fal-webhook';
@@ -10,6 +10,7 @@ import { sfn, stepFunctionsTaskCallbacks } from '../adapters/sfn/step-functions'
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { webhookRoutes } from '../http/routes/webhooks';
 import { dynamoCallbackStore } from '../workflow/dynamo-callback-store';
+import { billingWiring } from './billing-wiring';
 
 let built: LambdaHandler | undefined;
 
@@ -27,6 +28,7 @@ export const handler: LambdaHandler = (event, context) => {
           tasks: stepFunctionsTaskCallbacks(sfn()),
         },
         clock: { now: () => new Date() },
+        billing: billingWiring,
       }),
     );
   }

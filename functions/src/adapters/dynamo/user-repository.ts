@@ -5,6 +5,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { planStatuses } from '@tunesmith/shared/auth';
+import { BILLING_CYCLES } from '@tunesmith/shared/constants';
 import * as z from 'zod';
 import { keys } from '../../data/keys';
 import type { User, UserRepository } from '../../domain/accounts/user';
@@ -22,8 +23,12 @@ const userSchema = z.object({
   stripeCustomerId: z.string().nullable(),
   stripeSubscriptionId: z.string().nullable(),
   generationsUsedThisMonth: z.number().int(),
+  quotaWindowStart: z.string().optional(),
   planStartDate: z.string().nullable(),
   planEndDate: z.string().nullable(),
+  // Profiles written before billing carry neither.
+  billingCycle: z.enum(BILLING_CYCLES).nullable().default(null),
+  billingObservedAt: z.string().nullable().default(null),
   sessionsValidAfter: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

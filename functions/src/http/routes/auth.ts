@@ -20,7 +20,9 @@ import {
   updatePassword,
   verifyEmail,
 } from '../../domain/accounts/account-service';
+import type { Clock } from '../../domain/accounts/ports';
 import { toCurrentUser, type User } from '../../domain/accounts/user';
+import type { PlanRepository } from '../../domain/plans/plan';
 import type { GroupHandlers } from '../group-handler';
 import { clientAddress, readJson } from '../request';
 import { json } from '../responses';
@@ -29,10 +31,19 @@ import type { Sessions } from '../session';
 export interface AuthRouteDeps {
   accounts: AccountDeps;
   sessions: Sessions<User>;
+  /** To name the user's plan and what it allows. */
+  plans: PlanRepository;
+  clock: Clock;
 }
 
 /** Sign-up, verification, sign-in, reset and account changes of regular users. */
-export function authRoutes({ accounts, sessions }: AuthRouteDeps): GroupHandlers {
+export function authRoutes({ accounts, sessions, plans, clock }: AuthRouteDeps): GroupHandlers {
+  const view = async (user: User) =>
+    toCurrentUser(
+      user,
+      user.subscriptionPlanId ? await plans.get(user.subscriptionPlanId) : undefined,
+      clock.now(),
+    );
   return {
     register: async (event) => {
       const input = readJson(event, registerSchema);
@@ -53,7 +64,7 @@ export function authRoutes({ accounts, sessions }: AuthRouteDeps): GroupHandlers
     login: async (event) => {
       const input = readJson(event, loginSchema);
       const { user, tokens } = await login(accounts, input, clientAddress(event));
-      return json(200, toCurrentUser(user), { cookies: sessions.issue(tokens) });
+      return json(200, await view(user), { cookies: sessions.issue(tokens) });
     },
 
     getCurrentUser: async (event) => {
@@ -65,7 +76,7 @@ export function authRoutes({ accounts, sessions }: AuthRouteDeps): GroupHandlers
           sessions.present(event) ? { cookies: sessions.clear() } : {},
         );
       }
-      return json(200, toCurrentUser(session.principal), { cookies: session.cookies });
+      return json(200, await view(session.principal), { cookies: session.cookies });
     },
 
     logout: async (event) => {
@@ -90,7 +101,7 @@ export function authRoutes({ accounts, sessions }: AuthRouteDeps): GroupHandlers
     updateEmail: async (event, ctx) => {
       const { newEmail } = readJson(event, updateEmailSchema);
       const user = await updateEmail(accounts, ctx.user as User, newEmail);
-      return json(200, { message: authMessages.emailUpdated, user: toCurrentUser(user) });
+      return json(200, { message: authMessages.emailUpdated, user: await view(user) });
     },
 
     updatePassword: async (event, ctx) => {

@@ -2,7 +2,16 @@ import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { falWebhookVerifier } from '../../adapters/fal/fal-webhook';
-import { fakeClock } from '../../testing/in-memory-accounts';
+import { PaymentsError } from '../../domain/billing/ports';
+import { aBasicPlan, aUser } from '../../testing/fixtures';
+import { inMemoryPlans } from '../../testing/in-memory';
+import { fakeClock, inMemoryUsers } from '../../testing/in-memory-accounts';
+import {
+  aSubscription,
+  fakePayments,
+  inMemoryBillingAccounts,
+  inMemoryReceipts,
+} from '../../testing/in-memory-billing';
 import type { TaskCallbacks } from '../../workflow/steps';
 import { inMemoryCallbackStore } from '../../workflow/testing';
 import type { RouteContext } from '../group-handler';
@@ -58,6 +67,9 @@ function setup() {
     }),
     workflow: { callbacks, tasks },
     clock: fakeClock(NOW.toISOString()),
+    billing: () => {
+      throw new Error('the fal webhook needs no billing');
+    },
   });
   const post = async (event: APIGatewayProxyEventV2) => {
     const result = await routes.falWebhook?.(event, {} as RouteContext);
@@ -112,5 +124,76 @@ describe('POST /api/webhooks/fal', () => {
       expect(await post(event)).toEqual({ status: 401, body: { message: 'Invalid webhook signature' } });
     }
     expect(answered).toEqual([]);
+  });
+});
+
+describe('POST /api/webhooks/stripe', () => {
+  function stripeSetup() {
+    const users = inMemoryUsers();
+    users.all.set('u1', aUser({ id: 'u1', stripeCustomerId: 'cus_1' }));
+    const accounts = inMemoryBillingAccounts(users);
+    accounts.directory.set('cus_1', 'u1');
+    const payments = fakePayments();
+    payments.setSubscription(aSubscription({ priceId: 'price_basic_monthly' }));
+    const warnings: string[] = [];
+    const billing = {
+      accounts,
+      receipts: inMemoryReceipts(),
+      plans: inMemoryPlans([aBasicPlan({ id: 'basic', monthlyPriceId: 'price_basic_monthly' })]),
+      payments,
+      clock: fakeClock(NOW.toISOString()),
+      log: { warn: (message: string) => warnings.push(message) },
+    };
+    const routes = webhookRoutes({
+      verifier: { verify: async () => undefined },
+      workflow: {
+        callbacks: inMemoryCallbackStore(),
+        tasks: { success: async () => {}, failure: async () => {} },
+      },
+      clock: billing.clock,
+      billing: () => billing,
+    });
+    const post = async (signature: string | undefined) => {
+      const body = JSON.stringify({
+        id: 'evt_1',
+        type: 'invoice.payment_succeeded',
+        customerId: 'cus_1',
+        userId: null,
+      });
+      const event = {
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'stripe-signature': signature } : {}),
+        },
+        body,
+        isBase64Encoded: false,
+      } as unknown as APIGatewayProxyEventV2;
+      const result = await routes.stripeWebhook?.(event, {} as RouteContext);
+      return { status: result?.statusCode, body: JSON.parse(String(result?.body)) };
+    };
+    return { users, payments, post, warnings };
+  }
+
+  it('handles a verified event and says what it did', async () => {
+    const { users, post } = stripeSetup();
+    expect(await post('valid')).toEqual({ status: 200, body: { received: true, outcome: 'synced' } });
+    expect(users.all.get('u1')?.planStatus).toBe('active');
+    expect(await post('valid')).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
+  });
+
+  it('answers 400 to a bad or missing signature and changes nothing', async () => {
+    const { users, post } = stripeSetup();
+    const before = users.all.get('u1');
+    for (const signature of ['t=1,v1=forged', undefined]) {
+      expect(await post(signature)).toEqual({ status: 400, body: { message: 'Invalid signature' } });
+    }
+    expect(users.all.get('u1')).toEqual(before);
+  });
+
+  it('answers 503 (so Stripe retries) while no webhook secret is configured', async () => {
+    const { payments, post, warnings } = stripeSetup();
+    payments.failNext(new PaymentsError('not-configured', 'No Stripe webhook secret is configured'));
+    await expect(post('valid')).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(warnings).toEqual(['stripe webhook not verifiable']);
   });
 });

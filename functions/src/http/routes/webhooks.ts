@@ -1,8 +1,13 @@
+import { billingMessages } from '@tunesmith/shared/billing';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Clock } from '../../domain/accounts/ports';
+import { type BillingLog, handlePaymentEvent } from '../../domain/billing/billing-service';
+import { type BillingDeps, PaymentsError } from '../../domain/billing/ports';
+import { DomainError } from '../../domain/errors';
 import type { WebhookVerifier } from '../../domain/generations/music-provider';
 import { type WorkflowDeps, webhookReceived } from '../../workflow/steps';
 import type { GroupHandlers } from '../group-handler';
+import { header } from '../request';
 import { errorJson, json } from '../responses';
 
 export const webhookMessages = {
@@ -15,6 +20,8 @@ export interface WebhookRouteDeps {
   /** Where the outcome meets the waiting workflow task. */
   workflow: Pick<WorkflowDeps, 'callbacks' | 'tasks'>;
   clock: Clock;
+  /** Billing, for Stripe's webhook (built on first use, so fal's deliveries never wait on it). */
+  billing: () => BillingDeps & { log?: BillingLog };
 }
 
 /** The body exactly as sent: the signature covers these bytes, not a re-serialised JSON. */
@@ -44,6 +51,26 @@ export function webhookRoutes(deps: WebhookRouteDeps): GroupHandlers {
         ...(verified.error ? { error: verified.error } : {}),
       });
       return json(200, { ok: true });
+    },
+
+    /**
+     * Stripe's webhook: verified over the raw body (a bad or missing signature
+     * is a 400 and changes nothing), then handled once per event id. Any
+     * answer but 2xx makes Stripe retry with backoff for up to three days.
+     */
+    stripeWebhook: async (event) => {
+      const billing = deps.billing();
+      let verified: Awaited<ReturnType<typeof billing.payments.verifyEvent>>;
+      try {
+        verified = await billing.payments.verifyEvent(rawBody(event), header(event, 'stripe-signature'));
+      } catch (error) {
+        if (!(error instanceof PaymentsError)) throw error;
+        if (error.failure === 'signature') return errorJson(400, billingMessages.invalidSignature);
+        billing.log?.warn('stripe webhook not verifiable', { failure: error.failure, error });
+        throw new DomainError('unavailable', billingMessages.paymentsUnavailable);
+      }
+      const outcome = await handlePaymentEvent(billing, verified);
+      return json(200, { received: true, outcome });
     },
   };
 }
