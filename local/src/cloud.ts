@@ -9,6 +9,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoPlanRepository } from '@tunesmith/functions/adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '@tunesmith/functions/adapters/dynamo/settings-repository';
+import { stripePayments } from '@tunesmith/functions/adapters/stripe/stripe-payments';
+import { syncPlanPrices } from '@tunesmith/functions/domain/billing/plan-prices';
 import { seedDefaults } from '@tunesmith/functions/domain/seed';
 import { messages } from '@tunesmith/shared/messages';
 import { createApiAdapter, lambdaLoader } from './api-adapter';
@@ -19,6 +21,12 @@ import { type MusicProvider, startMusicProvider } from './music/provider-server'
 import { choosePort } from './processes';
 import { ensureAdmin, ensurePools, ensureTable, type LocalState, readState, writeState } from './provision';
 import { createStaticHandler, securityHeaders } from './static';
+import {
+  createTestClockHandler,
+  type EmbeddedStripe,
+  isDevStripePath,
+  startEmbeddedStripe,
+} from './stripe/embedded-stripe';
 import { failInterruptedGenerations } from './workflow/interrupted';
 import type { WorkflowRunner } from './workflow/runner';
 import {
@@ -47,6 +55,7 @@ export interface LocalCloudOptions {
     ses: number;
     music: number;
     stepfunctions: number;
+    stripe: number;
   }>;
   /** Mute emulator, Vite and handler logs (handler crashes are still reported). */
   quiet?: boolean;
@@ -174,12 +183,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       runner: runnerOnceStarted(() => runner),
       onError: (error) => console.error('[stepfunctions] request failed', error),
     });
-    const [dynamoPort, s3Port, cognitoPort, sesPort, musicPort] = await Promise.all([
+    const [dynamoPort, s3Port, cognitoPort, sesPort, musicPort, stripePort] = await Promise.all([
       choosePort(ports.dynamodb, 'DynamoDB Local', 'DYNAMODB_PORT'),
       choosePort(ports.s3, 's3rver', 'S3_PORT'),
       choosePort(ports.cognito, 'cognito-local', 'COGNITO_PORT'),
       choosePort(ports.ses, 'aws-ses-v2-local', 'SES_PORT'),
       choosePort(ports.music, 'the music provider', 'MUSIC_PORT'),
+      choosePort(ports.stripe, 'the embedded Stripe', 'STRIPE_PORT'),
     ]);
     // Credentials the emulators accept; our own clients and the handlers' share them.
     const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -257,6 +267,30 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         }
       },
     );
+    const stripeReady = startEmbeddedStripe({
+      port: stripePort,
+      ...(temporary ? {} : { dataDir: path.join(dataDir, 'stripe') }),
+      ...(quiet ? {} : { log: (line: string) => console.log(`[stripe] ${line}`) }),
+    }).then((stripe) =>
+      track({ name: 'embedded Stripe', endpoint: stripe.url, stop: () => stripe.stop(), stripe }),
+    );
+    // Checkout works out of the box: every paid plan gets a product and prices in the embedded Stripe.
+    const pricesReady = Promise.all([dynamoReady, stripeReady]).then(async ([dynamodb, { stripe }]) => {
+      const dynamoClient = new DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
+      try {
+        const documents = DynamoDBDocumentClient.from(dynamoClient, {
+          marshallOptions: { removeUndefinedValues: true },
+        });
+        const secretKey = stripe.env.STRIPE_SECRET_KEY;
+        await syncPlanPrices({
+          plans: dynamoPlanRepository(documents, TABLE_NAME),
+          catalog: stripePayments({ keys: async () => ({ secretKey }), apiBase: stripe.url }),
+          clock: { now: () => new Date() },
+        });
+      } finally {
+        dynamoClient.destroy();
+      }
+    });
     const results = await Promise.allSettled([
       dynamoReady,
       startS3({ port: s3Port, dir: path.join(dataDir, 's3'), buckets: [UPLOADS_BUCKET, TRACKS_BUCKET] }).then(
@@ -278,6 +312,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         },
       ),
       adminReady,
+      stripeReady,
+      pricesReady,
     ]);
     // The admin step fails with its prerequisites' error; report each error once.
     const failures = [
@@ -291,7 +327,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             failures.map((f) => (f instanceof Error ? f.message : String(f))).join('\n\n'),
           );
     }
-    const [dynamodb, s3, { cognito, pools }, ses, { music }, webHandler, admin] = results.map(
+    const [dynamodb, s3, { cognito, pools }, ses, { music }, webHandler, admin, { stripe }] = results.map(
       (result) => (result as PromiseFulfilledResult<unknown>).value,
     ) as [
       Emulator,
@@ -301,6 +337,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       { music: MusicProvider },
       WebHandler | undefined,
       LocalState['admin'],
+      { stripe: EmbeddedStripe },
     ];
     const port = await listen(server, options.port);
     const url = `http://127.0.0.1:${port}`;
@@ -326,6 +363,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       FAL_BASE_URL: music.env.FAL_BASE_URL,
       FAL_WEBHOOK_JWKS_URL: music.env.FAL_WEBHOOK_JWKS_URL,
       FAL_KEY: music.env.FAL_KEY,
+      STRIPE_API_BASE: stripe.env.STRIPE_API_BASE,
+      STRIPE_SECRET_KEY: stripe.env.STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: stripe.env.STRIPE_WEBHOOK_SECRET,
       STEPFUNCTIONS_ENDPOINT: stepFunctions.url,
       STATE_MACHINE_ARN,
       // The provider posts its webhooks to /api/webhooks/fal on this same server.
@@ -347,12 +387,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     const api = createApiAdapter({ loadHandler: lambdaLoader(url) });
     const mailbox = createDevMailHandler(ses.endpoint);
+    // Stripe posts its events to the webhook route on this same server, as it would to CloudFront.
+    stripe.setWebhookUrl(`${url}/api/webhooks/stripe`);
+    const testClock = createTestClockHandler(stripe);
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
       const target = req.url ?? '/';
       if (target === '/api' || target.startsWith('/api/') || target.startsWith('/api?')) {
         api.handle(req, res).catch((error: unknown) => failRequest(res, error));
       } else if (isDevMailPath(target)) {
         mailbox(req, res).catch((error: unknown) => failRequest(res, error));
+      } else if (isDevStripePath(target)) {
+        testClock(req, res).catch((error: unknown) => failRequest(res, error));
       } else if (webHandler) {
         webHandler.handle(req, res).catch((error: unknown) => failRequest(res, error));
       } else {

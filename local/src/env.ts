@@ -78,6 +78,24 @@ export const localEnvVars = [
     local: 'local:embedded-provider',
   },
   {
+    name: 'STRIPE_API_BASE',
+    description:
+      'Where the Stripe SDK sends its requests (the embedded Stripe); unset on AWS (api.stripe.com)',
+    local: 'http://127.0.0.1:8606',
+  },
+  {
+    name: 'STRIPE_SECRET_KEY',
+    description:
+      'Stripe secret key when site settings have none; locally the embedded Stripe key (made on first start, kept in the data directory); on AWS it comes from Secrets Manager (STRIPE_SECRET_ARN) instead',
+    local: 'made on first start',
+  },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    description:
+      'Signing secret of Stripe webhooks (whsec_...) when site settings have none; locally the embedded Stripe signs with it; on AWS from Secrets Manager',
+    local: 'made on first start',
+  },
+  {
     name: 'STEPFUNCTIONS_ENDPOINT',
     description: 'The local Step Functions endpoint (runs the generation workflow); unset on AWS',
     local: 'http://127.0.0.1:8605',
@@ -129,6 +147,11 @@ export const startEnvVars = [
     name: 'MUSIC_PORT',
     description: 'Port of the embedded music provider (fal queue protocol)',
     local: '8604',
+  },
+  {
+    name: 'STRIPE_PORT',
+    description: 'Port of the embedded Stripe (its API, hosted Checkout and portal pages)',
+    local: '8606',
   },
   {
     name: 'STEPFUNCTIONS_PORT',

@@ -60,6 +60,7 @@ try {
       ses: portFrom('SES_PORT', 8603),
       music: portFrom('MUSIC_PORT', 8604),
       stepfunctions: portFrom('STEPFUNCTIONS_PORT', 8605),
+      stripe: portFrom('STRIPE_PORT', 8606),
     },
   });
 } catch (error) {
