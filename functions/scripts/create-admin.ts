@@ -16,10 +16,7 @@
  * Exits 1 with a message when the input is invalid or the admin exists.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs, parseEnv } from 'node:util';
+import { parseArgs } from 'node:util';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -27,8 +24,7 @@ import { cognitoIdentityProvider } from '../src/adapters/cognito/identity-provid
 import { dynamoAdminRepository } from '../src/adapters/dynamo/admin-repository';
 import { createAdmin } from '../src/domain/accounts/admin';
 import { DomainError } from '../src/domain/errors';
-
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+import { runningLocalCloud, UsageError } from './local-cloud';
 
 /** The admin pool's minimum (infra/lib/auth.ts) and the change-password rule: at least 6 characters. */
 const MIN_PASSWORD_LENGTH = 6;
@@ -43,8 +39,6 @@ const usage = `Usage: npm run admin:create -- --username <name> [--password <pas
 
 Against AWS, set from the stack outputs: TABLE_NAME (TableName), ADMIN_POOL_ID (AdminPoolId),
 ADMIN_POOL_CLIENT_ID (AdminPoolClientId), and AWS_REGION; AWS credentials as usual.`;
-
-class UsageError extends Error {}
 
 interface Target {
   region: string;
@@ -67,53 +61,14 @@ function generatePassword(): string {
   return `${password}aA2`;
 }
 
-/** The data directory `npm start` uses: TUNESMITH_DATA_DIR from the environment or `.env`, else `.data`. */
-function localDataDir(env: NodeJS.ProcessEnv): string {
-  let dir = env.TUNESMITH_DATA_DIR;
-  const envFile = path.join(repoRoot, '.env');
-  // Only this one setting is taken from .env: its other values are the emulators', not AWS's.
-  if (!dir && existsSync(envFile)) dir = parseEnv(readFileSync(envFile, 'utf8')).TUNESMITH_DATA_DIR;
-  return path.resolve(dir || path.join(repoRoot, '.data'));
-}
-
-const isRunning = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 function localTarget(env: NodeJS.ProcessEnv): Target {
-  const dataDir = localDataDir(env);
-  const stateFile = path.join(dataDir, 'local-cloud.json');
-  if (!existsSync(stateFile)) {
-    throw new UsageError(
-      `No local cloud found in ${dataDir} (no local-cloud.json). Start one with npm start, or set TUNESMITH_DATA_DIR to its data directory.`,
-    );
-  }
-  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as {
-    running?: { pid?: number; url?: string; env?: Record<string, string> };
-  };
-  const running = state.running;
-  if (!running?.env || typeof running.pid !== 'number' || !isRunning(running.pid)) {
-    throw new UsageError(
-      `The local cloud in ${dataDir} is not running. Start it with npm start (in another terminal), then run this again.`,
-    );
-  }
-  const e = running.env;
-  const needed = [
+  const { env: e, url } = runningLocalCloud(env, [
     'TABLE_NAME',
     'ADMIN_POOL_ID',
     'ADMIN_POOL_CLIENT_ID',
     'DYNAMODB_ENDPOINT',
     'COGNITO_ENDPOINT',
-  ] as const;
-  const missing = needed.filter((name) => !e[name]);
-  if (missing.length) {
-    throw new UsageError(`${stateFile} lacks ${missing.join(', ')}: restart the local cloud with npm start.`);
-  }
+  ]);
   return {
     region: e.AWS_REGION || 'us-east-1',
     tableName: e.TABLE_NAME as string,
@@ -125,7 +80,7 @@ function localTarget(env: NodeJS.ProcessEnv): Target {
       accessKeyId: e.AWS_ACCESS_KEY_ID || 'local',
       secretAccessKey: e.AWS_SECRET_ACCESS_KEY || 'local',
     },
-    ...(running.url ? { siteUrl: running.url } : {}),
+    ...(url ? { siteUrl: url } : {}),
   };
 }
 

@@ -156,16 +156,20 @@ describe('sessions', () => {
     expect(me.status).toBe(200);
     expect(Object.keys(me.body).sort()).toEqual(
       [
+        'billingCycle',
         'createdAt',
         'email',
         'emailVerified',
+        'entitlements',
         'firstName',
         'generationsUsedThisMonth',
         'id',
         'lastName',
         'planEndDate',
+        'planName',
         'planStartDate',
         'planStatus',
+        'quotaResetsAt',
         'stripeSubscriptionId',
         'subscriptionPlanId',
       ].sort(),

@@ -280,16 +280,6 @@ describe('the API edge', () => {
     expect(response.body).toEqual({ message: 'Not found' });
   });
 
-  it('answers a manifest route whose feature is not built with 501 through the middleware stack', async () => {
-    // The payment provider's webhook arrives with billing; until then it is a manifest entry only.
-    const response = await fetch(`${apiUrl}/api/webhooks/stripe`, { method: 'POST', body: '{}' });
-
-    expect(response.status).toBe(501);
-    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ message: 'Not implemented yet' });
-  });
-
   it('asks for a session before a user route, built or not', async () => {
     const response = await fetch(`${apiUrl}/api/generate-lyrics`, {
       method: 'POST',

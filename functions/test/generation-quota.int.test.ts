@@ -213,7 +213,11 @@ describe('quota reservation', () => {
   it('leaves the rest of the profile alone', async () => {
     const user = await aUser();
     await quota.reserve(user.id, { limit: 5, windowStart: WEEK_1, now: WEEK_1 });
-    expect(await store.users.get(user.id)).toEqual({ ...user, generationsUsedThisMonth: 1 });
+    expect(await store.users.get(user.id)).toEqual({
+      ...user,
+      generationsUsedThisMonth: 1,
+      quotaWindowStart: WEEK_1,
+    });
   });
 });
 
