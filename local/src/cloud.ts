@@ -95,12 +95,14 @@ function assertWipeable(dir: string): void {
 
 /**
  * Boots the local cloud on 127.0.0.1: DynamoDB Local, s3rver, cognito-local
- * (behind the proxy of cognito-proxy.ts), aws-ses-v2-local and the embedded
- * music provider (music/provider-server.ts, fal's queue protocol) in parallel,
- * each provisioned as soon as it answers (table and seed data; pools), then
- * the first admin (identity and profile); then one HTTP server that sends
- * `/api/*` through the API Gateway adapter to the real handlers, `/_dev/mail`
- * to the local mailbox (dev-mail.ts) and everything else to the SPA; and the
+ * (behind the proxy of cognito-proxy.ts), aws-ses-v2-local, the embedded
+ * music provider (music/provider-server.ts, fal's queue protocol) and the
+ * embedded Stripe (stripe/embedded-stripe.ts) in parallel, each provisioned
+ * as soon as it answers (table and seed data; pools; a product and prices for
+ * every paid plan), then the first admin (identity and profile); then one HTTP
+ * server that sends `/api/*` through the API Gateway adapter to the real
+ * handlers, `/_dev/mail` to the local mailbox (dev-mail.ts), `/_dev/stripe` to
+ * the Stripe test clock and everything else to the SPA; and the
  * Step Functions endpoint (workflow/sfn-endpoint.ts, bound before the rest)
  * whose executions the local runner carries out with the workflow Lambdas' own
  * steps. With kept data, generations the last run left pending or generating
