@@ -9,6 +9,9 @@
  * - the embedded music provider's synthesiser: a 240 s track, times real time
  * - the generation pipeline's own overhead: submit to playable, minus the
  *   provider's queue and processing time, p50 over 20 generations
+ * - billing against the embedded Stripe: the webhook (a signed event in, the
+ *   user's plan brought up to date) p50 over 50 events, and Checkout's return
+ *   (the card form posted, until the API says the plan is active) p50 over 10
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,10 +22,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routeGroups } from '@tunesmith/shared/routes';
 import { build as esbuild } from 'esbuild';
+import Stripe from 'stripe';
 import { build as viteBuild } from 'vite';
 import { dynamoGenerationStore } from '../functions/src/adapters/dynamo/generation-store';
+import { dynamoUserRepository } from '../functions/src/adapters/dynamo/user-repository';
 import { mailedLink } from '../functions/test/support/mailbox';
 import { type LocalCloud, startLocalCloud } from '../local/src/cloud';
 import { encodeWav, renderTrack } from '../local/src/music/synth';
@@ -75,8 +82,8 @@ const percentile = (sorted: number[], p: number) =>
 
 async function timeToFirstPage(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-bench-'));
-  const [port, dynamodb, s3, cognito, ses, music, stepfunctions] = await Promise.all(
-    [1, 2, 3, 4, 5, 6, 7].map(() => freePort()),
+  const [port, dynamodb, s3, cognito, ses, music, stepfunctions, stripe] = await Promise.all(
+    [1, 2, 3, 4, 5, 6, 7, 8].map(() => freePort()),
   );
   const env = {
     ...process.env,
@@ -87,6 +94,7 @@ async function timeToFirstPage(): Promise<void> {
     SES_PORT: String(ses),
     MUSIC_PORT: String(music),
     STEPFUNCTIONS_PORT: String(stepfunctions),
+    STRIPE_PORT: String(stripe),
     TUNESMITH_DATA_DIR: dataDir,
   };
   const started = performance.now();
@@ -220,6 +228,8 @@ async function localCloudMeasures(): Promise<void> {
     );
     say();
     await pipelineOverhead(cloud);
+    say();
+    await billing(cloud);
   } finally {
     await cloud.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -257,7 +267,7 @@ async function synthesiser(): Promise<void> {
  * support module reads vitest's injected context on import), so only the mail
  * lookup is shared.
  */
-async function benchUser(cloud: LocalCloud, n: number): Promise<string> {
+async function benchUser(cloud: LocalCloud, n: number | string): Promise<string> {
   const email = `bench-${Date.now().toString(36)}-${n}@example.com`;
   const password = 'bench password 1';
   const call = (path: string, init: RequestInit = {}) =>
@@ -290,18 +300,9 @@ async function benchUser(cloud: LocalCloud, n: number): Promise<string> {
 /** A 10 s track takes the embedded provider about a second; far longer means it is stuck. */
 const GENERATION_DEADLINE_MS = 60_000;
 
-/**
- * Submit to playable, minus the provider's own time (its queue and processing,
- * from the status metrics), over 20 sequential 10 s text generations: the cost
- * of our API, workflow, webhook, copy into the bucket and status call. Four free
- * users make five each (the weekly quota).
- */
-async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
-  const count = 20;
-  const cookies = await Promise.all([0, 1, 2, 3].map((n) => benchUser(cloud, n)));
-  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-  const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
-  const documents = DynamoDBDocumentClient.from(
+/** The local cloud's table, for reading what the API wrote. */
+function tableOf(cloud: LocalCloud): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(
     new DynamoDBClient({
       region: cloud.env.AWS_REGION,
       endpoint: cloud.env.DYNAMODB_ENDPOINT,
@@ -311,6 +312,18 @@ async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
       },
     }),
   );
+}
+
+/**
+ * Submit to playable, minus the provider's own time (its queue and processing,
+ * from the status metrics), over 20 sequential 10 s text generations: the cost
+ * of our API, workflow, webhook, copy into the bucket and status call. Four free
+ * users make five each (the weekly quota).
+ */
+async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
+  const count = 20;
+  const cookies = await Promise.all([0, 1, 2, 3].map((n) => benchUser(cloud, n)));
+  const documents = tableOf(cloud);
   const store = dynamoGenerationStore(documents, cloud.env.TABLE_NAME);
   const totals: number[] = [];
   const overheads: number[] = [];
@@ -364,6 +377,94 @@ async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
   say(
     `  our overhead (− provider)  p50 ${ms(percentile(sorted(overheads), 50))}  max ${ms(Math.max(...overheads))}  (status polled every 10 ms)`,
   );
+}
+
+/**
+ * Billing on the embedded Stripe. Checkout's return: ten users each start
+ * Checkout for Basic monthly; the clock runs from posting the card form (the
+ * page answers with the redirect at once) until `GET /api/auth/user` says
+ * active, polled every 10 ms. The webhook: fifty signed
+ * `customer.subscription.updated` events for one subscriber, each answered
+ * only once the user's plan is brought up to date (a Stripe read and a write).
+ */
+async function billing(cloud: LocalCloud): Promise<void> {
+  const returns: number[] = [];
+  let subscriber: { cookie: string; customer: string } | undefined;
+  const documents = tableOf(cloud);
+  const users = dynamoUserRepository(documents, cloud.env.TABLE_NAME);
+  try {
+    for (let i = 0; i < 10; i++) {
+      const cookie = await benchUser(cloud, `billing-${i}`);
+      const headers = { origin: cloud.url, 'content-type': 'application/json', cookie };
+      const session = await fetch(`${cloud.url}/api/stripe/create-checkout-session`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ planId: 'basic', billingCycle: 'monthly' }),
+      });
+      if (session.status !== 200)
+        throw new Error(`checkout answered ${session.status}: ${await session.text()}`);
+      const { url } = (await session.json()) as { url: string };
+      const started = performance.now();
+      const paid = await fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          card_number: '4242 4242 4242 4242',
+          card_expiry: '12 / 34',
+          card_cvc: '123',
+        }).toString(),
+      });
+      if (paid.status !== 303) throw new Error(`the Checkout page answered ${paid.status}`);
+      const deadline = Date.now() + 30_000;
+      let user: { id: string; planStatus: string } | undefined;
+      while (user?.planStatus !== 'active') {
+        if (Date.now() > deadline) throw new Error('the plan did not become active within 30 s');
+        const answer = await fetch(`${cloud.url}/api/auth/user`, { headers });
+        user = (await answer.json()) as { id: string; planStatus: string };
+        if (user.planStatus !== 'active') await new Promise((r) => setTimeout(r, 10));
+      }
+      returns.push(performance.now() - started);
+      const customer = (await users.get(user.id))?.stripeCustomerId;
+      if (customer) subscriber ??= { cookie, customer };
+    }
+    if (!subscriber) throw new Error('no subscriber to send events for');
+    const handled: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const payload = JSON.stringify({
+        id: `evt_bench_${i}_${Date.now()}`,
+        object: 'event',
+        type: 'customer.subscription.updated',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { object: 'subscription', customer: subscriber.customer } },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: cloud.env.STRIPE_WEBHOOK_SECRET,
+      });
+      const started = performance.now();
+      const answer = await fetch(`${cloud.url}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+      const body = (await answer.json()) as { outcome?: string };
+      if (answer.status !== 200 || body.outcome !== 'synced') {
+        throw new Error(`the webhook answered ${answer.status} ${JSON.stringify(body)}`);
+      }
+      handled.push(performance.now() - started);
+    }
+    const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+    say('Billing (local cloud, embedded Stripe):');
+    say(
+      `  webhook: signed event in → user updated   p50 ${ms(percentile(sorted(handled), 50))}  max ${ms(Math.max(...handled))}  (50 events)`,
+    );
+    say(
+      `  Checkout return → plan active            p50 ${ms(percentile(sorted(returns), 50))}  max ${ms(Math.max(...returns))}  (10 users, polled every 10 ms)`,
+    );
+  } finally {
+    documents.destroy();
+  }
 }
 
 say(`Tunesmith bench, ${new Date().toISOString()}, node ${process.version}`);
