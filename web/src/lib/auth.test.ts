@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { signedInUser } from '@/testing/fixtures';
+import { makeSubscriber, makeUser, signedInUser } from '@/testing/fixtures';
 import { anonymous, jsonResponse, mockFetch } from '@/testing/mock-fetch';
-import { getUser, userDisplayName } from './auth';
+import { canDownloadTracks, canMakeTracksPrivate, getUser, userDisplayName } from './auth';
 
 describe('getUser', () => {
   it('returns the signed-in user', async () => {
@@ -34,5 +34,43 @@ describe('userDisplayName', () => {
     expect(userDisplayName({ firstName: 'Ada', email: 'ada@example.com' })).toBe('Ada');
     expect(userDisplayName({ firstName: null, email: 'ada@example.com' })).toBe('ada@example.com');
     expect(userDisplayName({ firstName: ' ', email: '' })).toBe('User');
+  });
+});
+
+describe('canDownloadTracks and canMakeTracksPrivate', () => {
+  const entitled = (user: Parameters<typeof canDownloadTracks>[0]) => [
+    canDownloadTracks(user),
+    canMakeTracksPrivate(user),
+  ];
+
+  it("follow the server's entitlements, not the plan status", () => {
+    expect(entitled(makeSubscriber())).toEqual([true, true]);
+    // Cancelled inside the paid period: the plan still counts.
+    expect(entitled(makeSubscriber({ planStatus: 'cancelled' }))).toEqual([true, true]);
+    // A failed payment, an ended plan, the free plan: no.
+    expect(entitled(makeSubscriber({ planStatus: 'inactive' }))).toEqual([false, false]);
+    expect(entitled(makeUser({ planStatus: 'expired' }))).toEqual([false, false]);
+    expect(entitled(makeUser())).toEqual([false, false]);
+  });
+
+  it('say no once a cancelled plan has passed its end, whatever the status still says', () => {
+    const ended = makeSubscriber({
+      planStatus: 'cancelled',
+      entitlements: { paid: false, weeklyLimit: 5, canPrivate: false, canDownload: false },
+    });
+    expect(entitled(ended)).toEqual([false, false]);
+  });
+
+  it('read each right on its own', () => {
+    const entitlements = { paid: true, weeklyLimit: 30, canPrivate: false, canDownload: true };
+    expect(entitled(makeSubscriber({ entitlements }))).toEqual([true, false]);
+    expect(entitled({ entitlements: { ...entitlements, canPrivate: true, canDownload: false } })).toEqual([
+      false,
+      true,
+    ]);
+  });
+
+  it('offer nothing when the server has not said', () => {
+    expect(entitled({})).toEqual([false, false]);
   });
 });

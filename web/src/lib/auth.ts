@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { AUTH_CACHE_MS } from '@tunesmith/shared/constants';
+import type { Entitlements } from '@tunesmith/shared/auth';
+import { AUTH_CACHE_MS, type BillingCycle } from '@tunesmith/shared/constants';
 import { apiPath } from '@tunesmith/shared/routes';
 import { ApiError, apiRequest } from './api-client';
 
@@ -23,6 +24,13 @@ export interface User {
   generationsUsedThisMonth?: number;
   planStartDate?: string | null;
   planEndDate?: string | null;
+  /** The subscribed plan's name; null on the free plan. */
+  planName?: string | null;
+  billingCycle?: BillingCycle | null;
+  /** What the plan allows right now, as the server enforces it. */
+  entitlements?: Entitlements;
+  /** When this week's generation count starts again (ISO). */
+  quotaResetsAt?: string;
 }
 
 /**
@@ -75,19 +83,22 @@ export function userDisplayName(user: Pick<User, 'firstName' | 'email'>): string
 }
 
 /**
- * Whether to offer Download rather than Upgrade to Download (spec 1 section 6:
- * the free plan cannot download). Only picks the button; the server decides.
+ * Whether to offer Download rather than Upgrade to Download. Follows the
+ * server's entitlements (a cancelled plan keeps downloads until its period
+ * ends; inactive and expired plans do not), so the screens agree with what the
+ * server enforces. Without them, nothing is offered: the server decides.
  */
-export function canDownloadTracks(user: Pick<User, 'planStatus'>): boolean {
-  return user.planStatus !== 'free';
+export function canDownloadTracks(user: Pick<User, 'entitlements'>): boolean {
+  return user.entitlements?.canDownload === true;
 }
 
 /**
- * Whether to offer Private when creating (the Terms: the free plan shares
- * publicly only). The server's rule is the same as for downloads, and it decides.
+ * Whether to offer Private when creating or in the library (the Terms: the
+ * free plan shares publicly only). Follows the server's entitlements, as
+ * {@link canDownloadTracks} does.
  */
-export function canMakeTracksPrivate(user: Pick<User, 'planStatus'>): boolean {
-  return canDownloadTracks(user);
+export function canMakeTracksPrivate(user: Pick<User, 'entitlements'>): boolean {
+  return user.entitlements?.canPrivate === true;
 }
 
 /** Ends the session by full-page navigation, as the spec requires. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatTime } from './format';
+import { formatPrice, formatTime, formatWeekdayDate } from './format';
 
 describe('formatTime', () => {
   it.each([
@@ -23,5 +23,13 @@ describe('formatPrice', () => {
     expect(formatPrice(190)).toBe('$190');
     expect(formatPrice(2.08)).toBe('$2.08');
     expect(formatPrice(4.5)).toBe('$4.50');
+  });
+});
+
+describe('formatWeekdayDate', () => {
+  it("names the weekday, month and day in the reader's time zone", () => {
+    // Noon UTC is the same date in every time zone from -11 to +11.
+    expect(formatWeekdayDate('2024-01-08T12:00:00.000Z')).toBe('Monday, January 8');
+    expect(formatWeekdayDate('not a date')).toBe('');
   });
 });

@@ -17,3 +17,11 @@ export function formatDate(iso: string): string {
     ? ''
     : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+/** A date as `Monday, January 8` in the reader's time zone ('' for an unreadable value). */
+export function formatWeekdayDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+}

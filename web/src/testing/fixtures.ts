@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@tunesmith/shared/auth';
+import type { CurrentUser, Entitlements } from '@tunesmith/shared/auth';
 import type { Plan } from '@tunesmith/shared/plans';
 import type { Track } from '@tunesmith/shared/tracks';
 
@@ -82,31 +82,77 @@ export function seedPlans(): Plan[] {
   ];
 }
 
-export const signedInUser = {
-  id: 'user-1',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  planStatus: 'free' as const,
-  subscriptionPlanId: null,
-  generationsUsedThisMonth: 0,
-};
+const FREE_WEEKLY_GENERATIONS = 5;
 
-/** A complete signed-in user as `GET /api/auth/user` and `POST /api/auth/login` answer. */
-export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+/**
+ * What the plan allows, by the server's rule (`entitlementsFor` in
+ * functions/src/domain/generations/entitlements.ts) over the seed plans: a
+ * paid plan counts while active or cancelled; a fixture's cancelled plan is
+ * inside its paid period (pass `entitlements` to model one that has ended).
+ */
+function entitlementsOf(user: Pick<CurrentUser, 'planStatus' | 'subscriptionPlanId'>): Entitlements {
+  const plan = seedPlans().find((p) => p.id === user.subscriptionPlanId);
+  const paid =
+    !!plan && plan.monthlyPrice > 0 && (user.planStatus === 'active' || user.planStatus === 'cancelled');
   return {
+    paid,
+    weeklyLimit: paid && plan ? plan.maxGenerations : FREE_WEEKLY_GENERATIONS,
+    canPrivate: paid,
+    canDownload: paid,
+  };
+}
+
+/** The subscribed plan's name, as the server sends it (null without a plan). */
+function planNameOf(planId: string | null): string | null {
+  return planId ? (seedPlans().find((p) => p.id === planId)?.name ?? null) : null;
+}
+
+/**
+ * A complete signed-in user as `GET /api/auth/user` and `POST /api/auth/login`
+ * answer: on the free plan unless told otherwise. `planName` and
+ * `entitlements` follow the plan fields given, as the server derives them.
+ */
+export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  const fields = {
     id: 'user-1',
     email: 'ada@example.com',
     firstName: 'Ada',
     lastName: 'Lovelace',
     emailVerified: true,
-    planStatus: 'free',
+    planStatus: 'free' as CurrentUser['planStatus'],
     subscriptionPlanId: null,
     stripeSubscriptionId: null,
     generationsUsedThisMonth: 2,
     planStartDate: null,
     planEndDate: null,
     createdAt: now,
+    billingCycle: null,
+    // The fixture's week starts on Monday 2024-01-01; the count resets a week later.
+    quotaResetsAt: '2024-01-08T00:00:00.000Z',
     ...overrides,
   };
+  return {
+    ...fields,
+    planName: overrides.planName !== undefined ? overrides.planName : planNameOf(fields.subscriptionPlanId),
+    entitlements: overrides.entitlements ?? entitlementsOf(fields),
+  };
 }
+
+/**
+ * A user with a running subscription: Basic, billed monthly, active, in a
+ * period that ends on 2024-02-01 (noon UTC, the same date in any time zone).
+ */
+export function makeSubscriber(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return makeUser({
+    planStatus: 'active',
+    subscriptionPlanId: 'basic',
+    stripeSubscriptionId: 'sub_1',
+    billingCycle: 'monthly',
+    planStartDate: '2024-01-01T12:00:00.000Z',
+    planEndDate: '2024-02-01T12:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** A signed-in user on the free plan who has generated nothing this week. */
+export const signedInUser: CurrentUser = makeUser({ generationsUsedThisMonth: 0 });

@@ -1,18 +1,53 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Plan } from '@tunesmith/shared/plans';
 import { describe, expect, it, vi } from 'vitest';
-import { seedPlans, signedInUser } from '@/testing/fixtures';
-import { anonymous, jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { makeSubscriber, makeUser, seedPlans, signedInUser } from '@/testing/fixtures';
+import {
+  anonymous,
+  deferredResponse,
+  jsonResponse,
+  type MockResponse,
+  mockFetch,
+} from '@/testing/mock-fetch';
 import { findToast, renderApp } from '@/testing/render';
 
-function renderPricing({ plans = seedPlans(), user }: { plans?: Plan[]; user?: object } = {}) {
+function renderPricing({
+  plans = seedPlans(),
+  user,
+  checkout = jsonResponse({ url: 'https://checkout.stripe.test/session', destination: 'checkout' }),
+}: {
+  plans?: Plan[];
+  user?: object;
+  checkout?: MockResponse;
+} = {}) {
   const fetchMock = mockFetch({
     'GET /api/auth/user': user ? jsonResponse(user) : anonymous(),
     'GET /api/plans': jsonResponse(plans),
-    'POST /api/stripe/create-checkout-session': jsonResponse({ url: 'https://checkout.stripe.test/session' }),
+    'POST /api/stripe/create-checkout-session': checkout,
   });
-  return { fetchMock, ...renderApp('/pricing') };
+  const checkoutBodies = () =>
+    fetchMock.mock.calls
+      .filter(([url]) => url === '/api/stripe/create-checkout-session')
+      .map(([, init]) => JSON.parse(String(init?.body)));
+  return { fetchMock, checkoutBodies, ...renderApp('/pricing') };
 }
+
+/** The seed plans with a Stripe price for every paid plan and cycle. */
+function pricedPlans(): Plan[] {
+  return seedPlans().map((plan) =>
+    plan.monthlyPrice > 0
+      ? {
+          ...plan,
+          weeklyPriceId: `price_${plan.id}_weekly`,
+          monthlyPriceId: `price_${plan.id}_monthly`,
+          yearlyPriceId: `price_${plan.id}_yearly`,
+        }
+      : plan,
+  );
+}
+
+const button = async (plan: string, name: string | RegExp) =>
+  (await card(plan)).getByRole('button', { name }) as HTMLButtonElement;
 
 async function card(name: string) {
   const heading = await screen.findByRole('heading', { level: 2, name });
@@ -189,5 +224,137 @@ describe('pricing page', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Basic' })).toBeDefined();
+  });
+
+  it('marks the Free plan as the current plan of a free user and offers the paid plans', async () => {
+    renderPricing({ user: makeUser() });
+
+    expect(await button('Free', 'Current Plan')).toHaveProperty('disabled', true);
+    expect(await button('Basic', 'Choose Basic')).toHaveProperty('disabled', false);
+    expect(await button('Premium', 'Choose Premium')).toHaveProperty('disabled', false);
+    expect(screen.getAllByRole('button', { name: 'Current Plan' })).toHaveLength(1);
+  });
+
+  it("shows a subscriber their plan at the cycle they pay by, and sends a switch through the server's redirect", async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user, checkoutBodies } = renderPricing({
+      plans: pricedPlans(),
+      user: makeSubscriber({ billingCycle: 'yearly' }),
+      checkout: jsonResponse({ url: 'https://billing.stripe.test/portal', destination: 'portal' }),
+    });
+
+    expect(await screen.findByRole('radio', { name: 'Yearly' })).toHaveProperty('checked', true);
+    expect(await button('Basic', 'Current Plan')).toHaveProperty('disabled', true);
+    expect(await button('Free', 'Switch to Free')).toBeDefined();
+    await user.click(await button('Premium', 'Switch to Premium'));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.test/portal'));
+    expect(checkoutBodies()).toEqual([{ planId: 'premium', billingCycle: 'yearly' }]);
+  });
+
+  it('offers a subscriber their own plan at another cycle as a switch', async () => {
+    const { user } = renderPricing({ plans: pricedPlans(), user: makeSubscriber() });
+
+    expect(await button('Basic', 'Current Plan')).toBeDefined();
+    await user.click(screen.getByRole('radio', { name: 'Weekly' }));
+
+    expect(await button('Basic', 'Switch to Weekly')).toHaveProperty('disabled', false);
+    expect(screen.queryByRole('button', { name: 'Current Plan' })).toBeNull();
+  });
+
+  it('keeps a cancelled plan current until it ends', async () => {
+    renderPricing({ user: makeSubscriber({ planStatus: 'cancelled' }) });
+    expect(await button('Basic', 'Current Plan')).toBeDefined();
+  });
+
+  it.each([
+    ['expired', makeUser({ planStatus: 'expired' }), 'Choose Basic'],
+    ['inactive', makeSubscriber({ planStatus: 'inactive' }), 'Reactivate Basic'],
+  ])('marks the Free plan as current for an %s user', async (_status, current, basicLabel) => {
+    renderPricing({ user: current });
+
+    expect(await button('Free', 'Current Plan')).toHaveProperty('disabled', true);
+    expect(await button('Basic', basicLabel)).toBeDefined();
+  });
+
+  it('shows a pending state and starts checkout only once, however often the button is pressed', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const answer = deferredResponse(() =>
+      jsonResponse({ url: 'https://checkout.stripe.test/session', destination: 'checkout' }),
+    );
+    const { user, checkoutBodies } = renderPricing({
+      plans: pricedPlans(),
+      user: makeUser(),
+      checkout: answer.handler,
+    });
+
+    const choose = await button('Basic', 'Choose Basic');
+    // Two presses before the screen has re-rendered, then one after.
+    fireEvent.click(choose);
+    fireEvent.click(choose);
+    await user.click(choose);
+
+    expect(await button('Basic', 'Redirecting...')).toHaveProperty('disabled', true);
+    expect(choose.getAttribute('aria-busy')).toBe('true');
+    expect(await button('Premium', 'Choose Premium')).toHaveProperty('disabled', true);
+    answer.respond();
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    // Still leaving: nothing can start a second session.
+    expect(await button('Basic', 'Redirecting...')).toHaveProperty('disabled', true);
+    expect(checkoutBodies()).toEqual([{ planId: 'basic', billingCycle: 'monthly' }]);
+  });
+
+  it('is usable again when Back restores the page from the browser cache', async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user } = renderPricing({ plans: pricedPlans(), user: makeUser() });
+
+    await user.click(await button('Basic', 'Choose Basic'));
+    expect(await button('Basic', 'Redirecting...')).toHaveProperty('disabled', true);
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+
+    expect(await button('Basic', 'Choose Basic')).toHaveProperty('disabled', false);
+  });
+
+  it.each([
+    ['no address comes back', jsonResponse({}), 'No checkout URL received from server'],
+    ['the server gives no reason', new Response('', { status: 500 }), 'Failed to create checkout session'],
+    [
+      'payments are unavailable',
+      jsonResponse(
+        { message: 'Payments are not available right now. Please try again in a few minutes.' },
+        503,
+      ),
+      'Payments are not available right now. Please try again in a few minutes.',
+    ],
+  ])('says so when %s, and lets the user try again', async (_case, checkout, text) => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user } = renderPricing({ plans: pricedPlans(), user: makeUser(), checkout });
+
+    await user.click(await button('Basic', 'Choose Basic'));
+
+    const toast = await findToast();
+    expect(within(toast).getByText(text)).toBeDefined();
+    expect(toast.dataset.variant).toBe('destructive');
+    expect(assign).not.toHaveBeenCalled();
+    await waitFor(async () =>
+      expect(await button('Basic', 'Choose Basic')).toHaveProperty('disabled', false),
+    );
+  });
+
+  it("titles the server's missing-price refusal Configuration Error", async () => {
+    const text = 'This plan is not configured for monthly billing. Please contact support.';
+    const { user } = renderPricing({
+      plans: pricedPlans(),
+      user: makeUser(),
+      checkout: jsonResponse({ message: text }, 400),
+    });
+
+    await user.click(await button('Basic', 'Choose Basic'));
+
+    const toast = await findToast();
+    expect(within(toast).getByText('Configuration Error')).toBeDefined();
+    expect(within(toast).getByText(text)).toBeDefined();
   });
 });

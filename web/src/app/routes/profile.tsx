@@ -3,24 +3,15 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { plansQueryOptions, usePlans } from '@/features/pricing/api/get-plans';
 import { ProfileSettings } from '@/features/profile/components/profile-settings';
 import { userQueryOptions, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 
-/** Loads the auth state and the plans (to name the user's plan) before the page shows. */
+/** Loads the auth state (which names the plan and what it allows) before the page shows. */
 export const clientLoader = (queryClient: QueryClient) => async () => {
-  const user = await queryClient.ensureQueryData(userQueryOptions());
-  if (user) await queryClient.ensureQueryData(plansQueryOptions()).catch(() => undefined);
+  await queryClient.ensureQueryData(userQueryOptions());
   return null;
 };
-
-function SignedInProfile() {
-  const { user } = useUser();
-  const plans = usePlans();
-  if (!user) return null;
-  return <ProfileSettings user={user} plans={plans.data} plansLoading={plans.isPending} />;
-}
 
 export default function ProfileRoute() {
   const { user, isLoading } = useUser();
@@ -37,7 +28,7 @@ export default function ProfileRoute() {
             <h1 className="text-3xl font-bold text-white sm:text-4xl">Account Settings</h1>
             <p className="mt-2 text-zinc-300">Manage your profile, subscription and security.</p>
           </header>
-          <SignedInProfile />
+          <ProfileSettings user={user} />
         </>
       ) : (
         <Card className="mx-auto max-w-md p-8 text-center">

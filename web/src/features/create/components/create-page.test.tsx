@@ -3,7 +3,7 @@ import { STATUS_POLL_INTERVAL_MS, UNAUTHORIZED_REDIRECT_MS } from '@tunesmith/sh
 import { describe, expect, it, vi } from 'vitest';
 import { userQueryKey } from '@/lib/auth';
 import { dismissToast } from '@/lib/toast';
-import { makeUser } from '@/testing/fixtures';
+import { makeSubscriber, makeUser } from '@/testing/fixtures';
 import { callsMade, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/render';
 import { CreatePage } from './create-page';
@@ -187,7 +187,7 @@ describe('create page', () => {
   });
 
   it('offers Private on a paid plan', async () => {
-    mockFetch({ 'GET /api/auth/user': jsonResponse(makeUser({ planStatus: 'active' })) });
+    mockFetch({ 'GET /api/auth/user': jsonResponse(makeSubscriber()) });
     const { queryClient } = renderPage();
 
     await waitFor(() =>
@@ -228,7 +228,7 @@ describe('create page', () => {
 
   it('polls every 3 s until completed, then celebrates, shows the track and refreshes the library', async () => {
     const fetchMock = mockFetch({
-      'GET /api/auth/user': jsonResponse(makeUser({ planStatus: 'active' })),
+      'GET /api/auth/user': jsonResponse(makeSubscriber()),
       'POST /api/generate-text-to-music': jsonResponse({ generationId: 'gen-1' }, 201),
       'GET /api/generation/gen-1/status': statusSequence('pending', 'generating', 'completed'),
     });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '@/testing/fixtures';
+import { makeSubscriber, makeUser } from '@/testing/fixtures';
 import { jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
 import { findToast, renderWithProviders } from '@/testing/render';
 import { GenerationResult } from './generation-result';
@@ -16,7 +16,7 @@ const finished = {
 
 function renderResult({ planStatus, download }: { planStatus: 'free' | 'active'; download?: MockResponse }) {
   const fetchMock = mockFetch({
-    'GET /api/auth/user': jsonResponse(makeUser({ planStatus })),
+    'GET /api/auth/user': jsonResponse(planStatus === 'active' ? makeSubscriber() : makeUser()),
     ...(download ? { 'GET /api/generation/gen-1/download': download } : {}),
   });
   const rendered = renderWithProviders(

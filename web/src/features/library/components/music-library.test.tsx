@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
 import type { Track } from '@tunesmith/shared/tracks';
 import { describe, expect, it, vi } from 'vitest';
-import { makeTrack, makeUser } from '@/testing/fixtures';
+import { makeSubscriber, makeTrack, makeUser } from '@/testing/fixtures';
 import { anonymous, jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
 import { findToast, renderWithProviders } from '@/testing/render';
 import { MusicLibrary } from './music-library';
@@ -29,7 +29,7 @@ const library: Track[] = [
 function renderLibrary(
   {
     tracks = library,
-    user = makeUser({ planStatus: 'active' }),
+    user = makeSubscriber(),
     routes = {},
   }: {
     tracks?: Track[];
@@ -259,7 +259,7 @@ describe('my music library', () => {
     const reason = 'Private tracks need a paid plan. Upgrade to keep tracks private.';
     // The plan the page knows allows it (the button is offered); the server has the last word.
     const { user } = renderLibrary({
-      user: makeUser({ planStatus: 'active' }),
+      user: makeSubscriber(),
       routes: { 'PATCH /api/generation/neon/visibility': jsonResponse({ message: reason }, 402) },
     });
     await screen.findByRole('article', { name: 'Neon Nights' });

@@ -23,10 +23,12 @@ export interface PlanCardProps {
   cycle: BillingCycle;
   actionLabel: string;
   actionDisabled?: boolean;
+  /** The action has started (the browser is about to leave for Stripe). */
+  actionBusy?: boolean;
   onChoose: (plan: Plan) => void;
 }
 
-export function PlanCard({ plan, cycle, actionLabel, actionDisabled, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, cycle, actionLabel, actionDisabled, actionBusy, onChoose }: PlanCardProps) {
   const free = isFreePlan(plan);
   const popular = plan.name === POPULAR_PLAN;
   const savings = free ? null : planSavingsPercent(plan, cycle);
@@ -92,6 +94,8 @@ export function PlanCard({ plan, cycle, actionLabel, actionDisabled, onChoose }:
             size="lg"
             variant={popular ? 'primary' : 'secondary'}
             disabled={actionDisabled}
+            aria-busy={actionBusy || undefined}
+            aria-describedby={headingId}
             onClick={() => onChoose(plan)}
           >
             {actionLabel}

@@ -1,7 +1,7 @@
 import { BILLING_CYCLES, type BillingCycle } from '@tunesmith/shared/constants';
 import { messages } from '@tunesmith/shared/messages';
 import { isFreePlan, type Plan, planPriceId } from '@tunesmith/shared/plans';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,6 +10,7 @@ import { ToggleGroup, type ToggleOption } from '@/components/ui/toggle-group';
 import { serverMessage } from '@/lib/api-client';
 import { type User, useUser } from '@/lib/auth';
 import { toast } from '@/lib/toast';
+import { useLeavingPage } from '@/lib/use-leaving-page';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { usePlans } from '../api/get-plans';
@@ -21,8 +22,25 @@ const cycleOptions: ToggleOption<BillingCycle>[] = BILLING_CYCLES.map((value) =>
   label: cycleLabels[value],
 }));
 
-function isCurrentPlan(user: User | null, plan: Plan) {
-  return Boolean(user && user.planStatus === 'active' && user.subscriptionPlanId === plan.id);
+/** A subscription that still runs: choosing a plan changes it (through the portal) rather than paying again. */
+function hasRunningSubscription(user: User | null): boolean {
+  return Boolean(
+    user?.stripeSubscriptionId &&
+      (user.planStatus === 'active' || user.planStatus === 'cancelled' || user.planStatus === 'inactive'),
+  );
+}
+
+/**
+ * The plan the user is on now: the subscribed plan while it is active or
+ * cancelled (paid until the period ends); otherwise (free, expired, or a
+ * failed payment) the Free plan.
+ */
+function currentPlanId(user: User | null, plans: readonly Plan[]): string | undefined {
+  if (!user) return undefined;
+  if ((user.planStatus === 'active' || user.planStatus === 'cancelled') && user.subscriptionPlanId) {
+    return user.subscriptionPlanId;
+  }
+  return plans.find((plan) => isFreePlan(plan))?.id;
 }
 
 function PlansSkeleton() {
@@ -48,39 +66,63 @@ function PlansSkeleton() {
 
 /** The billing cycle toggle and one card per plan, with what choosing a plan does. */
 export function PricingPlans() {
-  const [cycle, setCycle] = useState<BillingCycle>('monthly');
   const plans = usePlans();
   const { user } = useUser();
+  const subscribed = hasRunningSubscription(user);
+  // A subscriber first sees the cycle they pay by, so their plan reads Current Plan.
+  const [cycle, setCycle] = useState<BillingCycle>(() =>
+    subscribed && user?.billingCycle ? user.billingCycle : 'monthly',
+  );
+  // Once the server has given an address the page is being left, so nothing may start again.
+  const { leaving, leave } = useLeavingPage();
+  const starting = useRef(false);
   const navigate = useNavigate();
   const handleUnauthorized = useUnauthorizedHandler();
 
   const checkout = useCreateCheckoutSession({
-    onSuccess: ({ url }) => {
-      if (url) window.location.assign(url);
-      else
-        toast({
-          title: 'Checkout failed',
-          description: 'No checkout URL received from server',
-          variant: 'destructive',
-        });
-    },
-    onError: (error) => {
-      if (handleUnauthorized(error)) return;
+    onSuccess: (answer) => {
+      // Checkout for a new subscription, the portal for a running one: the browser goes to either.
+      if (answer?.url) {
+        starting.current = false;
+        leave(answer.url);
+        return;
+      }
+      starting.current = false;
       toast({
         title: 'Checkout failed',
-        description: serverMessage(error, 'Failed to create checkout session'),
+        description: 'No checkout URL received from server',
+        variant: 'destructive',
+      });
+    },
+    onError: (error, input) => {
+      starting.current = false;
+      if (handleUnauthorized(error)) return;
+      const description = serverMessage(error, 'Failed to create checkout session');
+      toast({
+        title:
+          description === messages.pricing.configErrorText(input.billingCycle)
+            ? messages.pricing.configErrorTitle
+            : 'Checkout failed',
+        description,
         variant: 'destructive',
       });
     },
   });
+
+  const current = currentPlanId(user, plans.data ?? []);
+  const isCurrent = (plan: Plan) =>
+    plan.id === current && (isFreePlan(plan) || !user?.billingCycle || user.billingCycle === cycle);
+  const busy = checkout.isPending || leaving;
 
   const choose = (plan: Plan) => {
     if (!user) {
       navigate('/auth');
       return;
     }
+    if (isCurrent(plan) || starting.current || busy) return;
     if (isFreePlan(plan)) {
-      navigate('/');
+      // Leaving a paid plan is a cancellation, which the profile offers.
+      navigate(current && current !== plan.id ? '/profile' : '/');
       return;
     }
     if (!planPriceId(plan, cycle)) {
@@ -91,13 +133,20 @@ export function PricingPlans() {
       });
       return;
     }
+    starting.current = true;
     checkout.mutate({ planId: plan.id, billingCycle: cycle });
   };
 
   const actionLabel = (plan: Plan) => {
-    if (isCurrentPlan(user, plan)) return 'Current Plan';
-    if (checkout.isPending && checkout.variables?.planId === plan.id) return 'Redirecting...';
-    return isFreePlan(plan) ? 'Start for Free' : `Choose ${plan.name}`;
+    if (isCurrent(plan)) return 'Current Plan';
+    if (busy && checkout.variables?.planId === plan.id) return 'Redirecting...';
+    if (isFreePlan(plan)) return user && current !== plan.id ? 'Switch to Free' : 'Start for Free';
+    if (!subscribed) return `Choose ${plan.name}`;
+    if (plan.id === user?.subscriptionPlanId) {
+      // Their own plan: a failed payment to put right, or another billing cycle.
+      return user?.planStatus === 'inactive' ? `Reactivate ${plan.name}` : `Switch to ${cycleLabels[cycle]}`;
+    }
+    return `Switch to ${plan.name}`;
   };
 
   return (
@@ -126,7 +175,8 @@ export function PricingPlans() {
                   plan={plan}
                   cycle={cycle}
                   actionLabel={actionLabel(plan)}
-                  actionDisabled={isCurrentPlan(user, plan) || checkout.isPending}
+                  actionDisabled={isCurrent(plan) || busy}
+                  actionBusy={busy && checkout.variables?.planId === plan.id}
                   onChoose={choose}
                 />
               </li>

@@ -1,13 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
+import type { BillingRedirect } from '@tunesmith/shared/billing';
 import { apiRequest } from '@/lib/api-client';
 
+/** What the server answers; read defensively, since a missing url is an error the user is told about. */
+export type PortalAnswer = Partial<BillingRedirect>;
+
 /** Opens Stripe's customer portal; the browser is then sent to the returned url. */
-export function createPortalSession(): Promise<{ url?: string | null }> {
-  return apiRequest<{ url?: string | null }>('createPortalSession');
+export function createPortalSession(): Promise<PortalAnswer | null | undefined> {
+  return apiRequest<PortalAnswer | null | undefined>('createPortalSession');
 }
 
 export function useCreatePortalSession(options: {
-  onSuccess?: (answer: { url?: string | null }) => void;
+  onSuccess?: (answer: PortalAnswer) => void;
   onError?: (error: Error) => void;
 }) {
   return useMutation({

@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@/lib/auth';
-import { makeUser, seedPlans } from '@/testing/fixtures';
+import { makeUser } from '@/testing/fixtures';
 import { anonymous, jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
 import { findToast, renderApp } from '@/testing/render';
-import { subscriptionStatus } from './subscription-card';
 
 /** The profile page with a user whose record the server may change during the test. */
 function renderProfile(
@@ -15,7 +14,6 @@ function renderProfile(
   const state = { user: initial };
   const fetchMock = mockFetch({
     'GET /api/auth/user': () => (state.user ? jsonResponse(state.user) : anonymous()),
-    'GET /api/plans': jsonResponse(seedPlans()),
     ...routes,
   });
   const rendered = renderApp('/profile', options);
@@ -51,93 +49,6 @@ describe('profile page', () => {
       expect(input.value).toBe(value);
       expect(input.readOnly).toBe(true);
     }
-  });
-
-  it('shows a free user the Free plan, weekly usage and an upgrade link, without billing buttons', async () => {
-    renderProfile(makeUser({ generationsUsedThisMonth: 2 }));
-
-    await screen.findByRole('heading', { level: 2, name: 'Current Subscription' });
-    const subscription = card('Current Subscription');
-    expect(subscription.getByText('Inactive')).toBeDefined();
-    expect(subscription.getByText('Free')).toBeDefined();
-    expect(subscription.getByText('Generations used this week')).toBeDefined();
-    expect(subscription.getByText('2 / 5')).toBeDefined();
-    expect(subscription.getByText('Resets weekly')).toBeDefined();
-    expect(subscription.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('2');
-    expect(subscription.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/pricing');
-    expect(subscription.queryByRole('button', { name: 'Manage Billing' })).toBeNull();
-    expect(subscription.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
-  });
-
-  it('shows a subscriber the plan, its quota and the billing buttons; the portal opens', async () => {
-    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const { user, calls } = renderProfile(
-      makeUser({ planStatus: 'active', subscriptionPlanId: 'basic', stripeSubscriptionId: 'sub_1' }),
-      { 'POST /api/stripe/create-portal-session': jsonResponse({ url: 'https://billing.test/session' }) },
-    );
-
-    await screen.findByRole('heading', { level: 2, name: 'Current Subscription' });
-    const subscription = card('Current Subscription');
-    expect(subscription.getByText('Active')).toBeDefined();
-    expect(subscription.getByText('Basic')).toBeDefined();
-    expect(subscription.getByText('2 / 30')).toBeDefined();
-    expect(subscription.queryByRole('link', { name: 'Upgrade Plan' })).toBeNull();
-
-    await user.click(subscription.getByRole('button', { name: 'Manage Billing' }));
-
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.test/session'));
-    expect(calls('POST', '/api/stripe/create-portal-session')).toHaveLength(1);
-  });
-
-  it('says when the portal cannot open', async () => {
-    const { user } = renderProfile(
-      makeUser({ planStatus: 'active', subscriptionPlanId: 'basic', stripeSubscriptionId: 'sub_1' }),
-      {
-        'POST /api/stripe/create-portal-session': jsonResponse({ message: 'Stripe is not configured' }, 503),
-      },
-    );
-
-    await user.click(await screen.findByRole('button', { name: 'Manage Billing' }));
-
-    expect(within(await findToast()).getByText('Failed to open customer portal')).toBeDefined();
-  });
-
-  it('cancels after confirmation and refreshes the user', async () => {
-    const { user, state, calls } = renderProfile(
-      makeUser({ planStatus: 'active', subscriptionPlanId: 'basic', stripeSubscriptionId: 'sub_1' }),
-      {
-        'POST /api/stripe/cancel-subscription': () => {
-          state.user = {
-            ...(state.user as User),
-            planStatus: 'cancelled',
-            planEndDate: '2024-02-01T00:00:00.000Z',
-          };
-          return jsonResponse({ message: 'Subscription will cancel at period end' });
-        },
-      },
-    );
-
-    await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
-    const dialog = within(screen.getByRole('alertdialog', { name: 'Cancel your subscription?' }));
-    expect(calls('POST', '/api/stripe/cancel-subscription')).toHaveLength(0);
-    await user.click(dialog.getByRole('button', { name: 'Yes, Cancel Subscription' }));
-
-    expect(within(await findToast()).getByText('Subscription Cancelled')).toBeDefined();
-    expect(await card('Current Subscription').findByText('Cancelled')).toBeDefined();
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(calls('GET', '/api/auth/user').length).toBeGreaterThanOrEqual(2);
-  });
-
-  it('says when cancelling fails', async () => {
-    const { user } = renderProfile(
-      makeUser({ planStatus: 'active', subscriptionPlanId: 'basic', stripeSubscriptionId: 'sub_1' }),
-      { 'POST /api/stripe/cancel-subscription': jsonResponse({ message: 'Stripe is down' }, 502) },
-    );
-
-    await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, Cancel Subscription' }));
-
-    expect(within(await findToast()).getByText('Failed to cancel subscription')).toBeDefined();
   });
 
   describe('update email', () => {
@@ -315,21 +226,5 @@ describe('profile page', () => {
     // The session is forgotten, so the sign-in page stays instead of sending the user home.
     expect(await screen.findByRole('heading', { name: 'Get Started' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/auth');
-  });
-});
-
-describe('subscriptionStatus', () => {
-  const [free, basic] = seedPlans();
-
-  it('is Active only for an active paid plan', () => {
-    expect(subscriptionStatus(makeUser({ planStatus: 'active' }), basic)).toBe('Active');
-    expect(subscriptionStatus(makeUser({ planStatus: 'active' }), free)).toBe('Inactive');
-    expect(subscriptionStatus(makeUser({ planStatus: 'active' }), undefined)).toBe('Inactive');
-  });
-
-  it('is Cancelled when cancelled and Inactive otherwise', () => {
-    expect(subscriptionStatus(makeUser({ planStatus: 'cancelled' }), basic)).toBe('Cancelled');
-    expect(subscriptionStatus(makeUser({ planStatus: 'free' }), free)).toBe('Inactive');
-    expect(subscriptionStatus(makeUser({ planStatus: 'expired' }), basic)).toBe('Inactive');
   });
 });

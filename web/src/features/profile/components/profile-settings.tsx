@@ -1,6 +1,7 @@
-import type { Plan } from '@tunesmith/shared/plans';
 import type { User } from '@/lib/auth';
+import { useBillingReturn } from '../hooks/use-billing-return';
 import { AccountSecurity } from './account-security';
+import { BillingReturnNotice } from './billing-return-notice';
 import { ProfileInfo } from './profile-info';
 import { SubscriptionCard } from './subscription-card';
 import { UpdateEmailForm } from './update-email-form';
@@ -8,22 +9,26 @@ import { UpdatePasswordForm } from './update-password-form';
 
 export interface ProfileSettingsProps {
   user: User;
-  /** The plan list, to name the user's plan and its quota. */
-  plans: Plan[] | undefined;
-  plansLoading: boolean;
 }
 
-/** The account settings of a signed-in user. */
-export function ProfileSettings({ user, plans, plansLoading }: ProfileSettingsProps) {
+/**
+ * The account settings of a signed-in user, with what Stripe's return to this
+ * page means (a payment being confirmed, a cancelled checkout).
+ */
+export function ProfileSettings({ user }: ProfileSettingsProps) {
+  const notice = useBillingReturn();
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <ProfileInfo user={user} />
-      <SubscriptionCard user={user} plans={plans} plansLoading={plansLoading} />
-      <UpdateEmailForm user={user} />
-      <UpdatePasswordForm />
-      <div className="lg:col-span-2">
-        <AccountSecurity />
+    <>
+      <BillingReturnNotice notice={notice} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ProfileInfo user={user} />
+        <SubscriptionCard user={user} confirming={notice?.kind === 'confirming'} />
+        <UpdateEmailForm user={user} />
+        <UpdatePasswordForm />
+        <div className="lg:col-span-2">
+          <AccountSecurity />
+        </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -1,5 +1,5 @@
-import { isFreePlan, type Plan } from '@tunesmith/shared/plans';
-import { useId, useState } from 'react';
+import type { BillingCycle } from '@tunesmith/shared/constants';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -8,57 +8,136 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { serverMessage } from '@/lib/api-client';
 import type { User } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatWeekdayDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { useLeavingPage } from '@/lib/use-leaving-page';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { useCreatePortalSession } from '../api/create-portal-session';
+import { usePollCurrentUser } from '../hooks/use-poll-current-user';
 
-/** Plan quota when the plan list is unavailable: the Free plan's 5 a week. */
-const DEFAULT_MAX_GENERATIONS = 5;
+/** The Free plan's weekly quota (the Terms), when the server has not said. */
+const FREE_WEEKLY_LIMIT = 5;
+/** After a cancel, Stripe's webhook records it within moments: reload the user until it shows. */
+export const CANCEL_POLL_INTERVAL_MS = 1000;
+export const CANCEL_POLL_TIMEOUT_MS = 10_000;
 
-export type SubscriptionStatus = 'Active' | 'Cancelled' | 'Inactive';
+export type SubscriptionBadge = 'Active' | 'Cancelled' | 'Inactive' | 'Free';
 
 /**
- * The status badge (spec 1 section 4): a paid plan is Active when planStatus
- * is active and the plan is not Free; Cancelled when cancelled; otherwise Inactive.
+ * The status badge (spec 1 section 4): Active for a paid plan in force,
+ * Cancelled when it ends at the period's end, Inactive when a payment failed;
+ * a user on the free plan (never subscribed, or whose paid plan ended) is Free.
  */
-export function subscriptionStatus(user: User, plan: Plan | undefined): SubscriptionStatus {
-  if (user.planStatus === 'active' && plan && !isFreePlan(plan)) return 'Active';
-  if (user.planStatus === 'cancelled') return 'Cancelled';
-  return 'Inactive';
+export function subscriptionBadge(user: Pick<User, 'planStatus' | 'entitlements'>): SubscriptionBadge {
+  switch (user.planStatus) {
+    case 'active':
+      return user.entitlements?.paid ? 'Active' : 'Free';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'inactive':
+      return 'Inactive';
+    default:
+      return 'Free';
+  }
 }
 
-const badgeClasses: Record<SubscriptionStatus, string> = {
+const badgeClasses: Record<SubscriptionBadge, string> = {
   Active: 'bg-emerald-500/15 text-emerald-300 ring-emerald-400/40',
   Cancelled: 'bg-amber-500/15 text-amber-300 ring-amber-400/40',
-  Inactive: 'bg-zinc-500/15 text-zinc-300 ring-zinc-400/40',
+  Inactive: 'bg-red-500/15 text-red-300 ring-red-400/40',
+  Free: 'bg-zinc-500/15 text-zinc-300 ring-zinc-400/40',
 };
+
+const billedLabel: Record<BillingCycle, string> = {
+  weekly: 'Billed weekly',
+  monthly: 'Billed monthly',
+  yearly: 'Billed yearly',
+};
+
+/** The lines under the plan name that say where the subscription stands. */
+function periodLines(user: User, planName: string): string[] {
+  const endDate = user.planEndDate ? formatDate(user.planEndDate) : '';
+  switch (user.planStatus) {
+    case 'active':
+      return endDate ? [`Renews on ${endDate}`] : [];
+    case 'cancelled':
+      if (user.entitlements?.paid === false) {
+        return [
+          endDate ? `Ended on ${endDate}` : 'Your paid plan has ended.',
+          'You are on the Free plan now.',
+        ];
+      }
+      return [
+        endDate ? `Ends on ${endDate}` : 'Ends at the end of the billing period',
+        `You keep ${planName} until then. After that your account returns to the Free plan.`,
+      ];
+    case 'inactive':
+      return [
+        `Your last payment failed, so your account has the Free plan's limits for now. Update your card in Manage Billing to restore ${planName}.`,
+      ];
+    case 'expired':
+      return [
+        endDate
+          ? `Your paid plan ended on ${endDate}. You are on the Free plan.`
+          : 'Your paid plan has ended. You are on the Free plan.',
+      ];
+    default:
+      return [];
+  }
+}
 
 export interface SubscriptionCardProps {
   user: User;
-  plans: Plan[] | undefined;
-  plansLoading: boolean;
+  /**
+   * The plan is being confirmed after Checkout: what the server has now may be
+   * out of date (still Free), so the card waits instead of showing it.
+   */
+  confirming?: boolean;
 }
 
 /** The current plan, its status, this week's usage and the billing actions. */
-export function SubscriptionCard({ user, plans, plansLoading }: SubscriptionCardProps) {
+export function SubscriptionCard({ user, confirming = false }: SubscriptionCardProps) {
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [cancelRequested, setCancelRequested] = useState(false);
+  const { leaving, leave } = useLeavingPage();
   const usageLabelId = useId();
+  const headingId = useId();
+  const keepButton = useRef<HTMLButtonElement>(null);
   const handleUnauthorized = useUnauthorizedHandler();
-  const plan = plans?.find((p) => p.id === user.subscriptionPlanId);
-  const freePlan = plans?.find((p) => isFreePlan(p));
-  const status = subscriptionStatus(user, plan);
-  const planName = plan?.name ?? 'Free';
+
+  const status = user.planStatus ?? 'free';
+  const badge = subscriptionBadge(user);
+  const planName = user.planName ?? 'Free';
   const used = user.generationsUsedThisMonth ?? 0;
-  const max = plan?.maxGenerations ?? freePlan?.maxGenerations ?? DEFAULT_MAX_GENERATIONS;
-  const hasSubscription = Boolean(user.stripeSubscriptionId);
+  const limit = user.entitlements?.weeklyLimit ?? FREE_WEEKLY_LIMIT;
+  const subscribed = status === 'active' || status === 'cancelled' || status === 'inactive';
+  const billed = subscribed && user.billingCycle ? billedLabel[user.billingCycle] : null;
   const endDate = user.planEndDate ? formatDate(user.planEndDate) : '';
+  const resetsOn = user.quotaResetsAt ? formatWeekdayDate(user.quotaResetsAt) : '';
+  const hasBillingAccount = Boolean(user.stripeSubscriptionId) || status !== 'free';
+  const canCancel = Boolean(user.stripeSubscriptionId) && (status === 'active' || status === 'inactive');
+  const onFreePlan = status === 'free' || status === 'expired';
+
+  const cancelPoll = usePollCurrentUser({
+    active: cancelRequested,
+    until: (current) => current?.planStatus === 'cancelled',
+    intervalMs: CANCEL_POLL_INTERVAL_MS,
+    timeoutMs: CANCEL_POLL_TIMEOUT_MS,
+  });
+  const awaitingCancel = cancelPoll === 'polling';
+  useEffect(() => {
+    // Shown, or given up on: a later change of status starts no new wait.
+    if (cancelPoll === 'done' || cancelPoll === 'timed-out') setCancelRequested(false);
+  }, [cancelPoll]);
 
   const portal = useCreatePortalSession({
     onSuccess: ({ url }) => {
-      if (url) window.location.assign(url);
-      else toast({ title: 'Failed to open customer portal', variant: 'destructive' });
+      if (url) {
+        leave(url);
+      } else {
+        toast({ title: 'Failed to open customer portal', variant: 'destructive' });
+      }
     },
     onError: (error) => {
       if (handleUnauthorized(error)) return;
@@ -71,11 +150,14 @@ export function SubscriptionCard({ user, plans, plansLoading }: SubscriptionCard
   });
 
   const cancel = useCancelSubscription({
-    onSuccess: () => {
+    onSuccess: (answer) => {
       setConfirmOpen(false);
+      setCancelRequested(true);
       toast({
         title: 'Subscription Cancelled',
-        description: 'Your plan stays active until the end of the current billing period.',
+        description:
+          answer.message ||
+          `Your plan stays active until ${endDate || 'the end of the current billing period'}.`,
       });
     },
     onError: (error) => {
@@ -89,92 +171,132 @@ export function SubscriptionCard({ user, plans, plansLoading }: SubscriptionCard
     },
   });
 
+  const when = endDate
+    ? `on ${endDate}, the end of the current billing period`
+    : 'at the end of the current billing period';
+  const cancelDescription =
+    status === 'inactive'
+      ? `Cancellation takes effect ${when}. Your account stays on the Free plan.`
+      : `Cancellation takes effect ${when}. You keep ${planName} until then; after that your account returns to the Free plan.`;
+
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId} aria-busy={confirming || undefined}>
       <div className="flex items-start justify-between gap-4 p-6">
         <div>
-          <h2 className="text-xl font-semibold text-white">Current Subscription</h2>
+          <h2 id={headingId} className="text-xl font-semibold text-white">
+            Current Subscription
+          </h2>
           <p className="text-sm text-zinc-400">Your plan and this week's usage.</p>
         </div>
-        <span
-          className={cn(
-            'inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ring-1',
-            badgeClasses[status],
-          )}
-        >
-          {status}
-        </span>
-      </div>
-      <CardContent className="grid gap-5">
-        {plansLoading ? (
-          <div className="grid gap-3" aria-busy="true">
-            <Skeleton className="h-6 w-32" />
-            <Skeleton className="h-3 w-full" />
-          </div>
+        {confirming ? (
+          <Skeleton className="h-6 w-16 rounded-full" />
         ) : (
-          <>
-            <dl className="grid gap-1">
-              <dt className="text-sm text-zinc-400">Plan</dt>
-              <dd className="text-2xl font-bold text-white">{planName}</dd>
-              {status === 'Cancelled' && endDate ? (
-                <dd className="text-sm text-amber-200">Access until {endDate}</dd>
-              ) : null}
-            </dl>
-            <div className="grid gap-2">
-              <div className="flex items-baseline justify-between gap-2 text-sm">
-                <span id={usageLabelId} className="text-zinc-300">
-                  Generations used this week
-                </span>
-                <span className="font-semibold text-white">
-                  {used} / {max}
-                </span>
-              </div>
-              <div
-                role="progressbar"
-                aria-labelledby={usageLabelId}
-                aria-valuemin={0}
-                aria-valuemax={max}
-                aria-valuenow={Math.min(used, max)}
-                aria-valuetext={`${used} of ${max}`}
-                className="h-2 overflow-hidden rounded-full bg-white/10"
-              >
-                <div
-                  className="h-full rounded-full bg-gradient-to-r from-violet-500 to-fuchsia-500"
-                  style={{ width: `${max > 0 ? Math.min(100, (used / max) * 100) : 0}%` }}
-                />
-              </div>
-              <p className="text-xs text-zinc-400">Resets weekly</p>
-            </div>
-          </>
+          <span
+            className={cn(
+              'inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ring-1',
+              badgeClasses[badge],
+            )}
+          >
+            {badge}
+          </span>
         )}
-        <div className="flex flex-wrap gap-3">
-          {hasSubscription ? (
-            <>
-              <Button variant="outline" disabled={portal.isPending} onClick={() => portal.mutate()}>
-                {portal.isPending ? 'Opening...' : 'Manage Billing'}
+      </div>
+      {confirming ? (
+        <CardContent className="grid gap-3">
+          <p className="sr-only">Your subscription is being updated.</p>
+          <Skeleton className="h-4 w-12" />
+          <Skeleton className="h-8 w-32" />
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="mt-2 h-3 w-full" />
+          <Skeleton className="h-4 w-36" />
+        </CardContent>
+      ) : (
+        <CardContent className="grid gap-5">
+          <div className="grid gap-1">
+            <p className="text-sm text-zinc-400">Plan</p>
+            <p className="text-2xl font-bold text-white">{planName}</p>
+            {billed ? <p className="text-sm text-zinc-300">{billed}</p> : null}
+            {periodLines(user, planName).map((line) => (
+              <p
+                key={line}
+                className={cn(
+                  'text-sm',
+                  status === 'active'
+                    ? 'text-zinc-300'
+                    : status === 'inactive'
+                      ? 'text-red-200'
+                      : 'text-amber-200',
+                )}
+              >
+                {line}
+              </p>
+            ))}
+          </div>
+          <div className="grid gap-2">
+            <div className="flex items-baseline justify-between gap-2 text-sm">
+              <span id={usageLabelId} className="text-zinc-300">
+                Generations used this week
+              </span>
+              <span className="font-semibold text-white">
+                {used} / {limit}
+              </span>
+            </div>
+            <div
+              role="progressbar"
+              aria-labelledby={usageLabelId}
+              aria-valuemin={0}
+              aria-valuemax={limit}
+              aria-valuenow={Math.min(used, limit)}
+              aria-valuetext={`${used} of ${limit}`}
+              className="h-2 overflow-hidden rounded-full bg-white/10"
+            >
+              <div
+                className="h-full rounded-full bg-gradient-to-r from-violet-500 to-fuchsia-500"
+                style={{ width: `${limit > 0 ? Math.min(100, (used / limit) * 100) : 0}%` }}
+              />
+            </div>
+            <p className="text-xs text-zinc-400">{resetsOn ? `Resets on ${resetsOn}` : 'Resets weekly'}</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            {onFreePlan ? (
+              <Link to="/pricing" className={buttonClasses('primary')}>
+                Upgrade Plan
+              </Link>
+            ) : null}
+            {hasBillingAccount ? (
+              <Button
+                variant="outline"
+                disabled={portal.isPending || leaving}
+                onClick={() => portal.mutate()}
+              >
+                {portal.isPending || leaving ? 'Opening...' : 'Manage Billing'}
               </Button>
-              {user.planStatus !== 'cancelled' ? (
-                <Button variant="destructive" onClick={() => setConfirmOpen(true)}>
-                  Cancel Subscription
-                </Button>
-              ) : null}
-            </>
-          ) : (
-            <Link to="/pricing" className={buttonClasses('primary')}>
-              Upgrade Plan
-            </Link>
-          )}
-        </div>
-      </CardContent>
+            ) : null}
+            {canCancel ? (
+              <Button variant="destructive" disabled={awaitingCancel} onClick={() => setConfirmOpen(true)}>
+                {awaitingCancel ? 'Cancelling...' : 'Cancel Subscription'}
+              </Button>
+            ) : null}
+          </div>
+        </CardContent>
+      )}
       <Dialog
         open={confirmOpen}
-        onClose={() => setConfirmOpen(false)}
+        onClose={() => {
+          if (!cancel.isPending) setConfirmOpen(false);
+        }}
         role="alertdialog"
         title="Cancel your subscription?"
-        description="Your plan stays active until the end of the current billing period. After that your account returns to the Free plan."
+        description={cancelDescription}
+        initialFocus={keepButton}
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => setConfirmOpen(false)}>
+          <Button
+            ref={keepButton}
+            variant="outline"
+            disabled={cancel.isPending}
+            onClick={() => setConfirmOpen(false)}
+          >
             Keep Subscription
           </Button>
           <Button variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate()}>

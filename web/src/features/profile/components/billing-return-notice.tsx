@@ -1,0 +1,51 @@
+import { cn } from '@/lib/cn';
+import type { BillingReturnNotice as Notice } from '../hooks/use-billing-return';
+
+export const billingReturnMessages = {
+  confirming: 'Confirming your payment...',
+  confirmed: (planName: string | null) => `Payment confirmed. You're on ${planName ?? 'your new plan'}.`,
+  timedOut:
+    "We haven't received confirmation from Stripe yet. Your payment may still be processing — refresh this page in a minute.",
+  checkoutCancelled: 'Checkout cancelled. You have not been charged.',
+} as const;
+
+const tone = {
+  info: 'border-violet-400/40 bg-violet-500/10 text-violet-100',
+  success: 'border-emerald-400/40 bg-emerald-500/10 text-emerald-100',
+  warning: 'border-amber-400/40 bg-amber-500/10 text-amber-100',
+} as const;
+
+const banner = 'mb-6 flex items-center gap-3 rounded-xl border px-4 py-3 text-sm';
+
+/**
+ * What the profile says after Stripe sends the browser back: a live status
+ * while the payment is confirmed (the same element, so the change to
+ * "confirmed" is announced), an alert when confirmation is late.
+ */
+export function BillingReturnNotice({ notice }: { notice: Notice }) {
+  if (!notice) return null;
+  if (notice.kind === 'timed-out') {
+    return (
+      <div role="alert" className={cn(banner, tone.warning)}>
+        {billingReturnMessages.timedOut}
+      </div>
+    );
+  }
+  const [text, look] =
+    notice.kind === 'confirming'
+      ? [billingReturnMessages.confirming, tone.info]
+      : notice.kind === 'confirmed'
+        ? [billingReturnMessages.confirmed(notice.planName), tone.success]
+        : [billingReturnMessages.checkoutCancelled, tone.info];
+  return (
+    <div role="status" className={cn(banner, look)}>
+      {notice.kind === 'confirming' ? (
+        <span
+          aria-hidden="true"
+          className="size-4 shrink-0 animate-spin rounded-full border-2 border-white/20 border-t-violet-300 motion-reduce:animate-none"
+        />
+      ) : null}
+      <span>{text}</span>
+    </div>
+  );
+}
