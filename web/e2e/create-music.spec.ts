@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../functions/src/data/keys';
 import { launchBrowser } from './browser';
+import { signIn, toast, verifiedUser } from './people';
 
 const baseUrl = inject('baseUrl');
 const cloudEnv = inject('cloudEnv');
@@ -20,41 +21,12 @@ afterAll(async () => {
 const password = 'music maker 1';
 const GENERATION_MS = 90_000;
 
-const toast = (page: Page, text: string) =>
-  page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
-
-const api = (path: string, body: unknown) =>
-  fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-
 /**
  * A verified account on the Basic plan (private tracks and downloads), arranged
  * through the API, the local mailbox and the table, as a subscription would leave it.
  */
 async function paidUser(email: string): Promise<void> {
-  const registered = await api('/api/auth/register', {
-    firstName: 'Nina',
-    lastName: 'Simone',
-    email,
-    password,
-    confirmPassword: password,
-  });
-  expect(registered.status).toBe(201);
-  let token: string | undefined;
-  for (let attempt = 0; attempt < 50 && !token; attempt++) {
-    const mailbox = await fetch(`${baseUrl}/_dev/mail?to=${encodeURIComponent(email)}`, {
-      headers: { accept: 'application/json' },
-    });
-    token = (await mailbox.text()).match(/\/verify-email\/([A-Za-z0-9_-]+)/)?.[1];
-    if (!token) await new Promise((r) => setTimeout(r, 100));
-  }
-  expect(token).toBeDefined();
-  expect((await fetch(`${baseUrl}/api/auth/verify-email/${token}`)).status).toBe(200);
-  const login = await api('/api/auth/login', { email, password });
-  const { id } = (await login.json()) as { id: string };
+  const id = await verifiedUser(baseUrl, { email, password });
   const documents = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       region: cloudEnv.AWS_REGION as string,
@@ -123,13 +95,7 @@ describe('a person makes music and looks after it', () => {
     const page = await context.newPage();
 
     // Sign in: the signed-in home is the Create page.
-    await page.goto(`${baseUrl}/auth`);
-    const signIn = page.getByRole('form', { name: 'Sign in' });
-    await signIn.getByLabel('Email', { exact: true }).fill(email);
-    await signIn.getByLabel('Password', { exact: true }).fill(password);
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${baseUrl}/`);
-    await page.getByRole('tab', { name: 'Text to Music' }).waitFor();
+    await signIn(page, baseUrl, email, password);
 
     // Create a track from tags (the shortest duration keeps the journey quick).
     let panel = page.getByRole('tabpanel');
