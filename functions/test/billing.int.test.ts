@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { billingMessages } from '@tunesmith/shared/billing';
 import type Stripe from 'stripe';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { dynamoPlanRepository } from '../src/adapters/dynamo/plan-repository';
@@ -252,6 +253,22 @@ describe.skipIf(!isLocal)('subscriptions on the embedded Stripe', () => {
       subscriptionPlanId: 'basic',
       entitlements: { paid: true, weeklyLimit: 30 },
     });
+  });
+
+  it('ends an unpaid subscription at once when an inactive user cancels', async () => {
+    const { browser } = await signedInUser();
+    const { stripeSubscriptionId } = await subscribeThroughCheckout(browser, 'basic', 'weekly');
+    expect((await saveCard(await openPortal(browser), cards.failsLater)).status).toBe(303);
+    await advanceClock(8);
+    await userOnceTrue(browser, (u) => u.planStatus === 'inactive');
+
+    const cancelled = await browser.post('/api/stripe/cancel-subscription');
+    expect(cancelled).toMatchObject({ status: 200, body: { message: billingMessages.cancelledNow } });
+    expect((await stripeClient().subscriptions.retrieve(stripeSubscriptionId as string)).status).toBe(
+      'canceled',
+    );
+    const ended = await userOnceTrue(browser, (u) => u.planStatus === 'expired');
+    expect(ended).toMatchObject({ subscriptionPlanId: null, entitlements: { paid: false } });
   });
 
   it('ends in the same user record whatever order the events arrive in, and however often', async () => {

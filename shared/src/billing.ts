@@ -16,6 +16,8 @@ export const billingMessages = {
   noSubscription: 'You have no subscription to cancel.',
   cancelScheduled: (endDate: string) =>
     `Your subscription is cancelled. You keep your plan until ${endDate}, then your account returns to the Free plan.`,
+  cancelledNow:
+    'Your subscription is cancelled. Nothing more will be charged, and your account stays on the Free plan.',
   invalidSignature: 'Invalid signature',
 } as const;
 

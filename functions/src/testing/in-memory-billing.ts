@@ -77,6 +77,15 @@ export function fakePayments() {
       subscriptions[index] = updated;
       return updated;
     },
+    async cancelNow(subscriptionId) {
+      guard();
+      const index = subscriptions.findIndex((s) => s.id === subscriptionId);
+      const found = subscriptions[index];
+      if (!found) throw new PaymentsError('missing', `No such subscription: '${subscriptionId}'`, 'id');
+      const ended = { ...found, status: 'canceled' as const, endedAt: new Date().toISOString() };
+      subscriptions[index] = ended;
+      return ended;
+    },
     async currentSubscription(customerId) {
       guard();
       const own = subscriptions.filter((s) => s.customerId === customerId).reverse();

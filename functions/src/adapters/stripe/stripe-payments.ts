@@ -181,6 +181,9 @@ export function stripePayments(options: StripePaymentsOptions): Payments {
         toSnapshot(await s.subscriptions.update(subscriptionId, { cancel_at_period_end: true })),
       ),
 
+    cancelNow: (subscriptionId) =>
+      call(async (s) => toSnapshot(await s.subscriptions.cancel(subscriptionId))),
+
     currentSubscription: (customerId) =>
       call(async (s) => {
         const list = await s.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });

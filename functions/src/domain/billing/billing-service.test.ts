@@ -227,6 +227,15 @@ describe('cancelSubscription', () => {
     expect(users.all.get('u1')?.planStatus).toBe('active');
   });
 
+  it('ends an unpaid (inactive) subscription at once, charging nothing more', async () => {
+    const { deps, addUser, payments, users } = setup();
+    payments.setSubscription(aSubscription({ status: 'past_due' }));
+    const answer = await cancelSubscription(deps, addUser({ ...subscriber, planStatus: 'inactive' }));
+    expect(answer).toEqual({ message: billingMessages.cancelledNow, planEndDate: expect.any(String) });
+    expect(payments.subscriptions[0]).toMatchObject({ status: 'canceled', cancelScheduled: false });
+    expect(users.all.get('u1')?.planStatus).toBe('inactive');
+  });
+
   it('refuses a user without a running subscription', async () => {
     const { deps, addUser } = setup();
     await expectDomainError(cancelSubscription(deps, addUser()), 'conflict', billingMessages.noSubscription);

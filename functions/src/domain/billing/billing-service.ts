@@ -133,8 +133,10 @@ export async function openPortal(
 }
 
 /**
- * Cancels the user's subscription at the end of the paid period. The plan
- * itself changes when Stripe's webhook reports the cancellation.
+ * Cancels the user's subscription at the end of the paid period. A subscription
+ * whose last payment failed (inactive) has no paid period left to keep, so it
+ * ends at once and nothing more is charged. The plan itself changes when
+ * Stripe's webhook reports the cancellation.
  */
 export async function cancelSubscription(
   deps: BillingDeps & { log?: BillingLog },
@@ -144,6 +146,10 @@ export async function cancelSubscription(
     throw conflict(billingMessages.noSubscription);
   }
   try {
+    if (user.planStatus === 'inactive') {
+      const ended = await deps.payments.cancelNow(user.stripeSubscriptionId);
+      return { message: billingMessages.cancelledNow, planEndDate: ended.endedAt };
+    }
     const subscription = await deps.payments.cancelAtPeriodEnd(user.stripeSubscriptionId);
     return {
       message: billingMessages.cancelScheduled(formatBillingDate(subscription.periodEnd)),

@@ -63,6 +63,8 @@ export interface Payments extends PriceCatalog {
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<string>;
   /** Schedules the subscription to end with its current period; returns it as it is now. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** Ends the subscription at once: nothing more is charged; returns it as it is now. */
+  cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /**
    * The customer's current subscription: the newest that still runs, else
    * the newest that ended; undefined when the customer has none.

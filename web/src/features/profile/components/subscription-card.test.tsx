@@ -248,6 +248,30 @@ describe('subscription card', () => {
     expect(userReads()).toBe(settled);
   });
 
+  it('ends an inactive subscription at once: says so before, then shows the Free plan once the webhook lands', async () => {
+    const { user, state, calls } = renderProfile(makeSubscriber({ planStatus: 'inactive' }), {
+      'POST /api/stripe/cancel-subscription': () => {
+        state.user = makeUser({ planStatus: 'expired', planEndDate: '2024-01-20T12:00:00.000Z' });
+        return jsonResponse({
+          message: 'Your subscription is cancelled.',
+          planEndDate: '2024-01-20T12:00:00.000Z',
+        });
+      },
+    });
+
+    await user.click((await subscriptionCard()).getByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+    expect(dialog.textContent).toContain('your subscription ends now, nothing more is charged');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Cancel Subscription' }));
+
+    expect(calls('POST', '/api/stripe/cancel-subscription')).toHaveLength(1);
+    const card = await subscriptionCard();
+    expect(
+      await card.findByText('Your paid plan ended on Jan 20, 2024. You are on the Free plan.'),
+    ).toBeDefined();
+    expect(card.queryByRole('button', { name: /Cancel/ })).toBeNull();
+  });
+
   it('stops polling after 10 s when the webhook does not come, and offers Cancel again', async () => {
     const { user, calls } = renderProfile(
       makeSubscriber(),

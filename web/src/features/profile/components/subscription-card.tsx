@@ -121,7 +121,8 @@ export function SubscriptionCard({ user, confirming = false }: SubscriptionCardP
 
   const cancelPoll = usePollCurrentUser({
     active: cancelRequested,
-    until: (current) => current?.planStatus === 'cancelled',
+    // Cancelled at the period end, or (an unpaid subscription) ended at once.
+    until: (current) => current?.planStatus === 'cancelled' || current?.planStatus === 'expired',
     intervalMs: CANCEL_POLL_INTERVAL_MS,
     timeoutMs: CANCEL_POLL_TIMEOUT_MS,
   });
@@ -176,7 +177,7 @@ export function SubscriptionCard({ user, confirming = false }: SubscriptionCardP
     : 'at the end of the current billing period';
   const cancelDescription =
     status === 'inactive'
-      ? `Cancellation takes effect ${when}. Your account stays on the Free plan.`
+      ? 'Your last payment failed, so there is no paid period left: your subscription ends now, nothing more is charged, and your account stays on the Free plan.'
       : `Cancellation takes effect ${when}. You keep ${planName} until then; after that your account returns to the Free plan.`;
 
   return (
