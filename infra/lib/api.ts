@@ -19,6 +19,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { Mail } from './mail';
 import { NodeFunction } from './node-function';
+import type { StripeKeys } from './stripe-keys';
 import type { GenerationWorkflow } from './workflow';
 
 type BucketAccess = 'read' | 'write' | 'delete';
@@ -34,6 +35,8 @@ interface GroupAccess {
   readonly adminPool?: readonly string[];
   /** Sends account mail through SES, as the configured sender only. */
   readonly mail?: boolean;
+  /** Reads Stripe's keys from their Secrets Manager secret (and gets STRIPE_SECRET_ARN). */
+  readonly stripe?: boolean;
   /**
    * The generation workflow: `start` starts executions (and gets STATE_MACHINE_ARN),
    * `respond` answers a waiting task (SendTaskSuccess/SendTaskFailure).
@@ -82,9 +85,11 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
     table: 'readWrite',
     uploads: ['read', 'write', 'delete'],
   },
-  billing: { table: 'readWrite' },
+  // Stripe customers and profiles (billing); plan changes and event receipts (webhooks).
+  billing: { table: 'readWrite', stripe: true },
   webhooks: {
     table: 'readWrite',
+    stripe: true,
     workflow: 'respond',
     environment: { FAL_WEBHOOK_JWKS_URL },
   },
@@ -111,6 +116,8 @@ export interface ApiProps {
   readonly adminPool: IUserPool;
   /** Account mail: the sender the `mail` groups may send as. */
   readonly mail: Mail;
+  /** Stripe's keys: the secret the `stripe` groups may read. */
+  readonly stripeKeys: StripeKeys;
   /** Environment of every route-group function. */
   readonly environment: Record<string, string>;
   /**
@@ -251,6 +258,7 @@ export class Api extends Construct {
     if (access.userPool?.length) props.userPool.grant(fn, ...access.userPool);
     if (access.adminPool?.length) props.adminPool.grant(fn, ...access.adminPool);
     if (access.mail) props.mail.grantSend(fn);
+    if (access.stripe) props.stripeKeys.grantRead(fn);
 
     NagSuppressions.addResourceSuppressions(
       fn,

@@ -6,6 +6,7 @@ import { Data } from './data';
 import { Mail, PLACEHOLDER_MAIL_FROM } from './mail';
 import { webDist } from './paths';
 import { Seed } from './seed';
+import { StripeKeys } from './stripe-keys';
 import { Web } from './web';
 import { GenerationWorkflow } from './workflow';
 
@@ -33,6 +34,7 @@ export class TunesmithStack extends Stack {
   readonly data: Data;
   readonly auth: Auth;
   readonly mail: Mail;
+  readonly stripeKeys: StripeKeys;
   readonly api: Api;
   readonly workflow: GenerationWorkflow;
   readonly web: Web;
@@ -49,6 +51,8 @@ export class TunesmithStack extends Stack {
       from: setting(this, 'mailFrom', 'MAIL_FROM') ?? PLACEHOLDER_MAIL_FROM,
       ...(mailDomain ? { domain: mailDomain } : {}),
     });
+    // Created empty; the operator puts the keys (output StripeSecretArn, README: Connect Stripe).
+    this.stripeKeys = new StripeKeys(this, 'StripeKeys');
     this.api = new Api(this, 'Api', {
       table: this.data.table,
       uploads: this.data.uploads,
@@ -56,6 +60,7 @@ export class TunesmithStack extends Stack {
       userPool: this.auth.userPool,
       adminPool: this.auth.adminPool,
       mail: this.mail,
+      stripeKeys: this.stripeKeys,
       environment: {
         TABLE_NAME: this.data.table.tableName,
         USER_POOL_ID: this.auth.userPool.userPoolId,
@@ -105,6 +110,10 @@ export class TunesmithStack extends Stack {
       UploadsBucketName: [this.data.uploads.bucketName, 'Bucket for uploaded audio'],
       TracksBucketName: [this.data.tracks.bucketName, 'Bucket for generated tracks'],
       GenerationStateMachineArn: [this.workflow.stateMachine.stateMachineArn, 'The generation workflow'],
+      StripeSecretArn: [
+        this.stripeKeys.secret.secretArn,
+        'Secrets Manager secret for the Stripe keys (put-secret-value; README, Connect Stripe)',
+      ],
     };
     for (const [id, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, id, { value, description });
