@@ -231,22 +231,15 @@ describe('the REST API through the official SDK', () => {
 
 describe('hosted Checkout', () => {
   it('shows the plan, price and card field, and links back to the cancel URL', async () => {
-    const { monthly } = await basicPlan();
     const customer = await stripe.customers.create({ email: 'ada@example.com' });
-    const session = await stripe.checkout.sessions.create({
-      mode: 'subscription',
-      customer: customer.id,
-      line_items: [{ price: monthly.id, quantity: 1 }],
-      success_url: 'http://app.test/profile?checkout=success',
-      cancel_url: 'http://app.test/profile?checkout=cancelled',
-    });
+    const session = await aSession(customer.id);
     expect(session).toMatchObject({ object: 'checkout.session', status: 'open', mode: 'subscription' });
     expect(session.url).toMatch(new RegExp(`^${embedded.url}/c/pay/`));
     const page = await (await fetch(session.url as string)).text();
     expect(page).toContain('Subscribe to Basic');
     expect(page).toContain('$9.99');
     expect(page).toContain('Card number');
-    expect(page).toContain('href="http://app.test/profile?checkout=cancelled"');
+    expect(page).toContain('href="http://app.test/c"');
   });
 
   it('pays with 4242, redirects to the success URL and sends signed events', async () => {
@@ -277,15 +270,8 @@ describe('hosted Checkout', () => {
   });
 
   it('refuses 4000 0000 0000 0002 with the card-declined message and creates nothing', async () => {
-    const { monthly } = await basicPlan();
     const customer = await stripe.customers.create({ email: 'ada@example.com' });
-    const session = await stripe.checkout.sessions.create({
-      mode: 'subscription',
-      customer: customer.id,
-      line_items: [{ price: monthly.id, quantity: 1 }],
-      success_url: 'http://app.test/s',
-      cancel_url: 'http://app.test/c',
-    });
+    const session = await aSession(customer.id);
     const answer = await payOnCheckout(session.url as string, '4000 0000 0000 0002');
     expect(answer.status).toBe(402);
     expect(await answer.text()).toContain('Your card was declined.');

@@ -1,11 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { createRoutes } from '@/app/router';
 import { Toaster } from '@/components/ui/toaster';
+import type { User } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
+import { anonymous, jsonResponse, type MockResponse, mockFetch } from './mock-fetch';
 
 /** Renders the whole app (layout, routes, loaders) at a path, as the browser would. */
 export function renderApp(path: string, options: { userEvent?: Parameters<typeof userEvent.setup>[0] } = {}) {
@@ -53,4 +56,27 @@ export function renderWithProviders(
 export async function findToast(): Promise<HTMLElement> {
   const region = screen.getByRole('region', { name: 'Notifications (F8)' });
   return within(region).findByRole('status');
+}
+
+/**
+ * The app at `path` for a user whose record the server may change during the
+ * test (`state.user`), with `routes` answered; `calls` lists the requests made.
+ */
+export function renderAppAs(
+  path: string,
+  initial: User | null,
+  routes: Record<string, MockResponse> = {},
+  options: Parameters<typeof renderApp>[1] = {},
+) {
+  const state = { user: initial };
+  const fetchMock = mockFetch({
+    'GET /api/auth/user': () => (state.user ? jsonResponse(state.user) : anonymous()),
+    ...routes,
+  });
+  const rendered = renderApp(path, options);
+  const calls = (method: string, url: string) =>
+    fetchMock.mock.calls.filter(
+      ([called, init]) => String(called) === url && (init?.method ?? 'GET') === method,
+    );
+  return { ...rendered, state, fetchMock, calls };
 }

@@ -2,25 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '@/lib/auth';
 import { makeUser } from '@/testing/fixtures';
-import { anonymous, jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
-import { findToast, renderApp } from '@/testing/render';
+import { jsonResponse, type MockResponse } from '@/testing/mock-fetch';
+import { findToast, type renderApp, renderAppAs } from '@/testing/render';
 
 /** The profile page with a user whose record the server may change during the test. */
-function renderProfile(
+const renderProfile = (
   initial: User | null = makeUser(),
   routes: Record<string, MockResponse> = {},
   options: Parameters<typeof renderApp>[1] = {},
-) {
-  const state = { user: initial };
-  const fetchMock = mockFetch({
-    'GET /api/auth/user': () => (state.user ? jsonResponse(state.user) : anonymous()),
-    ...routes,
-  });
-  const rendered = renderApp('/profile', options);
-  const calls = (method: string, path: string) =>
-    fetchMock.mock.calls.filter(([url, init]) => String(url) === path && (init?.method ?? 'GET') === method);
-  return { ...rendered, state, fetchMock, calls };
-}
+) => renderAppAs('/profile', initial, routes, options);
 
 const main = () => within(screen.getByRole('main'));
 const card = (title: string) =>

@@ -2,32 +2,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { CurrentUser } from '@tunesmith/shared/auth';
 import { describe, expect, it, vi } from 'vitest';
 import { makeSubscriber, makeUser } from '@/testing/fixtures';
-import {
-  anonymous,
-  deferredResponse,
-  jsonResponse,
-  type MockResponse,
-  mockFetch,
-} from '@/testing/mock-fetch';
-import { findToast, renderApp } from '@/testing/render';
+import { deferredResponse, jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
+import { findToast, renderApp, renderAppAs } from '@/testing/render';
 import { subscriptionBadge } from './subscription-card';
 
 /** The profile page with a user whose record the server may change during the test. */
-function renderProfile(
+const renderProfile = (
   initial: CurrentUser | null,
   routes: Record<string, MockResponse> = {},
   options: Parameters<typeof renderApp>[1] = {},
-) {
-  const state = { user: initial };
-  const fetchMock = mockFetch({
-    'GET /api/auth/user': () => (state.user ? jsonResponse(state.user) : anonymous()),
-    ...routes,
-  });
-  const rendered = renderApp('/profile', options);
-  const calls = (method: string, path: string) =>
-    fetchMock.mock.calls.filter(([url, init]) => String(url) === path && (init?.method ?? 'GET') === method);
-  return { ...rendered, state, fetchMock, calls };
-}
+) => renderAppAs('/profile', initial, routes, options);
 
 async function subscriptionCard() {
   const heading = await screen.findByRole('heading', { level: 2, name: 'Current Subscription' });
