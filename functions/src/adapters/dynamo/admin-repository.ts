@@ -4,6 +4,7 @@ import { keys } from '../../data/keys';
 import type { AdminRepository } from '../../domain/accounts/admin';
 import { conflict } from '../../domain/errors';
 import { setClause } from './client';
+import { isConditionFailure } from './conditions';
 
 const adminSchema = z.object({
   id: z.string(),
@@ -36,7 +37,7 @@ export function dynamoAdminRepository(client: DynamoDBDocumentClient, tableName:
           }),
         );
       } catch (error) {
-        if ((error as { name?: string }).name === 'ConditionalCheckFailedException') {
+        if (isConditionFailure(error)) {
           throw conflict(`Admin ${admin.username} already exists.`);
         }
         throw error;

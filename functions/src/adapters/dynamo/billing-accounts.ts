@@ -9,16 +9,8 @@ import {
 import { keys } from '../../data/keys';
 import type { BillingAccounts, EventReceipts } from '../../domain/billing/ports';
 import { type BillingState, pickBilling } from '../../domain/billing/subscription';
+import { isConditionFailure } from './conditions';
 import { dynamoUserRepository } from './user-repository';
-
-const isConditionFailure = (error: unknown) => {
-  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-  return (
-    e?.name === 'ConditionalCheckFailedException' ||
-    (e?.name === 'TransactionCanceledException' &&
-      (e.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'))
-  );
-};
 
 /** Attempts at a billing compare-and-set before giving up (each loses only to a concurrent write). */
 const MAX_ATTEMPTS = 8;

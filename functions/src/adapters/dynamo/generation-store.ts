@@ -11,6 +11,7 @@ import { conflict } from '../../domain/errors';
 import type { GenerationStore } from '../../domain/generations/ports';
 import { isGalleryVisible } from '../../domain/tracks/track';
 import { decodeCursor, encodeCursor } from './client';
+import { isConditionFailure } from './conditions';
 import { dynamoGenerationRepository, generationFromItem, generationToItem } from './generation-repository';
 
 /** Version counter for compare-and-set updates; items written before it existed have none. */
@@ -18,9 +19,6 @@ const REV = 'rev';
 const MAX_ATTEMPTS = 8;
 const KEY_ATTRIBUTES = new Set<string>([tableDesign.partitionKey, tableDesign.sortKey]);
 const GALLERY_ATTRIBUTES = [tableDesign.indexes.gallery.partitionKey, tableDesign.indexes.gallery.sortKey];
-
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string })?.name === 'ConditionalCheckFailedException';
 
 /**
  * Generations in the single table. Every change is a compare-and-set on `rev`

@@ -2,13 +2,11 @@ import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk
 import { keys } from '../../data/keys';
 import { notFound } from '../../domain/errors';
 import type { QuotaStore } from '../../domain/generations/ports';
+import { isConditionFailure } from './conditions';
 
 /** The spec's field name; it counts the current weekly window. */
 const USED = 'generationsUsedThisMonth';
 const WINDOW = 'quotaWindowStart';
-
-const isConditionFailure = (error: unknown) =>
-  (error as { name?: string })?.name === 'ConditionalCheckFailedException';
 
 /**
  * The weekly quota as conditional updates on the user's profile item: no read

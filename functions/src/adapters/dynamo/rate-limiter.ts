@@ -1,6 +1,7 @@
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../data/keys';
 import type { RateLimiter } from '../../domain/accounts/ports';
+import { isConditionFailure } from './conditions';
 
 /**
  * Fixed-window counters: one item per key and window, incremented atomically
@@ -33,7 +34,7 @@ export function dynamoRateLimiter(
         );
         return true;
       } catch (error) {
-        if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },

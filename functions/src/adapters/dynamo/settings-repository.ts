@@ -3,6 +3,7 @@ import { settingKeys } from '@tunesmith/shared/settings';
 import * as z from 'zod';
 import { keys } from '../../data/keys';
 import type { Setting, SettingsRepository } from '../../domain/settings/settings';
+import { isConditionFailure } from './conditions';
 
 const settingSchema = z.object({
   key: z.enum(settingKeys),
@@ -53,7 +54,7 @@ export function dynamoSettingsRepository(
         );
         return true;
       } catch (error) {
-        if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },

@@ -11,6 +11,7 @@ import { keys } from '../../data/keys';
 import type { User, UserRepository } from '../../domain/accounts/user';
 import { conflict } from '../../domain/errors';
 import { setClause } from './client';
+import { isConditionFailure } from './conditions';
 
 const userSchema = z.object({
   id: z.string(),
@@ -40,15 +41,6 @@ const toItem = (user: User) => ({
   entity: 'user',
   ...user,
 });
-
-const isConditionFailure = (error: unknown) => {
-  const e = error as { name?: string; CancellationReasons?: { Code?: string }[] };
-  return (
-    e?.name === 'ConditionalCheckFailedException' ||
-    (e?.name === 'TransactionCanceledException' &&
-      (e.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'))
-  );
-};
 
 const emailTaken = () => conflict('An account with this email already exists.');
 
