@@ -32,7 +32,7 @@ section{background:#fff;border:1px solid #e3e8ee;border-radius:8px;padding:20px;
 label{display:block;font-weight:600;font-size:14px;margin:14px 0 6px}
 input,select{width:100%;font:inherit;padding:10px 12px;border:1px solid #cfd7df;border-radius:6px;background:#fff}
 input[aria-invalid=true]{border-color:#df1b41}
-.row{display:flex;gap:12px}.row>div{flex:1}
+.row{display:flex;gap:12px;align-items:flex-end}.row>div{flex:1}
 button{font:inherit;font-weight:600;border:0;border-radius:6px;padding:12px 16px;margin-top:18px;width:100%;cursor:pointer;background:#635bff;color:#fff}
 button.secondary{background:#fff;color:#1a1f36;border:1px solid #cfd7df}button.danger{background:#df1b41}
 .alert{color:#df1b41;font-weight:600;margin:14px 0 0}.notice{background:#e5f6ea;color:#0d6c36;border-radius:6px;padding:10px 12px;font-weight:600}
