@@ -101,6 +101,8 @@ export const routes = [
   r('adminSetGalleryVisibility', 'admin', 'PATCH', '/api/admin/tracks/{trackId}/gallery-visibility', 'admin'),
   r('adminRenameTrack', 'admin', 'PATCH', '/api/admin/tracks/{trackId}/title', 'admin'),
   r('adminDeleteTrack', 'admin', 'DELETE', '/api/admin/tracks/{trackId}', 'admin'),
+  // Not in the spec's call table: a download link for any completed track (spec 2 section 6).
+  r('adminDownloadTrack', 'admin', 'GET', '/api/admin/tracks/{trackId}/download', 'admin'),
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];
