@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -139,6 +140,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let server: http.Server | undefined;
   let vite: { close(): Promise<void> } | undefined;
   let runner: WorkflowRunner | undefined;
+  let analytics: (() => void) | undefined;
   let stepFunctions: StepFunctionsEndpoint | undefined;
   const exitHook = () => {
     for (const emulator of emulators) emulator.process?.signal();
@@ -166,6 +168,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       await vite?.close();
       // Executions still running would write to the emulators stopped below.
       runner?.stop();
+      analytics?.();
       await stepFunctions?.stop();
       await Promise.all(emulators.map((emulator) => emulator.stop()));
       if (temporary) rmSync(dataDir, { recursive: true, force: true });
@@ -374,6 +377,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       WEBHOOK_BASE_URL: url,
       MAIL_FROM: process.env.MAIL_FROM || 'Tunesmith <no-reply@tunesmith.local>',
       SITE_NAME: process.env.SITE_NAME || 'Tunesmith',
+      // Stands in for the KMS key that seals secret settings on AWS.
+      SETTINGS_LOCAL_KEY: settingsKey(temporary ? undefined : path.join(dataDir, 'settings.key')),
       // The one-origin server stands where CloudFront stands on AWS: one trusted hop.
       TRUSTED_PROXY_HOPS: '1',
       // Links in mail and the Origin check name the one URL this cloud prints.
@@ -387,6 +392,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     writeState(stateFile, { ...pools, admin, running: { pid: process.pid, url, env } });
     leaveState = () => writeState(stateFile, { ...pools, admin });
 
+    // The daily usage_analytics job: once now (the day that ended), then after every midnight UTC.
+    analytics = startDailyAnalytics(quiet);
     const api = createApiAdapter({ loadHandler: lambdaLoader(url) });
     const mailbox = createDevMailHandler(ses.endpoint);
     // Stripe posts its events to the webhook route on this same server, as it would to CloudFront.
@@ -422,6 +429,43 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await stop().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The local cloud's key for secret settings: 32 random bytes kept in the data
+ * directory (made on first start, readable only by its owner); a temporary
+ * cloud gets a fresh one.
+ */
+function settingsKey(file: string | undefined): string {
+  if (file && existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = randomBytes(32).toString('base64');
+  if (file) writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
+/** Runs the analytics handler now and a few minutes after each midnight UTC; returns its stopper. */
+function startDailyAnalytics(quiet: boolean): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const run = async () => {
+    try {
+      const { handler } = await import('@tunesmith/functions/lambdas/analytics');
+      const result = await handler();
+      if (!quiet && result.written) console.log(`[local] usage analytics recorded for ${result.date}`);
+    } catch (error) {
+      console.error('[local] usage analytics failed', error);
+    }
+  };
+  const schedule = () => {
+    const next = new Date();
+    next.setUTCHours(24, 5, 0, 0);
+    timer = setTimeout(() => {
+      void run().finally(schedule);
+    }, next.getTime() - Date.now());
+    timer.unref();
+  };
+  void run();
+  schedule();
+  return () => clearTimeout(timer);
 }
 
 /**

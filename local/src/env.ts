@@ -96,6 +96,12 @@ export const localEnvVars = [
     local: 'made on first start',
   },
   {
+    name: 'SETTINGS_LOCAL_KEY',
+    description:
+      'Base64 AES-256 key that seals secret site settings locally (in place of KMS); unset on AWS, where SETTINGS_KMS_KEY_ID names the key',
+    local: 'made on first start, kept in .data/settings.key',
+  },
+  {
     name: 'STEPFUNCTIONS_ENDPOINT',
     description: 'The local Step Functions endpoint (runs the generation workflow); unset on AWS',
     local: 'http://127.0.0.1:8605',

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { apiPath, matchPath, matchRoute, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
-  it('lists the 45 calls of both spec documents plus download and the provider webhook, each once', () => {
-    expect(routes).toHaveLength(47);
-    expect(new Set(routes.map((r) => r.id)).size).toBe(47);
-    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(47);
+  it('lists the 45 calls of both spec documents plus the two downloads and the provider webhook, each once', () => {
+    expect(routes).toHaveLength(48);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(48);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(48);
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/stripe' && r.auth === 'webhook'),
     ).toBe(true);
@@ -21,7 +21,7 @@ describe('route manifest', () => {
 
   it('guards admin routes with admin auth, except admin login', () => {
     const admin = routes.filter((r) => r.path.startsWith('/api/admin/'));
-    expect(admin).toHaveLength(19);
+    expect(admin).toHaveLength(20);
     for (const route of admin) expect(route.auth).toBe(route.id === 'adminLogin' ? 'public' : 'admin');
   });
 

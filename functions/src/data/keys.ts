@@ -10,7 +10,12 @@
  * | setting           | SETTINGS           | SETTING#key        |                                 |                        |                     |
  * | user              | USER#id            | PROFILE            |                                 | USERS / createdAt#id   |                     |
  * | generation        | TRACK#id           | TRACK              | USER#userId / TRACK#createdAt#id| TRACKS / createdAt#id  | GALLERY / createdAt#id (sparse) |
+ * | user search token | USER#id            | SEARCH#field       | USERSEARCH#c / token#id         |                        |                     |
+ * | plan membership   | (on the user item) |                    | PLANUSERS#planId / id           |                        |                     |
+ * | totals            | COUNTERS           | TOTALS             |                                 |                        |                     |
  * | daily stats       | STATS#yyyy-mm-dd   | STATS              |                                 |                        |                     |
+ * | usage analytics   | ANALYTICS#date     | ANALYTICS          |                                 | ANALYTICS / date       |                     |
+ * | audit record      | AUDIT              | at#id              | (expires: TTL)                  |                        |                     |
  * | email claim       | EMAIL#email        | EMAIL              |                                 |                        |                     |
  * | admin             | ADMIN#username     | PROFILE            |                                 |                        |                     |
  * | one-time token    | TOKEN#purpose#hash | TOKEN              | (expires: TTL)                  |                        |                     |
@@ -79,5 +84,30 @@ export const keys = {
   galleryPartition: 'GALLERY',
   gallery: (createdAt: string, id: string) => ({ galleryPk: 'GALLERY', gallerySk: `${createdAt}#${id}` }),
 
+  /** Counters of the whole site, kept by the writes that change them. */
+  totals: { pk: 'COUNTERS', sk: 'TOTALS' },
+  /** Counters of one UTC day (new users, generations started). */
   dailyStats: (date: string) => ({ pk: `STATS#${date}`, sk: 'STATS' }),
+  /** The daily usage_analytics record (spec 2 section 3). */
+  usageAnalytics: (date: string) => ({ pk: `ANALYTICS#${date}`, sk: 'ANALYTICS' }),
+  usageAnalyticsKind: (date: string) => ({ gsi2pk: 'ANALYTICS', gsi2sk: date }),
+
+  /** One searchable word of a user (email, first, last or full name), findable by prefix in gsi1. */
+  userSearch: (userId: string, field: string) => ({ pk: `USER#${userId}`, sk: `SEARCH#${field}` }),
+  userSearchIndex: (token: string, userId: string) => ({
+    gsi1pk: keysSearchPartition(token),
+    gsi1sk: `${token}#${userId}`,
+  }),
+  userSearchPartition: (prefix: string) => keysSearchPartition(prefix),
+  /** On a user's profile while it names a plan: who is on a plan, without a scan. */
+  planMember: (planId: string, userId: string) => ({ gsi1pk: `PLANUSERS#${planId}`, gsi1sk: userId }),
+  planMembersPartition: (planId: string) => `PLANUSERS#${planId}`,
+
+  auditPartition: 'AUDIT',
+  audit: (at: string, id: string) => ({ pk: 'AUDIT', sk: `${at}#${id}` }),
 } as const;
+
+/** Search tokens are spread over partitions by their first character. */
+function keysSearchPartition(token: string): string {
+  return `USERSEARCH#${Array.from(token)[0] ?? ''}`;
+}

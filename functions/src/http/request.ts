@@ -31,6 +31,16 @@ export function readJson<S extends z.ZodType>(event: APIGatewayProxyEventV2, sch
   return parsed.data;
 }
 
+/** Validates the query string; a failed rule is a 400 with the rule's message. */
+export function readQuery<S extends z.ZodType>(event: APIGatewayProxyEventV2, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(event.queryStringParameters ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw validationError(issue?.message ?? 'Invalid request', { field: issue?.path.join('.') });
+  }
+  return parsed.data;
+}
+
 /**
  * The caller's address for rate limiting. API Gateway appends the address it
  * saw to X-Forwarded-For; each trusted proxy in front of it (CloudFront on AWS,

@@ -1,10 +1,77 @@
+/**
+ * Route group `admin`: the admin area's data calls.
+ * Env: TABLE_NAME, AWS_REGION, UPLOADS_BUCKET, TRACKS_BUCKET, the session
+ * variables, Stripe's keys (a deleted user's subscription ends at once), and
+ * SETTINGS_KMS_KEY_ID (or SETTINGS_LOCAL_KEY locally) for secret settings.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  dynamoAuditLog,
+  dynamoTrackDirectory,
+  dynamoUserDirectory,
+} from '../adapters/dynamo/admin-directory';
+import { dynamoBillingAccounts } from '../adapters/dynamo/billing-accounts';
+import { dynamo } from '../adapters/dynamo/client';
+import { dynamoSiteCounters } from '../adapters/dynamo/counters';
+import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
+import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
+import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
+import { dynamoUserRepository } from '../adapters/dynamo/user-repository';
+import { bucketFromEnv, s3 } from '../adapters/s3/client';
+import { s3AudioLinker, s3Links } from '../adapters/s3/links';
+import { s3Sweeper } from '../adapters/s3/sweeper';
+import { s3TrackAudio } from '../adapters/s3/track-audio';
+import { s3UploadStore } from '../adapters/s3/upload-store';
+import { keys } from '../data/keys';
+import type { AdminDeps } from '../domain/admin/ports';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
+import { adminRoutes } from '../http/routes/admin';
+import { billingWiring } from './billing-wiring';
 import { sessionWiring } from './session-wiring';
+import { settingsFromEnv } from './settings-wiring';
 
+function build(): AdminDeps {
+  const { client, tableName } = dynamo();
+  const session = sessionWiring();
+  const uploadsBucket = bucketFromEnv('UPLOADS_BUCKET');
+  const tracksBucket = bucketFromEnv('TRACKS_BUCKET');
+  const links = s3Links(s3());
+  return {
+    counters: dynamoSiteCounters(client, tableName),
+    audit: dynamoAuditLog(client, tableName),
+    clock: { now: () => new Date() },
+    newId: randomUUID,
+    users: dynamoUserRepository(client, tableName),
+    directory: dynamoUserDirectory(client, tableName),
+    identity: session.userIdentity,
+    accounts: dynamoBillingAccounts(client, tableName),
+    payments: billingWiring().payments,
+    unlinkCustomer: async (customerId) => {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: keys.paymentCustomer(customerId) }));
+    },
+    plans: dynamoPlanRepository(client, tableName),
+    generations: dynamoGenerationStore(client, tableName),
+    tracks: dynamoTrackDirectory(client, tableName),
+    uploads: { ...s3UploadStore(s3(), uploadsBucket), ...s3Sweeper(s3(), uploadsBucket) },
+    trackAudio: { ...s3TrackAudio(s3(), links, tracksBucket), ...s3Sweeper(s3(), tracksBucket) },
+    audioLinks: s3AudioLinker(links),
+    settings: settingsFromEnv(client, tableName),
+    storedSettings: dynamoSettingsRepository(client, tableName),
+  };
+}
+
+let deps: AdminDeps | undefined;
 let built: LambdaHandler | undefined;
 
-/** Route group `admin`: the admin area. */
 export const handler: LambdaHandler = (event, context) => {
-  built ??= createGroupHandler('admin', {}, { sessions: sessionWiring().sessions });
+  built ??= createGroupHandler(
+    'admin',
+    adminRoutes(() => {
+      deps ??= build();
+      return deps;
+    }),
+    { sessions: sessionWiring().sessions },
+  );
   return built(event, context);
 };

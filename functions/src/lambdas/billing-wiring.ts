@@ -1,12 +1,12 @@
 import { dynamoBillingAccounts, dynamoEventReceipts } from '../adapters/dynamo/billing-accounts';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
-import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { stripeKeys } from '../adapters/stripe/stripe-keys';
 import { stripePayments } from '../adapters/stripe/stripe-payments';
 import type { BillingLog } from '../domain/billing/billing-service';
 import type { BillingDeps } from '../domain/billing/ports';
 import { logger } from '../http/logger';
+import { settingsFromEnv } from './settings-wiring';
 
 /**
  * What the `billing` and `webhooks` groups need to bill: Stripe (keys from
@@ -20,7 +20,7 @@ function build(env: NodeJS.ProcessEnv = process.env): BillingDeps & { log: Billi
     receipts: dynamoEventReceipts(client, tableName),
     plans: dynamoPlanRepository(client, tableName),
     payments: stripePayments({
-      keys: stripeKeys({ settings: dynamoSettingsRepository(client, tableName), env }),
+      keys: stripeKeys({ settings: settingsFromEnv(client, tableName, env), env }),
       ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
     }),
     clock: { now: () => new Date() },

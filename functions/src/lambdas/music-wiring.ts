@@ -1,8 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { falMusicProvider } from '../adapters/fal/fal-provider';
 import type { MusicProvider } from '../domain/generations/music-provider';
 import { musicProviderFromSettings } from '../workflow/music-provider-from-settings';
+import { settingsFromEnv } from './settings-wiring';
 
 /**
  * fal.ai with the key from the `fal_api_key` site setting, else `FAL_KEY`;
@@ -14,7 +14,7 @@ export function musicProviderFromEnv(
   env: NodeJS.ProcessEnv = process.env,
 ): MusicProvider {
   return musicProviderFromSettings({
-    settings: dynamoSettingsRepository(client, tableName),
+    settings: settingsFromEnv(client, tableName, env),
     ...(env.FAL_KEY ? { envKey: env.FAL_KEY } : {}),
     create: (key) => falMusicProvider({ key, ...(env.FAL_BASE_URL ? { baseUrl: env.FAL_BASE_URL } : {}) }),
   });

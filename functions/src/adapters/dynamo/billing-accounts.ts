@@ -6,7 +6,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../data/keys';
+import { keys, tableDesign } from '../../data/keys';
 import type { BillingAccounts, EventReceipts } from '../../domain/billing/ports';
 import { type BillingState, pickBilling } from '../../domain/billing/subscription';
 import { isConditionFailure } from './conditions';
@@ -22,6 +22,7 @@ const MAX_ATTEMPTS = 8;
  */
 export function dynamoBillingAccounts(client: DynamoDBDocumentClient, tableName: string): BillingAccounts {
   const users = dynamoUserRepository(client, tableName);
+  const member = tableDesign.indexes.byOwner;
 
   const userOfCustomer = async (customerId: string) => {
     const out = await client.send(
@@ -47,15 +48,20 @@ export function dynamoBillingAccounts(client: DynamoDBDocumentClient, tableName:
             new UpdateCommand({
               TableName: tableName,
               Key: keys.user(userId),
+              // The plan-membership keys (gsi1) follow the plan, so who is on a plan is a query.
               UpdateExpression:
                 'SET planStatus = :status, subscriptionPlanId = :plan, stripeSubscriptionId = :sub, ' +
                 'billingCycle = :cycle, planStartDate = :start, planEndDate = :end, #observed = :observed, ' +
-                'updatedAt = :at',
+                `updatedAt = :at${next.subscriptionPlanId ? ', #mpk = :mpk, #msk = :msk' : ' REMOVE #mpk, #msk'}`,
               ConditionExpression:
                 expected === null
                   ? 'attribute_exists(pk) AND (attribute_not_exists(#observed) OR attribute_type(#observed, :nullType))'
                   : 'attribute_exists(pk) AND #observed = :expected',
-              ExpressionAttributeNames: { '#observed': 'billingObservedAt' },
+              ExpressionAttributeNames: {
+                '#observed': 'billingObservedAt',
+                '#mpk': member.partitionKey,
+                '#msk': member.sortKey,
+              },
               ExpressionAttributeValues: {
                 ':status': next.planStatus,
                 ':plan': next.subscriptionPlanId,
@@ -65,6 +71,11 @@ export function dynamoBillingAccounts(client: DynamoDBDocumentClient, tableName:
                 ':end': next.planEndDate,
                 ':observed': next.billingObservedAt,
                 ':at': new Date().toISOString(),
+                ...(next.subscriptionPlanId
+                  ? (({ gsi1pk, gsi1sk }) => ({ ':mpk': gsi1pk, ':msk': gsi1sk }))(
+                      keys.planMember(next.subscriptionPlanId, userId),
+                    )
+                  : {}),
                 ...(expected === null ? { ':nullType': 'NULL' } : { ':expected': expected }),
               },
             }),

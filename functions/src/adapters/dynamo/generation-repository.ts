@@ -33,6 +33,8 @@ export function generationToItem(g: Generation): Record<string, unknown> {
     ...(isGalleryVisible(g) ? keys.gallery(g.createdAt, g.id) : {}),
     entity: 'generation',
     ...g,
+    // What the admin area's search looks in: title and tags, lowercased.
+    searchText: `${g.title ?? ''} ${g.tags}`.toLowerCase(),
   };
 }
 

@@ -1,18 +1,16 @@
-import {
-  DeleteCommand,
-  type DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, tableDesign } from '../../data/keys';
+import { dayCountsOfGeneration, trackTotalsDelta } from '../../domain/admin/counters';
 import { conflict } from '../../domain/errors';
 import type { GenerationStore } from '../../domain/generations/ports';
 import { isGalleryVisible } from '../../domain/tracks/track';
 import { decodeCursor, encodeCursor } from './client';
 import { isConditionFailure } from './conditions';
+import { dayUpdate, totalsUpdate } from './counters';
 import { dynamoGenerationRepository, generationFromItem, generationToItem } from './generation-repository';
+import { transactWrite } from './transact';
+
+const present = <T>(item: T | undefined): item is T => item !== undefined;
 
 /** Version counter for compare-and-set updates; items written before it existed have none. */
 const REV = 'rev';
@@ -41,12 +39,20 @@ export function dynamoGenerationStore(client: DynamoDBDocumentClient, tableName:
     ...repository,
     async create(generation) {
       try {
-        await client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...generationToItem(generation), [REV]: 1 },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
+        // The site's counters move in the same transaction as the track they count.
+        await transactWrite(
+          client,
+          [
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...generationToItem(generation), [REV]: 1 },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            totalsUpdate(tableName, trackTotalsDelta(undefined, generation)),
+            dayUpdate(tableName, generation.createdAt, dayCountsOfGeneration(generation.type)),
+          ].filter(present),
         );
       } catch (error) {
         if (isConditionFailure(error)) throw conflict('A generation with this id exists.');
@@ -86,18 +92,19 @@ export function dynamoGenerationStore(client: DynamoDBDocumentClient, tableName:
           update += ` REMOVE ${GALLERY_ATTRIBUTES.map((_, i) => `#g${i}`).join(', ')}`;
         }
         if (rev !== undefined) values[':rev'] = rev;
+        const write = {
+          TableName: tableName,
+          Key: keys.generation(id),
+          UpdateExpression: update,
+          ConditionExpression:
+            rev === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#rev)' : '#rev = :rev',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        };
+        const counters = totalsUpdate(tableName, trackTotalsDelta(before, next));
         try {
-          await client.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: keys.generation(id),
-              UpdateExpression: update,
-              ConditionExpression:
-                rev === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#rev)' : '#rev = :rev',
-              ExpressionAttributeNames: names,
-              ExpressionAttributeValues: values,
-            }),
-          );
+          if (counters) await transactWrite(client, [{ Update: write }, counters]);
+          else await client.send(new UpdateCommand(write));
           return { before, after: next };
         } catch (error) {
           if (!isConditionFailure(error)) throw error;
@@ -139,21 +146,41 @@ export function dynamoGenerationStore(client: DynamoDBDocumentClient, tableName:
       return { items: page.map(generationFromItem), ...(nextCursor ? { cursor: nextCursor } : {}) };
     },
     async delete(id, userId) {
-      try {
-        const out = await client.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: keys.generation(id),
-            ConditionExpression: 'userId = :userId',
-            ExpressionAttributeValues: { ':userId': userId },
-            ReturnValues: 'ALL_OLD',
-          }),
-        );
-        return out.Attributes ? generationFromItem(out.Attributes) : undefined;
-      } catch (error) {
-        if (isConditionFailure(error)) return undefined;
-        throw error;
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const item = await getItem(id);
+        if (!item || item.userId !== userId) return undefined;
+        const generation = generationFromItem(item);
+        const rev = typeof item[REV] === 'number' ? item[REV] : undefined;
+        try {
+          // Only the version read is deleted, so the counters move by exactly what it counted.
+          await transactWrite(
+            client,
+            [
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: keys.generation(id),
+                  ConditionExpression:
+                    rev === undefined
+                      ? 'userId = :userId AND attribute_not_exists(#rev)'
+                      : 'userId = :userId AND #rev = :rev',
+                  ExpressionAttributeNames: { '#rev': REV },
+                  ExpressionAttributeValues: {
+                    ':userId': userId,
+                    ...(rev === undefined ? {} : { ':rev': rev }),
+                  },
+                },
+              },
+              totalsUpdate(tableName, trackTotalsDelta(generation, undefined)),
+            ].filter(present),
+          );
+          return generation;
+        } catch (error) {
+          if (!isConditionFailure(error)) throw error;
+          // Changed or deleted in between: read again.
+        }
       }
+      throw new Error(`Generation ${id} is changing too often to delete`);
     },
   };
 }

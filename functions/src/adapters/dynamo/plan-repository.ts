@@ -1,4 +1,10 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { planSchema } from '@tunesmith/shared/plans';
 import { keys, tableDesign } from '../../data/keys';
 import type { Plan, PlanRepository } from '../../domain/plans/plan';
@@ -14,7 +20,10 @@ function fromItem(item: Record<string, unknown>): Plan {
 }
 
 /** Plans in the single table, listed in sort order through gsi1. */
-export function dynamoPlanRepository(client: DynamoDBDocumentClient, tableName: string): PlanRepository {
+export function dynamoPlanRepository(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): PlanRepository & { delete(id: string): Promise<void> } {
   const index = tableDesign.indexes.byOwner;
   return {
     async listBySortOrder() {
@@ -44,6 +53,9 @@ export function dynamoPlanRepository(client: DynamoDBDocumentClient, tableName: 
     },
     async put(plan) {
       await client.send(new PutCommand({ TableName: tableName, Item: toItem(plan) }));
+    },
+    async delete(id) {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: keys.plan(id) }));
     },
   };
 }

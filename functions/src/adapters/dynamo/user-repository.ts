@@ -8,10 +8,14 @@ import { planStatuses } from '@tunesmith/shared/auth';
 import { BILLING_CYCLES } from '@tunesmith/shared/constants';
 import * as z from 'zod';
 import { keys } from '../../data/keys';
-import type { User, UserRepository } from '../../domain/accounts/user';
+import type { User } from '../../domain/accounts/user';
+import type { AdminUserStore } from '../../domain/admin/ports';
+import { normaliseSearch, searchFields, userSearchTokens } from '../../domain/admin/search';
 import { conflict } from '../../domain/errors';
 import { setClause } from './client';
 import { isConditionFailure } from './conditions';
+import { dayUpdate, totalsUpdate } from './counters';
+import { transactWrite } from './transact';
 
 const userSchema = z.object({
   id: z.string(),
@@ -38,14 +42,35 @@ const userSchema = z.object({
 const toItem = (user: User) => ({
   ...keys.user(user.id),
   ...keys.userKind(user.createdAt, user.id),
+  ...(user.subscriptionPlanId ? keys.planMember(user.subscriptionPlanId, user.id) : {}),
   entity: 'user',
   ...user,
 });
 
+/** The items that find a user by the start of their email or names (gsi1). */
+export function searchItems(tableName: string, user: Pick<User, 'id' | 'email' | 'firstName' | 'lastName'>) {
+  const tokens = userSearchTokens(user);
+  return searchFields.map((field) => ({
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...keys.userSearch(user.id, field),
+        ...keys.userSearchIndex(tokens[field], user.id),
+        entity: 'user-search',
+        userId: user.id,
+      },
+    },
+  }));
+}
+
+const present = <T>(item: T | undefined): item is T => item !== undefined;
+
 const emailTaken = () => conflict('An account with this email already exists.');
 
 /** User profiles plus one claim item per email, written together in transactions. */
-export function dynamoUserRepository(client: DynamoDBDocumentClient, tableName: string): UserRepository {
+export { userSchema };
+
+export function dynamoUserRepository(client: DynamoDBDocumentClient, tableName: string): AdminUserStore {
   const get = async (id: string) => {
     const out = await client.send(
       new GetCommand({ TableName: tableName, Key: keys.user(id), ConsistentRead: true }),
@@ -63,26 +88,27 @@ export function dynamoUserRepository(client: DynamoDBDocumentClient, tableName: 
     },
     async create(user) {
       try {
-        await client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: { ...keys.emailClaim(user.email), entity: 'email-claim', userId: user.id },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: toItem(user),
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-            ],
-          }),
-        );
+        await transactWrite(client, [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...keys.emailClaim(user.email), entity: 'email-claim', userId: user.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: toItem(user),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          ...searchItems(tableName, user),
+          ...[
+            totalsUpdate(tableName, { users: 1 }),
+            dayUpdate(tableName, user.createdAt, { newUsers: 1 }),
+          ].filter(present),
+        ]);
       } catch (error) {
         if (isConditionFailure(error)) throw emailTaken();
         throw error;
@@ -117,6 +143,17 @@ export function dynamoUserRepository(client: DynamoDBDocumentClient, tableName: 
                   ExpressionAttributeValues: { ':to': to, ':from': from, ':at': updatedAt },
                 },
               },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.userSearch(id, 'email'),
+                    ...keys.userSearchIndex(normaliseSearch(to), id),
+                    entity: 'user-search',
+                    userId: id,
+                  },
+                },
+              },
             ],
           }),
         );
@@ -137,15 +174,57 @@ export function dynamoUserRepository(client: DynamoDBDocumentClient, tableName: 
         }),
       );
     },
-    async delete(user) {
+    async rename(user, names, updatedAt) {
+      const renamed = { ...user, ...names };
       await client.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Delete: { TableName: tableName, Key: keys.user(user.id) } },
-            { Delete: { TableName: tableName, Key: keys.emailClaim(user.email) } },
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.user(user.id),
+                UpdateExpression: 'SET firstName = :first, lastName = :last, updatedAt = :at',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeValues: {
+                  ':first': names.firstName,
+                  ':last': names.lastName,
+                  ':at': updatedAt,
+                },
+              },
+            },
+            ...searchItems(tableName, renamed).filter((item) => !item.Put.Item.sk.endsWith('#email')),
           ],
         }),
       );
+    },
+    async delete(user) {
+      try {
+        await transactWrite(client, [
+          // The counter moves only with the profile it counted.
+          {
+            Delete: {
+              TableName: tableName,
+              Key: keys.user(user.id),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Delete: {
+              TableName: tableName,
+              Key: keys.emailClaim(user.email),
+              ConditionExpression: 'attribute_not_exists(pk) OR userId = :id',
+              ExpressionAttributeValues: { ':id': user.id },
+            },
+          },
+          ...searchFields.map((field) => ({
+            Delete: { TableName: tableName, Key: keys.userSearch(user.id, field) },
+          })),
+          ...[totalsUpdate(tableName, { users: -1 })].filter(present),
+        ]);
+      } catch (error) {
+        // Already deleted: nothing to do.
+        if (!isConditionFailure(error)) throw error;
+      }
     },
   };
 }

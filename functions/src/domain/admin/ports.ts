@@ -1,0 +1,123 @@
+import type { AuditEntry } from '@tunesmith/shared/admin';
+import type { Clock, IdentityProvider } from '../accounts/ports';
+import type { User, UserRepository } from '../accounts/user';
+import type { BillingAccounts, Payments } from '../billing/ports';
+import type { GenerationStore } from '../generations/ports';
+import type { PlanRepository } from '../plans/plan';
+import type { SettingsRepository } from '../settings/settings';
+import type { Generation, Page } from '../tracks/track';
+import type { DayCounts, Totals } from './counters';
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+}
+
+/** The site's counters (constant-time reads). */
+export interface SiteCounters {
+  totals(): Promise<Totals>;
+  day(date: string): Promise<DayCounts>;
+}
+
+/** Who did what to which record, newest first. */
+export interface AuditLog {
+  record(entry: AuditEntry): Promise<void>;
+  recent(limit: number): Promise<AuditEntry[]>;
+}
+
+/** Every regular user, for the admin area. */
+export interface UserDirectory {
+  /** Newest first. */
+  list(page: PageRequest): Promise<Page<User>>;
+  /** Users with an email, first, last or full name starting with `prefix` (normalised). */
+  search(prefix: string, page: PageRequest): Promise<Page<User>>;
+  /** How many users name the plan, counting at most `upTo`. */
+  countOnPlan(planId: string, upTo: number): Promise<number>;
+}
+
+export interface TrackFilter {
+  /** Lowercased text found in the title or tags. */
+  q?: string;
+  status?: Generation['status'];
+  visibility?: Generation['visibility'];
+}
+
+/** Every track, for the admin area. */
+export interface TrackDirectory {
+  /** Newest first, filtered on the server. */
+  list(filter: TrackFilter, page: PageRequest): Promise<Page<Generation>>;
+}
+
+/** The spec's usage_analytics record of one UTC day. */
+export interface UsageAnalytics {
+  id: string;
+  date: string;
+  /** Snapshot at the time of writing. */
+  totalUsers: number;
+  /** Accounts created that day. */
+  newUsers: number;
+  /** Generations started that day, and by type. */
+  totalGenerations: number;
+  textToMusicGenerations: number;
+  audioToMusicGenerations: number;
+  /** Snapshot at the time of writing. */
+  publicTracks: number;
+  privateTracks: number;
+  createdAt: string;
+}
+
+export interface UsageAnalyticsStore {
+  /** Writes the day's record unless one exists; returns whether it wrote. */
+  putIfAbsent(record: UsageAnalytics): Promise<boolean>;
+}
+
+/** Objects stored under a key prefix (a user's uploads or audio). */
+export interface ObjectSweeper {
+  /** Deletes every object under the prefix; returns how many. */
+  deletePrefix(prefix: string): Promise<number>;
+}
+
+/** Encrypts secret settings before they are stored (KMS on AWS). */
+export interface SecretBox {
+  seal(plaintext: string, context: string): Promise<string>;
+  open(sealed: string, context: string): Promise<string>;
+}
+
+/** Profiles as the admin area changes them. */
+export interface AdminUserStore extends UserRepository {
+  /** Changes the names and the search words that find them. */
+  rename(user: User, names: Pick<User, 'firstName' | 'lastName'>, updatedAt: string): Promise<void>;
+}
+
+export interface AuditDeps {
+  audit: AuditLog;
+  clock: Clock;
+  newId: () => string;
+}
+
+export interface AdminDeps extends AuditDeps {
+  counters: SiteCounters;
+  users: AdminUserStore;
+  directory: UserDirectory;
+  identity: IdentityProvider;
+  accounts: BillingAccounts;
+  /** The payment provider, to end a deleted user's subscription at once. */
+  payments: Pick<Payments, 'cancelNow'>;
+  /** Removes the customer → user link of a deleted user. */
+  unlinkCustomer(customerId: string): Promise<void>;
+  plans: PlanRepository & { delete(id: string): Promise<void> };
+  generations: GenerationStore;
+  tracks: TrackDirectory;
+  /** Where uploads and track audio are kept. */
+  uploads: ObjectSweeper & { delete(key: string): Promise<void> };
+  trackAudio: ObjectSweeper & {
+    remove(stored: string): Promise<void>;
+    downloadLink(stored: string, filename: string): Promise<string>;
+  };
+  /** A playable link for stored audio (private tracks included). */
+  audioLinks: (stored: string | null) => Promise<string | null>;
+  /** Settings, secrets sealed on write and opened on read. */
+  settings: SettingsRepository;
+  /** Settings as stored (secrets still sealed): enough to tell which are set. */
+  storedSettings: Pick<SettingsRepository, 'list'>;
+}

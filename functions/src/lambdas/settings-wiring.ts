@@ -1,0 +1,23 @@
+import { KMSClient } from '@aws-sdk/client-kms';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
+import { secretBoxFromEnv } from '../adapters/kms/secret-box';
+import { runtimeConfig } from '../config';
+import { sealedSettings } from '../domain/admin/settings';
+import type { SettingsRepository } from '../domain/settings/settings';
+
+/**
+ * Site settings as every function reads them: secrets sealed with KMS
+ * (`SETTINGS_KMS_KEY_ID`) or, locally, the data directory's key
+ * (`SETTINGS_LOCAL_KEY`), opened on read.
+ */
+export function settingsFromEnv(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  env: NodeJS.ProcessEnv = process.env,
+): SettingsRepository {
+  return sealedSettings(
+    dynamoSettingsRepository(client, tableName),
+    secretBoxFromEnv(() => new KMSClient({ region: runtimeConfig().region }), env),
+  );
+}
