@@ -54,3 +54,6 @@ export function toTrack(g: Generation): Track {
     createdAt: g.createdAt,
   };
 }
+
+/** Where a user's finished audio is kept in the tracks bucket. */
+export const trackAudioPrefix = (userId: string) => `tracks/${userId}/`;

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoSiteCounters } from '@tunesmith/functions/adapters/dynamo/counters';
+import { dynamoGenerationStore } from '@tunesmith/functions/adapters/dynamo/generation-store';
+import { dynamoUserRepository } from '@tunesmith/functions/adapters/dynamo/user-repository';
+import { newUser } from '@tunesmith/functions/domain/accounts/user';
+import type { Generation } from '@tunesmith/functions/domain/tracks/track';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ensureTable } from '../src/provision';
+
+// The dashboard's counters against DynamoDB Local, in a table of their own so
+// that nothing else writes to it: after any mix of writes, concurrent ones
+// included, the counters equal a recount of the items.
+
+const env = inject('cloudEnv');
+const tableName = `counters-${randomUUID().slice(0, 8)}`;
+const base = new DynamoDBClient({
+  region: env.AWS_REGION ?? 'us-east-1',
+  endpoint: env.DYNAMODB_ENDPOINT ?? '',
+  credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+});
+const documents = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+const users = dynamoUserRepository(documents, tableName);
+const generations = dynamoGenerationStore(documents, tableName);
+const counters = dynamoSiteCounters(documents, tableName);
+
+beforeAll(async () => {
+  if (inject('isLocal')) await ensureTable(base, tableName);
+});
+afterAll(async () => {
+  if (inject('isLocal')) await base.send(new DeleteTableCommand({ TableName: tableName }));
+  base.destroy();
+});
+
+function aTrack(userId: string, overrides: Partial<Generation> = {}): Generation {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    userId,
+    type: 'text-to-music',
+    title: null,
+    tags: 'pop',
+    lyrics: null,
+    duration: 10,
+    status: 'completed',
+    visibility: 'public',
+    showInGallery: true,
+    inputAudioUrl: null,
+    audioUrl: null,
+    seed: null,
+    falRequestId: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+async function recount() {
+  const out = await documents.send(new ScanCommand({ TableName: tableName, ConsistentRead: true }));
+  const items = out.Items ?? [];
+  const tracks = items.filter((i) => i.entity === 'generation');
+  const isPublic = (i: Record<string, unknown>) => i.visibility === 'public';
+  return {
+    users: items.filter((i) => i.entity === 'user').length,
+    tracks: tracks.length,
+    publicTracks: tracks.filter(isPublic).length,
+    privateTracks: tracks.filter((i) => !isPublic(i)).length,
+    hiddenPublicTracks: tracks.filter((i) => isPublic(i) && i.showInGallery === false).length,
+  };
+}
+
+describe.skipIf(!inject('isLocal'))('site counters', () => {
+  it('equal a recount after creates, changes and deletes, concurrent ones included', async () => {
+    const stamp = new Date().toISOString();
+    const people = Array.from({ length: 6 }, (_, i) =>
+      newUser(
+        { id: randomUUID(), email: `p${i}-${randomUUID()}@example.com`, firstName: 'P', lastName: `${i}` },
+        stamp,
+      ),
+    );
+    await Promise.all(people.map((person) => users.create(person)));
+    const tracks = people.flatMap((person, i) => [
+      aTrack(person.id),
+      aTrack(person.id, { visibility: i % 2 ? 'private' : 'public', type: 'audio-to-music' }),
+    ]);
+    await Promise.all(tracks.map((track) => generations.create(track)));
+
+    // Concurrent changes: hide some, make some private, rename (no count change), delete a few.
+    await Promise.all([
+      ...tracks.slice(0, 4).map((t) => generations.update(t.id, (g) => ({ ...g, showInGallery: false }))),
+      ...tracks.slice(4, 7).map((t) => generations.update(t.id, (g) => ({ ...g, visibility: 'private' }))),
+      ...tracks.slice(7, 9).map((t) => generations.update(t.id, (g) => ({ ...g, title: 'Renamed' }))),
+      ...tracks.slice(9, 11).map((t) => generations.delete(t.id, t.userId)),
+    ]);
+    // A repeated delete changes nothing.
+    await generations.delete(tracks[9]?.id ?? '', tracks[9]?.userId ?? '');
+    const gone = people[0] as (typeof people)[number];
+    await users.delete(gone);
+    await users.delete(gone);
+
+    expect(await counters.totals()).toEqual(await recount());
+    expect((await recount()).hiddenPublicTracks).toBeGreaterThan(0);
+    const today = await counters.day(stamp.slice(0, 10));
+    expect(today).toEqual({ newUsers: 6, generations: 12, textToMusic: 6, audioToMusic: 6 });
+  });
+});
