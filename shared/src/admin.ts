@@ -30,7 +30,7 @@ export const adminMessages = {
   planStatusForPlan: 'Choose Active, Expired or Cancelled for a plan.',
   planStatusFree: 'The Free plan has no status other than free.',
   paysThroughStripe:
-    "This user pays through Stripe. Their plan follows the subscription: change or cancel it in Stripe first.",
+    'This user pays through Stripe. Their plan follows the subscription: change or cancel it in Stripe first.',
   planNameRequired: 'Name is required',
   planGenerationsMin: 'Max generations must be at least 1',
   planGenerationsNumberMin: 'Generations number must be at least 1',
@@ -208,7 +208,8 @@ const numberOr = (fallback: number) =>
   );
 
 const price = numberOr(0).refine(
-  (n) => Number.isFinite(n) && n >= 0 && n <= PLAN_PRICE_MAX && Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
+  (n) =>
+    Number.isFinite(n) && n >= 0 && n <= PLAN_PRICE_MAX && Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
   adminMessages.planPriceInvalid,
 );
 
@@ -236,7 +237,11 @@ const features = z.preprocess(
 );
 
 export const planInputSchema = z.object({
-  name: z.string({ error: adminMessages.planNameRequired }).trim().min(1, adminMessages.planNameRequired).max(100),
+  name: z
+    .string({ error: adminMessages.planNameRequired })
+    .trim()
+    .min(1, adminMessages.planNameRequired)
+    .max(100),
   description: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
     z.string().trim().max(2000).nullable().default(null),
@@ -349,7 +354,11 @@ export const adminUpdateSettingSchema = z
     }
     const prefixes = keyPrefixes[key];
     if (prefixes && !prefixes.some((prefix) => value.startsWith(prefix))) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: adminMessages.settingFormat(prefixes.join(' or ')) });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: adminMessages.settingFormat(prefixes.join(' or ')),
+      });
     }
   });
 export type AdminUpdateSettingInput = z.infer<typeof adminUpdateSettingSchema>;
