@@ -136,6 +136,27 @@ describe('dashboard', () => {
   });
 });
 
+describe('usage analytics', () => {
+  it('has the record of the day that ended, written by the daily job when the cloud started', async () => {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    let record: Record<string, unknown> | undefined;
+    for (let i = 0; i < 50 && !record; i++) {
+      record = await item(keys.usageAnalytics(yesterday));
+      if (!record) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(record).toMatchObject({
+      date: yesterday,
+      totalUsers: expect.any(Number),
+      newUsers: expect.any(Number),
+      totalGenerations: expect.any(Number),
+      textToMusicGenerations: expect.any(Number),
+      audioToMusicGenerations: expect.any(Number),
+      publicTracks: expect.any(Number),
+      privateTracks: expect.any(Number),
+    });
+  });
+});
+
 describe('users', () => {
   it('lists users newest first in pages, and finds them by the start of a name or email', async () => {
     const marker = `zq${randomUUID().slice(0, 8)}`;
