@@ -1,9 +1,7 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
+import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import { cn } from '@/lib/cn';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface DialogProps {
   open: boolean;
@@ -19,9 +17,14 @@ export interface DialogProps {
   children: ReactNode;
 }
 
+const overlayClasses = 'fixed inset-0 z-50 bg-black/70 backdrop-blur-sm';
+const panelClasses =
+  'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-white/10 bg-zinc-900 p-6 text-zinc-100 shadow-2xl shadow-black/50 focus:outline-none';
+
 /**
- * A modal dialog: focus moves into it and stays there (Tab wraps), Escape
- * closes it, and focus returns to where it was when it closes.
+ * A modal dialog on Radix Dialog (or Alert Dialog for confirmations): focus
+ * moves into it and stays there, Escape closes it, and focus returns to where
+ * it was when it closes.
  */
 export function Dialog({
   open,
@@ -33,87 +36,67 @@ export function Dialog({
   className,
   children,
 }: DialogProps) {
-  const panel = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
-    if (!open) return;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const element = panel.current;
-    const first = initialFocus?.current ?? element?.querySelector<HTMLElement>(FOCUSABLE) ?? element;
-    first?.focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !element) return;
-      const focusable = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const firstItem = focusable[0];
-      const lastItem = focusable[focusable.length - 1];
-      if (!firstItem || !lastItem) {
-        event.preventDefault();
-        return;
-      }
-      const active = document.activeElement;
-      if (event.shiftKey && (active === firstItem || !element.contains(active))) {
-        event.preventDefault();
-        lastItem.focus();
-      } else if (!event.shiftKey && (active === lastItem || !element.contains(active))) {
-        event.preventDefault();
-        firstItem.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown, true);
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKeyDown, true);
-      document.body.style.overflow = previousOverflow;
-      if (returnTo?.isConnected) returnTo.focus();
-    };
-  }, [open, initialFocus]);
-
-  if (!open) return null;
-  // The role is chosen by the caller, so the modal attributes travel together.
-  const semantics = {
-    role,
-    'aria-modal': true,
-    'aria-labelledby': titleId,
-    'aria-describedby': description ? descriptionId : undefined,
-  } as const;
-  return createPortal(
-    <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto p-4">
-      <div
-        aria-hidden="true"
-        className="fixed inset-0 bg-black/70 backdrop-blur-sm"
-        onClick={role === 'dialog' ? onClose : undefined}
-      />
-      <div
-        ref={panel}
-        {...semantics}
-        tabIndex={-1}
-        className={cn(
-          'relative w-full max-w-md rounded-2xl border border-white/10 bg-zinc-900 p-6 text-zinc-100 shadow-2xl shadow-black/50 focus:outline-none',
-          className,
-        )}
-      >
-        <h2 id={titleId} className="text-xl font-semibold text-white">
-          {title}
-        </h2>
-        {description ? (
-          <div id={descriptionId} className="mt-2 text-sm text-zinc-300">
-            {description}
-          </div>
-        ) : null}
-        <div className="mt-5">{children}</div>
-      </div>
-    </div>,
-    document.body,
+  const onOpenChange = (next: boolean) => {
+    if (!next) onClose();
+  };
+  const returnTo = useRef<HTMLElement | null>(null);
+  const focusInitial = (event: Event) => {
+    // Opened from state, not a Radix trigger: remember where focus was to give it back.
+    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!initialFocus?.current) return;
+    event.preventDefault();
+    initialFocus.current.focus();
+  };
+  const focusReturn = (event: Event) => {
+    event.preventDefault();
+    if (returnTo.current?.isConnected) returnTo.current.focus();
+  };
+  if (role === 'alertdialog') {
+    return (
+      <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+        <AlertDialogPrimitive.Portal>
+          <AlertDialogPrimitive.Overlay className={overlayClasses} />
+          <AlertDialogPrimitive.Content
+            className={cn(panelClasses, className)}
+            onOpenAutoFocus={focusInitial}
+            onCloseAutoFocus={focusReturn}
+            aria-modal="true"
+            {...(description ? {} : { 'aria-describedby': undefined })}
+          >
+            <AlertDialogPrimitive.Title className="text-xl font-semibold text-white">
+              {title}
+            </AlertDialogPrimitive.Title>
+            {description ? (
+              <AlertDialogPrimitive.Description asChild>
+                <div className="mt-2 text-sm text-zinc-300">{description}</div>
+              </AlertDialogPrimitive.Description>
+            ) : null}
+            <div className="mt-5">{children}</div>
+          </AlertDialogPrimitive.Content>
+        </AlertDialogPrimitive.Portal>
+      </AlertDialogPrimitive.Root>
+    );
+  }
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={overlayClasses} />
+        <DialogPrimitive.Content
+          className={cn(panelClasses, className)}
+          onOpenAutoFocus={focusInitial}
+          onCloseAutoFocus={focusReturn}
+          aria-modal="true"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <DialogPrimitive.Title className="text-xl font-semibold text-white">{title}</DialogPrimitive.Title>
+          {description ? (
+            <DialogPrimitive.Description asChild>
+              <div className="mt-2 text-sm text-zinc-300">{description}</div>
+            </DialogPrimitive.Description>
+          ) : null}
+          <div className="mt-5">{children}</div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }

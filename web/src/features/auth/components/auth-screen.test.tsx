@@ -325,7 +325,7 @@ describe('auth screen', () => {
 
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('dialog')).toBeNull();
-      expect(document.activeElement).toBe(trigger);
+      await waitFor(() => expect(document.activeElement).toBe(trigger));
     });
 
     it('validates, reads Sending... while pending, confirms, closes and clears', async () => {

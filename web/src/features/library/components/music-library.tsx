@@ -90,8 +90,9 @@ export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: Mu
       onSuccess: () => {
         setDeleting(null);
         toast({ title: libraryMessages.deletedTitle });
-        // The card and its buttons are gone; the library's heading keeps the reader's place.
-        heading.current?.focus();
+        // The card and its buttons are gone; the library's heading keeps the reader's place
+        // (once the dialog has closed and let go of focus).
+        window.setTimeout(() => heading.current?.focus(), 0);
       },
       onError: (failure) => {
         setDeleting(null);
