@@ -30,13 +30,15 @@ const page = (
   lazy: () => load().then(convert(queryClient)),
 });
 
-/** An admin section whose page comes in a later release. */
-const adminPlaceholder = (path: string | undefined, name: 'Dashboard' | 'Users' | 'Plans' | 'Tracks') =>
+/** An admin section: its page loads in a chunk of its own. */
+const adminPage = (path: string | undefined, load: () => Promise<React.ComponentType>) =>
   ({
     ...(path === undefined ? { index: true } : { path }),
     HydrateFallback: PageFallback,
-    lazy: () => import('./routes/admin/pages').then((m) => ({ Component: m[name] })),
+    lazy: () => load().then((Component) => ({ Component })),
   }) satisfies RouteObject;
+
+const dashboard = () => import('@/features/admin-dashboard/components/dashboard').then((m) => m.Dashboard);
 
 /** Every page of the app. The layout stays in place while pages load and when one fails. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -77,13 +79,21 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/admin/area').then(convert(queryClient)),
               children: [
-                adminPlaceholder(undefined, 'Dashboard'),
-                adminPlaceholder('users', 'Users'),
-                adminPlaceholder('plans', 'Plans'),
-                adminPlaceholder('tracks', 'Tracks'),
+                adminPage(undefined, dashboard),
+                adminPage('users', () =>
+                  import('@/features/admin-users/components/user-management').then((m) => m.UserManagement),
+                ),
+                adminPage('plans', () =>
+                  import('@/features/admin-plans/components/subscription-plans').then(
+                    (m) => m.SubscriptionPlans,
+                  ),
+                ),
+                adminPage('tracks', () =>
+                  import('@/features/admin-tracks/components/music-tracks').then((m) => m.MusicTracks),
+                ),
                 page('settings', () => import('./routes/admin/settings'), queryClient),
                 // Any other admin path shows the dashboard (spec 2).
-                adminPlaceholder('*', 'Dashboard'),
+                adminPage('*', dashboard),
               ],
             },
           ],

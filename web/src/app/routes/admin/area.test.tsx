@@ -55,7 +55,7 @@ describe('admin layout', () => {
     expect(screen.getByTestId('admin-role').textContent).toBe('admin');
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
-    expect(screen.getByText('This section is coming in a later release.')).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeDefined();
   });
 
   it.each([

@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminToasts, type PlanFormValues, type PlanInput, planInputSchema } from '@tunesmith/shared/admin';
+import { type Plan, planFeatures } from '@tunesmith/shared/plans';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { serverMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { useSavePlan } from '../api';
+
+type TextName = Exclude<keyof PlanFormValues, 'isActive' | 'features'>;
+
+const emptyForm: PlanFormValues = {
+  name: '',
+  description: '',
+  features: '',
+  weeklyPrice: '',
+  monthlyPrice: '',
+  yearlyPrice: '',
+  weeklyPriceId: '',
+  monthlyPriceId: '',
+  yearlyPriceId: '',
+  maxGenerations: '',
+  generationsNumber: '',
+  sortOrder: '',
+  isActive: true,
+};
+
+const formOf = (plan: Plan): PlanFormValues => ({
+  name: plan.name,
+  description: plan.description ?? '',
+  features: planFeatures(plan.features).join('\n'),
+  weeklyPrice: String(plan.weeklyPrice),
+  monthlyPrice: String(plan.monthlyPrice),
+  yearlyPrice: String(plan.yearlyPrice),
+  weeklyPriceId: plan.weeklyPriceId ?? '',
+  monthlyPriceId: plan.monthlyPriceId ?? '',
+  yearlyPriceId: plan.yearlyPriceId ?? '',
+  maxGenerations: String(plan.maxGenerations),
+  generationsNumber: String(plan.generationsNumber),
+  sortOrder: String(plan.sortOrder),
+  isActive: plan.isActive,
+});
+
+/** Create or edit a plan: the spec's defaults (5, 5, 0) fill empty numbers, prices take cents. */
+export function PlanFormDialog({ plan, onClose }: { plan?: Plan; onClose: () => void }) {
+  const id = useId();
+  const save = useSavePlan();
+  const form = useForm<PlanFormValues, unknown, PlanInput>({
+    resolver: zodResolver(planInputSchema),
+    defaultValues: plan ? formOf(plan) : emptyForm,
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((input) =>
+    save.mutate(
+      { ...(plan ? { id: plan.id } : {}), input },
+      {
+        onSuccess: (saved) => {
+          toast({ title: plan ? 'Plan Updated' : 'Plan Created', description: `${saved.name} was saved.` });
+          onClose();
+        },
+        onError: (error) =>
+          toast({
+            title: adminToasts.error,
+            description: serverMessage(
+              error,
+              plan ? adminToasts.failedUpdatePlanRecord : adminToasts.failedCreatePlan,
+            ),
+            variant: 'destructive',
+          }),
+      },
+    ),
+  );
+
+  const text = (name: TextName, label: string, extra: Record<string, string | number> = {}) => {
+    const message = errors[name]?.message;
+    return (
+      <FormField label={label} htmlFor={`${id}-${name}`} error={message} errorId={`${id}-${name}-error`}>
+        <Input
+          id={`${id}-${name}`}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-${name}-error` : undefined}
+          {...extra}
+          {...form.register(name)}
+        />
+      </FormField>
+    );
+  };
+  const price = (name: TextName, label: string, placeholder: string) =>
+    text(name, label, { type: 'number', step: '0.01', min: 0, inputMode: 'decimal', placeholder });
+  const count = (name: TextName, label: string, placeholder: string, min: number) =>
+    text(name, label, { type: 'number', step: 1, min, inputMode: 'numeric', placeholder });
+
+  return (
+    <Dialog open onClose={onClose} title={plan ? 'Edit Plan' : 'Create Plan'} className="max-w-2xl">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid gap-4"
+        aria-label={plan ? 'Edit plan' : 'Create plan'}
+      >
+        {text('name', 'Name', { placeholder: 'Premium' })}
+        <FormField label="Description" htmlFor={`${id}-description`} errorId={`${id}-description-error`}>
+          <Textarea id={`${id}-description`} className="min-h-20" {...form.register('description')} />
+        </FormField>
+        <FormField
+          label="Features (one per line)"
+          htmlFor={`${id}-features`}
+          error={errors.features?.message}
+          errorId={`${id}-features-error`}
+        >
+          <Textarea id={`${id}-features`} className="min-h-24" {...form.register('features')} />
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {price('weeklyPrice', 'Weekly Price ($)', '2.99')}
+          {price('monthlyPrice', 'Monthly Price ($)', '9.99')}
+          {price('yearlyPrice', 'Yearly Price ($)', '99.99')}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {text('weeklyPriceId', 'Weekly Price ID', { placeholder: 'price_...' })}
+          {text('monthlyPriceId', 'Monthly Price ID', { placeholder: 'price_...' })}
+          {text('yearlyPriceId', 'Yearly Price ID', { placeholder: 'price_...' })}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {count('maxGenerations', 'Max Generations', '5', 1)}
+          {count('generationsNumber', 'Generations Number', '5', 1)}
+          {count('sortOrder', 'Sort Order', '0', 0)}
+        </div>
+        <div className="flex items-center gap-3">
+          <Controller
+            control={form.control}
+            name="isActive"
+            render={({ field }) => (
+              <Switch id={`${id}-active`} checked={field.value ?? true} onCheckedChange={field.onChange} />
+            )}
+          />
+          <label htmlFor={`${id}-active`} className="text-sm font-medium text-zinc-200">
+            Active (offered on Pricing)
+          </label>
+        </div>
+        <div className="mt-2 flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : plan ? 'Update Plan' : 'Create Plan'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

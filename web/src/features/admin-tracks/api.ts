@@ -1,0 +1,82 @@
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type AdminTrack,
+  type AdminTrackList,
+  adminDownloadSchema,
+  adminTrackListSchema,
+  adminTrackSchema,
+} from '@tunesmith/shared/admin';
+import type { TrackStatus, Visibility } from '@tunesmith/shared/tracks';
+import { apiRequest } from '@/lib/api-client';
+import { adminQueryKeys } from '@/lib/query-keys';
+
+export interface TrackFilters {
+  q: string;
+  status: TrackStatus | 'all';
+  visibility: Visibility | 'all';
+}
+
+export function useAdminTracks(filters: TrackFilters) {
+  return useInfiniteQuery({
+    queryKey: [...adminQueryKeys.tracks, filters],
+    queryFn: async ({ pageParam }) =>
+      adminTrackListSchema.parse(
+        await apiRequest('adminListTracks', {
+          query: {
+            q: filters.q || undefined,
+            status: filters.status === 'all' ? undefined : filters.status,
+            visibility: filters.visibility === 'all' ? undefined : filters.visibility,
+            cursor: pageParam,
+          },
+        }),
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Writes a changed track into every cached page, then refreshes the counters. */
+function useTrackMutation<V>(call: (variables: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (variables: V) => adminTrackSchema.parse(await call(variables)),
+    onSuccess: (track: AdminTrack) => {
+      queryClient.setQueriesData<InfiniteData<AdminTrackList>>({ queryKey: adminQueryKeys.tracks }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                tracks: page.tracks.map((t) => (t.id === track.id ? { ...track, audioUrl: t.audioUrl } : t)),
+              })),
+            }
+          : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.stats });
+    },
+  });
+}
+
+export const useGalleryVisibility = () =>
+  useTrackMutation(({ id, showInGallery }: { id: string; showInGallery: boolean }) =>
+    apiRequest('adminSetGalleryVisibility', { params: { trackId: id }, body: { showInGallery } }),
+  );
+
+export const useRenameTrack = () =>
+  useTrackMutation(({ id, title }: { id: string; title: string }) =>
+    apiRequest('adminRenameTrack', { params: { trackId: id }, body: { title } }),
+  );
+
+export function useDeleteTrack() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('adminDeleteTrack', { params: { trackId: id } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.tracks });
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.stats });
+    },
+  });
+}
+
+export const downloadLink = async (id: string) =>
+  adminDownloadSchema.parse(await apiRequest('adminDownloadTrack', { params: { trackId: id } }));

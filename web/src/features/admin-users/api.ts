@@ -1,0 +1,82 @@
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  type AdminAssignPlanInput,
+  type AdminUpdateUserInput,
+  type AdminUserList,
+  type AdminUserView,
+  adminPlanListSchema,
+  adminUserListSchema,
+  adminUserSchema,
+} from '@tunesmith/shared/admin';
+import { apiRequest } from '@/lib/api-client';
+import { adminQueryKeys } from '@/lib/query-keys';
+
+export function useAdminUsers(q: string) {
+  return useInfiniteQuery({
+    queryKey: [...adminQueryKeys.users, q],
+    queryFn: async ({ pageParam }) =>
+      adminUserListSchema.parse(
+        await apiRequest('adminListUsers', { query: { q: q || undefined, cursor: pageParam } }),
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useActivePlans() {
+  return useQuery({
+    queryKey: adminQueryKeys.plans,
+    queryFn: async () => adminPlanListSchema.parse(await apiRequest('adminListPlans')),
+    select: (plans) => plans.filter((plan) => plan.isActive),
+  });
+}
+
+/** Puts an updated user in every cached page at once, then refreshes lists and counters. */
+function useUserMutation<V>(call: (variables: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (variables: V) => adminUserSchema.parse(await call(variables)),
+    onSuccess: (user: AdminUserView) => {
+      queryClient.setQueriesData<InfiniteData<AdminUserList>>({ queryKey: adminQueryKeys.users }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                users: page.users.map((u) => (u.id === user.id ? user : u)),
+              })),
+            }
+          : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.stats });
+    },
+  });
+}
+
+export const useUpdateUser = () =>
+  useUserMutation(({ id, changes }: { id: string; changes: AdminUpdateUserInput }) =>
+    apiRequest('adminUpdateUser', { params: { id }, body: changes }),
+  );
+
+export const useAssignPlan = () =>
+  useUserMutation(({ id, input }: { id: string; input: AdminAssignPlanInput }) =>
+    apiRequest('adminAssignPlan', { params: { id }, body: input }),
+  );
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('adminDeleteUser', { params: { id } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.users });
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.stats });
+      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.tracks });
+    },
+  });
+}
