@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
+import { findToast, renderApp } from '@/testing/render';
+
+const plan = (overrides: Record<string, unknown> = {}) => ({
+  id: 'premium',
+  name: 'Premium',
+  description: 'For power users',
+  weeklyPrice: 6,
+  monthlyPrice: 20,
+  yearlyPrice: 200,
+  weeklyPriceId: 'price_w',
+  monthlyPriceId: 'price_m',
+  yearlyPriceId: null,
+  maxGenerations: 100,
+  generationsNumber: 5,
+  features: ['Private tracks', 'Downloads'],
+  isActive: true,
+  sortOrder: 2,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+function renderPlans(routes: Record<string, MockResponse> = {}) {
+  const fetchMock = mockFetch({
+    'GET /api/admin/user': jsonResponse({ username: 'root', role: 'admin' }),
+    'GET /api/admin/plans': jsonResponse([plan(), plan({ id: 'old', name: 'Old', isActive: false })]),
+    ...routes,
+  });
+  const bodies = (method: string, path: string) =>
+    fetchMock.mock.calls
+      .filter(([u, init]) => String(u) === path && init?.method === method)
+      .map(([, init]) => JSON.parse(String(init?.body)));
+  return { ...renderApp('/admin/plans'), fetchMock, bodies };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Subscription Plans', () => {
+  it('shows every plan with prices, quotas, features, price ids and whether it is active', async () => {
+    renderPlans();
+    const premium = within(await screen.findByRole('article', { name: 'Premium' }));
+    expect(premium.getByText('Active')).toBeDefined();
+    expect(premium.getByText('Sort order: 2')).toBeDefined();
+    expect(premium.getByText('$20')).toBeDefined();
+    expect(premium.getByText('100')).toBeDefined();
+    expect(premium.getByText('Downloads')).toBeDefined();
+    expect(premium.getByText('price_m')).toBeDefined();
+    expect(premium.getByText('not set')).toBeDefined();
+    expect(within(screen.getByRole('article', { name: 'Old' })).getByText('Inactive')).toBeDefined();
+  });
+
+  it('shows the empty state with a create button', async () => {
+    renderPlans({ 'GET /api/admin/plans': jsonResponse([]) });
+    expect(await screen.findByText('No subscription plans')).toBeDefined();
+    expect(screen.getAllByRole('button', { name: 'Create Plan' }).length).toBeGreaterThan(0);
+  });
+
+  it('creates a plan with the form defaults and the placeholders of the spec', async () => {
+    const { user, bodies } = renderPlans({
+      'POST /api/admin/plans': jsonResponse(plan({ id: 'new', name: 'Studio' }), 201),
+    });
+    await screen.findByRole('article', { name: 'Premium' });
+    await user.click(screen.getByRole('button', { name: 'Create Plan' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Create Plan' }));
+    expect(dialog.getByLabelText('Weekly Price ($)').getAttribute('placeholder')).toBe('2.99');
+    expect(dialog.getByLabelText('Monthly Price ($)').getAttribute('placeholder')).toBe('9.99');
+    expect(dialog.getByLabelText('Yearly Price ($)').getAttribute('placeholder')).toBe('99.99');
+
+    await user.click(dialog.getByRole('button', { name: 'Create Plan' }));
+    expect(await dialog.findByText('Name is required')).toBeDefined();
+    await user.type(dialog.getByLabelText('Name'), 'Studio');
+    await user.type(dialog.getByLabelText('Monthly Price ($)'), '9.999');
+    await user.click(dialog.getByRole('button', { name: 'Create Plan' }));
+    expect(
+      await dialog.findByText('Prices must be numbers of at most 10 digits with 2 decimals.'),
+    ).toBeDefined();
+    await user.clear(dialog.getByLabelText('Monthly Price ($)'));
+    await user.type(dialog.getByLabelText('Monthly Price ($)'), '9.99');
+    await user.type(dialog.getByLabelText('Features (one per line)'), 'Stems{Enter}Priority');
+    await user.click(dialog.getByRole('button', { name: 'Create Plan' }));
+
+    expect(within(await findToast()).getByText('Plan Created')).toBeDefined();
+    expect(bodies('POST', '/api/admin/plans')[0]).toMatchObject({
+      name: 'Studio',
+      monthlyPrice: 9.99,
+      weeklyPrice: 0,
+      maxGenerations: 5,
+      generationsNumber: 5,
+      sortOrder: 0,
+      features: ['Stems', 'Priority'],
+      isActive: true,
+    });
+  });
+
+  it('deletes after the browser confirm and shows the server refusal', async () => {
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    const { user, fetchMock } = renderPlans({
+      'DELETE /api/admin/plans/premium': jsonResponse({ message: 'A user is on this plan.' }, 409),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Premium' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Delete Premium' }));
+    const toast = within(await findToast());
+    expect(toast.getByText('Error')).toBeDefined();
+    expect(toast.getByText('A user is on this plan.')).toBeDefined();
+    expect(confirm).toHaveBeenCalledTimes(2);
+  });
+});
