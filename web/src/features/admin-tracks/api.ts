@@ -1,4 +1,10 @@
-import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   type AdminTrack,
   type AdminTrackList,
@@ -31,6 +37,8 @@ export function useAdminTracks(filters: TrackFilters) {
         }),
       ),
     initialPageParam: undefined as string | undefined,
+    // The rows on screen stay while a new search loads (and keep their pending actions).
+    placeholderData: keepPreviousData,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }

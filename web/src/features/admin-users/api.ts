@@ -1,5 +1,6 @@
 import {
   type InfiniteData,
+  keepPreviousData,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -25,6 +26,8 @@ export function useAdminUsers(q: string) {
         await apiRequest('adminListUsers', { query: { q: q || undefined, cursor: pageParam } }),
       ),
     initialPageParam: undefined as string | undefined,
+    // The rows on screen stay while a new search loads (and keep their pending actions).
+    placeholderData: keepPreviousData,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
