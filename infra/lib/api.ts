@@ -19,6 +19,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { Mail } from './mail';
 import { NodeFunction } from './node-function';
+import type { SettingsKey } from './settings-key';
 import type { StripeKeys } from './stripe-keys';
 import type { GenerationWorkflow } from './workflow';
 
@@ -37,6 +38,8 @@ interface GroupAccess {
   readonly mail?: boolean;
   /** Reads Stripe's keys from their Secrets Manager secret (and gets STRIPE_SECRET_ARN). */
   readonly stripe?: boolean;
+  /** Secret site settings: `open` reads them (kms:Decrypt), `seal` also writes them (admin). */
+  readonly settings?: 'open' | 'seal';
   /**
    * The generation workflow: `start` starts executions (and gets STATE_MACHINE_ARN),
    * `respond` answers a waiting task (SendTaskSuccess/SendTaskFailure).
@@ -80,24 +83,31 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
     uploads: ['read', 'delete'],
     tracks: ['read', 'delete'],
     workflow: 'start',
+    // The lyrics helper calls fal with the fal_api_key setting.
+    settings: 'open',
   },
   uploads: {
     table: 'readWrite',
     uploads: ['read', 'write', 'delete'],
   },
   // Stripe customers and profiles (billing); plan changes and event receipts (webhooks).
-  billing: { table: 'readWrite', stripe: true },
+  billing: { table: 'readWrite', stripe: true, settings: 'open' },
   webhooks: {
     table: 'readWrite',
     stripe: true,
+    settings: 'open',
     workflow: 'respond',
     environment: { FAL_WEBHOOK_JWKS_URL },
   },
   'admin-session': { table: 'readWrite', adminPool: identityAdminActions },
+  // Deleting a user removes their identity, objects and subscription; an email change moves the identity's email.
   admin: {
     table: 'readWrite',
     uploads: ['read', 'delete'],
     tracks: ['read', 'delete'],
+    userPool: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUpdateUserAttributes'],
+    stripe: true,
+    settings: 'seal',
   },
 };
 
@@ -118,6 +128,8 @@ export interface ApiProps {
   readonly mail: Mail;
   /** Stripe's keys: the secret the `stripe` groups may read. */
   readonly stripeKeys: StripeKeys;
+  /** The key sealing secret site settings, for the `settings` groups. */
+  readonly settingsKey: SettingsKey;
   /** Environment of every route-group function. */
   readonly environment: Record<string, string>;
   /**
@@ -259,6 +271,8 @@ export class Api extends Construct {
     if (access.adminPool?.length) props.adminPool.grant(fn, ...access.adminPool);
     if (access.mail) props.mail.grantSend(fn);
     if (access.stripe) props.stripeKeys.grantRead(fn);
+    if (access.settings === 'open') props.settingsKey.grantOpen(fn);
+    if (access.settings === 'seal') props.settingsKey.grantSealAndOpen(fn);
 
     NagSuppressions.addResourceSuppressions(
       fn,

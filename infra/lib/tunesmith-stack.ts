@@ -1,11 +1,13 @@
 import { Aws, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { UsageAnalytics } from './analytics';
 import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
 import { Mail, PLACEHOLDER_MAIL_FROM } from './mail';
 import { webDist } from './paths';
 import { Seed } from './seed';
+import { SettingsKey } from './settings-key';
 import { StripeKeys } from './stripe-keys';
 import { Web } from './web';
 import { GenerationWorkflow } from './workflow';
@@ -38,6 +40,8 @@ export class TunesmithStack extends Stack {
   readonly api: Api;
   readonly workflow: GenerationWorkflow;
   readonly web: Web;
+  readonly settingsKey: SettingsKey;
+  readonly analytics: UsageAnalytics;
 
   constructor(scope: Construct, id: string, props: TunesmithStackProps = {}) {
     super(scope, id, props);
@@ -53,6 +57,8 @@ export class TunesmithStack extends Stack {
     });
     // Created empty; the operator puts the keys (output StripeSecretArn, README: Connect Stripe).
     this.stripeKeys = new StripeKeys(this, 'StripeKeys');
+    // Seals secret site settings (Stripe keys, fal key) before they are stored (decision 006).
+    this.settingsKey = new SettingsKey(this, 'SettingsKey');
     this.api = new Api(this, 'Api', {
       table: this.data.table,
       uploads: this.data.uploads,
@@ -61,6 +67,7 @@ export class TunesmithStack extends Stack {
       adminPool: this.auth.adminPool,
       mail: this.mail,
       stripeKeys: this.stripeKeys,
+      settingsKey: this.settingsKey,
       environment: {
         TABLE_NAME: this.data.table.tableName,
         USER_POOL_ID: this.auth.userPool.userPoolId,
@@ -76,6 +83,7 @@ export class TunesmithStack extends Stack {
       },
     });
     new Seed(this, 'Seed', { table: this.data.table });
+    this.analytics = new UsageAnalytics(this, 'UsageAnalytics', { table: this.data.table });
 
     // The webhook URL names the API resource only, not its routes or functions, so the generation
     // function may depend on the state machine (STATE_MACHINE_ARN) without a cycle.
@@ -84,6 +92,7 @@ export class TunesmithStack extends Stack {
       uploads: this.data.uploads,
       tracks: this.data.tracks,
       webhookBaseUrl: this.api.httpApi.apiEndpoint,
+      settingsKey: this.settingsKey,
     });
     this.api.connectWorkflow(this.workflow);
 

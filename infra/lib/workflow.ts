@@ -13,6 +13,7 @@ import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cd
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { NodeFunction } from './node-function';
+import type { SettingsKey } from './settings-key';
 
 /** The key prefix of finished audio (functions/src/workflow/steps.ts: `tracks/{userId}/{id}.wav`). */
 export const TRACKS_PREFIX = 'tracks/';
@@ -81,6 +82,8 @@ export interface GenerationWorkflowProps {
    * the HTTP API's endpoint, which serves `/api/webhooks/fal`.
    */
   readonly webhookBaseUrl: string;
+  /** The key sealing secret settings: the steps open the fal key with it. */
+  readonly settingsKey?: SettingsKey;
   /**
    * How long the workflow's logs (state machine and task functions) are kept.
    * @default RetentionDays.ONE_MONTH
@@ -95,8 +98,9 @@ export interface GenerationWorkflowProps {
  * one task function of `functions/src/lambdas/workflow.ts`.
  *
  * The music provider's API key is not part of the deployment: it is the secret
- * site setting `fal_api_key`, kept in the table (README, Deploy to AWS, shows
- * how to set it), so it never sits in a Lambda environment or a template.
+ * site setting `fal_api_key`, sealed with the settings key in the table (set on
+ * the admin Site Settings page), so it never sits in a Lambda environment or a
+ * template.
  */
 export class GenerationWorkflow extends Construct {
   readonly stateMachine: StateMachine;
@@ -126,6 +130,8 @@ export class GenerationWorkflow extends Construct {
       });
       if (step.table === 'read') props.table.grantReadData(fn);
       else props.table.grantReadWriteData(fn);
+      // Every step builds the music provider, which reads the sealed fal_api_key setting.
+      props.settingsKey?.grantOpen(fn);
       functions[name] = fn;
     }
     this.functions = functions;
@@ -223,7 +229,7 @@ export class GenerationWorkflow extends Construct {
     );
 
     Annotations.of(this).addInfo(
-      'The music provider key is the site setting fal_api_key: after deploying, set it in the table named by the TableName output (README, Deploy to AWS).',
+      'The music provider key is the secret site setting fal_api_key: after deploying, set it on the admin Site Settings page (README, Deploy to AWS).',
     );
   }
 

@@ -15,13 +15,16 @@ import {
 } from './helpers';
 
 // Stripe's keys on AWS (DESIGN.md, Billing; decision 005): one secret, created empty, read only by the
-// billing and webhooks functions, never a key in a Lambda environment or in the template.
+// billing, webhooks and admin functions, never a key in a Lambda environment or in the template.
 
 const synthesized = synthBeforeAll();
 const { resources, functionOf } = synthesized;
 
-/** The groups that talk to Stripe: Checkout, portal and cancel (billing), Stripe's webhook (webhooks). */
-const STRIPE_GROUPS = ['billing', 'webhooks'];
+/**
+ * The groups that talk to Stripe: Checkout, portal and cancel (billing), Stripe's webhook (webhooks),
+ * and the admin area (a deleted user's subscription ends at once).
+ */
+const STRIPE_GROUPS = ['admin', 'billing', 'webhooks'];
 
 const secretId = () => logicalId(synthesized.stack, synthesized.stack.stripeKeys.secret.node.defaultChild);
 
@@ -81,11 +84,11 @@ describe('Stripe keys secret', () => {
 });
 
 describe('Stripe keys access', () => {
-  it('is declared for the billing and webhooks groups only', () => {
+  it('is declared for the billing, webhooks and admin groups only', () => {
     expect(routeGroups.filter((group) => groupAccess[group].stripe).sort()).toEqual(STRIPE_GROUPS);
   });
 
-  it('gives billing and webhooks STRIPE_SECRET_ARN and read access to that one secret', () => {
+  it('gives those groups STRIPE_SECRET_ARN and read access to that one secret', () => {
     for (const group of STRIPE_GROUPS) {
       const id = functionOf(group);
       const variables = propsOf(resources[id]).Environment as { Variables: Record<string, unknown> };
@@ -115,7 +118,7 @@ describe('Stripe keys access', () => {
     }
   });
 
-  it('lets no role or policy other than those two functions touch the secret', () => {
+  it('lets no role or policy other than those functions touch the secret', () => {
     const secret = `{Ref:${secretId()}}`;
     const allowedRoles = new Set(
       STRIPE_GROUPS.map(
