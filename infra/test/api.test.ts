@@ -24,7 +24,7 @@ describe('route manifest -> HTTP API', () => {
   it('creates exactly one route per manifest entry, with the exact route key', () => {
     const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey as string);
     expect(keys.sort()).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
-    expect(keys).toHaveLength(47);
+    expect(keys).toHaveLength(48);
   });
 
   it('creates exactly one function per route group, each from an existing entry file', () => {
@@ -34,8 +34,8 @@ describe('route manifest -> HTTP API', () => {
       const entry = fileURLToPath(new URL(`../../functions/src/lambdas/${group}.ts`, import.meta.url));
       expect(existsSync(entry), entry).toBe(true);
     }
-    // The route groups, the seed and the generation workflow's tasks: nothing else is built from functions/src/lambdas.
-    expect([...byEntry.keys()].sort()).toEqual([...routeGroups, 'seed', 'workflow'].sort());
+    // The route groups, the daily analytics job, the seed and the workflow's tasks: nothing else is built from functions/src/lambdas.
+    expect([...byEntry.keys()].sort()).toEqual([...routeGroups, 'analytics', 'seed', 'workflow'].sort());
   });
 
   it("sends every route to its own group's function", () => {
@@ -199,7 +199,7 @@ describe('least privilege', () => {
     }
   });
 
-  it('grants the Cognito admin actions exactly: auth on the user pool, admin-session on the admin pool, nobody else', () => {
+  it('grants the Cognito admin actions exactly: auth and admin (delete, email) on the user pool, admin-session on the admin pool, nobody else', () => {
     const { stack } = synthesized;
     const userPool = `{${logicalId(stack, stack.auth.userPool.node.defaultChild)}.Arn}`;
     const adminPool = `{${logicalId(stack, stack.auth.adminPool.node.defaultChild)}.Arn}`;
@@ -214,6 +214,10 @@ describe('least privilege', () => {
     const expected: Record<string, string[]> = {
       auth: identityAdmin.map((action) => `${action} on ${userPool}`),
       'admin-session': identityAdmin.map((action) => `${action} on ${adminPool}`),
+      // Deleting a user removes their identity; an email change moves the identity's email.
+      admin: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUpdateUserAttributes'].map(
+        (action) => `${action} on ${userPool}`,
+      ),
     };
     for (const group of routeGroups) {
       const granted = statementsOfFunction(resources, functionOf(group))
