@@ -30,15 +30,13 @@ const page = (
   lazy: () => load().then(convert(queryClient)),
 });
 
-/** An admin section: its page loads in a chunk of its own. */
-const adminPage = (path: string | undefined, load: () => Promise<React.ComponentType>) =>
+/** An admin section; the admin pages share one lazily loaded chunk. */
+const adminPage = (path: string | undefined, name: 'Dashboard' | 'Users' | 'Plans' | 'Tracks') =>
   ({
     ...(path === undefined ? { index: true } : { path }),
     HydrateFallback: PageFallback,
-    lazy: () => load().then((Component) => ({ Component })),
+    lazy: () => import('./routes/admin/pages').then((m) => ({ Component: m[name] })),
   }) satisfies RouteObject;
-
-const dashboard = () => import('@/features/admin-dashboard/components/dashboard').then((m) => m.Dashboard);
 
 /** Every page of the app. The layout stays in place while pages load and when one fails. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -79,21 +77,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               HydrateFallback: PageFallback,
               lazy: () => import('./routes/admin/area').then(convert(queryClient)),
               children: [
-                adminPage(undefined, dashboard),
-                adminPage('users', () =>
-                  import('@/features/admin-users/components/user-management').then((m) => m.UserManagement),
-                ),
-                adminPage('plans', () =>
-                  import('@/features/admin-plans/components/subscription-plans').then(
-                    (m) => m.SubscriptionPlans,
-                  ),
-                ),
-                adminPage('tracks', () =>
-                  import('@/features/admin-tracks/components/music-tracks').then((m) => m.MusicTracks),
-                ),
+                adminPage(undefined, 'Dashboard'),
+                adminPage('users', 'Users'),
+                adminPage('plans', 'Plans'),
+                adminPage('tracks', 'Tracks'),
                 page('settings', () => import('./routes/admin/settings'), queryClient),
                 // Any other admin path shows the dashboard (spec 2).
-                adminPage('*', dashboard),
+                adminPage('*', 'Dashboard'),
               ],
             },
           ],
