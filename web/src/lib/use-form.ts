@@ -1,4 +1,11 @@
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef } from 'react';
+import {
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegisterReturn,
+  useForm as useHookForm,
+} from 'react-hook-form';
 import type * as z from 'zod';
 
 export type FormErrors<K extends string> = Partial<Record<K, string>>;
@@ -24,10 +31,31 @@ export function zodValidator<K extends string, Out>(schema: z.ZodType<Out>): Val
   };
 }
 
+/** What `register` gives a field's input. */
+export type FieldInputProps = UseFormRegisterReturn & {
+  id: string;
+  'aria-invalid': boolean | undefined;
+  'aria-describedby': string | undefined;
+};
+
+/** A react-hook-form resolver from a check written as a function (rules across fields, say). */
+function functionResolver<K extends string, Out>(check: Validator<K, Out>): Resolver<Record<K, string>> {
+  return (async (values: Record<K, string>) => {
+    const result = check(values);
+    if (result.success) return { values: result.data as unknown as Record<K, string>, errors: {} };
+    const errors: FieldErrors = {};
+    for (const [name, message] of Object.entries(result.errors) as [K, string | undefined][]) {
+      if (message) errors[name] = { type: 'validate', message };
+    }
+    return { values: {}, errors };
+  }) as unknown as Resolver<Record<K, string>>;
+}
+
 /**
- * State for a small form of text fields: values, per-field messages shown
- * under each field, and a submit handler that validates first and moves focus
- * to the first invalid field. A field's message clears when it is edited.
+ * The text-field forms of the app on react-hook-form with the zod resolver
+ * (the shared schemas and their messages): each field's input props and
+ * label/message wiring, submit that validates first and focuses the first
+ * invalid field, and a field's message cleared as soon as it is edited.
  */
 export function useForm<K extends string, Out>(
   initialValues: Record<K, string>,
@@ -35,58 +63,59 @@ export function useForm<K extends string, Out>(
 ) {
   const id = useId();
   const initial = useRef(initialValues);
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<FormErrors<K>>({});
-  const check: Validator<K, Out> = typeof validate === 'function' ? validate : zodValidator<K, Out>(validate);
+  const form = useHookForm<Record<K, string>>({
+    defaultValues: initialValues as never,
+    resolver:
+      typeof validate === 'function'
+        ? functionResolver(validate)
+        : (zodResolver(validate as never) as unknown as Resolver<Record<K, string>>),
+    shouldFocusError: true,
+    reValidateMode: 'onSubmit',
+  });
   const fieldOrder = Object.keys(initial.current) as K[];
+  const values = form.watch() as Record<K, string>;
+  const errors: FormErrors<K> = {};
+  for (const name of fieldOrder) {
+    const message = (form.formState.errors as Record<string, { message?: string } | undefined>)[name]
+      ?.message;
+    if (message) errors[name] = message;
+  }
 
   const fieldId = (name: K) => `${id}-${name}`;
   const errorId = (name: K) => `${id}-${name}-error`;
-
-  const focusFirst = (next: FormErrors<K>) => {
-    const first = fieldOrder.find((name) => next[name]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-  };
+  const path = (name: K) => name as never;
 
   const setValue = (name: K, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+    form.setValue(path(name), value as never);
+    form.clearErrors(path(name));
   };
 
   /** Shows messages (for example a rule the schema cannot know) and focuses the first field with one. */
   const showErrors = (next: FormErrors<K>) => {
-    setErrors(next);
-    focusFirst(next);
-  };
-
-  const handleSubmit = (onValid: (data: Out) => void) => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = check(values);
-    if (!result.success) {
-      showErrors(result.errors);
-      return;
+    form.clearErrors();
+    for (const name of fieldOrder) {
+      const message = next[name];
+      if (message) form.setError(path(name), { type: 'server', message });
     }
-    setErrors({});
-    onValid(result.data);
+    const first = fieldOrder.find((name) => next[name]);
+    if (first) form.setFocus(path(first));
   };
 
-  /** Props for a field's input: id, name, value, change handler and its error wiring. */
-  const register = (name: K) => ({
+  const handleSubmit = (onValid: (data: Out) => void) =>
+    form.handleSubmit((data) => onValid(data as unknown as Out));
+
+  /** Props for a field's input: id, name, ref, change handler and its error wiring. */
+  const register = (name: K): FieldInputProps => ({
+    ...form.register(path(name), { onChange: () => form.clearErrors(path(name)) }),
     id: fieldId(name),
-    name,
-    value: values[name],
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? errorId(name) : undefined,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValue(name, event.target.value),
   });
 
   /** Props for the field's label and message (see `FormField`). */
   const fieldMeta = (name: K) => ({ htmlFor: fieldId(name), error: errors[name], errorId: errorId(name) });
 
-  const reset = (next: Record<K, string> = initial.current) => {
-    setValues(next);
-    setErrors({});
-  };
+  const reset = (next: Record<K, string> = initial.current) => form.reset(next as never);
 
   return { values, errors, setValue, showErrors, handleSubmit, register, fieldMeta, reset };
 }

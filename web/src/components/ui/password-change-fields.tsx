@@ -1,18 +1,11 @@
-import type { ChangeEvent } from 'react';
+import type { FieldInputProps } from '@/lib/use-form';
 import { FormField } from './form-field';
 import { PasswordInput } from './password-input';
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
 interface FieldProps {
-  register: (name: PasswordField) => {
-    id: string;
-    name: string;
-    value: string;
-    'aria-invalid': boolean | undefined;
-    'aria-describedby': string | undefined;
-    onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  };
+  register: (name: PasswordField) => FieldInputProps;
   fieldMeta: (name: PasswordField) => { htmlFor: string; error: string | undefined; errorId: string };
 }
 
