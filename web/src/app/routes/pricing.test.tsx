@@ -62,7 +62,7 @@ describe('pricing page', () => {
     expect((await card('Basic')).getByText('$9')).toBeDefined();
     expect((await card('Basic')).getByText('/month')).toBeDefined();
     expect((await card('Premium')).getByText('$19')).toBeDefined();
-    expect(screen.getByRole('radio', { name: 'Monthly' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Monthly' }).getAttribute('aria-checked')).toBe('true');
     expect(document.title).toBe('Pricing | Tunesmith');
   });
 
@@ -243,7 +243,7 @@ describe('pricing page', () => {
       checkout: jsonResponse({ url: 'https://billing.stripe.test/portal', destination: 'portal' }),
     });
 
-    expect(await screen.findByRole('radio', { name: 'Yearly' })).toHaveProperty('checked', true);
+    expect((await screen.findByRole('radio', { name: 'Yearly' })).getAttribute('aria-checked')).toBe('true');
     expect(await button('Basic', 'Current Plan')).toHaveProperty('disabled', true);
     expect(await button('Free', 'Switch to Free')).toBeDefined();
     await user.click(await button('Premium', 'Switch to Premium'));

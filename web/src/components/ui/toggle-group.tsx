@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import * as ToggleGroupPrimitive from '@radix-ui/react-toggle-group';
 import { cn } from '@/lib/cn';
 
 export interface ToggleOption<T extends string> {
@@ -20,8 +20,8 @@ export interface ToggleGroupProps<T extends string> {
 }
 
 /**
- * A segmented control built on native radio buttons, so arrow keys, focus
- * and screen readers behave as for any radio group.
+ * A segmented control on Radix Toggle Group (single choice, always one
+ * selected): arrow keys move between options, Space or Enter picks one.
  */
 export function ToggleGroup<T extends string>({
   label,
@@ -31,36 +31,31 @@ export function ToggleGroup<T extends string>({
   describedBy,
   className,
 }: ToggleGroupProps<T>) {
-  const name = useId();
   return (
-    <fieldset
+    <ToggleGroupPrimitive.Root
+      type="single"
+      value={value}
+      // Radix reports '' when the chosen item is pressed again; a segmented control keeps its choice.
+      onValueChange={(next) => next && onChange(next as T)}
+      aria-label={label}
       aria-describedby={describedBy}
       className={cn('inline-flex rounded-xl border border-white/10 bg-zinc-900/80 p-1', className)}
     >
-      <legend className="sr-only">{label}</legend>
       {options.map((option) => (
-        <label key={option.value} className="relative">
-          <input
-            type="radio"
-            name={name}
-            value={option.value}
-            checked={value === option.value}
-            disabled={option.disabled}
-            onChange={() => onChange(option.value)}
-            className="peer sr-only"
-          />
-          <span
-            className={cn(
-              'block cursor-pointer rounded-lg px-4 py-2 text-sm font-medium text-zinc-300 transition-colors hover:text-white',
-              'peer-checked:bg-gradient-to-r peer-checked:from-violet-600 peer-checked:to-fuchsia-600 peer-checked:text-white',
-              'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-violet-300',
-              'peer-disabled:cursor-not-allowed peer-disabled:text-zinc-500 peer-disabled:hover:text-zinc-500',
-            )}
-          >
-            {option.label}
-          </span>
-        </label>
+        <ToggleGroupPrimitive.Item
+          key={option.value}
+          value={option.value}
+          disabled={option.disabled}
+          className={cn(
+            'block cursor-pointer rounded-lg px-4 py-2 text-sm font-medium text-zinc-300 transition-colors hover:text-white',
+            'data-[state=on]:bg-gradient-to-r data-[state=on]:from-violet-600 data-[state=on]:to-fuchsia-600 data-[state=on]:text-white',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-300',
+            'disabled:cursor-not-allowed disabled:text-zinc-500 disabled:hover:text-zinc-500',
+          )}
+        >
+          {option.label}
+        </ToggleGroupPrimitive.Item>
       ))}
-    </fieldset>
+    </ToggleGroupPrimitive.Root>
   );
 }

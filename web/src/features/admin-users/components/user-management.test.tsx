@@ -161,7 +161,7 @@ describe('User Management', () => {
     const select = dialog.getByLabelText('Plan') as HTMLSelectElement;
     await waitFor(() => expect(select.value).toBe('premium'));
     expect([...select.options].map((o) => o.textContent)).toEqual(['Free Plan', 'Premium']);
-    expect((dialog.getByLabelText('Active') as HTMLInputElement).checked).toBe(true);
+    expect(dialog.getByRole('radio', { name: 'Active' }).getAttribute('aria-checked')).toBe('true');
 
     await user.selectOptions(select, 'Free Plan');
     await user.click(dialog.getByRole('button', { name: 'Update Plan' }));

@@ -49,7 +49,7 @@ describe('audio to music form', () => {
     expect(panel().getByLabelText('Genre Tags')).toBeDefined();
     expect(panel().getByLabelText('Lyrics (optional)')).toBeDefined();
     expect(panel().getByLabelText('Title (optional)')).toBeDefined();
-    expect(panel().getByRole('radio', { name: 'Public' })).toHaveProperty('checked', true);
+    expect(panel().getByRole('radio', { name: 'Public' }).getAttribute('aria-checked')).toBe('true');
     expect(panel().queryByRole('slider')).toBeNull();
   });
 

@@ -129,7 +129,7 @@ describe('create page', () => {
     expect(slider.getAttribute('max')).toBe('240');
     expect(screen.getByText('1:00 (60 seconds)')).toBeDefined();
     expect(screen.getByText('Leave empty for an instrumental track.')).toBeDefined();
-    expect(screen.getByRole('radio', { name: 'Public' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Public' }).getAttribute('aria-checked')).toBe('true');
   });
 
   it('asks for tags before sending anything', async () => {
@@ -174,7 +174,7 @@ describe('create page', () => {
     const { user } = renderPage();
 
     const reason = await screen.findByText('Private tracks need a paid plan.');
-    const group = screen.getByRole('group', { name: 'Visibility' });
+    const group = screen.getByRole('radiogroup', { name: 'Visibility' });
     expect(group.getAttribute('aria-describedby')).toBe(reason.id);
     expect(within(group).getByRole('radio', { name: 'Private' })).toHaveProperty('disabled', true);
     expect(within(reason).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
