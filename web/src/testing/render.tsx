@@ -54,8 +54,10 @@ export function renderWithProviders(
 
 /** The toast on screen, found inside the notification area. */
 export async function findToast(): Promise<HTMLElement> {
-  const region = screen.getByRole('region', { name: 'Notifications (F8)' });
-  return within(region).findByRole('status');
+  // The area loads with the first toast. While a modal dialog is open the rest of the page is
+  // aria-hidden; the toast still shows above it and is announced through Radix's live region.
+  const region = await screen.findByRole('region', { name: 'Notifications (F8)', hidden: true });
+  return within(region).findByRole('status', { hidden: true });
 }
 
 /**

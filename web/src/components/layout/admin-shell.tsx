@@ -1,20 +1,23 @@
 import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { ToasterHost } from '@/components/ui/toaster-host';
 import { BackgroundVideo } from './background-video';
 
 /** The frame of the admin area: the background and notifications, without the public header and footer. */
 export function AdminShell({ children }: { children: ReactNode }) {
   return (
-    <div className="relative isolate min-h-dvh">
-      <a
-        href="#admin-main"
-        className="sr-only rounded-lg bg-white px-4 py-2 font-medium text-zinc-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
-      >
-        Skip to content
-      </a>
-      <BackgroundVideo />
-      {children}
-      <Toaster />
-    </div>
+    <>
+      <div className="relative isolate min-h-dvh">
+        <a
+          href="#admin-main"
+          className="sr-only rounded-lg bg-white px-4 py-2 font-medium text-zinc-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+        >
+          Skip to content
+        </a>
+        <BackgroundVideo />
+        {children}
+      </div>
+      {/* Outside the page's stacking context, so notifications sit above a dialog's backdrop. */}
+      <ToasterHost />
+    </>
   );
 }

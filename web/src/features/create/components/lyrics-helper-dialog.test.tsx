@@ -6,8 +6,9 @@ import { CreatePage } from './create-page';
 
 const written = '[verse]\nSalt in the air\n[chorus]\nWe ride';
 
-function notifications() {
-  return within(screen.getByRole('region', { name: 'Notifications (F8)' }));
+/** The notification area, which loads with the first toast and sits above the dialog. */
+async function notifications() {
+  return within(await screen.findByRole('region', { name: 'Notifications (F8)', hidden: true }));
 }
 
 async function openHelper(user: ReturnType<typeof renderWithProviders>['user']) {
@@ -23,8 +24,8 @@ describe('lyrics helper', () => {
     const dialog = await openHelper(user);
     await user.click(dialog.getByRole('button', { name: 'Generate Lyrics' }));
 
-    expect(await notifications().findByText('Prompt required')).toBeDefined();
-    expect(notifications().getByText('Please enter what your song is about.')).toBeDefined();
+    expect((await notifications()).findByText('Prompt required')).toBeDefined();
+    expect((await notifications()).getByText('Please enter what your song is about.')).toBeDefined();
     expect(callsMade(fetchMock)).toEqual([]);
   });
 
@@ -54,7 +55,7 @@ describe('lyrics helper', () => {
 
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByLabelText('Lyrics (optional)')).toHaveProperty('value', written);
-    expect(notifications().getByText('Lyrics added')).toBeDefined();
+    expect((await notifications()).getByText('Lyrics added')).toBeDefined();
   });
 
   it('starts empty again after it closes', async () => {
@@ -88,13 +89,13 @@ describe('lyrics helper', () => {
     await dialog.findByLabelText('Generated Lyrics');
 
     await user.click(dialog.getByRole('button', { name: 'Copy' }));
-    expect(await notifications().findByText('Copied')).toBeDefined();
+    expect((await notifications()).findByText('Copied')).toBeDefined();
     expect(await navigator.clipboard.readText()).toBe(written);
 
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
     await user.click(dialog.getByRole('button', { name: 'Copy' }));
-    expect(await notifications().findByText('Copy failed')).toBeDefined();
-    expect(notifications().getByText('Failed to copy lyrics to clipboard.')).toBeDefined();
+    expect((await notifications()).findByText('Copy failed')).toBeDefined();
+    expect((await notifications()).getByText('Failed to copy lyrics to clipboard.')).toBeDefined();
   });
 
   it('says so when the lyrics cannot be written', async () => {
@@ -105,8 +106,8 @@ describe('lyrics helper', () => {
     await user.type(dialog.getByLabelText('What is your song about?'), 'rain');
     await user.click(dialog.getByRole('button', { name: 'Generate Lyrics' }));
 
-    expect(await notifications().findByText('Generation failed')).toBeDefined();
-    expect(notifications().getByText('Failed to generate lyrics. Please try again.')).toBeDefined();
+    expect((await notifications()).findByText('Generation failed')).toBeDefined();
+    expect((await notifications()).getByText('Failed to generate lyrics. Please try again.')).toBeDefined();
     expect(dialog.getByRole('button', { name: 'Generate Lyrics' })).toHaveProperty('disabled', false);
   });
 

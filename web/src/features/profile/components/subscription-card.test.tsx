@@ -209,8 +209,7 @@ describe('subscription card', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, Cancel Subscription' }));
     for (let i = 0; i < 20 && readsAfterCancel !== 1; i++) await act(() => vi.advanceTimersByTimeAsync(0));
 
-    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
-    const toast = within(region).getByRole('status');
+    const toast = await findToast();
     expect(within(toast).getByText('Subscription Cancelled')).toBeDefined();
     expect(within(toast).getByText(cancelled)).toBeDefined();
     expect(screen.queryByRole('alertdialog')).toBeNull();
