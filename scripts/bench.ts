@@ -12,6 +12,9 @@
  * - billing against the embedded Stripe: the webhook (a signed event in, the
  *   user's plan brought up to date) p50 over 50 events, and Checkout's return
  *   (the card form posted, until the API says the plan is active) p50 over 10
+ * - the admin area at size: `GET /api/admin/dashboard/stats` and the first
+ *   page of `GET /api/admin/regular-users`, p50/p95 on an empty table and
+ *   after `scripts/seed-load.ts` loads 10 000 users and 100 000 tracks
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -33,6 +36,7 @@ import { dynamoUserRepository } from '../functions/src/adapters/dynamo/user-repo
 import { mailedLink } from '../functions/test/support/mailbox';
 import { type LocalCloud, startLocalCloud } from '../local/src/cloud';
 import { encodeWav, renderTrack } from '../local/src/music/synth';
+import { seedLoad } from './seed-load';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Lambda runs Node 22; the SDK's Node 20 notice would only clutter the report.
@@ -54,9 +58,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-function get(url: string): Promise<{ status: number; body: string }> {
+function get(url: string, cookie?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent: keepAlive }, (res) => {
+    const req = request(url, { agent: keepAlive, headers: cookie ? { cookie } : {} }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => {
@@ -184,12 +188,12 @@ function coldImport(file: string): Promise<number> {
   });
 }
 
-async function latency(url: string, count: number): Promise<number[]> {
-  for (let i = 0; i < 50; i++) await get(url); // warm up
+async function latency(url: string, count: number, cookie?: string, warmUp = 50): Promise<number[]> {
+  for (let i = 0; i < warmUp; i++) await get(url, cookie);
   const samples: number[] = [];
   for (let i = 0; i < count; i++) {
     const t = performance.now();
-    const res = await get(url);
+    const res = await get(url, cookie);
     samples.push(performance.now() - t);
     if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
   }
@@ -467,15 +471,93 @@ async function billing(cloud: LocalCloud): Promise<void> {
   }
 }
 
+/**
+ * The admin area's two list-shaped reads at size: the dashboard counters (two
+ * item reads) and the first user page (one index query), on an empty table and
+ * after seeding 10 000 users and 100 000 tracks. Constant-time reads keep the
+ * ratio near 1.
+ */
+async function adminAtScale(): Promise<void> {
+  const users = 10_000;
+  const tracks = 100_000;
+  const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-bench-admin-'));
+  const cloud = await startLocalCloud({
+    port: 0,
+    dataDir,
+    fresh: true,
+    persist: false,
+    web: 'none',
+    quiet: true,
+  });
+  const documents = tableOf(cloud);
+  try {
+    const login = await fetch(`${cloud.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { origin: cloud.url, 'content-type': 'application/json' },
+      body: JSON.stringify(cloud.admin),
+    });
+    if (login.status !== 200) throw new Error(`admin login answered ${login.status}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const calls = {
+      'GET /api/admin/dashboard/stats': `${cloud.url}/api/admin/dashboard/stats`,
+      'GET /api/admin/regular-users (first page)': `${cloud.url}/api/admin/regular-users`,
+    };
+    const count = 200;
+    const measure = async () => {
+      const out: Record<string, number[]> = {};
+      // A longer warm-up: the first measure must not pay for the handlers' first runs.
+      for (const [name, url] of Object.entries(calls)) out[name] = await latency(url, count, cookie, 300);
+      return out;
+    };
+    const empty = await measure();
+    const seeding = performance.now();
+    await seedLoad(documents, cloud.env.TABLE_NAME, { users, tracks });
+    const seededIn = performance.now() - seeding;
+    const stats = JSON.parse((await get(calls['GET /api/admin/dashboard/stats'], cookie)).body) as {
+      totalUsers?: number;
+      totalGenerations?: number;
+    };
+    const loaded = await measure();
+    say(
+      `Admin area at size (${count} sequential requests each; seeded ${users} users and ${tracks} tracks in ${(seededIn / 1000).toFixed(0)} s; the dashboard then counts ${stats.totalUsers} users and ${stats.totalGenerations} tracks):`,
+    );
+    for (const name of Object.keys(calls)) {
+      const before = empty[name] as number[];
+      const after = loaded[name] as number[];
+      say(`  ${name}`);
+      say(`    empty table   p50 ${ms(percentile(before, 50))}  p95 ${ms(percentile(before, 95))}`);
+      say(`    seeded table  p50 ${ms(percentile(after, 50))}  p95 ${ms(percentile(after, 95))}`);
+      say(`    ratio (p50, seeded ÷ empty)  ${(percentile(after, 50) / percentile(before, 50)).toFixed(2)}`);
+    }
+  } finally {
+    documents.destroy();
+    await cloud.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// `npm run bench -- admin synthesiser` runs only the named sections.
+const sections: Record<string, () => Promise<void>> = {
+  start: timeToFirstPage,
+  spa: spaSize,
+  bundles,
+  api: localCloudMeasures,
+  admin: adminAtScale,
+  synthesiser,
+};
+const chosen = process.argv.slice(2).filter((name) => name in sections);
 say(`Tunesmith bench, ${new Date().toISOString()}, node ${process.version}`);
-say();
-await timeToFirstPage();
-await spaSize();
-await bundles();
-await localCloudMeasures();
-await synthesiser();
+for (const [name, run] of Object.entries(sections)) {
+  if (chosen.length > 0 && !chosen.includes(name)) continue;
+  say();
+  await run();
+}
 keepAlive.destroy();
-const reportFile = join(root, 'bench-results', 'latest.txt');
+// Only a full run replaces the report on record.
+const reportFile = join(root, 'bench-results', chosen.length > 0 ? 'partial.txt' : 'latest.txt');
 try {
   const { mkdirSync } = await import('node:fs');
   mkdirSync(dirname(reportFile), { recursive: true });

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  dynamoTrackDirectory,
+  dynamoUserDirectory,
+} from '@tunesmith/functions/adapters/dynamo/admin-directory';
 import { dynamoSiteCounters } from '@tunesmith/functions/adapters/dynamo/counters';
 import { dynamoGenerationStore } from '@tunesmith/functions/adapters/dynamo/generation-store';
 import { dynamoUserRepository } from '@tunesmith/functions/adapters/dynamo/user-repository';
 import { newUser } from '@tunesmith/functions/domain/accounts/user';
 import type { Generation } from '@tunesmith/functions/domain/tracks/track';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seedLoad } from '../../scripts/seed-load';
 import { ensureTable } from '../src/provision';
 
 // The dashboard's counters against DynamoDB Local, in a table of their own so
@@ -15,6 +20,7 @@ import { ensureTable } from '../src/provision';
 
 const env = inject('cloudEnv');
 const tableName = `counters-${randomUUID().slice(0, 8)}`;
+const seededTable = `seeded-${randomUUID().slice(0, 8)}`;
 const base = new DynamoDBClient({
   region: env.AWS_REGION ?? 'us-east-1',
   endpoint: env.DYNAMODB_ENDPOINT ?? '',
@@ -26,10 +32,14 @@ const generations = dynamoGenerationStore(documents, tableName);
 const counters = dynamoSiteCounters(documents, tableName);
 
 beforeAll(async () => {
-  if (inject('isLocal')) await ensureTable(base, tableName);
+  if (inject('isLocal')) await Promise.all([ensureTable(base, tableName), ensureTable(base, seededTable)]);
 });
 afterAll(async () => {
-  if (inject('isLocal')) await base.send(new DeleteTableCommand({ TableName: tableName }));
+  if (inject('isLocal')) {
+    await Promise.all(
+      [tableName, seededTable].map((TableName) => base.send(new DeleteTableCommand({ TableName }))),
+    );
+  }
   base.destroy();
 });
 
@@ -56,8 +66,8 @@ function aTrack(userId: string, overrides: Partial<Generation> = {}): Generation
   };
 }
 
-async function recount() {
-  const out = await documents.send(new ScanCommand({ TableName: tableName, ConsistentRead: true }));
+async function recount(table = tableName) {
+  const out = await documents.send(new ScanCommand({ TableName: table, ConsistentRead: true }));
   const items = out.Items ?? [];
   const tracks = items.filter((i) => i.entity === 'generation');
   const isPublic = (i: Record<string, unknown>) => i.visibility === 'public';
@@ -103,5 +113,35 @@ describe.skipIf(!inject('isLocal'))('site counters', () => {
     expect((await recount()).hiddenPublicTracks).toBeGreaterThan(0);
     const today = await counters.day(stamp.slice(0, 10));
     expect(today).toEqual({ newUsers: 6, generations: 12, textToMusic: 6, audioToMusic: 6 });
+  });
+});
+
+describe.skipIf(!inject('isLocal'))('the load seeder (npm run seed:load, the bench)', () => {
+  it('writes users and tracks the adapters read back, with counters equal to a recount', async () => {
+    const now = new Date('2026-06-15T12:00:00.000Z');
+    const totals = await seedLoad(documents, seededTable, { users: 30, tracks: 120, now });
+    expect(totals).toEqual(await recount(seededTable));
+    expect(totals).toMatchObject({ users: 30, tracks: 120 });
+    expect(await dynamoSiteCounters(documents, seededTable).totals()).toEqual(totals);
+
+    // Users: newest first, found by the start of their email, and each a valid profile with its claim.
+    const directory = dynamoUserDirectory(documents, seededTable);
+    const firstPage = await directory.list({ limit: 10 });
+    expect(firstPage.items).toHaveLength(10);
+    expect(firstPage.cursor).toBeDefined();
+    const newest = firstPage.items[0] as (typeof firstPage.items)[number];
+    expect(firstPage.items.every((u) => u.createdAt <= newest.createdAt)).toBe(true);
+    const found = await directory.search(newest.email.slice(0, 14), { limit: 50 });
+    expect(found.items.map((u) => u.id)).toContain(newest.id);
+    const repository = dynamoUserRepository(documents, seededTable);
+    expect((await repository.findByEmail(newest.email))?.id).toBe(newest.id);
+
+    // Tracks: filtered on the server as the admin list asks.
+    const failed = await dynamoTrackDirectory(documents, seededTable).list(
+      { status: 'failed' },
+      { limit: 100 },
+    );
+    expect(failed.items.length).toBeGreaterThan(0);
+    expect(failed.items.every((t) => t.status === 'failed' && t.audioUrl === null)).toBe(true);
   });
 });

@@ -47,21 +47,37 @@ const toItem = (user: User) => ({
   ...user,
 });
 
-/** The items that find a user by the start of their email or names (gsi1). */
-export function searchItems(tableName: string, user: Pick<User, 'id' | 'email' | 'firstName' | 'lastName'>) {
+/** The search entries that find a user by the start of their email or names (gsi1). */
+function searchEntries(user: Pick<User, 'id' | 'email' | 'firstName' | 'lastName'>) {
   const tokens = userSearchTokens(user);
   return searchFields.map((field) => ({
-    Put: {
-      TableName: tableName,
-      Item: {
-        ...keys.userSearch(user.id, field),
-        ...keys.userSearchIndex(tokens[field], user.id),
-        entity: 'user-search',
-        userId: user.id,
-      },
-    },
+    ...keys.userSearch(user.id, field),
+    ...keys.userSearchIndex(tokens[field], user.id),
+    entity: 'user-search',
+    userId: user.id,
   }));
 }
+
+/** Transaction puts of a user's search entries. */
+export function searchItems(tableName: string, user: Pick<User, 'id' | 'email' | 'firstName' | 'lastName'>) {
+  return searchEntries(user).map((Item) => ({ Put: { TableName: tableName, Item } }));
+}
+
+const claimItem = (email: string, userId: string) => ({
+  ...keys.emailClaim(email),
+  entity: 'email-claim',
+  userId,
+});
+
+/**
+ * Every item that records a user (profile, email claim, search entries), for
+ * loading many users at once; `create` writes the same items with its checks.
+ */
+export const userRecordItems = (user: User) => [
+  toItem(user),
+  claimItem(user.email, user.id),
+  ...searchEntries(user),
+];
 
 const present = <T>(item: T | undefined): item is T => item !== undefined;
 
@@ -92,7 +108,7 @@ export function dynamoUserRepository(client: DynamoDBDocumentClient, tableName: 
           {
             Put: {
               TableName: tableName,
-              Item: { ...keys.emailClaim(user.email), entity: 'email-claim', userId: user.id },
+              Item: claimItem(user.email, user.id),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -122,7 +138,7 @@ export function dynamoUserRepository(client: DynamoDBDocumentClient, tableName: 
               {
                 Put: {
                   TableName: tableName,
-                  Item: { ...keys.emailClaim(to), entity: 'email-claim', userId: id },
+                  Item: claimItem(to, id),
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
               },

@@ -1,0 +1,209 @@
+/**
+ * Loads many users and tracks into the table, shaped exactly as the adapters
+ * write them (profile, email claim and search entries per user; a generation
+ * item per track; the site counters moved to match), so the admin area can be
+ * measured at size. Users exist only in the table, not in Cognito.
+ *
+ *   npm run seed:load -- --users 10000 --tracks 100000
+ *
+ * writes into the table of a running `npm start` (DYNAMODB_ENDPOINT and
+ * TABLE_NAME, defaulting to the local cloud's). `npm run bench` uses it on a
+ * throwaway local cloud.
+ */
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { counterUpdate } from '../functions/src/adapters/dynamo/counters';
+import { generationToItem } from '../functions/src/adapters/dynamo/generation-repository';
+import { userRecordItems } from '../functions/src/adapters/dynamo/user-repository';
+import { keys } from '../functions/src/data/keys';
+import type { User } from '../functions/src/domain/accounts/user';
+import { newUser } from '../functions/src/domain/accounts/user';
+import {
+  type DayCounts,
+  dayCountsOfGeneration,
+  type Totals,
+  trackTotalsOf,
+  utcDay,
+  zeroTotals,
+} from '../functions/src/domain/admin/counters';
+import type { Generation } from '../functions/src/domain/tracks/track';
+
+const BATCH = 25; // DynamoDB's BatchWriteItem limit
+const PARALLEL_BATCHES = 8;
+const DAY_MS = 86_400_000;
+
+const GENRES = [
+  'pop',
+  'rock',
+  'jazz',
+  'lofi',
+  'ambient',
+  'synthwave',
+  'folk',
+  'hip hop',
+  'classical',
+  'house',
+];
+const NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Gus', 'Hana', 'Ivo', 'June', 'Kai', 'Lena'];
+
+export interface SeedOptions {
+  users: number;
+  tracks: number;
+  /** Items are dated over the year before this moment. */
+  now?: Date;
+  /** Called after each written batch with the items written so far. */
+  onProgress?: (written: number, total: number) => void;
+}
+
+/** Writes `items` in batches of 25, a few batches at a time, retrying what DynamoDB leaves unprocessed. */
+async function batchWrite(
+  documents: DynamoDBDocumentClient,
+  tableName: string,
+  items: Record<string, unknown>[],
+  onProgress?: (written: number, total: number) => void,
+): Promise<void> {
+  let next = 0;
+  let written = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const batch = items.slice(next, next + BATCH);
+      next += BATCH;
+      let requests = batch.map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; requests.length > 0; attempt++) {
+        if (attempt > 10) throw new Error('DynamoDB kept items unprocessed after 10 retries');
+        const out = await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+        requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+        if (requests.length > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      }
+      written += batch.length;
+      onProgress?.(written, items.length);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_BATCHES }, worker));
+}
+
+const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
+
+/** Seeds `users` users and `tracks` tracks spread over them; returns what the counters gained. */
+export async function seedLoad(
+  documents: DynamoDBDocumentClient,
+  tableName: string,
+  { users: userCount, tracks: trackCount, now = new Date(), onProgress }: SeedOptions,
+): Promise<Totals> {
+  const run = randomUUID().slice(0, 8);
+  const dated = (i: number, count: number) =>
+    new Date(now.getTime() - Math.floor(((count - i) / count) * 365 * DAY_MS)).toISOString();
+  const totals = zeroTotals();
+  const days = new Map<string, Partial<DayCounts>>();
+  const addDay = (at: string, counts: Partial<DayCounts>) => {
+    const day = days.get(utcDay(at)) ?? {};
+    for (const [name, value] of Object.entries(counts) as [keyof DayCounts, number][]) {
+      day[name] = (day[name] ?? 0) + value;
+    }
+    days.set(utcDay(at), day);
+  };
+
+  const users: User[] = [];
+  for (let i = 0; i < userCount; i++) {
+    const at = dated(i, userCount);
+    users.push({
+      ...newUser(
+        {
+          id: randomUUID(),
+          email: `load-${run}-${i}@example.com`,
+          firstName: pick(NAMES, i),
+          lastName: `Load${i}`,
+        },
+        at,
+      ),
+      emailVerified: i % 10 !== 0,
+    });
+    totals.users++;
+    addDay(at, { newUsers: 1 });
+  }
+
+  const tracks: Generation[] = [];
+  for (let i = 0; i < trackCount; i++) {
+    const owner = users[i % Math.max(1, users.length)];
+    if (!owner) break;
+    const at = dated(i, trackCount);
+    const id = randomUUID();
+    const status = i % 50 === 0 ? 'failed' : 'completed';
+    const type = i % 5 === 0 ? 'audio-to-music' : 'text-to-music';
+    const track: Generation = {
+      id,
+      userId: owner.id,
+      type,
+      title: `Load track ${i}`,
+      tags: `${pick(GENRES, i)}, ${pick(GENRES, i + 3)}`,
+      lyrics: i % 2 === 0 ? '[verse]\nCity lights and open roads' : null,
+      duration: 30 + (i % 8) * 30,
+      status,
+      visibility: i % 3 === 0 ? 'private' : 'public',
+      showInGallery: i % 20 !== 0,
+      inputAudioUrl: type === 'audio-to-music' ? `/objects/uploads/${owner.id}/${id}.mp3` : null,
+      audioUrl: status === 'completed' ? `s3://tunesmith-tracks/tracks/${owner.id}/${id}.wav` : null,
+      seed: i,
+      falRequestId: `load-${id}`,
+      createdAt: at,
+      updatedAt: at,
+    };
+    tracks.push(track);
+    for (const [name, value] of Object.entries(trackTotalsOf(track)) as [keyof Totals, number][]) {
+      totals[name] += value;
+    }
+    addDay(at, dayCountsOfGeneration(type));
+  }
+
+  const items = [...users.flatMap(userRecordItems), ...tracks.map(generationToItem)];
+  await batchWrite(documents, tableName, items, onProgress);
+
+  // The counters move as the adapters move them: one ADD per counter item.
+  const counterItems = [
+    counterUpdate(tableName, keys.totals, { ...totals }),
+    ...[...days].map(([day, counts]) => counterUpdate(tableName, keys.dailyStats(day), counts)),
+  ];
+  for (const item of counterItems) if (item) await documents.send(new UpdateCommand(item.Update));
+  return totals;
+}
+
+/** `npm run seed:load -- --users N --tracks N` against a running local cloud. */
+async function main() {
+  const arg = (name: string, fallback: number) => {
+    const at = process.argv.indexOf(`--${name}`);
+    const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
+    if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
+    return value;
+  };
+  const users = arg('users', 10_000);
+  const tracks = arg('tracks', 100_000);
+  const tableName = process.env.TABLE_NAME ?? 'tunesmith';
+  const endpoint = process.env.DYNAMODB_ENDPOINT ?? `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? 8600}`;
+  const documents = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint,
+      region: process.env.AWS_REGION ?? 'us-east-1',
+      credentials: {
+        accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER',
+        secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER',
+      },
+    }),
+  );
+  let shown = -1;
+  const totals = await seedLoad(documents, tableName, {
+    users,
+    tracks,
+    onProgress: (written, total) => {
+      const percent = Math.floor((written / total) * 100);
+      if (percent % 10 === 0 && percent !== shown) {
+        shown = percent;
+        console.log(`${percent}% (${written} of ${total} items)`);
+      }
+    },
+  });
+  documents.destroy();
+  console.log(`Seeded ${totals.users} users and ${totals.tracks} tracks into ${tableName} at ${endpoint}.`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
