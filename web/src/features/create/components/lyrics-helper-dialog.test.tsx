@@ -79,6 +79,24 @@ describe('lyrics helper', () => {
     expect(screen.getByLabelText('Lyrics (optional)')).toHaveProperty('value', '');
   });
 
+  it('closes with its Close button or Escape and gives focus back to the button that opened it', async () => {
+    mockFetch({});
+    const { user } = renderWithProviders(<CreatePage />);
+    const opener = screen.getByRole('button', { name: 'Lyrics helper' });
+
+    let dialog = await openHelper(user);
+    await user.type(dialog.getByLabelText('What is your song about?'), 'rain');
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+
+    dialog = await openHelper(user);
+    expect(dialog.getByLabelText('What is your song about?')).toHaveProperty('value', '');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
   it('copies the lyrics, and says so when the clipboard refuses', async () => {
     mockFetch({ 'POST /api/generate-lyrics': jsonResponse({ lyrics: written }) });
     const { user } = renderWithProviders(<CreatePage />);

@@ -30,7 +30,7 @@ export interface LyricsHelperDialogProps {
 /**
  * Writes lyrics from a description: prompt and duration, Generate, then Copy
  * or Use These Lyrics (which fills the opening form's lyrics and closes).
- * Every field is cleared when the dialog closes.
+ * Close, Escape and the backdrop close it; every field is cleared when it closes.
  */
 export function LyricsHelperDialog({
   open,
@@ -167,14 +167,21 @@ export function LyricsHelperDialog({
           <FormField label="Generated Lyrics" htmlFor={lyricsId} errorId={`${lyricsId}-error`}>
             <Textarea id={lyricsId} value={lyrics} readOnly className="min-h-48 font-mono text-xs" />
           </FormField>
-          <div className="flex flex-wrap justify-end gap-2">
+        </div>
+      ) : null}
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <Button variant="ghost" onClick={close}>
+          Close
+        </Button>
+        {lyrics ? (
+          <>
             <Button variant="outline" onClick={copy}>
               Copy
             </Button>
             <Button onClick={use}>Use These Lyrics</Button>
-          </div>
-        </div>
-      ) : null}
+          </>
+        ) : null}
+      </div>
     </Dialog>
   );
 }
