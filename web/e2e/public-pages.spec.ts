@@ -94,11 +94,30 @@ describe('a visitor browses the public pages', () => {
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByRole('button', { name: 'Sending...' }).waitFor();
-    await page.getByText("Message sent successfully! We'll get back to you within 24 hours.").waitFor();
+    // exact: Radix Toast also announces the text in a live region, prefixed with "Notification".
+    await page
+      .getByText("Message sent successfully! We'll get back to you within 24 hours.", { exact: true })
+      .waitFor();
     expect(await page.getByLabel('Name').inputValue()).toBe('');
     expect(
       await page.getByText(/within 24 hours, Monday to Friday, 9 AM to 6 PM EST/).count(),
     ).toBeGreaterThan(0);
+  });
+
+  it('shows the sign-in form without scrolling on a phone', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await phone.goto(`${baseUrl}/auth`);
+    const email = phone.getByRole('form', { name: 'Sign in' }).getByLabel('Email', { exact: true });
+    await email.waitFor();
+    const box = await email.boundingBox();
+    expect(box).not.toBeNull();
+    if (!box) return;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await phone.evaluate(() => window.scrollY)).toBe(0);
+    await phone.close();
   });
 
   it('shows the 404 page on an unknown path', async () => {

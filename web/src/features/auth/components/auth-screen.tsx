@@ -26,17 +26,18 @@ function Marketing() {
   return (
     <div className="flex flex-col gap-8">
       <div>
-        <h1 className="text-4xl font-extrabold tracking-tight text-white sm:text-5xl">
+        <h1 className="text-3xl font-extrabold tracking-tight text-white sm:text-5xl">
           Your next song starts{' '}
           <span className="bg-gradient-to-r from-violet-400 to-fuchsia-400 bg-clip-text text-transparent">
             here
           </span>
         </h1>
-        <p className="mt-4 max-w-lg text-lg text-zinc-300">
+        <p className="mt-2 max-w-lg text-zinc-300 sm:mt-4 sm:text-lg">
           Sign in to create music with AI, or make a free account in under a minute.
         </p>
       </div>
-      <ul className="grid gap-5">
+      {/* On a phone the highlights would push the form below the fold. */}
+      <ul className="hidden gap-5 lg:grid">
         {highlights.map((item) => (
           <li key={item.title} className="flex gap-4">
             <span
@@ -56,11 +57,14 @@ function Marketing() {
   );
 }
 
-/** The sign-in and sign-up screen: a marketing column beside the Get Started card. */
+/**
+ * The sign-in and sign-up screen: a marketing column beside the Get Started card.
+ * On a phone the column is a short heading above the card, so the form starts in view.
+ */
 export function AuthScreen() {
   const [tab, setTab] = useState<AuthTab>('signin');
   return (
-    <div className="mx-auto grid min-h-[calc(100dvh-4rem)] max-w-6xl items-center gap-12 px-4 py-12 sm:px-6 lg:grid-cols-2 lg:gap-16">
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-12 lg:min-h-[calc(100dvh-4rem)] lg:grid-cols-2 lg:items-center lg:gap-16">
       <Marketing />
       <Card className="w-full p-6 sm:p-8">
         <h2 className="text-2xl font-bold text-white">Get Started</h2>
