@@ -63,6 +63,11 @@ function dashboard() {
   return element;
 }
 
+/** The dashboard's notice line (Uppy's informer), empty when nothing is shown. */
+function informer() {
+  return document.querySelector('.uppy-Informer')?.textContent ?? '';
+}
+
 /** Chooses files through the dashboard's own file input, as "browse files" does. */
 function chooseFiles(...files: File[]) {
   const input = document.querySelector<HTMLInputElement>('.uppy-Dashboard-input');
@@ -144,6 +149,48 @@ describe('audio uploader', () => {
     await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
     expect(document.querySelector('.uppy-Dashboard-Item')?.textContent).toContain('song.wav');
     expect(reserve).not.toHaveBeenCalled();
+  });
+
+  it('gives the size limit as 50MB in its note and when it refuses a file that is too big', async () => {
+    const { uploader: audio } = setUp();
+    audio.open();
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
+    expect(dashboard().textContent).toContain('up to 50MB');
+
+    const big = new File(['x'], 'big.wav', { type: 'audio/wav' });
+    Object.defineProperty(big, 'size', { value: 50_485_761 });
+    chooseFiles(big);
+
+    await waitFor(() => expect(informer()).toContain('big.wav exceeds maximum allowed size of 50MB'));
+    expect(dashboard().textContent).not.toContain('48 MB');
+  });
+
+  it('clears a refusal once an allowed file is chosen', async () => {
+    const { uploader: audio } = setUp();
+    audio.open();
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
+
+    chooseFiles(new File(['text'], 'notes.txt', { type: 'text/plain' }));
+    await waitFor(() => expect(informer()).toContain('You can only upload'));
+
+    chooseFiles(new File(['RIFF....WAVE'], 'song.wav', { type: 'audio/wav' }));
+
+    await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
+    await waitFor(() => expect(informer()).toBe(''));
+  });
+
+  it('keeps a refusal that belongs to the same choice as the allowed file', async () => {
+    const { uploader: audio } = setUp();
+    audio.open();
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
+
+    chooseFiles(
+      new File(['text'], 'notes.txt', { type: 'text/plain' }),
+      new File(['RIFF....WAVE'], 'song.wav', { type: 'audio/wav' }),
+    );
+
+    await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
+    expect(informer()).toContain('You can only upload');
   });
 
   it('waits for the upload button, PUTs one file to the reserved address, reports it and closes', async () => {

@@ -11,6 +11,9 @@ import Uppy from '@uppy/core';
 import type { Meta } from '@uppy/core/utils';
 import Dashboard from '@uppy/dashboard';
 
+/** How the size limit is written everywhere the user reads it (the spec labels 50485760 bytes 50MB). */
+export const UPLOAD_MAX_LABEL = '50MB';
+
 /** The audio button's rules (spec 1 sections 5 and 9): one file, five types, 50485760 bytes. */
 export const audioUploadRestrictions = {
   maxNumberOfFiles: 1,
@@ -87,6 +90,11 @@ export function createAudioUploader(options: AudioUploaderOptions): AudioUploade
     autoProceed: false,
     allowMultipleUploadBatches: false,
     restrictions: audioUploadRestrictions,
+    // Uppy would print the byte limit in binary units (48 MB); the product calls it 50MB.
+    locale: {
+      strings: { exceedsSize: `%{file} exceeds maximum allowed size of ${UPLOAD_MAX_LABEL}` },
+      pluralize: (count) => (count === 1 ? 0 : 1),
+    },
   });
 
   uppy.use(Dashboard, {
@@ -97,7 +105,7 @@ export function createAudioUploader(options: AudioUploaderOptions): AudioUploade
     closeModalOnClickOutside: true,
     proudlyDisplayPoweredByUppy: false,
     theme: 'dark',
-    note: 'One audio file: MP3, WAV, M4A, AAC or OGG, up to 50MB.',
+    note: `One audio file: MP3, WAV, M4A, AAC or OGG, up to ${UPLOAD_MAX_LABEL}.`,
     locale: {
       strings: {
         dashboardWindowTitle: 'Upload Audio (Press escape to close)',
@@ -129,6 +137,22 @@ export function createAudioUploader(options: AudioUploaderOptions): AudioUploade
     if (!file) return;
     const uploadURL = reservations.get(file.id)?.uploadURL ?? response.uploadURL;
     if (uploadURL) options.onUploadSuccess({ fileName: file.name ?? 'audio', uploadURL });
+  });
+  // A refusal (wrong type, too big) stays up for a few seconds; once an allowed file is
+  // chosen it no longer applies, unless a file of the same choice was the one refused.
+  let refusedInThisChoice = false;
+  uppy.on('restriction-failed', () => {
+    refusedInThisChoice = true;
+    queueMicrotask(() => {
+      refusedInThisChoice = false;
+    });
+  });
+  uppy.on('files-added', () => {
+    if (refusedInThisChoice) return;
+    const { info } = uppy.getState();
+    if (info.some((item) => item.type === 'error')) {
+      uppy.setState({ info: info.filter((item) => item.type !== 'error') });
+    }
   });
   uppy.on('upload-error', (_file, error) => options.onUploadError(error));
   uppy.on('dashboard:modal-closed', () => options.onClosed());
