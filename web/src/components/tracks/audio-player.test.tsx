@@ -101,6 +101,50 @@ describe('audio player', () => {
     expect(screen.getByText('0:42')).toBeDefined();
   });
 
+  it('pauses the other players when one starts', async () => {
+    // Media elements that keep their own paused state and fire play and pause, as a browser's do.
+    const paused = new WeakMap<HTMLMediaElement, boolean>();
+    vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (
+      this: HTMLMediaElement,
+    ) {
+      return paused.get(this) ?? true;
+    });
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(async function (this: HTMLMediaElement) {
+      paused.set(this, false);
+      this.dispatchEvent(new Event('play'));
+    });
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
+      this: HTMLMediaElement,
+    ) {
+      if (paused.get(this) === false) {
+        paused.set(this, true);
+        this.dispatchEvent(new Event('pause'));
+      }
+    });
+    const user = userEvent.setup();
+    render(
+      <>
+        <AudioPlayer src="https://cdn.test/a.wav" title="Neon Nights" />
+        <AudioPlayer src="https://cdn.test/b.wav" title="Slow Rain" />
+        <AudioPlayer src="https://cdn.test/c.wav" title="Low Tide" />
+      </>,
+    );
+    const [first, second, third] = Array.from(document.querySelectorAll('audio'));
+
+    await user.click(screen.getByRole('button', { name: 'Play Neon Nights' }));
+    expect(first?.paused).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Play Slow Rain' }));
+
+    expect(first?.paused).toBe(true);
+    expect(second?.paused).toBe(false);
+    expect(third?.paused).toBe(true);
+    expect(pause.mock.contexts).toEqual([first]);
+    expect(screen.getByRole('button', { name: 'Play Neon Nights' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Pause Slow Rain' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Play Low Tide' })).toBeDefined();
+  });
+
   it('starts again paused at 0:00 when the source changes', async () => {
     mockMedia({ duration: 125 });
     const user = userEvent.setup();

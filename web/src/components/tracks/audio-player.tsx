@@ -1,6 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatTime } from '@/lib/format';
 
+/** Every mounted player's audio element: starting one pauses the others. */
+const players = new Set<HTMLAudioElement>();
+
+function pauseOthers(playing: HTMLAudioElement | null) {
+  for (const other of players) {
+    if (other !== playing && !other.paused) other.pause();
+  }
+}
+
 /** The seek slider's maximum when the audio's duration is not known yet. */
 const UNKNOWN_DURATION_MAX = 100;
 
@@ -12,7 +21,7 @@ export interface AudioPlayerProps {
   duration?: number | null;
 }
 
-/** Play/pause, a seek slider and elapsed/total time as m:ss. */
+/** Play/pause, a seek slider and elapsed/total time as m:ss. One player plays at a time. */
 export function AudioPlayer({ src, title = 'track', duration: knownDuration }: AudioPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -32,7 +41,11 @@ export function AudioPlayer({ src, title = 'track', duration: knownDuration }: A
 
   useEffect(() => {
     const element = audio.current;
-    return () => element?.pause();
+    if (element) players.add(element);
+    return () => {
+      if (element) players.delete(element);
+      element?.pause();
+    };
   }, []);
 
   const readDuration = () => {
@@ -71,7 +84,10 @@ export function AudioPlayer({ src, title = 'track', duration: knownDuration }: A
         onLoadedMetadata={readDuration}
         onDurationChange={readDuration}
         onTimeUpdate={() => setCurrent(audio.current?.currentTime ?? 0)}
-        onPlay={() => setPlaying(true)}
+        onPlay={() => {
+          pauseOthers(audio.current);
+          setPlaying(true);
+        }}
         onPause={() => setPlaying(false)}
         onEnded={() => {
           setPlaying(false);
