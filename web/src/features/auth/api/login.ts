@@ -13,7 +13,8 @@ export function login(input: LoginInput): Promise<unknown> {
  * look like a user makes the auth state reload instead.
  */
 export function useLogin(options: {
-  onSuccess?: () => void;
+  /** Receives the signed-in user when the answer is one. */
+  onSuccess?: (user: User | undefined) => void;
   onError?: (error: Error, input: LoginInput) => void;
 }) {
   const queryClient = useQueryClient();
@@ -23,7 +24,7 @@ export function useLogin(options: {
       const parsed = currentUserSchema.safeParse(answer);
       if (parsed.success) setCurrentUser(queryClient, parsed.data satisfies User);
       else await queryClient.invalidateQueries({ queryKey: userQueryKey });
-      options.onSuccess?.();
+      options.onSuccess?.(parsed.success ? parsed.data : undefined);
     },
     onError: (error, input) => options.onError?.(error, input),
   });

@@ -142,6 +142,36 @@ describe('auth screen', () => {
       expect(callsTo(fetchMock, 'GET', '/api/auth/user')).toHaveLength(1);
     });
 
+    it('greets a new account on its first sign-in with Welcome!, and with Welcome back! after that', async () => {
+      recordLocalStorage();
+      window.sessionStorage.clear();
+      const newcomer = makeUser({
+        id: 'new-user',
+        createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+      });
+      const first = renderAuth({ 'POST /api/auth/login': jsonResponse(newcomer) });
+      let form = await signInForm();
+      await first.user.type(form.getByLabelText('Email'), 'ada@example.com');
+      await first.user.type(form.getByLabelText('Password'), 'correct horse');
+      await first.user.click(form.getByRole('button', { name: 'Sign In' }));
+
+      await waitFor(() => expect(first.router.state.location.pathname).toBe('/'));
+      let toast = await findToast();
+      expect(within(toast).getByText('Welcome!')).toBeDefined();
+      expect(within(toast).getByText('You have successfully logged in.')).toBeDefined();
+      first.unmount();
+
+      const again = renderAuth({ 'POST /api/auth/login': jsonResponse(newcomer) });
+      form = await signInForm();
+      await again.user.type(form.getByLabelText('Email'), 'ada@example.com');
+      await again.user.type(form.getByLabelText('Password'), 'correct horse');
+      await again.user.click(form.getByRole('button', { name: 'Sign In' }));
+
+      await waitFor(() => expect(again.router.state.location.pathname).toBe('/'));
+      toast = await findToast();
+      expect(within(toast).getByText('Welcome back!')).toBeDefined();
+    });
+
     it('sends an unverified user to /check-email and remembers the address', async () => {
       const storage = recordLocalStorage({ pendingVerificationFirstName: 'Stale' });
       const { user, router } = renderAuth({

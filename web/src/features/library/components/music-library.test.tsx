@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
 import type { Track } from '@tunesmith/shared/tracks';
 import { describe, expect, it, vi } from 'vitest';
+import { FIRST_SESSION_KEY } from '@/lib/first-sign-in';
 import { makeSubscriber, makeTrack, makeUser } from '@/testing/fixtures';
 import { anonymous, jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
 import { findToast, renderWithProviders } from '@/testing/render';
@@ -67,6 +68,20 @@ describe('my music library', () => {
     expect(screen.getByText('Please log in to view your library.')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
     expect(listCalls(fetchMock)).toBe(0);
+  });
+
+  it('welcomes a user in the session of their first sign-in without "back"', async () => {
+    window.sessionStorage.setItem(FIRST_SESSION_KEY, 'user-1');
+    try {
+      renderLibrary({ user: makeSubscriber({ id: 'user-1' }) });
+
+      expect(
+        await screen.findByText(/^Welcome, Ada! Here are all the tracks you have created\.$/),
+      ).toBeDefined();
+      expect(screen.queryByText(/Welcome back/)).toBeNull();
+    } finally {
+      window.sessionStorage.clear();
+    }
   });
 
   it('welcomes the user and counts total, completed, public and private tracks', async () => {

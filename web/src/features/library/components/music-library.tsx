@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { canDownloadTracks, canMakeTracksPrivate, userDisplayName, useUser } from '@/lib/auth';
+import { isFirstSession } from '@/lib/first-sign-in';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useDeleteGeneration } from '../api/delete-generation';
@@ -124,7 +125,8 @@ export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: Mu
           My Music Library
         </Heading>
         <p className="mt-1 text-zinc-300">
-          Welcome back, {userDisplayName(user)}! Here are all the tracks you have created.
+          {isFirstSession(user) ? 'Welcome' : 'Welcome back'}, {userDisplayName(user)}! Here are all the
+          tracks you have created.
         </p>
       </header>
 
