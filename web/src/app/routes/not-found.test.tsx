@@ -18,7 +18,7 @@ describe('unknown paths', () => {
     mockFetch({ 'GET /api/auth/user': anonymous(), 'GET /api/public-tracks': jsonResponse([]) });
     const { router, user } = renderApp('/missing');
 
-    await user.click(await screen.findByRole('link', { name: 'Go home' }));
+    await user.click(await screen.findByRole('link', { name: 'Go Home' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });

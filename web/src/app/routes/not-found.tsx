@@ -11,7 +11,7 @@ export default function NotFoundRoute() {
         <h1 className="text-3xl font-bold text-white">404 Page Not Found</h1>
         <p className="mt-4 text-sm text-zinc-400">Did you forget to add the page to the router?</p>
         <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
-          Go home
+          Go Home
         </Link>
       </Card>
     </div>

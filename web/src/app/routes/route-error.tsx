@@ -16,7 +16,7 @@ export function RouteError() {
       <div className="flex gap-3">
         <Button onClick={() => window.location.reload()}>Reload page</Button>
         <Link to="/" className={buttonClasses('outline')}>
-          Go home
+          Go Home
         </Link>
       </div>
     </section>

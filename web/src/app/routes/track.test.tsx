@@ -50,7 +50,7 @@ describe('track page', () => {
       screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(details('Tags')).toBe('synthwave, energetic');
     expect(details('Duration')).toBe('90 seconds');
-    expect(details('Generation type')).toBe('text to music');
+    expect(details('Generation type')).toBe('Text to Music');
     expect(details('Created')).toBe('Mar 15, 2024');
     expect(
       screen.getByText(

@@ -19,14 +19,14 @@ describe('track card', () => {
     expect(screen.getByText('AI Generated Music')).toBeDefined();
     expect(screen.getByText('synthwave, energetic')).toBeDefined();
     expect(screen.getByText('90s')).toBeDefined();
-    expect(screen.getByText('text to music')).toBeDefined();
+    expect(screen.getByText('Text to Music')).toBeDefined();
   });
 
   it('shows Remix and the spaced type label for other types', () => {
     renderWithProviders(<TrackCard track={makeTrack({ type: 'audio-to-music' })} />);
 
     expect(screen.getByText('Remix')).toBeDefined();
-    expect(screen.getByText('audio to music')).toBeDefined();
+    expect(screen.getByText('Audio to Music')).toBeDefined();
   });
 
   it('calls a track without a title Untitled Track', () => {

@@ -1,8 +1,9 @@
-import { type Track, trackSubtitle, trackTypeLabel } from '@tunesmith/shared/tracks';
+import { type Track, trackSubtitle } from '@tunesmith/shared/tracks';
 import { Card } from '@/components/ui/card';
 import { AudioPlayer } from './audio-player';
 import { ShareButton } from './share-button';
 import { trackTitle } from './track-title';
+import { trackTypeName } from './track-type';
 
 export type TrackCardTrack = Pick<Track, 'id' | 'title' | 'tags' | 'duration' | 'type' | 'audioUrl'>;
 
@@ -23,7 +24,7 @@ export function TrackCard({ track }: { track: TrackCardTrack }) {
       <div className="mt-auto flex items-center justify-between text-xs text-zinc-400">
         <span>{track.duration != null ? `${Math.round(track.duration)}s` : '—'}</span>
         <span className="rounded-full bg-white/10 px-2 py-0.5 text-zinc-200">
-          {trackTypeLabel(track.type)}
+          {trackTypeName(track.type)}
         </span>
       </div>
     </Card>

@@ -58,7 +58,7 @@ describe('Music Tracks', () => {
     expect(screen.queryByRole('switch', { name: 'Show Secret in Gallery' })).toBeNull();
     expect(screen.queryByRole('switch', { name: 'Show Busy in Gallery' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download Busy' })).toBeNull();
-    expect((await card('Secret')).getByText('Audio to music')).toBeDefined();
+    expect((await card('Secret')).getByText('Audio to Music')).toBeDefined();
   });
 
   it('shows the empty state and filters on the server', async () => {

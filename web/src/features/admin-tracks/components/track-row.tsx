@@ -4,6 +4,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { AudioPlayer } from '@/components/tracks/audio-player';
 import { StatusBadge, VisibilityBadge } from '@/components/tracks/track-badges';
 import { trackTitle } from '@/components/tracks/track-title';
+import { trackTypeName } from '@/components/tracks/track-type';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
@@ -160,12 +161,10 @@ export function TrackRow({ track, onDelete }: { track: AdminTrack; onDelete: () 
         <div className="flex flex-wrap items-start gap-3">
           <span
             className="grid size-10 shrink-0 place-items-center rounded-lg bg-violet-600/30 text-violet-200"
-            title={track.type === 'audio-to-music' ? 'Audio to music' : 'Text to music'}
+            title={trackTypeName(track.type)}
           >
             <Icon d={track.type === 'audio-to-music' ? audioIcon : textIcon} className="size-5" />
-            <span className="sr-only">
-              {track.type === 'audio-to-music' ? 'Audio to music' : 'Text to music'}
-            </span>
+            <span className="sr-only">{trackTypeName(track.type)}</span>
           </span>
           <div className="min-w-0 flex-1">
             <InlineTitle track={track} />

@@ -1,12 +1,13 @@
 import { LYRICS_PREVIEW_LENGTH, TITLE_MAX_LENGTH } from '@tunesmith/shared/constants';
 import { updateGenerationSchema } from '@tunesmith/shared/generations';
-import { type Track, trackSubtitle, trackTypeLabel } from '@tunesmith/shared/tracks';
+import { type Track, trackSubtitle } from '@tunesmith/shared/tracks';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { AudioPlayer } from '@/components/tracks/audio-player';
 import { DownloadAction } from '@/components/tracks/download-action';
 import { ShareButton } from '@/components/tracks/share-button';
 import { StatusBadge, VisibilityBadge } from '@/components/tracks/track-badges';
 import { trackTitle } from '@/components/tracks/track-title';
+import { trackTypeName } from '@/components/tracks/track-type';
 import { UpgradeLink } from '@/components/tracks/upgrade-link';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -208,7 +209,7 @@ export function LibraryTrackCard({ track, canDownload, canMakePrivate, onDelete 
           </div>
           <div>
             <dt className="sr-only">Type</dt>
-            <dd>{trackTypeLabel(track.type)}</dd>
+            <dd>{trackTypeName(track.type)}</dd>
           </div>
           <div className="text-right">
             <dt className="sr-only">Created</dt>

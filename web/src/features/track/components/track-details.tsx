@@ -1,9 +1,10 @@
-import { isInProgress, type Track, trackTypeLabel } from '@tunesmith/shared/tracks';
+import { isInProgress, type Track } from '@tunesmith/shared/tracks';
 import { Link } from 'react-router';
 import { AudioPlayer } from '@/components/tracks/audio-player';
 import { ShareButton } from '@/components/tracks/share-button';
 import { StatusBadge, VisibilityBadge } from '@/components/tracks/track-badges';
 import { trackTitle } from '@/components/tracks/track-title';
+import { trackTypeName } from '@/components/tracks/track-type';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -70,7 +71,7 @@ export function TrackDetails({ track }: { track: Track }) {
         </div>
         <div>
           <dt className="text-zinc-400">Generation type</dt>
-          <dd className="mt-1 text-zinc-100 capitalize">{trackTypeLabel(track.type)}</dd>
+          <dd className="mt-1 text-zinc-100">{trackTypeName(track.type)}</dd>
         </div>
         <div>
           <dt className="text-zinc-400">Created</dt>
