@@ -20,6 +20,7 @@
  * | admin             | ADMIN#username     | PROFILE            |                                 |                        |                     |
  * | one-time token    | TOKEN#purpose#hash | TOKEN              | (expires: TTL)                  |                        |                     |
  * | rate counter      | RATE#key#window    | RATE               | (expires: TTL)                  |                        |                     |
+ * | revoked session   | REVOKED#tokenHash  | REVOKED            | (expires: TTL)                  |                        |                     |
  * | workflow callback | CALLBACK#requestId | CALLBACK           | (expires: TTL)                  |                        |                     |
  * | payment customer  | STRIPE_CUSTOMER#id | CUSTOMER           |                                 |                        |                     |
  * | payment event     | STRIPE_EVENT#id    | RECEIPT            | (expires: TTL)                  |                        |                     |
@@ -64,6 +65,8 @@ export const keys = {
   emailClaim: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
   admin: (username: string) => ({ pk: `ADMIN#${username}`, sk: 'PROFILE' }),
   oneTimeToken: (purpose: string, hash: string) => ({ pk: `TOKEN#${purpose}#${hash}`, sk: 'TOKEN' }),
+  /** An access token ended by a logout, until it expires. */
+  revokedSession: (tokenHash: string) => ({ pk: `REVOKED#${tokenHash}`, sk: 'REVOKED' }),
   rateCounter: (key: string, window: number) => ({ pk: `RATE#${key}#${window}`, sk: 'RATE' }),
   /** Which user a Stripe customer belongs to (the webhook's way from an event to a user). */
   paymentCustomer: (customerId: string) => ({ pk: `STRIPE_CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),

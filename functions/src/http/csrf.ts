@@ -26,3 +26,12 @@ export function assertSameOrigin(event: APIGatewayProxyEventV2, publicOrigin: st
     if (!/^application\/json\b/i.test(type)) throw new HttpError(415, messages.unsupportedMediaType);
   }
 }
+
+/**
+ * For the one state-changing GET (the spec keeps logout a GET): a browser
+ * following another site's link or image says `Sec-Fetch-Site: cross-site`,
+ * and that is refused so no other site can sign our users out.
+ */
+export function assertNotCrossSite(event: APIGatewayProxyEventV2): void {
+  if (header(event, 'sec-fetch-site') === 'cross-site') throw new HttpError(403, authMessages.csrf);
+}

@@ -1,7 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authenticate } from '../domain/accounts/account-service';
 import { type AdminDeps, type AdminUser, authenticateAdmin } from '../domain/accounts/admin';
-import type { IdentityProvider, Tokens } from '../domain/accounts/ports';
+import type { Tokens } from '../domain/accounts/ports';
+import type { SessionDeps } from '../domain/accounts/session-rules';
 import type { User, UserRepository } from '../domain/accounts/user';
 import type { CookieJar } from './cookies';
 
@@ -15,7 +16,8 @@ export interface Sessions<P> {
   issue(tokens: Tokens): string[];
   /** Set-Cookie values that end the session in this browser. */
   clear(): string[];
-  refreshToken(event: APIGatewayProxyEventV2): string | undefined;
+  /** The tokens this browser holds, to end its session. */
+  tokens(event: APIGatewayProxyEventV2): { accessToken?: string; refreshToken?: string };
   /** Whether the request carries any cookie of this kind. */
   present(event: APIGatewayProxyEventV2): boolean;
 }
@@ -46,15 +48,17 @@ function cookieSessions<P>(
     },
     issue,
     clear: () => [jar.clear(names.access), jar.clear(names.refresh)],
-    refreshToken: (event) => jar.read(event, names.refresh),
-    present: (event) => Boolean(jar.read(event, names.access) || jar.read(event, names.refresh)),
+    tokens: (event) => {
+      const accessToken = jar.read(event, names.access);
+      const refreshToken = jar.read(event, names.refresh);
+      return { ...(accessToken ? { accessToken } : {}), ...(refreshToken ? { refreshToken } : {}) };
+    },
+    // Unreadable cookies count too, so the 401 clears them.
+    present: (event) => jar.has(event, names.access) || jar.has(event, names.refresh),
   };
 }
 
-export function userSessions(
-  deps: { users: UserRepository; identity: IdentityProvider },
-  jar: CookieJar,
-): Sessions<User> {
+export function userSessions(deps: { users: UserRepository } & SessionDeps, jar: CookieJar): Sessions<User> {
   return cookieSessions(jar, { access: 'ts_session', refresh: 'ts_refresh' }, async (tokens) => {
     const result = await authenticate(deps, tokens);
     return result && { principal: result.user, ...(result.refreshed ? { refreshed: result.refreshed } : {}) };
@@ -62,7 +66,7 @@ export function userSessions(
 }
 
 export function adminSessions(
-  deps: Pick<AdminDeps, 'admins' | 'identity'>,
+  deps: Pick<AdminDeps, 'admins'> & SessionDeps,
   jar: CookieJar,
 ): Sessions<AdminUser> {
   return cookieSessions(jar, { access: 'ts_admin_session', refresh: 'ts_admin_refresh' }, async (tokens) => {

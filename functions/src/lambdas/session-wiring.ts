@@ -2,7 +2,9 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { cognitoIdentityProvider } from '../adapters/cognito/identity-provider';
 import { dynamoAdminRepository } from '../adapters/dynamo/admin-repository';
 import { dynamo } from '../adapters/dynamo/client';
+import { dynamoRevokedSessions } from '../adapters/dynamo/revoked-sessions';
 import { dynamoUserRepository } from '../adapters/dynamo/user-repository';
+import { nodeSecrets } from '../adapters/node-secrets';
 import { accountsConfig, runtimeConfig } from '../config';
 import { cookieJar } from '../http/cookies';
 import { adminSessions, userSessions } from '../http/session';
@@ -28,15 +30,17 @@ function build() {
   const userIdentity = pool(config.userPoolId, config.userPoolClientId);
   const adminIdentity = pool(config.adminPoolId, config.adminPoolClientId);
   const jar = cookieJar(config.publicOrigin);
+  const revoked = dynamoRevokedSessions(client, tableName);
   return {
     config,
     users,
     admins,
     userIdentity,
     adminIdentity,
+    revoked,
     sessions: {
-      user: userSessions({ users, identity: userIdentity }, jar),
-      admin: adminSessions({ admins, identity: adminIdentity }, jar),
+      user: userSessions({ users, identity: userIdentity, revoked, secrets: nodeSecrets }, jar),
+      admin: adminSessions({ admins, identity: adminIdentity, revoked, secrets: nodeSecrets }, jar),
     },
   };
 }

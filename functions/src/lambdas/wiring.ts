@@ -26,6 +26,7 @@ function build() {
   const accounts: AccountDeps = {
     users: base.users,
     identity: base.userIdentity,
+    revoked: base.revoked,
     tokens: dynamoTokenStore(client, tableName),
     mailer: sesMailer(ses, base.config.mailFrom),
     limiter,
@@ -35,7 +36,14 @@ function build() {
     siteName: base.config.siteName,
     log: logger,
   };
-  const admin: AdminDeps = { admins: base.admins, identity: base.adminIdentity, limiter, clock };
+  const admin: AdminDeps = {
+    admins: base.admins,
+    identity: base.adminIdentity,
+    revoked: base.revoked,
+    secrets: nodeSecrets,
+    limiter,
+    clock,
+  };
   return { accounts, admin, sessions: base.sessions };
 }
 

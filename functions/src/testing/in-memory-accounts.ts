@@ -6,6 +6,7 @@ import type {
   MailMessage,
   OneTimeTokens,
   RateLimiter,
+  RevokedSessions,
   Secrets,
   TokenPurpose,
   Tokens,
@@ -44,7 +45,7 @@ interface FakeIdentity {
 export function fakeIdentityProvider(clock: Clock, options: { accessTtlSeconds?: number } = {}) {
   const ttl = options.accessTtlSeconds ?? 900;
   const identities = new Map<string, FakeIdentity>();
-  const access = new Map<string, VerifiedToken & { expiresAt: number }>();
+  const access = new Map<string, VerifiedToken>();
   const refresh = new Map<string, string>();
   const seconds = () => Math.floor(clock.now().getTime() / 1000);
   const find = (name: string) =>
@@ -89,7 +90,7 @@ export function fakeIdentityProvider(clock: Clock, options: { accessTtlSeconds?:
     async verifyAccessToken(token) {
       const claims = access.get(token);
       if (!claims || claims.expiresAt <= seconds()) return undefined;
-      return { subject: claims.subject, username: claims.username, issuedAt: claims.issuedAt };
+      return { ...claims };
     },
     async revokeRefreshToken(token) {
       refresh.delete(token);
@@ -204,6 +205,20 @@ export function fakeMailer() {
       if (!match?.[1]) throw new Error(`no mail with ${path}`);
       return match[1];
     },
+  };
+}
+
+export function inMemoryRevokedSessions(clock: Clock): RevokedSessions & { size(): number } {
+  const revoked = new Map<string, number>();
+  return {
+    async revoke(tokenHash, expiresAt) {
+      revoked.set(tokenHash, expiresAt);
+    },
+    async isRevoked(tokenHash) {
+      const until = revoked.get(tokenHash);
+      return until !== undefined && until * 1000 > clock.now().getTime();
+    },
+    size: () => revoked.size,
   };
 }
 

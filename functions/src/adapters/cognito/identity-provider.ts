@@ -165,7 +165,12 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
         const payload = await verifier.verify(accessToken);
         if (payload.token_use !== 'access' || payload.client_id !== clientId) return undefined;
         const username = typeof payload.username === 'string' ? payload.username : String(payload.sub);
-        return { subject: String(payload.sub), username, issuedAt: Number(payload.iat) };
+        return {
+          subject: String(payload.sub),
+          username,
+          issuedAt: Number(payload.iat),
+          expiresAt: Number(payload.exp),
+        };
       } catch {
         return undefined;
       }

@@ -4,6 +4,7 @@ import {
   fakeIdentityProvider,
   fakeMailer,
   inMemoryLimiter,
+  inMemoryRevokedSessions,
   inMemoryTokens,
   inMemoryUsers,
   testSecrets,
@@ -32,6 +33,7 @@ function setup() {
   const deps: AccountDeps = {
     users,
     identity,
+    revoked: inMemoryRevokedSessions(clock),
     tokens,
     mailer,
     limiter: inMemoryLimiter(),
@@ -214,10 +216,17 @@ describe('authenticate', () => {
     expect(await authenticate(s.deps, { accessToken: tokens.accessToken })).toBeUndefined();
   });
 
-  it('refuses a session after logout', async () => {
+  it('refuses a session after logout at once, a copied access token included', async () => {
     const s = setup();
     const { tokens } = await verifiedUser(s);
-    await logout(s.deps, tokens.refreshToken);
+    const other = await login(s.deps, { email: ada.email, password: ada.password }, '10.0.0.2');
+    expect(await authenticate(s.deps, { accessToken: tokens.accessToken })).toBeDefined();
+    await logout(s.deps, tokens);
+    // A copy of either cookie stops working now, not when the token expires.
+    expect(await authenticate(s.deps, { accessToken: tokens.accessToken })).toBeUndefined();
+    expect(await authenticate(s.deps, tokens)).toBeUndefined();
+    // Another browser's session goes on.
+    expect(await authenticate(s.deps, { accessToken: other.tokens.accessToken })).toBeDefined();
     s.clock.advance(901_000);
     expect(await authenticate(s.deps, tokens)).toBeUndefined();
   });

@@ -1,8 +1,17 @@
 import { authMessages, type RegisterInput } from '@tunesmith/shared/auth';
 import { conflict, DomainError, unauthorized, validationError } from '../errors';
 import { passwordResetMail, verificationMail } from './mail';
-import type { Clock, IdentityProvider, Mailer, OneTimeTokens, RateLimiter, Secrets, Tokens } from './ports';
-import { enforceRateLimit, verifySession } from './session-rules';
+import type {
+  Clock,
+  IdentityProvider,
+  Mailer,
+  OneTimeTokens,
+  RateLimiter,
+  RevokedSessions,
+  Secrets,
+  Tokens,
+} from './ports';
+import { endSession, enforceRateLimit, type SessionDeps, verifySession } from './session-rules';
 import { newUser, type User, type UserRepository } from './user';
 
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
@@ -19,6 +28,7 @@ export const rateLimits = {
 export interface AccountDeps {
   users: UserRepository;
   identity: IdentityProvider;
+  revoked: RevokedSessions;
   tokens: OneTimeTokens;
   mailer: Mailer;
   limiter: RateLimiter;
@@ -146,22 +156,22 @@ export async function login(
  * the account's `sessionsValidAfter`.
  */
 export async function authenticate(
-  deps: Pick<AccountDeps, 'users' | 'identity'>,
+  deps: { users: UserRepository } & SessionDeps,
   session: { accessToken?: string; refreshToken?: string },
 ): Promise<{ user: User; refreshed?: Tokens } | undefined> {
-  const verified = await verifySession(deps.identity, session);
+  const verified = await verifySession(deps, session);
   if (!verified) return undefined;
   const user = await deps.users.get(verified.claims.subject);
   if (!user?.emailVerified || verified.claims.issuedAt < user.sessionsValidAfter) return undefined;
   return verified.refreshed ? { user, refreshed: verified.refreshed } : { user };
 }
 
-/** Ends one session: its refresh token can mint no more access tokens. */
+/** Ends this browser's session at once, a copied cookie included (see {@link endSession}). */
 export async function logout(
-  deps: Pick<AccountDeps, 'identity'>,
-  refreshToken: string | undefined,
+  deps: SessionDeps,
+  session: { accessToken?: string; refreshToken?: string },
 ): Promise<void> {
-  if (refreshToken) await deps.identity.revokeRefreshToken(refreshToken);
+  await endSession(deps, session);
 }
 
 /** Mails a reset link when the account exists; the answer is the same either way. */

@@ -4,15 +4,26 @@ import {
   fakeIdentityProvider,
   inMemoryAdmins,
   inMemoryLimiter,
+  inMemoryRevokedSessions,
+  testSecrets,
 } from '../../testing/in-memory-accounts';
 import { DomainError } from '../errors';
+import { logout } from './account-service';
 import { adminLogin, authenticateAdmin, changeAdminPassword, createAdmin } from './admin';
 
 function setup() {
   const clock = fakeClock();
   const identity = fakeIdentityProvider(clock);
   const admins = inMemoryAdmins();
-  return { deps: { admins, identity, limiter: inMemoryLimiter(), clock }, clock, identity, admins };
+  const deps = {
+    admins,
+    identity,
+    revoked: inMemoryRevokedSessions(clock),
+    secrets: testSecrets,
+    limiter: inMemoryLimiter(),
+    clock,
+  };
+  return { deps, clock, identity, admins };
 }
 
 describe('admin accounts', () => {
@@ -24,6 +35,15 @@ describe('admin accounts', () => {
     const { tokens } = await adminLogin(s.deps, { username: 'root', password: 'secret1' }, '10.0.0.1');
     expect((await authenticateAdmin(s.deps, tokens))?.admin.username).toBe('root');
     expect(s.admins.all.get('root')?.lastLoginAt).not.toBeNull();
+  });
+
+  it('signing out ends that admin session at once, a copied access token included', async () => {
+    const s = setup();
+    await createAdmin(s.deps, { username: 'root', password: 'secret1' });
+    const { tokens } = await adminLogin(s.deps, { username: 'root', password: 'secret1' }, '10.0.0.1');
+    await logout(s.deps, tokens);
+    expect(await authenticateAdmin(s.deps, { accessToken: tokens.accessToken })).toBeUndefined();
+    expect(await authenticateAdmin(s.deps, tokens)).toBeUndefined();
   });
 
   it('refuses a second admin with the same username', async () => {

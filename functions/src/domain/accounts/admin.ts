@@ -1,7 +1,7 @@
 import { authMessages } from '@tunesmith/shared/auth';
 import { conflict, unauthorized, validationError } from '../errors';
 import { rateLimits } from './account-service';
-import type { Clock, IdentityProvider, RateLimiter, Tokens } from './ports';
+import type { Clock, IdentityProvider, RateLimiter, RevokedSessions, Secrets, Tokens } from './ports';
 import { enforceRateLimit, verifySession } from './session-rules';
 
 /** An administrator's profile (spec 2 section 3, admin_users), beside the admin pool. */
@@ -31,8 +31,10 @@ export interface AdminRepository {
 export interface AdminDeps {
   admins: AdminRepository;
   identity: IdentityProvider;
+  revoked: RevokedSessions;
+  secrets: Pick<Secrets, 'hash'>;
   limiter: RateLimiter;
-  clock: Clock;
+  clock: Clock & { sleep(ms: number): Promise<void> };
 }
 
 const nowSeconds = (clock: Clock) => Math.floor(clock.now().getTime() / 1000);
@@ -58,10 +60,10 @@ export async function adminLogin(
 
 /** The administrator behind admin session tokens, refreshing when needed. */
 export async function authenticateAdmin(
-  deps: Pick<AdminDeps, 'admins' | 'identity'>,
+  deps: Pick<AdminDeps, 'admins' | 'identity' | 'revoked' | 'secrets'>,
   session: { accessToken?: string; refreshToken?: string },
 ): Promise<{ admin: AdminUser; refreshed?: Tokens } | undefined> {
-  const verified = await verifySession(deps.identity, session);
+  const verified = await verifySession(deps, session);
   if (!verified) return undefined;
   const { claims, refreshed } = verified;
   const admin = await deps.admins.getByUsername(claims.username);
@@ -89,7 +91,7 @@ export async function changeAdminPassword(
 
 /** Creates an administrator who can sign in at once (used by `npm run admin:create` and the local cloud). */
 export async function createAdmin(
-  deps: Pick<AdminDeps, 'admins' | 'identity' | 'clock'>,
+  deps: Pick<AdminDeps, 'admins' | 'identity'> & { clock: Clock },
   input: { username: string; password: string; email?: string; role?: string },
 ): Promise<AdminUser> {
   if (await deps.admins.getByUsername(input.username))

@@ -22,6 +22,17 @@ export interface VerifiedToken {
   username: string;
   /** Epoch seconds the token was issued. */
   issuedAt: number;
+  /** Epoch seconds the token expires. */
+  expiresAt: number;
+}
+
+/**
+ * Access tokens ended before they expire (a logout), by their hash; each is
+ * remembered until it would have expired anyway.
+ */
+export interface RevokedSessions {
+  revoke(tokenHash: string, expiresAt: number): Promise<void>;
+  isRevoked(tokenHash: string): Promise<boolean>;
 }
 
 /** A credential store: one per pool (users, admins). */

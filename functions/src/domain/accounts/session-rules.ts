@@ -1,18 +1,33 @@
 import { authMessages } from '@tunesmith/shared/auth';
 import { DomainError } from '../errors';
-import type { IdentityProvider, RateLimiter, Tokens, VerifiedToken } from './ports';
+import type { IdentityProvider, RateLimiter, RevokedSessions, Secrets, Tokens, VerifiedToken } from './ports';
+
+/** What recognising and ending sessions needs. */
+export interface SessionDeps {
+  identity: IdentityProvider;
+  revoked: RevokedSessions;
+  secrets: Pick<Secrets, 'hash'>;
+}
 
 /**
  * The claims behind a session's tokens: the access token if it is still
- * valid, else a fresh one minted with the refresh token. Undefined when
- * neither works.
+ * valid and was not ended by a logout, else a fresh one minted with the
+ * refresh token. Undefined when neither works; an ended access token is never
+ * traded in (its refresh token was revoked with it).
  */
 export async function verifySession(
-  identity: IdentityProvider,
+  deps: SessionDeps,
   session: { accessToken?: string; refreshToken?: string },
 ): Promise<{ claims: VerifiedToken; refreshed?: Tokens } | undefined> {
-  const claims = session.accessToken ? await identity.verifyAccessToken(session.accessToken) : undefined;
-  if (claims) return { claims };
+  const { identity } = deps;
+  if (session.accessToken) {
+    const [claims, revoked] = await Promise.all([
+      identity.verifyAccessToken(session.accessToken),
+      deps.revoked.isRevoked(deps.secrets.hash(session.accessToken)),
+    ]);
+    if (revoked) return undefined;
+    if (claims) return { claims };
+  }
   if (!session.refreshToken) return undefined;
   const refreshed = await identity.refresh(session.refreshToken);
   const fresh = refreshed ? await identity.verifyAccessToken(refreshed.accessToken) : undefined;
@@ -32,4 +47,20 @@ export async function enforceRateLimit(
     limiter.hit(`${action}:address:${address}`, rule.perAddress, rule.windowSeconds),
   ]);
   if (!accountOk || !addressOk) throw new DomainError('rate-limited', authMessages.tooManyAttempts);
+}
+
+/**
+ * Ends one session at once: its access token is refused from now until it
+ * expires (a copy of the cookie dies with it), and its refresh token can mint
+ * no more.
+ */
+export async function endSession(
+  deps: SessionDeps,
+  session: { accessToken?: string; refreshToken?: string },
+): Promise<void> {
+  if (session.accessToken) {
+    const claims = await deps.identity.verifyAccessToken(session.accessToken);
+    if (claims) await deps.revoked.revoke(deps.secrets.hash(session.accessToken), claims.expiresAt);
+  }
+  if (session.refreshToken) await deps.identity.revokeRefreshToken(session.refreshToken);
 }

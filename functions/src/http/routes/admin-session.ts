@@ -23,7 +23,7 @@ export function adminSessionRoutes({ admins, sessions }: AdminSessionRouteDeps):
     },
 
     adminLogout: async (event, ctx) => {
-      await logout(admins, sessions.refreshToken(event));
+      await logout(admins, sessions.tokens(event));
       ctx.cookies.length = 0;
       return json(200, { message: authMessages.loggedOut }, { cookies: sessions.clear() });
     },

@@ -23,6 +23,7 @@ import {
 import type { Clock } from '../../domain/accounts/ports';
 import { toCurrentUser, type User } from '../../domain/accounts/user';
 import type { PlanRepository } from '../../domain/plans/plan';
+import { assertNotCrossSite } from '../csrf';
 import type { GroupHandlers } from '../group-handler';
 import { clientAddress, readJson } from '../request';
 import { json } from '../responses';
@@ -80,7 +81,8 @@ export function authRoutes({ accounts, sessions, plans, clock }: AuthRouteDeps):
     },
 
     logout: async (event) => {
-      await logout(accounts, sessions.refreshToken(event));
+      assertNotCrossSite(event);
+      await logout(accounts, sessions.tokens(event));
       return {
         statusCode: 302,
         headers: { location: '/', 'cache-control': 'no-store' },
