@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { clientAddress } from '@tunesmith/functions/http/request';
 import { routeById } from '@tunesmith/shared/routes';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +58,19 @@ describe('toEvent', () => {
       sourceIp: '127.0.0.1',
       userAgent: 'vitest',
     });
+  });
+
+  it('adds the viewer hop as CloudFront does, so a client cannot choose its address', () => {
+    const route = { route: routeById('listPlans'), params: {} };
+    const forged = toEvent(
+      request({ sourceIp: '127.4.5.6', headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.1' } }),
+      route,
+    );
+    expect(forged.headers['x-forwarded-for']).toBe('203.0.113.9, 198.51.100.1, 127.4.5.6, 127.0.0.1');
+    // One trusted hop (TRUSTED_PROXY_HOPS=1, as locally and behind CloudFront) reads the viewer.
+    expect(clientAddress(forged, 1)).toBe('127.4.5.6');
+    const plain = toEvent(request({ sourceIp: '127.4.5.6' }), route);
+    expect(clientAddress(plain, 1)).toBe('127.4.5.6');
   });
 
   it('moves cookies out of the headers into the cookies array', () => {

@@ -17,6 +17,9 @@ const TIMEOUT_MS = 30_000;
 /** The shape every route-group entry point exports. */
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => unknown;
 
+/** The address API Gateway sees for the edge in front of it: this server's own. */
+const EDGE_ADDRESS = '127.0.0.1';
+
 /** Loads the entry point of a route group. */
 export type HandlerLoader = (group: RouteGroup) => Promise<LambdaHandler>;
 
@@ -105,10 +108,12 @@ export function toEvent(
     }
     headers[name] = headers[name] === undefined ? values.join(',') : `${headers[name]},${values.join(',')}`;
   }
-  // API Gateway adds these; handlers use them for client address and scheme.
-  headers['x-forwarded-for'] = headers['x-forwarded-for']
-    ? `${headers['x-forwarded-for']}, ${request.sourceIp}`
-    : request.sourceIp;
+  // This server stands where CloudFront and API Gateway stand: CloudFront appends the
+  // viewer's address to whatever X-Forwarded-For the client sent, and API Gateway
+  // appends the address it saw (CloudFront's; here, our own loopback). With one trusted
+  // hop the handlers read the viewer's real address, never one the client wrote.
+  const hops = [request.sourceIp, EDGE_ADDRESS].join(', ');
+  headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${hops}` : hops;
   headers['x-forwarded-proto'] ??= 'http';
   const host = headers.host ?? 'localhost';
   headers['x-forwarded-port'] ??= host.includes(':') ? (host.split(':').pop() as string) : '80';

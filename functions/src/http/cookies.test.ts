@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { cookieJar, readCookie } from './cookies';
+import { cookieJar, hasCookie, readCookie } from './cookies';
 
 describe('cookieJar', () => {
   it('uses the __Host- prefix and Secure over https', () => {
@@ -22,5 +22,16 @@ describe('cookieJar', () => {
     expect(cookieJar('https://s.example').read(event, 'ts_session')).toBe('x=y');
     expect(readCookie(event, 'c')).toBe('3');
     expect(readCookie(event, 'ts_session')).toBeUndefined();
+  });
+
+  it('counts an unreadable cookie as absent, but still knows it is there', () => {
+    const event = {
+      cookies: ['ts_session=%E0%A4%A', `ts_refresh=${'a'.repeat(9000)}`, 'ok=%41'],
+    } as unknown as APIGatewayProxyEventV2;
+    expect(readCookie(event, 'ts_session')).toBeUndefined();
+    expect(readCookie(event, 'ts_refresh')).toBeUndefined();
+    expect(readCookie(event, 'ok')).toBe('A');
+    expect(hasCookie(event, 'ts_session')).toBe(true);
+    expect(hasCookie(event, 'ts_other')).toBe(false);
   });
 });

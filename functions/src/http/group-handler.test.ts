@@ -18,7 +18,7 @@ const fakeUserSessions: Sessions<User> = {
   },
   issue: () => [],
   clear: () => ['ts_session=; Max-Age=0'],
-  refreshToken: () => undefined,
+  tokens: () => ({}),
   present: (e) => Boolean(e.cookies?.length),
 };
 const sessions = { user: fakeUserSessions };
@@ -73,6 +73,22 @@ describe('createGroupHandler', () => {
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body as string)).toEqual({ id: 'abc' });
     expect(getTrack).toHaveBeenCalledOnce();
+  });
+
+  it('answers 404 for a path parameter that cannot be an id, before the handler runs', async () => {
+    const getTrack = vi.fn(async () => json(200, {}));
+    const handler = createGroupHandler('catalog', { getTrack });
+    for (const id of ['a'.repeat(2100), 'a'.repeat(129), '../etc', 'a b', 'ü', '']) {
+      const res = await handler({ ...event('GET', '/api/track/x'), pathParameters: { id } }, context);
+      expect(res.statusCode, id.slice(0, 20)).toBe(404);
+      expect(JSON.parse(res.body as string)).toEqual({ message: 'Not found' });
+    }
+    expect(getTrack).not.toHaveBeenCalled();
+    const ok = await handler(
+      { ...event('GET', '/api/track/x'), pathParameters: { id: `${'a'.repeat(120)}-_Z9` } },
+      context,
+    );
+    expect(ok.statusCode).toBe(200);
   });
 
   it('answers 404 JSON for a path outside the group', async () => {

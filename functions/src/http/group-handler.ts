@@ -8,6 +8,7 @@ import type { User } from '../domain/accounts/user';
 import { assertSameOrigin } from './csrf';
 import { errorToResponse, jsonErrors } from './errors';
 import { logger } from './logger';
+import { pathParams } from './request';
 import { type ApiResult, errorJson, HttpError, json } from './responses';
 import type { Sessions } from './session';
 
@@ -93,12 +94,7 @@ async function runRoute(
   publicOrigin: () => string | undefined,
 ): Promise<ApiResult> {
   if (route.auth !== 'webhook') assertSameOrigin(event, publicOrigin());
-  const ctx: RouteContext = {
-    route,
-    params: (event.pathParameters ?? {}) as Record<string, string>,
-    lambda,
-    cookies: [],
-  };
+  const ctx: RouteContext = { route, params: {}, lambda, cookies: [] };
   if (route.auth === 'user' || route.auth === 'admin') {
     const sessions = route.auth === 'user' ? options.sessions?.user : options.sessions?.admin;
     if (!sessions) throw new Error(`Group of route ${route.id} has no ${route.auth} sessions`);
@@ -117,6 +113,7 @@ async function runRoute(
   }
   let result: ApiResult;
   try {
+    ctx.params = pathParams(event);
     result = await handler(event, ctx);
   } catch (error) {
     if (ctx.cookies.length === 0) throw error;

@@ -22,6 +22,18 @@ describe('clientAddress', () => {
     expect(clientAddress(withHeaders({ 'x-forwarded-for': '203.0.113.5' }), 3)).toBe('203.0.113.5');
     expect(clientAddress(withHeaders({}), 1)).toBe('10.9.9.9');
   });
+
+  it('uses only a well-formed address, of bounded size', () => {
+    const long = `${'1'.repeat(3000)}, 130.176.0.1`;
+    expect(clientAddress(withHeaders({ 'x-forwarded-for': long }), 1)).toBe('10.9.9.9');
+    expect(clientAddress(withHeaders({ 'x-forwarded-for': 'fe80::1%eth0, 130.176.0.1' }), 1)).toBe(
+      '10.9.9.9',
+    );
+    expect(clientAddress(withHeaders({ 'x-forwarded-for': 'not-an-ip, 130.176.0.1' }), 1)).toBe('10.9.9.9');
+    expect(clientAddress(withHeaders({ 'x-forwarded-for': '2001:DB8::1, 130.176.0.1' }), 1)).toBe(
+      '2001:db8::1',
+    );
+  });
 });
 
 describe('readJson', () => {

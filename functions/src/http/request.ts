@@ -1,7 +1,9 @@
+import { isIP } from 'node:net';
 import { messages } from '@tunesmith/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { validationError } from '../domain/errors';
+import { HttpError } from './responses';
 
 /** The request body as text (API Gateway may hand it over base64-encoded). */
 export function bodyText(event: APIGatewayProxyEventV2): string {
@@ -41,12 +43,19 @@ export function readQuery<S extends z.ZodType>(event: APIGatewayProxyEventV2, sc
   return parsed.data;
 }
 
+/** An IPv4 or IPv6 address (no zone id), lowercased; undefined for anything else. */
+function ipAddress(value: string | undefined): string | undefined {
+  if (!value || value.length > 45 || value.includes('%')) return undefined;
+  return isIP(value) ? value.toLowerCase() : undefined;
+}
+
 /**
  * The caller's address for rate limiting. API Gateway appends the address it
  * saw to X-Forwarded-For; each trusted proxy in front of it (CloudFront on AWS,
  * the local edge server locally: `TRUSTED_PROXY_HOPS`, default 0) appended the
  * address it saw before that. Counting that many hops back from the end gives
- * the first address no client could write itself.
+ * the first address no client could write itself. Only a well-formed IP
+ * address is used (a key of bounded size); otherwise the connection's own.
  */
 export function clientAddress(
   event: APIGatewayProxyEventV2,
@@ -57,7 +66,27 @@ export function clientAddress(
     .map((entry) => entry.trim())
     .filter(Boolean);
   const index = entries.length - 1 - (Number.isInteger(trustedHops) && trustedHops > 0 ? trustedHops : 0);
-  return entries[Math.max(0, index)] ?? event.requestContext?.http?.sourceIp ?? 'unknown';
+  return (
+    ipAddress(entries[Math.max(0, index)]) ?? ipAddress(event.requestContext?.http?.sourceIp) ?? 'unknown'
+  );
+}
+
+/**
+ * Every id in our paths (uuids, plan ids, mail tokens) is made of these, and
+ * none is longer; anything else names nothing, so it is a 404 before any
+ * store sees it (a DynamoDB key has a size limit).
+ */
+const PATH_PARAM = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** The route's path parameters, each checked; a 404 when one cannot be an id. */
+export function pathParams(event: APIGatewayProxyEventV2): Record<string, string> {
+  const params = (event.pathParameters ?? {}) as Record<string, string | undefined>;
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || !PATH_PARAM.test(value)) throw new HttpError(404, messages.notFound);
+    out[name] = value;
+  }
+  return out;
 }
 
 export function header(event: APIGatewayProxyEventV2, name: string): string | undefined {
