@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
  * One run for every suite. Projects:
  * - unit: shared, functions and local code with in-memory fakes
  * - integration: handlers through the local API adapter against the emulators
+ * - security: the outside probe's cases kept as tests (route × actor matrix from
+ *   the manifest, odd inputs, sessions, lockout, spoofed addresses, webhooks)
  * - infra: CDK template assertions and cdk-nag
  * - web: component and route tests (happy-dom)
  * - e2e: browser journeys in headless Chromium against the local cloud
@@ -24,6 +26,15 @@ export default defineConfig({
           include: ['functions/test/**/*.int.test.ts', 'local/test/**/*.int.test.ts'],
           globalSetup: ['local/test/global-setup.ts'],
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'security',
+          include: ['functions/test/security/**/*.security.test.ts'],
+          globalSetup: ['local/test/global-setup.ts'],
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

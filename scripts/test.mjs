@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check a reviewer would run, in one command that works offline.
 // Steps: lint + format (Biome, with the boundary rules), type check, web build,
-// then every vitest project (unit, integration, infra, web, e2e). Ends with the
+// then every vitest project (unit, integration, security, infra, web, e2e). Ends with the
 // line `N passed, N failed` (a check step counts as one test).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -37,7 +37,7 @@ const outDir = join(root, '.test-results');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const report = join(outDir, 'vitest.json');
-const vitestOk = step('tests (vitest: unit, integration, infra, web, e2e)', bin('vitest'), [
+const vitestOk = step('tests (vitest: unit, integration, security, infra, web, e2e)', bin('vitest'), [
   'run',
   '--reporter=default',
   '--reporter=json',

@@ -361,16 +361,20 @@ describe('abuse', () => {
     expect(last).toBe(429);
   });
 
-  it('rate limits sign-ups per client address', async () => {
+  it('rate limits sign-ups per client address, whatever X-Forwarded-For claims', async () => {
+    const address = new Browser().address;
     let last = 0;
     for (let i = 0; i < 21; i++) {
       last = (
-        await new Browser().post('/api/auth/register', person(uniqueEmail('bulk')), {
-          'x-forwarded-for': '203.0.113.77',
+        await new Browser(undefined, address).post('/api/auth/register', person(uniqueEmail('bulk')), {
+          'x-forwarded-for': `203.0.113.${i}`,
         })
       ).status;
     }
     expect(last).toBe(429);
+    // Another address is not held back.
+    const other = await new Browser().post('/api/auth/register', person(uniqueEmail('other')));
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
   });
 
   it('refuses state changes from another site (CSRF) and non-JSON bodies', async () => {

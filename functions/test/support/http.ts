@@ -1,3 +1,4 @@
+import { Agent, fetch as undiciFetch } from 'undici';
 import { inject } from 'vitest';
 import { type MailedPath, mailedLink, type StoredMail, storedMails } from './mailbox';
 
@@ -11,16 +12,39 @@ export interface ApiResponse {
   setCookies: string[];
 }
 
+const isLoopback = /^http:\/\/127\.0\.0\.1[:/]/.test(apiUrl);
+const agents = new Map<string, Agent>();
+const agentFor = (address: string) => {
+  let agent = agents.get(address);
+  if (!agent) {
+    agent = new Agent({ localAddress: address });
+    agents.set(address, agent);
+  }
+  return agent;
+};
+
 /**
  * A browser-like client: keeps cookies per name (honouring Max-Age=0), sends
  * the site's Origin on every call and JSON bodies, follows no redirects.
  */
 export class Browser {
   readonly cookies = new Map<string, string>();
-  /** Each browser comes from an address of its own, as separate people do (rate limits count per address). */
-  readonly address = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+  /**
+   * Against the local cloud each browser connects from a loopback address of
+   * its own (all of 127/8 is this machine), as separate people do: the edge
+   * records the connection's address, whatever X-Forwarded-For says, and rate
+   * limits count per address.
+   */
+  readonly address: string;
+  private readonly dispatcher: Agent | undefined;
 
-  constructor(readonly origin: string = apiUrl) {}
+  constructor(
+    readonly origin: string = apiUrl,
+    address = `127.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+  ) {
+    this.address = address;
+    this.dispatcher = isLoopback ? agentFor(address) : undefined;
+  }
 
   async call(
     method: string,
@@ -29,12 +53,12 @@ export class Browser {
     headers: Record<string, string> = {},
   ): Promise<ApiResponse> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = await fetch(`${apiUrl}${path}`, {
+    const response = await undiciFetch(`${apiUrl}${path}`, {
       method,
       redirect: 'manual',
+      ...(this.dispatcher ? { dispatcher: this.dispatcher } : {}),
       headers: {
         origin: this.origin,
-        'x-forwarded-for': this.address,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(cookie ? { cookie } : {}),
         ...headers,
@@ -67,7 +91,7 @@ export class Browser {
 
   /** A second browser holding the same cookies (a copied session). */
   clone(): Browser {
-    const other = new Browser(this.origin);
+    const other = new Browser(this.origin, this.address);
     for (const [k, v] of this.cookies) other.cookies.set(k, v);
     return other;
   }

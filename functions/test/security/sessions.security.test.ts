@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from '../../src/domain/accounts/admin';
+import { signedInUser, testPassword } from '../support/accounts';
+import { direct } from '../support/direct';
+import { Browser, uniqueEmail } from '../support/http';
+
+// Sessions that really end, and client addresses no client can choose.
+
+const store = direct();
+const adminName = `sess-${Date.now().toString(36)}`;
+const adminPassword = 'admin-pass-sess-1';
+
+beforeAll(async () => {
+  await createAdmin(
+    { admins: store.admins, identity: store.adminIdentity, clock: { now: () => new Date() } },
+    { username: adminName, password: adminPassword },
+  );
+});
+afterAll(() => store.close());
+
+describe('logout', () => {
+  it('ends a user session at once: a copied cookie no longer reads or changes anything', async () => {
+    const { browser } = await signedInUser();
+    const copy = browser.clone();
+    const accessOnly = browser.clone();
+    accessOnly.cookies.delete('ts_refresh');
+    expect((await copy.get('/api/auth/user')).status).toBe(200);
+
+    expect((await browser.get('/api/logout', { 'sec-fetch-site': 'same-origin' })).status).toBe(302);
+
+    for (const stolen of [copy, accessOnly]) {
+      expect((await stolen.get('/api/auth/user')).status).toBe(401);
+      const takeover = await stolen.put('/api/user/email', {
+        newEmail: uniqueEmail('thief'),
+        currentPassword: testPassword,
+      });
+      expect(takeover.status).toBe(401);
+    }
+  });
+
+  it('ends an admin session at once, a copied cookie included', async () => {
+    const browser = new Browser();
+    expect(
+      (await browser.post('/api/admin/login', { username: adminName, password: adminPassword })).status,
+    ).toBe(200);
+    const copy = browser.clone();
+    copy.cookies.delete('ts_admin_refresh');
+    expect((await copy.get('/api/admin/dashboard/stats')).status).toBe(200);
+    expect((await browser.post('/api/admin/logout')).status).toBe(200);
+    expect((await copy.get('/api/admin/dashboard/stats')).status).toBe(401);
+    expect((await copy.get('/api/admin/user')).status).toBe(401);
+  });
+
+  it("cannot be triggered from another site's link", async () => {
+    const { browser } = await signedInUser();
+    const out = await browser.get('/api/logout', { 'sec-fetch-site': 'cross-site' });
+    expect(out.status).toBe(403);
+    expect((await browser.get('/api/auth/user')).status).toBe(200);
+    // A link on our own site, or typed in the address bar, still signs out.
+    expect((await browser.get('/api/logout', { 'sec-fetch-site': 'none' })).status).toBe(302);
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+  });
+});
+
+describe('client addresses', () => {
+  it('cannot be chosen with X-Forwarded-For: per-address limits hold across forged headers', async () => {
+    const address = new Browser().address;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await new Browser(undefined, address).post(
+        '/api/auth/request-password-reset',
+        { email: uniqueEmail('spoof') },
+        { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.${i}` },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it('a huge or malformed X-Forwarded-For is never a 5xx', async () => {
+    for (const forwarded of ['1'.repeat(3000), 'x'.repeat(3000), 'fe80::1%eth0', ', , ,', '999.1.1.1']) {
+      const res = await new Browser().post(
+        '/api/auth/login',
+        { email: uniqueEmail('xff'), password: 'wrong password' },
+        { 'x-forwarded-for': forwarded },
+      );
+      expect(res.status, forwarded.slice(0, 12)).toBe(401);
+    }
+  });
+});
