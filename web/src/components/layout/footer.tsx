@@ -61,7 +61,7 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-zinc-500 sm:px-6">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-zinc-400 sm:px-6">
           © {COPYRIGHT_YEAR} Tunesmith. All rights reserved.
         </p>
       </div>

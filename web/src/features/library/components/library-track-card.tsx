@@ -30,6 +30,8 @@ export interface LibraryTrackCardProps {
    */
   canMakePrivate: boolean;
   onDelete: (track: Track) => void;
+  /** The title's heading level: one below the library's heading (default `h3`). */
+  headingLevel?: 'h2' | 'h3';
 }
 
 /**
@@ -37,7 +39,13 @@ export interface LibraryTrackCardProps {
  * Escape cancels), tags, lyrics preview, player, details and the owner's
  * actions (visibility, download, share, delete).
  */
-export function LibraryTrackCard({ track, canDownload, canMakePrivate, onDelete }: LibraryTrackCardProps) {
+export function LibraryTrackCard({
+  track,
+  canDownload,
+  canMakePrivate,
+  onDelete,
+  headingLevel: Heading = 'h3',
+}: LibraryTrackCardProps) {
   const id = useId();
   const title = trackTitle(track);
   const [editing, setEditing] = useState(false);
@@ -152,9 +160,9 @@ export function LibraryTrackCard({ track, canDownload, canMakePrivate, onDelete 
           {editing ? (
             <div className="flex flex-wrap items-center gap-2">
               {/* The heading stays for the article's name while the input edits it. */}
-              <h3 id={headingId} className="sr-only">
+              <Heading id={headingId} className="sr-only">
                 {title}
-              </h3>
+              </Heading>
               <Input
                 ref={titleInput}
                 aria-label="Track title"
@@ -179,9 +187,9 @@ export function LibraryTrackCard({ track, canDownload, canMakePrivate, onDelete 
             </div>
           ) : (
             <div className="flex items-start justify-between gap-2">
-              <h3 id={headingId} className="truncate text-lg font-semibold text-white">
+              <Heading id={headingId} className="truncate text-lg font-semibold text-white">
                 {title}
-              </h3>
+              </Heading>
               <Button
                 ref={renameButton}
                 variant="ghost"

@@ -66,6 +66,8 @@ export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: Mu
   const remove = useDeleteGeneration();
   const handleUnauthorized = useUnauthorizedHandler();
   const heading = useRef<HTMLHeadingElement>(null);
+  // The level under the library's heading: its empty state and track cards.
+  const Subheading = Heading === 'h1' ? 'h2' : 'h3';
 
   // A session that ended while the library was open goes through the usual sign-in redirect.
   const { error } = tracks;
@@ -153,7 +155,7 @@ export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: Mu
 
           {all.length === 0 ? (
             <Card className="p-10 text-center">
-              <h3 className="text-xl font-semibold text-white">No tracks yet</h3>
+              <Subheading className="text-xl font-semibold text-white">No tracks yet</Subheading>
               <p className="mt-2 text-zinc-300">Your first AI-generated track is one click away.</p>
               <Button className="mt-6" onClick={onCreateFirst}>
                 Create First Track
@@ -181,6 +183,7 @@ export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: Mu
                         canDownload={canDownload}
                         canMakePrivate={canMakePrivate}
                         onDelete={setDeleting}
+                        headingLevel={Subheading}
                       />
                     </li>
                   ))}
