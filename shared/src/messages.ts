@@ -6,6 +6,7 @@ export const messages = {
   notImplemented: 'Not implemented yet',
   notFound: 'Not found',
   internalError: 'Something went wrong. Please try again.',
+  serviceUnavailable: 'The service is busy right now. Please try again in a moment.',
   invalidJson: 'Request body must be valid JSON',
   unsupportedMediaType: 'Request body must be JSON (Content-Type: application/json)',
   methodNotAllowed: 'Method not allowed',

@@ -17,8 +17,48 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   unavailable: 503,
 };
 
+/** Seconds a client should wait before retrying a call that met a busy or stalled service. */
+export const RETRY_AFTER_SECONDS = 2;
+
+const transientNames = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'ThrottlingException',
+  'Throttling',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalServerError',
+  'InternalFailure',
+]);
+const transientCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN']);
+
+/**
+ * Whether an error is a dependency that timed out, throttled us or was not
+ * there (after the SDK's own retry): worth a retry later, not a bug.
+ */
+export function isTransientServiceError(error: unknown): boolean {
+  const e = error as { name?: unknown; code?: unknown; $metadata?: { httpStatusCode?: number } } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (typeof e.name === 'string' && transientNames.has(e.name)) return true;
+  if (typeof e.code === 'string' && transientCodes.has(e.code)) return true;
+  const status = e.$metadata?.httpStatusCode;
+  return status === 503 || status === 429;
+}
+
 /** Maps any thrown value to the API's `{ message }` JSON shape. Never leaks a stack. */
 export function errorToResponse(error: unknown): ApiResult {
+  if (isTransientServiceError(error)) {
+    logger.warn('dependency unavailable', { error });
+    return json(
+      503,
+      { message: messages.serviceUnavailable },
+      { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } },
+    );
+  }
   if (error instanceof DomainError) {
     return json(statusOfKind[error.kind], { ...error.details, message: error.message });
   }

@@ -1,4 +1,5 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { awsClientDefaults } from '../adapters/client-options';
 import { cognitoIdentityProvider } from '../adapters/cognito/identity-provider';
 import { dynamoAdminRepository } from '../adapters/dynamo/admin-repository';
 import { dynamo } from '../adapters/dynamo/client';
@@ -19,6 +20,7 @@ function build() {
   const config = accountsConfig();
   const region = runtimeConfig().region;
   const cognito = new CognitoIdentityProviderClient({
+    ...awsClientDefaults,
     region,
     ...(config.cognitoEndpoint ? { endpoint: config.cognitoEndpoint } : {}),
   });

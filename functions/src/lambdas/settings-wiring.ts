@@ -1,5 +1,6 @@
 import { KMSClient } from '@aws-sdk/client-kms';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { awsClientDefaults } from '../adapters/client-options';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { secretBoxFromEnv } from '../adapters/kms/secret-box';
 import { runtimeConfig } from '../config';
@@ -18,6 +19,6 @@ export function settingsFromEnv(
 ): SettingsRepository {
   return sealedSettings(
     dynamoSettingsRepository(client, tableName),
-    secretBoxFromEnv(() => new KMSClient({ region: runtimeConfig().region }), env),
+    secretBoxFromEnv(() => new KMSClient({ ...awsClientDefaults, region: runtimeConfig().region }), env),
   );
 }

@@ -1,4 +1,5 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { awsClientDefaults } from '../adapters/client-options';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
 import { dynamoTokenStore } from '../adapters/dynamo/token-store';
@@ -20,6 +21,7 @@ function build() {
   const limiter = dynamoRateLimiter(client, tableName);
   const clock = { now: () => new Date(), sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };
   const ses = new SESv2Client({
+    ...awsClientDefaults,
     region: runtimeConfig().region,
     ...(base.config.sesEndpoint ? { endpoint: base.config.sesEndpoint } : {}),
   });

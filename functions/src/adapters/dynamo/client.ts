@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { runtimeConfig } from '../../config';
+import { awsClientDefaults } from '../client-options';
 
 let cached: { client: DynamoDBDocumentClient; tableName: string } | undefined;
 
@@ -9,6 +10,7 @@ export function dynamo(): { client: DynamoDBDocumentClient; tableName: string } 
   if (!cached) {
     const config = runtimeConfig();
     const base = new DynamoDBClient({
+      ...awsClientDefaults,
       region: config.region,
       ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}),
     });

@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { runtimeConfig } from '../../config';
+import { streamingClientDefaults } from '../client-options';
 
 let cached: S3Client | undefined;
 
@@ -9,6 +10,7 @@ let cached: S3Client | undefined;
  */
 export function s3(): S3Client {
   cached ??= new S3Client({
+    ...streamingClientDefaults,
     region: runtimeConfig().region,
     // Otherwise presigned PUTs carry the checksum of an empty body and S3 refuses every real upload.
     requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -13,12 +13,14 @@ import {
 import { runtimeConfig } from '../../config';
 import type { WorkflowStarter } from '../../domain/generations/ports';
 import type { TaskCallbacks } from '../../workflow/steps';
+import { awsClientDefaults } from '../client-options';
 
 let cached: SFNClient | undefined;
 
 /** One Step Functions client per runtime. */
 export function sfn(): SFNClient {
   cached ??= new SFNClient({
+    ...awsClientDefaults,
     region: runtimeConfig().region,
     ...(process.env.STEPFUNCTIONS_ENDPOINT ? { endpoint: process.env.STEPFUNCTIONS_ENDPOINT } : {}),
   });
