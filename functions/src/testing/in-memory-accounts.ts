@@ -226,9 +226,16 @@ export function inMemoryLimiter(): RateLimiter {
   const counts = new Map<string, number>();
   return {
     async hit(key, limit) {
-      const next = (counts.get(key) ?? 0) + 1;
-      counts.set(key, next);
-      return next <= limit;
+      const current = counts.get(key) ?? 0;
+      if (current >= limit) return false;
+      counts.set(key, current + 1);
+      return true;
+    },
+    async count(key) {
+      return counts.get(key) ?? 0;
+    },
+    async add(key) {
+      counts.set(key, (counts.get(key) ?? 0) + 1);
     },
   };
 }

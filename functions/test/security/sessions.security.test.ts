@@ -89,3 +89,70 @@ describe('client addresses', () => {
     }
   });
 });
+
+describe('lockout', () => {
+  it('ten wrong passwords from one address do not lock the owner out elsewhere', async () => {
+    const { email } = await signedInUser();
+    const attacker = new Browser();
+    for (let i = 0; i < 12; i++) await attacker.post('/api/auth/login', { email, password: `guess ${i}` });
+    expect((await attacker.post('/api/auth/login', { email, password: testPassword })).status).toBe(429);
+    expect((await new Browser().post('/api/auth/login', { email, password: testPassword })).status).toBe(200);
+  });
+
+  it('guesses from many addresses slow the account down but the right password still works', async () => {
+    const { email } = await signedInUser();
+    for (let i = 0; i < 14; i++) {
+      expect((await new Browser().post('/api/auth/login', { email, password: `guess ${i}` })).status).toBe(
+        401,
+      );
+    }
+    expect((await new Browser().post('/api/auth/login', { email, password: testPassword })).status).toBe(200);
+  });
+
+  it('the admin account cannot be locked out from another address', async () => {
+    const attacker = new Browser();
+    for (let i = 0; i < 12; i++) {
+      await attacker.post('/api/admin/login', { username: adminName, password: `guess ${i}` });
+    }
+    expect(
+      (await attacker.post('/api/admin/login', { username: adminName, password: adminPassword })).status,
+    ).toBe(429);
+    const owner = new Browser();
+    expect(
+      (await owner.post('/api/admin/login', { username: adminName, password: adminPassword })).status,
+    ).toBe(200);
+    // Guesses at the current password on the admin password change are limited too.
+    for (let i = 0; i < 10; i++) {
+      const res = await owner.put('/api/admin/change-password', {
+        currentPassword: `guess ${i}`,
+        newPassword: 'another-pass-1',
+        confirmPassword: 'another-pass-1',
+      });
+      expect(res.status).toBe(400);
+    }
+    const limited = await owner.put('/api/admin/change-password', {
+      currentPassword: adminPassword,
+      newPassword: 'another-pass-1',
+      confirmPassword: 'another-pass-1',
+    });
+    expect(limited.status).toBe(429);
+  });
+
+  it('guesses at the current password on a password change are limited', async () => {
+    const { browser } = await signedInUser();
+    for (let i = 0; i < 10; i++) {
+      const res = await browser.put('/api/user/password', {
+        currentPassword: `guess ${i}`,
+        newPassword: 'another-pass-1',
+        confirmPassword: 'another-pass-1',
+      });
+      expect(res.status).toBe(400);
+    }
+    const limited = await browser.put('/api/user/password', {
+      currentPassword: testPassword,
+      newPassword: 'another-pass-1',
+      confirmPassword: 'another-pass-1',
+    });
+    expect(limited.status).toBe(429);
+  });
+});

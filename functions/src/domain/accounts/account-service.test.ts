@@ -190,15 +190,42 @@ describe('login', () => {
     expect([error.kind, error.message]).toEqual(['unauthorized', 'Invalid email or password']);
   });
 
-  it('limits attempts per account', async () => {
+  it('refuses an account from the address that kept guessing, and only from there', async () => {
     const s = setup();
     await verifiedUser(s);
-    for (let i = 0; i < 9; i++) {
-      await failure(login(s.deps, { email: ada.email, password: 'wrong' }, `10.0.1.${i}`));
+    for (let i = 0; i < 10; i++) {
+      const wrong = await failure(login(s.deps, { email: ada.email, password: 'wrong' }, '10.0.1.1'));
+      expect(wrong.kind).toBe('unauthorized');
     }
-    const error = await failure(login(s.deps, { email: ada.email, password: ada.password }, '10.0.2.1'));
+    const error = await failure(login(s.deps, { email: ada.email, password: ada.password }, '10.0.1.1'));
     expect(error.kind).toBe('rate-limited');
     expect(error.message).toBe('Too many attempts. Please wait a few minutes and try again.');
+    // The owner, elsewhere, signs in: no one can lock someone else out.
+    expect((await login(s.deps, { email: ada.email, password: ada.password }, '10.0.2.1')).user.email).toBe(
+      ada.email,
+    );
+  });
+
+  it('slows down, rather than refuses, an account guessed at from many addresses', async () => {
+    const s = setup();
+    await verifiedUser(s);
+    for (let i = 0; i < 30; i++) {
+      await failure(login(s.deps, { email: ada.email, password: 'wrong' }, `10.0.3.${i}`));
+    }
+    const before = s.clock.now().getTime();
+    const ok = await login(s.deps, { email: ada.email, password: ada.password }, '10.0.4.1');
+    expect(ok.user.email).toBe(ada.email);
+    // 20 failures beyond the free 10, 250 ms each, capped at 3 s.
+    expect(s.clock.now().getTime() - before).toBe(3_000);
+  });
+
+  it('limits guesses at the current password on a password change', async () => {
+    const s = setup();
+    const { user } = await verifiedUser(s);
+    const change = (currentPassword: string) =>
+      updatePassword(s.deps, user, { currentPassword, newPassword: 'new-password-1' }, '10.0.5.1');
+    for (let i = 0; i < 10; i++) expect((await failure(change('wrong'))).kind).toBe('validation');
+    expect((await failure(change(ada.password))).kind).toBe('rate-limited');
   });
 });
 
@@ -315,7 +342,12 @@ describe('updatePassword', () => {
     const s = setup();
     const { user } = await verifiedUser(s);
     const error = await failure(
-      updatePassword(s.deps, user, { currentPassword: 'wrong-one', newPassword: 'new-password-1' }),
+      updatePassword(
+        s.deps,
+        user,
+        { currentPassword: 'wrong-one', newPassword: 'new-password-1' },
+        '10.0.0.1',
+      ),
     );
     expect(error.message).toBe('Current password is incorrect');
   });
@@ -325,10 +357,12 @@ describe('updatePassword', () => {
     const first = await verifiedUser(s);
     const other = await login(s.deps, { email: ada.email, password: ada.password }, '10.0.0.2');
 
-    const fresh = await updatePassword(s.deps, first.user, {
-      currentPassword: ada.password,
-      newPassword: 'new-password-1',
-    });
+    const fresh = await updatePassword(
+      s.deps,
+      first.user,
+      { currentPassword: ada.password, newPassword: 'new-password-1' },
+      '10.0.0.1',
+    );
 
     expect(await authenticate(s.deps, other.tokens)).toBeUndefined();
     expect(await authenticate(s.deps, first.tokens)).toBeUndefined();

@@ -11,7 +11,13 @@ import type {
   Secrets,
   Tokens,
 } from './ports';
-import { endSession, enforceRateLimit, type SessionDeps, verifySession } from './session-rules';
+import {
+  endSession,
+  enforceRateLimit,
+  guardedPasswordCheck,
+  type SessionDeps,
+  verifySession,
+} from './session-rules';
 import { newUser, type User, type UserRepository } from './user';
 
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
@@ -19,7 +25,6 @@ export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
 
 /** Attempts per window before a 429 (per account and per client address). */
 export const rateLimits = {
-  login: { perAccount: 10, perAddress: 50, windowSeconds: 15 * 60 },
   register: { perAccount: 5, perAddress: 20, windowSeconds: 60 * 60 },
   reset: { perAccount: 5, perAddress: 20, windowSeconds: 60 * 60 },
   resend: { perAccount: 5, perAddress: 20, windowSeconds: 60 * 60 },
@@ -134,8 +139,12 @@ export async function login(
   input: { email: string; password: string },
   address: string,
 ): Promise<{ user: User; tokens: Tokens }> {
-  await limit(deps, 'login', input.email, address);
-  const result = await deps.identity.signIn(input.email, input.password);
+  const result = await guardedPasswordCheck(
+    deps,
+    { action: 'login', account: input.email, address },
+    () => deps.identity.signIn(input.email, input.password),
+    (r) => !r.ok && r.reason === 'invalid-credentials',
+  );
   if (!result.ok) {
     if (result.reason === 'not-confirmed') throw new DomainError('forbidden', authMessages.verifyEmailFirst);
     throw unauthorized(authMessages.invalidCredentials);
@@ -253,8 +262,14 @@ export async function updatePassword(
   deps: AccountDeps,
   user: User,
   input: { currentPassword: string; newPassword: string },
+  address: string,
 ): Promise<Tokens> {
-  const check = await deps.identity.signIn(user.email, input.currentPassword);
+  const check = await guardedPasswordCheck(
+    deps,
+    { action: 'password-check', account: user.id, address },
+    () => deps.identity.signIn(user.email, input.currentPassword),
+    (r) => !r.ok,
+  );
   if (!check.ok) throw validationError(authMessages.currentPasswordWrong);
   if (check.tokens.refreshToken) await deps.identity.revokeRefreshToken(check.tokens.refreshToken);
   await deps.identity.setPassword(user.id, input.newPassword);

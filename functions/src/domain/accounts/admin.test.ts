@@ -86,9 +86,14 @@ describe('admin accounts', () => {
     const b = await adminLogin(s.deps, { username: 'root', password: 'secret1' }, '10.0.0.2');
 
     await expect(
-      changeAdminPassword(s.deps, a.admin, { currentPassword: 'wrong', newPassword: 'secret2' }),
+      changeAdminPassword(s.deps, a.admin, { currentPassword: 'wrong', newPassword: 'secret2' }, '10.0.0.1'),
     ).rejects.toThrow('Current password is incorrect');
-    await changeAdminPassword(s.deps, a.admin, { currentPassword: 'secret1', newPassword: 'secret2' });
+    await changeAdminPassword(
+      s.deps,
+      a.admin,
+      { currentPassword: 'secret1', newPassword: 'secret2' },
+      '10.0.0.1',
+    );
 
     expect(await authenticateAdmin(s.deps, a.tokens)).toBeUndefined();
     expect(await authenticateAdmin(s.deps, b.tokens)).toBeUndefined();

@@ -1,8 +1,7 @@
 import { authMessages } from '@tunesmith/shared/auth';
 import { conflict, unauthorized, validationError } from '../errors';
-import { rateLimits } from './account-service';
 import type { Clock, IdentityProvider, RateLimiter, RevokedSessions, Secrets, Tokens } from './ports';
-import { enforceRateLimit, verifySession } from './session-rules';
+import { guardedPasswordCheck, verifySession } from './session-rules';
 
 /** An administrator's profile (spec 2 section 3, admin_users), beside the admin pool. */
 export interface AdminUser {
@@ -45,8 +44,12 @@ export async function adminLogin(
   input: { username: string; password: string },
   address: string,
 ): Promise<{ admin: AdminUser; tokens: Tokens }> {
-  await enforceRateLimit(deps.limiter, 'admin-login', rateLimits.login, input.username, address);
-  const result = await deps.identity.signIn(input.username, input.password);
+  const result = await guardedPasswordCheck(
+    deps,
+    { action: 'admin-login', account: input.username, address },
+    () => deps.identity.signIn(input.username, input.password),
+    (r) => !r.ok,
+  );
   if (!result.ok) throw unauthorized(authMessages.adminInvalidCredentials);
   const admin = await deps.admins.getByUsername(input.username);
   if (!admin?.isActive) {
@@ -76,8 +79,14 @@ export async function changeAdminPassword(
   deps: AdminDeps,
   admin: AdminUser,
   input: { currentPassword: string; newPassword: string },
+  address: string,
 ): Promise<void> {
-  const check = await deps.identity.signIn(admin.username, input.currentPassword);
+  const check = await guardedPasswordCheck(
+    deps,
+    { action: 'admin-password-check', account: admin.username, address },
+    () => deps.identity.signIn(admin.username, input.currentPassword),
+    (r) => !r.ok,
+  );
   if (!check.ok) throw validationError(authMessages.currentPasswordWrong);
   if (check.tokens.refreshToken) await deps.identity.revokeRefreshToken(check.tokens.refreshToken);
   await deps.identity.setPassword(admin.id, input.newPassword);

@@ -79,8 +79,14 @@ export interface Mailer {
 }
 
 /** Fixed-window counters. `hit` returns false once `limit` is exceeded in the window. */
+/** Fixed-window counters. */
 export interface RateLimiter {
+  /** Counts one attempt unless the window already holds `limit`; false when it did. */
   hit(key: string, limit: number, windowSeconds: number): Promise<boolean>;
+  /** What the current window holds. */
+  count(key: string, windowSeconds: number): Promise<number>;
+  /** Counts one, whatever the window holds. */
+  add(key: string, windowSeconds: number): Promise<void>;
 }
 
 /** Random tokens and their hashes, so domain code needs no crypto module. */

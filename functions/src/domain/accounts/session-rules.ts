@@ -64,3 +64,46 @@ export async function endSession(
   }
   if (session.refreshToken) await deps.identity.revokeRefreshToken(session.refreshToken);
 }
+
+/**
+ * Password checks (sign-in, and the current password on a password change):
+ * a wrong guess counts against the account from that address only, so no
+ * one can lock someone else out. Ten failures refuse that account from that
+ * address for the window; an address making many attempts on any accounts is
+ * refused; failures on an account from everywhere slow its answers (up to
+ * 3 s) instead of refusing the right password.
+ */
+export const passwordCheckLimits = {
+  windowSeconds: 15 * 60,
+  perAddress: 50,
+  failuresPerPair: 10,
+  freeFailuresPerAccount: 10,
+  delayStepMs: 250,
+  maxDelayMs: 3_000,
+} as const;
+
+export async function guardedPasswordCheck<R>(
+  deps: { limiter: RateLimiter; clock: { sleep(ms: number): Promise<void> } },
+  check: { action: string; account: string; address: string },
+  attempt: () => Promise<R>,
+  failed: (result: R) => boolean,
+): Promise<R> {
+  const rule = passwordCheckLimits;
+  const window = rule.windowSeconds;
+  const pairKey = `${check.action}:pair:${check.account}|${check.address}`;
+  const accountKey = `${check.action}:failures:${check.account}`;
+  const [addressOk, pairFailures, accountFailures] = await Promise.all([
+    deps.limiter.hit(`${check.action}:address:${check.address}`, rule.perAddress, window),
+    deps.limiter.count(pairKey, window),
+    deps.limiter.count(accountKey, window),
+  ]);
+  if (!addressOk || pairFailures >= rule.failuresPerPair) {
+    throw new DomainError('rate-limited', authMessages.tooManyAttempts);
+  }
+  const beyond = accountFailures - rule.freeFailuresPerAccount;
+  if (beyond > 0) await deps.clock.sleep(Math.min(rule.maxDelayMs, beyond * rule.delayStepMs));
+  const result = await attempt();
+  if (failed(result))
+    await Promise.all([deps.limiter.add(pairKey, window), deps.limiter.add(accountKey, window)]);
+  return result;
+}

@@ -32,7 +32,7 @@ export function adminSessionRoutes({ admins, sessions }: AdminSessionRouteDeps):
 
     adminChangePassword: async (event, ctx) => {
       const input = readJson(event, adminChangePasswordSchema);
-      await changeAdminPassword(admins, ctx.admin as AdminUser, input);
+      await changeAdminPassword(admins, ctx.admin as AdminUser, input, clientAddress(event));
       ctx.cookies.length = 0;
       return json(200, { message: authMessages.adminPasswordChanged }, { cookies: sessions.clear() });
     },

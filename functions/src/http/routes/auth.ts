@@ -108,7 +108,7 @@ export function authRoutes({ accounts, sessions, plans, clock }: AuthRouteDeps):
 
     updatePassword: async (event, ctx) => {
       const input = readJson(event, updatePasswordSchema);
-      const tokens = await updatePassword(accounts, ctx.user as User, input);
+      const tokens = await updatePassword(accounts, ctx.user as User, input, clientAddress(event));
       // The caller's session goes on with fresh tokens; every other one has ended.
       ctx.cookies.length = 0;
       return json(200, { message: authMessages.passwordUpdated }, { cookies: sessions.issue(tokens) });
