@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signedInUser, testPassword } from './support/accounts';
 import { direct } from './support/direct';
-import { apiUrl, Browser, mailCount, mailedToken, uniqueEmail } from './support/http';
+import { apiUrl, Browser, cloudEnv, mailCount, mailedToken, uniqueEmail } from './support/http';
+import { storedMails } from './support/mailbox';
 
 // Every account call through the HTTP API against cognito-local, DynamoDB Local
 // and the local SES store, following the links from the mails actually sent.
@@ -225,12 +226,20 @@ describe('sessions', () => {
     const alice = await signedInUser(uniqueEmail('alice'));
     const bob = await signedInUser(uniqueEmail('bob'));
     const newAddress = uniqueEmail('bob-new');
-    const res = await bob.browser.put('/api/user/email', { newEmail: newAddress });
-    expect(res.status).toBe(200);
+    const res = await bob.browser.put('/api/user/email', {
+      newEmail: newAddress,
+      currentPassword: testPassword,
+    });
+    expect(res.status).toBe(202);
+    const { token } = await mailedToken(newAddress, '/verify-email/');
+    expect((await new Browser().get(`/api/auth/verify-email/${token}`)).status).toBe(200);
     expect((await alice.browser.get('/api/auth/user')).body.email).toBe(alice.email);
     expect((await bob.browser.get('/api/auth/user')).body.email).toBe(newAddress);
     // Bob cannot take Alice's address either.
-    const steal = await bob.browser.put('/api/user/email', { newEmail: alice.email });
+    const steal = await bob.browser.put('/api/user/email', {
+      newEmail: alice.email,
+      currentPassword: testPassword,
+    });
     expect(steal.status).toBe(409);
   });
 });
@@ -298,17 +307,36 @@ describe('account changes', () => {
     const { browser, email } = await signedInUser();
     const other = await signedInUser();
 
-    const same = await browser.put('/api/user/email', { newEmail: email });
+    const change = (newEmail: string, currentPassword = password) =>
+      browser.put('/api/user/email', { newEmail, currentPassword });
+    const same = await change(email);
     expect([same.status, same.body.message]).toEqual([400, 'No changes made']);
-    const taken = await browser.put('/api/user/email', { newEmail: other.email });
+    const taken = await change(other.email);
     expect(taken.status).toBe(409);
-    const invalid = await browser.put('/api/user/email', { newEmail: 'not-an-email' });
+    const invalid = await change('not-an-email');
     expect(invalid.status).toBe(400);
+    const noPassword = await browser.put('/api/user/email', { newEmail: uniqueEmail('np') });
+    expect([noPassword.status, noPassword.body.message]).toEqual([400, 'Current password is required']);
+    const wrong = await change(uniqueEmail('wrong'), 'not my password');
+    expect([wrong.status, wrong.body.message]).toEqual([400, 'Current password is incorrect']);
 
     const fresh = uniqueEmail('moved');
-    const moved = await browser.put('/api/user/email', { newEmail: fresh });
-    expect(moved.status).toBe(200);
-    expect((moved.body.user as { email: string }).email).toBe(fresh);
+    const moved = await change(fresh);
+    expect(moved.status).toBe(202);
+    expect(moved.body.message).toContain(fresh);
+    // Nothing moves until the new address confirms; the old one is told.
+    expect((await browser.get('/api/auth/user')).body.email).toBe(email);
+    const notice = (await storedMails(cloudEnv.SES_ENDPOINT ?? '')).filter((m) =>
+      m.destination.to.some((t) => t.includes(email)),
+    );
+    expect(notice.some((m) => m.subject.includes('email change request'))).toBe(true);
+    const { token } = await mailedToken(fresh, '/verify-email/');
+    const confirmed = await new Browser().get(`/api/auth/verify-email/${token}`);
+    expect([confirmed.status, confirmed.body.message]).toEqual([
+      200,
+      `Your email is now ${fresh}. Sign in with it from now on.`,
+    ]);
+    expect((await browser.get('/api/auth/user')).body.email).toBe(fresh);
     expect((await new Browser().post('/api/auth/login', { email: fresh, password })).status).toBe(200);
     expect((await new Browser().post('/api/auth/login', { email, password })).status).toBe(401);
     // The old address is free again.

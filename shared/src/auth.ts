@@ -23,6 +23,10 @@ export const authMessages = {
   notSignedIn: 'Unauthorized',
   noChanges: 'No changes made',
   emailUpdated: 'Email updated successfully',
+  emailChangeSentTitle: 'Check your new inbox',
+  emailChangeSent: (to: string) =>
+    `We sent a confirmation link to ${to}. Your email changes when you follow it; until then you sign in with your current address.`,
+  emailChanged: (to: string) => `Your email is now ${to}. Sign in with it from now on.`,
   passwordUpdated: 'Password updated successfully',
   currentPasswordWrong: 'Current password is incorrect',
   passwordMismatch: 'Password mismatch',
@@ -93,7 +97,13 @@ export const resetPasswordFormSchema = z
     path: ['confirmPassword'],
   });
 
-export const updateEmailSchema = z.object({ newEmail: email });
+export const updateEmailSchema = z.object({
+  newEmail: email,
+  currentPassword: z
+    .string({ error: authMessages.currentPasswordRequired })
+    .min(1, authMessages.currentPasswordRequired)
+    .max(256),
+});
 
 export const updatePasswordSchema = z.object({
   currentPassword: z.string().min(1, authMessages.currentPasswordRequired).max(256),

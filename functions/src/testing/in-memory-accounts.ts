@@ -167,11 +167,11 @@ export function inMemoryAdmins(): AdminRepository & { all: Map<string, AdminUser
 }
 
 export function inMemoryTokens(): OneTimeTokens & { size(): number } {
-  const all = new Map<string, { userId: string; expiresAt: number }>();
+  const all = new Map<string, { userId: string; expiresAt: number; data?: string }>();
   return {
     size: () => all.size,
-    async save(purpose: TokenPurpose, hash, userId, expiresAt) {
-      all.set(`${purpose}#${hash}`, { userId, expiresAt });
+    async save(purpose: TokenPurpose, hash, userId, expiresAt, data) {
+      all.set(`${purpose}#${hash}`, { userId, expiresAt, ...(data === undefined ? {} : { data }) });
     },
     async consume(purpose, hash) {
       const key = `${purpose}#${hash}`;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../src/domain/accounts/admin';
 import { signedInUser, testPassword } from '../support/accounts';
 import { direct } from '../support/direct';
-import { Browser, uniqueEmail } from '../support/http';
+import { Browser, mailCount, uniqueEmail } from '../support/http';
 
 // Sessions that really end, and client addresses no client can choose.
 
@@ -154,5 +154,24 @@ describe('lockout', () => {
       confirmPassword: 'another-pass-1',
     });
     expect(limited.status).toBe(429);
+  });
+});
+
+describe('email change', () => {
+  it('a leftover cookie cannot take the account: the password is needed and the owner keeps the address until the new one confirms', async () => {
+    const { browser, email } = await signedInUser();
+    const thief = browser.clone();
+    const target = uniqueEmail('thief-inbox');
+    expect((await thief.put('/api/user/email', { newEmail: target })).status).toBe(400);
+    expect((await thief.put('/api/user/email', { newEmail: target, currentPassword: 'guess' })).status).toBe(
+      400,
+    );
+    expect((await browser.get('/api/auth/user')).body.email).toBe(email);
+    // Even with the password, the request alone changes nothing, and the owner is told.
+    const asked = await thief.put('/api/user/email', { newEmail: target, currentPassword: testPassword });
+    expect(asked.status).toBe(202);
+    expect((await browser.get('/api/auth/user')).body.email).toBe(email);
+    expect((await new Browser().post('/api/auth/login', { email, password: testPassword })).status).toBe(200);
+    expect(await mailCount(email)).toBeGreaterThanOrEqual(2);
   });
 });

@@ -9,11 +9,18 @@ import type { OneTimeTokens } from '../../domain/accounts/ports';
  */
 export function dynamoTokenStore(client: DynamoDBDocumentClient, tableName: string): OneTimeTokens {
   return {
-    async save(purpose, tokenHash, userId, expiresAt) {
+    async save(purpose, tokenHash, userId, expiresAt, data) {
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...keys.oneTimeToken(purpose, tokenHash), entity: 'token', purpose, userId, expiresAt },
+          Item: {
+            ...keys.oneTimeToken(purpose, tokenHash),
+            entity: 'token',
+            purpose,
+            userId,
+            expiresAt,
+            ...(data === undefined ? {} : { data }),
+          },
         }),
       );
     },
@@ -27,7 +34,11 @@ export function dynamoTokenStore(client: DynamoDBDocumentClient, tableName: stri
       );
       const item = out.Attributes;
       if (!item || typeof item.userId !== 'string' || typeof item.expiresAt !== 'number') return undefined;
-      return { userId: item.userId, expiresAt: item.expiresAt };
+      return {
+        userId: item.userId,
+        expiresAt: item.expiresAt,
+        ...(typeof item.data === 'string' ? { data: item.data } : {}),
+      };
     },
   };
 }

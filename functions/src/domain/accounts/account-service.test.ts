@@ -16,13 +16,14 @@ import {
   login,
   logout,
   register,
+  requestEmailChange,
   requestPasswordReset,
   resendVerification,
   resetPassword,
-  updateEmail,
   updatePassword,
   verifyEmail,
 } from './account-service';
+import type { User } from './user';
 
 function setup() {
   const clock = fakeClock();
@@ -142,7 +143,10 @@ describe('verifyEmail', () => {
     await register(s.deps, ada, '10.0.0.1');
     const token = s.mailer.lastToken('/verify-email/');
 
-    expect(await verifyEmail(s.deps, token)).toEqual({ firstName: 'Ada' });
+    expect(await verifyEmail(s.deps, token)).toEqual({
+      firstName: 'Ada',
+      message: 'Your email has been verified. You can now sign in.',
+    });
     expect([...s.users.all.values()][0]?.emailVerified).toBe(true);
 
     const again = await failure(verifyEmail(s.deps, token));
@@ -308,31 +312,61 @@ describe('password reset', () => {
   });
 });
 
-describe('updateEmail', () => {
-  it('refuses the same address, a taken one, and changes to a free one', async () => {
+describe('requestEmailChange', () => {
+  const change = (
+    s: ReturnType<typeof setup>,
+    user: User,
+    newEmail: string,
+    currentPassword = ada.password,
+  ) => requestEmailChange(s.deps, user, { newEmail, currentPassword }, '10.0.0.1');
+
+  it('refuses the same address, a wrong password and a taken address, changing nothing', async () => {
     const s = setup();
     const { user } = await verifiedUser(s);
     await verifiedUser(s, { ...ada, email: 'grace@example.com' });
 
-    expect((await failure(updateEmail(s.deps, user, ada.email))).message).toBe('No changes made');
-    const taken = await failure(updateEmail(s.deps, user, 'grace@example.com'));
+    expect((await failure(change(s, user, ada.email))).message).toBe('No changes made');
+    expect((await failure(change(s, user, 'new@example.com', 'wrong'))).message).toBe(
+      'Current password is incorrect',
+    );
+    const taken = await failure(change(s, user, 'grace@example.com'));
     expect([taken.kind, taken.message]).toEqual(['conflict', 'An account with this email already exists.']);
+    expect((await s.users.get(user.id))?.email).toBe(ada.email);
+  });
 
-    const updated = await updateEmail(s.deps, user, 'ada@lovelace.dev');
-    expect(updated.email).toBe('ada@lovelace.dev');
+  it('changes the address only when the link mailed to it is followed, and tells the old address', async () => {
+    const s = setup();
+    const { user } = await verifiedUser(s);
+    const message = await change(s, user, 'ada@lovelace.dev');
+    expect(message).toContain('ada@lovelace.dev');
+    // Nothing has changed yet.
+    expect((await s.users.get(user.id))?.email).toBe(ada.email);
+    const notice = s.mailer.sent.find((m) => m.to === ada.email && m.subject.includes('email change'));
+    expect(notice?.text).toContain('a**@lovelace.dev');
+
+    const token = s.mailer.lastToken('/verify-email/');
+    expect(s.mailer.sent.at(-2)?.to).toBe('ada@lovelace.dev');
+    const done = await verifyEmail(s.deps, token);
+    expect(done.message).toBe('Your email is now ada@lovelace.dev. Sign in with it from now on.');
     expect((await s.users.findByEmail('ada@lovelace.dev'))?.id).toBe(user.id);
+    expect(await s.users.findByEmail(ada.email)).toBeUndefined();
     await expect(
       login(s.deps, { email: 'ada@lovelace.dev', password: ada.password }, '10.0.0.1'),
     ).resolves.toBeDefined();
+    // The link works once.
+    expect((await failure(verifyEmail(s.deps, token))).message).toBe(
+      'This verification link has expired or is no longer valid.',
+    );
   });
 
   it('puts the old address back when the identity provider refuses the change', async () => {
     const s = setup();
     const { user } = await verifiedUser(s);
+    await change(s, user, 'new@example.com');
     s.deps.identity.updateEmail = async () => {
       throw new Error('provider down');
     };
-    await expect(updateEmail(s.deps, user, 'new@example.com')).rejects.toThrow('provider down');
+    await expect(verifyEmail(s.deps, s.mailer.lastToken('/verify-email/'))).rejects.toThrow('provider down');
     expect((await s.users.get(user.id))?.email).toBe(ada.email);
   });
 });

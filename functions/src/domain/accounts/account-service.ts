@@ -1,6 +1,6 @@
 import { authMessages, type RegisterInput } from '@tunesmith/shared/auth';
 import { conflict, DomainError, unauthorized, validationError } from '../errors';
-import { passwordResetMail, verificationMail } from './mail';
+import { emailChangeMail, emailChangeNoticeMail, passwordResetMail, verificationMail } from './mail';
 import type {
   Clock,
   IdentityProvider,
@@ -22,6 +22,7 @@ import { newUser, type User, type UserRepository } from './user';
 
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
 export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
+export const CHANGE_EMAIL_TTL_SECONDS = 24 * 60 * 60;
 
 /** Attempts per window before a 429 (per account and per client address). */
 export const rateLimits = {
@@ -114,15 +115,24 @@ export async function register(
 }
 
 /** Confirms an address from a mailed link. Used, unknown and expired links all answer `expired`. */
-export async function verifyEmail(deps: AccountDeps, token: string): Promise<{ firstName: string }> {
-  const record = await deps.tokens.consume('verify-email', deps.secrets.hash(token));
+export async function verifyEmail(
+  deps: AccountDeps,
+  token: string,
+): Promise<{ firstName: string; message: string }> {
+  const hash = deps.secrets.hash(token);
+  const record = await deps.tokens.consume('verify-email', hash);
+  // The same link page confirms a new address after an email change.
+  if (!record) {
+    const change = await deps.tokens.consume('change-email', hash);
+    if (change) return completeEmailChange(deps, change);
+  }
   const expired = () => new DomainError('validation', authMessages.verificationExpired, { expired: true });
   if (!record || record.expiresAt < nowSeconds(deps.clock)) throw expired();
   const user = await deps.users.get(record.userId);
   if (!user) throw expired();
   await deps.identity.confirmUser(user.id, user.email);
   await deps.users.update(user.id, { emailVerified: true, updatedAt: deps.clock.now().toISOString() });
-  return { firstName: user.firstName };
+  return { firstName: user.firstName, message: authMessages.verified };
 }
 
 /** Mails a new verification link; the answer never says whether the account exists. */
@@ -240,18 +250,75 @@ export async function resetPassword(deps: AccountDeps, token: string, newPasswor
 }
 
 /** Changes the sign-in email; the new one must be free. */
-export async function updateEmail(deps: AccountDeps, user: User, newEmail: string): Promise<User> {
-  if (newEmail === user.email) throw validationError(authMessages.noChanges);
-  const stamp = deps.clock.now().toISOString();
-  await deps.users.changeEmail(user.id, user.email, newEmail, stamp);
-  try {
-    await deps.identity.updateEmail(user.id, newEmail);
-  } catch (error) {
-    await deps.users.changeEmail(user.id, newEmail, user.email, stamp);
-    if (error instanceof DomainError && error.kind === 'conflict') throw conflict(authMessages.emailTaken);
-    throw error;
+/**
+ * Asks to change the sign-in address. The current password proves it is the
+ * owner (guesses limited as on sign-in); a link goes to the new address and
+ * the change happens only when it is followed; the current address is told.
+ */
+export async function requestEmailChange(
+  deps: AccountDeps,
+  user: User,
+  input: { newEmail: string; currentPassword: string },
+  address: string,
+): Promise<string> {
+  if (input.newEmail === user.email) throw validationError(authMessages.noChanges);
+  const check = await guardedPasswordCheck(
+    deps,
+    { action: 'password-check', account: user.id, address },
+    () => deps.identity.signIn(user.email, input.currentPassword),
+    (r) => !r.ok,
+  );
+  if (!check.ok) throw validationError(authMessages.currentPasswordWrong);
+  if (check.tokens.refreshToken) await deps.identity.revokeRefreshToken(check.tokens.refreshToken);
+  if (await deps.users.findByEmail(input.newEmail)) throw conflict(authMessages.emailTaken);
+  const token = deps.secrets.newToken();
+  await deps.tokens.save(
+    'change-email',
+    deps.secrets.hash(token),
+    user.id,
+    nowSeconds(deps.clock) + CHANGE_EMAIL_TTL_SECONDS,
+    input.newEmail,
+  );
+  await deps.mailer.send(
+    emailChangeMail({
+      to: input.newEmail,
+      link: `${deps.siteOrigin}/verify-email/${token}`,
+      siteName: deps.siteName,
+    }),
+  );
+  await deps.mailer.send(
+    emailChangeNoticeMail({
+      to: user.email,
+      newEmail: input.newEmail,
+      siteOrigin: deps.siteOrigin,
+      siteName: deps.siteName,
+    }),
+  );
+  return authMessages.emailChangeSent(input.newEmail);
+}
+
+/** Moves the account to the confirmed address: the claim, the profile and the identity. */
+async function completeEmailChange(
+  deps: AccountDeps,
+  record: { userId: string; expiresAt: number; data?: string },
+): Promise<{ firstName: string; message: string }> {
+  const expired = () => new DomainError('validation', authMessages.verificationExpired, { expired: true });
+  const newEmail = record.data;
+  if (!newEmail || record.expiresAt < nowSeconds(deps.clock)) throw expired();
+  const user = await deps.users.get(record.userId);
+  if (!user) throw expired();
+  if (user.email !== newEmail) {
+    const stamp = deps.clock.now().toISOString();
+    await deps.users.changeEmail(user.id, user.email, newEmail, stamp);
+    try {
+      await deps.identity.updateEmail(user.id, newEmail);
+    } catch (error) {
+      await deps.users.changeEmail(user.id, newEmail, user.email, stamp);
+      if (error instanceof DomainError && error.kind === 'conflict') throw conflict(authMessages.emailTaken);
+      throw error;
+    }
   }
-  return { ...user, email: newEmail, updatedAt: stamp };
+  return { firstName: user.firstName, message: authMessages.emailChanged(newEmail) };
 }
 
 /**

@@ -21,6 +21,21 @@ function layout(
 </table></td></tr></table></body></html>`;
 }
 
+/**
+ * A person's name as mail may show it: letters, marks, digits, spaces,
+ * apostrophes and hyphens only, at most 40 characters, so a name shaped like
+ * a link or an address cannot become one in someone's inbox.
+ */
+export function mailSafeName(name: string): string {
+  return name
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N} '-]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 40)
+    .trim();
+}
+
 /** The mail that confirms a new account's address. */
 export function verificationMail(input: {
   to: string;
@@ -28,7 +43,7 @@ export function verificationMail(input: {
   link: string;
   siteName: string;
 }): MailMessage {
-  const greeting = `Hi ${input.firstName || 'there'},`;
+  const greeting = `Hi ${mailSafeName(input.firstName) || 'there'},`;
   const body = `${greeting} thanks for signing up. Please confirm your email address to start creating music.`;
   const note = 'This link expires in 24 hours. If you did not create an account, you can ignore this email.';
   return {
@@ -56,4 +71,48 @@ export function passwordResetMail(input: { to: string; link: string; siteName: s
       note,
     ),
   };
+}
+
+/** The mail to a new address that makes an email change happen when followed. */
+export function emailChangeMail(input: { to: string; link: string; siteName: string }): MailMessage {
+  const body = `Someone asked to make this the sign-in address of a ${input.siteName} account. Confirm it with the link below; the change happens only then.`;
+  const note =
+    'This link expires in 24 hours and works once. If you did not ask for it, you can ignore this email.';
+  return {
+    to: input.to,
+    subject: `Confirm your new email for ${input.siteName}`,
+    text: `${body}\n\nConfirm your new email: ${input.link}\n\n${note}\n`,
+    html: layout(
+      input.siteName,
+      'Confirm your new email',
+      body,
+      { label: 'Confirm Email', url: input.link },
+      note,
+    ),
+  };
+}
+
+/** The notice to the current address that a change to another was asked for. */
+export function emailChangeNoticeMail(input: {
+  to: string;
+  newEmail: string;
+  siteOrigin: string;
+  siteName: string;
+}): MailMessage {
+  const body = `A change of your sign-in email to ${maskEmail(input.newEmail)} was requested. It happens only if the link we sent to that address is followed.`;
+  const note =
+    'If this was not you, change your password now: someone may know it. Your email stays as it is until the new address is confirmed.';
+  const link = `${input.siteOrigin}/profile`;
+  return {
+    to: input.to,
+    subject: `Your ${input.siteName} email change request`,
+    text: `${body}\n\n${note}\n\nYour profile: ${link}\n`,
+    html: layout(input.siteName, 'Email change requested', body, { label: 'Open Profile', url: link }, note),
+  };
+}
+
+/** `ada@example.com` → `a**@example.com`: enough to recognise, not to copy. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}${'*'.repeat(Math.max(2, local.length - 1))}@${domain}`;
 }

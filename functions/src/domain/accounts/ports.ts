@@ -54,17 +54,23 @@ export interface IdentityProvider {
   deleteUser(subject: string): Promise<void>;
 }
 
-export type TokenPurpose = 'verify-email' | 'reset-password';
+export type TokenPurpose = 'verify-email' | 'reset-password' | 'change-email';
 
 /** Single-use tokens we issue by mail. Only a hash of each token is stored. */
 export interface OneTimeTokens {
-  /** Stores the hash of `token` for `userId`, valid `ttlSeconds`. */
-  save(purpose: TokenPurpose, tokenHash: string, userId: string, expiresAt: number): Promise<void>;
+  /** Stores the hash of a token for `userId` until `expiresAt`, with what the link is for (`data`). */
+  save(
+    purpose: TokenPurpose,
+    tokenHash: string,
+    userId: string,
+    expiresAt: number,
+    data?: string,
+  ): Promise<void>;
   /** Removes and returns the record atomically, so a token works once. */
   consume(
     purpose: TokenPurpose,
     tokenHash: string,
-  ): Promise<{ userId: string; expiresAt: number } | undefined>;
+  ): Promise<{ userId: string; expiresAt: number; data?: string } | undefined>;
 }
 
 export interface MailMessage {

@@ -13,10 +13,10 @@ import {
   login,
   logout,
   register,
+  requestEmailChange,
   requestPasswordReset,
   resendVerification,
   resetPassword,
-  updateEmail,
   updatePassword,
   verifyEmail,
 } from '../../domain/accounts/account-service';
@@ -53,8 +53,8 @@ export function authRoutes({ accounts, sessions, plans, clock }: AuthRouteDeps):
     },
 
     verifyEmail: async (_event, ctx) => {
-      const { firstName } = await verifyEmail(accounts, ctx.params.token ?? '');
-      return json(200, { message: authMessages.verified, user: { firstName } });
+      const { firstName, message } = await verifyEmail(accounts, ctx.params.token ?? '');
+      return json(200, { message, user: { firstName } });
     },
 
     resendVerification: async (event) => {
@@ -101,9 +101,9 @@ export function authRoutes({ accounts, sessions, plans, clock }: AuthRouteDeps):
     },
 
     updateEmail: async (event, ctx) => {
-      const { newEmail } = readJson(event, updateEmailSchema);
-      const user = await updateEmail(accounts, ctx.user as User, newEmail);
-      return json(200, { message: authMessages.emailUpdated, user: await view(user) });
+      const input = readJson(event, updateEmailSchema);
+      const message = await requestEmailChange(accounts, ctx.user as User, input, clientAddress(event));
+      return json(202, { message });
     },
 
     updatePassword: async (event, ctx) => {

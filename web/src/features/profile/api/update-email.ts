@@ -1,19 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { currentUserSchema } from '@tunesmith/shared/auth';
 import { apiRequest } from '@/lib/api-client';
-import { setCurrentUser, userQueryKey } from '@/lib/auth';
+import { userQueryKey } from '@/lib/auth';
 
 export interface UpdateEmailAnswer {
+  /** What happens next: the link sent to the new address. */
   message?: string;
-  user?: unknown;
 }
 
-/** Changes the sign-in address; the server refuses one that another account uses. */
-export function updateEmail(input: { newEmail: string }): Promise<UpdateEmailAnswer> {
+/** Asks to change the sign-in address; the server refuses one that another account uses. */
+export function updateEmail(input: {
+  newEmail: string;
+  currentPassword: string;
+}): Promise<UpdateEmailAnswer> {
   return apiRequest<UpdateEmailAnswer>('updateEmail', { body: input });
 }
 
-/** Changes the address, stores the refreshed user and reloads the auth state. */
+/** Asks for the change; the user is reloaded (nothing changes until the new address confirms). */
 export function useUpdateEmail(options: {
   onSuccess?: (answer: UpdateEmailAnswer) => void;
   onError?: (error: Error) => void;
@@ -22,8 +24,6 @@ export function useUpdateEmail(options: {
   return useMutation({
     mutationFn: updateEmail,
     onSuccess: async (answer) => {
-      const parsed = currentUserSchema.safeParse(answer?.user);
-      if (parsed.success) setCurrentUser(queryClient, parsed.data);
       options.onSuccess?.(answer ?? {});
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
     },

@@ -50,34 +50,42 @@ describe('profile page', () => {
       expect(form.getByText('Please enter a valid email address')).toBeDefined();
 
       await user.type(form.getByLabelText('New Email'), ' ADA@example.com ');
+      await user.type(form.getByLabelText('Current Password'), 'analytical-engine');
       await user.click(form.getByRole('button', { name: 'Update Email' }));
       expect(form.getByText('No changes made')).toBeDefined();
       expect(calls('PUT', '/api/user/email')).toHaveLength(0);
     });
 
-    it('changes the address, confirms and refreshes the user', async () => {
-      const { user, state, calls } = renderProfile(makeUser(), {
-        'PUT /api/user/email': () => {
-          state.user = makeUser({ email: 'countess@example.com' });
-          return jsonResponse({ message: 'Email updated successfully', user: state.user });
-        },
+    it('asks for the current password, then says a link went to the new address', async () => {
+      const sent =
+        'We sent a confirmation link to countess@example.com. Your email changes when you follow it; until then you sign in with your current address.';
+      const { user, calls } = renderProfile(makeUser(), {
+        'PUT /api/user/email': jsonResponse({ message: sent }, 202),
       });
       const form = within(await screen.findByRole('form', { name: 'Update email' }));
+      expect(screen.getByText(/We send a confirmation link to the new address/)).toBeDefined();
 
       await user.type(form.getByLabelText('New Email'), 'countess@example.com');
       await user.click(form.getByRole('button', { name: 'Update Email' }));
+      expect(form.getByText('Current password is required')).toBeDefined();
+      expect(calls('PUT', '/api/user/email')).toHaveLength(0);
 
-      expect(within(await findToast()).getByText('Email updated successfully')).toBeDefined();
+      await user.type(form.getByLabelText('Current Password'), 'analytical-engine');
+      await user.click(form.getByRole('button', { name: 'Update Email' }));
+
+      const toast = within(await findToast());
+      expect(toast.getByText('Check your new inbox')).toBeDefined();
+      expect(toast.getByText(sent)).toBeDefined();
       expect(JSON.parse(String(calls('PUT', '/api/user/email')[0]?.[1]?.body))).toEqual({
         newEmail: 'countess@example.com',
+        currentPassword: 'analytical-engine',
       });
-      await waitFor(() =>
-        expect((card('Profile Information').getByLabelText('Current Email') as HTMLInputElement).value).toBe(
-          'countess@example.com',
-        ),
+      // Nothing has changed yet: the profile still shows the current address.
+      expect((card('Profile Information').getByLabelText('Current Email') as HTMLInputElement).value).toBe(
+        makeUser().email,
       );
       expect((form.getByLabelText('New Email') as HTMLInputElement).value).toBe('');
-      await waitFor(() => expect(calls('GET', '/api/auth/user').length).toBeGreaterThanOrEqual(2));
+      expect((form.getByLabelText('Current Password') as HTMLInputElement).value).toBe('');
     });
 
     it('shows Failed to update email with the server message', async () => {
@@ -87,6 +95,7 @@ describe('profile page', () => {
       const form = within(await screen.findByRole('form', { name: 'Update email' }));
 
       await user.type(form.getByLabelText('New Email'), 'taken@example.com');
+      await user.type(form.getByLabelText('Current Password'), 'analytical-engine');
       await user.click(form.getByRole('button', { name: 'Update Email' }));
 
       const toast = await findToast();
