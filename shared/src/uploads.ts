@@ -8,6 +8,7 @@ export const uploadMessages = {
   empty: 'The uploaded file is empty.',
   notAudio: 'The uploaded file is not a supported audio file (MP3, WAV, M4A, AAC or OGG).',
   notFound: 'Upload not found. Please upload the file again.',
+  tooManyReservations: 'Too many uploads in the last hour. Please wait a while and try again.',
   uploadUrlRequired: 'Upload URL is required',
   processFailedTitle: 'Upload Error',
   processFailed: 'Failed to process uploaded file.',

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { dynamo } from '../adapters/dynamo/client';
+import { dynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
 import { bucketFromEnv, s3 } from '../adapters/s3/client';
 import { s3Links } from '../adapters/s3/links';
 import { s3UploadStore, uploadKeyFromUrl } from '../adapters/s3/upload-store';
@@ -20,6 +22,7 @@ export const handler: LambdaHandler = (event, context) => {
         uploadLink: (key, options) => links.write({ bucket, key }, options),
         keyOfUploadUrl: (url) => uploadKeyFromUrl(url, bucket),
         newId: randomUUID,
+        limiter: dynamoRateLimiter(dynamo().client, dynamo().tableName),
       }),
       { sessions: sessionWiring().sessions },
     );

@@ -10,7 +10,8 @@
  */
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@tunesmith/shared/constants';
 import { uploadExtension, uploadMessages } from '@tunesmith/shared/uploads';
-import { notFound, validationError } from '../errors';
+import type { RateLimiter } from '../accounts/ports';
+import { DomainError, notFound, validationError } from '../errors';
 
 /** Storage of uploaded objects, by key. */
 export interface UploadStore {
@@ -31,6 +32,24 @@ export const UPLOADS_AREA = 'uploads/';
 /** Every key of a user's checked uploads starts with this. */
 export const uploadPrefix = (userId: string) => `${UPLOADS_AREA}${userId}/`;
 const incomingPrefix = (userId: string) => `${INCOMING_AREA}${userId}/`;
+
+/**
+ * Upload links one user may ask for in an hour. A link the browser described
+ * carries the file's exact length and type in its signature; the spec's call
+ * without a body cannot, so how many links anyone can hold is what bounds it
+ * (with the short link life, the check after upload and the incoming area's expiry).
+ */
+export const UPLOAD_RESERVATIONS = { perUser: 30, windowSeconds: 60 * 60 } as const;
+
+/** Counts one upload link for the user; a 429 once the hour's allowance is used. */
+export async function allowUploadReservation(limiter: RateLimiter, userId: string): Promise<void> {
+  const ok = await limiter.hit(
+    `upload-reservation:user:${userId}`,
+    UPLOAD_RESERVATIONS.perUser,
+    UPLOAD_RESERVATIONS.windowSeconds,
+  );
+  if (!ok) throw new DomainError('rate-limited', uploadMessages.tooManyReservations);
+}
 
 /** Where a browser puts a new file: the user's incoming prefix, keeping an allowed extension. */
 export function newUploadKey(userId: string, id: string, filename?: string): string {

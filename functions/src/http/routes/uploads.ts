@@ -1,8 +1,10 @@
 import { normalizePathSchema, reserveUploadSchema, uploadMessages } from '@tunesmith/shared/uploads';
 import type { User } from '../../domain/accounts/user';
 import { notFound } from '../../domain/errors';
+import type { RateLimiter } from '../../domain/accounts/ports';
 import {
   acceptUpload,
+  allowUploadReservation,
   keptUploadKey,
   newUploadKey,
   objectPathOf,
@@ -23,6 +25,7 @@ export interface UploadRouteDeps {
   /** The uploads-bucket key an upload link points at, or undefined for any other URL. */
   keyOfUploadUrl(url: string): string | undefined;
   newId: () => string;
+  limiter: RateLimiter;
 }
 
 /**
@@ -37,6 +40,7 @@ export function uploadRoutes(deps: UploadRouteDeps): GroupHandlers {
     reserveUpload: async (event, ctx) => {
       const user = ctx.user as User;
       const { filename, contentType, size } = readJson(event, reserveUploadSchema);
+      await allowUploadReservation(deps.limiter, user.id);
       const key = newUploadKey(user.id, deps.newId(), filename);
       const uploadURL = await deps.uploadLink(key, {
         ...(contentType ? { contentType } : {}),
