@@ -25,6 +25,19 @@ describe('toaster', () => {
     expect(screen.queryByText('First')).toBeNull();
   });
 
+  it('puts a toast, a status, in no list (a list may hold only list items)', () => {
+    const { region, toasts } = renderToaster();
+
+    act(() => {
+      toast({ title: 'Saved' });
+    });
+
+    expect(toasts()).toHaveLength(1);
+    expect(toasts()[0]?.tagName).not.toBe('LI');
+    expect(toasts()[0]?.closest('ol, ul')).toBeNull();
+    expect(region.querySelector('ol, ul, li')).toBeNull();
+  });
+
   it('dismisses a toast after 5000 ms', () => {
     vi.useFakeTimers();
     const { toasts } = renderToaster();

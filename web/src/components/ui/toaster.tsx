@@ -28,6 +28,8 @@ export function Toaster() {
         return (
           <ToastPrimitive.Root
             key={t.id}
+            // A div, not Radix's list item: the viewport is a div too (see below).
+            asChild
             role="status"
             // Failures are announced at once; other news waits for a pause.
             type={destructive ? 'foreground' : 'background'}
@@ -44,28 +46,37 @@ export function Toaster() {
                 : 'border-white/15 bg-zinc-900/95 text-zinc-50',
             )}
           >
-            <div className="grid gap-1">
-              <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
-              {t.description ? (
-                <ToastPrimitive.Description className="text-sm opacity-90">
-                  {t.description}
-                </ToastPrimitive.Description>
-              ) : null}
+            <div>
+              <div className="grid gap-1">
+                <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+                {t.description ? (
+                  <ToastPrimitive.Description className="text-sm opacity-90">
+                    {t.description}
+                  </ToastPrimitive.Description>
+                ) : null}
+              </div>
+              <ToastPrimitive.Close
+                aria-label="Dismiss notification"
+                className="absolute top-2 right-2 rounded-md p-1 text-current opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-violet-300"
+              >
+                <Icon d="M6 6l12 12M18 6L6 18" />
+              </ToastPrimitive.Close>
             </div>
-            <ToastPrimitive.Close
-              aria-label="Dismiss notification"
-              className="absolute top-2 right-2 rounded-md p-1 text-current opacity-70 hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-violet-300"
-            >
-              <Icon d="M6 6l12 12M18 6L6 18" />
-            </ToastPrimitive.Close>
           </ToastPrimitive.Root>
         );
       })}
+      {/*
+        A div rather than Radix's <ol>: each toast has the status role, and a list may
+        hold only list items. The region around it keeps the name and the F8 hotkey.
+      */}
       <ToastPrimitive.Viewport
+        asChild
         hotkey={FOCUS_HOTKEY}
         label="Notifications ({hotkey})"
         className="pointer-events-none fixed right-0 bottom-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-violet-300"
-      />
+      >
+        <div />
+      </ToastPrimitive.Viewport>
     </ToastPrimitive.Provider>
   );
 }
