@@ -52,6 +52,19 @@ describe('Subscription Plans', () => {
     expect(within(screen.getByRole('article', { name: 'Old' })).getByText('Inactive')).toBeDefined();
   });
 
+  it("writes each plan's figures as a valid description list (a term and its value in a div of the list)", async () => {
+    renderPlans();
+    const premium = await screen.findByRole('article', { name: 'Premium' });
+
+    const items = premium.querySelectorAll('dt, dd');
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      const parent = item.parentElement;
+      const list = parent?.tagName === 'DL' ? parent : parent?.parentElement;
+      expect([item.textContent, list?.tagName]).toEqual([item.textContent, 'DL']);
+    }
+  });
+
   it('shows the empty state with a create button', async () => {
     renderPlans({ 'GET /api/admin/plans': jsonResponse([]) });
     expect(await screen.findByText('No subscription plans')).toBeDefined();

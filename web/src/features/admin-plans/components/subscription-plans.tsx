@@ -44,22 +44,21 @@ function PlanCard({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
             {plan.isActive ? 'Active' : 'Inactive'}
           </Badge>
         </header>
-        <dl className="grid grid-cols-3 gap-2 text-sm">
+        {/* Three prices over two counts; each term and its value in one div, as a <dl> allows. */}
+        <dl className="grid grid-cols-6 gap-2 text-sm">
           {(['weekly', 'monthly', 'yearly'] as const).map((cycle) => (
-            <div key={cycle}>
+            <div key={cycle} className="col-span-2">
               <dt className="text-zinc-400 capitalize">{cycle}</dt>
               <dd className="font-semibold text-white">{formatPrice(plan[`${cycle}Price`])}</dd>
             </div>
           ))}
-          <div className="col-span-3 grid grid-cols-2 gap-2">
-            <div>
-              <dt className="text-zinc-400">Max Generations</dt>
-              <dd className="text-white">{plan.maxGenerations}</dd>
-            </div>
-            <div>
-              <dt className="text-zinc-400">Generations Number</dt>
-              <dd className="text-white">{plan.generationsNumber}</dd>
-            </div>
+          <div className="col-span-3">
+            <dt className="text-zinc-400">Max Generations</dt>
+            <dd className="text-white">{plan.maxGenerations}</dd>
+          </div>
+          <div className="col-span-3">
+            <dt className="text-zinc-400">Generations Number</dt>
+            <dd className="text-white">{plan.generationsNumber}</dd>
           </div>
         </dl>
         {plan.description ? (
