@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -57,11 +58,13 @@ describe('a person makes an account and looks after it', () => {
     await signUp.getByLabel('Confirm Password', { exact: true }).fill('mismatch');
     await signUp.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText("Passwords don't match").waitFor();
+    await expectNoSeriousViolations(page, 'sign up, with an error');
     await signUp.getByLabel('Confirm Password', { exact: true }).fill(firstPassword);
     await signUp.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${baseUrl}/check-email`);
     await page.getByText(email).first().waitFor();
     await page.getByText(/Hi Grace/).waitFor();
+    await expectNoSeriousViolations(page, 'check email');
 
     // Signing in before verifying is refused with the spec's toast and sends the person back to check-email.
     await signIn(page, email, firstPassword);
@@ -72,6 +75,7 @@ describe('a person makes an account and looks after it', () => {
     await followMailedLink(page, email, '/verify-email/');
     await page.getByRole('heading', { name: 'Email Verified!' }).waitFor();
     await page.getByText(/Welcome, Grace/).waitFor();
+    await expectNoSeriousViolations(page, 'email verified');
     await page.getByRole('link', { name: 'Continue to Login' }).click();
     await page.waitForURL(`${baseUrl}/auth`);
 
@@ -95,6 +99,7 @@ describe('a person makes an account and looks after it', () => {
     await main.getByLabel('Last Name', { exact: true }).waitFor();
     expect(await main.getByLabel('Last Name', { exact: true }).inputValue()).toBe('Hopper');
     expect(await main.getByLabel('Current Email', { exact: true }).inputValue()).toBe(email);
+    await expectNoSeriousViolations(page, 'profile');
     const passwordForm = page.getByRole('form', { name: 'Update password' });
     await passwordForm.getByLabel('Current Password', { exact: true }).fill(firstPassword);
     await passwordForm.getByLabel('New Password', { exact: true }).fill(secondPassword);
@@ -119,6 +124,8 @@ describe('a person makes an account and looks after it', () => {
     await page.goto(`${baseUrl}/auth`);
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset Your Password' });
+    await dialog.getByLabel('Email', { exact: true }).waitFor();
+    await expectNoSeriousViolations(page, 'forgot password dialog');
     await dialog.getByLabel('Email', { exact: true }).fill(email);
     await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
     await toast(page, 'Reset Email Sent').waitFor();
@@ -126,15 +133,19 @@ describe('a person makes an account and looks after it', () => {
     // Reset from the mailbox
     await followMailedLink(page, email, '/reset-password/');
     const resetForm = page.getByRole('form', { name: 'Set a new password' });
+    await resetForm.waitFor();
+    await expectNoSeriousViolations(page, 'reset password');
     await resetForm.getByLabel('New Password', { exact: true }).fill(thirdPassword);
     await resetForm.getByLabel('Confirm Password', { exact: true }).fill(thirdPassword);
     await resetForm.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByRole('heading', { name: 'Password Reset Complete' }).waitFor();
+    await expectNoSeriousViolations(page, 'password reset complete');
 
     // The old password no longer works; the new one does.
     await page.waitForTimeout(1100);
     await signIn(page, email, secondPassword);
     await toast(page, 'Login failed').waitFor();
+    await expectNoSeriousViolations(page, 'sign in, refused (with its toast)');
     await signIn(page, email, thirdPassword);
     await page.waitForURL(`${baseUrl}/`);
     await toast(page, 'Welcome back!').waitFor();
@@ -156,6 +167,7 @@ describe('an administrator signs in and changes the password', () => {
     await form.getByLabel('Password', { exact: true }).fill('not the password');
     await form.getByRole('button', { name: 'Sign In' }).click();
     await toast(page, 'Login failed').waitFor();
+    await expectNoSeriousViolations(page, 'admin sign in, refused');
 
     await form.getByLabel('Password', { exact: true }).fill(admin.password);
     await form.getByRole('button', { name: 'Sign In' }).click();
@@ -185,6 +197,8 @@ describe('an administrator signs in and changes the password', () => {
     const newPassword = `${admin.password}-2`;
     await page.goto(`${baseUrl}/admin/settings?tab=security`);
     const change = page.getByRole('form', { name: 'Change admin password' });
+    await change.waitFor();
+    await expectNoSeriousViolations(page, 'admin settings, security');
     await change.getByLabel('Current Password', { exact: true }).fill(admin.password);
     await change.getByLabel('New Password', { exact: true }).fill('12345');
     await change.getByLabel('Confirm New Password', { exact: true }).fill('12345');

@@ -9,6 +9,7 @@ import { dynamoAdminRepository } from '../../functions/src/adapters/dynamo/admin
 import { dynamoGenerationStore } from '../../functions/src/adapters/dynamo/generation-store';
 import { createAdmin } from '../../functions/src/domain/accounts/admin';
 import type { Generation } from '../../functions/src/domain/tracks/track';
+import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import { signIn, toast, verifiedUser } from './people';
 
@@ -146,6 +147,8 @@ describe('an administrator runs the site', () => {
     // Sign in.
     await page.goto(`${baseUrl}/admin/login`);
     const login = page.getByRole('form', { name: 'Admin sign in' });
+    await login.waitFor();
+    await expectNoSeriousViolations(page, 'admin sign in');
     await login.getByLabel('Username').fill(admin.username);
     await login.getByLabel('Password', { exact: true }).fill(admin.password);
     await login.getByRole('button', { name: 'Sign In' }).click();
@@ -159,6 +162,7 @@ describe('an administrator runs the site', () => {
       expect([label, await stat(label)]).toEqual([label, value]);
     // Accounts made today and deleted since still count as made today.
     expect(await stat('New Users Today')).toBeGreaterThanOrEqual(newToday);
+    await expectNoSeriousViolations(page, 'admin dashboard');
 
     // Users: find, edit, toggle verification, assign Premium.
     await page
@@ -169,8 +173,11 @@ describe('an administrator runs the site', () => {
     const row = page.getByRole('row').filter({ hasText: helped.email });
     await row.waitFor();
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    await expectNoSeriousViolations(page, 'admin users');
     await row.getByRole('button', { name: /^Edit / }).click();
     const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await edit.getByLabel('First Name').waitFor();
+    await expectNoSeriousViolations(page, 'admin edit user dialog');
     await edit.getByLabel('First Name').fill('Hannah');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'User Updated').waitFor();
@@ -185,6 +192,8 @@ describe('an administrator runs the site', () => {
 
     await row.getByRole('button', { name: /^Manage plan/ }).click();
     const planDialog = page.getByRole('dialog', { name: 'Manage Plan' });
+    await planDialog.getByLabel('Plan', { exact: true }).waitFor();
+    await expectNoSeriousViolations(page, 'admin manage plan dialog');
     await planDialog.getByLabel('Plan', { exact: true }).selectOption({ label: 'Premium' });
     await planDialog.getByRole('button', { name: 'Update Plan' }).click();
     await toast(page, 'Plan Updated').waitFor();
@@ -198,8 +207,12 @@ describe('an administrator runs the site', () => {
     // Plans: a new plan shows on Pricing at once; deleting it takes it away again.
     const planName = `Studio ${tag}`;
     await page.getByRole('link', { name: 'Subscription Plans' }).click();
+    await page.getByRole('article', { name: 'Basic' }).waitFor();
+    await expectNoSeriousViolations(page, 'admin plans');
     await page.getByRole('button', { name: 'Create Plan' }).first().click();
     const planForm = page.getByRole('dialog', { name: 'Create Plan' });
+    await planForm.getByLabel('Name').waitFor();
+    await expectNoSeriousViolations(page, 'admin create plan dialog');
     await planForm.getByLabel('Name').fill(planName);
     await planForm.getByLabel('Monthly Price ($)').fill('12.50');
     await planForm.getByLabel('Features (one per line)').fill('Stems\nPriority queue');
@@ -215,6 +228,7 @@ describe('an administrator runs the site', () => {
     await page.getByLabel('Search tracks by title or tags').fill(`e2e-${tag}`);
     const harbour = page.getByRole('article', { name: moderated.title ?? '' });
     await harbour.waitFor();
+    await expectNoSeriousViolations(page, 'admin tracks');
     expect(await inGallery(moderated.id)).toBe(true);
     await page.getByRole('switch', { name: `Show ${moderated.title} in Gallery` }).click();
     await toast(page, 'Track Updated').waitFor();
@@ -238,11 +252,15 @@ describe('an administrator runs the site', () => {
     // Settings: a setting and a secret (masked after a reload), and the webhook address copied.
     await page.getByRole('link', { name: 'Site Settings' }).click();
     const siteName = page.getByRole('form', { name: 'Site Description' });
+    await siteName.waitFor();
+    await expectNoSeriousViolations(page, 'admin settings, General');
     await siteName.getByLabel('Site Description').fill(`Music for everyone ${tag}`);
     await siteName.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Setting Saved').waitFor();
     await page.getByRole('tab', { name: 'Stripe' }).click();
     const falKey = page.getByRole('form', { name: 'fal.ai API Key' });
+    await falKey.waitFor();
+    await expectNoSeriousViolations(page, 'admin settings, Stripe');
     await falKey.getByLabel('fal.ai API Key', { exact: true }).fill(`fal-secret-${tag}`);
     await falKey.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Setting Saved').waitFor();
@@ -260,6 +278,8 @@ describe('an administrator runs the site', () => {
     );
 
     await page.getByRole('tab', { name: 'Webhooks' }).click();
+    await page.getByRole('button', { name: 'Copy' }).waitFor();
+    await expectNoSeriousViolations(page, 'admin settings, Webhooks');
     await page.getByRole('button', { name: 'Copy' }).click();
     await toast(page, 'Copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl}/api/webhooks/stripe`);
@@ -269,6 +289,8 @@ describe('an administrator runs the site', () => {
     await page.getByRole('link', { name: 'User Management' }).click();
     await page.getByLabel('Search users by name or email').fill(leaving.email);
     await page.getByRole('button', { name: `Delete Lee Leave${tag}` }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this user?' }).waitFor();
+    await expectNoSeriousViolations(page, 'admin delete user dialog');
     await page
       .getByRole('alertdialog', { name: 'Delete this user?' })
       .getByRole('button', { name: 'Delete User' })

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import { signIn, toast, verifiedUser } from './people';
 
@@ -84,10 +85,12 @@ describe('a subscription, from Pricing to its end', () => {
     await subscription.getByText('Billed monthly').waitFor();
     await subscription.getByText('0 / 30').waitFor();
     await subscription.getByText(/^Renews on /).waitFor();
+    await expectNoSeriousViolations(page, 'profile, Basic confirmed');
 
     // Pricing marks the plan as the current one.
     await page.goto(`${baseUrl}/pricing`);
     await page.getByRole('button', { name: 'Current Plan' }).waitFor();
+    await expectNoSeriousViolations(page, 'pricing, subscribed');
 
     // A private track, made and downloaded on the paid plan.
     await page.goto(baseUrl);
@@ -133,6 +136,7 @@ describe('a subscription, from Pricing to its end', () => {
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText(/Cancellation takes effect on /).waitFor();
+    await expectNoSeriousViolations(page, 'cancel subscription dialog');
     await confirm.getByRole('button', { name: 'Yes, Cancel Subscription' }).click();
     await toast(page, 'Subscription Cancelled').waitFor();
     await card(page).getByText('Cancelled', { exact: true }).waitFor({ timeout: 20_000 });
@@ -152,12 +156,14 @@ describe('a subscription, from Pricing to its end', () => {
     subscription = card(page);
     await subscription.getByText('Free', { exact: true }).first().waitFor();
     await subscription.getByText('1 / 5').waitFor();
+    await expectNoSeriousViolations(page, 'profile, back on Free');
     await page.goto(baseUrl);
     expect(await page.getByRole('radio', { name: 'Private' }).isDisabled()).toBe(true);
     await page.getByRole('tab', { name: 'My Library' }).click();
     track = page.getByRole('tabpanel').getByRole('article', { name: 'Paid Quiet' });
     await track.getByRole('button', { name: 'Make Public' }).waitFor();
     await track.getByRole('link', { name: 'Upgrade to Download' }).waitFor();
+    await expectNoSeriousViolations(page, 'create, My Library on Free');
 
     // Subscribe again, save a card that declines later, and the renewal fails: Inactive.
     await subscribe(page, 'Basic', '4242 4242 4242 4242');
@@ -172,6 +178,7 @@ describe('a subscription, from Pricing to its end', () => {
     await card(page)
       .getByText(/Your last payment failed/)
       .waitFor();
+    await expectNoSeriousViolations(page, 'profile, Inactive');
 
     await context.close();
   });
@@ -188,6 +195,7 @@ describe('a subscription, from Pricing to its end', () => {
     await page.waitForURL(/\/profile/);
     await page.getByText('Checkout cancelled. You have not been charged.').waitFor();
     await card(page).getByText('Free', { exact: true }).first().waitFor();
+    await expectNoSeriousViolations(page, 'profile, Checkout cancelled');
     await page.close();
   });
 

@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../functions/src/data/keys';
+import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import { signIn, toast, verifiedUser } from './people';
 
@@ -96,6 +97,15 @@ describe('a person makes music and looks after it', () => {
 
     // Sign in: the signed-in home is the Create page.
     await signIn(page, baseUrl, email, password);
+    await expectNoSeriousViolations(page, 'create, Text to Music');
+
+    // The lyrics helper opens over the form and closes again.
+    await page.getByRole('button', { name: 'Lyrics helper' }).click();
+    const helper = page.getByRole('dialog', { name: 'Lyrics Helper' });
+    await helper.getByLabel('What is your song about?').waitFor();
+    await expectNoSeriousViolations(page, 'lyrics helper');
+    await helper.getByRole('button', { name: 'Close' }).click();
+    await helper.waitFor({ state: 'detached' });
 
     // Create a track from tags (the shortest duration keeps the journey quick).
     let panel = page.getByRole('tabpanel');
@@ -105,6 +115,7 @@ describe('a person makes music and looks after it', () => {
     await page.keyboard.press('Home');
     await panel.getByRole('button', { name: 'Generate Music' }).click();
     await toast(page, 'Music Generated!').waitFor({ timeout: GENERATION_MS });
+    await expectNoSeriousViolations(page, 'create, a generated track');
 
     // It plays: the player starts and time moves.
     await panel.getByRole('button', { name: 'Play First Light' }).click();
@@ -127,6 +138,8 @@ describe('a person makes music and looks after it', () => {
     await page.getByRole('tab', { name: 'My Library' }).click();
     panel = page.getByRole('tabpanel');
     let track = panel.getByRole('article', { name: 'First Light' });
+    await track.getByRole('button', { name: 'Rename' }).waitFor();
+    await expectNoSeriousViolations(page, 'create, My Library');
     await track.getByRole('button', { name: 'Rename' }).click();
     await track.getByRole('textbox', { name: 'Track title' }).fill('Morning Light');
     await page.keyboard.press('Enter');
@@ -146,11 +159,17 @@ describe('a person makes music and looks after it', () => {
     const own = await context.newPage();
     await own.goto(link);
     await own.getByRole('heading', { name: 'Morning Light' }).waitFor();
+    await expectNoSeriousViolations(own, 'track page');
+    await own.goto(`${baseUrl}/library`);
+    await own.getByRole('heading', { level: 1, name: 'My Music Library' }).waitFor();
+    await own.getByRole('article', { name: 'Morning Light' }).waitFor();
+    await expectNoSeriousViolations(own, 'library page');
     await own.close();
     const visitor = await browser.newPage();
     await visitor.goto(link);
     await visitor.getByRole('heading', { name: 'Track Not Found' }).waitFor();
     await visitor.getByRole('link', { name: 'Go Home' }).waitFor();
+    await expectNoSeriousViolations(visitor, 'track page, not found');
     await visitor.close();
 
     // Upload a WAV and restyle it.
@@ -158,6 +177,7 @@ describe('a person makes music and looks after it', () => {
     panel = page.getByRole('tabpanel');
     await panel.getByRole('button', { name: 'Upload Audio' }).click();
     await page.getByRole('dialog', { name: 'Upload Audio' }).waitFor();
+    await expectNoSeriousViolations(page, 'upload dialog');
     await page
       .locator('.uppy-Dashboard-input')
       .first()
@@ -165,6 +185,7 @@ describe('a person makes music and looks after it', () => {
     await page.locator('.uppy-StatusBar-actionBtn--upload').click();
     await toast(page, 'Audio Uploaded!').waitFor({ timeout: 30_000 });
     await panel.getByText('Selected file: hum.wav').waitFor();
+    await expectNoSeriousViolations(page, 'create, Audio to Music with a file');
     await panel.getByLabel('Genre Tags').fill('lo-fi, chill');
     await panel.getByLabel('Title (optional)').fill('Hum Remix');
     await panel.getByRole('button', { name: 'Generate Music' }).click();
@@ -176,6 +197,7 @@ describe('a person makes music and looks after it', () => {
     await home.getByRole('heading', { name: 'Community Gallery' }).waitFor();
     await home.getByText('Hum Remix').first().waitFor();
     expect(await home.getByText('Morning Light').count()).toBe(0);
+    await expectNoSeriousViolations(home, 'home with the gallery');
     await home.close();
 
     // Both tracks are in the library; delete the first one.
@@ -184,6 +206,8 @@ describe('a person makes music and looks after it', () => {
     await panel.getByRole('article', { name: 'Hum Remix' }).getByText('Remix', { exact: true }).waitFor();
     track = panel.getByRole('article', { name: 'Morning Light' });
     await track.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Track' }).waitFor();
+    await expectNoSeriousViolations(page, 'delete track dialog');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Track' }).click();
     await toast(page, 'Track deleted').waitFor();
     await expect.poll(() => panel.getByRole('article', { name: 'Morning Light' }).count()).toBe(0);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 
 const baseUrl = inject('baseUrl');
@@ -39,6 +40,7 @@ describe('a visitor browses the public pages', () => {
       publicTracks.length > 0 ? 1 : 0,
     );
     await page.getByRole('heading', { name: 'Text to Music' }).waitFor();
+    await expectNoSeriousViolations(page, 'home');
 
     await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
     await page.waitForURL(`${baseUrl}/pricing`);
@@ -46,6 +48,7 @@ describe('a visitor browses the public pages', () => {
     expect(
       await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).getAttribute('aria-current'),
     ).toBe('page');
+    await expectNoSeriousViolations(page, 'pricing');
 
     // The seeded plans, in order, Basic badged, Free shown as Free.
     const names = await page.getByRole('article').locator('h2').allTextContents();
@@ -73,12 +76,30 @@ describe('a visitor browses the public pages', () => {
     // A visitor choosing a paid plan is sent to sign in.
     await page.getByRole('article', { name: 'Premium' }).getByRole('button').click();
     await page.waitForURL(`${baseUrl}/auth`);
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    await expectNoSeriousViolations(page, 'auth, Sign In');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByRole('form', { name: 'Sign up' }).waitFor();
+    await expectNoSeriousViolations(page, 'auth, Sign Up');
+
+    // The legal pages, from the footer.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.waitForURL(`${baseUrl}/privacy`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectNoSeriousViolations(page, 'privacy');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await page.waitForURL(`${baseUrl}/terms`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectNoSeriousViolations(page, 'terms');
   });
 
   it('validates the contact form and confirms a sent message', async () => {
     await page.goto(`${baseUrl}/contact`);
+    await page.getByRole('button', { name: 'Send Message' }).waitFor();
+    await expectNoSeriousViolations(page, 'contact');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Name is required').waitFor();
+    await expectNoSeriousViolations(page, 'contact, with errors');
     expect(await page.getByText('Please enter a valid email address').isVisible()).toBe(true);
     expect(await page.getByText('Subject is required').isVisible()).toBe(true);
     expect(await page.getByText('Message is required').isVisible()).toBe(true);
@@ -99,6 +120,7 @@ describe('a visitor browses the public pages', () => {
       .getByText("Message sent successfully! We'll get back to you within 24 hours.", { exact: true })
       .waitFor();
     expect(await page.getByLabel('Name').inputValue()).toBe('');
+    await expectNoSeriousViolations(page, 'contact, sent');
     expect(
       await page.getByText(/within 24 hours, Monday to Friday, 9 AM to 6 PM EST/).count(),
     ).toBeGreaterThan(0);
@@ -117,6 +139,10 @@ describe('a visitor browses the public pages', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(844);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     expect(await phone.evaluate(() => window.scrollY)).toBe(0);
+    await expectNoSeriousViolations(phone, 'auth on a phone');
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    await phone.getByRole('navigation', { name: 'Mobile' }).waitFor();
+    await expectNoSeriousViolations(phone, 'auth on a phone, menu open');
     await phone.close();
   });
 
@@ -125,6 +151,7 @@ describe('a visitor browses the public pages', () => {
     expect(response?.status()).toBe(200); // the SPA answers every page path; the router decides
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    await expectNoSeriousViolations(page, '404');
   });
 
   it('answers an unknown API path with 404 JSON, not the SPA', async () => {
