@@ -92,7 +92,8 @@ describe('text to music', () => {
     expect(stored).toMatchObject({ userId, title: 'Late Set', status: 'completed' });
     expect(typeof stored?.seed).toBe('number');
     expect(stored?.falRequestId).toBeTruthy();
-    expect(stored?.audioUrl).toBe(`s3://${files.tracksBucket}/tracks/${userId}/${generationId}.wav`);
+    // Keyed by the track alone: a shared link says nothing about whose track it is.
+    expect(stored?.audioUrl).toBe(`s3://${files.tracksBucket}/tracks/${generationId}.wav`);
     const bytes = await files.storedBytes(stored?.audioUrl as string);
     expect(ascii(bytes, 0, 4)).toBe('RIFF');
     expect(ascii(bytes, 8, 12)).toBe('WAVE');
@@ -106,6 +107,7 @@ describe('text to music', () => {
     }>;
     const track = library.find((t) => t.id === generationId);
     expect(track?.audioUrl).toMatch(/^https?:\/\//);
+    expect(track?.audioUrl).not.toContain(userId);
     const played = await fetch(track?.audioUrl as string);
     expect(played.status).toBe(200);
     const playedBytes = new Uint8Array(await played.arrayBuffer());

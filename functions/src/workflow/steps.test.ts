@@ -149,7 +149,10 @@ describe('workflow steps', () => {
   it('completed path: copies the audio and stores seed, WAV duration and our URL', async () => {
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
     const out = await finishStep(env.deps, { generationId: 'gen-1', job });
-    const key = trackAudioKey({ id: 'gen-1', userId: 'user-1' });
+    const key = trackAudioKey({ id: 'gen-1' });
+    // The key names the track, never its owner.
+    expect(key).toBe('tracks/gen-1.wav');
+    expect(key).not.toContain('user-1');
     expect(env.audio.copies.has(key)).toBe(true);
     expect(out).toEqual({ audioUrl: `https://tracks.example/${key}`, duration: 12.5, seed: 4242 });
     expect(env.generations.all.get('gen-1')).toMatchObject({

@@ -13,7 +13,7 @@ import {
   MusicProviderError,
 } from '../domain/generations/music-provider';
 import type { GenerationDeps } from '../domain/generations/ports';
-import { type Generation, trackAudioPrefix } from '../domain/tracks/track';
+import { type Generation, TRACK_AUDIO_AREA } from '../domain/tracks/track';
 import { wavDurationSeconds } from './wav';
 
 /** Copies finished audio into our tracks bucket. */
@@ -206,9 +206,11 @@ export async function pollStep(deps: WorkflowDeps, input: { generationId: string
   );
 }
 
-/** Where a finished track's audio lives in our bucket. */
-export const trackAudioKey = (g: Pick<Generation, 'id' | 'userId'>) =>
-  `${trackAudioPrefix(g.userId)}${g.id}.wav`;
+/**
+ * Where a finished track's audio lives in our bucket: by the track's id only,
+ * so a public link says nothing about whose track it is.
+ */
+export const trackAudioKey = (g: Pick<Generation, 'id'>) => `${TRACK_AUDIO_AREA}${g.id}.wav`;
 
 /** Finish: fetch the result, copy the audio to our bucket, mark completed with duration, seed and URL. */
 export async function finishStep(

@@ -15,7 +15,7 @@ import { conflict, DomainError, notFound, validationError } from '../errors';
 import { isPaidPlan } from '../generations/entitlements';
 import { usedThisWindow } from '../generations/quota-window';
 import type { Plan } from '../plans/plan';
-import { trackAudioPrefix } from '../tracks/track';
+import { legacyTrackAudioPrefix } from '../tracks/track';
 import { INCOMING_AREA, ownUploadKey, uploadPrefix } from '../uploads/uploads';
 import { audit } from './audit';
 import type { AdminDeps } from './ports';
@@ -225,7 +225,7 @@ export async function deleteUser(
   }
   await deps.uploads.deletePrefix(uploadPrefix(user.id));
   await deps.uploads.deletePrefix(`${INCOMING_AREA}${user.id}/`);
-  await deps.trackAudio.deletePrefix(trackAudioPrefix(user.id));
+  await deps.trackAudio.deletePrefix(legacyTrackAudioPrefix(user.id));
   if (user.stripeCustomerId) await deps.unlinkCustomer(user.stripeCustomerId);
   await deps.users.delete(user);
   await audit(deps, admin, 'user.delete', user.id, `Deleted ${user.email} and their data`);

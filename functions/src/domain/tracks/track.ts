@@ -55,5 +55,8 @@ export function toTrack(g: Generation): Track {
   };
 }
 
-/** Where a user's finished audio is kept in the tracks bucket. */
-export const trackAudioPrefix = (userId: string) => `tracks/${userId}/`;
+/** Where finished audio is kept in the tracks bucket, one object per track id. */
+export const TRACK_AUDIO_AREA = 'tracks/';
+
+/** Where audio was kept per user before keys stopped naming the owner (swept on a user delete). */
+export const legacyTrackAudioPrefix = (userId: string) => `${TRACK_AUDIO_AREA}${userId}/`;
