@@ -61,7 +61,7 @@ export function storage() {
     tracksBucket,
     uploadsBucket,
     /** Stores a finished track's audio where the workflow puts it; returns the stored `s3://` URL. */
-    async putTrackAudio(userId: string, id: string, body: Uint8Array = wavBytes()): Promise<string> {
+    async putTrackAudio(_userId: string, id: string, body: Uint8Array = wavBytes()): Promise<string> {
       const key = `tracks/${id}.wav`;
       await client.send(
         new PutObjectCommand({ Bucket: tracksBucket, Key: key, Body: body, ContentType: 'audio/wav' }),

@@ -1,7 +1,7 @@
 import { normalizePathSchema, reserveUploadSchema, uploadMessages } from '@tunesmith/shared/uploads';
+import type { RateLimiter } from '../../domain/accounts/ports';
 import type { User } from '../../domain/accounts/user';
 import { notFound } from '../../domain/errors';
-import type { RateLimiter } from '../../domain/accounts/ports';
 import {
   acceptUpload,
   allowUploadReservation,

@@ -50,7 +50,7 @@ describe('Music Tracks', () => {
     expect(screen.getByText('Total Tracks').nextElementSibling?.textContent).toBe('3');
     expect(screen.getByText('Hidden from Gallery').nextElementSibling?.textContent).toBe('0');
     expect(night.getByText('synthwave, retro')).toBeDefined();
-    expect(night.getByText(`${'la '.repeat(60)}END`.slice(0, 100) + '...')).toBeDefined();
+    expect(night.getByText(`${`${'la '.repeat(60)}END`.slice(0, 100)}...`)).toBeDefined();
     expect(night.getByText(/42s/)).toBeDefined();
     expect(screen.getByRole('button', { name: 'Download Night Drive' })).toBeDefined();
     expect(screen.getByRole('switch', { name: 'Show Night Drive in Gallery' })).toBeDefined();
