@@ -146,7 +146,7 @@ describe('generation workflow (local runner, embedded provider, DynamoDB)', () =
     expect(outcome.status).toBe('SUCCEEDED');
     expect(after).toMatchObject({ status: 'completed', duration: 5 });
     expect(typeof after?.seed).toBe('number');
-    const key = `tracks/${after?.userId}/${after?.id}.wav`;
+    const key = `tracks/${after?.id}.wav`;
     expect(after?.audioUrl).toBe(`s3://${BUCKET}/${key}`);
     const object = await s3Client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
     const bytes = await object.Body?.transformToByteArray();

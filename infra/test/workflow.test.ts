@@ -1,3 +1,4 @@
+import { MIN_CALLBACK_WAIT_SECONDS } from '@tunesmith/functions/domain/generations/timing';
 import {
   ASL_SUBSTITUTIONS,
   readGenerationAsl,
@@ -158,7 +159,10 @@ describe('workflow task functions', () => {
       if (!placeholder) continue;
       const id = workflowFunctions.get(handlerOf[placeholder] as string) as string;
       // A Lambda timeout is an error the state's Retry and Catch see; the state's own timeout is the backstop.
-      expect(propsOf(resources[id]).Timeout, placeholder).toBeLessThan(state.TimeoutSeconds as number);
+      // WaitForCallback's timeout comes from the job (at least MIN_CALLBACK_WAIT_SECONDS).
+      expect(propsOf(resources[id]).Timeout, placeholder).toBeLessThan(
+        state.TimeoutSeconds ?? MIN_CALLBACK_WAIT_SECONDS,
+      );
       checked++;
     }
     expect(checked).toBe(5);

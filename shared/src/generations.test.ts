@@ -4,6 +4,8 @@ import {
   lyricsRequestSchema,
   textToMusicSchema,
   updateGenerationSchema,
+  usualGenerationLabel,
+  usualGenerationSeconds,
 } from './generations';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -55,5 +57,16 @@ describe('generation request schemas', () => {
     });
     expect(textToMusicSchema.safeParse({ tags: 'x'.repeat(501) }).success).toBe(false);
     expect(textToMusicSchema.safeParse({ tags: 'pop', lyrics: 'x'.repeat(5001) }).success).toBe(false);
+  });
+});
+
+describe('the usual wait for a track', () => {
+  it('scales with the requested length, in words a person reads', () => {
+    expect(usualGenerationLabel(30)).toBe('usually 30-60 seconds');
+    expect(usualGenerationLabel(60)).toBe('usually 30-60 seconds');
+    expect(usualGenerationLabel(120)).toBe('usually 50-90 seconds');
+    expect(usualGenerationLabel(180)).toBe('usually 1-2 minutes');
+    expect(usualGenerationLabel(240)).toBe('usually 1-3 minutes');
+    expect(usualGenerationSeconds(240).high).toBeGreaterThan(usualGenerationSeconds(60).high);
   });
 });

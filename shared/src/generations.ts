@@ -117,3 +117,22 @@ export type LyricsRequest = z.infer<typeof lyricsRequestSchema>;
 /** `{ generationId }` from both generate calls. */
 export const generationStartedSchema = z.object({ generationId: z.string() });
 export type GenerationStarted = z.infer<typeof generationStartedSchema>;
+
+const roundTo10 = (n: number) => Math.round(n / 10) * 10;
+
+/**
+ * How long a track of `duration` seconds usually takes from submit to
+ * playable, the provider's queue aside: what the create screen tells the user
+ * and what the workflow waits for before asking the provider itself.
+ */
+export function usualGenerationSeconds(duration: number): { low: number; high: number } {
+  const d = Math.min(DURATION_MAX_SECONDS, Math.max(DURATION_MIN_SECONDS, duration || 60));
+  return { low: Math.max(30, roundTo10(15 + d * 0.25)), high: Math.max(60, roundTo10(30 + d * 0.5)) };
+}
+
+/** `usually 30-60 seconds`, `usually 1-3 minutes`. */
+export function usualGenerationLabel(duration: number): string {
+  const { low, high } = usualGenerationSeconds(duration);
+  if (high <= 90) return `usually ${low}-${high} seconds`;
+  return `usually ${Math.max(1, Math.round(low / 60))}-${Math.ceil(high / 60)} minutes`;
+}

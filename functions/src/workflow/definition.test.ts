@@ -39,6 +39,9 @@ describe('generation.asl.json', () => {
           Type: string;
           Resource?: string;
           TimeoutSeconds?: number;
+          TimeoutSecondsPath?: string;
+          Choices?: { Variable: string; BooleanEquals?: boolean; Next: string }[];
+          Default?: string;
           Retry?: { ErrorEquals: string[] }[];
           Catch?: { ErrorEquals: string[]; Next: string }[];
           Next?: string;
@@ -48,8 +51,16 @@ describe('generation.asl.json', () => {
     expect(asl.QueryLanguage ?? 'JSONPath').toBe('JSONPath');
     const wait = asl.States.WaitForCallback;
     expect(wait?.Resource).toBe('arn:aws:states:::lambda:invoke.waitForTaskToken');
-    expect(wait?.TimeoutSeconds).toBeGreaterThan(0);
+    // The wait scales with the requested duration (Submit puts it on the job).
+    expect(wait?.TimeoutSecondsPath).toBe('$.job.waitSeconds');
     expect(wait?.Catch?.[0]).toMatchObject({ ErrorEquals: ['States.Timeout'], Next: 'PollOnce' });
+    // A job still queued or running after a wait is waited for again, not failed.
+    expect(asl.States.PollOnce?.Next).toBe('AfterPoll');
+    expect(asl.States.AfterPoll).toMatchObject({
+      Type: 'Choice',
+      Choices: [{ Variable: '$.job.done', BooleanEquals: true, Next: 'Finish' }],
+      Default: 'WaitForCallback',
+    });
     for (const name of ['Submit', 'WaitForCallback', 'PollOnce', 'Finish']) {
       const state = asl.States[name];
       expect(state?.Catch?.some((c) => c.ErrorEquals.includes('States.ALL') && c.Next === 'MarkFailed')).toBe(

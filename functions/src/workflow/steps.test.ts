@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MusicProviderError } from '../domain/generations/music-provider';
 import type { GenerationDeps } from '../domain/generations/ports';
 import { quotaWindowStart } from '../domain/generations/quota-window';
+import { callbackWaitSeconds, MAX_CALLBACK_WAITS } from '../domain/generations/timing';
 import type { Generation } from '../domain/tracks/track';
 import { fakeClock } from '../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../testing/in-memory-generations';
@@ -92,7 +93,7 @@ describe('workflow steps', () => {
 
   it('submits with the webhook URL and marks generating with the request id', async () => {
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
-    expect(job).toEqual({ requestId: 'req-1', kind: 'text' });
+    expect(job).toMatchObject({ requestId: 'req-1', kind: 'text', waits: 0 });
     expect(env.provider.jobs.get('req-1')?.webhookUrl).toBe(
       'https://api.example/webhooks/fal?generation=gen-1',
     );
@@ -197,9 +198,25 @@ describe('workflow steps', () => {
     expect(env.generations.all.get('gen-1')?.status).toBe('generating');
   });
 
-  it('timeout → poll once: not complete fails (and cancels the job); complete continues', async () => {
-    env = setup(() => ({ status: 'running' }));
+  it('submit scales the wait for the webhook to the requested duration', async () => {
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    expect(job).toMatchObject({
+      waits: 0,
+      waitSeconds: callbackWaitSeconds(env.generations.all.get('gen-1')?.duration ?? null),
+    });
+    expect(callbackWaitSeconds(10)).toBe(120);
+    expect(callbackWaitSeconds(240)).toBe(300);
+    expect(callbackWaitSeconds(null)).toBeGreaterThanOrEqual(60);
+  });
+
+  it('after a wait: still running waits again, up to four waits, then cancels and fails; completed finishes', async () => {
+    env = setup(() => ({ status: 'running' }));
+    let job = await submitStep(env.deps, { generationId: 'gen-1' });
+    for (let wait = 1; wait < MAX_CALLBACK_WAITS; wait++) {
+      job = await pollStep(env.deps, { generationId: 'gen-1', job });
+      expect(job).toMatchObject({ waits: wait, done: false });
+      expect(env.provider.jobs.get('req-1')?.cancelled).toBeUndefined();
+    }
     await expect(pollStep(env.deps, { generationId: 'gen-1', job })).rejects.toMatchObject({
       name: 'Generation.NotComplete',
     });
@@ -207,7 +224,10 @@ describe('workflow steps', () => {
 
     const done = setup(completedJob());
     const job2 = await submitStep(done.deps, { generationId: 'gen-1' });
-    await expect(pollStep(done.deps, { generationId: 'gen-1', job: job2 })).resolves.toBeUndefined();
+    expect(await pollStep(done.deps, { generationId: 'gen-1', job: job2 })).toMatchObject({
+      done: true,
+      waits: 1,
+    });
     expect(done.provider.jobs.get('req-1')?.cancelled).toBeUndefined();
   });
 

@@ -9,10 +9,12 @@ import { DomainError } from '../domain/errors';
 import { markCompleted, markFailed, markGenerating } from '../domain/generations/generation-service';
 import {
   type MusicJobKind,
+  type MusicJobStatus,
   type MusicProvider,
   MusicProviderError,
 } from '../domain/generations/music-provider';
 import type { GenerationDeps } from '../domain/generations/ports';
+import { afterCallbackWait, callbackWaitSeconds } from '../domain/generations/timing';
 import { type Generation, TRACK_AUDIO_AREA } from '../domain/tracks/track';
 import { wavDurationSeconds } from './wav';
 
@@ -63,6 +65,12 @@ export interface WorkflowDeps {
 export interface Job {
   requestId: string;
   kind: MusicJobKind;
+  /** Seconds WaitForCallback waits for the webhook (scaled to the requested duration). */
+  waitSeconds: number;
+  /** Waits that ended without the webhook so far. */
+  waits: number;
+  /** Set by PollOnce: the provider has finished, go on to Finish. */
+  done?: boolean;
 }
 
 /** An error whose `name` is what the state machine's Retry and Catch match. */
@@ -113,8 +121,9 @@ export async function submitStep(deps: WorkflowDeps, input: { generationId: stri
       `Generation ${generation.id} is already ${generation.status}`,
     );
   // A retried submit (the Lambda timed out after the provider accepted) reuses the job.
+  const waitSeconds = callbackWaitSeconds(generation.duration);
   if (generation.status === 'generating' && generation.falRequestId)
-    return { requestId: generation.falRequestId, kind };
+    return { requestId: generation.falRequestId, kind, waitSeconds, waits: 0 };
   const webhookUrl = deps.webhookUrl(generation.id);
   const lyrics = generation.lyrics ?? '';
   let requestId: string;
@@ -142,7 +151,7 @@ export async function submitStep(deps: WorkflowDeps, input: { generationId: stri
     return asWorkflowError(error);
   }
   await markGenerating(deps.generation, generation.id, { falRequestId: requestId });
-  return { requestId, kind };
+  return { requestId, kind, waitSeconds, waits: 0 };
 }
 
 /** Turns a webhook outcome into the waiting task's answer. */
@@ -190,19 +199,26 @@ export async function webhookReceived(
   return { delivered: true };
 }
 
-/** PollOnce: the webhook did not come in time; one status check. Not completed → cancel and fail. */
-export async function pollStep(deps: WorkflowDeps, input: { generationId: string; job: Job }): Promise<void> {
-  let status: string;
+/**
+ * PollOnce: the webhook did not come in time; one status check. Completed →
+ * `done` (on to Finish); still queued or running → wait again; after the
+ * last wait → cancel the job at the provider and fail.
+ */
+export async function pollStep(deps: WorkflowDeps, input: { generationId: string; job: Job }): Promise<Job> {
+  let status: MusicJobStatus;
   try {
     status = await deps.provider.status(input.job.kind, input.job.requestId);
   } catch (error) {
     return asWorkflowError(error);
   }
-  if (status === 'completed') return;
+  const waits = (input.job.waits ?? 0) + 1;
+  const next = afterCallbackWait(status, waits);
+  if (next === 'finish') return { ...input.job, waits, done: true };
+  if (next === 'wait-again') return { ...input.job, waits, done: false };
   await deps.provider.cancel(input.job.kind, input.job.requestId).catch(() => undefined);
   throw new WorkflowError(
     'Generation.NotComplete',
-    `The provider had not finished ${input.job.requestId} when the wait timed out (${status})`,
+    `The provider had not finished ${input.job.requestId} after ${waits} waits (${status})`,
   );
 }
 

@@ -86,7 +86,7 @@ describe('local workflow runner on generation.asl.json', () => {
       status: 'completed',
       seed: 7,
       duration: 3,
-      audioUrl: 'https://tracks.example/tracks/user-1/gen-1.wav',
+      audioUrl: 'https://tracks.example/tracks/gen-1.wav',
     });
     expect(env.quota.counters.get('user-1')?.used).toBe(1);
   });
@@ -117,7 +117,20 @@ describe('local workflow runner on generation.asl.json', () => {
     expect(env.quota.counters.get('user-1')?.used).toBe(0);
   });
 
-  it('timeout: the job never finishes, the poll fails it, the job is cancelled', async () => {
+  it('busy queue: still running after a wait, waited for again, then finished without cancelling', async () => {
+    const env = await setup(() => ({ status: 'running' }), { timeoutOverrideSeconds: 1 });
+    const execution = await env.start();
+    // The first wait ends and the poll finds it still running; it finishes during the second wait.
+    await new Promise((r) => setTimeout(r, 1500));
+    const job = env.provider.jobs.get('req-1');
+    if (!job) throw new Error('no job');
+    Object.assign(job, ok());
+    expect((await execution.done).status).toBe('SUCCEEDED');
+    expect(env.generations.all.get('gen-1')?.status).toBe('completed');
+    expect(job.cancelled).toBeUndefined();
+  });
+
+  it('timeout: the job never finishes, the last poll fails it, the job is cancelled', async () => {
     const env = await setup(() => ({ status: 'running' }), { timeoutOverrideSeconds: 1 });
     const execution = await env.start();
     expect((await execution.done).status).toBe('FAILED');

@@ -35,7 +35,7 @@ if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function'
 }
 
 export interface WorkflowRunnerOptions {
-  /** Seconds WaitForCallback waits for the webhook before polling once (the file's value by default). */
+  /** Seconds WaitForCallback waits for the webhook before polling (by default scaled to the requested duration). */
   timeoutOverrideSeconds?: number;
   /** Milliseconds between retries (the file's backoff by default). */
   retryIntervalMs?: number;
@@ -75,11 +75,18 @@ export async function createWorkflowRunner(
 ): Promise<WorkflowRunner> {
   const { StateMachine } = await import('aws-local-stepfunctions');
   const definition = substituteAsl(readGenerationAsl(), placeholderArns()) as {
-    States: Record<string, { TimeoutSeconds?: number }>;
+    States: Record<string, { TimeoutSeconds?: number; TimeoutSecondsPath?: string }>;
   };
   const wait = definition.States.WaitForCallback;
-  if (wait && options.timeoutOverrideSeconds !== undefined)
+  if (wait && options.timeoutOverrideSeconds !== undefined) {
+    // Tests shorten the wait the file scales to the requested duration.
+    delete wait.TimeoutSecondsPath;
     wait.TimeoutSeconds = options.timeoutOverrideSeconds;
+  } else if (wait?.TimeoutSecondsPath === '$.job.waitSeconds') {
+    // aws-local-stepfunctions reads TimeoutSecondsPath from the input after Parameters
+    // (Step Functions reads the state's input); the same value rides in the Payload.
+    wait.TimeoutSecondsPath = '$.Payload.waitSeconds';
+  }
   const machine = new StateMachine(definition as never, { validationOptions: { checkArn: true } });
 
   const waiting = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();

@@ -20,7 +20,7 @@ function renderResult({ planStatus, download }: { planStatus: 'free' | 'active';
     ...(download ? { 'GET /api/generation/gen-1/download': download } : {}),
   });
   const rendered = renderWithProviders(
-    <GenerationResult state={{ phase: 'completed', track: finished }} elapsedSeconds={42} />,
+    <GenerationResult state={{ phase: 'completed', track: finished }} elapsedSeconds={42} duration={60} />,
   );
   return { ...rendered, fetchMock };
 }
@@ -86,5 +86,28 @@ describe('the finished track on the Create page', () => {
     expect(text).toContain('Download Failed');
     expect(text).toContain('Failed to download the track.');
     expect(text).not.toContain('boom');
+  });
+});
+
+describe('a running generation', () => {
+  const running = { phase: 'running', id: 'gen-1', status: 'generating', startedAt: 0 } as const;
+
+  it('tells the usual wait for the requested length', () => {
+    mockFetch({ 'GET /api/auth/user': jsonResponse(makeUser()) });
+    const { rerender } = renderWithProviders(
+      <GenerationResult state={running} elapsedSeconds={5} duration={30} />,
+    );
+    expect(screen.getByRole('status').textContent).toContain('Generating... usually 30-60 seconds');
+    rerender(<GenerationResult state={running} elapsedSeconds={5} duration={240} />);
+    expect(screen.getByRole('status').textContent).toContain('Generating... usually 1-3 minutes');
+  });
+
+  it('says it is taking longer once the usual wait has passed, instead of repeating it', () => {
+    mockFetch({ 'GET /api/auth/user': jsonResponse(makeUser()) });
+    renderWithProviders(<GenerationResult state={running} elapsedSeconds={75} duration={30} />);
+    const status = screen.getByRole('status').textContent ?? '';
+    expect(status).toContain('taking longer than usual, still working on it');
+    expect(status).not.toContain('usually 30-60 seconds');
+    expect(status).toContain('Elapsed 1:15');
   });
 });

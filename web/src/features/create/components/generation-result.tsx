@@ -37,13 +37,16 @@ function FinishedTrack({ track }: { track: TrackCardTrack }) {
 export function GenerationResult({
   state,
   elapsedSeconds,
+  duration,
 }: {
   state: GenerationState;
   elapsedSeconds: number;
+  /** The requested length in seconds: the expected wait scales with it. */
+  duration: number;
 }) {
   const id = useId();
   if (state.phase === 'running') {
-    return <GenerationProgress status={state.status} elapsedSeconds={elapsedSeconds} />;
+    return <GenerationProgress status={state.status} elapsedSeconds={elapsedSeconds} duration={duration} />;
   }
   if (state.phase === 'completed') {
     return (

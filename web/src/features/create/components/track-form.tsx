@@ -108,7 +108,11 @@ export function TrackForm({
         </Button>
       </form>
 
-      <GenerationResult state={generation.state} elapsedSeconds={generation.elapsedSeconds} />
+      <GenerationResult
+        state={generation.state}
+        elapsedSeconds={generation.elapsedSeconds}
+        duration={helperDuration}
+      />
 
       {/* Outside the form: the dialog has a form of its own, and its submit must not start a track. */}
       <LyricsHelperDialog
