@@ -62,12 +62,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => webhookServer.listen(0, '127.0.0.1', r));
   const webhookBase = `http://127.0.0.1:${(webhookServer.address() as AddressInfo).port}`;
-  s3 = await startS3({ port: 0, dir: s3Dir, buckets: [BUCKET] });
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  s3 = await startS3({ port: 0, dir: s3Dir, buckets: [BUCKET], credentials });
   s3Client = new S3Client({
     region: 'us-east-1',
     endpoint: s3.endpoint,
     forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    credentials,
   });
   const audio = s3AudioStore(s3Client, BUCKET);
   runner = await createWorkflowRunner(

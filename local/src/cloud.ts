@@ -298,9 +298,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     const results = await Promise.allSettled([
       dynamoReady,
-      startS3({ port: s3Port, dir: path.join(dataDir, 's3'), buckets: [UPLOADS_BUCKET, TRACKS_BUCKET] }).then(
-        track,
-      ),
+      startS3({
+        port: s3Port,
+        dir: path.join(dataDir, 's3'),
+        buckets: [UPLOADS_BUCKET, TRACKS_BUCKET],
+        credentials,
+      }).then(track),
       cognitoReady,
       startSes({ port: sesPort, logDir }).then(track),
       startMusicProvider({

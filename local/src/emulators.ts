@@ -4,6 +4,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { startCognitoProxy } from './cognito-proxy';
 import { freePort, type ManagedProcess, spawnManaged, waitUntilReady } from './processes';
+import { startS3Proxy } from './s3-proxy';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
@@ -97,13 +98,21 @@ const corsXml = `<CORSConfiguration>
 /**
  * s3rver in this process, its objects under `dir`, with the given buckets and
  * a CORS rule that lets the browser PUT uploads (reading the ETag of each
- * part) and GET audio.
+ * part) and GET audio, behind the signature-checking proxy (s3-proxy.ts):
+ * the proxy listens on `port` and is the endpoint; s3rver listens on a free
+ * loopback port only the proxy uses.
  */
-export async function startS3(options: { port: number; dir: string; buckets: string[] }): Promise<Emulator> {
+export async function startS3(options: {
+  port: number;
+  dir: string;
+  buckets: string[];
+  credentials: { accessKeyId: string; secretAccessKey: string };
+}): Promise<Emulator> {
   mkdirSync(options.dir, { recursive: true });
+  const internalPort = await freePort();
   const server = new S3rver({
     address: '127.0.0.1',
-    port: options.port,
+    port: internalPort,
     silent: true,
     directory: options.dir,
     // Path-style only: 127.0.0.1 has no bucket subdomains.
@@ -111,14 +120,23 @@ export async function startS3(options: { port: number; dir: string; buckets: str
     configureBuckets: options.buckets.map((name) => ({ name, configs: [corsXml] })),
   });
   const address = await server.run().catch((error: Error) => {
-    throw new Error(`s3rver could not listen on 127.0.0.1:${options.port}: ${error.message}`);
+    throw new Error(`s3rver could not listen on 127.0.0.1:${internalPort}: ${error.message}`);
+  });
+  const proxy = await startS3Proxy({
+    port: options.port,
+    upstream: url(address.port),
+    credentials: options.credentials,
+  }).catch(async (error: Error) => {
+    await server.close();
+    throw new Error(`The S3 proxy could not listen on 127.0.0.1:${options.port}: ${error.message}`);
   });
   let stopping: Promise<void> | undefined;
   return {
     name: 's3rver',
-    endpoint: url(address.port),
+    endpoint: proxy.url,
     stop() {
       stopping ??= (async () => {
+        await proxy.close();
         // Keep-alive sockets from SDK clients would hold close() open.
         server.httpServer?.closeAllConnections();
         await server.close();
