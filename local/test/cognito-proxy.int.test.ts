@@ -145,6 +145,7 @@ describe.each(['users', 'admins'] as const)('Cognito through the proxy: %s pool'
       subject: who.sub,
       username: who.username,
       issuedAt: claims.iat,
+      expiresAt: claims.exp,
     });
     const discovery = (await (
       await fetch(`${cognito.endpoint}/${poolId}/.well-known/openid-configuration`)
