@@ -5,7 +5,8 @@
  * - SPA initial JS, gzip
  * - each route-group bundle (esbuild, as CDK bundles it): size and cold import time
  * - local API latency for GET /api/plans, p50/p99, beside a bare Node HTTP
- *   server returning the same JSON, measured in the same run
+ *   server running the same DynamoDB query with the raw SDK, in the same run
+ * - 60 s of mixed load at 32 concurrent clients: requests/s, p50, p99, errors
  * - the embedded music provider's synthesiser: a 240 s track, times real time
  * - the generation pipeline's own overhead: submit to playable, minus the
  *   provider's queue and processing time, p50 over 20 generations
@@ -26,13 +27,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { routeGroups } from '@tunesmith/shared/routes';
 import { build as esbuild } from 'esbuild';
 import Stripe from 'stripe';
 import { build as viteBuild } from 'vite';
 import { dynamoGenerationStore } from '../functions/src/adapters/dynamo/generation-store';
 import { dynamoUserRepository } from '../functions/src/adapters/dynamo/user-repository';
+import { keys, tableDesign } from '../functions/src/data/keys';
 import { mailedLink } from '../functions/test/support/mailbox';
 import { type LocalCloud, startLocalCloud } from '../local/src/cloud';
 import { encodeWav, renderTrack } from '../local/src/music/synth';
@@ -200,6 +202,70 @@ async function latency(url: string, count: number, cookie?: string, warmUp = 50)
   return samples.sort((a, b) => a - b);
 }
 
+/**
+ * 60 s of mixed traffic from 32 concurrent clients on loopback: the public
+ * calls (plans, gallery, a track page) and signed-in ones (the current user,
+ * the library), in turn. Requests per second, p50 and p99 latency, errors
+ * (any non-2xx or failed request).
+ */
+async function mixedLoad(cloud: LocalCloud): Promise<void> {
+  const clients = 32;
+  const seconds = 60;
+  const cookies = await Promise.all([0, 1, 2, 3].map((n) => benchUser(cloud, `load-${n}`)));
+  // One public track to read.
+  const created = await fetch(`${cloud.url}/api/generate-text-to-music`, {
+    method: 'POST',
+    headers: { origin: cloud.url, 'content-type': 'application/json', cookie: cookies[0] as string },
+    body: JSON.stringify({ tags: 'ambient', lyrics: '', duration: 5, visibility: 'public' }),
+  });
+  const { generationId } = (await created.json()) as { generationId: string };
+  const calls: { path: string; cookie?: string }[] = [
+    { path: '/api/plans' },
+    { path: '/api/public-tracks' },
+    { path: `/api/track/${generationId}` },
+    ...cookies.flatMap((cookie) => [
+      { path: '/api/auth/user', cookie },
+      { path: '/api/my-generations', cookie },
+    ]),
+  ];
+  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const samples: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const client = async (n: number) => {
+    for (let i = n; performance.now() < deadline; i++) {
+      const call = calls[i % calls.length] as (typeof calls)[number];
+      const started = performance.now();
+      const ok = await new Promise<boolean>((resolve) => {
+        const req = request(
+          `${cloud.url}${call.path}`,
+          { agent, headers: call.cookie ? { cookie: call.cookie } : {} },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve((res.statusCode ?? 0) < 300));
+          },
+        );
+        req.on('error', () => resolve(false));
+        req.setTimeout(10_000, () => req.destroy());
+        req.end();
+      });
+      samples.push(performance.now() - started);
+      if (!ok) errors++;
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: clients }, (_, n) => client(n)));
+  const elapsed = (performance.now() - t0) / 1000;
+  agent.destroy();
+  samples.sort((a, b) => a - b);
+  say(
+    `Mixed load, ${clients} concurrent clients for ${seconds} s (plans, gallery, track page, current user, library):`,
+  );
+  say(
+    `  ${(samples.length / elapsed).toFixed(0)} requests/s  p50 ${ms(percentile(samples, 50))}  p99 ${ms(percentile(samples, 99))}  errors ${errors} of ${samples.length}`,
+  );
+}
+
 /** On one throwaway local cloud: API latency, then the generation pipeline's overhead. */
 async function localCloudMeasures(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-bench-api-'));
@@ -213,23 +279,49 @@ async function localCloudMeasures(): Promise<void> {
   });
   try {
     const count = 1000;
-    const plans = await get(`${cloud.url}/api/plans`);
+    // The baseline does the same work without our stack: the same DynamoDB query with the raw SDK.
+    const documents = tableOf(cloud);
     const bare = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(plans.body);
+      documents
+        .send(
+          new QueryCommand({
+            TableName: cloud.env.TABLE_NAME,
+            IndexName: tableDesign.indexes.byOwner.indexName,
+            KeyConditionExpression: '#pk = :pk',
+            ExpressionAttributeNames: { '#pk': tableDesign.indexes.byOwner.partitionKey },
+            ExpressionAttributeValues: { ':pk': keys.plansCollection },
+          }),
+        )
+        .then((out) => {
+          res.writeHead(200, {
+            'content-type': 'application/json; charset=utf-8',
+            'cache-control': 'no-store',
+          });
+          res.end(JSON.stringify((out.Items ?? []).filter((plan) => plan.isActive !== false)));
+        })
+        .catch(() => {
+          res.writeHead(500);
+          res.end();
+        });
     });
     await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/api/plans`;
     const api = await latency(`${cloud.url}/api/plans`, count);
     const base = await latency(bareUrl, count);
     bare.close();
+    documents.destroy();
     say(`GET /api/plans, ${count} sequential requests (keep-alive):`);
     say(
-      `  local API (adapter → handler → DynamoDB Local)  p50 ${ms(percentile(api, 50))}  p99 ${ms(percentile(api, 99))}`,
+      `  local API (adapter → middleware → handler → DynamoDB Local)  p50 ${ms(percentile(api, 50))}  p99 ${ms(percentile(api, 99))}`,
     );
     say(
-      `  bare Node HTTP server, same JSON                p50 ${ms(percentile(base, 50))}  p99 ${ms(percentile(base, 99))}`,
+      `  bare Node server, the same query with the raw SDK          p50 ${ms(percentile(base, 50))}  p99 ${ms(percentile(base, 99))}`,
     );
+    say(
+      `  our overhead at p50                                        ${ms(percentile(api, 50) - percentile(base, 50))}`,
+    );
+    say();
+    await mixedLoad(cloud);
     say();
     await pipelineOverhead(cloud);
     say();
