@@ -104,6 +104,20 @@ describe('a person makes music and looks after it', () => {
     const helper = page.getByRole('dialog', { name: 'Lyrics Helper' });
     await helper.getByLabel('What is your song about?').waitFor();
     await expectNoSeriousViolations(page, 'lyrics helper');
+    // A toast raised inside the dialog shows above its backdrop: the topmost element at its centre is the toast.
+    await helper.getByRole('button', { name: 'Generate Lyrics' }).click();
+    // (While the modal is open the rest of the page is aria-hidden, so it is found by its element.)
+    const required = page
+      .locator('li[data-variant], div[data-variant]')
+      .filter({ hasText: 'Prompt required' });
+    await required.waitFor();
+    const box = await required.boundingBox();
+    if (!box) throw new Error('the toast has no box');
+    const onTop = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-variant]')?.textContent ?? '',
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+    expect(onTop).toContain('Prompt required');
     await helper.getByRole('button', { name: 'Close' }).click();
     await helper.waitFor({ state: 'detached' });
 
