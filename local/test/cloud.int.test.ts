@@ -12,6 +12,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { dynamoGenerationStore } from '@tunesmith/functions/adapters/dynamo/generation-store';
 import { dynamoQuotaStore } from '@tunesmith/functions/adapters/dynamo/quota-store';
 import { dynamoUserRepository } from '@tunesmith/functions/adapters/dynamo/user-repository';
@@ -163,9 +164,9 @@ describe('local cloud', () => {
     });
     expect(preflight.status).toBe(200);
     expect(preflight.headers.get('access-control-allow-methods')).toMatch(/PUT/);
-    // What a browser's presigned part upload sees: s3rver does not verify SigV4, so any will do.
+    // What a browser's presigned upload sees: the S3 proxy checks its signature as S3 does.
     const stamp = new Date().toISOString().replace(/[-:]|\.\d{3}/g, '');
-    const upload = await fetch(`${cloud.env.S3_ENDPOINT}/${cloud.env.UPLOADS_BUCKET}/u/file.mp3`, {
+    const forged = await fetch(`${cloud.env.S3_ENDPOINT}/${cloud.env.UPLOADS_BUCKET}/u/file.mp3`, {
       method: 'PUT',
       headers: {
         origin: cloud.url,
@@ -174,6 +175,30 @@ describe('local cloud', () => {
         'x-amz-content-sha256': 'UNSIGNED-PAYLOAD',
         authorization: `AWS4-HMAC-SHA256 Credential=S3RVER/${stamp.slice(0, 8)}/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=0`,
       },
+      body: 'abc',
+    });
+    expect(forged.status).toBe(403);
+    const link = await getSignedUrl(
+      new S3Client({
+        region: cloud.env.AWS_REGION,
+        endpoint: cloud.env.S3_ENDPOINT,
+        forcePathStyle: true,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        credentials: {
+          accessKeyId: cloud.env.AWS_ACCESS_KEY_ID,
+          secretAccessKey: cloud.env.AWS_SECRET_ACCESS_KEY,
+        },
+      }),
+      new PutObjectCommand({
+        Bucket: cloud.env.UPLOADS_BUCKET,
+        Key: 'u/file.mp3',
+        ContentType: 'audio/mpeg',
+      }),
+      { expiresIn: 60 },
+    );
+    const upload = await fetch(link, {
+      method: 'PUT',
+      headers: { origin: cloud.url, 'content-type': 'audio/mpeg' },
       body: 'abc',
     });
     expect(upload.status).toBe(200);
