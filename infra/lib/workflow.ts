@@ -6,6 +6,8 @@ import {
 } from '@tunesmith/functions/workflow/definition';
 import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -15,7 +17,7 @@ import { Construct } from 'constructs';
 import { NodeFunction } from './node-function';
 import type { SettingsKey } from './settings-key';
 
-/** The key prefix of finished audio (functions/src/workflow/steps.ts: `tracks/{userId}/{id}.wav`). */
+/** The key prefix of finished audio (functions/src/workflow/steps.ts: `tracks/{id}.wav`). */
 export const TRACKS_PREFIX = 'tracks/';
 
 /** The five Task states' functions: placeholder in the ASL file → handler export of `lambdas/workflow.ts`. */
@@ -106,6 +108,9 @@ export class GenerationWorkflow extends Construct {
   readonly stateMachine: StateMachine;
   /** The task functions, by ASL placeholder. */
   readonly functions: Record<AslSubstitution, NodeFunction>;
+  /** Marks the track of an execution that ended FAILED, TIMED_OUT or ABORTED. */
+  readonly executionEnded: NodeFunction;
+  readonly executionEndedRule: Rule;
 
   constructor(scope: Construct, id: string, props: GenerationWorkflowProps) {
     super(scope, id);
@@ -227,6 +232,45 @@ export class GenerationWorkflow extends Construct {
       ],
       true,
     );
+
+    // Nothing stays generating: an execution that ends FAILED, TIMED_OUT or ABORTED (even one that never
+    // reached MarkFailed, or whose MarkFailed failed) has its track marked failed and refunded once.
+    this.executionEnded = new NodeFunction(this, 'ExecutionEndedFunction', {
+      entryName: 'workflow',
+      handler: 'executionEndedHandler',
+      description: 'Tunesmith generation: marks the track of a failed, timed-out or aborted execution failed',
+      environment,
+      timeout: Duration.seconds(30),
+      ...(props.logRetention ? { logRetention: props.logRetention } : {}),
+    });
+    props.table.grantReadWriteData(this.executionEnded);
+    props.settingsKey?.grantOpen(this.executionEnded);
+    NagSuppressions.addResourceSuppressions(
+      this.executionEnded,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'DynamoDB grants cover the table and its GSIs (index/*): the handler reads the generation and the provider key setting and writes the track and the quota.',
+          appliesTo: [{ regex: '/^Resource::<.*Table[0-9A-F]{8}\\.Arn>\\/index\\/\\*$/' }],
+        },
+      ],
+      true,
+    );
+    this.executionEndedRule = new Rule(this, 'ExecutionEnded', {
+      description: 'Tunesmith: a generation execution failed, timed out or was aborted',
+      eventPattern: {
+        source: ['aws.states'],
+        detailType: ['Step Functions Execution Status Change'],
+        detail: {
+          status: ['FAILED', 'TIMED_OUT', 'ABORTED'],
+          stateMachineArn: [this.stateMachine.stateMachineArn],
+        },
+      },
+      targets: [
+        new LambdaFunction(this.executionEnded, { retryAttempts: 8, maxEventAge: Duration.hours(6) }),
+      ],
+    });
 
     Annotations.of(this).addInfo(
       'The music provider key is the secret site setting fal_api_key: after deploying, set it on the admin Site Settings page (README, Deploy to AWS).',

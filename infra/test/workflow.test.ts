@@ -128,7 +128,9 @@ describe('generation state machine', () => {
   it('may invoke exactly the five task functions and no other function', () => {
     const role = /^\{(.+)\.Arn\}$/.exec(flatten(propsOf(resources[machine]).RoleArn))?.[1] as string;
     const statements = statementsOfRole(role);
-    const expected = [...workflowFunctions.values()].map((id) => `lambda:InvokeFunction on {${id}.Arn}`);
+    const expected = Object.values(handlerOf).map(
+      (handler) => `lambda:InvokeFunction on {${workflowFunctions.get(handler)}.Arn}`,
+    );
     expect(expected).toHaveLength(5);
     expect(grantsOf(statements, 'lambda:')).toEqual(expected.sort());
     // Nothing but log delivery and tracing besides.
@@ -140,8 +142,30 @@ describe('generation state machine', () => {
 });
 
 describe('workflow task functions', () => {
-  it('are five functions from lambdas/workflow.ts, one per handler export', () => {
-    expect([...workflowFunctions.keys()].sort()).toEqual(Object.values(handlerOf).sort());
+  it('are five functions from lambdas/workflow.ts, one per handler export, plus the execution-ended handler', () => {
+    expect([...workflowFunctions.keys()].sort()).toEqual(
+      [...Object.values(handlerOf), 'executionEndedHandler'].sort(),
+    );
+  });
+
+  it('a rule on failed, timed-out and aborted executions of this machine marks their tracks failed', () => {
+    const rules = Object.values(resources).filter(
+      (r) =>
+        r.Type === 'AWS::Events::Rule' &&
+        JSON.stringify(propsOf(r).EventPattern ?? {}).includes('aws.states'),
+    );
+    expect(rules).toHaveLength(1);
+    const rule = propsOf(rules[0]);
+    const pattern = rule.EventPattern as {
+      'detail-type': string[];
+      detail: { status: string[]; stateMachineArn: unknown[] };
+    };
+    expect(pattern['detail-type']).toEqual(['Step Functions Execution Status Change']);
+    expect(pattern.detail.status.sort()).toEqual(['ABORTED', 'FAILED', 'TIMED_OUT']);
+    expect(JSON.stringify(pattern.detail.stateMachineArn)).toContain(machine);
+    const targets = rule.Targets as { Arn: unknown; RetryPolicy?: { MaximumRetryAttempts?: number } }[];
+    expect(flatten(targets[0]?.Arn)).toContain(workflowFunctions.get('executionEndedHandler') as string);
+    expect(targets[0]?.RetryPolicy?.MaximumRetryAttempts).toBeGreaterThan(0);
   });
 
   it('end before their state gives up, and Finish has room for a 240 s track', () => {

@@ -4,6 +4,8 @@
  *   SubmitFunctionArn → submitHandler   WaitFunctionArn → waitHandler
  *   PollFunctionArn   → pollHandler     FinishFunctionArn → finishHandler
  *   FailFunctionArn   → failHandler
+ * and executionEndedHandler, the target of the EventBridge rule on the state
+ * machine's FAILED, TIMED_OUT and ABORTED executions.
  * Env: TABLE_NAME, AWS_REGION (DYNAMODB_ENDPOINT locally), FAL_KEY (when the
  * `fal_api_key` site setting is empty), FAL_BASE_URL (optional), TRACKS_BUCKET,
  * UPLOADS_BUCKET (inputs of audio-to-music), S3_ENDPOINT and S3_FORCE_PATH_STYLE
@@ -22,6 +24,7 @@ import { MusicProviderError } from '../domain/generations/music-provider';
 import { ownUploadKey } from '../domain/uploads/uploads';
 import { dynamoCallbackStore } from '../workflow/dynamo-callback-store';
 import {
+  executionEndedStep,
   failStep,
   finishStep,
   type Job,
@@ -82,3 +85,24 @@ export const pollHandler = (event: { generationId: string; job: Job }) => pollSt
 export const finishHandler = (event: { generationId: string; job: Job }) => finishStep(getDeps(), event);
 export const failHandler = (event: { generationId: string; error?: { Error?: string; Cause?: string } }) =>
   failStep(getDeps(), event);
+
+/** EventBridge's "Step Functions Execution Status Change" event, the parts used. */
+interface ExecutionStatusChange {
+  detail?: { status?: string; input?: string | null; executionArn?: string };
+}
+
+export const executionEndedHandler = async (event: ExecutionStatusChange) => {
+  let generationId: unknown;
+  try {
+    generationId = (JSON.parse(event.detail?.input ?? '{}') as { generationId?: unknown }).generationId;
+  } catch {
+    generationId = undefined;
+  }
+  // Not one of ours (or its input is gone): nothing to mark.
+  if (typeof generationId !== 'string' || generationId === '') return { handled: false };
+  const outcome = await executionEndedStep(getDeps(), {
+    generationId,
+    status: event.detail?.status ?? 'FAILED',
+  });
+  return { handled: outcome !== undefined, ...(outcome ?? {}) };
+};

@@ -54,6 +54,22 @@ describe('generation.asl.json', () => {
     // The wait scales with the requested duration (Submit puts it on the job).
     expect(wait?.TimeoutSecondsPath).toBe('$.job.waitSeconds');
     expect(wait?.Catch?.[0]).toMatchObject({ ErrorEquals: ['States.Timeout'], Next: 'PollOnce' });
+    // MarkFailed cannot be skipped: if it fails after its retries the execution fails, which the rule on failed executions sees.
+    expect(asl.States.MarkFailed?.Catch?.[0]).toMatchObject({
+      ErrorEquals: ['States.ALL'],
+      Next: 'MarkFailedFailed',
+    });
+    expect(asl.States.MarkFailedFailed?.Type).toBe('Fail');
+    for (const name of ['Submit', 'WaitForCallback', 'PollOnce', 'Finish']) {
+      const retried = asl.States[name]?.Retry?.flatMap((r) => r.ErrorEquals) ?? [];
+      expect(retried).toEqual(
+        expect.arrayContaining([
+          'Lambda.ClientExecutionTimeoutException',
+          'Lambda.Unknown',
+          'Lambda.ServiceException',
+        ]),
+      );
+    }
     // A job still queued or running after a wait is waited for again, not failed.
     expect(asl.States.PollOnce?.Next).toBe('AfterPoll');
     expect(asl.States.AfterPoll).toMatchObject({

@@ -7,6 +7,7 @@ import type { Generation } from '../domain/tracks/track';
 import { fakeClock } from '../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../testing/in-memory-generations';
 import {
+  executionEndedStep,
   failStep,
   finishStep,
   pollStep,
@@ -187,6 +188,34 @@ describe('workflow steps', () => {
     expect((await failStep(env.deps, { generationId: 'gen-1' })).refunded).toBe(false);
     expect(env.generations.all.get('gen-1')?.status).toBe('failed');
     expect(env.quota.counters.get('user-1')?.used).toBe(0);
+  });
+
+  it('failing a track cancels its job at the provider', async () => {
+    env = setup(() => ({ status: 'running' }));
+    await submitStep(env.deps, { generationId: 'gen-1' });
+    await failStep(env.deps, { generationId: 'gen-1', error: { Error: 'States.Timeout' } });
+    expect(env.provider.jobs.get('req-1')?.cancelled).toBe(true);
+    expect(env.generations.all.get('gen-1')?.status).toBe('failed');
+  });
+
+  it('an execution that ended without MarkFailed: the track is failed and refunded once; a completed one stays', async () => {
+    env = setup(() => ({ status: 'running' }));
+    await submitStep(env.deps, { generationId: 'gen-1' });
+    const ended = await executionEndedStep(env.deps, { generationId: 'gen-1', status: 'TIMED_OUT' });
+    expect(ended).toEqual({
+      refunded: true,
+      reason: 'Execution.TIMED_OUT: The workflow execution ended TIMED_OUT',
+    });
+    expect(env.quota.counters.get('user-1')?.used).toBe(0);
+    expect(await executionEndedStep(env.deps, { generationId: 'gen-1', status: 'ABORTED' })).toBeUndefined();
+    expect(env.quota.counters.get('user-1')?.used).toBe(0);
+
+    const done = setup(completedJob());
+    const job = await submitStep(done.deps, { generationId: 'gen-1' });
+    await finishStep(done.deps, { generationId: 'gen-1', job });
+    expect(await executionEndedStep(done.deps, { generationId: 'gen-1', status: 'FAILED' })).toBeUndefined();
+    expect(done.generations.all.get('gen-1')?.status).toBe('completed');
+    expect(await executionEndedStep(done.deps, { generationId: 'gone', status: 'FAILED' })).toBeUndefined();
   });
 
   it('a failed job (result errors) fails Finish with Provider.Failed and leaves the track active for MarkFailed', async () => {

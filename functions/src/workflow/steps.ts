@@ -267,10 +267,15 @@ export async function finishStep(
 
 /** MarkFailed: failed (final) and one refund; a second call changes nothing. */
 export async function failStep(
-  deps: Pick<WorkflowDeps, 'generation'>,
+  deps: Pick<WorkflowDeps, 'generation'> & Partial<Pick<WorkflowDeps, 'provider'>>,
   input: { generationId: string; error?: { Error?: string; Cause?: string } },
 ): Promise<{ refunded: boolean; reason: string }> {
   const reason = [input.error?.Error, input.error?.Cause].filter(Boolean).join(': ') || 'unknown';
+  const before = await deps.generation.generations.get(input.generationId);
+  // A job we give up on stops costing at the provider (what it already finished is not lost: it was never kept).
+  if (deps.provider && before?.falRequestId && before.status !== 'completed' && before.status !== 'failed') {
+    await deps.provider.cancel(kindOf(before), before.falRequestId).catch(() => undefined);
+  }
   try {
     const { refunded } = await markFailed(deps.generation, input.generationId, reason);
     return { refunded, reason };
@@ -279,4 +284,21 @@ export async function failStep(
     if (error instanceof DomainError && error.kind === 'not-found') return { refunded: false, reason };
     throw error;
   }
+}
+
+/**
+ * An execution ended FAILED, TIMED_OUT or ABORTED (the EventBridge rule on
+ * AWS, the runner locally): whatever state it stopped in, its track is marked
+ * failed and the unit refunded, once. A completed track stays completed.
+ */
+export async function executionEndedStep(
+  deps: Pick<WorkflowDeps, 'generation'> & Partial<Pick<WorkflowDeps, 'provider'>>,
+  input: { generationId: string; status: string },
+): Promise<{ refunded: boolean; reason: string } | undefined> {
+  const generation = await deps.generation.generations.get(input.generationId);
+  if (!generation || generation.status === 'completed' || generation.status === 'failed') return undefined;
+  return failStep(deps, {
+    generationId: input.generationId,
+    error: { Error: `Execution.${input.status}`, Cause: `The workflow execution ended ${input.status}` },
+  });
 }

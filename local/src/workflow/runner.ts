@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { placeholderArns, readGenerationAsl, substituteAsl } from '@tunesmith/functions/workflow/definition';
 import {
+  executionEndedStep,
   failStep,
   finishStep,
   pollStep,
@@ -92,6 +93,7 @@ export async function createWorkflowRunner(
   const waiting = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const executions = new Map<string, Execution>();
   const aborts = new Set<() => void>();
+  let stopping = false;
 
   const sendTaskSuccess = async (taskToken: string, output: unknown) => {
     const w = waiting.get(taskToken);
@@ -176,8 +178,15 @@ export async function createWorkflowRunner(
             execution.status = 'SUCCEEDED';
             return { status: 'SUCCEEDED' as const, output };
           },
-          (error: unknown) => {
+          async (error: unknown) => {
             execution.status = 'FAILED';
+            // What the EventBridge rule on FAILED executions does on AWS: the track is failed and refunded once.
+            if (!stopping) {
+              await executionEndedStep(stepDeps, {
+                generationId: input.generationId,
+                status: 'FAILED',
+              }).catch(() => undefined);
+            }
             return {
               status: 'FAILED' as const,
               error: error instanceof Error ? error.message : String(error),
@@ -190,6 +199,7 @@ export async function createWorkflowRunner(
       return execution;
     },
     stop() {
+      stopping = true;
       for (const abort of aborts) abort();
       aborts.clear();
     },
