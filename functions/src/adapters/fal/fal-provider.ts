@@ -27,6 +27,11 @@ export interface FalMusicProviderOptions {
   lyricsModel?: string;
   /** Poll interval while waiting for the lyrics job (default 500 ms). */
   pollIntervalMs?: number;
+  /**
+   * How long the lyrics call may take before it is given up (and cancelled at
+   * fal): below the API function's own timeout (default LYRICS_DEADLINE_MS).
+   */
+  lyricsTimeoutMs?: number;
   /** Extra headers on every request (tests use the embedded provider's failure header). */
   headers?: Record<string, string>;
 }
@@ -80,6 +85,13 @@ function providerError(error: unknown, during: 'submit' | 'status' | 'result' | 
   );
 }
 
+/**
+ * The lyrics call's deadline: the generation API function has 10 s, so the
+ * answer (the spec's 'Failed to generate lyrics. Please try again.') goes out
+ * before API Gateway's bare timeout, and the job stops billing at fal.
+ */
+export const LYRICS_DEADLINE_MS = 8_000;
+
 const LYRICS_SYSTEM_PROMPT = [
   'You write song lyrics for a music generator.',
   'Answer with the lyrics only: no title, no commentary.',
@@ -104,7 +116,7 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
   };
   const subscribe = fal.subscribe as unknown as (
     endpoint: string,
-    o: { input: Record<string, unknown>; pollInterval?: number },
+    o: { input: Record<string, unknown>; pollInterval?: number; timeout?: number },
   ) => Promise<{ data: unknown }>;
 
   const submit = async (endpoint: string, input: Record<string, unknown>, webhookUrl?: string) => {
@@ -178,6 +190,8 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
               max_tokens: 800,
             },
             pollInterval: options.pollIntervalMs ?? 500,
+            // The client cancels the job at fal and rejects once this passes.
+            timeout: options.lyricsTimeoutMs ?? LYRICS_DEADLINE_MS,
           })
         ).data;
       } catch (error) {
