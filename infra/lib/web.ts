@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import {
   AllowedMethods,
@@ -23,6 +24,9 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { privateBucket } from './data';
+
+/** Where Vite puts content-hashed files (its `build.assetsDir`). */
+const HASHED_DIR = 'assets';
 
 /**
  * CloudFront Function (viewer request, default behavior only): paths without a
@@ -173,16 +177,39 @@ export class Web extends Construct {
     }
   }
 
+  /**
+   * Two uploads, neither pruning: Vite's hashed files under `assets/` are
+   * immutable for a year, and the files named the same on every build
+   * (index.html, the favicon, the background media) are revalidated on every
+   * request. Chunks of earlier builds stay, so a tab opened before a deploy
+   * still loads its lazy pages; index.html goes up after the chunks it names.
+   */
   private deploy(assetsPath: string): void {
-    new BucketDeployment(this, 'Deploy', {
-      sources: [Source.asset(assetsPath)],
+    const hashedDir = join(assetsPath, HASHED_DIR);
+    const hashed = existsSync(hashedDir)
+      ? new BucketDeployment(this, 'DeployHashed', {
+          sources: [Source.asset(hashedDir)],
+          destinationBucket: this.bucket,
+          destinationKeyPrefix: `${HASHED_DIR}/`,
+          prune: false,
+          memoryLimit: 512,
+          cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+        })
+      : undefined;
+    const shellPaths = readdirSync(assetsPath, { withFileTypes: true })
+      .filter((entry) => entry.name !== HASHED_DIR)
+      .map((entry) => (entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`));
+    const shell = new BucketDeployment(this, 'Deploy', {
+      sources: [Source.asset(assetsPath, { exclude: [`${HASHED_DIR}/**`, HASHED_DIR] })],
       destinationBucket: this.bucket,
+      prune: false,
       distribution: this.distribution,
-      distributionPaths: ['/*'],
+      // Only what changes under the same name; hashed files are new names.
+      distributionPaths: shellPaths,
       memoryLimit: 512,
-      // Revalidate everything: hashed assets answer 304, and index.html is never stale after a deploy.
-      cacheControl: [CacheControl.fromString('public, max-age=0, must-revalidate')],
+      cacheControl: [CacheControl.fromString('public, no-cache')],
     });
+    if (hashed) shell.node.addDependency(hashed);
     // The handler is a singleton at stack level, outside this construct's tree.
     const stack = Stack.of(this);
     for (const child of stack.node.children) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
@@ -12,6 +12,7 @@ export type Resource = {
   Type: string;
   Properties?: Record<string, unknown>;
   Metadata?: Record<string, unknown>;
+  DependsOn?: string[];
 };
 
 export interface Synthesized {
@@ -36,6 +37,9 @@ afterAll(() => {
 export function fakeWebBuild(): string {
   const dir = tempDir('tunesmith-web-');
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Tunesmith</title>');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
   return dir;
 }
 

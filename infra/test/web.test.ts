@@ -230,17 +230,29 @@ describe('site upload', () => {
     Annotations.fromStack(stack).hasInfo('/Tunesmith/Web', Match.stringLikeRegexp('No web build'));
   });
 
-  it('uploads the web build and invalidates the distribution when it exists', () => {
+  it('uploads hashed files as immutable and the rest as revalidated, keeping earlier chunks', () => {
     const { stack, resources } = synth({ webAssetsPath: fakeWebBuild() });
-    const deployments = Object.values(resources).filter((r) => r.Type === 'Custom::CDKBucketDeployment');
-    expect(deployments).toHaveLength(1);
-    const props = deployments[0]?.Properties ?? {};
-    expect(flatten(props.DestinationBucketName)).toBe(
-      `{Ref:${logicalId(stack, stack.web.bucket.node.defaultChild)}}`,
-    );
-    expect(flatten(props.DistributionId)).toBe(
+    const deployments = Object.entries(resources).filter(([, r]) => r.Type === 'Custom::CDKBucketDeployment');
+    expect(deployments).toHaveLength(2);
+    const site = `{Ref:${logicalId(stack, stack.web.bucket.node.defaultChild)}}`;
+    const [hashedId, hashed] =
+      deployments.find(([, r]) => propsOf(r).DestinationBucketKeyPrefix === 'assets/') ?? [];
+    const [, shell] = deployments.find(([, r]) => propsOf(r).DestinationBucketKeyPrefix === undefined) ?? [];
+    for (const deployment of [hashed, shell]) {
+      expect(flatten(propsOf(deployment).DestinationBucketName)).toBe(site);
+      // Old chunks survive a deploy: an open tab still loads its lazy pages.
+      expect(propsOf(deployment).Prune).toBe(false);
+    }
+    expect(propsOf(hashed).SystemMetadata).toMatchObject({
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    expect(propsOf(shell).SystemMetadata).toMatchObject({ 'cache-control': 'public, no-cache' });
+    // The shell goes up after the chunks it names, and only it is invalidated.
+    expect(shell?.DependsOn).toContain(hashedId);
+    expect(flatten(propsOf(shell).DistributionId)).toBe(
       `{Ref:${logicalId(stack, stack.web.distribution.node.defaultChild)}}`,
     );
-    expect(props.DistributionPaths).toEqual(['/*']);
+    expect((propsOf(shell).DistributionPaths as string[]).sort()).toEqual(['/favicon.svg', '/index.html']);
+    expect(propsOf(hashed).DistributionId).toBeUndefined();
   });
 });
