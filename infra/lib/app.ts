@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Aspects } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { repoRoot } from './paths';
+import { stageNamed } from './stages';
 import { TunesmithStack } from './tunesmith-stack';
 
 export interface BuildAppOptions {
@@ -14,7 +16,7 @@ export interface BuildAppOptions {
   readonly bundle?: boolean;
   /**
    * Name of the CloudFormation stack; also prefixes the uploads bucket name.
-   * @default 'Tunesmith'
+   * @default - the stage's (`-c stage=dev|prod`, dev when none): Tunesmith-dev, Tunesmith-prod
    */
   readonly stackName?: string;
   /**
@@ -48,13 +50,31 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stack: Tune
       ...options.context,
     },
   });
-  const stack = new TunesmithStack(app, options.stackName ?? 'Tunesmith', {
-    description:
-      'Tunesmith: AI music generation (CloudFront, HTTP API, Lambda, Step Functions, DynamoDB, Cognito, S3)',
+  const stage = stageNamed(app.node.tryGetContext('stage'));
+  const stack = new TunesmithStack(app, options.stackName ?? stage.stackName, {
+    description: `Tunesmith (${stage.name}): AI music generation (CloudFront, HTTP API, Lambda, Step Functions, DynamoDB, Cognito, S3)`,
     webAssetsPath: options.webAssetsPath,
+    stage,
   });
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
   return { app, stack };
+}
+
+/**
+ * Builds the SPA when `dir` has no build yet (`npm run build -w web`), so a
+ * `cdk deploy` never uploads an empty site that answers 403. `build` is the
+ * command runner (tests pass their own).
+ */
+export function ensureWebBuild(
+  dir: string,
+  build: () => void = () =>
+    execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' }),
+): 'built' | 'present' {
+  if (existsSync(join(dir, 'index.html'))) return 'present';
+  build();
+  if (!existsSync(join(dir, 'index.html')))
+    throw new Error(`The web build did not produce ${dir}/index.html`);
+  return 'built';
 }
 
 /** The feature flags in `cdk.json`; the CLI passes them too, tests get them only from here. */

@@ -1,6 +1,6 @@
 import { tableDesign } from '@tunesmith/functions/data/keys';
 import { INCOMING_AREA } from '@tunesmith/functions/domain/uploads/uploads';
-import { Aws, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import {
   BlockPublicAccess,
@@ -83,8 +83,10 @@ export class Data extends Construct {
       ],
     });
 
-    // A fixed name breaks the CSP <-> CORS cycle (see uploadsOrigin). Stack name, account and region keep it unique.
-    const uploadsBucketName = `${Stack.of(this).stackName.toLowerCase()}-uploads-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+    // A name known up front breaks the CSP <-> CORS cycle (see uploadsOrigin). The stack name keeps stages apart;
+    // the first part of the stack's own id keeps a new stack after a destroy (whose retained bucket lives on) apart.
+    const stackInstance = Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', Aws.STACK_ID))));
+    const uploadsBucketName = `${Stack.of(this).stackName.toLowerCase()}-uploads-${stackInstance}-${Aws.REGION}`;
     this.uploads = new Bucket(this, 'Uploads', {
       ...privateBucket,
       bucketName: uploadsBucketName,

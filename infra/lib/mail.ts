@@ -4,7 +4,11 @@ import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 
-/** Used when neither the `mailFrom` context nor MAIL_FROM is set: synthesis works, but no mail can be sent. */
+/**
+ * Used when neither the `mailFrom` context nor MAIL_FROM is set: synthesis
+ * works, but a deploy is refused unless mail is stated off (`-c mail=off`),
+ * because no one could verify an account.
+ */
 export const PLACEHOLDER_MAIL_FROM = 'Tunesmith <no-reply@example.com>';
 
 export interface MailProps {
@@ -19,6 +23,12 @@ export interface MailProps {
    * @default - none: verify the sender (or its domain) in SES yourself
    */
   readonly domain?: string;
+  /**
+   * Deploy without mail (`-c mail=off`): sign-up cannot verify anyone, so this
+   * suits only a stage whose users are made another way (tests, demos).
+   * @default false
+   */
+  readonly off?: boolean;
 }
 
 /** The address part of `Name <address>` (or the bare address), lower-cased; throws when there is none. */
@@ -67,10 +77,17 @@ export class Mail extends Construct {
         });
       });
     } else if (props.from === PLACEHOLDER_MAIL_FROM) {
-      Annotations.of(this).addWarningV2(
-        'tunesmith:mailFrom',
-        'No sender configured: account mail will fail. Deploy with -c mailFrom="Name <address>" (an SES-verified identity) or set MAIL_FROM.',
-      );
+      // An error stops `cdk deploy` (and `cdk synth`): a stack that cannot verify anyone is no product.
+      if (props.off) {
+        Annotations.of(this).addWarningV2(
+          'tunesmith:mailOff',
+          'Mail is off (-c mail=off): sign-up cannot send verification mail on this stage.',
+        );
+      } else {
+        Annotations.of(this).addError(
+          'No sender configured: deploy with -c mailFrom="Name <address>" (an SES-verified identity, or with -c mailDomain=...), set MAIL_FROM, or state -c mail=off to deploy a stage without mail.',
+        );
+      }
     }
   }
 
@@ -94,7 +111,8 @@ export class Mail extends Construct {
             arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
           }),
         ],
-        conditions: { StringEquals: { 'ses:FromAddress': this.address } },
+        // SES compares the From address as the message has it; the code may send any case of it.
+        conditions: { StringEqualsIgnoreCase: { 'ses:FromAddress': this.address } },
       }),
     );
     NagSuppressions.addResourceSuppressions(

@@ -1,4 +1,4 @@
-import { Aws, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { UsageAnalytics } from './analytics';
 import { Api } from './api';
@@ -8,6 +8,7 @@ import { Mail, PLACEHOLDER_MAIL_FROM } from './mail';
 import { webDist } from './paths';
 import { Seed } from './seed';
 import { SettingsKey } from './settings-key';
+import { type StageConfig, stageNamed } from './stages';
 import { StripeKeys } from './stripe-keys';
 import { Web } from './web';
 import { GenerationWorkflow } from './workflow';
@@ -18,6 +19,11 @@ export interface TunesmithStackProps extends StackProps {
    * @default `web/dist` of this repository
    */
   readonly webAssetsPath?: string;
+  /**
+   * The stage's settings (log retention; its name tags every resource).
+   * @default the dev stage
+   */
+  readonly stage?: { name: string } & StageConfig;
 }
 
 /** A setting from CDK context (`-c name=value`), else from the environment variable `envName` when given. */
@@ -45,6 +51,8 @@ export class TunesmithStack extends Stack {
 
   constructor(scope: Construct, id: string, props: TunesmithStackProps = {}) {
     super(scope, id, props);
+    const stage = props.stage ?? stageNamed('dev');
+    Tags.of(this).add('tunesmith:stage', stage.name);
 
     this.data = new Data(this, 'Data');
     this.auth = new Auth(this, 'Auth');
@@ -54,6 +62,7 @@ export class TunesmithStack extends Stack {
     this.mail = new Mail(this, 'Mail', {
       from: setting(this, 'mailFrom', 'MAIL_FROM') ?? PLACEHOLDER_MAIL_FROM,
       ...(mailDomain ? { domain: mailDomain } : {}),
+      off: setting(this, 'mail') === 'off',
     });
     // Created empty; the operator puts the keys (output StripeSecretArn, README: Connect Stripe).
     this.stripeKeys = new StripeKeys(this, 'StripeKeys');
@@ -93,6 +102,7 @@ export class TunesmithStack extends Stack {
       tracks: this.data.tracks,
       webhookBaseUrl: this.api.httpApi.apiEndpoint,
       settingsKey: this.settingsKey,
+      logRetention: stage.logRetention,
     });
     this.api.connectWorkflow(this.workflow);
 

@@ -252,7 +252,9 @@ describe('least privilege', () => {
       expect(resourcesOf(statement).map(flatten)).toEqual([
         'arn:{Ref:AWS::Partition}:ses:{Ref:AWS::Region}:{Ref:AWS::AccountId}:identity/*',
       ]);
-      expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': stack.mail.address } });
+      expect(statement.Condition).toEqual({
+        StringEqualsIgnoreCase: { 'ses:FromAddress': stack.mail.address },
+      });
     }
   });
 

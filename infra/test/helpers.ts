@@ -23,7 +23,7 @@ export interface Synthesized {
 }
 
 const tempDirs: string[] = [];
-const tempDir = (prefix: string): string => {
+export const tempDir = (prefix: string): string => {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   tempDirs.push(dir);
   return dir;
@@ -43,6 +43,9 @@ export function fakeWebBuild(): string {
   return dir;
 }
 
+/** The sender the synthesised stacks name unless a test says otherwise. */
+export const TEST_SENDER = 'Tunesmith <no-reply@tunesmith.test>';
+
 /** For `beforeAll` hooks that synthesise: a whole-stack synthesis outlasts vitest's 10 s hook default on a busy machine. */
 export const SYNTH_TIMEOUT_MS = 120_000;
 
@@ -56,10 +59,13 @@ export function synth(options: BuildAppOptions = {}): Synthesized {
   const { stack } = buildApp({
     bundle: false,
     outdir,
+    // The paths the tests name (/Tunesmith/...); stages are tested on their own.
+    stackName: 'Tunesmith',
     webAssetsPath: join(outdir, 'no-web-build'),
     ...options,
     // As the CDK CLI does: construct paths in the template tie resources to cdk-nag's report.
-    context: { 'aws:cdk:enable-path-metadata': true, ...options.context },
+    // A sender, as every deploy must name one (an empty mailFrom tests what happens without).
+    context: { 'aws:cdk:enable-path-metadata': true, mailFrom: TEST_SENDER, ...options.context },
   });
   const template = Template.fromStack(stack);
   return { stack, template, resources: template.toJSON().Resources as Record<string, Resource>, outdir };

@@ -66,7 +66,9 @@ describe('with -c mailFrom and -c mailDomain', () => {
 
     expect(environmentOf(resources, 'auth').MAIL_FROM).toBe('Tunesmith <hello@mail.example.org>');
     const [grant] = sesGrantOf(resources, 'auth');
-    expect(grant?.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'hello@mail.example.org' } });
+    expect(grant?.Condition).toEqual({
+      StringEqualsIgnoreCase: { 'ses:FromAddress': 'hello@mail.example.org' },
+    });
   });
 
   it('refuses a sender outside the domain, and a sender without an address', () => {
@@ -80,12 +82,12 @@ describe('with -c mailFrom and -c mailDomain', () => {
 describe('without mailDomain', () => {
   it('creates no SES identity and takes the sender from MAIL_FROM when no context is given', () => {
     process.env.MAIL_FROM = 'Site <site@example.net>';
-    const { resources } = synth();
+    const { resources } = synth({ context: { mailFrom: '' } });
 
     expect(ofType(resources, 'AWS::SES::EmailIdentity')).toEqual([]);
     expect(environmentOf(resources, 'auth').MAIL_FROM).toBe('Site <site@example.net>');
     expect(sesGrantOf(resources, 'auth')[0]?.Condition).toEqual({
-      StringEquals: { 'ses:FromAddress': 'site@example.net' },
+      StringEqualsIgnoreCase: { 'ses:FromAddress': 'site@example.net' },
     });
   });
 
@@ -95,13 +97,11 @@ describe('without mailDomain', () => {
     expect(environmentOf(resources, 'auth').MAIL_FROM).toBe('ctx@example.com');
   });
 
-  it('warns when no sender is configured at all', () => {
-    const { stack, resources } = synth();
+  it('refuses to synthesise (so to deploy) without a sender, unless mail is stated off', () => {
+    expect(() => synth({ context: { mailFrom: '' } })).toThrow(/No sender configured/);
 
-    expect(environmentOf(resources, 'auth').MAIL_FROM).toBe(PLACEHOLDER_MAIL_FROM);
-    Annotations.fromStack(stack).hasWarning(
-      '/Tunesmith/Mail',
-      Match.stringLikeRegexp('No sender configured'),
-    );
+    const off = synth({ context: { mailFrom: '', mail: 'off' } });
+    expect(environmentOf(off.resources, 'auth').MAIL_FROM).toBe(PLACEHOLDER_MAIL_FROM);
+    Annotations.fromStack(off.stack).hasWarning('/Tunesmith/Mail', Match.stringLikeRegexp('Mail is off'));
   });
 });
