@@ -5,6 +5,7 @@ import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
 import { Mail, PLACEHOLDER_MAIL_FROM } from './mail';
+import { ORIGIN_SECRET_ARN, OriginSecret } from './origin-secret';
 import { webDist } from './paths';
 import { Seed } from './seed';
 import { SettingsKey } from './settings-key';
@@ -48,6 +49,7 @@ export class TunesmithStack extends Stack {
   readonly web: Web;
   readonly settingsKey: SettingsKey;
   readonly analytics: UsageAnalytics;
+  readonly originSecret: OriginSecret;
 
   constructor(scope: Construct, id: string, props: TunesmithStackProps = {}) {
     super(scope, id, props);
@@ -106,8 +108,14 @@ export class TunesmithStack extends Stack {
     });
     this.api.connectWorkflow(this.workflow);
 
+    // The origin lock: only calls through CloudFront (and the signed webhooks) reach the handlers.
+    this.originSecret = new OriginSecret(this, 'OriginLock');
+    this.api.addEnvironment(ORIGIN_SECRET_ARN, this.originSecret.secret.secretArn);
+    for (const fn of Object.values(this.api.functions)) this.originSecret.grantCheck(fn);
+
     this.web = new Web(this, 'Web', {
       apiDomain: `${this.api.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      originVerify: this.originSecret.headerValue,
       uploadsOrigin: this.data.uploadsOrigin,
       tracksOrigin: this.data.tracksOrigin,
       logsBucket: this.data.accessLogs,

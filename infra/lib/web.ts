@@ -46,6 +46,8 @@ export const spaRewriteCode = `function handler(event) {
 export interface WebProps {
   /** Domain of the API's execute-api endpoint (`{apiId}.execute-api.{region}.amazonaws.com`). */
   readonly apiDomain: string;
+  /** The value CloudFront adds to every API request as `x-origin-verify` (the origin lock). */
+  readonly originVerify?: string;
   /** Origin the browser sends presigned uploads to; allowed in the CSP's connect-src. */
   readonly uploadsOrigin: string;
   /** Origin presigned audio is played from; allowed in the CSP's media-src. */
@@ -139,6 +141,7 @@ export class Web extends Construct {
           origin: new HttpOrigin(props.apiDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            ...(props.originVerify ? { customHeaders: { 'x-origin-verify': props.originVerify } } : {}),
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_ALL,

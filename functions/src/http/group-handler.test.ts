@@ -75,6 +75,38 @@ describe('createGroupHandler', () => {
     expect(getTrack).toHaveBeenCalledOnce();
   });
 
+  it('takes calls only through CloudFront when an origin secret is set, except the signed webhooks', async () => {
+    const listPlans = vi.fn(async () => json(200, []));
+    const stripeWebhook = vi.fn(async () => json(200, { received: true }));
+    const originSecret = async () => ['current-secret', 'previous-secret'];
+    const catalog = createGroupHandler('catalog', { listPlans }, { originSecret });
+    const direct = await catalog(event('GET', '/api/plans'), context);
+    expect([direct.statusCode, JSON.parse(direct.body as string)]).toEqual([403, { message: 'Forbidden' }]);
+    const forged = await catalog(
+      { ...event('GET', '/api/plans'), headers: { 'x-origin-verify': 'guess' } },
+      context,
+    );
+    expect(forged.statusCode).toBe(403);
+    expect(listPlans).not.toHaveBeenCalled();
+    for (const value of ['current-secret', 'previous-secret']) {
+      const viaEdge = await catalog(
+        { ...event('GET', '/api/plans'), headers: { 'x-origin-verify': value } },
+        context,
+      );
+      expect(viaEdge.statusCode).toBe(200);
+    }
+    const webhooks = createGroupHandler('webhooks', { stripeWebhook }, { originSecret });
+    const hook = await webhooks(
+      {
+        ...event('POST', '/api/webhooks/stripe'),
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      },
+      context,
+    );
+    expect(hook.statusCode).toBe(200);
+  });
+
   it('answers 404 for a path parameter that cannot be an id, before the handler runs', async () => {
     const getTrack = vi.fn(async () => json(200, {}));
     const handler = createGroupHandler('catalog', { getTrack });

@@ -1,8 +1,10 @@
+import { timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import { messages } from '@tunesmith/shared/messages';
 import { type RouteDef, type RouteGroup, type RouteId, routesOfGroup } from '@tunesmith/shared/routes';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { originSecretFromEnv } from '../adapters/secrets/origin-secret';
 import type { AdminUser } from '../domain/accounts/admin';
 import type { User } from '../domain/accounts/user';
 import { assertSameOrigin } from './csrf';
@@ -30,6 +32,32 @@ export interface GroupOptions {
   sessions?: { user?: Sessions<User>; admin?: Sessions<AdminUser> };
   /** The site's public origin for the CSRF check; read from PUBLIC_ORIGIN by default. */
   publicOrigin?: () => string | undefined;
+  /**
+   * The values CloudFront's `x-origin-verify` header may carry; when set, every
+   * call but the signed webhooks must come through CloudFront (decision 007).
+   * Read from the secret ORIGIN_SECRET_ARN names by default; none locally.
+   */
+  originSecret?: () => Promise<string[]>;
+}
+
+/** The header CloudFront adds to every request it sends to the API. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** A 403 unless the request came through CloudFront (it carries the origin secret). */
+async function assertThroughEdge(
+  event: APIGatewayProxyEventV2,
+  secret: () => Promise<string[]>,
+): Promise<void> {
+  const given = event.headers?.[ORIGIN_VERIFY_HEADER];
+  if (!given || !(await secret()).some((value) => sameSecret(given, value))) {
+    throw new HttpError(403, 'Forbidden');
+  }
 }
 
 export type RouteHandler = (event: APIGatewayProxyEventV2, ctx: RouteContext) => Promise<ApiResult>;
@@ -59,6 +87,7 @@ export function createGroupHandler(
     }
   }
   const publicOrigin = options.publicOrigin ?? (() => process.env.PUBLIC_ORIGIN);
+  const originSecret = 'originSecret' in options ? options.originSecret : originSecretFromEnv();
   const router = httpRouterHandler({
     routes: groupRoutes.map((route) => {
       const handler = handlers[route.id as RouteId] ?? notImplemented;
@@ -66,7 +95,7 @@ export function createGroupHandler(
         method: route.method,
         path: route.path,
         handler: (event: APIGatewayProxyEventV2, lambda: Context) =>
-          runRoute(route, handler, event, lambda, options, publicOrigin),
+          runRoute(route, handler, event, lambda, options, publicOrigin, originSecret),
       };
     }),
     // The group's Lambda only receives its own routes on AWS; locally the adapter may still send others.
@@ -92,8 +121,13 @@ async function runRoute(
   lambda: Context,
   options: GroupOptions,
   publicOrigin: () => string | undefined,
+  originSecret: (() => Promise<string[]>) | undefined,
 ): Promise<ApiResult> {
-  if (route.auth !== 'webhook') assertSameOrigin(event, publicOrigin());
+  if (route.auth !== 'webhook') {
+    // Signed webhooks come straight to API Gateway; everything else only through CloudFront.
+    if (originSecret) await assertThroughEdge(event, originSecret);
+    assertSameOrigin(event, publicOrigin());
+  }
   const ctx: RouteContext = { route, params: {}, lambda, cookies: [] };
   if (route.auth === 'user' || route.auth === 'admin') {
     const sessions = route.auth === 'user' ? options.sessions?.user : options.sessions?.admin;
