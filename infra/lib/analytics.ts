@@ -3,11 +3,14 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { NodeFunction } from './node-function';
 
 export interface UsageAnalyticsProps {
   readonly table: ITable;
+  /** Where a run that failed its retries goes. */
+  readonly failedEvents: IQueue;
 }
 
 /**
@@ -26,6 +29,7 @@ export class UsageAnalytics extends Construct {
       description: 'Tunesmith: writes the daily usage_analytics record',
       environment: { TABLE_NAME: props.table.tableName },
       timeout: Duration.seconds(30),
+      deadLetterQueue: props.failedEvents,
     });
     // The counter items and the day's record: the table itself, no index.
     this.handler.addToRolePolicy(
@@ -37,7 +41,7 @@ export class UsageAnalytics extends Construct {
     this.rule = new Rule(this, 'Daily', {
       description: 'Tunesmith: usage analytics of the day that ended (00:05 UTC)',
       schedule: Schedule.cron({ minute: '5', hour: '0' }),
-      targets: [new LambdaFunction(this.handler, { retryAttempts: 2 })],
+      targets: [new LambdaFunction(this.handler, { retryAttempts: 2, deadLetterQueue: props.failedEvents })],
     });
   }
 }

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Aspects } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { repoRoot } from './paths';
 import { stageNamed } from './stages';
 import { TunesmithStack } from './tunesmith-stack';
@@ -57,6 +57,7 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stack: Tune
     stage,
   });
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+  Aspects.of(app).add(new ServerlessChecks({ verbose: true }));
   return { app, stack };
 }
 

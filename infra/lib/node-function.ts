@@ -3,6 +3,7 @@ import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { lambdaEntry, repoRoot } from './paths';
@@ -43,6 +44,13 @@ export interface NodeFunctionProps {
    * @default RetentionDays.ONE_MONTH
    */
   readonly logRetention?: RetentionDays;
+  /**
+   * Where asynchronous invocations that failed all their retries go. Only
+   * for functions invoked asynchronously (EventBridge); API Gateway and Step
+   * Functions invoke synchronously and see the error themselves.
+   * @default - none: the function is invoked synchronously
+   */
+  readonly deadLetterQueue?: IQueue;
 }
 
 /**
@@ -69,6 +77,7 @@ export class NodeFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       tracing: Tracing.ACTIVE,
       logGroup,
+      ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       projectRoot: repoRoot,
       depsLockFilePath: join(repoRoot, 'package-lock.json'),
       environment: {
@@ -114,6 +123,20 @@ export class NodeFunction extends NodejsFunction {
           reason:
             'DESIGN.md fixes Node.js 22 for the Lambdas (bundles target node22); a newer runtime is a decision record away, not a default.',
         },
+        {
+          id: 'Serverless-LambdaLatestVersion',
+          reason:
+            'DESIGN.md fixes Node.js 22 for the Lambdas (bundles target node22); a newer runtime is a decision record away, not a default.',
+        },
+        ...(props.deadLetterQueue
+          ? []
+          : [
+              {
+                id: 'Serverless-LambdaDLQ',
+                reason:
+                  'Invoked synchronously (API Gateway, Step Functions or the custom resource framework), which sees the error and retries or answers; a DLQ applies to asynchronous invocations only.',
+              },
+            ]),
       ],
       true,
     );

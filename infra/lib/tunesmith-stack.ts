@@ -4,6 +4,7 @@ import { UsageAnalytics } from './analytics';
 import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
+import { FailedEvents } from './failed-events';
 import { Mail, PLACEHOLDER_MAIL_FROM } from './mail';
 import { ORIGIN_SECRET_ARN, OriginSecret } from './origin-secret';
 import { webDist } from './paths';
@@ -50,6 +51,7 @@ export class TunesmithStack extends Stack {
   readonly settingsKey: SettingsKey;
   readonly analytics: UsageAnalytics;
   readonly originSecret: OriginSecret;
+  readonly failedEvents: FailedEvents;
 
   constructor(scope: Construct, id: string, props: TunesmithStackProps = {}) {
     super(scope, id, props);
@@ -94,7 +96,11 @@ export class TunesmithStack extends Stack {
       },
     });
     new Seed(this, 'Seed', { table: this.data.table });
-    this.analytics = new UsageAnalytics(this, 'UsageAnalytics', { table: this.data.table });
+    this.failedEvents = new FailedEvents(this, 'FailedEvents');
+    this.analytics = new UsageAnalytics(this, 'UsageAnalytics', {
+      table: this.data.table,
+      failedEvents: this.failedEvents.queue,
+    });
 
     // The webhook URL names the API resource only, not its routes or functions, so the generation
     // function may depend on the state machine (STATE_MACHINE_ARN) without a cycle.
@@ -105,6 +111,7 @@ export class TunesmithStack extends Stack {
       webhookBaseUrl: this.api.httpApi.apiEndpoint,
       settingsKey: this.settingsKey,
       logRetention: stage.logRetention,
+      failedEvents: this.failedEvents.queue,
     });
     this.api.connectWorkflow(this.workflow);
 

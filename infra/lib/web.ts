@@ -252,6 +252,21 @@ export class Web extends Construct {
             reason:
               'The BucketDeployment handler runtime is chosen and maintained by aws-cdk-lib, not by this app.',
           },
+          {
+            id: 'Serverless-LambdaLatestVersion',
+            reason:
+              'The BucketDeployment handler runtime is chosen and maintained by aws-cdk-lib, not by this app.',
+          },
+          {
+            id: 'Serverless-LambdaDLQ',
+            reason:
+              'CloudFormation invokes the BucketDeployment handler as a custom resource and fails the deploy when it fails; there is no asynchronous invocation to catch.',
+          },
+          {
+            id: 'Serverless-LambdaTracing',
+            reason:
+              'The BucketDeployment handler is aws-cdk-lib code that runs once per deploy; its configuration is not exposed for tracing.',
+          },
         ],
         true,
       );

@@ -11,6 +11,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
@@ -86,6 +87,8 @@ export interface GenerationWorkflowProps {
   readonly webhookBaseUrl: string;
   /** The key sealing secret settings: the steps open the fal key with it. */
   readonly settingsKey?: SettingsKey;
+  /** Where an execution-ended event that failed its retries goes. */
+  readonly failedEvents?: IQueue;
   /**
    * How long the workflow's logs (state machine and task functions) are kept.
    * @default RetentionDays.ONE_MONTH
@@ -242,6 +245,7 @@ export class GenerationWorkflow extends Construct {
       environment,
       timeout: Duration.seconds(30),
       ...(props.logRetention ? { logRetention: props.logRetention } : {}),
+      ...(props.failedEvents ? { deadLetterQueue: props.failedEvents } : {}),
     });
     props.table.grantReadWriteData(this.executionEnded);
     props.settingsKey?.grantOpen(this.executionEnded);
@@ -268,7 +272,11 @@ export class GenerationWorkflow extends Construct {
         },
       },
       targets: [
-        new LambdaFunction(this.executionEnded, { retryAttempts: 8, maxEventAge: Duration.hours(6) }),
+        new LambdaFunction(this.executionEnded, {
+          retryAttempts: 8,
+          maxEventAge: Duration.hours(6),
+          ...(props.failedEvents ? { deadLetterQueue: props.failedEvents } : {}),
+        }),
       ],
     });
 

@@ -187,16 +187,18 @@ export interface NagReportRow {
   finding: string | undefined;
 }
 
-/** cdk-nag's CSV report of the last synthesis into `outdir`. */
+/** cdk-nag's CSV reports (AwsSolutions and ServerlessChecks) of the last synthesis into `outdir`. */
 export function readNagReport(outdir: string, stackName = 'Tunesmith'): NagReportRow[] {
-  const csv = readFileSync(join(outdir, `AwsSolutions--${stackName}-NagReport.csv`), 'utf8');
-  const [, ...lines] = parseCsv(csv);
-  return lines.map(([ruleId = '', resourcePath = '', compliance = '', reason = '']) => ({
-    ruleId,
-    resourcePath,
-    compliance,
-    finding: /^\[([^\]]+)\]/.exec(reason)?.[1],
-  }));
+  return ['AwsSolutions', 'Serverless'].flatMap((pack) => {
+    const csv = readFileSync(join(outdir, `${pack}--${stackName}-NagReport.csv`), 'utf8');
+    const [, ...lines] = parseCsv(csv);
+    return lines.map(([ruleId = '', resourcePath = '', compliance = '', reason = '']) => ({
+      ruleId,
+      resourcePath,
+      compliance,
+      finding: /^\[([^\]]+)\]/.exec(reason)?.[1],
+    }));
+  });
 }
 
 function parseCsv(text: string): string[][] {

@@ -25,7 +25,7 @@ describe.each([
     'with a mail domain',
     { context: { mailFrom: 'Tunesmith <no-reply@example.org>', mailDomain: 'example.org' } },
   ],
-])('cdk-nag AwsSolutions %s', (_name, options) => {
+])('cdk-nag AwsSolutions and ServerlessChecks %s', (_name, options) => {
   let stack: Synthesized['stack'];
   let template: Synthesized['template'];
   let outdir: string;
@@ -45,12 +45,18 @@ describe.each([
   }, SYNTH_TIMEOUT_MS);
 
   it('has no unsuppressed errors', () => {
-    const errors = Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-'));
+    const errors = Annotations.fromStack(stack).findError(
+      '*',
+      Match.stringLikeRegexp('(AwsSolutions|Serverless)-'),
+    );
     expect(errors.map((error) => `${error.id}: ${String(error.entry.data).split(':')[0]}`)).toEqual([]);
   });
 
   it('has no unsuppressed warnings', () => {
-    const warnings = Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('AwsSolutions-'));
+    const warnings = Annotations.fromStack(stack).findWarning(
+      '*',
+      Match.stringLikeRegexp('(AwsSolutions|Serverless)-'),
+    );
     expect(warnings.map((warning) => `${warning.id}: ${String(warning.entry.data).split(':')[0]}`)).toEqual(
       [],
     );
@@ -59,6 +65,9 @@ describe.each([
   it('actually checked the stack', () => {
     const report = readNagReport(outdir);
     expect(report.filter((row) => row.compliance === 'Compliant').length).toBeGreaterThan(50);
+    // Both packs ran.
+    expect(report.some((row) => row.ruleId.startsWith('Serverless-'))).toBe(true);
+    expect(report.some((row) => row.ruleId.startsWith('AwsSolutions-'))).toBe(true);
     expect(report.filter((row) => row.compliance === 'Non-Compliant')).toEqual([]);
   });
 

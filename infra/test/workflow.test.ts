@@ -163,9 +163,20 @@ describe('workflow task functions', () => {
     expect(pattern['detail-type']).toEqual(['Step Functions Execution Status Change']);
     expect(pattern.detail.status.sort()).toEqual(['ABORTED', 'FAILED', 'TIMED_OUT']);
     expect(JSON.stringify(pattern.detail.stateMachineArn)).toContain(machine);
-    const targets = rule.Targets as { Arn: unknown; RetryPolicy?: { MaximumRetryAttempts?: number } }[];
-    expect(flatten(targets[0]?.Arn)).toContain(workflowFunctions.get('executionEndedHandler') as string);
+    const targets = rule.Targets as {
+      Arn: unknown;
+      RetryPolicy?: { MaximumRetryAttempts?: number };
+      DeadLetterConfig?: { Arn: unknown };
+    }[];
+    const handler = workflowFunctions.get('executionEndedHandler') as string;
+    expect(flatten(targets[0]?.Arn)).toContain(handler);
     expect(targets[0]?.RetryPolicy?.MaximumRetryAttempts).toBeGreaterThan(0);
+    // What fails all its retries is kept, from the rule and from the function alike.
+    const queue = `{${logicalId(synthesized.stack, synthesized.stack.failedEvents.queue.node.defaultChild)}.Arn}`;
+    expect(flatten(targets[0]?.DeadLetterConfig?.Arn)).toBe(queue);
+    expect(flatten((propsOf(resources[handler]).DeadLetterConfig as { TargetArn: unknown }).TargetArn)).toBe(
+      queue,
+    );
   });
 
   it('end before their state gives up, and Finish has room for a 240 s track', () => {
