@@ -6,6 +6,7 @@ import { Auth } from './auth';
 import { Data } from './data';
 import { FailedEvents } from './failed-events';
 import { Mail, PLACEHOLDER_MAIL_FROM } from './mail';
+import { Monitoring } from './monitoring';
 import { ORIGIN_SECRET_ARN, OriginSecret } from './origin-secret';
 import { webDist } from './paths';
 import { Seed } from './seed';
@@ -52,6 +53,7 @@ export class TunesmithStack extends Stack {
   readonly analytics: UsageAnalytics;
   readonly originSecret: OriginSecret;
   readonly failedEvents: FailedEvents;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: TunesmithStackProps = {}) {
     super(scope, id, props);
@@ -132,6 +134,24 @@ export class TunesmithStack extends Stack {
     // functions, so the functions may depend on it without a cycle.
     this.api.addEnvironment('PUBLIC_ORIGIN', this.web.url);
     this.data.allowBrowserUploadsFrom(this.web.url);
+
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      api: this.api.httpApi,
+      functions: {
+        ...Object.fromEntries(Object.entries(this.api.functions).map(([group, fn]) => [`Api-${group}`, fn])),
+        ...Object.fromEntries(
+          Object.entries(this.workflow.functions).map(([name, fn]) => [
+            `Workflow-${name.replace('FunctionArn', '')}`,
+            fn,
+          ]),
+        ),
+        'Workflow-ExecutionEnded': this.workflow.executionEnded,
+        Analytics: this.analytics.handler,
+      },
+      stateMachine: this.workflow.stateMachine,
+      table: this.data.table,
+      deadLetters: this.failedEvents.queue,
+    });
 
     const outputs: Record<string, [string, string]> = {
       SiteUrl: [this.web.url, 'The site (SPA and /api on one origin)'],

@@ -106,6 +106,7 @@ describe('route-group functions', () => {
         flatten((props.LoggingConfig as { LogGroup: unknown }).LogGroup),
       )?.[1];
       expect(resources[logGroupId as string]?.Properties?.RetentionInDays).toBeGreaterThan(0);
+      expect((props.LoggingConfig as { LogFormat?: string }).LogFormat, group).toBe('JSON');
     }
   });
 
