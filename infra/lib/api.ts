@@ -21,6 +21,7 @@ import type { Mail } from './mail';
 import { NodeFunction } from './node-function';
 import type { SettingsKey } from './settings-key';
 import type { StripeKeys } from './stripe-keys';
+import { grantTable } from './table-access';
 import type { GenerationWorkflow } from './workflow';
 
 type BucketAccess = 'read' | 'write' | 'delete';
@@ -28,6 +29,8 @@ type BucketAccess = 'read' | 'write' | 'delete';
 /** What one route group's function may touch. */
 interface GroupAccess {
   readonly table: 'read' | 'readWrite';
+  /** Reads pages of items by key (BatchGetItem). */
+  readonly batchRead?: boolean;
   readonly uploads?: readonly BucketAccess[];
   readonly tracks?: readonly BucketAccess[];
   /** `cognito-idp` admin actions on the user pool. */
@@ -103,6 +106,8 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   // Deleting a user removes their identity, objects and subscription; an email change moves the identity's email.
   admin: {
     table: 'readWrite',
+    // The user list reads the profiles of a page of search hits by key.
+    batchRead: true,
     uploads: ['read', 'delete'],
     tracks: ['read', 'delete'],
     userPool: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUpdateUserAttributes'],
@@ -244,8 +249,8 @@ export class Api extends Construct {
   }
 
   private grant(fn: NodeFunction, access: GroupAccess, props: ApiProps): void {
-    if (access.table === 'read') props.table.grantReadData(fn);
-    else props.table.grantReadWriteData(fn);
+    // No group scans or batch-writes; only the admin area batch-reads.
+    grantTable(props.table, fn, access.table, { batchRead: access.batchRead ?? false });
 
     const buckets: [IBucket, readonly BucketAccess[] | undefined][] = [
       [props.uploads, access.uploads],

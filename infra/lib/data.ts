@@ -110,6 +110,8 @@ export class Data extends Construct {
       versioned: true,
       lifecycleRules: [
         { noncurrentVersionExpiration: Duration.days(props.trackVersionRetentionDays ?? 30) },
+        // Once a deleted track's old versions have expired, its delete marker is cleared too.
+        { expiredObjectDeleteMarker: true },
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });

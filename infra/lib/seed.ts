@@ -6,6 +6,7 @@ import { Provider } from 'aws-cdk-lib/custom-resources';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { NodeFunction } from './node-function';
+import { grantTable } from './table-access';
 
 export interface SeedProps {
   /** The table the plans and settings go into. */
@@ -29,7 +30,7 @@ export class Seed extends Construct {
       environment: { TABLE_NAME: props.table.tableName },
       timeout: Duration.minutes(1),
     });
-    props.table.grantReadWriteData(this.handler);
+    grantTable(props.table, this.handler, 'readWrite');
     NagSuppressions.addResourceSuppressions(
       this.handler,
       [

@@ -17,6 +17,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { NodeFunction } from './node-function';
 import type { SettingsKey } from './settings-key';
+import { grantTable } from './table-access';
 
 /** The key prefix of finished audio (functions/src/workflow/steps.ts: `tracks/{id}.wav`). */
 export const TRACKS_PREFIX = 'tracks/';
@@ -136,8 +137,7 @@ export class GenerationWorkflow extends Construct {
         ...(step.memorySize ? { memorySize: step.memorySize } : {}),
         ...(props.logRetention ? { logRetention: props.logRetention } : {}),
       });
-      if (step.table === 'read') props.table.grantReadData(fn);
-      else props.table.grantReadWriteData(fn);
+      grantTable(props.table, fn, step.table);
       // Every step builds the music provider, which reads the sealed fal_api_key setting.
       props.settingsKey?.grantOpen(fn);
       functions[name] = fn;
@@ -247,7 +247,7 @@ export class GenerationWorkflow extends Construct {
       ...(props.logRetention ? { logRetention: props.logRetention } : {}),
       ...(props.failedEvents ? { deadLetterQueue: props.failedEvents } : {}),
     });
-    props.table.grantReadWriteData(this.executionEnded);
+    grantTable(props.table, this.executionEnded, 'readWrite');
     props.settingsKey?.grantOpen(this.executionEnded);
     NagSuppressions.addResourceSuppressions(
       this.executionEnded,

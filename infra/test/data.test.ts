@@ -145,3 +145,20 @@ describe('buckets', () => {
     expect(rules.filter((rule) => 'ExpirationInDays' in rule)).toHaveLength(1);
   });
 });
+
+describe('tracks bucket versions', () => {
+  it('expire old versions and then the delete markers they leave', () => {
+    const { stack } = synthesized;
+    const rules = (
+      propsOf(resources[logicalId(stack, stack.data.tracks.node.defaultChild)]).LifecycleConfiguration as {
+        Rules: Record<string, unknown>[];
+      }
+    ).Rules;
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 30 } }),
+        expect.objectContaining({ ExpiredObjectDeleteMarker: true }),
+      ]),
+    );
+  });
+});
