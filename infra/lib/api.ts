@@ -1,3 +1,5 @@
+import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
+import { INCOMING_AREA, UPLOADS_AREA } from '@tunesmith/functions/domain/uploads/uploads';
 import { type RouteGroup, routeGroups, routes } from '@tunesmith/shared/routes';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -119,7 +121,8 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
 /** Object-level S3 actions per access kind; named one by one rather than CDK's `s3:GetObject*` style grants. */
 const objectActions: Record<BucketAccess, string[]> = {
   read: ['s3:GetObject'],
-  write: ['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts'],
+  // Single PUTs only: files are at most 50 MB (decision 003), so no multipart actions.
+  write: ['s3:PutObject'],
   delete: ['s3:DeleteObject'],
 };
 
@@ -252,16 +255,17 @@ export class Api extends Construct {
     // No group scans or batch-writes; only the admin area batch-reads.
     grantTable(props.table, fn, access.table, { batchRead: access.batchRead ?? false });
 
-    const buckets: [IBucket, readonly BucketAccess[] | undefined][] = [
-      [props.uploads, access.uploads],
-      [props.tracks, access.tracks],
+    // Object actions only under the areas the product keeps there, never the whole bucket.
+    const buckets: [IBucket, readonly BucketAccess[] | undefined, string[]][] = [
+      [props.uploads, access.uploads, [INCOMING_AREA, UPLOADS_AREA]],
+      [props.tracks, access.tracks, [TRACK_AUDIO_AREA]],
     ];
-    for (const [bucket, kinds] of buckets) {
+    for (const [bucket, kinds, areas] of buckets) {
       if (!kinds?.length) continue;
       fn.addToRolePolicy(
         new PolicyStatement({
           actions: kinds.flatMap((kind) => objectActions[kind]),
-          resources: [bucket.arnForObjects('*')],
+          resources: areas.map((area) => bucket.arnForObjects(`${area}*`)),
         }),
       );
       // Without ListBucket a missing key answers 403 instead of 404.
@@ -293,8 +297,13 @@ export class Api extends Construct {
               {
                 id: 'AwsSolutions-IAM5',
                 reason:
-                  'Object keys are per user and per track, so object actions apply to bucket/*; the actions themselves are listed one by one.',
-                appliesTo: [{ regex: '/^Resource::<.*(Uploads|Tracks)[0-9A-F]{8}\\.Arn>\\/\\*$/' }],
+                  'Object keys are per user and per track under the product areas (incoming/, uploads/, tracks/), so object actions apply to area/*; the actions themselves are listed one by one.',
+                appliesTo: [
+                  {
+                    regex:
+                      '/^Resource::<.*(Uploads|Tracks)[0-9A-F]{8}\\.Arn>\\/(incoming|uploads|tracks)\\/\\*$/',
+                  },
+                ],
               },
             ]
           : []),

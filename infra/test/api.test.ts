@@ -278,32 +278,43 @@ describe('least privilege', () => {
         );
 
     // The catalogue presigns plays of finished tracks, and only reads them.
-    expect(s3Of('catalog').find((s) => s.resource === `{${tracks}.Arn}/*`)?.actions).toEqual([
+    expect(s3Of('catalog').find((s) => s.resource === `{${tracks}.Arn}/tracks/*`)?.actions).toEqual([
       's3:GetObject',
     ]);
     expect(s3Of('catalog').some((s) => s.resource.startsWith(`{${uploads}`))).toBe(false);
     expect(s3Of('billing')).toEqual([]);
     expect(s3Of('auth')).toEqual([]);
     const uploadsGroup = s3Of('uploads');
-    expect(uploadsGroup.find((s) => s.resource === `{${uploads}.Arn}/*`)?.actions).toEqual(
+    expect(uploadsGroup.find((s) => s.resource === `{${uploads}.Arn}/incoming/*`)?.actions).toEqual(
       expect.arrayContaining(['s3:PutObject', 's3:GetObject', 's3:DeleteObject']),
     );
     expect(uploadsGroup.some((s) => s.resource.startsWith(`{${tracks}`))).toBe(false);
     // The workflow writes track audio; the generation routes read it and delete it with the track (and a remix's upload).
     const generation = s3Of('generation');
-    expect(generation.find((s) => s.resource === `{${tracks}.Arn}/*`)?.actions.sort()).toEqual([
+    expect(generation.find((s) => s.resource === `{${tracks}.Arn}/tracks/*`)?.actions.sort()).toEqual([
       's3:DeleteObject',
       's3:GetObject',
     ]);
-    expect(generation.find((s) => s.resource === `{${uploads}.Arn}/*`)?.actions.sort()).toEqual([
+    expect(generation.find((s) => s.resource === `{${uploads}.Arn}/uploads/*`)?.actions.sort()).toEqual([
       's3:DeleteObject',
       's3:GetObject',
     ]);
     const admin = s3Of('admin');
-    expect(admin.find((s) => s.resource === `{${tracks}.Arn}/*`)?.actions).toEqual(
+    expect(admin.find((s) => s.resource === `{${tracks}.Arn}/tracks/*`)?.actions).toEqual(
       expect.arrayContaining(['s3:GetObject', 's3:DeleteObject']),
     );
     expect(admin.flatMap((s) => s.actions)).not.toContain('s3:PutObject');
+    // Only the product's areas, never a whole bucket, and no multipart actions (single PUTs of at most 50 MB).
+    for (const group of routeGroups) {
+      for (const { resource, actions } of s3Of(group)) {
+        if (actions.includes('s3:ListBucket')) continue;
+        expect(resource, group).toMatch(/\/(incoming|uploads|tracks)\/\*$/);
+        expect(
+          actions.filter((a) => /Multipart/.test(a)),
+          group,
+        ).toEqual([]);
+      }
+    }
   });
 
   it('uses Resource "*" only for X-Ray, which has no resource-level permissions', () => {

@@ -323,7 +323,7 @@ describe('route groups and the workflow', () => {
     }
     expect(flatten(variables.TRACKS_BUCKET)).toBe(`{Ref:${tracks}}`);
     expect(grantsOf(statementsOfFunction(resources, catalog), 's3:')).toEqual([
-      `s3:GetObject on {${tracks}.Arn}/*`,
+      `s3:GetObject on {${tracks}.Arn}/tracks/*`,
       `s3:ListBucket on {${tracks}.Arn}`,
     ]);
   });
@@ -334,10 +334,12 @@ describe('route groups and the workflow', () => {
     const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
     expect(grantsOf(statementsOfFunction(resources, functionOf('generation')), 's3:')).toEqual(
       [
-        `s3:DeleteObject on {${tracks}.Arn}/*`,
-        `s3:DeleteObject on {${uploads}.Arn}/*`,
-        `s3:GetObject on {${tracks}.Arn}/*`,
-        `s3:GetObject on {${uploads}.Arn}/*`,
+        `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
+        `s3:DeleteObject on {${uploads}.Arn}/incoming/*`,
+        `s3:DeleteObject on {${uploads}.Arn}/uploads/*`,
+        `s3:GetObject on {${tracks}.Arn}/tracks/*`,
+        `s3:GetObject on {${uploads}.Arn}/incoming/*`,
+        `s3:GetObject on {${uploads}.Arn}/uploads/*`,
         `s3:ListBucket on {${tracks}.Arn}`,
         `s3:ListBucket on {${uploads}.Arn}`,
       ].sort(),
