@@ -1,6 +1,6 @@
 import { Annotations, ArnFormat, CfnOutput, Stack } from 'aws-cdk-lib';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { ConfigurationSet, EmailIdentity, Identity, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 
@@ -54,11 +54,21 @@ export class Mail extends Construct {
   readonly address: string;
   /** The domain identity, when a domain was given. */
   readonly identity?: EmailIdentity;
+  /**
+   * Every send goes through it: addresses that bounce or complain land on the
+   * account's suppression list (no more mail to them), and the account's
+   * reputation metrics are published (the bounce and complaint alarms watch them).
+   */
+  readonly configurationSet: ConfigurationSet;
 
   constructor(scope: Construct, id: string, props: MailProps) {
     super(scope, id);
     this.from = props.from;
     this.address = senderAddress(props.from);
+    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
+      suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      reputationMetrics: true,
+    });
 
     if (props.domain) {
       const domain = props.domain.trim().toLowerCase();
@@ -108,6 +118,13 @@ export class Mail extends Construct {
             service: 'ses',
             resource: 'identity',
             resourceName: '*',
+            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+          }),
+          // A send names the configuration set, which SES authorizes too.
+          Stack.of(this).formatArn({
+            service: 'ses',
+            resource: 'configuration-set',
+            resourceName: this.configurationSet.configurationSetName,
             arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
           }),
         ],

@@ -103,6 +103,17 @@ export class Monitoring extends Construct {
     });
     alarm('DeadLetters', deadLetters, 1, 'An event failed all its retries: see the FailedEvents queue');
 
+    // Account mail: SES pauses sending above a 10% bounce or 0.5% complaint rate; hear about it well before.
+    const reputation = (metricName: string) =>
+      new Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: 'Maximum' });
+    alarm('MailBounceRate', reputation('Reputation.BounceRate'), 0.05, 'Mail bounce rate at or above 5%');
+    alarm(
+      'MailComplaintRate',
+      reputation('Reputation.ComplaintRate'),
+      0.001,
+      'Mail complaint rate at or above 0.1%',
+    );
+
     this.dashboard = new Dashboard(this, 'Dashboard', {
       widgets: [
         [

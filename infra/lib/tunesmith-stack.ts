@@ -92,6 +92,7 @@ export class TunesmithStack extends Stack {
         UPLOADS_BUCKET: this.data.uploads.bucketName,
         TRACKS_BUCKET: this.data.tracks.bucketName,
         MAIL_FROM: this.mail.from,
+        MAIL_CONFIGURATION_SET: this.mail.configurationSet.configurationSetName,
         SITE_NAME: setting(this, 'siteName', 'SITE_NAME') ?? 'Tunesmith',
         // CloudFront is the one proxy in front of API Gateway; its X-Forwarded-For entry is the viewer.
         TRUSTED_PROXY_HOPS: '1',

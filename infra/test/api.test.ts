@@ -257,7 +257,9 @@ describe('least privilege', () => {
       const [statement] = ses as [Statement & { Condition?: unknown }];
       expect(statement.Effect).toBe('Allow');
       expect(actionsOf(statement).sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
-      expect(resourcesOf(statement).map(flatten)).toEqual([
+      const configurationSet = logicalId(stack, stack.mail.configurationSet.node.defaultChild);
+      expect(resourcesOf(statement).map(flatten).sort()).toEqual([
+        `arn:{Ref:AWS::Partition}:ses:{Ref:AWS::Region}:{Ref:AWS::AccountId}:configuration-set/{Ref:${configurationSet}}`,
         'arn:{Ref:AWS::Partition}:ses:{Ref:AWS::Region}:{Ref:AWS::AccountId}:identity/*',
       ]);
       expect(statement.Condition).toEqual({

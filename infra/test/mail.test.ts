@@ -105,3 +105,17 @@ describe('without mailDomain', () => {
     Annotations.fromStack(off.stack).hasWarning('/Tunesmith/Mail', Match.stringLikeRegexp('Mail is off'));
   });
 });
+
+describe('mail handling', () => {
+  it('sends through a configuration set that suppresses bounces and complaints, named to the auth function', () => {
+    const { resources } = synth();
+    const sets = ofType(resources, 'AWS::SES::ConfigurationSet');
+    expect(sets).toHaveLength(1);
+    const set = sets[0] as { Properties: Record<string, unknown> };
+    expect(set.Properties.SuppressionOptions).toEqual({ SuppressedReasons: ['BOUNCE', 'COMPLAINT'] });
+    expect(set.Properties.ReputationOptions).toEqual({ ReputationMetricsEnabled: true });
+    expect(environmentOf(resources, 'auth').MAIL_CONFIGURATION_SET).toBeDefined();
+    const resourcesOfGrant = sesGrantOf(resources, 'auth').flatMap((s) => JSON.stringify(s.Resource));
+    expect(resourcesOfGrant.join(' ')).toContain('configuration-set/');
+  });
+});

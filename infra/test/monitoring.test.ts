@@ -50,6 +50,8 @@ describe('monitoring', () => {
         'AWS/States/ExecutionsTimedOut',
         'AWS/DynamoDB/ThrottledRequests',
         'AWS/SQS/ApproximateNumberOfMessagesVisible',
+        'AWS/SES/Reputation.BounceRate',
+        'AWS/SES/Reputation.ComplaintRate',
       ]),
     );
   });

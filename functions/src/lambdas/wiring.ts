@@ -30,7 +30,7 @@ function build() {
     identity: base.userIdentity,
     revoked: base.revoked,
     tokens: dynamoTokenStore(client, tableName),
-    mailer: sesMailer(ses, base.config.mailFrom),
+    mailer: sesMailer(ses, base.config.mailFrom, process.env.MAIL_CONFIGURATION_SET || undefined),
     limiter,
     secrets: nodeSecrets,
     clock,
