@@ -150,6 +150,25 @@ describe('a person makes an account and looks after it', () => {
     await page.waitForURL(`${baseUrl}/`);
     await toast(page, 'Welcome back!').waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Grace' }).waitFor();
+
+    // Email change: the password proves it is the owner; nothing moves until the new address confirms.
+    const newEmail = `moved-${email}`;
+    await page.goto(`${baseUrl}/profile`);
+    const emailForm = page.getByRole('form', { name: 'Update email' });
+    await emailForm.getByLabel('New Email', { exact: true }).fill(newEmail);
+    await emailForm.getByLabel('Current Password', { exact: true }).fill(thirdPassword);
+    await emailForm.getByRole('button', { name: 'Update Email' }).click();
+    await toast(page, 'Check your new inbox').waitFor();
+    expect(await page.getByRole('main').getByLabel('Current Email', { exact: true }).inputValue()).toBe(
+      email,
+    );
+    await followMailedLink(page, newEmail, '/verify-email/');
+    await page.getByText(`Your email is now ${newEmail}. Sign in with it from now on.`).waitFor();
+    await expectNoSeriousViolations(page, 'email change confirmed');
+    await page.goto(`${baseUrl}/profile`);
+    await expect
+      .poll(() => page.getByRole('main').getByLabel('Current Email', { exact: true }).inputValue())
+      .toBe(newEmail);
     await page.close();
   });
 });

@@ -251,6 +251,26 @@ export async function resetPassword(deps: AccountDeps, token: string, newPasswor
 
 /** Changes the sign-in email; the new one must be free. */
 /**
+ * The current password proves the caller is the owner (guesses limited as on
+ * sign-in, per account and address); the session the check opened is revoked at once.
+ */
+async function confirmCurrentPassword(
+  deps: AccountDeps,
+  user: User,
+  currentPassword: string,
+  address: string,
+): Promise<void> {
+  const check = await guardedPasswordCheck(
+    deps,
+    { action: 'password-check', account: user.id, address },
+    () => deps.identity.signIn(user.email, currentPassword),
+    (r) => !r.ok,
+  );
+  if (!check.ok) throw validationError(authMessages.currentPasswordWrong);
+  if (check.tokens.refreshToken) await deps.identity.revokeRefreshToken(check.tokens.refreshToken);
+}
+
+/**
  * Asks to change the sign-in address. The current password proves it is the
  * owner (guesses limited as on sign-in); a link goes to the new address and
  * the change happens only when it is followed; the current address is told.
@@ -262,14 +282,7 @@ export async function requestEmailChange(
   address: string,
 ): Promise<string> {
   if (input.newEmail === user.email) throw validationError(authMessages.noChanges);
-  const check = await guardedPasswordCheck(
-    deps,
-    { action: 'password-check', account: user.id, address },
-    () => deps.identity.signIn(user.email, input.currentPassword),
-    (r) => !r.ok,
-  );
-  if (!check.ok) throw validationError(authMessages.currentPasswordWrong);
-  if (check.tokens.refreshToken) await deps.identity.revokeRefreshToken(check.tokens.refreshToken);
+  await confirmCurrentPassword(deps, user, input.currentPassword, address);
   if (await deps.users.findByEmail(input.newEmail)) throw conflict(authMessages.emailTaken);
   const token = deps.secrets.newToken();
   await deps.tokens.save(
@@ -331,14 +344,7 @@ export async function updatePassword(
   input: { currentPassword: string; newPassword: string },
   address: string,
 ): Promise<Tokens> {
-  const check = await guardedPasswordCheck(
-    deps,
-    { action: 'password-check', account: user.id, address },
-    () => deps.identity.signIn(user.email, input.currentPassword),
-    (r) => !r.ok,
-  );
-  if (!check.ok) throw validationError(authMessages.currentPasswordWrong);
-  if (check.tokens.refreshToken) await deps.identity.revokeRefreshToken(check.tokens.refreshToken);
+  await confirmCurrentPassword(deps, user, input.currentPassword, address);
   await deps.identity.setPassword(user.id, input.newPassword);
   const cutoff = await endAllSessions(deps, user.id);
   const wait = cutoff * 1000 - deps.clock.now().getTime();
