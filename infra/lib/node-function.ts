@@ -1,12 +1,18 @@
-import { join } from 'node:path';
-import { Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
-import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
+import {
+  Architecture,
+  Code,
+  Function as LambdaFunction,
+  LoggingFormat,
+  Runtime,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { lambdaEntry, repoRoot } from './paths';
+import { stageLambdaBundle } from './lambda-bundle';
+import { repoRoot } from './paths';
 
 /** Tag naming the entry file a function was built from; tests and operators find functions by it. */
 export const ENTRY_TAG = 'tunesmith:entry';
@@ -55,11 +61,12 @@ export interface NodeFunctionProps {
 
 /**
  * A Lambda function from `functions/src/lambdas/<entryName>.ts` with the
- * project's defaults (DESIGN.md, Backend): Node.js 22 on arm64, esbuild ESM
- * bundle with the AWS SDK v3 clients inside, minified, source maps, X-Ray,
+ * project's defaults (DESIGN.md, Backend): Node.js 22 on arm64, the esbuild
+ * ESM bundle of lambda-bundle.ts (AWS SDK v3 clients inside, minified, split
+ * so lazily imported code stays out of the cold start, source maps), X-Ray,
  * and its own log group with a retention.
  */
-export class NodeFunction extends NodejsFunction {
+export class NodeFunction extends LambdaFunction {
   constructor(scope: Construct, id: string, props: NodeFunctionProps) {
     // A sibling, because a construct cannot own children before super() returns.
     const logGroup = new LogGroup(scope, `${id}Logs`, {
@@ -68,8 +75,21 @@ export class NodeFunction extends NodejsFunction {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     super(scope, id, {
-      entry: lambdaEntry(props.entryName),
-      handler: props.handler ?? 'handler',
+      code: Code.fromAsset(repoRoot, {
+        // The hash of what is deployed: an unchanged bundle is not uploaded again.
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Never pulled: esbuild runs in this process (tryBundle answers true or throws).
+          image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
+          local: {
+            tryBundle(outputDir) {
+              stageLambdaBundle(props.entryName, outputDir);
+              return true;
+            },
+          },
+        },
+      }),
+      handler: `index.${props.handler ?? 'handler'}`,
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -80,25 +100,9 @@ export class NodeFunction extends NodejsFunction {
       // Each line a JSON object with the request id, so CloudWatch Logs Insights can query any field.
       loggingFormat: LoggingFormat.JSON,
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
-      projectRoot: repoRoot,
-      depsLockFilePath: join(repoRoot, 'package-lock.json'),
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
-      },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        // CommonJS dependencies call require(), which ESM output lacks.
-        banner:
-          "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
-        minify: true,
-        sourceMap: true,
-        // Stack traces need file names and lines, not the sources: keeps bundles small.
-        sourcesContent: false,
-        // Bundle the SDK v3 clients we use rather than trusting the runtime's copy (version drift, cold start).
-        externalModules: [],
       },
     });
     Tags.of(this).add(ENTRY_TAG, props.entryName);

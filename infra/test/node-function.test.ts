@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,26 @@ describe('NodeFunction bundle (esbuild)', () => {
 
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('is one minified ES module that defines require for CommonJS dependencies', () => {
+  const chunks = () =>
+    readdirSync(join(bundleDir, 'chunks'))
+      .filter((name) => name.endsWith('.mjs'))
+      .map((name) => readFileSync(join(bundleDir, 'chunks', name), 'utf8'));
+  /** The entry file and the chunks it imports statically: what a cold start loads. */
+  const coldStart = () => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(join(bundleDir, file), 'utf8');
+      // Static imports only: `import(...)` is what a request loads on first use.
+      for (const match of code.matchAll(/(?:from|import)\s*["'](\.\/[^"']+\.mjs)["']/g))
+        visit(join(dirname(file), match[1] as string));
+    };
+    visit('index.mjs');
+    return [...seen].map((file) => readFileSync(join(bundleDir, file), 'utf8')).join('\n');
+  };
+
+  it('is a minified ES module that defines require for CommonJS dependencies', () => {
     const code = readFileSync(join(bundleDir, 'index.mjs'), 'utf8');
     expect(code.startsWith("import { createRequire as topLevelCreateRequire } from 'node:module';")).toBe(
       true,
@@ -41,6 +60,22 @@ describe('NodeFunction bundle (esbuild)', () => {
     expect(code).not.toMatch(/from\s*["']@aws-sdk\//);
     expect(code).not.toMatch(/(?<!\[)(require|import)\(["']@aws-sdk\//);
     expect(code).toContain('DynamoDB');
+  });
+
+  it('leaves services a request may never call out of the cold start, in chunks loaded on first use', () => {
+    // Cognito is only called to sign in, refresh or change an account; access tokens are verified locally.
+    const cold = coldStart();
+    expect(cold.includes('AWSCognitoIdentityProviderService')).toBe(false);
+    expect(chunks().some((code) => code.includes('AWSCognitoIdentityProviderService'))).toBe(true);
+    expect(cold.includes('DynamoDBClient')).toBe(true);
+  });
+
+  it("carries only the environment's credentials, which is where Lambda puts the role's", () => {
+    const all = [readFileSync(join(bundleDir, 'index.mjs'), 'utf8'), ...chunks()].join('\n');
+    expect(all.includes('AWS_SESSION_TOKEN')).toBe(true);
+    // Profiles, SSO and process credentials of the full default chain are left out.
+    expect(all.includes('credential_process')).toBe(false);
+    expect(all.includes('sso_start_url')).toBe(false);
   });
 
   it('ships a source map without the sources', () => {

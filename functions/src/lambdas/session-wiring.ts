@@ -1,4 +1,4 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { awsClientDefaults } from '../adapters/client-options';
 import { cognitoIdentityProvider } from '../adapters/cognito/identity-provider';
 import { dynamoAdminRepository } from '../adapters/dynamo/admin-repository';
@@ -19,14 +19,24 @@ function build() {
   const { client, tableName } = dynamo();
   const config = accountsConfig();
   const region = runtimeConfig().region;
-  const cognito = new CognitoIdentityProviderClient({
-    ...awsClientDefaults,
-    region,
-    ...(config.cognitoEndpoint ? { endpoint: config.cognitoEndpoint } : {}),
-  });
+  // One client for both pools, made when a call first needs Cognito.
+  let cognito: CognitoIdentityProviderClient | undefined;
+  const cognitoClient = (sdk: typeof import('../adapters/cognito/sdk')) => {
+    cognito ??= new sdk.CognitoIdentityProviderClient({
+      ...awsClientDefaults,
+      region,
+      ...(config.cognitoEndpoint ? { endpoint: config.cognitoEndpoint } : {}),
+    });
+    return cognito;
+  };
   const issuerBase = config.cognitoEndpoint ?? `https://cognito-idp.${region}.amazonaws.com`;
   const pool = (userPoolId: string, clientId: string) =>
-    cognitoIdentityProvider({ client: cognito, userPoolId, clientId, issuer: `${issuerBase}/${userPoolId}` });
+    cognitoIdentityProvider({
+      client: cognitoClient,
+      userPoolId,
+      clientId,
+      issuer: `${issuerBase}/${userPoolId}`,
+    });
   const users = dynamoUserRepository(client, tableName);
   const admins = dynamoAdminRepository(client, tableName);
   const userIdentity = pool(config.userPoolId, config.userPoolClientId);

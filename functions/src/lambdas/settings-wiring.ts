@@ -1,4 +1,3 @@
-import { KMSClient } from '@aws-sdk/client-kms';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { awsClientDefaults } from '../adapters/client-options';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
@@ -19,6 +18,9 @@ export function settingsFromEnv(
 ): SettingsRepository {
   return sealedSettings(
     dynamoSettingsRepository(client, tableName),
-    secretBoxFromEnv(() => new KMSClient({ ...awsClientDefaults, region: runtimeConfig().region }), env),
+    secretBoxFromEnv(
+      (kms) => new kms.KMSClient({ ...awsClientDefaults, region: runtimeConfig().region }),
+      env,
+    ),
   );
 }

@@ -1,8 +1,8 @@
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { awsClientDefaults } from '../adapters/client-options';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
 import { dynamoTokenStore } from '../adapters/dynamo/token-store';
+import { lazySdk } from '../adapters/lazy-sdk';
 import { nodeSecrets } from '../adapters/node-secrets';
 import { sesMailer } from '../adapters/ses/mailer';
 import { runtimeConfig } from '../config';
@@ -20,11 +20,16 @@ function build() {
   const { client, tableName } = dynamo();
   const limiter = dynamoRateLimiter(client, tableName);
   const clock = { now: () => new Date(), sleep: (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) };
-  const ses = new SESv2Client({
-    ...awsClientDefaults,
-    region: runtimeConfig().region,
-    ...(base.config.sesEndpoint ? { endpoint: base.config.sesEndpoint } : {}),
-  });
+  // Loaded with the first mail: most account requests send none.
+  const ses = lazySdk(
+    () => import('../adapters/ses/sdk'),
+    (sdk) =>
+      new sdk.SESv2Client({
+        ...awsClientDefaults,
+        region: runtimeConfig().region,
+        ...(base.config.sesEndpoint ? { endpoint: base.config.sesEndpoint } : {}),
+      }),
+  );
   const accounts: AccountDeps = {
     users: base.users,
     identity: base.userIdentity,

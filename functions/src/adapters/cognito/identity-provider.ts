@@ -1,20 +1,17 @@
-import {
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminSetUserPasswordCommand,
-  AdminUpdateUserAttributesCommand,
-  AdminUserGlobalSignOutCommand,
-  type CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-  RevokeTokenCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { IdentityProvider, SignInResult, Tokens } from '../../domain/accounts/ports';
 import { conflict, validationError } from '../../domain/errors';
 
+type CognitoSdk = typeof import('./sdk');
+
 export interface CognitoPoolConfig {
-  client: CognitoIdentityProviderClient;
+  /**
+   * The client, or how to make it once the SDK is loaded: access tokens are
+   * verified without Cognito (JWKS), so most requests never load its SDK.
+   */
+  client: CognitoIdentityProviderClient | ((sdk: CognitoSdk) => CognitoIdentityProviderClient);
   userPoolId: string;
   clientId: string;
   /** `https://cognito-idp.<region>.amazonaws.com/<pool>` on AWS; `<endpoint>/<pool>` locally. */
@@ -54,7 +51,13 @@ function tokensOf(
  * before verifying its email is decided by the domain, not by Cognito.
  */
 export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProvider {
-  const { client, userPoolId, clientId } = config;
+  const { userPoolId, clientId } = config;
+  let made: CognitoIdentityProviderClient | undefined;
+  const cognito = async () => {
+    const sdk = await import('./sdk');
+    made ??= typeof config.client === 'function' ? config.client(sdk) : config.client;
+    return { sdk, client: made };
+  };
   const verifier = JwtRsaVerifier.create(
     { issuer: config.issuer, audience: null, jwksUri: `${config.issuer}/.well-known/jwks.json` },
     { jwksCache },
@@ -62,9 +65,10 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
 
   return {
     async createUser(input) {
+      const { sdk, client } = await cognito();
       try {
         const out = await client.send(
-          new AdminCreateUserCommand({
+          new sdk.AdminCreateUserCommand({
             UserPoolId: userPoolId,
             Username: input.username,
             MessageAction: 'SUPPRESS',
@@ -79,7 +83,7 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
         const subject = out.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? out.User?.Username;
         if (!subject) throw new Error('Cognito answered without a subject');
         await client.send(
-          new AdminSetUserPasswordCommand({
+          new sdk.AdminSetUserPasswordCommand({
             UserPoolId: userPoolId,
             Username: subject,
             Password: input.password,
@@ -99,9 +103,10 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
     },
 
     async confirmUser(subject, email) {
+      const { sdk, client } = await cognito();
       // The local emulator refuses email_verified without email in the same call; Cognito accepts both.
       await client.send(
-        new AdminUpdateUserAttributesCommand({
+        new sdk.AdminUpdateUserAttributesCommand({
           UserPoolId: userPoolId,
           Username: subject,
           UserAttributes: [
@@ -113,9 +118,10 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
     },
 
     async signIn(username, password): Promise<SignInResult> {
+      const { sdk, client } = await cognito();
       try {
         const out = await client.send(
-          new InitiateAuthCommand({
+          new sdk.InitiateAuthCommand({
             ClientId: clientId,
             AuthFlow: 'USER_PASSWORD_AUTH',
             AuthParameters: { USERNAME: username, PASSWORD: password },
@@ -138,9 +144,10 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
     },
 
     async refresh(refreshToken) {
+      const { sdk, client } = await cognito();
       try {
         const out = await client.send(
-          new InitiateAuthCommand({
+          new sdk.InitiateAuthCommand({
             ClientId: clientId,
             AuthFlow: 'REFRESH_TOKEN_AUTH',
             AuthParameters: { REFRESH_TOKEN: refreshToken },
@@ -177,8 +184,9 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
     },
 
     async revokeRefreshToken(refreshToken) {
+      const { sdk, client } = await cognito();
       try {
-        await client.send(new RevokeTokenCommand({ ClientId: clientId, Token: refreshToken }));
+        await client.send(new sdk.RevokeTokenCommand({ ClientId: clientId, Token: refreshToken }));
       } catch (error) {
         // A token that is already invalid needs no revoking.
         if (
@@ -191,9 +199,10 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
     },
 
     async setPassword(subject, password) {
+      const { sdk, client } = await cognito();
       try {
         await client.send(
-          new AdminSetUserPasswordCommand({
+          new sdk.AdminSetUserPasswordCommand({
             UserPoolId: userPoolId,
             Username: subject,
             Password: password,
@@ -207,9 +216,10 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
     },
 
     async updateEmail(subject, email) {
+      const { sdk, client } = await cognito();
       try {
         await client.send(
-          new AdminUpdateUserAttributesCommand({
+          new sdk.AdminUpdateUserAttributesCommand({
             UserPoolId: userPoolId,
             Username: subject,
             UserAttributes: [
@@ -226,12 +236,14 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
     },
 
     async signOutEverywhere(subject) {
-      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: subject }));
+      const { sdk, client } = await cognito();
+      await client.send(new sdk.AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: subject }));
     },
 
     async deleteUser(subject) {
+      const { sdk, client } = await cognito();
       try {
-        await client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: subject }));
+        await client.send(new sdk.AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: subject }));
       } catch (error) {
         if (errorName(error) !== 'UserNotFoundException') throw error;
       }

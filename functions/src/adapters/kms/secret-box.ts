@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { DecryptCommand, EncryptCommand, type KMSClient } from '@aws-sdk/client-kms';
+import type { KMSClient } from '@aws-sdk/client-kms';
 import type { SecretBox } from '../../domain/admin/ports';
+import { lazySdk } from '../lazy-sdk';
 
 const KMS_PREFIX = 'kms:';
 const LOCAL_PREFIX = 'aes:';
@@ -11,10 +12,19 @@ const LOCAL_PREFIX = 'aes:';
  */
 const isSealed = (value: string) => value.startsWith(KMS_PREFIX) || value.startsWith(LOCAL_PREFIX);
 
-/** Secrets sealed with a KMS key; the setting's key is bound in as encryption context. */
-export function kmsSecretBox(client: KMSClient, keyId: string): SecretBox {
+type KmsSdk = typeof import('./sdk');
+
+/**
+ * Secrets sealed with a KMS key; the setting's key is bound in as encryption
+ * context. The SDK is loaded with the first secret sealed or opened: most
+ * requests read no secret setting.
+ */
+export function kmsSecretBox(makeClient: (sdk: KmsSdk) => KMSClient, keyId: string): SecretBox {
+  const kms = lazySdk(() => import('./sdk'), makeClient);
   return {
     async seal(plaintext, context) {
+      const { sdk, client } = await kms();
+      const { EncryptCommand } = sdk;
       const out = await client.send(
         new EncryptCommand({
           KeyId: keyId,
@@ -28,6 +38,8 @@ export function kmsSecretBox(client: KMSClient, keyId: string): SecretBox {
     async open(sealed, context) {
       if (!isSealed(sealed)) return sealed;
       if (!sealed.startsWith(KMS_PREFIX)) throw new Error('Setting was sealed with another key');
+      const { sdk, client } = await kms();
+      const { DecryptCommand } = sdk;
       const out = await client.send(
         new DecryptCommand({
           CiphertextBlob: Buffer.from(sealed.slice(KMS_PREFIX.length), 'base64'),
@@ -71,8 +83,11 @@ export function localSecretBox(key: Buffer): SecretBox {
  * else the local key in `SETTINGS_LOCAL_KEY` (base64, the local cloud sets it).
  * Without either, secrets cannot be stored: writing one fails loudly.
  */
-export function secretBoxFromEnv(kms: () => KMSClient, env: NodeJS.ProcessEnv = process.env): SecretBox {
-  if (env.SETTINGS_KMS_KEY_ID) return kmsSecretBox(kms(), env.SETTINGS_KMS_KEY_ID);
+export function secretBoxFromEnv(
+  kms: (sdk: KmsSdk) => KMSClient,
+  env: NodeJS.ProcessEnv = process.env,
+): SecretBox {
+  if (env.SETTINGS_KMS_KEY_ID) return kmsSecretBox(kms, env.SETTINGS_KMS_KEY_ID);
   if (env.SETTINGS_LOCAL_KEY) return localSecretBox(Buffer.from(env.SETTINGS_LOCAL_KEY, 'base64'));
   return {
     seal: async () => {

@@ -1,5 +1,7 @@
 import type { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import * as sesSdk from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
+import { lazySdk } from '../lazy-sdk';
 import { sesMailer } from './mailer';
 
 const fakeClient = () => {
@@ -7,7 +9,13 @@ const fakeClient = () => {
   const client = {
     send: async (command: SendEmailCommand) => void sent.push(command.input),
   } as unknown as SESv2Client;
-  return { client, sent };
+  return {
+    client: lazySdk(
+      async () => sesSdk,
+      () => client,
+    ),
+    sent,
+  };
 };
 
 const message = { to: 'ada@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' };

@@ -1,4 +1,8 @@
-import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import type { LazySdk } from '../lazy-sdk';
+
+export type Ses = LazySdk<typeof import('./sdk'), SESv2Client>;
+
 import type { Mailer } from '../../domain/accounts/ports';
 
 /**
@@ -6,11 +10,12 @@ import type { Mailer } from '../../domain/accounts/ports';
  * the configuration set when one is named (bounces and complaints suppress
  * the address; reputation is measured).
  */
-export function sesMailer(client: SESv2Client, from: string, configurationSet?: string): Mailer {
+export function sesMailer(ses: Ses, from: string, configurationSet?: string): Mailer {
   return {
     async send(message) {
+      const { sdk, client } = await ses();
       await client.send(
-        new SendEmailCommand({
+        new sdk.SendEmailCommand({
           FromEmailAddress: from,
           ...(configurationSet ? { ConfigurationSetName: configurationSet } : {}),
           Destination: { ToAddresses: [message.to] },

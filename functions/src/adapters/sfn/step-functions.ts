@@ -4,26 +4,28 @@
  * `STEPFUNCTIONS_ENDPOINT` points the same client at the local cloud's Step
  * Functions endpoint (local/src/workflow/sfn-endpoint.ts).
  */
-import {
-  SendTaskFailureCommand,
-  SendTaskSuccessCommand,
-  SFNClient,
-  StartExecutionCommand,
-} from '@aws-sdk/client-sfn';
+import type { SFNClient } from '@aws-sdk/client-sfn';
 import { runtimeConfig } from '../../config';
 import type { WorkflowStarter } from '../../domain/generations/ports';
 import type { TaskCallbacks } from '../../workflow/steps';
 import { awsClientDefaults } from '../client-options';
+import { type LazySdk, lazySdk } from '../lazy-sdk';
 
-let cached: SFNClient | undefined;
+export type StepFunctions = LazySdk<typeof import('./sdk'), SFNClient>;
 
-/** One Step Functions client per runtime. */
-export function sfn(): SFNClient {
-  cached ??= new SFNClient({
-    ...awsClientDefaults,
-    region: runtimeConfig().region,
-    ...(process.env.STEPFUNCTIONS_ENDPOINT ? { endpoint: process.env.STEPFUNCTIONS_ENDPOINT } : {}),
-  });
+let cached: StepFunctions | undefined;
+
+/** One Step Functions client per runtime, loaded when a generation first starts or answers. */
+export function sfn(): StepFunctions {
+  cached ??= lazySdk(
+    () => import('./sdk'),
+    (sdk) =>
+      new sdk.SFNClient({
+        ...awsClientDefaults,
+        region: runtimeConfig().region,
+        ...(process.env.STEPFUNCTIONS_ENDPOINT ? { endpoint: process.env.STEPFUNCTIONS_ENDPOINT } : {}),
+      }),
+  );
   return cached;
 }
 
@@ -39,12 +41,13 @@ export function stateMachineArnFromEnv(): string {
  * `{ generationId }`. The name makes a repeated start harmless: Step Functions
  * refuses a second execution of the same name, which means it already runs.
  */
-export function stepFunctionsStarter(client: SFNClient, stateMachineArn: string): WorkflowStarter {
+export function stepFunctionsStarter(stepFunctions: StepFunctions, stateMachineArn: string): WorkflowStarter {
   return {
     async start(generationId) {
+      const { sdk, client } = await stepFunctions();
       try {
         await client.send(
-          new StartExecutionCommand({
+          new sdk.StartExecutionCommand({
             stateMachineArn,
             name: generationId,
             input: JSON.stringify({ generationId }),
@@ -63,14 +66,18 @@ const ERROR_MAX = 256;
 const CAUSE_MAX = 32_768;
 
 /** SendTaskSuccess / SendTaskFailure for the wait-for-callback task. */
-export function stepFunctionsTaskCallbacks(client: SFNClient): TaskCallbacks {
+export function stepFunctionsTaskCallbacks(stepFunctions: StepFunctions): TaskCallbacks {
   return {
     async success(taskToken, output) {
-      await client.send(new SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output ?? null) }));
+      const { sdk, client } = await stepFunctions();
+      await client.send(
+        new sdk.SendTaskSuccessCommand({ taskToken, output: JSON.stringify(output ?? null) }),
+      );
     },
     async failure(taskToken, error, cause) {
+      const { sdk, client } = await stepFunctions();
       await client.send(
-        new SendTaskFailureCommand({
+        new sdk.SendTaskFailureCommand({
           taskToken,
           error: error.slice(0, ERROR_MAX),
           cause: cause.slice(0, CAUSE_MAX),

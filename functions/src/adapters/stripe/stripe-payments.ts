@@ -1,10 +1,12 @@
 /**
  * The payments port on Stripe, through the official SDK. `STRIPE_API_BASE`
  * (locally: the embedded Stripe of the local cloud) sends the SDK's requests
- * elsewhere than api.stripe.com; the code is the same either way.
+ * elsewhere than api.stripe.com; the code is the same either way. The SDK
+ * is loaded on the first call that needs it: most requests of the groups that
+ * bill never do, and it is the largest module they would otherwise load.
  */
 import { BILLING_CYCLES, type BillingCycle } from '@tunesmith/shared/constants';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { cycleOfInterval } from '../../domain/billing/plan-prices';
 import { type PaymentEvent, type Payments, PaymentsError } from '../../domain/billing/ports';
 import type { SubscriptionSnapshot, SubscriptionStatus } from '../../domain/billing/subscription';
@@ -78,25 +80,28 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   };
 }
 
-/** Stripe's errors as the port's failures. */
+const sdk = async (): Promise<typeof Stripe> => (await import('stripe')).default;
+
+/** Stripe's errors as the port's failures (by the `type` every Stripe error carries: its class's name). */
 export function toPaymentsError(error: unknown): unknown {
-  if (error instanceof PaymentsError) return error;
-  const { errors } = Stripe;
-  if (error instanceof errors.StripeSignatureVerificationError) {
-    return new PaymentsError('signature', error.message);
+  if (error instanceof PaymentsError || !(error instanceof Error)) return error;
+  const { type, code, param } = error as Partial<Stripe.errors.StripeError>;
+  if (typeof type !== 'string' || !type.startsWith('Stripe')) return error;
+  switch (type) {
+    case 'StripeSignatureVerificationError':
+      return new PaymentsError('signature', error.message);
+    case 'StripeAuthenticationError':
+    case 'StripePermissionError':
+      return new PaymentsError('not-configured', error.message);
+    case 'StripeInvalidRequestError':
+      return new PaymentsError(
+        code === 'resource_missing' ? 'missing' : 'invalid-request',
+        error.message,
+        param,
+      );
+    default:
+      return new PaymentsError('unavailable', error.message);
   }
-  if (error instanceof errors.StripeAuthenticationError || error instanceof errors.StripePermissionError) {
-    return new PaymentsError('not-configured', error.message);
-  }
-  if (error instanceof errors.StripeInvalidRequestError) {
-    return new PaymentsError(
-      error.code === 'resource_missing' ? 'missing' : 'invalid-request',
-      error.message,
-      error.param,
-    );
-  }
-  if (error instanceof errors.StripeError) return new PaymentsError('unavailable', error.message);
-  return error;
 }
 
 /** Builds the payments port. The SDK client is made per secret key, so a changed key takes effect. */
@@ -107,9 +112,10 @@ export function stripePayments(options: StripePaymentsOptions): Payments {
     const { secretKey } = await options.keys();
     if (!secretKey) throw new PaymentsError('not-configured', 'No Stripe secret key is configured');
     if (client?.key !== secretKey) {
+      const Sdk = await sdk();
       client = {
         key: secretKey,
-        stripe: new Stripe(secretKey, {
+        stripe: new Sdk(secretKey, {
           ...sdkConnection(options.apiBase),
           maxNetworkRetries: 2,
           timeout: 10_000,
@@ -197,7 +203,8 @@ export function stripePayments(options: StripePaymentsOptions): Payments {
       if (!webhookSecret) throw new PaymentsError('not-configured', 'No Stripe webhook secret is configured');
       if (!signature) throw new PaymentsError('signature', 'No Stripe-Signature header');
       try {
-        return toPaymentEvent(await Stripe.webhooks.constructEventAsync(rawBody, signature, webhookSecret));
+        const { webhooks } = await sdk();
+        return toPaymentEvent(await webhooks.constructEventAsync(rawBody, signature, webhookSecret));
       } catch (error) {
         const mapped = toPaymentsError(error);
         // A body that is not an event at all is as inauthentic as a wrong signature.

@@ -1,0 +1,100 @@
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BuildOptions, type BuildResult, buildSync, type Metafile } from 'esbuild';
+import { lambdaEntry } from './paths';
+
+const shim = (name: string) => fileURLToPath(new URL(`./bundle-shims/${name}.ts`, import.meta.url));
+
+/** The file Lambda loads: `index.handler` and friends resolve to it. */
+export const BUNDLE_ENTRY_FILE = 'index.mjs';
+
+/**
+ * How a Lambda entry is bundled, for CDK (NodeFunction) and for `npm run
+ * bench`, which measures the same output. An ES module for Node.js 22 with the
+ * AWS SDK v3 clients inside (the runtime's copy drifts and is slower to
+ * load), minified, with source maps that name files and lines but carry no
+ * sources. Code splitting keeps what a route loads with `await import()`
+ * (Stripe, the rarer AWS clients) out of the cold start: it is read from its
+ * own chunk on first use. Two shims drop code a Lambda never runs (see
+ * `bundle-shims/`).
+ */
+export function lambdaBuildOptions(entryFile: string, outdir: string): BuildOptions & { metafile: true } {
+  return {
+    entryPoints: { index: entryFile },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    entryNames: '[name]',
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    // CommonJS dependencies call require(), which ESM output lacks.
+    banner: {
+      js: "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);",
+    },
+    minify: true,
+    sourcemap: true,
+    // Stack traces need file names and lines, not the sources: keeps bundles small.
+    sourcesContent: false,
+    alias: {
+      '@aws-sdk/credential-provider-node': shim('lambda-credentials'),
+      bowser: shim('no-browser-user-agent'),
+    },
+    metafile: true,
+    logLevel: 'warning',
+    legalComments: 'none',
+  };
+}
+
+/** Bundles an entry (a name under `functions/src/lambdas/`, or a file) into `outdir`, emptied first. */
+export function bundleLambda(entry: string, outdir: string): BuildResult<{ metafile: true }> {
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  return buildSync(lambdaBuildOptions(entry.includes('/') ? entry : lambdaEntry(entry), outdir));
+}
+
+/** Bytes of the bundle's entry file plus every chunk it imports statically: what a cold start reads. */
+export function coldStartBytes(metafile: Metafile): number {
+  const outputs = metafile.outputs;
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    if (seen.has(path) || !outputs[path]) return;
+    seen.add(path);
+    for (const imported of outputs[path].imports)
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+  };
+  const entry = Object.keys(outputs).find((path) => path.endsWith(`/${BUNDLE_ENTRY_FILE}`));
+  if (entry) visit(entry);
+  return [...seen].reduce((sum, path) => sum + (outputs[path]?.bytes ?? 0), 0);
+}
+
+/** Bytes of all the bundle's code (entry and every chunk, lazy ones included; no source maps). */
+export const totalBytes = (metafile: Metafile): number =>
+  Object.entries(metafile.outputs)
+    .filter(([path]) => path.endsWith('.mjs'))
+    .reduce((sum, [, output]) => sum + output.bytes, 0);
+
+const built = new Map<string, string>();
+process.once('exit', () => {
+  for (const dir of built.values()) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Copies the bundle of `entryName` into `outputDir`, building it once per
+ * process: several functions share an entry (the workflow's steps), and one
+ * synth should not run esbuild for each.
+ */
+export function stageLambdaBundle(entryName: string, outputDir: string): void {
+  let dir = built.get(entryName);
+  if (!dir || readdirSync(dir).length === 0) {
+    dir = mkdtempSync(join(tmpdir(), `tunesmith-${entryName}-`));
+    bundleLambda(entryName, dir);
+    built.set(entryName, dir);
+  }
+  cpSync(dir, outputDir, { recursive: true });
+}
