@@ -16,8 +16,17 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'local/src/**/*.test.ts'],
+          include: [
+            'shared/src/**/*.test.ts',
+            'functions/src/**/*.test.ts',
+            'local/src/**/*.test.ts',
+            // The integration suite's own helpers (targets, the stage's mail sink) and the repo scripts.
+            'functions/test/support/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // The functions' logger and metrics read these once, when first imported.
+          env: { LOG_LEVEL: 'silent', POWERTOOLS_METRICS_DISABLED: 'true' },
         },
       },
       {

@@ -50,7 +50,9 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stack: Tune
       ...options.context,
     },
   });
-  const stage = stageNamed(app.node.tryGetContext('stage'));
+  const stage = stageNamed(app.node.tryGetContext('stage'), {
+    mailSinkDomain: app.node.tryGetContext('mailSinkDomain'),
+  });
   const stack = new TunesmithStack(app, options.stackName ?? stage.stackName, {
     description: `Tunesmith (${stage.name}): AI music generation (CloudFront, HTTP API, Lambda, Step Functions, DynamoDB, Cognito, S3)`,
     webAssetsPath: options.webAssetsPath,

@@ -6,21 +6,57 @@ export interface StageConfig {
   readonly stackName: string;
   /** How long function and workflow logs are kept. */
   readonly logRetention: RetentionDays;
+  /**
+   * A test mail sink (SES receiving for `domain` into a bucket, `MailSink`),
+   * so the integration suite can read the mail this stage sends; `false`: never
+   * on this stage.
+   * @default none, unless `-c mailSinkDomain=...` asks for one
+   */
+  readonly mailSink?: { readonly domain: string } | false;
 }
 
 /** The stages `cdk deploy -c stage=<name>` knows. */
 export const stages = {
   dev: { stackName: 'Tunesmith-dev', logRetention: RetentionDays.TWO_WEEKS },
-  prod: { stackName: 'Tunesmith-prod', logRetention: RetentionDays.THREE_MONTHS },
+  // Real users' stage: test mailboxes and the suite's test accounts stay out of it.
+  prod: { stackName: 'Tunesmith-prod', logRetention: RetentionDays.THREE_MONTHS, mailSink: false },
 } as const satisfies Record<string, StageConfig>;
 
 export type StageName = keyof typeof stages;
 
-/** The stage named by `-c stage=...` (dev when none); an unknown name stops synthesis. */
-export function stageNamed(value: unknown): { name: StageName } & StageConfig {
+/** A stage as the stack gets it: its name and config, the mail sink resolved. */
+export type Stage = { readonly name: StageName } & Omit<StageConfig, 'mailSink'> & {
+    readonly mailSink?: { readonly domain: string };
+  };
+
+/** Settings from CDK context that adjust the stage (`-c mailSinkDomain=...`). */
+export interface StageContext {
+  readonly mailSinkDomain?: unknown;
+}
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/**
+ * The stage named by `-c stage=...` (dev when none); an unknown name stops
+ * synthesis, and so does a mail sink asked of a stage that takes none.
+ */
+export function stageNamed(value: unknown, context: StageContext = {}): Stage {
   const name = value === undefined || value === '' ? 'dev' : value;
   if (typeof name !== 'string' || !(name in stages)) {
     throw new Error(`Unknown stage "${String(value)}": use -c stage=${Object.keys(stages).join('|')}.`);
   }
-  return { name: name as StageName, ...stages[name as StageName] };
+  const config: StageConfig = stages[name as StageName];
+  const asked = typeof context.mailSinkDomain === 'string' ? context.mailSinkDomain.trim().toLowerCase() : '';
+  let mailSink = config.mailSink || undefined;
+  if (asked) {
+    if (config.mailSink === false) {
+      throw new Error(
+        `The ${name} stage takes no test mail sink (-c mailSinkDomain): run the suite against dev.`,
+      );
+    }
+    if (!DOMAIN.test(asked)) throw new Error(`mailSinkDomain "${asked}" is not a domain name.`);
+    mailSink = { domain: asked };
+  }
+  const { mailSink: _configured, ...rest } = config;
+  return { name: name as StageName, ...rest, ...(mailSink ? { mailSink } : {}) };
 }

@@ -6,6 +6,7 @@ import { Auth } from './auth';
 import { Data } from './data';
 import { FailedEvents } from './failed-events';
 import { Mail, PLACEHOLDER_MAIL_FROM } from './mail';
+import { MailSink } from './mail-sink';
 import { Monitoring } from './monitoring';
 import { ORIGIN_SECRET_ARN, OriginSecret } from './origin-secret';
 import { webDist } from './paths';
@@ -54,6 +55,8 @@ export class TunesmithStack extends Stack {
   readonly originSecret: OriginSecret;
   readonly failedEvents: FailedEvents;
   readonly monitoring: Monitoring;
+  /** The test mail sink, on a stage that asks for one (`-c mailSinkDomain=...`). */
+  readonly mailSink?: MailSink;
 
   constructor(scope: Construct, id: string, props: TunesmithStackProps = {}) {
     super(scope, id, props);
@@ -154,6 +157,15 @@ export class TunesmithStack extends Stack {
       deadLetters: this.failedEvents.queue,
     });
 
+    // The integration suite against this stage reads the mail it sends from here (README: the suite against a stage).
+    if (stage.mailSink) {
+      this.mailSink = new MailSink(this, 'MailSink', {
+        domain: stage.mailSink.domain,
+        accessLogs: this.data.accessLogs,
+        createIdentity: mailDomain?.toLowerCase() !== stage.mailSink.domain,
+      });
+    }
+
     const outputs: Record<string, [string, string]> = {
       SiteUrl: [this.web.url, 'The site (SPA and /api on one origin)'],
       ApiUrl: [this.api.stage.url, 'The HTTP API endpoint (browsers use SiteUrl/api instead)'],
@@ -165,6 +177,7 @@ export class TunesmithStack extends Stack {
       UploadsBucketName: [this.data.uploads.bucketName, 'Bucket for uploaded audio'],
       TracksBucketName: [this.data.tracks.bucketName, 'Bucket for generated tracks'],
       GenerationStateMachineArn: [this.workflow.stateMachine.stateMachineArn, 'The generation workflow'],
+      SettingsKeyArn: [this.settingsKey.key.keyArn, 'KMS key that seals secret site settings'],
       StripeSecretArn: [
         this.stripeKeys.secret.secretArn,
         'Secrets Manager secret for the Stripe keys (put-secret-value; README, Connect Stripe)',

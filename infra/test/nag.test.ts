@@ -25,6 +25,8 @@ describe.each([
     'with a mail domain',
     { context: { mailFrom: 'Tunesmith <no-reply@example.org>', mailDomain: 'example.org' } },
   ],
+  // The test mail sink, as deployed for the suite against a stage with -c mailSinkDomain=...
+  ['with a test mail sink', { context: { mailSinkDomain: 'inbox.example.org' } }],
 ])('cdk-nag AwsSolutions and ServerlessChecks %s', (_name, options) => {
   let stack: Synthesized['stack'];
   let template: Synthesized['template'];
