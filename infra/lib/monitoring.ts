@@ -1,3 +1,4 @@
+import { METRICS_NAMESPACE, metricNames } from '@tunesmith/functions/adapters/metric-names';
 import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -6,6 +7,7 @@ import {
   Dashboard,
   GraphWidget,
   type IMetric,
+  MathExpression,
   Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
@@ -114,6 +116,22 @@ export class Monitoring extends Construct {
       'Mail complaint rate at or above 0.1%',
     );
 
+    // What the functions count themselves (Powertools Metrics, embedded metric format).
+    const appMetric = (metricName: string) =>
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName,
+        dimensionsMap: { service: 'tunesmith' },
+        period: FIVE_MINUTES,
+        statistic: 'Sum',
+      });
+    const appMetricByOutcome = (metricName: string, label: string) =>
+      new MathExpression({
+        expression: `SEARCH('{${METRICS_NAMESPACE},outcome,service} MetricName="${metricName}"', 'Sum', 300)`,
+        label,
+        period: FIVE_MINUTES,
+      });
+
     this.dashboard = new Dashboard(this, 'Dashboard', {
       widgets: [
         [
@@ -138,6 +156,26 @@ export class Monitoring extends Construct {
           new GraphWidget({
             title: 'DynamoDB throttles and dead letters',
             left: [throttled, deadLetters],
+            width: 12,
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Generations started, completed, failed, refunded',
+            left: [
+              metricNames.generationsStarted,
+              metricNames.generationsCompleted,
+              metricNames.generationsFailed,
+              metricNames.generationsRefunded,
+            ].map((metricName) => appMetric(metricName)),
+            width: 12,
+          }),
+          new GraphWidget({
+            title: 'Webhooks by outcome',
+            left: [
+              appMetricByOutcome(metricNames.falWebhooks, 'FAL'),
+              appMetricByOutcome(metricNames.stripeWebhooks, 'Stripe'),
+            ],
             width: 12,
           }),
         ],

@@ -62,5 +62,16 @@ describe('monitoring', () => {
     const body = JSON.stringify(propsOf(dashboards[0]).DashboardBody);
     for (const title of ['API 5xx', 'API p99 latency', 'Generations', 'Function errors'])
       expect(body).toContain(title);
+    // The functions' own counts (Powertools Metrics): generations through their life, webhooks by outcome.
+    for (const metric of [
+      'GenerationsStarted',
+      'GenerationsCompleted',
+      'GenerationsFailed',
+      'GenerationsRefunded',
+      'FalWebhooks',
+      'StripeWebhooks',
+    ])
+      expect(body).toContain(metric);
+    expect(body).toContain('Tunesmith');
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../domain/accounts/user';
 import { conflict, notFound, validationError } from '../domain/errors';
 import { createGroupHandler } from './group-handler';
+import { logger } from './logger';
 import { json } from './responses';
 import type { Sessions } from './session';
 
@@ -243,26 +244,54 @@ describe('createGroupHandler', () => {
   });
 
   it('logs the route template, never a token in the path', async () => {
-    const lines: string[] = [];
-    const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => {
-      lines.push(line);
-    });
-    process.env.LOG_LEVEL = 'info';
-    try {
-      const handler = createGroupHandler('auth', { verifyEmail: async () => json(200, {}) }, options);
-      await handler(
+    const handler = createGroupHandler('auth', { verifyEmail: async () => json(200, {}) }, options);
+    const lines = await captureLogs(() =>
+      handler(
         {
           ...event('GET', '/api/auth/verify-email/secret-token-123'),
           routeKey: 'GET /api/auth/verify-email/{token}',
           pathParameters: { token: 'secret-token-123' },
         },
         context,
-      );
-    } finally {
-      process.env.LOG_LEVEL = 'silent';
-      spy.mockRestore();
-    }
+      ),
+    );
     expect(lines.join('\n')).toContain('/api/auth/verify-email/{token}');
     expect(lines.join('\n')).not.toContain('secret-token-123');
+  });
+});
+
+/** The log lines written while `run` runs, at level INFO. */
+async function captureLogs(run: () => Promise<unknown>): Promise<string[]> {
+  const lines: string[] = [];
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  logger.setLogLevel('INFO');
+  try {
+    await run();
+  } finally {
+    logger.setLogLevel('SILENT');
+    write.mockRestore();
+  }
+  return lines;
+}
+
+describe('request logs', () => {
+  it('are JSON lines with the request id as correlation id, the route template and the status', async () => {
+    const handler = createGroupHandler('catalog', { listPlans: async () => json(200, []) });
+    const lines = await captureLogs(() =>
+      handler({ ...event('GET', '/api/plans'), routeKey: 'GET /api/plans' }, context),
+    );
+    const entry = lines.map((line) => JSON.parse(line)).find((line) => line.message === 'request');
+    expect(entry).toMatchObject({
+      level: 'INFO',
+      correlation_id: 'r1',
+      group: 'catalog',
+      method: 'GET',
+      route: 'GET /api/plans',
+      status: 200,
+    });
+    expect(typeof entry.ms).toBe('number');
   });
 });

@@ -4,7 +4,9 @@ import httpRouterHandler from '@middy/http-router';
 import { messages } from '@tunesmith/shared/messages';
 import { type RouteDef, type RouteGroup, type RouteId, routesOfGroup } from '@tunesmith/shared/routes';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { metrics } from '../adapters/metrics';
 import { originSecretFromEnv } from '../adapters/secrets/origin-secret';
+import { startTracing } from '../adapters/tracing';
 import type { AdminUser } from '../domain/accounts/admin';
 import type { User } from '../domain/accounts/user';
 import { assertSameOrigin } from './csrf';
@@ -103,6 +105,7 @@ export function createGroupHandler(
   });
 
   return middy<APIGatewayProxyEventV2, ApiResult>()
+    .use(observed())
     .use(accessLog(group))
     .use(jsonErrors())
     .handler(router as unknown as LambdaHandler) as unknown as LambdaHandler;
@@ -157,6 +160,24 @@ async function runRoute(
   return { ...result, cookies: [...(result.cookies ?? []), ...ctx.cookies] };
 }
 
+/**
+ * Per invocation: the request's id as the logs' correlation id (API Gateway's,
+ * which its own access log carries too) with the function's context, tracing
+ * started before any SDK call, and the metrics the route counted published.
+ */
+function observed(): middy.MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
+  return {
+    before: async (request) => {
+      logger.resetKeys();
+      logger.addContext(request.context);
+      logger.setCorrelationId(request.event.requestContext?.requestId ?? request.context?.awsRequestId);
+      await startTracing();
+    },
+    after: async () => metrics.flush(),
+    onError: async () => metrics.flush(),
+  };
+}
+
 function accessLog(group: RouteGroup): middy.MiddlewareObj<APIGatewayProxyEventV2, ApiResult> {
   const started = new WeakMap<object, number>();
   const log = (request: middy.Request<APIGatewayProxyEventV2, ApiResult>) => {
@@ -168,7 +189,6 @@ function accessLog(group: RouteGroup): middy.MiddlewareObj<APIGatewayProxyEventV
       route: request.event.routeKey,
       status: response && typeof response === 'object' ? response.statusCode : undefined,
       ms: Date.now() - (started.get(request) ?? Date.now()),
-      requestId: request.context?.awsRequestId,
     });
   };
   return {

@@ -1,27 +1,32 @@
 /**
- * A minimal structured logger: one JSON line per entry. Callers pass only
- * what is safe to keep; errors are reduced to name and message (no bodies,
- * no headers, no tokens).
+ * The functions' logger: Powertools for AWS Lambda's Logger, one JSON line per
+ * entry with the function's name, cold start, X-Ray trace id and the
+ * request's correlation id (`setCorrelationId`, set per request by the group
+ * handler and per generation by the workflow). Callers pass only what is safe
+ * to keep: no bodies, no headers, no tokens. `LOG_LEVEL` sets the level
+ * (`silent` in tests); on Lambda, the function's log level wins.
  */
+import { Logger } from '@aws-lambda-powertools/logger';
+
+type Level = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
+const LEVELS: readonly string[] = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT'];
+
+export function logLevelFromEnv(env: NodeJS.ProcessEnv = process.env): Level {
+  const wanted = (env.LOG_LEVEL ?? '').toUpperCase();
+  return (LEVELS.includes(wanted) ? wanted : 'INFO') as Level;
+}
+
+export const logger = new Logger({
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'tunesmith',
+  logLevel: logLevelFromEnv(),
+});
+
 type Fields = Record<string, unknown>;
 
-function safe(fields: Fields): Fields {
-  const out: Fields = {};
-  for (const [key, value] of Object.entries(fields)) {
-    out[key] = value instanceof Error ? { name: value.name, message: value.message } : value;
-  }
-  return out;
-}
-
-function write(level: 'info' | 'warn' | 'error', message: string, fields: Fields = {}): void {
-  if (process.env.LOG_LEVEL === 'silent') return;
-  const line = JSON.stringify({ level, message, ...safe(fields) });
-  if (level === 'error') console.error(line);
-  else console.log(line);
-}
-
-export const logger = {
-  info: (message: string, fields?: Fields) => write('info', message, fields),
-  warn: (message: string, fields?: Fields) => write('warn', message, fields),
-  error: (message: string, fields?: Fields) => write('error', message, fields),
+/** The logger as the domain's log ports take it: a message and optional fields. */
+export const log = {
+  info: (message: string, fields?: Fields) => (fields ? logger.info(message, fields) : logger.info(message)),
+  warn: (message: string, fields?: Fields) => (fields ? logger.warn(message, fields) : logger.warn(message)),
+  error: (message: string, fields?: Fields) =>
+    fields ? logger.error(message, fields) : logger.error(message),
 };

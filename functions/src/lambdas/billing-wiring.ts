@@ -5,7 +5,7 @@ import { stripeKeys } from '../adapters/stripe/stripe-keys';
 import { stripePayments } from '../adapters/stripe/stripe-payments';
 import type { BillingLog } from '../domain/billing/billing-service';
 import type { BillingDeps } from '../domain/billing/ports';
-import { logger } from '../http/logger';
+import { log } from '../http/logger';
 import { settingsFromEnv } from './settings-wiring';
 
 /**
@@ -24,7 +24,7 @@ function build(env: NodeJS.ProcessEnv = process.env): BillingDeps & { log: Billi
       ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
     }),
     clock: { now: () => new Date() },
-    log: logger,
+    log,
   };
 }
 

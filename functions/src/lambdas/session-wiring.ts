@@ -6,6 +6,7 @@ import { dynamo } from '../adapters/dynamo/client';
 import { dynamoRevokedSessions } from '../adapters/dynamo/revoked-sessions';
 import { dynamoUserRepository } from '../adapters/dynamo/user-repository';
 import { nodeSecrets } from '../adapters/node-secrets';
+import { traced } from '../adapters/tracing';
 import { accountsConfig, runtimeConfig } from '../config';
 import { cookieJar } from '../http/cookies';
 import { adminSessions, userSessions } from '../http/session';
@@ -22,11 +23,13 @@ function build() {
   // One client for both pools, made when a call first needs Cognito.
   let cognito: CognitoIdentityProviderClient | undefined;
   const cognitoClient = (sdk: typeof import('../adapters/cognito/sdk')) => {
-    cognito ??= new sdk.CognitoIdentityProviderClient({
-      ...awsClientDefaults,
-      region,
-      ...(config.cognitoEndpoint ? { endpoint: config.cognitoEndpoint } : {}),
-    });
+    cognito ??= traced(
+      new sdk.CognitoIdentityProviderClient({
+        ...awsClientDefaults,
+        region,
+        ...(config.cognitoEndpoint ? { endpoint: config.cognitoEndpoint } : {}),
+      }),
+    );
     return cognito;
   };
   const issuerBase = config.cognitoEndpoint ?? `https://cognito-idp.${region}.amazonaws.com`;

@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { awsClientDefaults } from '../adapters/client-options';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { secretBoxFromEnv } from '../adapters/kms/secret-box';
+import { traced } from '../adapters/tracing';
 import { runtimeConfig } from '../config';
 import { sealedSettings } from '../domain/admin/settings';
 import type { SettingsRepository } from '../domain/settings/settings';
@@ -19,7 +20,7 @@ export function settingsFromEnv(
   return sealedSettings(
     dynamoSettingsRepository(client, tableName),
     secretBoxFromEnv(
-      (kms) => new kms.KMSClient({ ...awsClientDefaults, region: runtimeConfig().region }),
+      (kms) => traced(new kms.KMSClient({ ...awsClientDefaults, region: runtimeConfig().region })),
       env,
     ),
   );

@@ -5,10 +5,11 @@ import { dynamoTokenStore } from '../adapters/dynamo/token-store';
 import { lazySdk } from '../adapters/lazy-sdk';
 import { nodeSecrets } from '../adapters/node-secrets';
 import { sesMailer } from '../adapters/ses/mailer';
+import { traced } from '../adapters/tracing';
 import { runtimeConfig } from '../config';
 import type { AccountDeps } from '../domain/accounts/account-service';
 import type { AdminDeps } from '../domain/accounts/admin';
-import { logger } from '../http/logger';
+import { log } from '../http/logger';
 import { sessionWiring } from './session-wiring';
 
 /**
@@ -24,11 +25,13 @@ function build() {
   const ses = lazySdk(
     () => import('../adapters/ses/sdk'),
     (sdk) =>
-      new sdk.SESv2Client({
-        ...awsClientDefaults,
-        region: runtimeConfig().region,
-        ...(base.config.sesEndpoint ? { endpoint: base.config.sesEndpoint } : {}),
-      }),
+      traced(
+        new sdk.SESv2Client({
+          ...awsClientDefaults,
+          region: runtimeConfig().region,
+          ...(base.config.sesEndpoint ? { endpoint: base.config.sesEndpoint } : {}),
+        }),
+      ),
   );
   const accounts: AccountDeps = {
     users: base.users,
@@ -41,7 +44,7 @@ function build() {
     clock,
     siteOrigin: base.config.publicOrigin,
     siteName: base.config.siteName,
-    log: logger,
+    log,
   };
   const admin: AdminDeps = {
     admins: base.admins,

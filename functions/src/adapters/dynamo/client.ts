@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { runtimeConfig } from '../../config';
 import { awsClientDefaults } from '../client-options';
+import { traced } from '../tracing';
 
 let cached: { client: DynamoDBDocumentClient; tableName: string } | undefined;
 
@@ -9,11 +10,13 @@ let cached: { client: DynamoDBDocumentClient; tableName: string } | undefined;
 export function dynamo(): { client: DynamoDBDocumentClient; tableName: string } {
   if (!cached) {
     const config = runtimeConfig();
-    const base = new DynamoDBClient({
-      ...awsClientDefaults,
-      region: config.region,
-      ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}),
-    });
+    const base = traced(
+      new DynamoDBClient({
+        ...awsClientDefaults,
+        region: config.region,
+        ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}),
+      }),
+    );
     cached = {
       client: DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } }),
       tableName: config.tableName,

@@ -1,6 +1,7 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { runtimeConfig } from '../../config';
 import { streamingClientDefaults } from '../client-options';
+import { traced } from '../tracing';
 
 let cached: S3Client | undefined;
 
@@ -9,16 +10,18 @@ let cached: S3Client | undefined;
  * point it at s3rver; on AWS both are unset.
  */
 export function s3(): S3Client {
-  cached ??= new S3Client({
-    ...streamingClientDefaults,
-    region: runtimeConfig().region,
-    // Otherwise presigned PUTs carry the checksum of an empty body and S3 refuses every real upload.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    ...(process.env.S3_ENDPOINT ? { endpoint: process.env.S3_ENDPOINT } : {}),
-    ...(process.env.S3_FORCE_PATH_STYLE === 'true' || process.env.S3_FORCE_PATH_STYLE === '1'
-      ? { forcePathStyle: true }
-      : {}),
-  });
+  cached ??= traced(
+    new S3Client({
+      ...streamingClientDefaults,
+      region: runtimeConfig().region,
+      // Otherwise presigned PUTs carry the checksum of an empty body and S3 refuses every real upload.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      ...(process.env.S3_ENDPOINT ? { endpoint: process.env.S3_ENDPOINT } : {}),
+      ...(process.env.S3_FORCE_PATH_STYLE === 'true' || process.env.S3_FORCE_PATH_STYLE === '1'
+        ? { forcePathStyle: true }
+        : {}),
+    }),
+  );
   return cached;
 }
 

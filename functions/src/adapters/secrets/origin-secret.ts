@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { runtimeConfig } from '../../config';
 import { awsClientDefaults } from '../client-options';
+import { traced } from '../tracing';
 
 /** How long a read secret is trusted before it is read again (a rotation reaches every function within this). */
 const REFRESH_MS = 5 * 60 * 1000;
@@ -20,7 +21,7 @@ export function originSecretFromEnv(
   let client: SecretsManagerClient | undefined;
   let cached: { values: string[]; at: number } | undefined;
   const read = async (stage: 'AWSCURRENT' | 'AWSPREVIOUS') => {
-    client ??= new SecretsManagerClient({ ...awsClientDefaults, region: runtimeConfig().region });
+    client ??= traced(new SecretsManagerClient({ ...awsClientDefaults, region: runtimeConfig().region }));
     try {
       const out = await client.send(new GetSecretValueCommand({ SecretId: arn, VersionStage: stage }));
       return out.SecretString;

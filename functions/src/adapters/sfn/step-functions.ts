@@ -10,6 +10,7 @@ import type { WorkflowStarter } from '../../domain/generations/ports';
 import type { TaskCallbacks } from '../../workflow/steps';
 import { awsClientDefaults } from '../client-options';
 import { type LazySdk, lazySdk } from '../lazy-sdk';
+import { traced } from '../tracing';
 
 export type StepFunctions = LazySdk<typeof import('./sdk'), SFNClient>;
 
@@ -20,11 +21,13 @@ export function sfn(): StepFunctions {
   cached ??= lazySdk(
     () => import('./sdk'),
     (sdk) =>
-      new sdk.SFNClient({
-        ...awsClientDefaults,
-        region: runtimeConfig().region,
-        ...(process.env.STEPFUNCTIONS_ENDPOINT ? { endpoint: process.env.STEPFUNCTIONS_ENDPOINT } : {}),
-      }),
+      traced(
+        new sdk.SFNClient({
+          ...awsClientDefaults,
+          region: runtimeConfig().region,
+          ...(process.env.STEPFUNCTIONS_ENDPOINT ? { endpoint: process.env.STEPFUNCTIONS_ENDPOINT } : {}),
+        }),
+      ),
   );
   return cached;
 }

@@ -7,8 +7,12 @@
  * Keys are read again after a minute, so a changed setting takes effect
  * without a deploy. They are never logged or returned to a browser.
  */
-import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
+import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { runtimeConfig } from '../../config';
 import type { SettingsRepository } from '../../domain/settings/settings';
+import { awsClientDefaults } from '../client-options';
+import { traced } from '../tracing';
 
 export interface StripeKeys {
   secretKey?: string;
@@ -25,8 +29,15 @@ export interface StripeKeySources {
   now?: () => number;
 }
 
+let secrets: SecretsProvider | undefined;
+
 const readSecretsManager = async (arn: string): Promise<StripeKeys | undefined> => {
-  const value = await getSecret<StripeKeys>(arn, { transform: 'json', maxAge: 300 });
+  secrets ??= new SecretsProvider({
+    awsSdkV3Client: traced(
+      new SecretsManagerClient({ ...awsClientDefaults, region: runtimeConfig().region }),
+    ),
+  });
+  const value = await secrets.get<StripeKeys>(arn, { transform: 'json', maxAge: 300 });
   return value && typeof value === 'object' ? value : undefined;
 };
 

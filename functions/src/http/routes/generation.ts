@@ -1,4 +1,5 @@
 import { audioToMusicSchema, lyricsRequestSchema, textToMusicSchema } from '@tunesmith/shared/generations';
+import { type MetricsRecorder, metricNames, metrics } from '../../adapters/metrics';
 import type { User } from '../../domain/accounts/user';
 import { DomainError } from '../../domain/errors';
 import { createGeneration } from '../../domain/generations/generation-service';
@@ -23,6 +24,8 @@ export interface GenerationRouteDeps {
   uploads: UploadStore;
   /** The lyrics helper. */
   provider: Pick<MusicProvider, 'writeLyrics'>;
+  /** Where `GenerationsStarted` is counted (default: CloudWatch through Powertools). */
+  metrics?: Pick<MetricsRecorder, 'count'>;
 }
 
 /** Starting generations (text, audio) and the lyrics helper. */
@@ -30,6 +33,7 @@ export function generationRoutes(deps: GenerationRouteDeps): GroupHandlers {
   const planOf = async (user: User) =>
     user.subscriptionPlanId ? deps.plans.get(user.subscriptionPlanId) : undefined;
   const services = { ...deps.generations, workflow: deps.workflow };
+  const started = () => (deps.metrics ?? metrics).count(metricNames.generationsStarted);
 
   return {
     generateTextToMusic: async (event, ctx) => {
@@ -39,6 +43,7 @@ export function generationRoutes(deps: GenerationRouteDeps): GroupHandlers {
         type: 'text-to-music',
         ...input,
       });
+      started();
       return json(201, { generationId: generation.id });
     },
 
@@ -51,6 +56,7 @@ export function generationRoutes(deps: GenerationRouteDeps): GroupHandlers {
         type: 'audio-to-music',
         ...input,
       });
+      started();
       return json(201, { generationId: generation.id });
     },
 

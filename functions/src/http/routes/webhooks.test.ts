@@ -60,7 +60,9 @@ function setup() {
       answered.push({ token, ok: false, detail: error });
     },
   };
+  const outcomes: string[] = [];
   const routes = webhookRoutes({
+    metrics: { countOutcome: (name, outcome) => outcomes.push(`${name}:${outcome}`) },
     verifier: falWebhookVerifier({
       jwksUrl: 'https://keys.example/jwks.json',
       fetch: (async () => new Response(JSON.stringify(jwks))) as typeof fetch,
@@ -75,14 +77,14 @@ function setup() {
     const result = await routes.falWebhook?.(event, {} as RouteContext);
     return { status: result?.statusCode, body: JSON.parse(String(result?.body)) };
   };
-  return { callbacks, answered, post };
+  return { callbacks, answered, post, outcomes };
 }
 
 const ok = JSON.stringify({ request_id: 'req-1', status: 'OK', payload: { seed: 1 } });
 
 describe('POST /api/webhooks/fal', () => {
   it('verifies the raw body (base64 from API Gateway) and answers the waiting task once per request id', async () => {
-    const { callbacks, answered, post } = setup();
+    const { callbacks, answered, post, outcomes } = setup();
     await callbacks.register('req-1', 'token-1');
 
     const first = await post(delivery(ok, { base64: true }));
@@ -91,6 +93,7 @@ describe('POST /api/webhooks/fal', () => {
     expect(first).toEqual({ status: 200, body: { ok: true } });
     expect(retried).toEqual({ status: 200, body: { ok: true } });
     expect(answered).toEqual([{ token: 'token-1', ok: true, detail: { status: 'OK' } }]);
+    expect(outcomes).toEqual(['FalWebhooks:accepted', 'FalWebhooks:accepted']);
   });
 
   it('passes an ERROR delivery on as a task failure', async () => {
@@ -113,7 +116,7 @@ describe('POST /api/webhooks/fal', () => {
   });
 
   it('refuses 401 a body changed after signing, a foreign key and a missing signature', async () => {
-    const { answered, callbacks, post } = setup();
+    const { answered, callbacks, post, outcomes } = setup();
     await callbacks.register('req-1', 'token-1');
     const tampered = delivery(ok);
     tampered.body = ok.replace('"seed":1', '"seed":2');
@@ -124,6 +127,7 @@ describe('POST /api/webhooks/fal', () => {
       expect(await post(event)).toEqual({ status: 401, body: { message: 'Invalid webhook signature' } });
     }
     expect(answered).toEqual([]);
+    expect(new Set(outcomes)).toEqual(new Set(['FalWebhooks:rejected']));
   });
 });
 
@@ -144,7 +148,9 @@ describe('POST /api/webhooks/stripe', () => {
       clock: fakeClock(NOW.toISOString()),
       log: { warn: (message: string) => warnings.push(message) },
     };
+    const outcomes: string[] = [];
     const routes = webhookRoutes({
+      metrics: { countOutcome: (name, outcome) => outcomes.push(`${name}:${outcome}`) },
       verifier: { verify: async () => undefined },
       workflow: {
         callbacks: inMemoryCallbackStore(),
@@ -171,23 +177,25 @@ describe('POST /api/webhooks/stripe', () => {
       const result = await routes.stripeWebhook?.(event, {} as RouteContext);
       return { status: result?.statusCode, body: JSON.parse(String(result?.body)) };
     };
-    return { users, payments, post, warnings };
+    return { users, payments, post, warnings, outcomes };
   }
 
   it('handles a verified event and says what it did', async () => {
-    const { users, post } = stripeSetup();
+    const { users, post, outcomes } = stripeSetup();
     expect(await post('valid')).toEqual({ status: 200, body: { received: true, outcome: 'synced' } });
     expect(users.all.get('u1')?.planStatus).toBe('active');
     expect(await post('valid')).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
+    expect(outcomes).toEqual(['StripeWebhooks:synced', 'StripeWebhooks:duplicate']);
   });
 
   it('answers 400 to a bad or missing signature and changes nothing', async () => {
-    const { users, post } = stripeSetup();
+    const { users, post, outcomes } = stripeSetup();
     const before = users.all.get('u1');
     for (const signature of ['t=1,v1=forged', undefined]) {
       expect(await post(signature)).toEqual({ status: 400, body: { message: 'Invalid signature' } });
     }
     expect(users.all.get('u1')).toEqual(before);
+    expect(outcomes).toEqual(['StripeWebhooks:rejected', 'StripeWebhooks:rejected']);
   });
 
   it('answers 503 (so Stripe retries) while no webhook secret is configured', async () => {

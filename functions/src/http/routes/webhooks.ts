@@ -1,5 +1,6 @@
 import { billingMessages } from '@tunesmith/shared/billing';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { type MetricName, type MetricsRecorder, metricNames, metrics } from '../../adapters/metrics';
 import type { Clock } from '../../domain/accounts/ports';
 import { type BillingLog, handlePaymentEvent } from '../../domain/billing/billing-service';
 import { type BillingDeps, PaymentsError } from '../../domain/billing/ports';
@@ -22,6 +23,8 @@ export interface WebhookRouteDeps {
   clock: Clock;
   /** Billing, for Stripe's webhook (built on first use, so fal's deliveries never wait on it). */
   billing: () => BillingDeps & { log?: BillingLog };
+  /** Where each delivery's outcome is counted (default: CloudWatch through Powertools). */
+  metrics?: Pick<MetricsRecorder, 'countOutcome'>;
 }
 
 /** The body exactly as sent: the signature covers these bytes, not a re-serialised JSON. */
@@ -37,6 +40,7 @@ export function rawBody(event: APIGatewayProxyEventV2): Buffer {
  * workflow (webhookReceived ignores a task that is already answered).
  */
 export function webhookRoutes(deps: WebhookRouteDeps): GroupHandlers {
+  const outcome = (name: MetricName, value: string) => (deps.metrics ?? metrics).countOutcome(name, value);
   return {
     falWebhook: async (event) => {
       const verified = await deps.verifier.verify({
@@ -44,12 +48,16 @@ export function webhookRoutes(deps: WebhookRouteDeps): GroupHandlers {
         rawBody: rawBody(event),
         now: deps.clock.now(),
       });
-      if (!verified) return errorJson(401, webhookMessages.notAuthentic);
+      if (!verified) {
+        outcome(metricNames.falWebhooks, 'rejected');
+        return errorJson(401, webhookMessages.notAuthentic);
+      }
       await webhookReceived(deps.workflow, {
         requestId: verified.requestId,
         status: verified.status,
         ...(verified.error ? { error: verified.error } : {}),
       });
+      outcome(metricNames.falWebhooks, 'accepted');
       return json(200, { ok: true });
     },
 
@@ -65,12 +73,16 @@ export function webhookRoutes(deps: WebhookRouteDeps): GroupHandlers {
         verified = await billing.payments.verifyEvent(rawBody(event), header(event, 'stripe-signature'));
       } catch (error) {
         if (!(error instanceof PaymentsError)) throw error;
-        if (error.failure === 'signature') return errorJson(400, billingMessages.invalidSignature);
+        if (error.failure === 'signature') {
+          outcome(metricNames.stripeWebhooks, 'rejected');
+          return errorJson(400, billingMessages.invalidSignature);
+        }
         billing.log?.warn('stripe webhook not verifiable', { failure: error.failure, error });
         throw new DomainError('unavailable', billingMessages.paymentsUnavailable);
       }
-      const outcome = await handlePaymentEvent(billing, verified);
-      return json(200, { received: true, outcome });
+      const handled = await handlePaymentEvent(billing, verified);
+      outcome(metricNames.stripeWebhooks, handled);
+      return json(200, { received: true, outcome: handled });
     },
   };
 }

@@ -1,0 +1,16 @@
+/** The functions' own CloudWatch metrics, named once for the code that counts and the stack that graphs them. */
+export const METRICS_NAMESPACE = 'Tunesmith';
+
+/** Every metric the functions emit (the dashboard and alarms name them too). */
+export const metricNames = {
+  generationsStarted: 'GenerationsStarted',
+  generationsCompleted: 'GenerationsCompleted',
+  generationsFailed: 'GenerationsFailed',
+  generationsRefunded: 'GenerationsRefunded',
+  /** Dimension `outcome`: accepted or rejected. */
+  falWebhooks: 'FalWebhooks',
+  /** Dimension `outcome`: what handling the event did, or rejected. */
+  stripeWebhooks: 'StripeWebhooks',
+} as const;
+
+export type MetricName = (typeof metricNames)[keyof typeof metricNames];
