@@ -5,7 +5,7 @@
  * requestMiddleware sends every request to `${baseUrl}/${host}${path}${search}`
  * instead (the embedded provider of local/).
  */
-import { ApiError, createFalClient, type RequestMiddleware } from '@fal-ai/client';
+import type { RequestMiddleware } from '@fal-ai/client';
 import {
   type MusicJobKind,
   type MusicJobStatus,
@@ -58,10 +58,15 @@ const STATUS: Record<string, MusicJobStatus> = {
   COMPLETED: 'completed',
 };
 
+type FalSdk = typeof import('@fal-ai/client');
+
+/** The client's HTTP errors (its `ApiError`), recognised once the client is loaded. */
+let ApiErrorClass: FalSdk['ApiError'] | undefined;
+
 /** Maps the client's errors to the domain's typed error. */
 function providerError(error: unknown, during: 'submit' | 'status' | 'result' | 'cancel' | 'lyrics'): never {
   if (error instanceof MusicProviderError) throw error;
-  if (error instanceof ApiError) {
+  if (ApiErrorClass && error instanceof ApiErrorClass) {
     const status = error.status;
     const transient = status === 429 || status >= 502;
     // A completed job whose result call errors is a failed job (fal has no FAILED status).
@@ -100,28 +105,42 @@ const LYRICS_SYSTEM_PROMPT = [
 ].join(' ');
 
 export function falMusicProvider(options: FalMusicProviderOptions): MusicProvider {
-  const fal = createFalClient({
-    credentials: options.key,
-    requestMiddleware: falBaseUrlMiddleware(options.baseUrl, options.headers),
-  });
-  // The client's endpoint types are per endpoint; the adapter builds the inputs itself.
-  const queue = fal.queue as unknown as {
-    submit(
+  // The client is loaded with the first call: most requests of the groups that hold a provider make none.
+  let loaded: ReturnType<typeof load> | undefined;
+  const load = async () => {
+    const sdk = await import('@fal-ai/client');
+    ApiErrorClass = sdk.ApiError;
+    const fal = sdk.createFalClient({
+      credentials: options.key,
+      requestMiddleware: falBaseUrlMiddleware(options.baseUrl, options.headers),
+    });
+    // The client's endpoint types are per endpoint; the adapter builds the inputs itself.
+    const queue = fal.queue as unknown as {
+      submit(
+        endpoint: string,
+        o: { input: Record<string, unknown>; webhookUrl?: string },
+      ): Promise<{ request_id: string }>;
+      status(endpoint: string, o: { requestId: string; logs: boolean }): Promise<{ status: string }>;
+      result(endpoint: string, o: { requestId: string }): Promise<{ data: unknown; requestId: string }>;
+      cancel(endpoint: string, o: { requestId: string }): Promise<void>;
+    };
+    const subscribe = fal.subscribe as unknown as (
       endpoint: string,
-      o: { input: Record<string, unknown>; webhookUrl?: string },
-    ): Promise<{ request_id: string }>;
-    status(endpoint: string, o: { requestId: string; logs: boolean }): Promise<{ status: string }>;
-    result(endpoint: string, o: { requestId: string }): Promise<{ data: unknown; requestId: string }>;
-    cancel(endpoint: string, o: { requestId: string }): Promise<void>;
+      o: { input: Record<string, unknown>; pollInterval?: number; timeout?: number },
+    ) => Promise<{ data: unknown }>;
+    return { queue, subscribe };
   };
-  const subscribe = fal.subscribe as unknown as (
-    endpoint: string,
-    o: { input: Record<string, unknown>; pollInterval?: number; timeout?: number },
-  ) => Promise<{ data: unknown }>;
+  const client = () => {
+    loaded ??= load();
+    return loaded;
+  };
 
   const submit = async (endpoint: string, input: Record<string, unknown>, webhookUrl?: string) => {
     try {
-      const { request_id } = await queue.submit(endpoint, { input, ...(webhookUrl ? { webhookUrl } : {}) });
+      const { request_id } = await (await client()).queue.submit(endpoint, {
+        input,
+        ...(webhookUrl ? { webhookUrl } : {}),
+      });
       return { requestId: request_id };
     } catch (error) {
       return providerError(error, 'submit');
@@ -142,7 +161,7 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
     async status(kind, requestId) {
       let raw: string;
       try {
-        raw = (await queue.status(endpointOf(kind), { requestId, logs: false })).status;
+        raw = (await (await client()).queue.status(endpointOf(kind), { requestId, logs: false })).status;
       } catch (error) {
         return providerError(error, 'status');
       }
@@ -154,7 +173,7 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
     async result(kind, requestId) {
       let data: unknown;
       try {
-        data = (await queue.result(endpointOf(kind), { requestId })).data;
+        data = (await (await client()).queue.result(endpointOf(kind), { requestId })).data;
       } catch (error) {
         return providerError(error, 'result');
       }
@@ -171,7 +190,7 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
 
     async cancel(kind, requestId) {
       try {
-        await queue.cancel(endpointOf(kind), { requestId });
+        await (await client()).queue.cancel(endpointOf(kind), { requestId });
       } catch (error) {
         providerError(error, 'cancel');
       }
@@ -181,7 +200,9 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
       let data: unknown;
       try {
         data = (
-          await subscribe(FAL_LYRICS_ENDPOINT, {
+          await (
+            await client()
+          ).subscribe(FAL_LYRICS_ENDPOINT, {
             input: {
               prompt: `${prompt}\n\nLength: ${Math.round(duration)} seconds.`,
               model: options.lyricsModel ?? DEFAULT_LYRICS_MODEL,
