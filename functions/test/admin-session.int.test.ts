@@ -1,20 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin } from '../src/domain/accounts/admin';
+import type { AdminUser } from '../src/domain/accounts/admin';
+import { adminTestPassword, createTestAdmin, removeTestAdmin } from './support/accounts';
 import { direct } from './support/direct';
-import { Browser, mailedToken, uniqueEmail } from './support/http';
+import { Browser, cookieName, mailedToken, uniqueEmail } from './support/http';
 
 // Administrator sign-in, identity, password change and sign-out through the
-// HTTP API against the admin pool of cognito-local and the table.
+// HTTP API against the admin pool (cognito-local, or a stage's) and the table.
 
 const store = direct();
-const clock = { now: () => new Date() };
 const username = `admin-${Date.now().toString(36)}`;
-const password = 'admin-pass-1';
+const password = adminTestPassword();
+const nextPassword = adminTestPassword();
+let created: AdminUser | undefined;
 
 beforeAll(async () => {
-  await createAdmin({ admins: store.admins, identity: store.adminIdentity, clock }, { username, password });
+  created = await createTestAdmin(store, username, password);
 });
-afterAll(() => store.close());
+afterAll(async () => {
+  await removeTestAdmin(store, created);
+  store.close();
+});
 
 async function signedInAdmin(secret = password): Promise<Browser> {
   const browser = new Browser();
@@ -38,7 +43,7 @@ describe('admin sessions', () => {
     expect(login.status).toBe(200);
     expect(login.body).toEqual({ username, role: 'admin' });
     for (const cookie of login.setCookies) expect(cookie).toMatch(/HttpOnly; SameSite=Lax/);
-    expect(login.setCookies.some((c) => c.startsWith('ts_admin_session='))).toBe(true);
+    expect(login.setCookies.some((c) => c.startsWith(`${cookieName('ts_admin_session')}=`))).toBe(true);
 
     expect((await browser.get('/api/admin/user')).body).toEqual({ username, role: 'admin' });
     expect((await store.admins.getByUsername(username))?.lastLoginAt).not.toBeNull();
@@ -72,7 +77,7 @@ describe('admin sessions', () => {
 
     // A user token placed in the admin cookie is refused too (other pool, other client).
     const forged = new Browser();
-    forged.cookies.set('ts_admin_session', user.cookies.get('ts_session') ?? '');
+    forged.cookies.set(cookieName('ts_admin_session'), user.cookies.get(cookieName('ts_session')) ?? '');
     expect((await forged.get('/api/admin/user')).status).toBe(401);
 
     // And an admin is not a user.
@@ -86,8 +91,8 @@ describe('admin sessions', () => {
 
     const wrong = await browser.put('/api/admin/change-password', {
       currentPassword: 'wrong-one',
-      newPassword: 'next-pass',
-      confirmPassword: 'next-pass',
+      newPassword: nextPassword,
+      confirmPassword: nextPassword,
     });
     expect([wrong.status, wrong.body.message]).toEqual([400, 'Current password is incorrect']);
     const short = await browser.put('/api/admin/change-password', {
@@ -98,31 +103,31 @@ describe('admin sessions', () => {
     expect([short.status, short.body.message]).toEqual([400, 'New password must be at least 6 characters']);
     const mismatch = await browser.put('/api/admin/change-password', {
       currentPassword: password,
-      newPassword: 'next-pass',
+      newPassword: nextPassword,
       confirmPassword: 'other-pass',
     });
     expect([mismatch.status, mismatch.body.message]).toEqual([400, 'New passwords do not match']);
 
     const ok = await browser.put('/api/admin/change-password', {
       currentPassword: password,
-      newPassword: 'next-pass',
-      confirmPassword: 'next-pass',
+      newPassword: nextPassword,
+      confirmPassword: nextPassword,
     });
     expect(ok.status).toBe(200);
     expect(browser.cookies.size).toBe(0);
     expect((await other.get('/api/admin/user')).status).toBe(401);
     // Even the refresh token of the other session can no longer mint a session.
-    other.cookies.delete('ts_admin_session');
+    other.cookies.delete(cookieName('ts_admin_session'));
     expect((await other.get('/api/admin/user')).status).toBe(401);
 
     await new Promise((r) => setTimeout(r, 1100));
     expect((await new Browser().post('/api/admin/login', { username, password })).status).toBe(401);
-    const back = await signedInAdmin('next-pass');
+    const back = await signedInAdmin(nextPassword);
     // Put the original password back for the other tests of this file.
     expect(
       (
         await back.put('/api/admin/change-password', {
-          currentPassword: 'next-pass',
+          currentPassword: nextPassword,
           newPassword: password,
           confirmPassword: password,
         })
@@ -134,7 +139,7 @@ describe('admin sessions', () => {
   it('signs out: cookies cleared and the refresh token revoked', async () => {
     const browser = await signedInAdmin();
     const copy = browser.clone();
-    copy.cookies.delete('ts_admin_session');
+    copy.cookies.delete(cookieName('ts_admin_session'));
     const out = await browser.post('/api/admin/logout');
     expect(out.status).toBe(200);
     expect(browser.cookies.size).toBe(0);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '@tunesmith/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoIdentityProvider } from '../src/adapters/cognito/identity-provider';
@@ -16,48 +16,51 @@ import { dynamoPlanRepository } from '../src/adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '../src/adapters/dynamo/settings-repository';
 import { s3Sweeper } from '../src/adapters/s3/sweeper';
 import { keys } from '../src/data/keys';
-import { createAdmin } from '../src/domain/accounts/admin';
+import type { AdminUser } from '../src/domain/accounts/admin';
 import type { AdminDeps } from '../src/domain/admin/ports';
 import { deleteUser } from '../src/domain/admin/users';
 import type { Generation } from '../src/domain/tracks/track';
 import { settingsFromEnv } from '../src/lambdas/settings-wiring';
-import { signedInUser, testPassword } from './support/accounts';
+import {
+  adminTestPassword,
+  createTestAdmin,
+  removeTestAdmin,
+  signedInUser,
+  testPassword,
+} from './support/accounts';
 import { direct } from './support/direct';
 import { Browser, cloudEnv, uniqueEmail } from './support/http';
+import { clientConfig, localOnly, onStage, skippedWhen, target } from './support/run';
 import { storage } from './support/storage';
+import { poolIssuer } from './support/target';
 
-// The admin area's calls through the HTTP API against the emulators: who may
-// call them, what they answer, and what they leave in the table, the buckets
-// and the user pool.
+// The admin area's calls through the HTTP API against the emulators (or a
+// stage): who may call them, what they answer, and what they leave in the
+// table, the buckets and the user pool.
 
 const store = direct();
 const generations = dynamoGenerationStore(store.documents, store.tableName);
 const buckets = storage();
 const clock = { now: () => new Date() };
 const username = `ops-${Date.now().toString(36)}`;
-const password = 'admin-pass-1';
-const cognito = new CognitoIdentityProviderClient({
-  region: cloudEnv.AWS_REGION ?? 'us-east-1',
-  ...(cloudEnv.COGNITO_ENDPOINT ? { endpoint: cloudEnv.COGNITO_ENDPOINT } : {}),
-  credentials: {
-    accessKeyId: cloudEnv.AWS_ACCESS_KEY_ID ?? 'x',
-    secretAccessKey: cloudEnv.AWS_SECRET_ACCESS_KEY ?? 'x',
-  },
-});
+const password = adminTestPassword();
+const cognito = new CognitoIdentityProviderClient(clientConfig('cognito'));
 const userIdentity = cognitoIdentityProvider({
   client: cognito,
   userPoolId: cloudEnv.USER_POOL_ID ?? '',
   clientId: cloudEnv.USER_POOL_CLIENT_ID ?? '',
-  issuer: `${cloudEnv.COGNITO_ENDPOINT}/${cloudEnv.USER_POOL_ID}`,
+  issuer: poolIssuer(target, cloudEnv, cloudEnv.USER_POOL_ID ?? ''),
 });
 let admin: Browser;
+let created: AdminUser | undefined;
 
 beforeAll(async () => {
-  await createAdmin({ admins: store.admins, identity: store.adminIdentity, clock }, { username, password });
+  created = await createTestAdmin(store, username, password);
   admin = new Browser();
   expect((await admin.post('/api/admin/login', { username, password })).status).toBe(200);
 });
-afterAll(() => {
+afterAll(async () => {
+  await removeTestAdmin(store, created);
   store.close();
   buckets.close();
   cognito.destroy();
@@ -137,7 +140,9 @@ describe('dashboard', () => {
 });
 
 describe('usage analytics', () => {
-  it('has the record of the day that ended, written by the daily job when the cloud started', async () => {
+  localOnly(
+    'the local cloud runs the daily job when it starts; a stage runs it at 00:05 UTC, so one deployed today has no record yet',
+  ).it('has the record of the day that ended, written by the daily job when the cloud started', async () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     let record: Record<string, unknown> | undefined;
     for (let i = 0; i < 50 && !record; i++) {
@@ -571,51 +576,80 @@ describe('tracks', () => {
   });
 });
 
-describe('settings', () => {
-  it('never returns a secret, seals it in the table, and the adapters read it opened', async () => {
-    const secret = `fal-${randomUUID()}`;
-    const saved = await admin.put('/api/admin/settings', { key: 'fal_api_key', value: secret });
-    expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ key: 'fal_api_key', value: '', secret: true, isSet: true });
-
-    const listed = list<{ key: string; value: string; isSet: boolean }>(
-      (await admin.get('/api/admin/settings')).body,
-    );
-    expect(listed.find((s) => s.key === 'fal_api_key')).toMatchObject({ value: '', isSet: true });
-    expect(JSON.stringify(listed)).not.toContain(secret);
-
-    const raw = await item(keys.setting('fal_api_key'));
-    expect(String(raw?.value)).toMatch(/^aes:/);
-    expect(JSON.stringify(raw)).not.toContain(secret);
-    const opened = await settingsFromEnv(store.documents, store.tableName, cloudEnv).get('fal_api_key');
-    expect(opened?.value).toBe(secret);
-
-    const activity = JSON.stringify((await stats()).recentActivity);
-    expect(activity).toContain('Set fal_api_key');
-    expect(activity).not.toContain(secret);
-
-    const cleared = await admin.put('/api/admin/settings', { key: 'fal_api_key', value: '' });
-    expect(cleared.body.isSet).toBe(false);
-  });
-
-  it('stores plain settings and checks keys and formats', async () => {
-    const saved = await admin.put('/api/admin/settings', {
-      key: 'support_email',
-      value: 'Help@Tunesmith.example',
-    });
-    expect(saved.body).toMatchObject({ key: 'support_email', value: 'Help@Tunesmith.example', isSet: true });
-    const cases = [
-      [{ key: 'support_email', value: 'nope' }, 'Invalid email address'],
-      [{ key: 'site_name', value: '  ' }, 'This setting cannot be empty.'],
-      [{ key: 'stripe_secret_key', value: 'pk_live_x' }, 'This key should start with sk_ or rk_.'],
-      [{ key: 'no_such_key', value: 'x' }, 'Unknown setting'],
-    ] as const;
-    for (const [body, message] of cases) {
-      const res = await admin.put('/api/admin/settings', body);
-      expect([res.status, res.body.message]).toEqual([400, message]);
+/**
+ * Runs `body` and then puts the settings `names` back as they were stored (sealed values as they are):
+ * a stage's settings are its real ones.
+ */
+async function keepingSettings(names: string[], body: () => Promise<void>): Promise<void> {
+  const saved = await Promise.all(names.map(async (name) => [name, await item(keys.setting(name))] as const));
+  try {
+    await body();
+  } finally {
+    for (const [name, stored] of saved) {
+      if (stored) await store.documents.send(new PutCommand({ TableName: store.tableName, Item: stored }));
+      else
+        await store.documents.send(
+          new DeleteCommand({ TableName: store.tableName, Key: keys.setting(name) }),
+        );
     }
-    await admin.put('/api/admin/settings', { key: 'support_email', value: 'support@tunesmith.example' });
-  });
+  }
+}
+
+describe('settings', () => {
+  skippedWhen(
+    onStage && target.allowsPaidGeneration,
+    "sets the stage's fal key to a test value for a moment, which its functions cache for a minute, while this run generates with the real one",
+  ).it('never returns a secret, seals it in the table, and the adapters read it opened', () =>
+    keepingSettings(['fal_api_key'], async () => {
+      const secret = `fal-${randomUUID()}`;
+      const saved = await admin.put('/api/admin/settings', { key: 'fal_api_key', value: secret });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({ key: 'fal_api_key', value: '', secret: true, isSet: true });
+
+      const listed = list<{ key: string; value: string; isSet: boolean }>(
+        (await admin.get('/api/admin/settings')).body,
+      );
+      expect(listed.find((s) => s.key === 'fal_api_key')).toMatchObject({ value: '', isSet: true });
+      expect(JSON.stringify(listed)).not.toContain(secret);
+
+      const raw = await item(keys.setting('fal_api_key'));
+      expect(String(raw?.value)).toMatch(/^aes:/);
+      expect(JSON.stringify(raw)).not.toContain(secret);
+      const opened = await settingsFromEnv(store.documents, store.tableName, cloudEnv).get('fal_api_key');
+      expect(opened?.value).toBe(secret);
+
+      const activity = JSON.stringify((await stats()).recentActivity);
+      expect(activity).toContain('Set fal_api_key');
+      expect(activity).not.toContain(secret);
+
+      const cleared = await admin.put('/api/admin/settings', { key: 'fal_api_key', value: '' });
+      expect(cleared.body.isSet).toBe(false);
+    }),
+  );
+
+  it('stores plain settings and checks keys and formats', () =>
+    keepingSettings(['support_email', 'site_name', 'stripe_secret_key'], async () => {
+      const saved = await admin.put('/api/admin/settings', {
+        key: 'support_email',
+        value: 'Help@Tunesmith.example',
+      });
+      expect(saved.body).toMatchObject({
+        key: 'support_email',
+        value: 'Help@Tunesmith.example',
+        isSet: true,
+      });
+      const cases = [
+        [{ key: 'support_email', value: 'nope' }, 'Invalid email address'],
+        [{ key: 'site_name', value: '  ' }, 'This setting cannot be empty.'],
+        [{ key: 'stripe_secret_key', value: 'pk_live_x' }, 'This key should start with sk_ or rk_.'],
+        [{ key: 'no_such_key', value: 'x' }, 'Unknown setting'],
+      ] as const;
+      for (const [body, message] of cases) {
+        const res = await admin.put('/api/admin/settings', body);
+        expect([res.status, res.body.message]).toEqual([400, message]);
+      }
+      await admin.put('/api/admin/settings', { key: 'support_email', value: 'support@tunesmith.example' });
+    }));
 });
 
 /** The admin service's dependencies on the emulators, for driving a delete by hand. */

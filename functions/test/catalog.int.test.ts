@@ -2,29 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { PUBLIC_TRACKS_PAGE_SIZE } from '@tunesmith/shared/constants';
-import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { dynamoGenerationRepository } from '../src/adapters/dynamo/generation-repository';
 import { dynamoPlanRepository } from '../src/adapters/dynamo/plan-repository';
 import { keys } from '../src/data/keys';
 import type { Plan } from '../src/domain/plans/plan';
 import type { Generation } from '../src/domain/tracks/track';
 import { signedInUser } from './support/accounts';
+import { apiUrl, clientConfig, cloudEnv as env } from './support/run';
 import { storage } from './support/storage';
 
 // The public catalogue through the HTTP API (the local API Gateway adapter in
 // front of the real handlers, or a deployed stage) against its DynamoDB table.
 
-const apiUrl = inject('apiUrl');
-const env = inject('cloudEnv');
 const tableName = env.TABLE_NAME ?? '';
 
-const base = new DynamoDBClient({
-  region: env.AWS_REGION ?? 'us-east-1',
-  ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}),
-  ...(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-    ? { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } }
-    : {}),
-});
+const base = new DynamoDBClient(clientConfig('dynamodb'));
 const documents = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
 const plans = dynamoPlanRepository(documents, tableName);
 const generations = dynamoGenerationRepository(documents, tableName);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generationMessages } from '@tunesmith/shared/generations';
 import { uploadMessages } from '@tunesmith/shared/uploads';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import { dynamoQuotaStore } from '../src/adapters/dynamo/quota-store';
 import { keptUploadKey, newUploadKey, objectPathOf } from '../src/domain/uploads/uploads';
@@ -9,6 +9,7 @@ import { wavDurationSeconds } from '../src/workflow/wav';
 import { signedInUser } from './support/accounts';
 import { direct } from './support/direct';
 import { Browser } from './support/http';
+import { localOnly, paidGeneration } from './support/run';
 import { storage, wavBytes } from './support/storage';
 
 // The generation pipeline through the HTTP API, end to end: the create calls
@@ -16,9 +17,10 @@ import { storage, wavBytes } from './support/storage';
 // provider renders the audio and posts its signed webhook to
 // /api/webhooks/fal, and the finished audio lands in the tracks bucket.
 // Tests that rely on the embedded provider's behaviour (its `fail:provider`
-// tag, how it restyles) run against the local cloud only.
+// tag, how it restyles) run against the local cloud only; on a stage, tests
+// that reach the provider call the real fal, so they run only when the run
+// may pay for it (TUNESMITH_ALLOW_FAL_COST=1).
 
-const isLocal = inject('isLocal');
 const store = direct();
 const files = storage();
 const generations = dynamoGenerationStore(store.documents, store.tableName);
@@ -66,85 +68,91 @@ async function uploadWav(userId: string, bytes: Uint8Array): Promise<string> {
 }
 
 describe('text to music', () => {
-  it('goes pending/generating → completed through the webhook, with duration, seed and playable audio', {
-    timeout: PIPELINE_TEST_TIMEOUT_MS,
-  }, async () => {
-    const { browser, id: userId } = await signedInUser();
+  paidGeneration.it(
+    'goes pending/generating → completed through the webhook, with duration, seed and playable audio',
+    {
+      timeout: PIPELINE_TEST_TIMEOUT_MS,
+    },
+    async () => {
+      const { browser, id: userId } = await signedInUser();
 
-    const res = await browser.post('/api/generate-text-to-music', {
-      tags: 'jazz, piano',
-      lyrics: '',
-      duration: 5,
-      title: 'Late Set',
-      visibility: 'public',
-    });
+      const res = await browser.post('/api/generate-text-to-music', {
+        tags: 'jazz, piano',
+        lyrics: '',
+        duration: 5,
+        title: 'Late Set',
+        visibility: 'public',
+      });
 
-    expect(res.status).toBe(201);
-    const generationId = String(res.body.generationId);
-    const first = await browser.get(`/api/generation/${generationId}/status`);
-    expect(['pending', 'generating']).toContain(first.body.status);
+      expect(res.status).toBe(201);
+      const generationId = String(res.body.generationId);
+      const first = await browser.get(`/api/generation/${generationId}/status`);
+      expect(['pending', 'generating']).toContain(first.body.status);
 
-    const done = await settled(browser, generationId);
-    expect(done).toMatchObject({ status: 'completed', tags: 'jazz, piano', type: 'text-to-music' });
-    expect(done.duration).toBeCloseTo(5, 0);
+      const done = await settled(browser, generationId);
+      expect(done).toMatchObject({ status: 'completed', tags: 'jazz, piano', type: 'text-to-music' });
+      expect(done.duration).toBeCloseTo(5, 0);
 
-    const stored = await generations.get(generationId);
-    expect(stored).toMatchObject({ userId, title: 'Late Set', status: 'completed' });
-    expect(typeof stored?.seed).toBe('number');
-    expect(stored?.falRequestId).toBeTruthy();
-    // Keyed by the track alone: a shared link says nothing about whose track it is.
-    expect(stored?.audioUrl).toBe(`s3://${files.tracksBucket}/tracks/${generationId}.wav`);
-    const bytes = await files.storedBytes(stored?.audioUrl as string);
-    expect(ascii(bytes, 0, 4)).toBe('RIFF');
-    expect(ascii(bytes, 8, 12)).toBe('WAVE');
-    expect(wavDurationSeconds(bytes)).toBeCloseTo(5, 0);
-    expect((await quota.read(userId))?.used).toBe(1);
+      const stored = await generations.get(generationId);
+      expect(stored).toMatchObject({ userId, title: 'Late Set', status: 'completed' });
+      expect(typeof stored?.seed).toBe('number');
+      expect(stored?.falRequestId).toBeTruthy();
+      // Keyed by the track alone: a shared link says nothing about whose track it is.
+      expect(stored?.audioUrl).toBe(`s3://${files.tracksBucket}/tracks/${generationId}.wav`);
+      const bytes = await files.storedBytes(stored?.audioUrl as string);
+      expect(ascii(bytes, 0, 4)).toBe('RIFF');
+      expect(ascii(bytes, 8, 12)).toBe('WAVE');
+      expect(wavDurationSeconds(bytes)).toBeCloseTo(5, 0);
+      expect((await quota.read(userId))?.used).toBe(1);
 
-    // The library hands the owner a link the player can fetch, never the s3:// address.
-    const library = (await browser.get('/api/my-generations')).body as unknown as Array<{
-      id: string;
-      audioUrl: string | null;
-    }>;
-    const track = library.find((t) => t.id === generationId);
-    expect(track?.audioUrl).toMatch(/^https?:\/\//);
-    expect(track?.audioUrl).not.toContain(userId);
-    const played = await fetch(track?.audioUrl as string);
-    expect(played.status).toBe(200);
-    const playedBytes = new Uint8Array(await played.arrayBuffer());
-    expect(ascii(playedBytes, 0, 4)).toBe('RIFF');
-    expect(ascii(playedBytes, 8, 12)).toBe('WAVE');
-    expect(wavDurationSeconds(playedBytes)).toBeCloseTo(5, 0);
-  });
+      // The library hands the owner a link the player can fetch, never the s3:// address.
+      const library = (await browser.get('/api/my-generations')).body as unknown as Array<{
+        id: string;
+        audioUrl: string | null;
+      }>;
+      const track = library.find((t) => t.id === generationId);
+      expect(track?.audioUrl).toMatch(/^https?:\/\//);
+      expect(track?.audioUrl).not.toContain(userId);
+      const played = await fetch(track?.audioUrl as string);
+      expect(played.status).toBe(200);
+      const playedBytes = new Uint8Array(await played.arrayBuffer());
+      expect(ascii(playedBytes, 0, 4)).toBe('RIFF');
+      expect(ascii(playedBytes, 8, 12)).toBe('WAVE');
+      expect(wavDurationSeconds(playedBytes)).toBeCloseTo(5, 0);
+    },
+  );
 
-  it('accepts exactly 5 of 20 concurrent requests from a free user and tells the rest why', {
-    timeout: PIPELINE_TEST_TIMEOUT_MS,
-  }, async () => {
-    const { browser, id: userId } = await signedInUser();
+  paidGeneration.it(
+    'accepts exactly 5 of 20 concurrent requests from a free user and tells the rest why',
+    {
+      timeout: PIPELINE_TEST_TIMEOUT_MS,
+    },
+    async () => {
+      const { browser, id: userId } = await signedInUser();
 
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        browser.post('/api/generate-text-to-music', { tags: `ambient, take ${i}`, duration: 5 }),
-      ),
-    );
-
-    const accepted = answers.filter((a) => a.status === 201);
-    const refused = answers.filter((a) => a.status === 429);
-    expect(accepted).toHaveLength(5);
-    expect(refused).toHaveLength(15);
-    for (const answer of refused) {
-      expect(answer.body.message).toMatch(
-        /^You have used all 5 generations of your plan this week\. Your quota resets on \w+day, \w+ \d{1,2}\.$/,
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          browser.post('/api/generate-text-to-music', { tags: `ambient, take ${i}`, duration: 5 }),
+        ),
       );
-    }
-    expect((await generations.listByUser(userId, { limit: 50 })).items).toHaveLength(5);
-    // Each accepted one runs to the end on its own execution.
-    const finished = await Promise.all(accepted.map((a) => settled(browser, String(a.body.generationId))));
-    expect(finished.map((f) => f.status)).toEqual(Array(5).fill('completed'));
-  });
 
-  it('refuses invalid input with the spec’s messages and takes only the valid request’s unit', {
-    timeout: PIPELINE_TEST_TIMEOUT_MS,
-  }, async () => {
+      const accepted = answers.filter((a) => a.status === 201);
+      const refused = answers.filter((a) => a.status === 429);
+      expect(accepted).toHaveLength(5);
+      expect(refused).toHaveLength(15);
+      for (const answer of refused) {
+        expect(answer.body.message).toMatch(
+          /^You have used all 5 generations of your plan this week\. Your quota resets on \w+day, \w+ \d{1,2}\.$/,
+        );
+      }
+      expect((await generations.listByUser(userId, { limit: 50 })).items).toHaveLength(5);
+      // Each accepted one runs to the end on its own execution.
+      const finished = await Promise.all(accepted.map((a) => settled(browser, String(a.body.generationId))));
+      expect(finished.map((f) => f.status)).toEqual(Array(5).fill('completed'));
+    },
+  );
+
+  it('refuses invalid input with the spec’s messages and takes no unit', async () => {
     const { browser, id: userId } = await signedInUser();
     const cases: Array<[unknown, string]> = [
       [{ tags: '', duration: 30 }, generationMessages.tagsRequired],
@@ -162,13 +170,22 @@ describe('text to music', () => {
     }
     expect((await new Browser().post('/api/generate-text-to-music', { tags: 'rock' })).status).toBe(401);
     expect((await quota.read(userId))?.used ?? 0).toBe(0);
-
-    const valid = await browser.post('/api/generate-text-to-music', { tags: 'rock', duration: 5 });
-    expect(valid.status).toBe(201);
-    expect((await quota.read(userId))?.used).toBe(1);
-    // Not left running past the test.
-    expect((await settled(browser, String(valid.body.generationId))).status).toBe('completed');
   });
+
+  paidGeneration.it(
+    'takes one unit for a valid request and runs it to the end',
+    {
+      timeout: PIPELINE_TEST_TIMEOUT_MS,
+    },
+    async () => {
+      const { browser, id: userId } = await signedInUser();
+      const valid = await browser.post('/api/generate-text-to-music', { tags: 'rock', duration: 5 });
+      expect(valid.status).toBe(201);
+      expect((await quota.read(userId))?.used).toBe(1);
+      // Not left running past the test.
+      expect((await settled(browser, String(valid.body.generationId))).status).toBe('completed');
+    },
+  );
 });
 
 describe('audio to music', () => {
@@ -198,7 +215,7 @@ describe('audio to music', () => {
 });
 
 describe('lyrics helper', () => {
-  it('writes [verse]/[chorus] lyrics from the prompt', async () => {
+  paidGeneration.it('writes [verse]/[chorus] lyrics from the prompt', async () => {
     const { browser } = await signedInUser();
 
     const res = await browser.post('/api/generate-lyrics', { prompt: 'a road trip at dawn', duration: 60 });
@@ -241,56 +258,59 @@ describe('provider webhook', () => {
   });
 });
 
-describe.skipIf(!isLocal)('with the embedded music provider', () => {
-  it('marks a provider failure failed and gives the unit back', {
-    timeout: PIPELINE_TEST_TIMEOUT_MS,
-  }, async () => {
-    const { browser, id: userId } = await signedInUser();
+localOnly('steers the embedded music provider with its failure tags and restyling').describe(
+  'with the embedded music provider',
+  () => {
+    it('marks a provider failure failed and gives the unit back', {
+      timeout: PIPELINE_TEST_TIMEOUT_MS,
+    }, async () => {
+      const { browser, id: userId } = await signedInUser();
 
-    const res = await browser.post('/api/generate-text-to-music', {
-      tags: 'pop, fail:provider',
-      duration: 5,
+      const res = await browser.post('/api/generate-text-to-music', {
+        tags: 'pop, fail:provider',
+        duration: 5,
+      });
+
+      expect(res.status).toBe(201);
+      const done = await settled(browser, String(res.body.generationId));
+      expect(done).toMatchObject({ status: 'failed', audioUrl: null });
+      expect((await quota.read(userId))?.used).toBe(0);
     });
 
-    expect(res.status).toBe(201);
-    const done = await settled(browser, String(res.body.generationId));
-    expect(done).toMatchObject({ status: 'failed', audioUrl: null });
-    expect((await quota.read(userId))?.used).toBe(0);
-  });
+    it('restyles the user’s own uploaded WAV into a completed track as long as the upload', {
+      timeout: PIPELINE_TEST_TIMEOUT_MS,
+    }, async () => {
+      const { browser, id: userId } = await signedInUser();
+      const objectPath = await uploadWav(userId, wavBytes({ seconds: 4 }));
 
-  it('restyles the user’s own uploaded WAV into a completed track as long as the upload', {
-    timeout: PIPELINE_TEST_TIMEOUT_MS,
-  }, async () => {
-    const { browser, id: userId } = await signedInUser();
-    const objectPath = await uploadWav(userId, wavBytes({ seconds: 4 }));
+      const res = await browser.post('/api/generate-audio-to-music', {
+        tags: 'rock, electric guitar',
+        lyrics: '',
+        inputAudioUrl: objectPath,
+        visibility: 'public',
+      });
 
-    const res = await browser.post('/api/generate-audio-to-music', {
-      tags: 'rock, electric guitar',
-      lyrics: '',
-      inputAudioUrl: objectPath,
-      visibility: 'public',
+      expect(res.status).toBe(201);
+      const generationId = String(res.body.generationId);
+      const done = await settled(browser, generationId);
+      expect(done).toMatchObject({ status: 'completed', type: 'audio-to-music' });
+      const stored = await generations.get(generationId);
+      expect(stored).toMatchObject({ inputAudioUrl: objectPath, status: 'completed' });
+      expect(typeof stored?.seed).toBe('number');
+      const bytes = await files.storedBytes(stored?.audioUrl as string);
+      expect(ascii(bytes, 8, 12)).toBe('WAVE');
+      // The embedded provider keeps the source's length (resampled to 44.1 kHz).
+      expect(wavDurationSeconds(bytes)).toBeCloseTo(4, 1);
+      expect(done.duration).toBeCloseTo(4, 1);
     });
 
-    expect(res.status).toBe(201);
-    const generationId = String(res.body.generationId);
-    const done = await settled(browser, generationId);
-    expect(done).toMatchObject({ status: 'completed', type: 'audio-to-music' });
-    const stored = await generations.get(generationId);
-    expect(stored).toMatchObject({ inputAudioUrl: objectPath, status: 'completed' });
-    expect(typeof stored?.seed).toBe('number');
-    const bytes = await files.storedBytes(stored?.audioUrl as string);
-    expect(ascii(bytes, 8, 12)).toBe('WAVE');
-    // The embedded provider keeps the source's length (resampled to 44.1 kHz).
-    expect(wavDurationSeconds(bytes)).toBeCloseTo(4, 1);
-    expect(done.duration).toBeCloseTo(4, 1);
-  });
+    it('answers a lyrics provider failure with the spec’s message', async () => {
+      const { browser } = await signedInUser();
 
-  it('answers a lyrics provider failure with the spec’s message', async () => {
-    const { browser } = await signedInUser();
+      const failed = await browser.post('/api/generate-lyrics', { prompt: 'fail:provider', duration: 60 });
 
-    const failed = await browser.post('/api/generate-lyrics', { prompt: 'fail:provider', duration: 60 });
-
-    expect(failed.status).toBeGreaterThanOrEqual(400);
-    expect(failed.body.message).toBe('Failed to generate lyrics. Please try again.');
-  });
-});
+      expect(failed.status).toBeGreaterThanOrEqual(400);
+      expect(failed.body.message).toBe('Failed to generate lyrics. Please try again.');
+    });
+  },
+);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Emulator, startS3 } from '../../local/src/emulators';
 import { type MusicProvider, startMusicProvider } from '../../local/src/music/provider-server';
 import { createWorkflowRunner, type WorkflowRunner } from '../../local/src/workflow/runner';
@@ -24,10 +24,12 @@ import { callbackKey, dynamoCallbackStore } from '../src/workflow/dynamo-callbac
 import { webhookReceived } from '../src/workflow/steps';
 import { wavDurationSeconds } from '../src/workflow/wav';
 import { direct } from './support/direct';
+import { localOnly, onStage } from './support/run';
 
 // The workflow end to end on the same ASL file as the cloud: the local runner,
 // the embedded provider through the real fal adapter and signed webhooks, and the
-// generation and quota stores on the real table.
+// generation and quota stores on the real table. A stage runs its own state
+// machine instead, which the generation tests drive through the API.
 
 const store = direct();
 const { documents, tableName } = store;
@@ -46,6 +48,7 @@ const BUCKET = 'tracks-it';
 const cleanup: Record<string, string>[] = [];
 
 beforeAll(async () => {
+  if (onStage) return;
   provider = await startMusicProvider({ minProcessingMs: 200, queueMs: 50 });
   const verifier = falWebhookVerifier({ jwksUrl: provider.jwksUrl });
   webhookServer = createServer(async (req, res) => {
@@ -87,7 +90,7 @@ beforeAll(async () => {
 afterAll(async () => {
   runner?.stop();
   await provider?.stop();
-  await new Promise((r) => webhookServer?.close(r));
+  if (webhookServer) await new Promise((r) => webhookServer.close(r));
   s3Client?.destroy();
   await s3?.stop();
   rmSync(s3Dir, { recursive: true, force: true });
@@ -141,45 +144,48 @@ async function run(tags: string) {
   return { outcome, after, used };
 }
 
-describe('generation workflow (local runner, embedded provider, DynamoDB)', () => {
-  it('webhook path: completed with the audio copied, its WAV duration and the seed', async () => {
-    const started = Date.now();
-    const { outcome, after, used } = await run('jazz, piano');
-    expect(outcome.status).toBe('SUCCEEDED');
-    expect(after).toMatchObject({ status: 'completed', duration: 5 });
-    expect(typeof after?.seed).toBe('number');
-    const key = `tracks/${after?.id}.wav`;
-    expect(after?.audioUrl).toBe(`s3://${BUCKET}/${key}`);
-    const object = await s3Client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
-    const bytes = await object.Body?.transformToByteArray();
-    expect(bytes && wavDurationSeconds(bytes)).toBeCloseTo(5, 1);
-    expect(provider.deliveries.some((d) => d.requestId === after?.falRequestId && d.status === 200)).toBe(
-      true,
-    );
-    // The webhook, not the 4 s timeout, moved it on.
-    expect(Date.now() - started).toBeLessThan(4000);
-    expect(used).toBe(1);
-  });
+localOnly('runs the ASL on the local runner with the embedded provider and a local S3').describe(
+  'generation workflow (local runner, embedded provider, DynamoDB)',
+  () => {
+    it('webhook path: completed with the audio copied, its WAV duration and the seed', async () => {
+      const started = Date.now();
+      const { outcome, after, used } = await run('jazz, piano');
+      expect(outcome.status).toBe('SUCCEEDED');
+      expect(after).toMatchObject({ status: 'completed', duration: 5 });
+      expect(typeof after?.seed).toBe('number');
+      const key = `tracks/${after?.id}.wav`;
+      expect(after?.audioUrl).toBe(`s3://${BUCKET}/${key}`);
+      const object = await s3Client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+      const bytes = await object.Body?.transformToByteArray();
+      expect(bytes && wavDurationSeconds(bytes)).toBeCloseTo(5, 1);
+      expect(provider.deliveries.some((d) => d.requestId === after?.falRequestId && d.status === 200)).toBe(
+        true,
+      );
+      // The webhook, not the 4 s timeout, moved it on.
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(used).toBe(1);
+    });
 
-  it('lost webhook: times out, one poll finds it completed', async () => {
-    const { outcome, after, used } = await run('rock, no-webhook');
-    expect(outcome.status).toBe('SUCCEEDED');
-    expect(after?.status).toBe('completed');
-    expect(provider.deliveries.some((d) => d.requestId === after?.falRequestId)).toBe(false);
-    expect(used).toBe(1);
-  });
+    it('lost webhook: times out, one poll finds it completed', async () => {
+      const { outcome, after, used } = await run('rock, no-webhook');
+      expect(outcome.status).toBe('SUCCEEDED');
+      expect(after?.status).toBe('completed');
+      expect(provider.deliveries.some((d) => d.requestId === after?.falRequestId)).toBe(false);
+      expect(used).toBe(1);
+    });
 
-  it('provider error: failed and the unit refunded', async () => {
-    const { outcome, after, used } = await run('pop, fail:provider');
-    expect(outcome.status).toBe('FAILED');
-    expect(after).toMatchObject({ status: 'failed', audioUrl: null });
-    expect(used).toBe(0);
-  });
+    it('provider error: failed and the unit refunded', async () => {
+      const { outcome, after, used } = await run('pop, fail:provider');
+      expect(outcome.status).toBe('FAILED');
+      expect(after).toMatchObject({ status: 'failed', audioUrl: null });
+      expect(used).toBe(0);
+    });
 
-  it('timeout: the job never finishes, the poll fails it and the unit is refunded', async () => {
-    const { outcome, after, used } = await run('ambient, fail:timeout');
-    expect(outcome.status).toBe('FAILED');
-    expect(after?.status).toBe('failed');
-    expect(used).toBe(0);
-  });
-});
+    it('timeout: the job never finishes, the poll fails it and the unit is refunded', async () => {
+      const { outcome, after, used } = await run('ambient, fail:timeout');
+      expect(outcome.status).toBe('FAILED');
+      expect(after?.status).toBe('failed');
+      expect(used).toBe(0);
+    });
+  },
+);

@@ -1,4 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { fetch } from 'undici';
 import type { TestProject } from 'vitest/node';
+import { learnAddress } from '../../functions/test/support/stage-address';
+import { stageEnvFrom } from '../../functions/test/support/target';
 import type { LocalCloud } from '../src/cloud';
 import { startLocalCloudProcess } from '../src/cloud-process';
 
@@ -9,7 +15,8 @@ declare module 'vitest' {
     /**
      * What a test needs to reach the data behind that API directly (TABLE_NAME,
      * AWS_REGION, DYNAMODB_ENDPOINT, credentials, ...): the local cloud's
-     * environment, or the caller's own for a deployed stage.
+     * environment, or for a deployed stage the names from its outputs
+     * (functions/test/support/target.ts, no endpoints and no keys).
      */
     cloudEnv: Record<string, string>;
     /** Whether the suite runs against the local cloud started here. */
@@ -19,18 +26,35 @@ declare module 'vitest' {
 
 /**
  * The integration suite's endpoint. With TUNESMITH_API_URL set, the same tests
- * run against a deployed stage (or LocalStack); otherwise a throwaway local
- * cloud (in-memory DynamoDB, API only) is started for the run.
+ * run against a deployed stage (`npm run test:stage -- --stage dev` sets it and
+ * the stack's outputs) and no local cloud is started; otherwise a throwaway
+ * local cloud (in-memory DynamoDB, API only) is started for the run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const remote = process.env.TUNESMITH_API_URL;
   if (remote) {
-    const env: Record<string, string> = {};
-    for (const [name, value] of Object.entries(process.env)) {
-      if (value !== undefined && /^(TABLE_NAME|AWS_|DYNAMODB_|S3_|TRACKS_BUCKET$|UPLOADS_BUCKET$)/.test(name))
-        env[name] = value;
+    const apiUrl = remote.replace(/\/$/, '');
+    const { env, missing } = stageEnvFrom(process.env);
+    if (missing.length) {
+      throw new Error(
+        `TUNESMITH_API_URL is set, but ${missing.join(', ')} from the stack's outputs is not: run npm run test:stage -- --stage <name> (README: the suite against a deployed stage)`,
+      );
     }
-    project.provide('apiUrl', remote.replace(/\/$/, ''));
+    // Every test browser is this machine's one address there; the support clears its counters (stage-address.ts).
+    const table = DynamoDBDocumentClient.from(new DynamoDBClient({ region: env.AWS_REGION }));
+    try {
+      env.TEST_CLIENT_ADDRESS = await learnAddress(table, env.TABLE_NAME as string, async () => {
+        const probe = await fetch(`${apiUrl}/api/auth/request-password-reset`, {
+          method: 'POST',
+          headers: { origin: apiUrl, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: `address-probe-${randomUUID()}@${env.MAIL_SINK_DOMAIN}` }),
+        });
+        await probe.arrayBuffer();
+      });
+    } finally {
+      table.destroy();
+    }
+    project.provide('apiUrl', apiUrl);
     project.provide('cloudEnv', env);
     project.provide('isLocal', false);
     return async () => {};

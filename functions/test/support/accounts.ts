@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
+import { keys } from '../../src/data/keys';
+import { type AdminUser, createAdmin } from '../../src/domain/accounts/admin';
+import type { direct } from './direct';
 import { Browser, mailedToken, uniqueEmail } from './http';
 
 export const testPassword = 'correct horse battery';
@@ -21,4 +26,32 @@ export async function signedInUser(
   const login = await browser.post('/api/auth/login', { email, password: testPassword });
   expect(login.status).toBe(200);
   return { browser, email, id: String(login.body.id) };
+}
+
+/**
+ * A password for a test administrator, new on every run: a stage keeps what a
+ * run leaves behind, and an admin with a password written in this repository
+ * would be a way in.
+ */
+export const adminTestPassword = (): string => `adm-${randomBytes(12).toString('base64url')}`;
+
+/** Creates a test administrator (identity and profile) as `npm run admin:create` does. */
+export function createTestAdmin(
+  store: ReturnType<typeof direct>,
+  username: string,
+  password: string,
+): Promise<AdminUser> {
+  return createAdmin(
+    { admins: store.admins, identity: store.adminIdentity, clock: { now: () => new Date() } },
+    { username, password },
+  );
+}
+
+/** Removes a test administrator's identity and profile (after the run, so none stays on a stage). */
+export async function removeTestAdmin(store: ReturnType<typeof direct>, admin: AdminUser | undefined) {
+  if (!admin) return;
+  await store.adminIdentity.deleteUser(admin.id);
+  await store.documents.send(
+    new DeleteCommand({ TableName: store.tableName, Key: keys.admin(admin.username) }),
+  );
 }

@@ -5,29 +5,20 @@ import { cognitoIdentityProvider } from '../../src/adapters/cognito/identity-pro
 import { dynamoAdminRepository } from '../../src/adapters/dynamo/admin-repository';
 import { dynamoTokenStore } from '../../src/adapters/dynamo/token-store';
 import { dynamoUserRepository } from '../../src/adapters/dynamo/user-repository';
-import { cloudEnv } from './http';
+import { clientConfig, cloudEnv, target } from './run';
+import { poolIssuer } from './target';
 
-/** The data and identity stores behind the API, for arranging and checking what HTTP cannot. */
+/**
+ * The data and identity stores behind the API, for arranging and checking what
+ * HTTP cannot: the emulators locally; on a stage its table and pools by the
+ * names from the stack's outputs, with the default credential chain.
+ */
 export function direct() {
   const env = cloudEnv;
-  const region = env.AWS_REGION ?? 'us-east-1';
-  const credentials =
-    env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-      ? { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } }
-      : {};
-  const base = new DynamoDBClient({
-    region,
-    ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}),
-    ...credentials,
-  });
+  const base = new DynamoDBClient(clientConfig('dynamodb'));
   const documents = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
   const tableName = env.TABLE_NAME ?? '';
-  const cognito = new CognitoIdentityProviderClient({
-    region,
-    ...(env.COGNITO_ENDPOINT ? { endpoint: env.COGNITO_ENDPOINT } : {}),
-    ...credentials,
-  });
-  const issuerBase = env.COGNITO_ENDPOINT ?? `https://cognito-idp.${region}.amazonaws.com`;
+  const cognito = new CognitoIdentityProviderClient(clientConfig('cognito'));
   return {
     documents,
     tableName,
@@ -38,7 +29,7 @@ export function direct() {
       client: cognito,
       userPoolId: env.ADMIN_POOL_ID ?? '',
       clientId: env.ADMIN_POOL_CLIENT_ID ?? '',
-      issuer: `${issuerBase}/${env.ADMIN_POOL_ID}`,
+      issuer: poolIssuer(target, env, env.ADMIN_POOL_ID ?? ''),
     }),
     close() {
       base.destroy();

@@ -1,9 +1,13 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Agent, fetch as undiciFetch } from 'undici';
-import { inject } from 'vitest';
-import { type MailedPath, mailedLink, type StoredMail, storedMails } from './mailbox';
+import { sinkMailbox } from './mail-sink';
+import { awaitLink, type MailedLink, type MailedPath, type StoredMail, storedMails } from './mailbox';
+import { apiUrl, clientConfig, cloudEnv, target } from './run';
+import { countsAddress, liftAddressLimits } from './stage-address';
 
-export const apiUrl = inject('apiUrl');
-export const cloudEnv = inject('cloudEnv');
+export { apiUrl, cloudEnv };
 
 export interface ApiResponse {
   status: number;
@@ -12,7 +16,10 @@ export interface ApiResponse {
   setCookies: string[];
 }
 
-const isLoopback = /^http:\/\/127\.0\.0\.1[:/]/.test(apiUrl);
+/** A cookie's name as the API sets it on this run's origin: `ts_session` locally, `__Host-ts_session` over https. */
+export const cookieName = (base: string): string => target.cookie(base);
+
+const isLoopback = target.ownAddressPerBrowser;
 const agents = new Map<string, Agent>();
 const agentFor = (address: string) => {
   let agent = agents.get(address);
@@ -52,6 +59,7 @@ export class Browser {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<ApiResponse> {
+    if (stageAddress && countsAddress(method, path)) await liftStageAddressLimits();
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const response = await undiciFetch(`${apiUrl}${path}`, {
       method,
@@ -97,25 +105,65 @@ export class Browser {
   }
 }
 
-/** The newest mail to `to` in the local SES store whose text contains `path`, and the token in its link. */
-export async function mailedToken(
-  to: string,
-  path: MailedPath,
-): Promise<{ token: string; link: string; mail: StoredMail }> {
-  const endpoint = cloudEnv.SES_ENDPOINT;
-  if (!endpoint) throw new Error('These tests read mail from the local SES store (SES_ENDPOINT)');
-  return mailedLink(endpoint, to, path);
+/**
+ * Against a stage every browser is this machine's one address; the global
+ * setup learned it (stage-address.ts), and the counters the API keeps for it
+ * are cleared before each call that counts it.
+ */
+const stageAddress = target.kind === 'stage' ? cloudEnv.TEST_CLIENT_ADDRESS : undefined;
+let stageTable: DynamoDBDocumentClient | undefined;
+function liftStageAddressLimits(): Promise<void> {
+  stageTable ??= DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig('dynamodb')));
+  return liftAddressLimits(stageTable, cloudEnv.TABLE_NAME ?? '', stageAddress as string);
 }
 
-/** Mails the store holds for `to`. */
+/** Every mail the API sent that this run can read, oldest first: the local SES store, or the stage's mail sink. */
+const allMails: () => Promise<StoredMail[]> = (() => {
+  const source = target.mail;
+  if (source.kind === 'local-ses') return () => storedMails(source.endpoint);
+  let sink: ReturnType<typeof sinkMailbox> | undefined;
+  return () => {
+    sink ??= sinkMailbox(new S3Client(clientConfig('s3')), source.bucket, source.prefix);
+    return sink.mails();
+  };
+})();
+
+/** How long mail may take: moments locally, SES sending and receiving on a stage. */
+const mailWait = target.kind === 'stage' ? { timeoutMs: 90_000, intervalMs: 1_000 } : { timeoutMs: 2_000 };
+
+/** The mails to `to` this run can read, oldest first. */
+export async function mailsTo(to: string): Promise<StoredMail[]> {
+  return (await allMails()).filter((m) =>
+    m.destination.to.some((t) => t.toLowerCase().includes(to.toLowerCase())),
+  );
+}
+
+/** The newest mail to `to` whose text contains `path`, and the token in its link; waits for it to arrive. */
+export function mailedToken(to: string, path: MailedPath): Promise<MailedLink> {
+  if (target.mail.kind === 'local-ses' && !target.mail.endpoint) {
+    throw new Error('These tests read mail from the local SES store (SES_ENDPOINT)');
+  }
+  return awaitLink(allMails, to, path, mailWait);
+}
+
+/** Mails to `to` this run can read. */
 export async function mailCount(to: string): Promise<number> {
-  const emails = await storedMails(cloudEnv.SES_ENDPOINT ?? '');
-  return emails.filter((m) => m.destination.to.some((t) => t.includes(to))).length;
+  return (await mailsTo(to)).length;
+}
+
+/** Waits until `to` has at least `count` mails (they arrive after the call that sends them); answers how many. */
+export async function mailCountReaching(to: string, count: number): Promise<number> {
+  const until = Date.now() + mailWait.timeoutMs;
+  for (;;) {
+    const now = await mailCount(to);
+    if (now >= count || Date.now() >= until) return now;
+    await new Promise((resolve) => setTimeout(resolve, mailWait.intervalMs ?? 100));
+  }
 }
 
 let counter = 0;
-/** A unique address per call, so tests never collide. */
+/** A unique address per call, so tests never collide: on a stage, a mailbox of its test mail domain. */
 export function uniqueEmail(label = 'user'): string {
   counter++;
-  return `${label}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  return `${label}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}@${target.mailDomain}`;
 }

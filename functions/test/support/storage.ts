@@ -5,7 +5,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { cloudEnv } from './http';
+import { clientConfig, cloudEnv } from './run';
 
 /**
  * A real, playable WAV: 16-bit mono PCM at 8 kHz, a short tone, optionally
@@ -42,18 +42,10 @@ function storedLocation(stored: string): { bucket: string; key: string } {
   return { bucket: match[1] as string, key: match[2] as string };
 }
 
-/** The buckets behind the API, for arranging stored audio and checking what was removed. */
+/** The buckets behind the API (s3rver locally, the stage's by their output names), for arranging stored audio and checking what was removed. */
 export function storage() {
   const env = cloudEnv;
-  const client = new S3Client({
-    region: env.AWS_REGION ?? 'us-east-1',
-    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
-    ...(env.S3_FORCE_PATH_STYLE === 'true' ? { forcePathStyle: true } : {}),
-    ...(env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-      ? { credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } }
-      : {}),
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-  });
+  const client = new S3Client({ ...clientConfig('s3'), requestChecksumCalculation: 'WHEN_REQUIRED' });
   const tracksBucket = env.TRACKS_BUCKET ?? '';
   const uploadsBucket = env.UPLOADS_BUCKET ?? '';
   return {
