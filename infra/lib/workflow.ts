@@ -19,7 +19,7 @@ import { NodeFunction } from './node-function';
 import type { SettingsKey } from './settings-key';
 import { grantTable } from './table-access';
 
-/** The key prefix of finished audio (functions/src/workflow/steps.ts: `tracks/{id}.wav`). */
+/** The key prefix of finished audio (functions/src/workflow/steps.ts: `tracks/{id}.wav` and `.opus`). */
 export const TRACKS_PREFIX = 'tracks/';
 
 /** The five Task states' functions: placeholder in the ASL file → handler export of `lambdas/workflow.ts`. */
@@ -62,9 +62,11 @@ const steps: Record<
     id: 'Finish',
     table: 'readWrite',
     handler: 'finishHandler',
-    description: 'Copies the finished audio into the tracks bucket and marks the track completed',
-    // A 240 s track is ~45 MB of WAV held in memory while it is copied; CPU (and network) scale with memory.
-    memorySize: 1024,
+    description:
+      'Copies the finished audio into the tracks bucket, makes its Ogg Opus copy and marks the track completed',
+    // A 240 s track is ~45 MB of WAV held in memory while it is copied, then encoded to Opus: ~5-7 s of
+    // CPU on one core for 240 s of audio. 1769 MB is one full vCPU (CPU and network scale with memory).
+    memorySize: 1769,
     // Below the Finish state's 300 s TimeoutSeconds: a slow copy ends as a Lambda timeout the ASL can see.
     timeout: Duration.seconds(270),
   },
@@ -144,8 +146,8 @@ export class GenerationWorkflow extends Construct {
     }
     this.functions = functions;
 
-    // Finish stores the copied audio (and removes it again if the track was deleted meanwhile);
-    // nothing else in the workflow writes objects.
+    // Finish stores the copied audio and its compressed copy (and removes them again if the track was
+    // deleted meanwhile); nothing else in the workflow writes objects.
     functions.FinishFunctionArn.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:PutObject', 's3:DeleteObject'],

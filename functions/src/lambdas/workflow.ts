@@ -13,6 +13,7 @@
  * STEPFUNCTIONS_ENDPOINT (locally).
  */
 import { randomUUID } from 'node:crypto';
+import { oggOpusStreamEncoder } from '../adapters/audio/opus-encoder';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
@@ -22,6 +23,7 @@ import { s3Links } from '../adapters/s3/links';
 import { sfn, stepFunctionsTaskCallbacks } from '../adapters/sfn/step-functions';
 import { MusicProviderError } from '../domain/generations/music-provider';
 import { ownUploadKey } from '../domain/uploads/uploads';
+import { log } from '../http/logger';
 import { dynamoCallbackStore } from '../workflow/dynamo-callback-store';
 import {
   executionEndedStep,
@@ -59,6 +61,8 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
     },
     provider: musicProviderFromEnv(client, tableName, env),
     audio: s3AudioStore(s3(), required(env, 'TRACKS_BUCKET')),
+    streamEncoder: oggOpusStreamEncoder,
+    log,
     webhookUrl: (id) => `${webhookBase}${FAL_WEBHOOK_PATH}?generationId=${encodeURIComponent(id)}`,
     callbacks: dynamoCallbackStore(client, tableName),
     tasks: stepFunctionsTaskCallbacks(sfn()),

@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { trackDownload } from '../domain/generations/download';
 import { MusicProviderError } from '../domain/generations/music-provider';
 import type { GenerationDeps } from '../domain/generations/ports';
 import { quotaWindowStart } from '../domain/generations/quota-window';
 import { callbackWaitSeconds, MAX_CALLBACK_WAITS } from '../domain/generations/timing';
-import type { Generation } from '../domain/tracks/track';
+import { type Generation, toTrack } from '../domain/tracks/track';
+import { aBasicPlan } from '../testing/fixtures';
 import { fakeClock } from '../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../testing/in-memory-generations';
 import {
@@ -18,7 +20,14 @@ import {
   waitStep,
   webhookReceived,
 } from './steps';
-import { fakeAudioStore, fakeMusicProvider, inMemoryCallbackStore, silentWav } from './testing';
+import {
+  fakeAudioStore,
+  fakeMusicProvider,
+  fakeStreamEncoder,
+  inMemoryCallbackStore,
+  recordingLog,
+  silentWav,
+} from './testing';
 import { wavDurationSeconds } from './wav';
 
 const clock = fakeClock();
@@ -53,6 +62,8 @@ function setup(fate: Parameters<typeof fakeMusicProvider>[0], initial = generati
   const provider = fakeMusicProvider(fate);
   const files = new Map([['https://fal.example/out.wav', silentWav(12.5)]]);
   const audio = fakeAudioStore(files);
+  const streamEncoder = fakeStreamEncoder();
+  const log = recordingLog();
   const answers: { token: string; ok: boolean; detail: unknown }[] = [];
   const tasks: TaskCallbacks = {
     async success(token, output) {
@@ -66,11 +77,13 @@ function setup(fate: Parameters<typeof fakeMusicProvider>[0], initial = generati
     generation: gdeps,
     provider,
     audio,
+    streamEncoder,
+    log,
     webhookUrl: (id) => `https://api.example/webhooks/fal?generation=${id}`,
     callbacks: inMemoryCallbackStore(),
     tasks,
   };
-  return { deps, generations, quota, provider, audio, answers };
+  return { deps, generations, quota, provider, audio, streamEncoder, log, answers };
 }
 
 const completedJob = (duration?: number) => () => ({
@@ -156,13 +169,85 @@ describe('workflow steps', () => {
     expect(key).toBe('tracks/gen-1.wav');
     expect(key).not.toContain('user-1');
     expect(env.audio.copies.has(key)).toBe(true);
-    expect(out).toEqual({ audioUrl: `https://tracks.example/${key}`, duration: 12.5, seed: 4242 });
+    expect(out).toEqual({
+      audioUrl: `https://tracks.example/${key}`,
+      streamAudioUrl: 'https://tracks.example/tracks/gen-1.opus',
+      duration: 12.5,
+      seed: 4242,
+    });
     expect(env.generations.all.get('gen-1')).toMatchObject({
       status: 'completed',
       audioUrl: `https://tracks.example/${key}`,
       duration: 12.5,
       seed: 4242,
     });
+  });
+
+  it('makes the compressed copy from the WAV, beside it; players get the copy, downloads the WAV', async () => {
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    await finishStep(env.deps, { generationId: 'gen-1', job });
+
+    const wav = env.audio.copies.get('tracks/gen-1.wav');
+    expect(env.streamEncoder.inputs).toHaveLength(1);
+    expect(env.streamEncoder.inputs[0]).toBe(wav);
+    expect(new TextDecoder().decode(env.audio.copies.get('tracks/gen-1.opus'))).toBe(
+      `OggS copy of ${wav?.length} bytes`,
+    );
+    expect(env.audio.types.get('tracks/gen-1.opus')).toBe('audio/ogg; codecs=opus');
+    const done = env.generations.all.get('gen-1') as Generation;
+    expect(done).toMatchObject({
+      status: 'completed',
+      audioUrl: 'https://tracks.example/tracks/gen-1.wav',
+      streamAudioUrl: 'https://tracks.example/tracks/gen-1.opus',
+    });
+    expect(toTrack(done).audioUrl).toBe('https://tracks.example/tracks/gen-1.opus');
+    const download = await trackDownload(
+      env.deps.generation,
+      { id: 'user-1', planStatus: 'active', planEndDate: null },
+      aBasicPlan(),
+      'gen-1',
+    );
+    expect(download.audioUrl).toBe('https://tracks.example/tracks/gen-1.wav');
+    expect(env.log.warnings).toEqual([]);
+  });
+
+  it('a copy that cannot be made leaves the track completed with the WAV, and is logged', async () => {
+    env.streamEncoder.failWith = new Error('Not a WAV file');
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    const out = await finishStep(env.deps, { generationId: 'gen-1', job });
+
+    expect(out.streamAudioUrl).toBeNull();
+    const done = env.generations.all.get('gen-1') as Generation;
+    expect(done).toMatchObject({
+      status: 'completed',
+      audioUrl: 'https://tracks.example/tracks/gen-1.wav',
+      streamAudioUrl: null,
+    });
+    expect(toTrack(done).audioUrl).toBe('https://tracks.example/tracks/gen-1.wav');
+    expect([...env.audio.copies.keys()]).toEqual(['tracks/gen-1.wav']);
+    expect(env.log.warnings).toEqual([
+      {
+        message: expect.stringContaining('compressed copy'),
+        fields: expect.objectContaining({ generationId: 'gen-1', error: env.streamEncoder.failWith }),
+      },
+    ]);
+
+    // Storing it failing is no different.
+    const stored = setup(completedJob());
+    stored.audio.put = async () => {
+      throw new Error('SlowDown');
+    };
+    const job2 = await submitStep(stored.deps, { generationId: 'gen-1' });
+    await finishStep(stored.deps, { generationId: 'gen-1', job: job2 });
+    expect(stored.generations.all.get('gen-1')).toMatchObject({ status: 'completed', streamAudioUrl: null });
+    expect(stored.log.warnings).toHaveLength(1);
+  });
+
+  it('without an encoder, tracks keep only the WAV', async () => {
+    const { streamEncoder: _none, ...deps } = env.deps;
+    const job = await submitStep(deps, { generationId: 'gen-1' });
+    expect((await finishStep(deps, { generationId: 'gen-1', job })).streamAudioUrl).toBeNull();
+    expect([...env.audio.copies.keys()]).toEqual(['tracks/gen-1.wav']);
   });
 
   it("prefers the provider's duration when it gives one", async () => {

@@ -22,8 +22,24 @@ import { wavDurationSeconds } from './wav';
 export interface AudioStore {
   /** Fetches `url` and stores it under `key`; returns our URL for it and the bytes copied. */
   copyFromUrl(url: string, key: string): Promise<{ url: string; bytes: Uint8Array }>;
+  /** Stores audio we made (the compressed copy) under `key`; returns our URL for it. */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
   /** Removes a copy (its track was deleted while the audio was on its way). */
   remove(key: string): Promise<void>;
+}
+
+/** Makes the compressed copy players stream from a track's WAV. */
+export interface StreamEncoder {
+  /** The media type of what `encode` makes. */
+  readonly contentType: string;
+  /** The file name extension of what `encode` makes, with its dot. */
+  readonly extension: string;
+  encode(wav: Uint8Array): Promise<Uint8Array>;
+}
+
+/** Where the steps report what went wrong without failing the track. */
+export interface WorkflowLog {
+  warn(message: string, fields?: Record<string, unknown>): void;
 }
 
 /** How the provider's webhook outcome reaches the waiting execution. */
@@ -51,6 +67,9 @@ export interface WorkflowDeps {
   generation: GenerationDeps;
   provider: MusicProvider;
   audio: AudioStore;
+  /** Makes the players' compressed copy; without it tracks have only the WAV. */
+  streamEncoder?: StreamEncoder;
+  log?: WorkflowLog;
   /** Where the provider posts its webhook for this generation. */
   webhookUrl: (generationId: string) => string;
   callbacks?: CallbackStore;
@@ -228,11 +247,46 @@ export async function pollStep(deps: WorkflowDeps, input: { generationId: string
  */
 export const trackAudioKey = (g: Pick<Generation, 'id'>) => `${TRACK_AUDIO_AREA}${g.id}.wav`;
 
-/** Finish: fetch the result, copy the audio to our bucket, mark completed with duration, seed and URL. */
+/** Where the players' compressed copy of a track lives, beside its WAV. */
+export const trackStreamKey = (g: Pick<Generation, 'id'>, extension: string) =>
+  `${TRACK_AUDIO_AREA}${g.id}${extension}`;
+
+/**
+ * The players' compressed copy of the WAV, stored beside it; undefined when
+ * there is no encoder or making it failed. Never throws: a track without the
+ * copy still completes, and players get the WAV.
+ */
+async function storeStreamCopy(
+  deps: WorkflowDeps,
+  generation: Generation,
+  wav: Uint8Array,
+): Promise<{ key: string; url: string } | undefined> {
+  const encoder = deps.streamEncoder;
+  if (!encoder) return undefined;
+  const key = trackStreamKey(generation, encoder.extension);
+  const started = Date.now();
+  try {
+    const bytes = await encoder.encode(wav);
+    const url = await deps.audio.put(key, bytes, encoder.contentType);
+    return { key, url };
+  } catch (error) {
+    deps.log?.warn('the compressed copy of a track was not made; players get the WAV', {
+      generationId: generation.id,
+      milliseconds: Date.now() - started,
+      error,
+    });
+    return undefined;
+  }
+}
+
+/**
+ * Finish: fetch the result, copy the audio to our bucket, make the players'
+ * compressed copy beside it, mark completed with duration, seed and URLs.
+ */
 export async function finishStep(
   deps: WorkflowDeps,
   input: { generationId: string; job: Job },
-): Promise<{ audioUrl: string; duration: number; seed: number | null }> {
+): Promise<{ audioUrl: string; streamAudioUrl: string | null; duration: number; seed: number | null }> {
   const generation = await load(deps, input.generationId);
   let result: Awaited<ReturnType<MusicProvider['result']>>;
   try {
@@ -244,25 +298,31 @@ export async function finishStep(
   const copied = await deps.audio.copyFromUrl(result.audioUrl, key);
   const duration = result.duration ?? wavDurationSeconds(copied.bytes) ?? generation.duration ?? 0;
   const rounded = Math.round(duration * 100) / 100;
+  const stream = await storeStreamCopy(deps, generation, copied.bytes);
+  const removeCopies = async () => {
+    await deps.audio.remove(key);
+    if (stream) await deps.audio.remove(stream.key);
+  };
   let done: Generation;
   try {
     done = await markCompleted(deps.generation, generation.id, {
       audioUrl: copied.url,
+      streamAudioUrl: stream?.url ?? null,
       duration: rounded,
       seed: result.seed,
     });
   } catch (error) {
     if (!(error instanceof DomainError && error.kind === 'not-found')) throw error;
     // Deleted by its owner during the copy: nothing may keep its audio.
-    await deps.audio.remove(key);
+    await removeCopies();
     throw new WorkflowError('Generation.NotFound', `Generation ${generation.id} was deleted`);
   }
   if (done.status !== 'completed') {
     // Failed meanwhile (its unit already went back): it shows no audio, so none is kept.
-    await deps.audio.remove(key);
+    await removeCopies();
     throw new WorkflowError('Generation.Ended', `Generation ${generation.id} is ${done.status}`);
   }
-  return { audioUrl: copied.url, duration: rounded, seed: result.seed };
+  return { audioUrl: copied.url, streamAudioUrl: stream?.url ?? null, duration: rounded, seed: result.seed };
 }
 
 /** MarkFailed: failed (final) and one refund; a second call changes nothing. */

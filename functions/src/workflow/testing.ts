@@ -5,7 +5,7 @@ import type {
   MusicProvider,
   MusicResult,
 } from '../domain/generations/music-provider';
-import type { AudioStore, CallbackOutcome, CallbackStore } from './steps';
+import type { AudioStore, CallbackOutcome, CallbackStore, StreamEncoder, WorkflowLog } from './steps';
 
 /** A PCM WAV of `seconds` of silence (44.1 kHz, 16-bit stereo). */
 export function silentWav(seconds: number, sampleRate = 44100, channels = 2): Uint8Array {
@@ -27,21 +27,56 @@ export function silentWav(seconds: number, sampleRate = 44100, channels = 2): Ui
   return new Uint8Array(buf);
 }
 
-/** An audio store that serves `files` by URL and keeps copies by key. */
+/** An audio store that serves `files` by URL and keeps copies (and their types) by key. */
 export function fakeAudioStore(
   files: Map<string, Uint8Array>,
-): AudioStore & { copies: Map<string, Uint8Array> } {
+): AudioStore & { copies: Map<string, Uint8Array>; types: Map<string, string> } {
   const copies = new Map<string, Uint8Array>();
+  const types = new Map<string, string>();
   return {
     copies,
+    types,
     async copyFromUrl(url, key) {
       const bytes = files.get(url);
       if (!bytes) throw new Error(`404 ${url}`);
       copies.set(key, bytes);
       return { url: `https://tracks.example/${key}`, bytes };
     },
+    async put(key, bytes, contentType) {
+      copies.set(key, bytes);
+      types.set(key, contentType);
+      return `https://tracks.example/${key}`;
+    },
     async remove(key) {
       copies.delete(key);
+    },
+  };
+}
+
+/** A stream encoder that keeps what it was given and makes a small stand-in file; `failWith` makes it throw. */
+export function fakeStreamEncoder(): StreamEncoder & { inputs: Uint8Array[]; failWith?: Error } {
+  const encoder: StreamEncoder & { inputs: Uint8Array[]; failWith?: Error } = {
+    contentType: 'audio/ogg; codecs=opus',
+    extension: '.opus',
+    inputs: [],
+    async encode(wav) {
+      encoder.inputs.push(wav);
+      if (encoder.failWith) throw encoder.failWith;
+      return new TextEncoder().encode(`OggS copy of ${wav.length} bytes`);
+    },
+  };
+  return encoder;
+}
+
+/** A log that keeps its warnings. */
+export function recordingLog(): WorkflowLog & {
+  warnings: { message: string; fields?: Record<string, unknown> }[];
+} {
+  const warnings: { message: string; fields?: Record<string, unknown> }[] = [];
+  return {
+    warnings,
+    warn: (message, fields) => {
+      warnings.push({ message, ...(fields ? { fields } : {}) });
     },
   };
 }

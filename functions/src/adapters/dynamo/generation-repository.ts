@@ -18,6 +18,8 @@ const generationSchema = z.object({
   showInGallery: z.boolean(),
   inputAudioUrl: z.string().nullable(),
   audioUrl: z.string().nullable(),
+  // Absent on tracks from before the compressed copy.
+  streamAudioUrl: z.string().nullable().optional(),
   seed: z.number().nullable(),
   falRequestId: z.string().nullable(),
   createdAt: z.string(),

@@ -1,6 +1,6 @@
 /**
  * The workflow's AudioStore on S3: downloads the provider's (expiring) result and
- * puts it into the tracks bucket.
+ * puts it into the tracks bucket, beside the compressed copy made from it.
  */
 import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { AudioStore } from '../../workflow/steps';
@@ -38,6 +38,19 @@ export function s3AudioStore(
         }),
       );
       return { url: urlFor(key), bytes };
+    },
+    async put(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          // A key holds one track's copy for good: nothing needs to ask again.
+          CacheControl: 'max-age=31536000, immutable',
+        }),
+      );
+      return urlFor(key);
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));

@@ -7,7 +7,7 @@ import {
 import type { AdminUser } from '../accounts/admin';
 import { conflict, notFound } from '../errors';
 import { downloadFilename } from '../generations/download';
-import { type Generation, toTrack } from '../tracks/track';
+import { type Generation, playbackAudio, toTrack } from '../tracks/track';
 import { audit } from './audit';
 import type { AdminDeps } from './ports';
 import { removeTrackAudio } from './users';
@@ -15,7 +15,7 @@ import { removeTrackAudio } from './users';
 const TITLE_IN_SUMMARY = 60;
 
 async function toAdminTrack(deps: Pick<AdminDeps, 'audioLinks'>, g: Generation): Promise<AdminTrack> {
-  return { ...toTrack(g), audioUrl: await deps.audioLinks(g.audioUrl), userId: g.userId };
+  return { ...toTrack(g), audioUrl: await deps.audioLinks(playbackAudio(g)), userId: g.userId };
 }
 
 const named = (g: Pick<Generation, 'title' | 'id'>) =>

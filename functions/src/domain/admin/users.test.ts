@@ -186,7 +186,12 @@ describe('deleteUser', () => {
       }),
     );
     await generations.create(
-      aGeneration({ id: 't1', userId: 'u1', audioUrl: 's3://tracks/tracks/u1/t1.wav' }),
+      aGeneration({
+        id: 't1',
+        userId: 'u1',
+        audioUrl: 's3://tracks/tracks/u1/t1.wav',
+        streamAudioUrl: 's3://tracks/tracks/t1.opus',
+      }),
     );
     await generations.create(
       aGeneration({ id: 't2', userId: 'u1', audioUrl: null, inputAudioUrl: '/objects/uploads/u1/song.mp3' }),
@@ -206,6 +211,7 @@ describe('deleteUser', () => {
     expect(steps[0]).toBe('subscription');
     expect(steps[1]).toBe('identity');
     expect(steps).toContain('audio s3://tracks/tracks/u1/t1.wav');
+    expect(steps).toContain('audio s3://tracks/tracks/t1.opus');
     expect(steps).toContain('upload uploads/u1/song.mp3');
     expect(steps).toEqual(
       expect.arrayContaining(['sweep uploads/u1/', 'sweep incoming/u1/', 'sweep tracks/u1/', 'customer']),

@@ -15,7 +15,7 @@ import { conflict, DomainError, notFound, validationError } from '../errors';
 import { isPaidPlan } from '../generations/entitlements';
 import { usedThisWindow } from '../generations/quota-window';
 import type { Plan } from '../plans/plan';
-import { legacyTrackAudioPrefix } from '../tracks/track';
+import { type Generation, legacyTrackAudioPrefix, storedTrackAudio } from '../tracks/track';
 import { INCOMING_AREA, ownUploadKey, uploadPrefix } from '../uploads/uploads';
 import { audit } from './audit';
 import type { AdminDeps } from './ports';
@@ -234,9 +234,9 @@ export async function deleteUser(
 /** Removes a track's stored audio and its uploaded input; what is already gone is fine. */
 export async function removeTrackAudio(
   deps: Pick<AdminDeps, 'uploads' | 'trackAudio'>,
-  generation: { userId: string; audioUrl: string | null; inputAudioUrl: string | null },
+  generation: Pick<Generation, 'userId' | 'audioUrl' | 'streamAudioUrl' | 'inputAudioUrl'>,
 ): Promise<void> {
-  for (const stored of [generation.audioUrl, generation.inputAudioUrl]) {
+  for (const stored of [...storedTrackAudio(generation), generation.inputAudioUrl]) {
     if (!stored) continue;
     const uploadKey = ownUploadKey(stored, generation.userId);
     if (uploadKey) await deps.uploads.delete(uploadKey);

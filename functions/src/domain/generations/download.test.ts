@@ -37,6 +37,14 @@ describe('trackDownload', () => {
     });
   });
 
+  it('gives the WAV, not the compressed copy players stream', async () => {
+    const withCopy = track({ streamAudioUrl: 's3://tracks/tracks/t1.opus' });
+    await expect(trackDownload(deps(withCopy), paid, basicPlan, 't1')).resolves.toEqual({
+      audioUrl: 's3://tracks/tracks/owner/t1.wav',
+      filename: 'Night Drive.wav',
+    });
+  });
+
   it('saves under a name the caller asks for, made safe, or else the title', async () => {
     const asked = await trackDownload(deps(track()), paid, basicPlan, 't1', 'ai-music-1763900000000');
     expect(asked.filename).toBe('ai-music-1763900000000.wav');

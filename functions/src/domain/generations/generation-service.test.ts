@@ -332,12 +332,18 @@ describe('owner operations', () => {
       inputAudioUrl: 'uploads/user-free/in.wav',
       visibility: 'public',
     });
-    await markCompleted(deps, id, { audioUrl: 'tracks/out.wav', duration: 30, seed: 3 });
+    await markCompleted(deps, id, {
+      audioUrl: 'tracks/out.wav',
+      streamAudioUrl: 'tracks/out.opus',
+      duration: 30,
+      seed: 3,
+    });
 
     expect((await rejection(deleteGeneration(deps, paidUser, id))).kind).toBe('not-found');
     const { audioUrls } = await deleteGeneration(deps, freeUser, id);
 
-    expect(audioUrls).toEqual(['tracks/out.wav', 'uploads/user-free/in.wav']);
+    // The WAV, the players' compressed copy and the restyled upload.
+    expect(audioUrls).toEqual(['tracks/out.wav', 'tracks/out.opus', 'uploads/user-free/in.wav']);
     expect(await deps.generations.get(id)).toBeUndefined();
     expect((await rejection(deleteGeneration(deps, freeUser, id))).kind).toBe('not-found');
   });

@@ -8,7 +8,7 @@ import type { TrackStatus } from '@tunesmith/shared/tracks';
 import type { User } from '../accounts/user';
 import { DomainError, notFound } from '../errors';
 import type { Plan } from '../plans/plan';
-import type { Generation } from '../tracks/track';
+import { type Generation, storedTrackAudio } from '../tracks/track';
 import { entitlementsFor } from './entitlements';
 import type { GenerationDeps, WorkflowStarter } from './ports';
 import { formatResetDate, quotaResetsAt, quotaWindowStart, usedThisWindow } from './quota-window';
@@ -159,12 +159,13 @@ export async function markGenerating(
 export async function markCompleted(
   deps: GenerationDeps,
   id: string,
-  result: { audioUrl: string; duration: number; seed: number | null },
+  result: { audioUrl: string; streamAudioUrl?: string | null; duration: number; seed: number | null },
 ): Promise<Generation> {
   const { generation } = await transition(deps, id, ACTIVE, (g, updatedAt) => ({
     ...g,
     status: 'completed',
     audioUrl: result.audioUrl,
+    streamAudioUrl: result.streamAudioUrl ?? null,
     duration: result.duration,
     seed: result.seed,
     updatedAt,
@@ -243,7 +244,7 @@ export async function deleteGeneration(
     deleted.inputAudioUrl && !(await uploadInUse(deps, user.id, deleted.inputAudioUrl))
       ? deleted.inputAudioUrl
       : null;
-  const audioUrls = [deleted.audioUrl, upload].filter((u): u is string => !!u);
+  const audioUrls = [...storedTrackAudio(deleted), ...(upload ? [upload] : [])];
   const refunded = ACTIVE.includes(deleted.status)
     ? await deps.quota.refund(deleted.userId, quotaWindowStart(new Date(deleted.createdAt)))
     : false;

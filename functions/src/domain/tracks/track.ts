@@ -13,7 +13,13 @@ export interface Generation {
   visibility: Visibility;
   showInGallery: boolean;
   inputAudioUrl: string | null;
+  /** The track's WAV as we keep it (`s3://bucket/tracks/{id}.wav`): what downloads get. */
   audioUrl: string | null;
+  /**
+   * The compressed copy players stream (`s3://bucket/tracks/{id}.opus`, Ogg Opus);
+   * null or absent when there is none (tracks from before it, or its encoding failed).
+   */
+  streamAudioUrl?: string | null;
   seed: number | null;
   falRequestId: string | null;
   createdAt: string;
@@ -38,6 +44,14 @@ export function isGalleryVisible(g: Pick<Generation, 'visibility' | 'status' | '
   return g.visibility === 'public' && g.status === 'completed' && g.showInGallery;
 }
 
+/** The audio players stream: the compressed copy when there is one, else the WAV. */
+export const playbackAudio = (g: Pick<Generation, 'audioUrl' | 'streamAudioUrl'>): string | null =>
+  g.streamAudioUrl ?? g.audioUrl;
+
+/** Every stored audio object of a track (the WAV and its compressed copy), for removing them with it. */
+export const storedTrackAudio = (g: Pick<Generation, 'audioUrl' | 'streamAudioUrl'>): string[] =>
+  [g.audioUrl, g.streamAudioUrl].filter((u): u is string => !!u);
+
 /** The fields a screen may see. Owner and provider fields stay on the server. */
 export function toTrack(g: Generation): Track {
   return {
@@ -50,7 +64,7 @@ export function toTrack(g: Generation): Track {
     type: g.type,
     visibility: g.visibility,
     showInGallery: g.showInGallery,
-    audioUrl: g.audioUrl,
+    audioUrl: playbackAudio(g),
     createdAt: g.createdAt,
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '../../domain/generations/generation-service';
 import type { GenerationDeps } from '../../domain/generations/ports';
 import type { PlanRepository } from '../../domain/plans/plan';
+import { playbackAudio } from '../../domain/tracks/track';
 import { ownUploadKey, type UploadStore } from '../../domain/uploads/uploads';
 import { type AudioLinker, playableTrack, playableTracks } from '../audio-links';
 import type { GroupHandlers } from '../group-handler';
@@ -50,7 +51,7 @@ export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
       const { status, duration, tags, type } = generation;
       return json(200, {
         status,
-        audioUrl: await deps.audioLinks(generation.audioUrl),
+        audioUrl: await deps.audioLinks(playbackAudio(generation)),
         duration,
         tags,
         type,

@@ -1,0 +1,134 @@
+/**
+ * Ogg Opus files (RFC 7845) from PCM, given an Opus encoder: the players'
+ * compressed copy of a track. Opus runs at 48 kHz, so other rates are
+ * resampled first; mono stays mono, more than two channels keep the first two.
+ */
+import { OggStreamWriter } from './ogg';
+import { AudioFormatError, firstChannels, type PcmSource } from './pcm';
+import { resample } from './resample';
+
+/** Opus's own rate: every granule position counts 48 kHz samples. */
+export const OPUS_RATE = 48_000;
+/** 20 ms, the usual frame for music. */
+export const OPUS_FRAME = 960;
+/** Stereo music at 96 kbit/s (VBR) is transparent for most listeners; mono gets 64. */
+export const DEFAULT_BITRATES = { 1: 64_000, 2: 96_000 } as const;
+/** A page holds at most one second of audio, so a seek lands within a second. */
+const MAX_PAGE_DURATION = BigInt(OPUS_RATE);
+/** How much PCM is converted at a time (a whole number of frames). */
+const BLOCK_FRAMES = 50;
+
+/** An Opus encoder for one stream (libopus or anything speaking its packets). */
+export interface OpusEncoder {
+  /** Samples (at 48 kHz) the encoder delays its output by: the file's pre-skip. */
+  readonly lookahead: number;
+  /** Who made the packets, for the OpusTags vendor string. */
+  readonly vendor: string;
+  /** One frame of interleaved 16-bit PCM (`frameSize` samples per channel) → one packet. */
+  encode(pcm: Int16Array, frameSize: number): Uint8Array;
+  /** Frees the encoder. */
+  close(): void;
+}
+
+export type OpusEncoderFactory = (options: { channels: 1 | 2; bitrate: number }) => OpusEncoder;
+
+export interface OggOpusOptions {
+  /** Bits a second; {@link DEFAULT_BITRATES} by channel count when absent. */
+  bitrate?: number;
+  /** The Ogg stream's serial number. */
+  serial?: number;
+}
+
+/** The identification header (RFC 7845, 5.1): channel mapping family 0 (mono or stereo). */
+export function opusHead(options: { channels: 1 | 2; preSkip: number; inputSampleRate: number }): Uint8Array {
+  const head = new Uint8Array(19);
+  const view = new DataView(head.buffer);
+  head.set(new TextEncoder().encode('OpusHead'), 0);
+  head[8] = 1; // version
+  head[9] = options.channels;
+  view.setUint16(10, options.preSkip, true);
+  view.setUint32(12, options.inputSampleRate, true);
+  view.setInt16(16, 0, true); // output gain
+  head[18] = 0; // mapping family
+  return head;
+}
+
+/** The comment header (RFC 7845, 5.2): the vendor and no user comments. */
+export function opusTags(vendor: string): Uint8Array {
+  const name = new TextEncoder().encode(vendor);
+  const tags = new Uint8Array(8 + 4 + name.length + 4);
+  const view = new DataView(tags.buffer);
+  tags.set(new TextEncoder().encode('OpusTags'), 0);
+  view.setUint32(8, name.length, true);
+  tags.set(name, 12);
+  view.setUint32(12 + name.length, 0, true);
+  return tags;
+}
+
+const toInt16 = (x: number) => {
+  const v = Math.round(x * 32767);
+  return v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+};
+
+/**
+ * Encodes `source` as an Ogg Opus file, one second of audio per step, so a
+ * caller can let other work run in between (see {@link encodeOggOpus}). The
+ * pre-skip is the encoder's lookahead; frames continue past the end until the
+ * delayed audio is out, and the last page's granule position trims the
+ * padding, so a player plays exactly the source's length. Throws
+ * {@link AudioFormatError} for audio without samples.
+ */
+export function* oggOpusSteps(
+  source: PcmSource,
+  newEncoder: OpusEncoderFactory,
+  options: OggOpusOptions = {},
+): Generator<void, Uint8Array, void> {
+  if (source.frames === 0 || source.channels === 0) throw new AudioFormatError('The audio has no samples');
+  const channels: 1 | 2 = source.channels === 1 ? 1 : 2;
+  const pcm = resample(firstChannels(source, channels), OPUS_RATE);
+  const encoder = newEncoder({ channels, bitrate: options.bitrate ?? DEFAULT_BITRATES[channels] });
+  try {
+    const preSkip = encoder.lookahead;
+    const ogg = new OggStreamWriter(options.serial ?? 0x54756e65, MAX_PAGE_DURATION);
+    ogg.header(opusHead({ channels, preSkip, inputSampleRate: source.sampleRate }));
+    ogg.header(opusTags(encoder.vendor));
+
+    const length = pcm.frames;
+    const frameCount = Math.ceil((length + preSkip) / OPUS_FRAME);
+    const block = BLOCK_FRAMES * OPUS_FRAME;
+    const planes = Array.from({ length: channels }, () => new Float32Array(block));
+    const interleaved = new Int16Array(block * channels);
+    for (let frame = 0; frame < frameCount; frame += BLOCK_FRAMES) {
+      const start = frame * OPUS_FRAME;
+      for (let c = 0; c < channels; c++) pcm.read(c, start, planes[c] as Float32Array);
+      for (let i = 0; i < block; i++)
+        for (let c = 0; c < channels; c++)
+          interleaved[i * channels + c] = toInt16((planes[c] as Float32Array)[i] as number);
+      const frames = Math.min(BLOCK_FRAMES, frameCount - frame);
+      for (let f = 0; f < frames; f++) {
+        const packet = encoder.encode(
+          interleaved.subarray(f * OPUS_FRAME * channels, (f + 1) * OPUS_FRAME * channels),
+          OPUS_FRAME,
+        );
+        ogg.packet(packet, BigInt((frame + f + 1) * OPUS_FRAME));
+      }
+      yield;
+    }
+    return ogg.finish(BigInt(preSkip + length));
+  } finally {
+    encoder.close();
+  }
+}
+
+/** {@link oggOpusSteps} all at once. */
+export function encodeOggOpus(
+  source: PcmSource,
+  newEncoder: OpusEncoderFactory,
+  options: OggOpusOptions = {},
+): Uint8Array {
+  const steps = oggOpusSteps(source, newEncoder, options);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}

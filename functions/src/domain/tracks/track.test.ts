@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { aGeneration } from '../../testing/fixtures';
+import { playbackAudio, storedTrackAudio, toTrack } from './track';
+
+describe('track audio', () => {
+  const wav = 's3://tracks/tracks/t1.wav';
+  const opus = 's3://tracks/tracks/t1.opus';
+
+  it('players get the compressed copy when there is one, else the WAV', () => {
+    expect(toTrack(aGeneration({ audioUrl: wav, streamAudioUrl: opus })).audioUrl).toBe(opus);
+    expect(toTrack(aGeneration({ audioUrl: wav, streamAudioUrl: null })).audioUrl).toBe(wav);
+    // Tracks from before the copy have no such field at all.
+    expect(toTrack(aGeneration({ audioUrl: wav })).audioUrl).toBe(wav);
+    expect(playbackAudio({ audioUrl: null, streamAudioUrl: null })).toBeNull();
+    expect(toTrack(aGeneration({ streamAudioUrl: opus }))).not.toHaveProperty('streamAudioUrl');
+  });
+
+  it('a track keeps both objects, and both go with it', () => {
+    expect(storedTrackAudio({ audioUrl: wav, streamAudioUrl: opus })).toEqual([wav, opus]);
+    expect(storedTrackAudio({ audioUrl: wav })).toEqual([wav]);
+    expect(storedTrackAudio({ audioUrl: null, streamAudioUrl: null })).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+import { afterAll, expect, it } from 'vitest';
+import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
+import { readOggPages } from '../src/domain/audio/testing';
+import { wavDurationSeconds } from '../src/workflow/wav';
+import { signedInUser } from './support/accounts';
+import { direct } from './support/direct';
+import type { Browser } from './support/http';
+import { subscribe } from './support/plans';
+import { paidGeneration } from './support/run';
+import { storage } from './support/storage';
+
+// The players' compressed copy, end to end: the workflow (the same code as the
+// Lambdas, run by the local cloud) writes tracks/{id}.opus beside the WAV,
+// players get a link to it that serves Ogg Opus with ranges, the download
+// stays the WAV, and deleting the track takes both. On a stage it makes a real
+// fal generation, so it runs there only when the run may pay for it.
+
+const store = direct();
+const files = storage();
+const generations = dynamoGenerationStore(store.documents, store.tableName);
+
+afterAll(() => {
+  files.close();
+  store.close();
+});
+
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  Buffer.from(bytes.subarray(from, to)).toString('latin1');
+
+async function completed(browser: Browser, id: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const { status } = (await browser.get(`/api/generation/${id}/status`)).body as { status: string };
+    if (status === 'completed') return;
+    if (status === 'failed') throw new Error(`Generation ${id} failed`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Generation ${id} did not finish`);
+}
+
+paidGeneration.describe('the compressed copy of a track', () => {
+  it('is made beside the WAV, played with ranges, not downloaded, and deleted with the track', {
+    timeout: 120_000,
+  }, async () => {
+    const { browser, id: userId } = await signedInUser();
+    await subscribe(store, userId);
+    const res = await browser.post('/api/generate-text-to-music', {
+      tags: 'lofi, piano',
+      lyrics: '',
+      duration: 6,
+      title: 'Small Hours',
+      visibility: 'private',
+    });
+    expect(res.status).toBe(201);
+    const id = String(res.body.generationId);
+    await completed(browser, id);
+
+    const stored = await generations.get(id);
+    expect(stored?.audioUrl).toBe(`s3://${files.tracksBucket}/tracks/${id}.wav`);
+    expect(stored?.streamAudioUrl).toBe(`s3://${files.tracksBucket}/tracks/${id}.opus`);
+    const wav = await files.storedBytes(stored?.audioUrl as string);
+    const opus = await files.storedBytes(stored?.streamAudioUrl as string);
+    // Ogg Opus of the same length, about a fourteenth of the WAV's size.
+    const pages = readOggPages(opus);
+    expect(pages.every((p) => p.crcOk)).toBe(true);
+    expect(ascii(pages[0]?.packets[0] as Uint8Array, 0, 8)).toBe('OpusHead');
+    const preSkip = Buffer.from(pages[0]?.packets[0] as Uint8Array).readUInt16LE(10);
+    expect((Number(pages.at(-1)?.granule) - preSkip) / 48_000).toBeCloseTo(wavDurationSeconds(wav) ?? 0, 3);
+    expect(opus.length).toBeLessThan(wav.length / 8);
+
+    // Every answer that plays the track links the copy, which a browser can fetch and seek.
+    const status = (await browser.get(`/api/generation/${id}/status`)).body as { audioUrl: string };
+    const own = (await browser.get(`/api/track/${id}`)).body as { audioUrl: string };
+    const library = (await browser.get('/api/my-generations')).body as unknown as {
+      id: string;
+      audioUrl: string;
+    }[];
+    const links = [status.audioUrl, own.audioUrl, library.find((t) => t.id === id)?.audioUrl ?? ''];
+    for (const link of links) {
+      expect(link).toMatch(/^https?:\/\//);
+      const played = await fetch(link);
+      expect(played.status).toBe(200);
+      expect(played.headers.get('content-type')).toBe('audio/ogg; codecs=opus');
+      expect(new Uint8Array(await played.arrayBuffer())).toEqual(opus);
+    }
+    const range = await fetch(links[0] as string, { headers: { range: 'bytes=1000-1999' } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-range')).toBe(`bytes 1000-1999/${opus.length}`);
+    expect(new Uint8Array(await range.arrayBuffer())).toEqual(opus.subarray(1000, 2000));
+
+    const download = await browser.get(`/api/generation/${id}/download`);
+    expect([download.status, download.body.filename]).toEqual([200, 'Small Hours.wav']);
+    const saved = await fetch(String(download.body.url));
+    expect(ascii(new Uint8Array(await saved.arrayBuffer()), 0, 4)).toBe('RIFF');
+
+    expect((await browser.call('DELETE', `/api/generation/${id}`)).status).toBe(204);
+    expect(await files.storedExists(stored?.audioUrl as string)).toBe(false);
+    expect(await files.storedExists(stored?.streamAudioUrl as string)).toBe(false);
+  });
+});
