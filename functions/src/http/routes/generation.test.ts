@@ -36,7 +36,7 @@ function setup(options: { failStart?: boolean } = {}) {
       {
         body: JSON.stringify(body),
         headers: { 'content-type': 'application/json' },
-      } as APIGatewayProxyEventV2,
+      } as unknown as APIGatewayProxyEventV2,
       { user, cookies: [] } as unknown as RouteContext,
     );
   return { generate, counted, started };
