@@ -17,13 +17,15 @@ import { oggOpusStreamEncoder } from '../adapters/audio/opus-encoder';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
+import { type MetricName, metricNames, metrics } from '../adapters/metrics';
 import { s3AudioStore } from '../adapters/s3/audio-store';
 import { s3 } from '../adapters/s3/client';
 import { s3Links } from '../adapters/s3/links';
 import { sfn, stepFunctionsTaskCallbacks } from '../adapters/sfn/step-functions';
+import { startTracing } from '../adapters/tracing';
 import { MusicProviderError } from '../domain/generations/music-provider';
 import { ownUploadKey } from '../domain/uploads/uploads';
-import { log } from '../http/logger';
+import { log, logger } from '../http/logger';
 import { dynamoCallbackStore } from '../workflow/dynamo-callback-store';
 import {
   executionEndedStep,
@@ -82,13 +84,45 @@ const getDeps = () => {
   return deps;
 };
 
-export const submitHandler = (event: { generationId: string }) => submitStep(getDeps(), event);
+/**
+ * One step's invocation: the generation's id as the logs' correlation id,
+ * tracing started before any SDK call, and the outcome counted in CloudWatch.
+ */
+async function step<O>(
+  generationId: string,
+  run: (deps: WorkflowDeps) => Promise<O>,
+  counted: (output: O) => MetricName[] = () => [],
+): Promise<O> {
+  logger.resetKeys();
+  logger.setCorrelationId(generationId);
+  await startTracing();
+  try {
+    const output = await run(getDeps());
+    for (const name of counted(output)) metrics.count(name);
+    return output;
+  } finally {
+    metrics.flush();
+  }
+}
+
+/** A track marked failed counts as failed and, with its unit given back, as refunded. */
+const failedAndRefunded = (outcome: { refunded: boolean } | undefined): MetricName[] =>
+  outcome?.refunded ? [metricNames.generationsFailed, metricNames.generationsRefunded] : [];
+
+export const submitHandler = (event: { generationId: string }) =>
+  step(event.generationId, (deps) => submitStep(deps, event));
 export const waitHandler = (event: { generationId: string; requestId: string; taskToken: string }) =>
-  waitStep(getDeps(), event);
-export const pollHandler = (event: { generationId: string; job: Job }) => pollStep(getDeps(), event);
-export const finishHandler = (event: { generationId: string; job: Job }) => finishStep(getDeps(), event);
+  step(event.generationId, (deps) => waitStep(deps, event));
+export const pollHandler = (event: { generationId: string; job: Job }) =>
+  step(event.generationId, (deps) => pollStep(deps, event));
+export const finishHandler = (event: { generationId: string; job: Job }) =>
+  step(
+    event.generationId,
+    (deps) => finishStep(deps, event),
+    () => [metricNames.generationsCompleted],
+  );
 export const failHandler = (event: { generationId: string; error?: { Error?: string; Cause?: string } }) =>
-  failStep(getDeps(), event);
+  step(event.generationId, (deps) => failStep(deps, event), failedAndRefunded);
 
 /** EventBridge's "Step Functions Execution Status Change" event, the parts used. */
 interface ExecutionStatusChange {
@@ -104,9 +138,10 @@ export const executionEndedHandler = async (event: ExecutionStatusChange) => {
   }
   // Not one of ours (or its input is gone): nothing to mark.
   if (typeof generationId !== 'string' || generationId === '') return { handled: false };
-  const outcome = await executionEndedStep(getDeps(), {
+  const outcome = await step(
     generationId,
-    status: event.detail?.status ?? 'FAILED',
-  });
+    (deps) => executionEndedStep(deps, { generationId, status: event.detail?.status ?? 'FAILED' }),
+    failedAndRefunded,
+  );
   return { handled: outcome !== undefined, ...(outcome ?? {}) };
 };
