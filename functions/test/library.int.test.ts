@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import type { Generation } from '../src/domain/tracks/track';
 import { signedInUser } from './support/accounts';
@@ -154,12 +154,24 @@ describe('the library', () => {
       updated.body.audioUrl,
     ];
     for (const link of links) {
-      // Never the stored address: a presigned link the browser can play.
-      expect(String(link)).not.toMatch(/^s3:/);
+      // Never the stored address: a CloudFront signed link on the site's origin the browser can play (decision 008).
+      const url = new URL(String(link));
+      expect(url.origin).toBe(inject('apiUrl'));
+      expect(url.pathname).toMatch(/^\/tracks\//);
+      expect([...url.searchParams.keys()]).toEqual(
+        expect.arrayContaining(['Expires', 'Signature', 'Key-Pair-Id']),
+      );
       const audio = await fetched(link);
       expect(audio.status).toBe(200);
       expect(isWav(audio.bytes)).toBe(true);
     }
+    // Players ask for ranges; a link altered in any way is refused before the audio is read.
+    const played = await fetch(String(links[0]), { headers: { range: 'bytes=0-11' } });
+    expect(played.status).toBe(206);
+    expect(new Uint8Array(await played.arrayBuffer())).toHaveLength(12);
+    const altered = new URL(String(links[0]));
+    altered.searchParams.set('Expires', String(Number(altered.searchParams.get('Expires')) + 3600));
+    expect((await fetch(altered)).status).toBe(403);
   });
 });
 

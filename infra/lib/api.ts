@@ -19,6 +19,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import type { AudioSigning } from './audio-signing';
 import type { Mail } from './mail';
 import { NodeFunction } from './node-function';
 import type { SettingsKey } from './settings-key';
@@ -43,6 +44,8 @@ interface GroupAccess {
   readonly mail?: boolean;
   /** Reads Stripe's keys from their Secrets Manager secret (and gets STRIPE_SECRET_ARN). */
   readonly stripe?: boolean;
+  /** Signs play and download links with the audio signing key (decision 008; gets AUDIO_SIGNING_*). */
+  readonly audio?: boolean;
   /** Secret site settings: `open` reads them (kms:Decrypt), `seal` also writes them (admin). */
   readonly settings?: 'open' | 'seal';
   /**
@@ -79,14 +82,15 @@ const identityAdminActions = [
  * `auth` and `admin-session` manage identities.
  */
 export const groupAccess: Record<RouteGroup, GroupAccess> = {
-  // Track pages and the gallery presign plays of finished audio; sessions are optional here.
-  catalog: { table: 'read', tracks: ['read'] },
+  // Track pages and the gallery sign plays of finished audio (CloudFront reads it); sessions are optional here.
+  catalog: { table: 'read', audio: true },
   auth: { table: 'readWrite', userPool: identityAdminActions, mail: true },
   // Starts the workflow (which writes the audio); deleting a track removes its audio and a remix's upload.
   generation: {
     table: 'readWrite',
     uploads: ['read', 'delete'],
     tracks: ['read', 'delete'],
+    audio: true,
     workflow: 'start',
     // The lyrics helper calls fal with the fal_api_key setting.
     settings: 'open',
@@ -114,6 +118,7 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
     tracks: ['read', 'delete'],
     userPool: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUpdateUserAttributes'],
     stripe: true,
+    audio: true,
     settings: 'seal',
   },
 };
@@ -136,6 +141,8 @@ export interface ApiProps {
   readonly mail: Mail;
   /** Stripe's keys: the secret the `stripe` groups may read. */
   readonly stripeKeys: StripeKeys;
+  /** The key the `audio` groups sign play and download links with. */
+  readonly audioSigning: AudioSigning;
   /** The key sealing secret site settings, for the `settings` groups. */
   readonly settingsKey: SettingsKey;
   /** Environment of every route-group function. */
@@ -280,6 +287,7 @@ export class Api extends Construct {
     if (access.adminPool?.length) props.adminPool.grant(fn, ...access.adminPool);
     if (access.mail) props.mail.grantSend(fn);
     if (access.stripe) props.stripeKeys.grantRead(fn);
+    if (access.audio) props.audioSigning.grantSign(fn);
     if (access.settings === 'open') props.settingsKey.grantOpen(fn);
     if (access.settings === 'seal') props.settingsKey.grantSealAndOpen(fn);
 

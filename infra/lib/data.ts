@@ -43,13 +43,6 @@ export class Data extends Construct {
    * the site (a reference both ways would be a dependency cycle).
    */
   readonly uploadsOrigin: string;
-  /**
-   * `https://` origin of the tracks bucket's regional endpoint, where presigned GETs play audio: the
-   * virtual-hosted `{bucket}.s3.{region}` host the SDK v3 presigner uses in every region (us-east-1 too).
-   * Audio plays in a plain `<audio src>` and downloads by navigation, neither of which needs CORS, so
-   * this bucket has none (CORS naming the site would be a dependency cycle with the site's CSP).
-   */
-  readonly tracksOrigin: string;
 
   constructor(scope: Construct, id: string, props: DataProps = {}) {
     super(scope, id);
@@ -103,6 +96,8 @@ export class Data extends Construct {
     });
     this.uploadsOrigin = `https://${uploadsBucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
 
+    // Browsers reach track audio through the site's distribution (/tracks/*, signed links; decision 008),
+    // never this bucket's own endpoint, so it needs no CORS.
     this.tracks = new Bucket(this, 'Tracks', {
       ...privateBucket,
       serverAccessLogsBucket: this.accessLogs,
@@ -115,7 +110,6 @@ export class Data extends Construct {
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
-    this.tracksOrigin = `https://${this.tracks.bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
   }
 
   /**

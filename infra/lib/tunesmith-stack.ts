@@ -2,6 +2,7 @@ import { Aws, CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { UsageAnalytics } from './analytics';
 import { Api } from './api';
+import { AudioSigning } from './audio-signing';
 import { Auth } from './auth';
 import { Data } from './data';
 import { FailedEvents } from './failed-events';
@@ -47,6 +48,7 @@ export class TunesmithStack extends Stack {
   readonly auth: Auth;
   readonly mail: Mail;
   readonly stripeKeys: StripeKeys;
+  readonly audioSigning: AudioSigning;
   readonly api: Api;
   readonly workflow: GenerationWorkflow;
   readonly web: Web;
@@ -75,6 +77,8 @@ export class TunesmithStack extends Stack {
     });
     // Created empty; the operator puts the keys (output StripeSecretArn, README: Connect Stripe).
     this.stripeKeys = new StripeKeys(this, 'StripeKeys');
+    // The keys that sign play and download links; rotation: -c audioSigningKeys=... (README, decision 008).
+    this.audioSigning = new AudioSigning(this, 'AudioSigning');
     // Seals secret site settings (Stripe keys, fal key) before they are stored (decision 006).
     this.settingsKey = new SettingsKey(this, 'SettingsKey');
     this.api = new Api(this, 'Api', {
@@ -85,6 +89,7 @@ export class TunesmithStack extends Stack {
       adminPool: this.auth.adminPool,
       mail: this.mail,
       stripeKeys: this.stripeKeys,
+      audioSigning: this.audioSigning,
       settingsKey: this.settingsKey,
       environment: {
         TABLE_NAME: this.data.table.tableName,
@@ -130,7 +135,7 @@ export class TunesmithStack extends Stack {
       apiDomain: `${this.api.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
       originVerify: this.originSecret.headerValue,
       uploadsOrigin: this.data.uploadsOrigin,
-      tracksOrigin: this.data.tracksOrigin,
+      audio: { bucket: this.data.tracks, keyGroup: this.audioSigning.keyGroup },
       logsBucket: this.data.accessLogs,
       assetsPath: props.webAssetsPath ?? webDist,
     });

@@ -1,9 +1,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Annotations, Duration, Stack } from 'aws-cdk-lib';
+import { audioViewerResponseCode } from '@tunesmith/functions/adapters/cloudfront/edge-download';
+import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
+import { Annotations, Aws, Duration, Stack } from 'aws-cdk-lib';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Function as CloudFrontFunction,
   Distribution,
   FunctionCode,
@@ -12,13 +17,20 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  type IKeyGroup,
+  type IOrigin,
+  type OriginBindConfig,
+  type OriginBindOptions,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
+  Signing,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
@@ -50,8 +62,12 @@ export interface WebProps {
   readonly originVerify?: string;
   /** Origin the browser sends presigned uploads to; allowed in the CSP's connect-src. */
   readonly uploadsOrigin: string;
-  /** Origin presigned audio is played from; allowed in the CSP's media-src. */
-  readonly tracksOrigin: string;
+  /**
+   * Track audio, served under `/tracks/*` to signed links only (decision 008):
+   * the tracks bucket (reached through origin access control) and the key
+   * group whose keys sign the links.
+   */
+  readonly audio: { readonly bucket: IBucket; readonly keyGroup: IKeyGroup };
   /** Bucket for the site bucket's S3 access logs and the distribution's standard logs. */
   readonly logsBucket: IBucket;
   /**
@@ -65,7 +81,8 @@ export interface WebProps {
 /**
  * The site: a private bucket behind CloudFront with origin access control,
  * `/api/*` forwarded to the HTTP API on the same origin (so cookies are
- * first-party and no CORS is needed), and security headers on every answer.
+ * first-party and no CORS is needed), track audio under `/tracks/*` to signed
+ * links only, and security headers on every answer.
  */
 export class Web extends Construct {
   readonly bucket: Bucket;
@@ -88,7 +105,8 @@ export class Web extends Construct {
       "script-src 'self'",
       "style-src 'self'",
       "img-src 'self' data: blob:",
-      `media-src 'self' blob: ${props.tracksOrigin}`,
+      // Audio plays from this origin (/tracks/*, signed links).
+      "media-src 'self' blob:",
       `connect-src 'self' ${props.uploadsOrigin}`,
       "font-src 'self'",
       "frame-ancestors 'none'",
@@ -122,6 +140,29 @@ export class Web extends Construct {
       code: FunctionCode.fromInline(spaRewriteCode),
     });
 
+    const audioPath = `/${TRACK_AUDIO_AREA}*`;
+    // The signed query string (Expires, Signature, Key-Pair-Id, download) is verified before the cache
+    // lookup and is no part of the key, so every link to an object, play or download, hits one copy.
+    // No Accept-Encoding either: audio is not compressed, and media elements send their own.
+    const audioCache = new CachePolicy(this, 'AudioCache', {
+      comment: 'Tunesmith track audio: one cached copy per object, whatever the signed query string',
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: false,
+      enableAcceptEncodingBrotli: false,
+      minTtl: Duration.seconds(0),
+      // Objects under tracks/ are written once (a new rendition is a new key); a deleted track stays
+      // reachable only through links signed before, which end within READ_LINK_SECONDS + an hour.
+      defaultTtl: Duration.days(30),
+      maxTtl: Duration.days(365),
+    });
+    const audioResponse = new CloudFrontFunction(this, 'AudioResponse', {
+      comment: 'Download links: Content-Disposition attachment from the signed download parameter',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(audioViewerResponseCode),
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Tunesmith (${Stack.of(this).stackName})`,
       defaultRootObject: 'index.html',
@@ -149,6 +190,16 @@ export class Web extends Construct {
           // API Gateway routes by its own Host header; everything else (cookies, Origin, query) must reach the Lambda.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: this.responseHeadersPolicy,
+        },
+        [audioPath]: {
+          origin: new TrackAudioOrigin(this, props.audio.bucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: audioCache,
+          compress: false,
+          trustedKeyGroups: [props.audio.keyGroup],
+          responseHeadersPolicy: this.responseHeadersPolicy,
+          functionAssociations: [{ function: audioResponse, eventType: FunctionEventType.VIEWER_RESPONSE }],
         },
       },
     });
@@ -271,5 +322,49 @@ export class Web extends Construct {
         true,
       );
     }
+  }
+}
+
+/**
+ * The tracks bucket as an origin through origin access control, like
+ * `S3BucketOrigin.withOriginAccessControl`, but granting the distribution
+ * `s3:GetObject` on the track audio area only, not the whole bucket.
+ */
+class TrackAudioOrigin implements IOrigin {
+  private readonly origin: IOrigin;
+  private readonly accessControl: S3OriginAccessControl;
+
+  constructor(
+    scope: Construct,
+    private readonly bucket: IBucket,
+  ) {
+    this.origin = S3BucketOrigin.withBucketDefaults(bucket);
+    this.accessControl = new S3OriginAccessControl(scope, 'TracksAccessControl', {
+      description: 'Tunesmith: CloudFront reads track audio',
+      signing: Signing.SIGV4_ALWAYS,
+    });
+  }
+
+  bind(scope: Construct, options: OriginBindOptions): OriginBindConfig {
+    const config = this.origin.bind(scope, options);
+    this.bucket.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(`${TRACK_AUDIO_AREA}*`)],
+        conditions: {
+          StringEquals: {
+            'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/${options.distributionId}`,
+          },
+        },
+      }),
+    );
+    return {
+      ...config,
+      originProperty: config.originProperty && {
+        ...config.originProperty,
+        originAccessControlId: this.accessControl.originAccessControlId,
+      },
+    };
   }
 }

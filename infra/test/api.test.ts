@@ -35,8 +35,11 @@ describe('route manifest -> HTTP API', () => {
       const entry = fileURLToPath(new URL(`../../functions/src/lambdas/${group}.ts`, import.meta.url));
       expect(existsSync(entry), entry).toBe(true);
     }
-    // The route groups, the daily analytics job, the seed and the workflow's tasks: nothing else is built from functions/src/lambdas.
-    expect([...byEntry.keys()].sort()).toEqual([...routeGroups, 'analytics', 'seed', 'workflow'].sort());
+    // The route groups, the daily analytics job, the seed, the audio signing key pair and the workflow's tasks:
+    // nothing else is built from functions/src/lambdas.
+    expect([...byEntry.keys()].sort()).toEqual(
+      [...routeGroups, 'analytics', 'seed', 'audio-signing-key', 'workflow'].sort(),
+    );
   });
 
   it("sends every route to its own group's function", () => {
@@ -279,11 +282,8 @@ describe('least privilege', () => {
           resourcesOf(s).map((resource) => ({ resource: flatten(resource), actions: actionsOf(s) })),
         );
 
-    // The catalogue presigns plays of finished tracks, and only reads them.
-    expect(s3Of('catalog').find((s) => s.resource === `{${tracks}.Arn}/tracks/*`)?.actions).toEqual([
-      's3:GetObject',
-    ]);
-    expect(s3Of('catalog').some((s) => s.resource.startsWith(`{${uploads}`))).toBe(false);
+    // The catalogue signs CloudFront links to finished tracks (decision 008): CloudFront reads them, it touches no bucket.
+    expect(s3Of('catalog')).toEqual([]);
     expect(s3Of('billing')).toEqual([]);
     expect(s3Of('auth')).toEqual([]);
     const uploadsGroup = s3Of('uploads');

@@ -121,7 +121,12 @@ describe('distribution', () => {
 
 describe('SPA fallback function', () => {
   const rewrite = (uri: string): string => {
-    const functions = Object.values(resources).filter((r) => r.Type === 'AWS::CloudFront::Function');
+    // The SPA rewrite and the audio behaviour's viewer-response function (audio-signing.test.ts).
+    const functions = Object.values(resources).filter(
+      (r) =>
+        r.Type === 'AWS::CloudFront::Function' &&
+        (r.Properties?.FunctionConfig as { Comment?: string } | undefined)?.Comment?.includes('SPA routes'),
+    );
     expect(functions).toHaveLength(1);
     const props = functions[0]?.Properties ?? {};
     expect(props.FunctionConfig).toMatchObject({ Runtime: 'cloudfront-js-2.0' });
@@ -188,7 +193,7 @@ describe('response headers policy', () => {
     });
   });
 
-  it('sets a CSP that allows only the site, presigned uploads and track playback', () => {
+  it('sets a CSP that allows only the site and presigned uploads (audio plays from the site)', () => {
     const { stack } = synthesized;
     const csp = flatten(
       (policy().headers.ContentSecurityPolicy as { ContentSecurityPolicy: unknown }).ContentSecurityPolicy,
@@ -204,13 +209,8 @@ describe('response headers policy', () => {
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('base-uri')).toEqual(["'self'"]);
     expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
-    // media-src must name the host presigned GETs use: `{bucket}.s3.{region}` (SDK v3, every region).
-    const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
-    expect(directives.get('media-src')).toEqual([
-      "'self'",
-      'blob:',
-      `https://{Ref:${tracks}}.s3.{Ref:AWS::Region}.{Ref:AWS::URLSuffix}`,
-    ]);
+    // Track audio is on the site's own origin (/tracks/*, CloudFront signed links; decision 008).
+    expect(directives.get('media-src')).toEqual(["'self'", 'blob:']);
     // connect-src must name the uploads bucket's regional endpoint exactly, or presigned PUTs are blocked.
     const uploadsName = flatten(
       resources[logicalId(stack, stack.data.uploads.node.defaultChild)]?.Properties?.BucketName,

@@ -307,7 +307,7 @@ describe('route groups and the workflow', () => {
     expect(variablesOf(functionOf('webhooks')).FAL_WEBHOOK_JWKS_URL).toBe(FAL_WEBHOOK_JWKS_URL);
   });
 
-  it('lets the catalogue recognise an optional session and presign plays of track audio, nothing more', () => {
+  it('lets the catalogue recognise an optional session and sign plays of track audio, nothing more', () => {
     const { stack } = synthesized;
     const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
     const catalog = functionOf('catalog');
@@ -318,14 +318,14 @@ describe('route groups and the workflow', () => {
       'PUBLIC_ORIGIN',
       'TABLE_NAME',
       'TRACKS_BUCKET',
+      'AUDIO_SIGNING_KEY_PAIR_ID',
+      'AUDIO_SIGNING_SECRET_ARN',
     ]) {
       expect(flatten(variables[name] ?? ''), name).not.toBe('');
     }
     expect(flatten(variables.TRACKS_BUCKET)).toBe(`{Ref:${tracks}}`);
-    expect(grantsOf(statementsOfFunction(resources, catalog), 's3:')).toEqual([
-      `s3:GetObject on {${tracks}.Arn}/tracks/*`,
-      `s3:ListBucket on {${tracks}.Arn}`,
-    ]);
+    // CloudFront reads the audio for signed links (decision 008): the catalogue touches no bucket.
+    expect(grantsOf(statementsOfFunction(resources, catalog), 's3:')).toEqual([]);
   });
 
   it('lets generation read and delete uploads and tracks without writing audio (the workflow does)', () => {

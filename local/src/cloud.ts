@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,7 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { newSigningKeyPair, publicKeyOf } from '@tunesmith/functions/adapters/cloudfront/signing-key-pair';
 import { dynamoPlanRepository } from '@tunesmith/functions/adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '@tunesmith/functions/adapters/dynamo/settings-repository';
 import { stripePayments } from '@tunesmith/functions/adapters/stripe/stripe-payments';
@@ -15,6 +17,7 @@ import { syncPlanPrices } from '@tunesmith/functions/domain/billing/plan-prices'
 import { seedDefaults } from '@tunesmith/functions/domain/seed';
 import { messages } from '@tunesmith/shared/messages';
 import { createApiAdapter, lambdaLoader } from './api-adapter';
+import { createAudioHandler, isAudioPath } from './audio-cdn';
 import { createDevMailHandler, isDevMailPath } from './dev-mail';
 import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } from './emulators';
 import type { LocalEnvName } from './env';
@@ -142,6 +145,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let runner: WorkflowRunner | undefined;
   let analytics: (() => void) | undefined;
   let stepFunctions: StepFunctionsEndpoint | undefined;
+  let audioStorage: S3Client | undefined;
   const exitHook = () => {
     for (const emulator of emulators) emulator.process?.signal();
   };
@@ -170,6 +174,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       runner?.stop();
       analytics?.();
       await stepFunctions?.stop();
+      audioStorage?.destroy();
       await Promise.all(emulators.map((emulator) => emulator.stop()));
       if (temporary) rmSync(dataDir, { recursive: true, force: true });
       registry[runningCloud] = false;
@@ -349,6 +354,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     ];
     const port = await listen(server, options.port);
     const url = `http://127.0.0.1:${port}`;
+    // Stands in for the CloudFront key pair that signs play and download links (decision 008).
+    const audioKey = audioSigningKey(temporary ? undefined : path.join(dataDir, 'audio-signing.pem'));
 
     const env: Record<LocalEnvName, string> = {
       TABLE_NAME,
@@ -382,11 +389,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       SITE_NAME: process.env.SITE_NAME || 'Tunesmith',
       // Stands in for the KMS key that seals secret settings on AWS.
       SETTINGS_LOCAL_KEY: settingsKey(temporary ? undefined : path.join(dataDir, 'settings.key')),
+      AUDIO_SIGNING_KEY_PAIR_ID: audioKey.keyPairId,
+      AUDIO_SIGNING_PRIVATE_KEY: audioKey.privateKey,
       // The one-origin server stands where CloudFront stands on AWS: one trusted hop.
       TRUSTED_PROXY_HOPS: '1',
       // Links in mail and the Origin check name the one URL this cloud prints.
       PUBLIC_ORIGIN: url,
       LOG_LEVEL: quiet ? 'silent' : process.env.LOG_LEVEL || 'info',
+      // CloudWatch reads the metrics from Lambda's log; here they would only clutter the output.
+      POWERTOOLS_METRICS_DISABLED: 'true',
     };
     Object.assign(process.env, env);
     // The workflow's steps build their clients from the environment just set.
@@ -402,6 +413,21 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Stripe posts its events to the webhook route on this same server, as it would to CloudFront.
     stripe.setWebhookUrl(`${url}/api/webhooks/stripe`);
     const testClock = createTestClockHandler(stripe);
+    audioStorage = new S3Client({
+      region: REGION,
+      credentials,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    // The distribution's /tracks/* behaviour: signed links only, checked as CloudFront checks them.
+    const audio = createAudioHandler({
+      s3: audioStorage,
+      bucket: TRACKS_BUCKET,
+      publicKeys: { [audioKey.keyPairId]: audioKey.publicKey },
+      headers: securityHeaders({ https: false }),
+    });
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
       const target = req.url ?? '/';
       if (target === '/api' || target.startsWith('/api/') || target.startsWith('/api?')) {
@@ -410,6 +436,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         mailbox(req, res).catch((error: unknown) => failRequest(res, error));
       } else if (isDevStripePath(target)) {
         testClock(req, res).catch((error: unknown) => failRequest(res, error));
+      } else if (isAudioPath(target)) {
+        audio(req, res).catch((error: unknown) => failRequest(res, error));
       } else if (webHandler) {
         webHandler.handle(req, res).catch((error: unknown) => failRequest(res, error));
       } else {
@@ -444,6 +472,26 @@ function settingsKey(file: string | undefined): string {
   const key = randomBytes(32).toString('base64');
   if (file) writeFileSync(file, `${key}\n`, { mode: 0o600 });
   return key;
+}
+
+/**
+ * The local cloud's audio signing key: an RSA pair whose private key is kept
+ * in the data directory (made on first start, readable only by its owner), so
+ * links handed out before a restart still play; a temporary cloud gets a
+ * fresh one. Its id is derived from the public key, as a new CloudFront key
+ * gets a new id.
+ */
+function audioSigningKey(file: string | undefined): {
+  keyPairId: string;
+  privateKey: string;
+  publicKey: string;
+} {
+  const stored = file && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const storedPublic = stored ? publicKeyOf(stored) : undefined;
+  const pair = stored && storedPublic ? { privateKey: stored, publicKey: storedPublic } : newSigningKeyPair();
+  if (file && pair.privateKey !== stored) writeFileSync(file, pair.privateKey, { mode: 0o600 });
+  const keyPairId = `KLOCAL${createHash('sha256').update(pair.publicKey).digest('hex').slice(0, 8).toUpperCase()}`;
+  return { keyPairId, privateKey: pair.privateKey.trim(), publicKey: pair.publicKey };
 }
 
 /** Runs the analytics handler now and a few minutes after each midnight UTC; returns its stopper. */

@@ -102,6 +102,18 @@ export const localEnvVars = [
     local: 'made on first start, kept in .data/settings.key',
   },
   {
+    name: 'AUDIO_SIGNING_KEY_PAIR_ID',
+    description:
+      'Id of the key that signs play and download links (CloudFront signed URLs to /tracks/*); on AWS the CloudFront public key id',
+    local: 'made on first start from the key in .data/audio-signing.pem',
+  },
+  {
+    name: 'AUDIO_SIGNING_PRIVATE_KEY',
+    description:
+      'RSA private key (PEM) that signs play and download links locally; on AWS the functions read it from the secret AUDIO_SIGNING_SECRET_ARN instead',
+    local: 'made on first start, kept in .data/audio-signing.pem',
+  },
+  {
     name: 'STEPFUNCTIONS_ENDPOINT',
     description: 'The local Step Functions endpoint (runs the generation workflow); unset on AWS',
     local: 'http://127.0.0.1:8605',
@@ -129,6 +141,11 @@ export const localEnvVars = [
     local: 'http://127.0.0.1:3000',
   },
   { name: 'LOG_LEVEL', description: 'Set to `silent` to mute handler logs', local: 'info' },
+  {
+    name: 'POWERTOOLS_METRICS_DISABLED',
+    description: 'Keeps the functions from printing CloudWatch metrics (embedded metric format)',
+    local: 'true',
+  },
 ] as const;
 
 export type LocalEnvName = (typeof localEnvVars)[number]['name'];

@@ -40,8 +40,8 @@ export function mimeType(file: string): string {
  * The security headers CloudFront's response headers policy adds, so the
  * built SPA meets the same policy locally. `connectSources` are the storage
  * origins the page reaches directly (locally: s3rver): the upload dialog PUTs
- * files there (connect-src) and players stream presigned audio from there
- * (media-src).
+ * files there (connect-src). Players stream audio from the page's own origin
+ * (`/tracks/*`, signed links; audio-cdn.ts), as from CloudFront on AWS.
  */
 export function securityHeaders(options: {
   https: boolean;
@@ -54,7 +54,7 @@ export function securityHeaders(options: {
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    `media-src 'self' blob:${extra}`,
+    "media-src 'self' blob:",
     `connect-src 'self'${extra}`,
     "font-src 'self' data:",
     "object-src 'none'",

@@ -1,8 +1,9 @@
 /**
  * Route group `admin`: the admin area's data calls.
  * Env: TABLE_NAME, AWS_REGION, UPLOADS_BUCKET, TRACKS_BUCKET, the session
- * variables, Stripe's keys (a deleted user's subscription ends at once), and
- * SETTINGS_KMS_KEY_ID (or SETTINGS_LOCAL_KEY locally) for secret settings.
+ * variables, the audio signing key (audio-wiring.ts), Stripe's keys (a
+ * deleted user's subscription ends at once), and SETTINGS_KMS_KEY_ID (or
+ * SETTINGS_LOCAL_KEY locally) for secret settings.
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
@@ -19,7 +20,7 @@ import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { dynamoUserRepository } from '../adapters/dynamo/user-repository';
 import { bucketFromEnv, s3 } from '../adapters/s3/client';
-import { s3AudioLinker, s3Links } from '../adapters/s3/links';
+import { s3AudioLinker } from '../adapters/s3/links';
 import { s3Sweeper } from '../adapters/s3/sweeper';
 import { s3TrackAudio } from '../adapters/s3/track-audio';
 import { s3UploadStore } from '../adapters/s3/upload-store';
@@ -27,6 +28,7 @@ import { keys } from '../data/keys';
 import type { AdminDeps } from '../domain/admin/ports';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { adminRoutes } from '../http/routes/admin';
+import { audioLinks } from './audio-wiring';
 import { billingWiring } from './billing-wiring';
 import { sessionWiring } from './session-wiring';
 import { settingsFromEnv } from './settings-wiring';
@@ -36,7 +38,7 @@ function build(): AdminDeps {
   const session = sessionWiring();
   const uploadsBucket = bucketFromEnv('UPLOADS_BUCKET');
   const tracksBucket = bucketFromEnv('TRACKS_BUCKET');
-  const links = s3Links(s3());
+  const links = audioLinks();
   return {
     counters: dynamoSiteCounters(client, tableName),
     audit: dynamoAuditLog(client, tableName),

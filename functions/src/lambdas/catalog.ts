@@ -1,10 +1,10 @@
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
-import { s3 } from '../adapters/s3/client';
-import { s3AudioLinker, s3Links } from '../adapters/s3/links';
+import { s3AudioLinker } from '../adapters/s3/links';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { catalogRoutes } from '../http/routes/catalog';
+import { audioLinks } from './audio-wiring';
 import { sessionWiring } from './session-wiring';
 
 let built: LambdaHandler | undefined;
@@ -18,7 +18,7 @@ export const handler: LambdaHandler = (event, context) => {
       catalogRoutes({
         plans: dynamoPlanRepository(client, tableName),
         generations: dynamoGenerationStore(client, tableName),
-        audioLinks: s3AudioLinker(s3Links(s3())),
+        audioLinks: s3AudioLinker(audioLinks()),
         viewer: async (event) => {
           // Visitors carry no session cookies: the track page never waits on Cognito for them.
           const sessions = sessionWiring().sessions.user;

@@ -4,13 +4,14 @@ import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
 import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
 import { bucketFromEnv, s3 } from '../adapters/s3/client';
-import { s3AudioLinker, s3Links } from '../adapters/s3/links';
+import { s3AudioLinker } from '../adapters/s3/links';
 import { s3TrackAudio } from '../adapters/s3/track-audio';
 import { s3UploadStore } from '../adapters/s3/upload-store';
 import { sfn, stateMachineArnFromEnv, stepFunctionsStarter } from '../adapters/sfn/step-functions';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { generationRoutes } from '../http/routes/generation';
 import { libraryRoutes } from '../http/routes/library';
+import { audioLinks } from './audio-wiring';
 import { musicProviderFromEnv } from './music-wiring';
 import { sessionWiring } from './session-wiring';
 
@@ -28,7 +29,7 @@ export const handler: LambdaHandler = (event, context) => {
     };
     const plans = dynamoPlanRepository(client, tableName);
     const uploads = s3UploadStore(s3(), bucketFromEnv('UPLOADS_BUCKET'));
-    const links = s3Links(s3());
+    const links = audioLinks();
     built = createGroupHandler(
       'generation',
       {

@@ -1,8 +1,10 @@
 /**
  * Short-lived presigned links to objects in our buckets. Buckets are private:
- * a browser (or the music provider) reaches audio only through one of these,
- * and the API hands them out only to viewers allowed to see the track.
- * Stored audio is referenced as `s3://bucket/key`.
+ * the music provider reaches audio, and a browser uploads, only through one of
+ * these. Browsers play and download track audio through CloudFront signed
+ * links instead (adapters/cloudfront/audio-links.ts, decision 008), which take
+ * the same {@link ReadLinks} shape. The API hands links out only to viewers
+ * allowed to see the track. Stored audio is referenced as `s3://bucket/key`.
  */
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -48,6 +50,9 @@ export interface S3Links {
   ): Promise<string>;
 }
 
+/** Anything that makes GET links (presigned S3, or CloudFront signed). */
+export type ReadLinks = Pick<S3Links, 'read'>;
+
 export function s3Links(client: S3Client, now: () => number = Date.now): S3Links {
   const window = READ_LINK_WINDOW_SECONDS * 1000;
   return {
@@ -87,8 +92,8 @@ export function s3Links(client: S3Client, now: () => number = Date.now): S3Links
   };
 }
 
-/** Presigns `s3://` audio for playback; other values pass through (see http/audio-links). */
-export function s3AudioLinker(links: S3Links): (stored: string | null) => Promise<string | null> {
+/** Links `s3://` audio for playback; other values pass through (see http/audio-links). */
+export function s3AudioLinker(links: ReadLinks): (stored: string | null) => Promise<string | null> {
   return async (stored) => {
     if (!stored) return null;
     const location = parseS3Url(stored);

@@ -3,7 +3,7 @@
  * the link that saves it under a file name, and its removal with the track.
  */
 import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { parseS3Url, type S3Links } from './links';
+import { parseS3Url, type ReadLinks } from './links';
 
 export interface S3TrackAudio {
   /** A GET link that makes the browser save the audio as `filename`; audio not stored by us passes through. */
@@ -12,7 +12,7 @@ export interface S3TrackAudio {
   remove(stored: string): Promise<void>;
 }
 
-export function s3TrackAudio(client: S3Client, links: S3Links, tracksBucket: string): S3TrackAudio {
+export function s3TrackAudio(client: S3Client, links: ReadLinks, tracksBucket: string): S3TrackAudio {
   const ours = (stored: string) => {
     const location = parseS3Url(stored);
     return location?.bucket === tracksBucket ? location : undefined;
