@@ -14,6 +14,7 @@ import { dynamoSiteCounters } from '../src/adapters/dynamo/counters';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../src/adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '../src/adapters/dynamo/settings-repository';
+import { s3Of } from '../src/adapters/s3/client';
 import { s3Sweeper } from '../src/adapters/s3/sweeper';
 import { keys } from '../src/data/keys';
 import type { AdminUser } from '../src/domain/accounts/admin';
@@ -671,11 +672,11 @@ function adminDepsForTest(): AdminDeps {
     generations,
     tracks: dynamoTrackDirectory(documents, tableName),
     uploads: {
-      ...s3Sweeper(s3, buckets.uploadsBucket),
+      ...s3Sweeper(s3Of(s3), buckets.uploadsBucket),
       delete: (key: string) => buckets.remove(buckets.uploadsBucket, key),
     },
     trackAudio: {
-      ...s3Sweeper(s3, buckets.tracksBucket),
+      ...s3Sweeper(s3Of(s3), buckets.tracksBucket),
       remove: async (stored: string) => {
         const key = stored.replace(`s3://${buckets.tracksBucket}/`, '');
         await buckets.remove(buckets.tracksBucket, key);

@@ -15,6 +15,7 @@ import { dynamoQuotaStore } from '../src/adapters/dynamo/quota-store';
 import { falMusicProvider } from '../src/adapters/fal/fal-provider';
 import { falWebhookVerifier } from '../src/adapters/fal/fal-webhook';
 import { s3AudioStore } from '../src/adapters/s3/audio-store';
+import { s3Of } from '../src/adapters/s3/client';
 import { keys } from '../src/data/keys';
 import type { GenerationDeps } from '../src/domain/generations/ports';
 import { quotaWindowStart } from '../src/domain/generations/quota-window';
@@ -74,7 +75,7 @@ beforeAll(async () => {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     credentials,
   });
-  const audio = s3AudioStore(s3Client, BUCKET);
+  const audio = s3AudioStore(s3Of(s3Client), BUCKET);
   runner = await createWorkflowRunner(
     {
       generation: deps,

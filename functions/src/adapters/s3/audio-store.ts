@@ -2,8 +2,8 @@
  * The workflow's AudioStore on S3: downloads the provider's (expiring) result and
  * puts it into the tracks bucket, beside the compressed copy made from it.
  */
-import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { AudioStore } from '../../workflow/steps';
+import type { S3 } from './client';
 import { s3Url } from './links';
 
 export interface S3AudioStoreOptions {
@@ -12,11 +12,7 @@ export interface S3AudioStoreOptions {
   fetch?: typeof fetch;
 }
 
-export function s3AudioStore(
-  client: S3Client,
-  bucket: string,
-  options: S3AudioStoreOptions = {},
-): AudioStore {
+export function s3AudioStore(s3: S3, bucket: string, options: S3AudioStoreOptions = {}): AudioStore {
   const doFetch = options.fetch ?? fetch;
   const urlFor = options.urlFor ?? ((key: string) => s3Url({ bucket, key }));
   return {
@@ -29,8 +25,9 @@ export function s3AudioStore(
         throw error;
       }
       const bytes = new Uint8Array(await response.arrayBuffer());
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: bytes,
@@ -40,8 +37,9 @@ export function s3AudioStore(
       return { url: urlFor(key), bytes };
     },
     async put(key, bytes, contentType) {
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: bytes,
@@ -53,7 +51,8 @@ export function s3AudioStore(
       return urlFor(key);
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
 }

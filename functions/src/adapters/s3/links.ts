@@ -6,8 +6,7 @@
  * the same {@link ReadLinks} shape. The API hands links out only to viewers
  * allowed to see the track. Stored audio is referenced as `s3://bucket/key`.
  */
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3 } from './client';
 
 export interface S3Location {
   bucket: string;
@@ -53,10 +52,12 @@ export interface S3Links {
 /** Anything that makes GET links (presigned S3, or CloudFront signed). */
 export type ReadLinks = Pick<S3Links, 'read'>;
 
-export function s3Links(client: S3Client, now: () => number = Date.now): S3Links {
+export function s3Links(s3: S3, now: () => number = Date.now): S3Links {
   const window = READ_LINK_WINDOW_SECONDS * 1000;
   return {
-    read: (location, options = {}) => {
+    read: async (location, options = {}) => {
+      const { sdk, client } = await s3();
+      const { getSignedUrl, GetObjectCommand } = sdk;
       const signingDate = new Date(Math.floor(now() / window) * window);
       return getSignedUrl(
         client,
@@ -71,8 +72,10 @@ export function s3Links(client: S3Client, now: () => number = Date.now): S3Links
         { signingDate, expiresIn: (options.expiresIn ?? READ_LINK_SECONDS) + READ_LINK_WINDOW_SECONDS },
       );
     },
-    write: (location, options = {}) =>
-      getSignedUrl(
+    write: async (location, options = {}) => {
+      const { sdk, client } = await s3();
+      const { getSignedUrl, PutObjectCommand } = sdk;
+      return getSignedUrl(
         client,
         new PutObjectCommand({
           Bucket: location.bucket,
@@ -88,7 +91,8 @@ export function s3Links(client: S3Client, now: () => number = Date.now): S3Links
             ...(options.size ? ['content-length'] : []),
           ]),
         },
-      ),
+      );
+    },
   };
 }
 

@@ -2,7 +2,7 @@
  * A finished track's stored audio (`s3://bucket/key` in the tracks bucket):
  * the link that saves it under a file name, and its removal with the track.
  */
-import { DeleteObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { S3 } from './client';
 import { parseS3Url, type ReadLinks } from './links';
 
 export interface S3TrackAudio {
@@ -12,7 +12,7 @@ export interface S3TrackAudio {
   remove(stored: string): Promise<void>;
 }
 
-export function s3TrackAudio(client: S3Client, links: ReadLinks, tracksBucket: string): S3TrackAudio {
+export function s3TrackAudio(s3: S3, links: ReadLinks, tracksBucket: string): S3TrackAudio {
   const ours = (stored: string) => {
     const location = parseS3Url(stored);
     return location?.bucket === tracksBucket ? location : undefined;
@@ -24,8 +24,9 @@ export function s3TrackAudio(client: S3Client, links: ReadLinks, tracksBucket: s
     },
     async remove(stored) {
       const location = ours(stored);
-      if (location)
-        await client.send(new DeleteObjectCommand({ Bucket: location.bucket, Key: location.key }));
+      if (!location) return;
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: location.bucket, Key: location.key }));
     },
   };
 }

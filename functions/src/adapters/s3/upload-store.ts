@@ -2,14 +2,8 @@
  * The uploads port on S3: what the server checks after a browser PUT a file
  * straight into the uploads bucket with a presigned link.
  */
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  type S3Client,
-} from '@aws-sdk/client-s3';
 import type { UploadStore } from '../../domain/uploads/uploads';
+import type { S3 } from './client';
 
 /** True when S3 says the object (or bucket) is not there. */
 function isMissing(error: unknown): boolean {
@@ -18,11 +12,12 @@ function isMissing(error: unknown): boolean {
   return error.name === 'NotFound' || error.name === 'NoSuchKey' || status === 404;
 }
 
-export function s3UploadStore(client: S3Client, bucket: string): UploadStore {
+export function s3UploadStore(s3: S3, bucket: string): UploadStore {
   return {
     async head(key) {
+      const { sdk, client } = await s3();
       try {
-        const answer = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        const answer = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
         return {
           size: answer.ContentLength ?? 0,
           ...(answer.ContentType ? { contentType: answer.ContentType } : {}),
@@ -34,8 +29,9 @@ export function s3UploadStore(client: S3Client, bucket: string): UploadStore {
     },
     async readStart(key, bytes) {
       if (bytes <= 0) return new Uint8Array();
+      const { sdk, client } = await s3();
       const answer = await client.send(
-        new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+        new sdk.GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
       );
       if (!answer.Body) return new Uint8Array();
       const body = await answer.Body.transformToByteArray();
@@ -43,13 +39,15 @@ export function s3UploadStore(client: S3Client, bucket: string): UploadStore {
       return body.length > bytes ? body.subarray(0, bytes) : body;
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
     async move(from, to) {
+      const { sdk, client } = await s3();
       // Keys are plain (id and extension) but the copy source is a URL path, so encode it anyway.
       const source = `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
-      await client.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: source }));
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: from }));
+      await client.send(new sdk.CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: source }));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: from }));
     },
   };
 }
