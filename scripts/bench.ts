@@ -36,7 +36,13 @@ import { dynamoGenerationStore } from '../functions/src/adapters/dynamo/generati
 import { dynamoUserRepository } from '../functions/src/adapters/dynamo/user-repository';
 import { keys, tableDesign } from '../functions/src/data/keys';
 import { mailedLink } from '../functions/test/support/mailbox';
-import { BUNDLE_ENTRY_FILE, bundleLambda, coldStartBytes, totalBytes } from '../infra/lib/lambda-bundle';
+import {
+  BUNDLE_ENTRY_FILE,
+  bundleLambda,
+  coldStartBytes,
+  coldStartFiles,
+  totalBytes,
+} from '../infra/lib/lambda-bundle';
 import { type LocalCloud, startLocalCloud } from '../local/src/cloud';
 import { encodeWav, renderTrack } from '../local/src/music/synth';
 import { seedLoad } from './seed-load';
@@ -171,7 +177,7 @@ async function bundles(): Promise<void> {
     const times: number[] = [];
     for (let i = 0; i < 5; i++) times.push(await coldImport(entryFile));
     say(
-      `  ${name.padEnd(14)} ${kb(coldStartBytes(metafile)).padStart(9)} ${kb(totalBytes(metafile)).padStart(9)} ${kb(gzipSync(readFileSync(entryFile)).length).padStart(9)}   ${ms(
+      `  ${name.padEnd(14)} ${kb(coldStartBytes(metafile)).padStart(9)} ${kb(totalBytes(metafile)).padStart(9)} ${kb(gzipSync(Buffer.concat(coldStartFiles(metafile).map((file) => readFileSync(file)))).length).padStart(9)}   ${ms(
         percentile(
           times.sort((a, b) => a - b),
           50,

@@ -58,8 +58,8 @@ export function bundleLambda(entry: string, outdir: string): BuildResult<{ metaf
   return buildSync(lambdaBuildOptions(entry.includes('/') ? entry : lambdaEntry(entry), outdir));
 }
 
-/** Bytes of the bundle's entry file plus every chunk it imports statically: what a cold start reads. */
-export function coldStartBytes(metafile: Metafile): number {
+/** The bundle's entry file and every chunk it imports statically: what a cold start reads. */
+export function coldStartFiles(metafile: Metafile): string[] {
   const outputs = metafile.outputs;
   const seen = new Set<string>();
   const visit = (path: string) => {
@@ -70,8 +70,12 @@ export function coldStartBytes(metafile: Metafile): number {
   };
   const entry = Object.keys(outputs).find((path) => path.endsWith(`/${BUNDLE_ENTRY_FILE}`));
   if (entry) visit(entry);
-  return [...seen].reduce((sum, path) => sum + (outputs[path]?.bytes ?? 0), 0);
+  return [...seen];
 }
+
+/** Bytes of {@link coldStartFiles}. */
+export const coldStartBytes = (metafile: Metafile): number =>
+  coldStartFiles(metafile).reduce((sum, path) => sum + (metafile.outputs[path]?.bytes ?? 0), 0);
 
 /** Bytes of all the bundle's code (entry and every chunk, lazy ones included; no source maps). */
 export const totalBytes = (metafile: Metafile): number =>
