@@ -86,10 +86,11 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   catalog: { table: 'read', audio: true },
   auth: { table: 'readWrite', userPool: identityAdminActions, mail: true },
   // Starts the workflow (which writes the audio); deleting a track removes its audio and a remix's upload.
+  // Plays and downloads are CloudFront links (decision 008): no read of track audio.
   generation: {
     table: 'readWrite',
     uploads: ['read', 'delete'],
-    tracks: ['read', 'delete'],
+    tracks: ['delete'],
     audio: true,
     workflow: 'start',
     // The lyrics helper calls fal with the fal_api_key setting.

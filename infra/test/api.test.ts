@@ -291,12 +291,15 @@ describe('least privilege', () => {
       expect.arrayContaining(['s3:PutObject', 's3:GetObject', 's3:DeleteObject']),
     );
     expect(uploadsGroup.some((s) => s.resource.startsWith(`{${tracks}`))).toBe(false);
-    // The workflow writes track audio; the generation routes read it and delete it with the track (and a remix's upload).
+    // The workflow writes track audio; the generation routes only delete it with the track (and a remix's upload):
+    // plays and downloads are CloudFront links.
     const generation = s3Of('generation');
-    expect(generation.find((s) => s.resource === `{${tracks}.Arn}/tracks/*`)?.actions.sort()).toEqual([
+    expect(generation.find((s) => s.resource === `{${tracks}.Arn}/tracks/*`)?.actions).toEqual([
       's3:DeleteObject',
-      's3:GetObject',
     ]);
+    expect(
+      generation.some((s) => s.resource === `{${tracks}.Arn}` && s.actions.includes('s3:ListBucket')),
+    ).toBe(false);
     expect(generation.find((s) => s.resource === `{${uploads}.Arn}/uploads/*`)?.actions.sort()).toEqual([
       's3:DeleteObject',
       's3:GetObject',

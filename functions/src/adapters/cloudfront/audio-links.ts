@@ -11,6 +11,7 @@ import { getSignedUrl } from '@aws-sdk/cloudfront-signer';
 import { TRACK_AUDIO_AREA } from '../../domain/tracks/track';
 import { awsClientDefaults } from '../client-options';
 import { READ_LINK_SECONDS, READ_LINK_WINDOW_SECONDS, type ReadLinks } from '../s3/links';
+import { traced } from '../tracing';
 import { DOWNLOAD_PARAM } from './edge-download';
 
 /** What signing needs; read once per runtime (see {@link audioSigningFromEnv}). */
@@ -62,7 +63,7 @@ export type SecretReader = (arn: string) => Promise<string | undefined>;
 
 const readSecretsManager: SecretReader = async (arn) => {
   const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-  const client = new SecretsManagerClient({ ...awsClientDefaults, region: process.env.AWS_REGION });
+  const client = traced(new SecretsManagerClient({ ...awsClientDefaults, region: process.env.AWS_REGION }));
   try {
     return (await client.send(new GetSecretValueCommand({ SecretId: arn }))).SecretString;
   } finally {
