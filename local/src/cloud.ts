@@ -143,7 +143,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let server: http.Server | undefined;
   let vite: { close(): Promise<void> } | undefined;
   let runner: WorkflowRunner | undefined;
-  let analytics: (() => void) | undefined;
+  let analytics: (() => Promise<void>) | undefined;
   let stepFunctions: StepFunctionsEndpoint | undefined;
   let audioStorage: S3Client | undefined;
   const exitHook = () => {
@@ -172,7 +172,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       await vite?.close();
       // Executions still running would write to the emulators stopped below.
       runner?.stop();
-      analytics?.();
+      // A run still going would log the emulators stopped below as failures.
+      await analytics?.();
       await stepFunctions?.stop();
       audioStorage?.destroy();
       await Promise.all(emulators.map((emulator) => emulator.stop()));
@@ -494,9 +495,11 @@ function audioSigningKey(file: string | undefined): {
   return { keyPairId, privateKey: pair.privateKey.trim(), publicKey: pair.publicKey };
 }
 
-/** Runs the analytics handler now and a few minutes after each midnight UTC; returns its stopper. */
-function startDailyAnalytics(quiet: boolean): () => void {
+/** Runs the analytics handler now and a few minutes after each midnight UTC; returns its stopper, which waits for a run under way. */
+function startDailyAnalytics(quiet: boolean): () => Promise<void> {
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
   const run = async () => {
     try {
       const { handler } = await import('@tunesmith/functions/lambdas/analytics');
@@ -507,16 +510,21 @@ function startDailyAnalytics(quiet: boolean): () => void {
     }
   };
   const schedule = () => {
+    if (stopped) return;
     const next = new Date();
     next.setUTCHours(24, 5, 0, 0);
     timer = setTimeout(() => {
-      void run().finally(schedule);
+      running = run().finally(schedule);
     }, next.getTime() - Date.now());
     timer.unref();
   };
-  void run();
+  running = run();
   schedule();
-  return () => clearTimeout(timer);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
 }
 
 /**
