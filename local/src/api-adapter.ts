@@ -266,6 +266,17 @@ export async function readBody(
 let handlersOwner: string | undefined;
 
 /**
+ * Whether the function modules of this process serve the local cloud `owner`
+ * (the first to claim them does): background jobs of another cloud in the same
+ * process would reach the first one's emulators through the clients those
+ * modules keep.
+ */
+export function claimHandlers(owner: string): boolean {
+  handlersOwner ??= owner;
+  return handlersOwner === owner;
+}
+
+/**
  * Imports route groups' real entry points from `functions/src/lambdas` for the
  * local cloud `owner`. Like a Lambda runtime, a handler module builds its SDK
  * clients once from the environment and keeps them; so once one cloud's
@@ -274,8 +285,7 @@ let handlersOwner: string | undefined;
  */
 export function lambdaLoader(owner: string): HandlerLoader {
   return async (group) => {
-    handlersOwner ??= owner;
-    if (handlersOwner !== owner) {
+    if (!claimHandlers(owner)) {
       throw new Error(
         `The handlers in this process already serve the local cloud at ${handlersOwner}; ` +
           'start further clouds with startLocalCloudProcess.',

@@ -16,7 +16,7 @@ import { stripePayments } from '@tunesmith/functions/adapters/stripe/stripe-paym
 import { syncPlanPrices } from '@tunesmith/functions/domain/billing/plan-prices';
 import { seedDefaults } from '@tunesmith/functions/domain/seed';
 import { messages } from '@tunesmith/shared/messages';
-import { createApiAdapter, lambdaLoader } from './api-adapter';
+import { claimHandlers, createApiAdapter, lambdaLoader } from './api-adapter';
 import { createAudioHandler, isAudioPath } from './audio-cdn';
 import { createDevMailHandler, isDevMailPath } from './dev-mail';
 import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } from './emulators';
@@ -408,7 +408,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     leaveState = () => writeState(stateFile, { ...pools, admin });
 
     // The daily usage_analytics job: once now (the day that ended), then after every midnight UTC.
-    analytics = startDailyAnalytics(quiet);
+    // Only where this process's function modules serve this cloud (see claimHandlers).
+    if (claimHandlers(url)) analytics = startDailyAnalytics(quiet);
     const api = createApiAdapter({ loadHandler: lambdaLoader(url) });
     const mailbox = createDevMailHandler(ses.endpoint);
     // Stripe posts its events to the webhook route on this same server, as it would to CloudFront.
