@@ -81,6 +81,9 @@ export class NodeFunction extends LambdaFunction {
         bundling: {
           // Never pulled: esbuild runs in this process (tryBundle answers true or throws).
           image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
+          // CDK caches staged assets by source path and bundling options, functions left out:
+          // the entry must be in them, or every function would get the first one's bundle.
+          command: ['bundle', props.entryName],
           local: {
             tryBundle(outputDir) {
               stageLambdaBundle(props.entryName, outputDir);

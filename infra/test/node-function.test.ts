@@ -105,3 +105,30 @@ describe('NodeFunction bundle (esbuild)', () => {
     expect(JSON.parse(response.body)).toHaveProperty('message');
   });
 });
+
+/** Several functions in one synth: each entry gets its own bundle, built once. */
+describe('NodeFunction bundles in one stack', () => {
+  it('gives each entry its own asset and functions of one entry the same one', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'tunesmith-bundles-'));
+    try {
+      const app = new App({ outdir });
+      const stack = new Stack(app, 'BundlesTest');
+      new NodeFunction(stack, 'Catalog', { entryName: 'catalog' });
+      new NodeFunction(stack, 'AdminSession', { entryName: 'admin-session' });
+      new NodeFunction(stack, 'CatalogAgain', { entryName: 'catalog', handler: 'handler' });
+      const template = app.synth().getStackByName('BundlesTest').template as {
+        Resources: Record<string, { Type: string; Properties: { Code?: { S3Key?: string } } }>;
+      };
+      const keyOf = (prefix: string) =>
+        Object.entries(template.Resources).find(
+          ([id, resource]) => id.startsWith(prefix) && resource.Type === 'AWS::Lambda::Function',
+        )?.[1].Properties.Code?.S3Key;
+      expect(keyOf('Catalog')).toBeDefined();
+      expect(keyOf('AdminSession')).toBeDefined();
+      expect(keyOf('AdminSession')).not.toBe(keyOf('Catalog'));
+      expect(keyOf('CatalogAgain')).toBe(keyOf('Catalog'));
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
