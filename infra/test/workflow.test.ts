@@ -328,7 +328,7 @@ describe('route groups and the workflow', () => {
     expect(grantsOf(statementsOfFunction(resources, catalog), 's3:')).toEqual([]);
   });
 
-  it('lets generation read and delete uploads and tracks without writing audio (the workflow does)', () => {
+  it('lets generation read and delete uploads and delete tracks, without reading or writing track audio (CloudFront and the workflow do)', () => {
     const { stack } = synthesized;
     const uploads = logicalId(stack, stack.data.uploads.node.defaultChild);
     const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
@@ -337,10 +337,8 @@ describe('route groups and the workflow', () => {
         `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
         `s3:DeleteObject on {${uploads}.Arn}/incoming/*`,
         `s3:DeleteObject on {${uploads}.Arn}/uploads/*`,
-        `s3:GetObject on {${tracks}.Arn}/tracks/*`,
         `s3:GetObject on {${uploads}.Arn}/incoming/*`,
         `s3:GetObject on {${uploads}.Arn}/uploads/*`,
-        `s3:ListBucket on {${tracks}.Arn}`,
         `s3:ListBucket on {${uploads}.Arn}`,
       ].sort(),
     );
