@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DURATION_MIN_SECONDS } from '@tunesmith/shared/constants';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../functions/src/data/keys';
@@ -125,8 +126,15 @@ describe('a person makes music and looks after it', () => {
     let panel = page.getByRole('tabpanel');
     await panel.getByLabel('Genre Tags').fill('synthwave, energetic');
     await panel.getByLabel('Title (optional)').fill('First Light');
-    await panel.getByRole('slider', { name: 'Duration' }).focus();
-    await page.keyboard.press('Home');
+    // Until the slider says so: a key pressed before the form is ready changes nothing.
+    const duration = panel.getByRole('slider', { name: 'Duration' });
+    await expect
+      .poll(async () => {
+        await duration.focus();
+        await page.keyboard.press('Home');
+        return duration.inputValue();
+      })
+      .toBe(String(DURATION_MIN_SECONDS));
     await panel.getByRole('button', { name: 'Generate Music' }).click();
     await toast(page, 'Music Generated!').waitFor({ timeout: GENERATION_MS });
     await expectNoSeriousViolations(page, 'create, a generated track');
