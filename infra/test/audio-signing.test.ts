@@ -5,6 +5,7 @@ import { groupAccess } from '../lib/api';
 import { AUDIO_SIGNING_KEY_PAIR_ID, AUDIO_SIGNING_SECRET_ARN } from '../lib/audio-signing';
 import {
   actionsOf,
+  bucketPolicyAllows,
   flatten,
   functionsByEntry,
   logicalId,
@@ -122,11 +123,7 @@ describe('the audio behaviour', () => {
   it('lets this distribution read the tracks area of the bucket, and nothing else there', () => {
     const { stack } = synthesized;
     const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
-    const policy = Object.values(resources).find(
-      (r) => r.Type === 'AWS::S3::BucketPolicy' && flatten(r.Properties?.Bucket) === `{Ref:${tracks}}`,
-    );
-    const statements = (propsOf(policy).PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
-    const allow = statements.filter((s) => s.Effect === 'Allow');
+    const allow = bucketPolicyAllows(resources, tracks);
     expect(allow).toHaveLength(1);
     expect(allow[0]).toMatchObject({
       Principal: { Service: 'cloudfront.amazonaws.com' },

@@ -228,3 +228,15 @@ function parseCsv(text: string): string[][] {
   if (field || row.length) rows.push([...row, field]);
   return rows;
 }
+
+/** The Allow statements of the policy on the bucket with logical id `bucket`. */
+export function bucketPolicyAllows(
+  resources: Record<string, Resource>,
+  bucket: string,
+): Record<string, unknown>[] {
+  const policy = Object.values(resources).find(
+    (r) => r.Type === 'AWS::S3::BucketPolicy' && flatten(r.Properties?.Bucket) === `{Ref:${bucket}}`,
+  );
+  const statements = (propsOf(policy).PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+  return statements.filter((s) => s.Effect === 'Allow');
+}

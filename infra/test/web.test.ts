@@ -1,7 +1,16 @@
 import { runInNewContext } from 'node:vm';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeWebBuild, flatten, logicalId, propsOf, type Resource, synth, synthBeforeAll } from './helpers';
+import {
+  bucketPolicyAllows,
+  fakeWebBuild,
+  flatten,
+  logicalId,
+  propsOf,
+  type Resource,
+  synth,
+  synthBeforeAll,
+} from './helpers';
 
 /** Managed policy ids (CloudFront docs): CachingDisabled, CachingOptimized, AllViewerExceptHostHeader. */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -105,11 +114,7 @@ describe('distribution', () => {
   it('lets only this distribution read the site bucket', () => {
     const { stack } = synthesized;
     const bucket = logicalId(stack, stack.web.bucket.node.defaultChild);
-    const policy = Object.values(resources).find(
-      (r) => r.Type === 'AWS::S3::BucketPolicy' && flatten(r.Properties?.Bucket) === `{Ref:${bucket}}`,
-    );
-    const statements = (propsOf(policy).PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
-    const allow = statements.filter((s) => s.Effect === 'Allow');
+    const allow = bucketPolicyAllows(resources, bucket);
     expect(allow).toHaveLength(1);
     expect(allow[0]).toMatchObject({
       Principal: { Service: 'cloudfront.amazonaws.com' },

@@ -106,7 +106,7 @@ async function step<O>(
 }
 
 /** A track marked failed counts as failed and, with its unit given back, as refunded. */
-const failedAndRefunded = (outcome: { refunded: boolean } | undefined): MetricName[] =>
+export const failedAndRefunded = (outcome: { refunded: boolean } | undefined): MetricName[] =>
   outcome?.refunded ? [metricNames.generationsFailed, metricNames.generationsRefunded] : [];
 
 export const submitHandler = (event: { generationId: string }) =>

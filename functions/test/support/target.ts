@@ -6,36 +6,6 @@
  */
 import { cookieJar } from '../../src/http/cookies';
 
-/**
- * The environment a stage run takes from the caller (the outputs script
- * writes these); nothing else is passed on, so no local endpoint or fake key
- * can leak into a stage run. AWS credentials are never among them: every
- * client uses the default credential chain.
- */
-export const stageEnvNames = [
-  'TUNESMITH_API_URL',
-  'AWS_REGION',
-  'TABLE_NAME',
-  'USER_POOL_ID',
-  'USER_POOL_CLIENT_ID',
-  'ADMIN_POOL_ID',
-  'ADMIN_POOL_CLIENT_ID',
-  'UPLOADS_BUCKET',
-  'TRACKS_BUCKET',
-  'SETTINGS_KMS_KEY_ID',
-  'STRIPE_SECRET_ARN',
-  'STATE_MACHINE_ARN',
-  'MAIL_SINK_BUCKET',
-  'MAIL_SINK_PREFIX',
-  'MAIL_SINK_DOMAIN',
-  // Optional: the stage's Stripe webhook signing secret, for the tests that sign events as Stripe.
-  'STRIPE_WEBHOOK_SECRET',
-  // Optional: `1` lets generation tests call the stage's real music provider (fal), which costs money.
-  'TUNESMITH_ALLOW_FAL_COST',
-  // Filled in by the global setup: this machine's address as the stage sees it.
-  'TEST_CLIENT_ADDRESS',
-] as const;
-
 /** What a stage run cannot do without; the outputs script names the stack output each comes from. */
 export const requiredStageEnv = [
   'AWS_REGION',
@@ -50,6 +20,25 @@ export const requiredStageEnv = [
   'MAIL_SINK_BUCKET',
   'MAIL_SINK_PREFIX',
   'MAIL_SINK_DOMAIN',
+] as const;
+
+/**
+ * The environment a stage run takes from the caller (the outputs script
+ * writes these); nothing else is passed on, so no local endpoint or fake key
+ * can leak into a stage run. AWS credentials are never among them: every
+ * client uses the default credential chain.
+ */
+export const stageEnvNames = [
+  'TUNESMITH_API_URL',
+  ...requiredStageEnv,
+  'STRIPE_SECRET_ARN',
+  'STATE_MACHINE_ARN',
+  // Optional: the stage's Stripe webhook signing secret, for the tests that sign events as Stripe.
+  'STRIPE_WEBHOOK_SECRET',
+  // Optional: `1` lets generation tests call the stage's real music provider (fal), which costs money.
+  'TUNESMITH_ALLOW_FAL_COST',
+  // Filled in by the global setup: this machine's address as the stage sees it.
+  'TEST_CLIENT_ADDRESS',
 ] as const;
 
 /** The flag that lets a stage run pay for real generations. */

@@ -15,6 +15,18 @@ export interface S3AudioStoreOptions {
 export function s3AudioStore(s3: S3, bucket: string, options: S3AudioStoreOptions = {}): AudioStore {
   const doFetch = options.fetch ?? fetch;
   const urlFor = options.urlFor ?? ((key: string) => s3Url({ bucket, key }));
+  const putObject = async (key: string, bytes: Uint8Array, contentType: string, cacheControl?: string) => {
+    const { sdk, client } = await s3();
+    await client.send(
+      new sdk.PutObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+        ...(cacheControl ? { CacheControl: cacheControl } : {}),
+      }),
+    );
+  };
   return {
     async copyFromUrl(url, key) {
       const response = await doFetch(url);
@@ -25,29 +37,12 @@ export function s3AudioStore(s3: S3, bucket: string, options: S3AudioStoreOption
         throw error;
       }
       const bytes = new Uint8Array(await response.arrayBuffer());
-      const { sdk, client } = await s3();
-      await client.send(
-        new sdk.PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: bytes,
-          ContentType: response.headers.get('content-type') ?? 'audio/wav',
-        }),
-      );
+      await putObject(key, bytes, response.headers.get('content-type') ?? 'audio/wav');
       return { url: urlFor(key), bytes };
     },
     async put(key, bytes, contentType) {
-      const { sdk, client } = await s3();
-      await client.send(
-        new sdk.PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: bytes,
-          ContentType: contentType,
-          // A key holds one track's copy for good: nothing needs to ask again.
-          CacheControl: 'max-age=31536000, immutable',
-        }),
-      );
+      // A key holds one track's copy for good: nothing needs to ask again.
+      await putObject(key, bytes, contentType, 'max-age=31536000, immutable');
       return urlFor(key);
     },
     async remove(key) {
