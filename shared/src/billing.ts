@@ -14,6 +14,13 @@ export const billingMessages = {
   paymentsUnavailable: 'Payments are not available right now. Please try again in a few minutes.',
   noBillingAccount: 'You have no billing account yet. Choose a plan on the Pricing page first.',
   noSubscription: 'You have no subscription to cancel.',
+  /** Checkout refused: the user already pays for a plan (409, with `manageUrl`). */
+  alreadySubscribed:
+    'You already have a subscription. To change or cancel it, open Manage Billing on your profile.',
+  /** The portal's plan change asked for by a user with no running subscription (409). */
+  noSubscriptionToChange: 'You have no subscription to change. Choose a plan to subscribe.',
+  /** The portal's plan change asked for the plan and cycle the user already pays for. */
+  alreadyOnPlan: 'You are already on this plan and billing cycle.',
   cancelScheduled: (endDate: string) =>
     `Your subscription is cancelled. You keep your plan until ${endDate}, then your account returns to the Free plan.`,
   cancelledNow:
@@ -41,6 +48,25 @@ export const billingRedirectSchema = z.object({
   destination: z.enum(['checkout', 'portal']),
 });
 export type BillingRedirect = z.infer<typeof billingRedirectSchema>;
+
+/**
+ * The body of `create-portal-session`: empty for the portal's own page, or a
+ * plan and cycle to switch the running subscription to, which opens the
+ * portal's confirm step for that price (`subscription_update_confirm`).
+ */
+export const portalRequestSchema = z
+  .object({
+    planId: checkoutRequestSchema.shape.planId,
+    billingCycle: checkoutRequestSchema.shape.billingCycle,
+  })
+  .partial()
+  .refine((body) => (body.planId === undefined) === (body.billingCycle === undefined), {
+    message: billingMessages.planRequired,
+  });
+export type PortalRequest = z.infer<typeof portalRequestSchema>;
+
+/** Where a user who already has a subscription manages it (the 409 of `create-checkout-session` names it). */
+export const MANAGE_BILLING_PATH = '/profile';
 
 /** The answer of `cancel-subscription`: cancelled at the end of the period. */
 export const cancelSubscriptionResponseSchema = z.object({
