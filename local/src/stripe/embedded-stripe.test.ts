@@ -330,6 +330,216 @@ describe('subscriptions', () => {
   });
 });
 
+const post = (url: string, fields: Record<string, string>) =>
+  fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
+
+describe('one checkout at a time', () => {
+  it('expires an open session: its page says so, paying it charges nothing, and expiring again is refused', async () => {
+    const customer = await stripe.customers.create({ email: 'ada@example.com' });
+    const session = await aSession(customer.id);
+    const expired = await stripe.checkout.sessions.expire(session.id);
+    expect(expired).toMatchObject({ id: session.id, status: 'expired', url: null });
+    const page = await fetch(session.url as string);
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain('This checkout has expired.');
+    expect(text).toContain('Nothing was charged.');
+    const paying = await payOnCheckout(session.url as string, '4242 4242 4242 4242');
+    expect(paying.status).toBe(409);
+    expect((await stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data).toEqual([]);
+    expect((await stripe.charges.list({ customer: customer.id })).data).toEqual([]);
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      message: expect.stringContaining('Only Checkout Sessions with a status in ["open"] can be expired'),
+    });
+    await until(() =>
+      receiver.events.find(
+        (e) => e.type === 'checkout.session.expired' && (e.data.object as { id: string }).id === session.id,
+      ),
+    );
+  });
+
+  it('refuses to expire a paid session and says on its page that it is paid', async () => {
+    const { session } = await subscribed();
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({
+      message: expect.stringContaining('has a status of `complete`'),
+    });
+    expect(await (await fetch(session.url ?? `${embedded.url}/c/pay/${session.id}`)).text()).toContain(
+      'This checkout is already paid.',
+    );
+  });
+});
+
+describe('charges, invoice payments and refunds', () => {
+  it("lists a customer's charges and an invoice's payment, and refunds it once", async () => {
+    const { customer, subscription } = await subscribed();
+    const charges = await stripe.charges.list({ customer: customer.id });
+    expect(charges.data).toHaveLength(1);
+    const [charge] = charges.data as [Stripe.Charge];
+    expect(charge).toMatchObject({
+      object: 'charge',
+      amount: 999,
+      amount_refunded: 0,
+      status: 'succeeded',
+      paid: true,
+    });
+    const invoices = await stripe.invoices.list({ subscription: subscription.id, status: 'paid' });
+    const payments = await stripe.invoicePayments.list({
+      invoice: invoices.data[0]?.id as string,
+      status: 'paid',
+    });
+    expect(payments.data).toHaveLength(1);
+    expect(payments.data[0]).toMatchObject({
+      object: 'invoice_payment',
+      amount_paid: 999,
+      payment: { type: 'payment_intent', payment_intent: charge.payment_intent },
+    });
+
+    const refund = await stripe.refunds.create(
+      { payment_intent: charge.payment_intent as string, reason: 'duplicate' },
+      { idempotencyKey: `refund-${charge.id}` },
+    );
+    expect(refund).toMatchObject({
+      object: 'refund',
+      amount: 999,
+      charge: charge.id,
+      status: 'succeeded',
+      reason: 'duplicate',
+    });
+    // The same key replays the same refund; a new one is refused, as the charge has nothing left.
+    const replayed = await stripe.refunds.create(
+      { payment_intent: charge.payment_intent as string, reason: 'duplicate' },
+      { idempotencyKey: `refund-${charge.id}` },
+    );
+    expect(replayed.id).toBe(refund.id);
+    await expect(
+      stripe.refunds.create({ payment_intent: charge.payment_intent as string }),
+    ).rejects.toMatchObject({
+      code: 'charge_already_refunded',
+    });
+    expect(await stripe.charges.retrieve(charge.id)).toMatchObject({ amount_refunded: 999, refunded: true });
+    expect(
+      (await stripe.refunds.list({ payment_intent: charge.payment_intent as string })).data,
+    ).toHaveLength(1);
+  });
+});
+
+describe('the portal configuration and its confirm step', () => {
+  it('offers exactly the configured prices, and confirms one change to a price, then returns', async () => {
+    const { customer, subscription, monthly, yearly } = await subscribed();
+    const premiumProduct = yearly.product as string;
+    const configuration = await stripe.billingPortal.configurations.create({
+      features: {
+        subscription_update: {
+          enabled: true,
+          default_allowed_updates: ['price'],
+          proration_behavior: 'always_invoice',
+          products: [{ product: premiumProduct, prices: [yearly.id] }],
+        },
+        subscription_cancel: { enabled: true, mode: 'at_period_end' },
+        payment_method_update: { enabled: true },
+      },
+      metadata: { app: 'tunesmith' },
+    });
+    expect(configuration).toMatchObject({
+      object: 'billing_portal.configuration',
+      active: true,
+      is_default: false,
+    });
+    await expect(
+      stripe.billingPortal.configurations.update(configuration.id, {
+        features: { subscription_update: { products: [{ product: premiumProduct, prices: [monthly.id] }] } },
+      }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
+    expect(
+      (await stripe.billingPortal.configurations.list({ active: true })).data.map((c) => c.id),
+    ).toContain(configuration.id);
+
+    const plain = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      configuration: configuration.id,
+      return_url: 'http://app.test/profile?billing=portal',
+    });
+    const options = (await (await fetch(plain.url)).text()).match(/<option value="([^"]+)"/g) ?? [];
+    expect(options).toEqual([`<option value="${yearly.id}"`]);
+    expect((await post(plain.url, { action: 'switch', price: monthly.id })).status).toBe(400);
+
+    // The plain portal cannot confirm a change that was never asked for.
+    await expect(
+      stripe.billingPortal.sessions.create({
+        customer: customer.id,
+        configuration: configuration.id,
+        flow_data: {
+          type: 'subscription_update_confirm',
+          subscription_update_confirm: {
+            subscription: subscription.id,
+            items: [{ id: subscription.items.data[0]?.id as string, price: monthly.id }],
+          },
+        },
+      }),
+    ).rejects.toMatchObject({ param: 'flow_data[subscription_update_confirm][items][0][price]' });
+
+    const flow = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      configuration: configuration.id,
+      return_url: 'http://app.test/profile?billing=portal',
+      flow_data: {
+        type: 'subscription_update_confirm',
+        subscription_update_confirm: {
+          subscription: subscription.id,
+          items: [{ id: subscription.items.data[0]?.id as string, price: yearly.id, quantity: 1 }],
+        },
+        after_completion: {
+          type: 'redirect',
+          redirect: { return_url: 'http://app.test/profile?billing=updated' },
+        },
+      },
+    });
+    expect(flow.flow).toMatchObject({ type: 'subscription_update_confirm' });
+    const confirm = await (await fetch(flow.url)).text();
+    expect(confirm).toContain('Confirm your new plan');
+    expect(confirm).toContain('Premium · $190.00 per year');
+    expect((await stripe.subscriptions.retrieve(subscription.id)).items.data[0]?.price.id).toBe(monthly.id);
+
+    const confirmed = await post(flow.url, { action: 'confirm_update' });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe('http://app.test/profile?billing=updated');
+    expect((await stripe.subscriptions.retrieve(subscription.id)).items.data[0]?.price.id).toBe(yearly.id);
+    // A flow runs once: the page is the portal now, and confirming again changes nothing.
+    expect(await (await fetch(flow.url)).text()).not.toContain('Confirm your new plan');
+    expect((await post(flow.url, { action: 'confirm_update' })).status).toBe(409);
+  });
+});
+
+describe('the hosted pages', () => {
+  it("show the account's business name, contrast that reads, and format the expiry as it is typed", async () => {
+    embedded.setBusinessName(async () => 'Song Forge');
+    try {
+      const customer = await stripe.customers.create({ email: 'ada@example.com' });
+      const session = await aSession(customer.id);
+      const answer = await fetch(session.url as string);
+      const page = await answer.text();
+      expect(page).toContain('<span class="brand">Song Forge</span>');
+      const nonce = /script-src 'nonce-([^']+)'/.exec(
+        answer.headers.get('content-security-policy') ?? '',
+      )?.[1];
+      expect(nonce).toBeTruthy();
+      expect(page).toContain(`<script nonce="${nonce}">`);
+      expect(page).toContain('a{color:#4f46e5}');
+    } finally {
+      embedded.setBusinessName(undefined);
+    }
+    const customer = await stripe.customers.create({ email: 'ada@example.com' });
+    const page = await (await fetch((await aSession(customer.id)).url as string)).text();
+    expect(page).toContain('<span class="brand">Tunesmith</span>');
+  });
+});
+
 describe('the test clock', () => {
   it('renews what is due with the card on file and ends a cancelled subscription at its period end', async () => {
     const renewing = await subscribed();

@@ -7,8 +7,11 @@
  *   /v1/balance                              retrieve
  *   /v1/customers[/{id}]                     create, retrieve, update
  *   /v1/products[/{id}], /v1/prices[/{id}]   create, retrieve, update, list
- *   /v1/checkout/sessions[/{id}]             create, retrieve, list
- *   /v1/billing_portal/sessions              create
+ *   /v1/checkout/sessions[/{id}[/expire]]    create, retrieve, list, expire
+ *   /v1/billing_portal/sessions              create (a configuration; a subscription_update_confirm flow)
+ *   /v1/billing_portal/configurations[/{id}] create, retrieve, update, list
+ *   /v1/refunds[/{id}], /v1/charges[/{id}]   refund a payment; retrieve, list
+ *   /v1/invoice_payments[/{id}]              list (by invoice, status, payment intent), retrieve
  *   /v1/subscriptions[/{id}]                 list, retrieve, update (price, cancel at period end,
  *                                            resume, card), DELETE cancels now
  *   /v1/invoices[/{id}[/pay]]                list, retrieve, pay
@@ -18,7 +21,7 @@
  *
  * State (objects, keys, the clock) persists in `<dataDir>/stripe.json`.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import qs from 'qs';
@@ -31,10 +34,13 @@ import {
   StripeApiError,
 } from './stripe-billing';
 import {
+  BUSINESS_NAME,
   type CardFieldsState,
   checkoutPage,
   closedCheckoutPage,
   expiredPortalPage,
+  type PageContext,
+  portalConfirmPage,
   portalPage,
 } from './stripe-pages';
 import { formatDay, newId, openStore, type Store, type StripeEvent } from './stripe-store';
@@ -53,6 +59,11 @@ export interface EmbeddedStripeOptions {
   webhookAttempts?: number;
   /** The first retry delay, doubled after each attempt (default 1000 ms). */
   webhookRetryMs?: number;
+  /**
+   * The account's public business name, as Checkout and the portal show it
+   * (the local cloud gives the site's name); `Tunesmith` when unset or blank.
+   */
+  businessName?: () => Promise<string | undefined> | string | undefined;
   log?: (line: string) => void;
 }
 
@@ -71,6 +82,8 @@ export interface EmbeddedStripe {
   /** What the product needs to talk to this Stripe and to verify its webhooks. */
   env: { STRIPE_API_BASE: string; STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string };
   setWebhookUrl(url: string): void;
+  /** Where the hosted pages read the business name from (see the option). */
+  setBusinessName(source: EmbeddedStripeOptions['businessName']): void;
   /** Unix seconds on the test clock. */
   now(): number;
   /**
@@ -139,7 +152,24 @@ const accepted: Record<string, readonly string[]> = {
     'metadata',
     'subscription_data',
   ],
-  'POST /v1/billing_portal/sessions': ['customer', 'return_url'],
+  'POST /v1/checkout/sessions/{id}/expire': [],
+  'POST /v1/refunds': ['payment_intent', 'charge', 'amount', 'reason', 'metadata'],
+  'POST /v1/billing_portal/configurations': [
+    'features',
+    'business_profile',
+    'default_return_url',
+    'metadata',
+    'name',
+  ],
+  'POST /v1/billing_portal/configurations/{id}': [
+    'features',
+    'business_profile',
+    'default_return_url',
+    'metadata',
+    'name',
+    'active',
+  ],
+  'POST /v1/billing_portal/sessions': ['customer', 'return_url', 'configuration', 'flow_data'],
   'POST /v1/subscriptions/{id}': [
     'items',
     'cancel_at_period_end',
@@ -270,9 +300,81 @@ function route(ledger: Ledger, store: Store, method: string, path: string, param
       return listOf(found, params, '/v1/checkout/sessions');
     }
     if (third && !fourth && method === 'GET') return ledger.checkoutSession(third);
+    if (third && fourth === 'expire' && method === 'POST') {
+      return write('/v1/checkout/sessions/{id}/expire', () => ledger.expireCheckoutSession(third));
+    }
   }
   if (resource === 'billing_portal' && second === 'sessions' && !third && method === 'POST') {
     return write('/v1/billing_portal/sessions', () => ledger.createPortalSession(params));
+  }
+  if (resource === 'billing_portal' && second === 'configurations') {
+    if (!third && method === 'POST') {
+      return write('/v1/billing_portal/configurations', () => ledger.createPortalConfiguration(params));
+    }
+    if (!third && method === 'GET') {
+      const active = params.active === undefined ? undefined : params.active === 'true';
+      const isDefault = params.is_default === undefined ? undefined : params.is_default === 'true';
+      const found = Object.values(state.portalConfigurations).filter(
+        (c) =>
+          (active === undefined || c.active === active) &&
+          (isDefault === undefined || c.is_default === isDefault),
+      );
+      return listOf(found, params, '/v1/billing_portal/configurations');
+    }
+    if (third && !fourth && method === 'GET') return ledger.portalConfiguration(third);
+    if (third && !fourth && method === 'POST') {
+      return write('/v1/billing_portal/configurations/{id}', () =>
+        ledger.updatePortalConfiguration(third, params),
+      );
+    }
+  }
+  if (resource === 'refunds') {
+    if (!second && method === 'POST') return write('/v1/refunds', () => ledger.createRefund(params));
+    if (!second && method === 'GET') {
+      const found = Object.values(state.refunds).filter(
+        (r) =>
+          (params.payment_intent === undefined || r.payment_intent === params.payment_intent) &&
+          (params.charge === undefined || r.charge === params.charge),
+      );
+      return listOf(found, params, '/v1/refunds');
+    }
+    if (second && !third && method === 'GET') {
+      const found = state.refunds[second];
+      if (!found) throw noSuch('refund', second);
+      return found;
+    }
+  }
+  if (resource === 'charges') {
+    if (!second && method === 'GET') {
+      const found = Object.values(state.charges).filter(
+        (c) =>
+          (params.customer === undefined || c.customer === params.customer) &&
+          (params.payment_intent === undefined || c.payment_intent === params.payment_intent),
+      );
+      return listOf(found, params, '/v1/charges');
+    }
+    if (second && !third && method === 'GET') {
+      const found = state.charges[second];
+      if (!found) throw noSuch('charge', second);
+      return found;
+    }
+  }
+  if (resource === 'invoice_payments') {
+    if (!second && method === 'GET') {
+      const payment = params.payment as Record<string, unknown> | undefined;
+      const found = Object.values(state.invoicePayments).filter(
+        (p) =>
+          (params.invoice === undefined || p.invoice === params.invoice) &&
+          (params.status === undefined || p.status === params.status) &&
+          (payment?.payment_intent === undefined || p.payment.payment_intent === payment.payment_intent),
+      );
+      return listOf(found, params, '/v1/invoice_payments');
+    }
+    if (second && !third && method === 'GET') {
+      const found = state.invoicePayments[second];
+      if (!found) throw noSuch('invoice_payment', second);
+      return found;
+    }
   }
   if (resource === 'subscriptions') {
     if (!second && method === 'GET') {
@@ -354,6 +456,7 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
   const retryMs = options.webhookRetryMs ?? 1000;
   const log = options.log ?? (() => {});
   let webhookUrl = options.webhookUrl;
+  let businessName = options.businessName;
   let baseUrl = '';
   let stopped = false;
   const deliveries: Delivery[] = [];
@@ -443,13 +546,25 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
     res.end(text);
   };
 
-  const sendHtml = (res: ServerResponse, status: number, html: string) => {
+  /** A fresh script nonce and the business name, for one hosted page. */
+  const pageContext = async (): Promise<PageContext> => {
+    let name: string | undefined;
+    try {
+      name = (await businessName?.())?.trim();
+    } catch (error) {
+      log(`business name unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return { businessName: name || BUSINESS_NAME, nonce: randomBytes(16).toString('base64') };
+  };
+
+  const sendHtml = (res: ServerResponse, status: number, html: string, context?: PageContext) => {
     res.writeHead(status, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      // Only its own inline styles; no scripts. form-action stays open: a paid form redirects to the app.
-      'content-security-policy':
-        "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+      // Its own inline styles and the one script of this answer; form-action stays open: a paid form redirects to the app.
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src ${
+        context ? `'nonce-${context.nonce}'` : "'none'"
+      }; base-uri 'none'; frame-ancestors 'none'`,
       'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'same-origin',
@@ -561,23 +676,29 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
   });
 
   async function handleCheckout(req: IncomingMessage, res: ServerResponse, id: string): Promise<void> {
+    const context = await pageContext();
     const session = store.state.checkoutSessions[id] ? ledger.checkoutSession(id) : undefined;
     if (!session) {
-      sendHtml(res, 404, closedCheckoutPage(null));
+      sendHtml(res, 404, closedCheckoutPage(context, null), context);
       return;
     }
     const line = store.state.hidden.sessionLines[id];
     const price = line ? store.state.prices[line.price] : undefined;
     if (session.status !== 'open' || !line || !price) {
       store.save();
-      sendHtml(res, req.method === 'POST' ? 409 : 200, closedCheckoutPage(session.cancel_url));
+      sendHtml(
+        res,
+        req.method === 'POST' ? 409 : 200,
+        closedCheckoutPage(context, { status: session.status, cancelUrl: session.cancel_url }),
+        context,
+      );
       return;
     }
     const render = (status: number, card: CardFieldsState) =>
       sendHtml(
         res,
         status,
-        checkoutPage({
+        checkoutPage(context, {
           actionUrl: `/c/pay/${id}`,
           cancelUrl: session.cancel_url,
           productName: store.state.products[price.product]?.name ?? 'Subscription',
@@ -586,6 +707,7 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
           email: session.customer_email,
           card,
         }),
+        context,
       );
     if (req.method !== 'POST') {
       render(200, {});
@@ -618,12 +740,40 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
     id: string,
     url: URL,
   ): Promise<void> {
+    const context = await pageContext();
     const session = ledger.portalSession(id);
     if (!session) {
-      sendHtml(res, store.state.portalSessions[id] ? 410 : 404, expiredPortalPage());
+      sendHtml(res, store.state.portalSessions[id] ? 410 : 404, expiredPortalPage(context), context);
       return;
     }
     const pageUrl = `/p/session/${id}`;
+    const productName = (price: { product: string }) =>
+      store.state.products[price.product]?.name ?? price.product;
+    const flow = session.flow;
+    const pendingChange =
+      flow && !store.state.hidden.completedFlows?.[id] ? flow.subscription_update_confirm : undefined;
+    const renderConfirm = (status: number, error?: string) => {
+      const sub = pendingChange ? store.state.subscriptions[pendingChange.subscription] : undefined;
+      const next = pendingChange ? store.state.prices[pendingChange.items[0]?.price ?? ''] : undefined;
+      const item = sub?.items.data[0];
+      if (!sub || !item || !next || sub.status === 'canceled') return false;
+      const terms = ledger.changeTerms(sub, next);
+      sendHtml(
+        res,
+        status,
+        portalConfirmPage(context, {
+          actionUrl: pageUrl,
+          backUrl: flow?.after_completion.redirect?.return_url ?? session.return_url,
+          current: { productName: productName(item.price), price: item.price },
+          next: { productName: productName(next), price: next },
+          dueNow: terms.amount,
+          renewsOn: terms.period.end,
+          ...(error ? { error } : {}),
+        }),
+        context,
+      );
+      return true;
+    };
     const render = (
       status: number,
       extra: { notice?: string; confirmCancel?: boolean; cardState?: CardFieldsState } = {},
@@ -632,11 +782,9 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
       const item = sub?.items.data[0];
       const owner = store.state.customers[session.customer];
       const methodId = sub?.default_payment_method ?? owner?.invoice_settings.default_payment_method;
-      const options = Object.values(store.state.prices)
-        .filter(
-          (p) => p.active && p.recurring && store.state.products[p.product]?.active && p.metadata.planId,
-        )
-        .map((p) => ({ price: p, productName: store.state.products[p.product]?.name ?? p.product }))
+      const options = ledger
+        .portalPrices(session.configuration)
+        .map((p) => ({ price: p, productName: productName(p) }))
         .sort(
           (a, b) =>
             a.productName.localeCompare(b.productName) ||
@@ -646,20 +794,22 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
       sendHtml(
         res,
         status,
-        portalPage({
+        portalPage(context, {
           actionUrl: pageUrl,
           returnUrl: session.return_url,
           subscription: sub,
-          productName: item ? store.state.products[item.price.product]?.name : undefined,
+          productName: item ? productName(item.price) : undefined,
           card: methodId ? store.state.paymentMethods[methodId] : undefined,
           options,
           ...(extra.notice ? { notice: extra.notice } : {}),
           ...(extra.confirmCancel ? { confirmCancel: true } : {}),
           cardState: extra.cardState ?? {},
         }),
+        context,
       );
     };
     if (req.method !== 'POST') {
+      if (pendingChange && renderConfirm(200)) return;
       const notice = url.searchParams.get('notice') as PortalNotice | null;
       const sub = ledger.portalSubscription(session.customer);
       render(
@@ -679,6 +829,28 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
     };
     const requestContext = { id: newId('req', 14), idempotencyKey: null };
     try {
+      if (action === 'confirm_update') {
+        if (!pendingChange) {
+          render(409, { notice: 'This change was already made.' });
+          return;
+        }
+        const item = pendingChange.items[0];
+        ledger.withRequest(requestContext, () =>
+          ledger.updateSubscription(pendingChange.subscription, {
+            items: [{ id: item?.id, price: item?.price }],
+            proration_behavior: 'always_invoice',
+          }),
+        );
+        store.state.hidden.completedFlows = { ...store.state.hidden.completedFlows, [id]: true };
+        const after = flow?.after_completion;
+        if (after?.type === 'redirect' && after.redirect?.return_url) {
+          store.save();
+          redirect(res, after.redirect.return_url);
+          return;
+        }
+        done('updated');
+        return;
+      }
       if (action === 'update_card') {
         const input = cardInput(form);
         const checked = checkCard(input, store.now());
@@ -703,6 +875,10 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
       const itemId = sub.items.data[0]?.id;
       if (action === 'switch') {
         const price = form.get('price') ?? '';
+        if (!ledger.portalPrices(session.configuration).some((p) => p.id === price)) {
+          render(400, { notice: 'That plan is not offered.' });
+          return;
+        }
         ledger.withRequest(requestContext, () =>
           ledger.updateSubscription(sub.id, { items: [{ id: itemId, price }] }),
         );
@@ -725,6 +901,7 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       store.save();
+      if (action === 'confirm_update' && renderConfirm(error.status, error.message)) return;
       render(error.status, { notice: error.message });
     }
   }
@@ -739,7 +916,7 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
         ? handleCheckout(req, res, checkout[1])
         : portal?.[1]
           ? handlePortal(req, res, portal[1], url)
-          : Promise.resolve(sendHtml(res, 404, closedCheckoutPage(null)));
+          : pageContext().then((context) => sendHtml(res, 404, closedCheckoutPage(context, null), context));
     work.catch((error: unknown) => {
       if (error instanceof StripeApiError) {
         if (!res.headersSent) sendJson(res, error.status, { error: error.error });
@@ -776,6 +953,9 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
     },
     setWebhookUrl(next) {
       webhookUrl = next;
+    },
+    setBusinessName(source) {
+      businessName = source;
     },
     now: store.now,
     async advance(seconds) {

@@ -8,18 +8,23 @@ import {
   API_VERSION,
   addInterval,
   type BillingReason,
+  type Charge,
   type CheckoutSession,
   type Customer,
   formatAmount,
   type Interval,
   type Invoice,
+  type InvoicePayment,
   type Metadata,
   newId,
   type PaymentIntent,
   type PaymentMethod,
+  type PortalConfiguration,
+  type PortalFlow,
   type PortalSession,
   type Price,
   type Product,
+  type Refund,
   type Store,
   type StripeEvent,
   type Subscription,
@@ -407,9 +412,51 @@ export function createLedger(
       livemode: false,
       metadata: {},
       payment_method: method,
+      latest_charge: null,
       status: pays ? 'succeeded' : 'requires_payment_method',
     };
+    const made: Charge = {
+      id: newId('ch'),
+      object: 'charge',
+      amount,
+      amount_captured: pays ? amount : 0,
+      amount_refunded: 0,
+      balance_transaction: null,
+      billing_details: { address: null, email: null, name: null, phone: null },
+      captured: pays,
+      created: intent.created,
+      currency: 'usd',
+      customer: owner,
+      description,
+      disputed: false,
+      failure_code: pays ? null : 'card_declined',
+      failure_message: pays ? null : cardMessages.declined,
+      livemode: false,
+      metadata: {},
+      outcome: pays
+        ? {
+            network_status: 'approved_by_network',
+            reason: null,
+            seller_message: 'Payment complete.',
+            type: 'authorized',
+          }
+        : {
+            network_status: 'declined_by_network',
+            reason: 'generic_decline',
+            seller_message: 'The bank did not return any further details with this decline.',
+            type: 'issuer_declined',
+          },
+      paid: pays,
+      payment_intent: intent.id,
+      payment_method: method,
+      receipt_email: state.customers[owner]?.email ?? null,
+      refunded: false,
+      status: pays ? 'succeeded' : 'failed',
+    };
+    intent.latest_charge = made.id;
+    state.charges[made.id] = made;
     state.paymentIntents[intent.id] = intent;
+    emit(pays ? 'charge.succeeded' : 'charge.failed', made);
     return intent;
   }
 
@@ -563,6 +610,21 @@ export function createLedger(
       `Subscription ${open.billing_reason.replace('subscription_', '')}`,
     );
     if (intent.status === 'succeeded') {
+      const payment: InvoicePayment = {
+        id: newId('inpay'),
+        object: 'invoice_payment',
+        amount_paid: open.amount_due,
+        amount_requested: open.amount_due,
+        created: now,
+        currency: open.currency,
+        invoice: open.id,
+        is_default: true,
+        livemode: false,
+        payment: { type: 'payment_intent', payment_intent: intent.id },
+        status: 'paid',
+        status_transitions: { canceled_at: null, paid_at: now },
+      };
+      state.invoicePayments[payment.id] = payment;
       open.status = 'paid';
       open.amount_paid = open.amount_due;
       open.amount_remaining = 0;
@@ -773,6 +835,29 @@ export function createLedger(
 
   // ---- subscriptions -------------------------------------------------------
 
+  /**
+   * What moving `sub` to `next` now costs: the new price for the rest of the
+   * period (or a whole new period when the interval changes), less what is
+   * left of the old one; and the period it pays for.
+   */
+  function changeTerms(sub: Subscription, next: Price) {
+    const item = itemOf(sub);
+    const old = item.price;
+    const now = store.now();
+    const { current_period_start: start, current_period_end: end } = item;
+    const unused = end > now && end > start ? (end - now) / (end - start) : 0;
+    const credit = Math.round(old.unit_amount * item.quantity * unused);
+    const newPeriod =
+      intervalOf(old) !== intervalOf(next) ||
+      (old.recurring?.interval_count ?? 1) !== (next.recurring?.interval_count ?? 1);
+    if (newPeriod) {
+      const period = { start: now, end: nextPeriodEnd(next, now) };
+      return { amount: Math.max(0, next.unit_amount * item.quantity - credit), period, newPeriod };
+    }
+    const amount = Math.max(0, Math.round(next.unit_amount * item.quantity * unused) - credit);
+    return { amount, period: { start: now, end }, newPeriod };
+  }
+
   /** Moves the subscription to `next` (the portal's switch, or the API's item price): see the module notes on proration. */
   function changePrice(sub: Subscription, next: Price, previous: Record<string, unknown>): void {
     if (sub.status === 'canceled')
@@ -785,29 +870,16 @@ export function createLedger(
     const item = itemOf(sub);
     const old = item.price;
     if (old.id === next.id) return;
-    const now = store.now();
-    const { current_period_start: start, current_period_end: end } = item;
-    const unused = end > now && end > start ? (end - now) / (end - start) : 0;
-    const credit = Math.round(old.unit_amount * item.quantity * unused);
+    const { amount, period, newPeriod } = changeTerms(sub, next);
     previous.items = snapshot(sub.items);
     previous.plan = legacyPlan(old);
     item.price = snapshot(next);
     item.plan = legacyPlan(next);
-    let amount: number;
-    let period: { start: number; end: number };
-    if (
-      intervalOf(old) !== intervalOf(next) ||
-      (old.recurring?.interval_count ?? 1) !== (next.recurring?.interval_count ?? 1)
-    ) {
+    if (newPeriod) {
       // A new interval starts a new period now, billed at once, less what is left of the old one.
-      item.current_period_start = now;
-      item.current_period_end = nextPeriodEnd(next, now);
-      sub.billing_cycle_anchor = now;
-      amount = Math.max(0, next.unit_amount * item.quantity - credit);
-      period = { start: now, end: item.current_period_end };
-    } else {
-      amount = Math.max(0, Math.round(next.unit_amount * item.quantity * unused) - credit);
-      period = { start: now, end };
+      item.current_period_start = period.start;
+      item.current_period_end = period.end;
+      sub.billing_cycle_anchor = period.start;
     }
     if (sub.cancel_at_period_end && sub.cancel_at !== null) sub.cancel_at = item.current_period_end;
     if (amount > 0) {
@@ -943,24 +1015,339 @@ export function createLedger(
     return open;
   }
 
+  /** Expires an open Checkout session at once: it can no longer be paid. */
+  function expireCheckoutSession(id: string): CheckoutSession {
+    const session = checkoutSession(id);
+    if (session.status !== 'open') {
+      throw invalid(
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status}\`.`,
+      );
+    }
+    session.status = 'expired';
+    session.url = null;
+    emit('checkout.session.expired', session);
+    return session;
+  }
+
+  // ---- refunds -------------------------------------------------------------
+
+  const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'] as const;
+
+  /** Refunds a payment (by payment intent or charge), by default whatever of it is not refunded yet. */
+  function createRefund(params: Record<string, unknown>): Refund {
+    const intentId = str(params.payment_intent);
+    const chargeId = str(params.charge);
+    if (!intentId && !chargeId) throw missingParam('charge');
+    let paid: Charge | undefined;
+    if (chargeId) {
+      paid = state.charges[chargeId];
+      if (!paid) throw noSuch('charge', chargeId, 'charge');
+    } else {
+      const intent = state.paymentIntents[intentId as string];
+      if (!intent) throw noSuch('payment_intent', intentId as string, 'payment_intent');
+      paid = intent.latest_charge ? state.charges[intent.latest_charge] : undefined;
+      if (!paid || intent.status !== 'succeeded') {
+        throw invalid(
+          `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          'payment_intent',
+          'charge_not_refundable',
+        );
+      }
+    }
+    const left = paid.amount_captured - paid.amount_refunded;
+    if (left <= 0) {
+      throw invalid(`Charge ${paid.id} has already been refunded.`, undefined, 'charge_already_refunded');
+    }
+    const amount = integer(params.amount, 'amount') ?? left;
+    if (amount < 1 || amount > left) {
+      throw invalid(
+        `Refund amount (${formatAmount(amount)}) is greater than unrefunded amount on charge (${formatAmount(left)})`,
+        'amount',
+        'amount_too_large',
+      );
+    }
+    const reason = str(params.reason);
+    if (reason !== undefined && !(REFUND_REASONS as readonly string[]).includes(reason)) {
+      throw invalid(`Invalid reason: must be one of ${REFUND_REASONS.join(', ')}`, 'reason');
+    }
+    const refund: Refund = {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: null,
+      charge: paid.id,
+      created: store.now(),
+      currency: paid.currency,
+      metadata: metadataOf(params.metadata),
+      payment_intent: paid.payment_intent,
+      reason: (reason as Refund['reason']) ?? null,
+      receipt_number: null,
+      status: 'succeeded',
+    };
+    state.refunds[refund.id] = refund;
+    const previous = { amount_refunded: paid.amount_refunded, refunded: paid.refunded };
+    paid.amount_refunded += amount;
+    paid.refunded = paid.amount_refunded >= paid.amount_captured;
+    emit('refund.created', refund);
+    emit('charge.refunded', paid, previous);
+    return refund;
+  }
+
   // ---- the portal ----------------------------------------------------------
+
+  /** The configuration sessions use when they name none: every active recurring price may be chosen. */
+  const DEFAULT_CONFIGURATION = 'bpc_embedded_default';
+
+  const configurationFeatures = (
+    given: Record<string, unknown> | undefined,
+    base?: PortalConfiguration['features'],
+  ): PortalConfiguration['features'] => {
+    const part = (name: string) => (given?.[name] as Record<string, unknown> | undefined) ?? undefined;
+    const enabled = (value: Record<string, unknown> | undefined, fallback: boolean) =>
+      value?.enabled === undefined ? fallback : (bool(value.enabled, 'features[enabled]') as boolean);
+    const update = part('subscription_update');
+    const cancel = part('subscription_cancel');
+    let products = base?.subscription_update.products ?? [];
+    if (update?.products !== undefined) {
+      const listed = Array.isArray(update.products)
+        ? (update.products as Array<Record<string, unknown>>)
+        : [];
+      products = listed.map((entry, index) => {
+        const productId = str(entry.product);
+        if (!productId) throw missingParam(`features[subscription_update][products][${index}][product]`);
+        product(productId, `features[subscription_update][products][${index}][product]`);
+        const prices = Array.isArray(entry.prices) ? (entry.prices as unknown[]).map(String) : [];
+        if (prices.length === 0) {
+          throw missingParam(`features[subscription_update][products][${index}][prices]`);
+        }
+        for (const priceId of prices) {
+          const found = price(priceId, `features[subscription_update][products][${index}][prices]`);
+          if (found.product !== productId || !found.active || !found.recurring) {
+            throw invalid(
+              `The price \`${priceId}\` must be an active recurring price of the product \`${productId}\`.`,
+              `features[subscription_update][products][${index}][prices]`,
+            );
+          }
+        }
+        return {
+          adjustable_quantity: { enabled: false, maximum: null, minimum: 1 },
+          prices,
+          product: productId,
+        };
+      });
+    }
+    const updateEnabled = enabled(update, base?.subscription_update.enabled ?? false);
+    if (updateEnabled && products.length === 0) {
+      throw invalid(
+        'Must provide at least one product when `features[subscription_update][enabled]` is true.',
+        'features[subscription_update][products]',
+      );
+    }
+    const mode = str(cancel?.mode) ?? base?.subscription_cancel.mode ?? 'at_period_end';
+    if (mode !== 'at_period_end' && mode !== 'immediately') {
+      throw invalid('Invalid features[subscription_cancel][mode]', 'features[subscription_cancel][mode]');
+    }
+    const proration = (value: unknown, fallback: 'none' | 'create_prorations' | 'always_invoice') => {
+      const chosen = str(value) ?? fallback;
+      if (!['none', 'create_prorations', 'always_invoice'].includes(chosen)) {
+        throw invalid(
+          `Invalid proration_behavior: ${chosen}`,
+          'features[subscription_update][proration_behavior]',
+        );
+      }
+      return chosen as 'none' | 'create_prorations' | 'always_invoice';
+    };
+    return {
+      customer_update: {
+        allowed_updates: base?.customer_update.allowed_updates ?? [],
+        enabled: enabled(part('customer_update'), base?.customer_update.enabled ?? false),
+      },
+      invoice_history: { enabled: enabled(part('invoice_history'), base?.invoice_history.enabled ?? true) },
+      payment_method_update: {
+        enabled: enabled(part('payment_method_update'), base?.payment_method_update.enabled ?? true),
+        payment_method_configuration: null,
+      },
+      subscription_cancel: {
+        cancellation_reason: { enabled: false, options: [] },
+        enabled: enabled(cancel, base?.subscription_cancel.enabled ?? false),
+        mode,
+        proration_behavior: proration(
+          cancel?.proration_behavior,
+          base?.subscription_cancel.proration_behavior ?? 'none',
+        ),
+      },
+      subscription_pause: { enabled: false },
+      subscription_update: {
+        billing_cycle_anchor: null,
+        default_allowed_updates: Array.isArray(update?.default_allowed_updates)
+          ? (update.default_allowed_updates as unknown[]).map(String)
+          : (base?.subscription_update.default_allowed_updates ?? []),
+        enabled: updateEnabled,
+        products,
+        proration_behavior: proration(
+          update?.proration_behavior,
+          base?.subscription_update.proration_behavior ?? 'create_prorations',
+        ),
+        schedule_at_period_end: { conditions: [] },
+        trial_update_behavior: 'end_trial',
+      },
+    };
+  };
+
+  function createPortalConfiguration(params: Record<string, unknown>): PortalConfiguration {
+    if (params.features === undefined) throw missingParam('features');
+    const now = store.now();
+    const profile = params.business_profile as Record<string, unknown> | undefined;
+    const made: PortalConfiguration = {
+      id: newId('bpc'),
+      object: 'billing_portal.configuration',
+      active: true,
+      application: null,
+      business_profile: {
+        headline: str(profile?.headline) ?? null,
+        privacy_policy_url: str(profile?.privacy_policy_url) ?? null,
+        terms_of_service_url: str(profile?.terms_of_service_url) ?? null,
+      },
+      created: now,
+      default_return_url: str(params.default_return_url) ?? null,
+      features: configurationFeatures(params.features as Record<string, unknown>),
+      is_default: false,
+      livemode: false,
+      login_page: { enabled: false, url: null },
+      metadata: metadataOf(params.metadata),
+      name: str(params.name) ?? null,
+      updated: now,
+    };
+    state.portalConfigurations[made.id] = made;
+    emit('billing_portal.configuration.created', made);
+    return made;
+  }
+
+  function portalConfiguration(id: string): PortalConfiguration {
+    const found = state.portalConfigurations[id];
+    if (!found) throw noSuch('billing_portal.configuration', id);
+    return found;
+  }
+
+  function updatePortalConfiguration(id: string, params: Record<string, unknown>): PortalConfiguration {
+    const found = portalConfiguration(id);
+    if (params.features !== undefined) {
+      found.features = configurationFeatures(params.features as Record<string, unknown>, found.features);
+    }
+    const active = bool(params.active, 'active');
+    if (active !== undefined) found.active = active;
+    if (params.name !== undefined) found.name = str(params.name) || null;
+    if (params.default_return_url !== undefined)
+      found.default_return_url = str(params.default_return_url) || null;
+    const profile = params.business_profile as Record<string, unknown> | undefined;
+    if (profile?.headline !== undefined) found.business_profile.headline = str(profile.headline) || null;
+    if (params.metadata !== undefined) found.metadata = { ...found.metadata, ...metadataOf(params.metadata) };
+    found.updated = store.now();
+    emit('billing_portal.configuration.updated', found);
+    return found;
+  }
+
+  /** The portal's switch choices for a session: its configuration's prices, else every plan price. */
+  function portalPrices(configurationId: string): Price[] {
+    const configured = state.portalConfigurations[configurationId];
+    if (configured) {
+      if (!configured.features.subscription_update.enabled) return [];
+      return configured.features.subscription_update.products.flatMap((entry) =>
+        entry.prices.map((id) => state.prices[id]).filter((p): p is Price => !!p && p.active),
+      );
+    }
+    return Object.values(state.prices).filter(
+      (p) => p.active && p.recurring && state.products[p.product]?.active && p.metadata.planId,
+    );
+  }
+
+  function flowOf(
+    params: Record<string, unknown>,
+    owner: string,
+    configurationId: string,
+    returnUrl: string | null,
+  ): PortalFlow | null {
+    const data = params.flow_data as Record<string, unknown> | undefined;
+    if (data === undefined) return null;
+    if (data.type !== 'subscription_update_confirm') {
+      throw invalid(
+        'Only `subscription_update_confirm` flows are available on this Stripe.',
+        'flow_data[type]',
+      );
+    }
+    const confirm = data.subscription_update_confirm as Record<string, unknown> | undefined;
+    const subId = str(confirm?.subscription);
+    if (!subId) throw missingParam('flow_data[subscription_update_confirm][subscription]');
+    const sub = subscription(subId, 'flow_data[subscription_update_confirm][subscription]');
+    if (sub.customer !== owner || sub.status === 'canceled') {
+      throw invalid(
+        `The subscription \`${subId}\` cannot be updated for this customer.`,
+        'flow_data[subscription_update_confirm][subscription]',
+      );
+    }
+    const items = Array.isArray(confirm?.items) ? (confirm.items as Array<Record<string, unknown>>) : [];
+    const entry = items[0];
+    if (!entry) throw missingParam('flow_data[subscription_update_confirm][items]');
+    if (entry.id !== itemOf(sub).id) {
+      throw noSuch(
+        'subscription_item',
+        String(entry.id),
+        'flow_data[subscription_update_confirm][items][0][id]',
+      );
+    }
+    const next = price(entry.price, 'flow_data[subscription_update_confirm][items][0][price]');
+    if (!portalPrices(configurationId).some((p) => p.id === next.id)) {
+      throw invalid(
+        `The price \`${next.id}\` is not in the portal configuration's subscription_update products.`,
+        'flow_data[subscription_update_confirm][items][0][price]',
+      );
+    }
+    const after = data.after_completion as Record<string, unknown> | undefined;
+    const redirectTo = str((after?.redirect as Record<string, unknown> | undefined)?.return_url);
+    const afterType = after?.type === 'redirect' ? 'redirect' : 'portal_homepage';
+    if (afterType === 'redirect' && !redirectTo) {
+      throw missingParam('flow_data[after_completion][redirect][return_url]');
+    }
+    return {
+      type: 'subscription_update_confirm',
+      after_completion: {
+        type: afterType,
+        redirect: afterType === 'redirect' ? { return_url: redirectTo ?? returnUrl ?? '' } : null,
+        hosted_confirmation: null,
+      },
+      subscription_cancel: null,
+      subscription_update: null,
+      subscription_update_confirm: {
+        discounts: null,
+        items: [{ id: itemOf(sub).id, price: next.id, quantity: integer(entry.quantity, 'quantity') ?? 1 }],
+        subscription: sub.id,
+      },
+    };
+  }
 
   function createPortalSession(params: Record<string, unknown>): PortalSession {
     const owner = str(params.customer);
     if (!owner) throw missingParam('customer');
     customer(owner, 'customer');
+    const configurationId = str(params.configuration) ?? DEFAULT_CONFIGURATION;
+    if (configurationId !== DEFAULT_CONFIGURATION) {
+      const configured = portalConfiguration(configurationId);
+      if (!configured.active)
+        throw invalid(`The configuration \`${configurationId}\` is not active.`, 'configuration');
+    }
+    const returnUrl = str(params.return_url) ?? null;
     const id = newId('bps', 24);
     const session: PortalSession = {
       id,
       object: 'billing_portal.session',
-      configuration: 'bpc_embedded',
+      configuration: configurationId,
       created: store.now(),
       customer: owner,
-      flow: null,
+      flow: flowOf(params, owner, configurationId, returnUrl),
       livemode: false,
       locale: null,
       on_behalf_of: null,
-      return_url: str(params.return_url) ?? null,
+      return_url: returnUrl,
       url: `${options.baseUrl()}/p/session/${id}`,
     };
     state.portalSessions[id] = session;
@@ -1085,7 +1472,14 @@ export function createLedger(
     updatePrice,
     createCheckoutSession,
     checkoutSession,
+    expireCheckoutSession,
     payCheckout,
+    createRefund,
+    createPortalConfiguration,
+    portalConfiguration,
+    updatePortalConfiguration,
+    portalPrices,
+    changeTerms,
     createPortalSession,
     portalSession,
     portalSubscription,

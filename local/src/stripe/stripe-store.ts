@@ -135,18 +135,81 @@ export interface CheckoutSession {
   url: string | null;
 }
 
+/** A portal flow: the confirm step of one subscription change. */
+export interface PortalFlow {
+  type: 'subscription_update_confirm';
+  after_completion: {
+    type: 'redirect' | 'portal_homepage';
+    redirect: { return_url: string } | null;
+    hosted_confirmation: null;
+  };
+  subscription_cancel: null;
+  subscription_update: null;
+  subscription_update_confirm: {
+    discounts: null;
+    items: Array<{ id: string; price: string; quantity: number }>;
+    subscription: string;
+  };
+}
+
 export interface PortalSession {
   id: string;
   object: 'billing_portal.session';
   configuration: string;
   created: number;
   customer: string;
-  flow: null;
+  flow: PortalFlow | null;
   livemode: false;
   locale: null;
   on_behalf_of: null;
   return_url: string | null;
   url: string;
+}
+
+/** The portal's configuration: what customers may change, and to which prices. */
+export interface PortalConfiguration {
+  id: string;
+  object: 'billing_portal.configuration';
+  active: boolean;
+  application: null;
+  business_profile: {
+    headline: string | null;
+    privacy_policy_url: string | null;
+    terms_of_service_url: string | null;
+  };
+  created: number;
+  default_return_url: string | null;
+  features: {
+    customer_update: { allowed_updates: string[]; enabled: boolean };
+    invoice_history: { enabled: boolean };
+    payment_method_update: { enabled: boolean; payment_method_configuration: null };
+    subscription_cancel: {
+      cancellation_reason: { enabled: boolean; options: string[] };
+      enabled: boolean;
+      mode: 'at_period_end' | 'immediately';
+      proration_behavior: 'none' | 'create_prorations' | 'always_invoice';
+    };
+    subscription_pause: { enabled: boolean };
+    subscription_update: {
+      billing_cycle_anchor: null;
+      default_allowed_updates: string[];
+      enabled: boolean;
+      products: Array<{
+        adjustable_quantity: { enabled: false; maximum: null; minimum: 1 };
+        prices: string[];
+        product: string;
+      }>;
+      proration_behavior: 'none' | 'create_prorations' | 'always_invoice';
+      schedule_at_period_end: { conditions: [] };
+      trial_update_behavior: 'end_trial';
+    };
+  };
+  is_default: boolean;
+  livemode: false;
+  login_page: { enabled: false; url: null };
+  metadata: Metadata;
+  name: string | null;
+  updated: number;
 }
 
 export interface SubscriptionItem {
@@ -287,7 +350,66 @@ export interface PaymentIntent {
   livemode: false;
   metadata: Metadata;
   payment_method: string | null;
+  latest_charge: string | null;
   status: 'succeeded' | 'requires_payment_method';
+}
+
+export interface Charge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  balance_transaction: null;
+  billing_details: { address: null; email: null; name: null; phone: null };
+  captured: boolean;
+  created: number;
+  currency: string;
+  customer: string;
+  description: string;
+  disputed: false;
+  failure_code: string | null;
+  failure_message: string | null;
+  livemode: false;
+  metadata: Metadata;
+  outcome: { network_status: string; reason: string | null; seller_message: string; type: string };
+  paid: boolean;
+  payment_intent: string;
+  payment_method: string | null;
+  receipt_email: string | null;
+  refunded: boolean;
+  status: 'succeeded' | 'failed';
+}
+
+export interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: null;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Metadata;
+  payment_intent: string;
+  reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
+  receipt_number: null;
+  status: 'succeeded';
+}
+
+/** How an invoice was paid: one per successful payment. */
+export interface InvoicePayment {
+  id: string;
+  object: 'invoice_payment';
+  amount_paid: number | null;
+  amount_requested: number;
+  created: number;
+  currency: string;
+  invoice: string;
+  is_default: boolean;
+  livemode: false;
+  payment: { type: 'payment_intent'; payment_intent: string };
+  status: 'paid' | 'open' | 'canceled';
+  status_transitions: { canceled_at: number | null; paid_at: number | null };
 }
 
 export interface StripeEvent {
@@ -329,6 +451,10 @@ export interface StripeState {
   subscriptions: Record<string, Subscription>;
   invoices: Record<string, Invoice>;
   paymentIntents: Record<string, PaymentIntent>;
+  charges: Record<string, Charge>;
+  refunds: Record<string, Refund>;
+  invoicePayments: Record<string, InvoicePayment>;
+  portalConfigurations: Record<string, PortalConfiguration>;
   /** Newest last; the oldest are dropped past {@link MAX_EVENTS}. */
   events: StripeEvent[];
   idempotency: Record<string, IdempotentAnswer>;
@@ -342,6 +468,8 @@ export interface StripeState {
     portalExpiry: Record<string, number>;
     /** When a subscription's payments started failing (test clock). */
     pastDueSince: Record<string, number>;
+    /** Portal sessions whose flow was completed (a flow runs once). */
+    completedFlows?: Record<string, true>;
   };
 }
 
@@ -373,6 +501,10 @@ function emptyState(): StripeState {
     subscriptions: {},
     invoices: {},
     paymentIntents: {},
+    charges: {},
+    refunds: {},
+    invoicePayments: {},
+    portalConfigurations: {},
     events: [],
     idempotency: {},
     hidden: { cards: {}, sessionLines: {}, portalExpiry: {}, pastDueSince: {} },
