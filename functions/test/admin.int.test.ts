@@ -22,6 +22,7 @@ import type { AdminDeps } from '../src/domain/admin/ports';
 import { deleteUser } from '../src/domain/admin/users';
 import type { Generation } from '../src/domain/tracks/track';
 import { settingsFromEnv } from '../src/lambdas/settings-wiring';
+import { fakePayments } from '../src/testing/in-memory-billing';
 import {
   adminTestPassword,
   createTestAdmin,
@@ -666,7 +667,10 @@ function adminDepsForTest(): AdminDeps {
     directory: dynamoUserDirectory(documents, tableName),
     identity: userIdentity,
     accounts: dynamoBillingAccounts(documents, tableName),
-    payments: { cancelNow: async () => Promise.reject(new Error('no subscription expected')) },
+    payments: {
+      ...fakePayments(),
+      cancelNow: async () => Promise.reject(new Error('no subscription expected')),
+    },
     unlinkCustomer: async () => {},
     plans: dynamoPlanRepository(documents, tableName),
     generations,

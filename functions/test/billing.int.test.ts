@@ -182,9 +182,12 @@ localOnly("pays on the embedded Stripe's hosted pages and moves its test clock")
       expect(profile?.stripeCustomerId).toMatch(/^cus_/);
       expect(profile?.stripeSubscriptionId).toBe(user.stripeSubscriptionId);
 
-      // Choosing a plan again goes to the portal: no second subscription.
+      // Choosing a plan again is refused with where to manage it: no second subscription.
       const again = await checkout(browser, { planId: 'premium', billingCycle: 'yearly' });
-      expect(again).toMatchObject({ status: 200, body: { destination: 'portal' } });
+      expect(again).toMatchObject({
+        status: 409,
+        body: { message: billingMessages.alreadySubscribed, manageUrl: '/profile' },
+      });
       const subscriptions = await stripeClient().subscriptions.list({
         customer: profile?.stripeCustomerId as string,
         status: 'all',

@@ -146,6 +146,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let analytics: (() => Promise<void>) | undefined;
   let stepFunctions: StepFunctionsEndpoint | undefined;
   let audioStorage: S3Client | undefined;
+  let settingsClient: DynamoDBClient | undefined;
   const exitHook = () => {
     for (const emulator of emulators) emulator.process?.signal();
   };
@@ -176,6 +177,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       await analytics?.();
       await stepFunctions?.stop();
       audioStorage?.destroy();
+      settingsClient?.destroy();
       await Promise.all(emulators.map((emulator) => emulator.stop()));
       if (temporary) rmSync(dataDir, { recursive: true, force: true });
       registry[runningCloud] = false;
@@ -414,6 +416,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const mailbox = createDevMailHandler(ses.endpoint);
     // Stripe posts its events to the webhook route on this same server, as it would to CloudFront.
     stripe.setWebhookUrl(`${url}/api/webhooks/stripe`);
+    // Checkout and the portal name the business as the site names itself (Site Name), as a Stripe account's public name would.
+    settingsClient = new DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
+    const siteSettings = dynamoSettingsRepository(DynamoDBDocumentClient.from(settingsClient), TABLE_NAME);
+    stripe.setBusinessName(async () => (await siteSettings.get('site_name'))?.value);
     const testClock = createTestClockHandler(stripe);
     audioStorage = new S3Client({
       region: REGION,

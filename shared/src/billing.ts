@@ -26,7 +26,21 @@ export const billingMessages = {
   cancelledNow:
     'Your subscription is cancelled. Nothing more will be charged, and your account stays on the Free plan.',
   invalidSignature: 'Invalid signature',
+  /** An active paid plan saved while no Stripe key works (the plan needs prices to be sold). */
+  stripeNeededForPaidPlan:
+    'Connect Stripe before offering a paid plan: set the Stripe secret key on Site Settings (Stripe tab), or save the plan as inactive.',
+  /** Stripe refused or could not be reached while a plan's prices were made. */
+  planPricesUnavailable:
+    "Stripe could not create this plan's prices right now, so nothing was saved. Please try again in a few minutes.",
 } as const;
+
+/**
+ * What the admin's plan form says before a price edit is saved: Stripe
+ * prices cannot change, so a new one is made and existing subscribers keep
+ * the one they pay until they change plan.
+ */
+export const priceEditNotice = (changes: readonly string[]) =>
+  `New subscribers pay ${changes.join(', ')}. Existing subscribers keep the price they pay now until they change plan.`;
 
 export const checkoutRequestSchema = z.object({
   planId: z

@@ -27,13 +27,14 @@ import { s3UploadStore } from '../adapters/s3/upload-store';
 import { keys } from '../data/keys';
 import type { AdminDeps } from '../domain/admin/ports';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
+import { log } from '../http/logger';
 import { adminRoutes } from '../http/routes/admin';
 import { audioLinks } from './audio-wiring';
 import { billingWiring } from './billing-wiring';
 import { sessionWiring } from './session-wiring';
 import { settingsFromEnv } from './settings-wiring';
 
-function build(): AdminDeps {
+function build(): AdminDeps & { log: typeof log } {
   const { client, tableName } = dynamo();
   const session = sessionWiring();
   const uploadsBucket = bucketFromEnv('UPLOADS_BUCKET');
@@ -60,6 +61,7 @@ function build(): AdminDeps {
     audioLinks: s3AudioLinker(links),
     settings: settingsFromEnv(client, tableName),
     storedSettings: dynamoSettingsRepository(client, tableName),
+    log,
   };
 }
 

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { dynamoAuditLog } from '../adapters/dynamo/admin-directory';
 import { dynamoBillingAccounts, dynamoEventReceipts } from '../adapters/dynamo/billing-accounts';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
@@ -24,6 +26,8 @@ function build(env: NodeJS.ProcessEnv = process.env): BillingDeps & { log: Billi
       ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
     }),
     clock: { now: () => new Date() },
+    audit: dynamoAuditLog(client, tableName),
+    newId: randomUUID,
     log,
   };
 }

@@ -1,5 +1,5 @@
 import type { User } from '../domain/accounts/user';
-import type { CatalogPrice } from '../domain/billing/plan-prices';
+import type { CatalogPrice, PortalOffer } from '../domain/billing/plan-prices';
 import {
   type BillingAccounts,
   type EventReceipts,
@@ -15,7 +15,9 @@ export function aSubscription(overrides: Partial<SubscriptionSnapshot> = {}): Su
   return {
     id: 'sub_1',
     customerId: 'cus_1',
+    createdAt: '2026-11-01T00:00:00.000Z',
     status: 'active',
+    itemId: 'si_1',
     priceId: 'price_basic_monthly',
     priceTags: {},
     cancelScheduled: false,
@@ -26,8 +28,6 @@ export function aSubscription(overrides: Partial<SubscriptionSnapshot> = {}): Su
   };
 }
 
-const ENDED = new Set(['canceled', 'incomplete_expired']);
-
 /**
  * A payment provider in memory: customers once per user, recorded Checkout
  * and portal requests, subscriptions tests set with `setSubscription`, a
@@ -37,10 +37,19 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
 export function fakePayments() {
   const customers = new Map<string, { userId: string; email: string; name: string }>();
   const subscriptions: SubscriptionSnapshot[] = [];
-  const checkouts: Parameters<Payments['createCheckoutSession']>[0][] = [];
+  const checkouts: (Parameters<Payments['createCheckoutSession']>[0] & {
+    id: string;
+    status: 'open' | 'complete' | 'expired';
+  })[] = [];
+  /** Refunded cents per subscription (each subscription's payments are refunded once). */
+  const refunds = new Map<string, number>();
+  /** What each subscription was paid, in cents, for `refundSubscription`. */
+  const paid = new Map<string, number>();
   const portals: Parameters<Payments['createPortalSession']>[0][] = [];
   const products = new Map<string, string>();
   const prices = new Map<string, CatalogPrice & { productId: string }>();
+  /** What the portal offers, as last synced. */
+  const portal: PortalOffer[] = [];
   let failure: PaymentsError | undefined;
   let counter = 0;
   const next = (prefix: string) => `${prefix}_${++counter}`;
@@ -60,8 +69,16 @@ export function fakePayments() {
     },
     async createCheckoutSession(input) {
       guard();
-      checkouts.push(input);
-      return `https://checkout.test/c/pay/cs_${checkouts.length}`;
+      const id = `cs_${checkouts.length + 1}`;
+      checkouts.push({ ...input, id, status: 'open' });
+      return { id, url: `https://checkout.test/c/pay/${id}` };
+    },
+    async expireCheckoutSession(sessionId) {
+      guard();
+      const page = checkouts.find((c) => c.id === sessionId);
+      if (!page) throw new PaymentsError('missing', `No such checkout.session: '${sessionId}'`, 'id');
+      if (page.status === 'open') page.status = 'expired';
+      return page.status === 'complete' ? 'complete' : 'expired';
     },
     async createPortalSession(input) {
       guard();
@@ -82,14 +99,25 @@ export function fakePayments() {
       const index = subscriptions.findIndex((s) => s.id === subscriptionId);
       const found = subscriptions[index];
       if (!found) throw new PaymentsError('missing', `No such subscription: '${subscriptionId}'`, 'id');
+      if (found.status === 'canceled') {
+        throw new PaymentsError(
+          'invalid-request',
+          'A canceled subscription can only update its cancellation_details and metadata.',
+        );
+      }
       const ended = { ...found, status: 'canceled' as const, endedAt: new Date().toISOString() };
       subscriptions[index] = ended;
       return ended;
     },
-    async currentSubscription(customerId) {
+    async listSubscriptions(customerId) {
       guard();
-      const own = subscriptions.filter((s) => s.customerId === customerId).reverse();
-      return own.find((s) => !ENDED.has(s.status)) ?? own[0];
+      return subscriptions.filter((s) => s.customerId === customerId);
+    },
+    async refundSubscription(subscriptionId) {
+      guard();
+      const total = paid.get(subscriptionId) ?? 0;
+      if (total > 0) refunds.set(subscriptionId, total);
+      return total;
     },
     async verifyEvent(rawBody, signature) {
       guard();
@@ -121,6 +149,16 @@ export function fakePayments() {
       });
       return id;
     },
+    async archivePrice(priceId) {
+      guard();
+      const price = prices.get(priceId);
+      if (!price) throw new PaymentsError('missing', `No such price: '${priceId}'`, 'price');
+      prices.set(priceId, { ...price, active: false });
+    },
+    async syncPortal(offers) {
+      guard();
+      portal.splice(0, portal.length, ...offers);
+    },
   };
 
   return Object.assign(payments, {
@@ -128,6 +166,17 @@ export function fakePayments() {
     subscriptions,
     checkouts,
     portals,
+    portal,
+    refunds,
+    /** Records that `subscriptionId` was paid `cents` (what refunding it gives back). */
+    pay(subscriptionId: string, cents: number) {
+      paid.set(subscriptionId, (paid.get(subscriptionId) ?? 0) + cents);
+    },
+    /** A Checkout page paid by the customer. */
+    complete(sessionId: string) {
+      const page = checkouts.find((c) => c.id === sessionId);
+      if (page?.status === 'open') page.status = 'complete';
+    },
     prices,
     products,
     /** Adds or replaces (by id) what Stripe holds for a subscription; newer ones go last. */
@@ -148,6 +197,7 @@ export function fakePayments() {
 /** Billing accounts over the in-memory users, with the customer directory beside them. */
 export function inMemoryBillingAccounts(users: ReturnType<typeof inMemoryUsers>) {
   const directory = new Map<string, string>();
+  const openCheckouts = new Map<string, string>();
   const accounts: BillingAccounts = {
     get: (userId) => users.get(userId),
     async updateBilling(userId, change) {
@@ -172,8 +222,13 @@ export function inMemoryBillingAccounts(users: ReturnType<typeof inMemoryUsers>)
     async userOfCustomer(customerId) {
       return directory.get(customerId);
     },
+    async swapCheckoutSession(userId, sessionId) {
+      const previous = openCheckouts.get(userId);
+      openCheckouts.set(userId, sessionId);
+      return previous;
+    },
   };
-  return Object.assign(accounts, { directory });
+  return Object.assign(accounts, { directory, openCheckouts });
 }
 
 /** Event receipts in memory, with the same claim, lease and expiry rules as the table. */

@@ -125,6 +125,22 @@ export function dynamoBillingAccounts(client: DynamoDBDocumentClient, tableName:
     },
 
     userOfCustomer,
+
+    async swapCheckoutSession(userId, sessionId) {
+      // One update returns what it replaced, so of two concurrent Checkouts each learns the other's page.
+      const out = await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.user(userId),
+          UpdateExpression: 'SET checkoutSessionId = :session',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':session': sessionId },
+          ReturnValues: 'UPDATED_OLD',
+        }),
+      );
+      const previous = out.Attributes?.checkoutSessionId;
+      return typeof previous === 'string' ? previous : undefined;
+    },
   };
 }
 

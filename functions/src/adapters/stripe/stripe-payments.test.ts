@@ -96,10 +96,12 @@ describe('toSnapshot', () => {
       cancel_at_period_end: false,
       cancel_at: null,
       ended_at: null,
+      created: 1_789_999_990,
       start_date: 1_790_000_000,
       items: {
         data: [
           {
+            id: 'si_1',
             current_period_start: 1_790_000_000,
             current_period_end: 1_792_592_000,
             price: { id: 'price_1', recurring: { interval: 'month' }, metadata: { planId: 'basic' } },
@@ -113,7 +115,9 @@ describe('toSnapshot', () => {
     expect(toSnapshot(subscription())).toEqual({
       id: 'sub_1',
       customerId: 'cus_1',
+      createdAt: new Date(1_789_999_990_000).toISOString(),
       status: 'active',
+      itemId: 'si_1',
       priceId: 'price_1',
       priceTags: { planId: 'basic', cycle: 'monthly' },
       cancelScheduled: false,

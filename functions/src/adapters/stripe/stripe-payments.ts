@@ -7,7 +7,7 @@
  */
 import { BILLING_CYCLES, type BillingCycle } from '@tunesmith/shared/constants';
 import type Stripe from 'stripe';
-import { cycleOfInterval } from '../../domain/billing/plan-prices';
+import { cycleOfInterval, productIdOf } from '../../domain/billing/plan-prices';
 import { type PaymentEvent, type Payments, PaymentsError } from '../../domain/billing/ports';
 import type { SubscriptionSnapshot, SubscriptionStatus } from '../../domain/billing/subscription';
 import type { StripeKeys } from './stripe-keys';
@@ -19,8 +19,10 @@ export interface StripePaymentsOptions {
   apiBase?: string;
 }
 
-/** The product a plan sells, under an id of ours so that syncing finds it again. */
-export const productIdOf = (planId: string) => `tunesmith_${planId}`;
+export { productIdOf };
+
+/** The portal configuration this app keeps (found again by its metadata). */
+const PORTAL_METADATA = { app: 'tunesmith' } as const;
 
 /** SDK options that point it at `apiBase`. */
 export function sdkConnection(
@@ -42,8 +44,6 @@ const iso = (seconds: number | null | undefined): string | null =>
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-const ENDED: readonly string[] = ['canceled', 'incomplete_expired'];
-
 /** Stripe's subscription in our words; its single item carries price and period (API 2025-03-31 on). */
 export function toSnapshot(subscription: Stripe.Subscription): SubscriptionSnapshot {
   const item = subscription.items.data[0];
@@ -55,7 +55,9 @@ export function toSnapshot(subscription: Stripe.Subscription): SubscriptionSnaps
   return {
     id: subscription.id,
     customerId: idOf(subscription.customer) ?? '',
+    createdAt: iso(subscription.created) as string,
     status: subscription.status as SubscriptionStatus,
+    itemId: item?.id ?? null,
     priceId: price?.id ?? null,
     priceTags: { ...(planId ? { planId } : {}), ...(cycle ? { cycle } : {}) },
     cancelScheduled: subscription.cancel_at_period_end || subscription.cancel_at !== null,
@@ -145,6 +147,20 @@ export function stripePayments(options: StripePaymentsOptions): Payments {
     }
   };
 
+  /** This app's portal configuration in the account, looked up once per key. */
+  let portal: { key: string; id: string } | undefined;
+  const portalConfigurationId = async (s: Stripe): Promise<string | undefined> => {
+    const key = client?.key ?? '';
+    if (portal?.key === key) return portal.id;
+    for await (const configuration of s.billingPortal.configurations.list({ active: true, limit: 100 })) {
+      if (configuration.metadata?.app === PORTAL_METADATA.app) {
+        portal = { key, id: configuration.id };
+        return configuration.id;
+      }
+    }
+    return undefined;
+  };
+
   return {
     createCustomer: ({ userId, email, name }) =>
       call(async (s) => {
@@ -170,14 +186,42 @@ export function stripePayments(options: StripePaymentsOptions): Payments {
           subscription_data: { metadata },
         });
         if (!session.url) throw new PaymentsError('unavailable', 'Checkout session has no url');
-        return session.url;
+        return { id: session.id, url: session.url };
       }),
 
-    createPortalSession: ({ customerId, returnUrl }) =>
+    expireCheckoutSession: (sessionId) =>
       call(async (s) => {
+        try {
+          await s.checkout.sessions.expire(sessionId);
+          return 'expired' as const;
+        } catch (error) {
+          // Not open any more: paid, or expired already (by another request, or by time).
+          const current = await s.checkout.sessions.retrieve(sessionId);
+          if (current.status === 'complete') return 'complete' as const;
+          if (current.status === 'expired') return 'expired' as const;
+          throw error;
+        }
+      }),
+
+    createPortalSession: ({ customerId, returnUrl, change }) =>
+      call(async (s) => {
+        const configuration = await portalConfigurationId(s);
         const session = await s.billingPortal.sessions.create({
           customer: customerId,
           return_url: returnUrl,
+          ...(configuration ? { configuration } : {}),
+          ...(change
+            ? {
+                flow_data: {
+                  type: 'subscription_update_confirm',
+                  subscription_update_confirm: {
+                    subscription: change.subscriptionId,
+                    items: [{ id: change.itemId, price: change.priceId, quantity: 1 }],
+                  },
+                  after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+                },
+              }
+            : {}),
         });
         return session.url;
       }),
@@ -190,12 +234,46 @@ export function stripePayments(options: StripePaymentsOptions): Payments {
     cancelNow: (subscriptionId) =>
       call(async (s) => toSnapshot(await s.subscriptions.cancel(subscriptionId))),
 
-    currentSubscription: (customerId) =>
+    listSubscriptions: (customerId) =>
       call(async (s) => {
-        const list = await s.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
-        // Newest first: the newest one still running, else the newest that ended.
-        const current = list.data.find((sub) => !ENDED.includes(sub.status)) ?? list.data[0];
-        return current ? toSnapshot(current) : undefined;
+        const all: SubscriptionSnapshot[] = [];
+        for await (const sub of s.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
+          all.push(toSnapshot(sub));
+          if (all.length >= 1000) break;
+        }
+        return all;
+      }),
+
+    refundSubscription: (subscriptionId) =>
+      call(async (s) => {
+        let refunded = 0;
+        for await (const invoice of s.invoices.list({
+          subscription: subscriptionId,
+          status: 'paid',
+          limit: 100,
+        })) {
+          for await (const payment of s.invoicePayments.list({
+            invoice: invoice.id,
+            status: 'paid',
+            limit: 100,
+          })) {
+            const intent = idOf(payment.payment.payment_intent);
+            if (payment.payment.type !== 'payment_intent' || !intent) continue;
+            try {
+              await s.refunds.create(
+                { payment_intent: intent, reason: 'duplicate', metadata: { subscriptionId } },
+                // Two deliveries of one event refund once.
+                { idempotencyKey: `tunesmith-refund-${intent}` },
+              );
+            } catch (error) {
+              if ((error as { code?: string }).code !== 'charge_already_refunded') throw error;
+            }
+            for await (const refund of s.refunds.list({ payment_intent: intent, limit: 100 })) {
+              if (refund.status !== 'failed' && refund.status !== 'canceled') refunded += refund.amount;
+            }
+          }
+        }
+        return refunded;
       }),
 
     async verifyEvent(rawBody, signature) {
@@ -226,12 +304,14 @@ export function stripePayments(options: StripePaymentsOptions): Payments {
 
     ensureProduct: async (plan) => {
       const id = productIdOf(plan.id);
+      const description = plan.description?.split('\n')[0]?.trim();
       const found = await missingToUndefined(call((s) => s.products.retrieve(id)));
       if (found && !found.deleted) {
-        if (!found.active) await call((s) => s.products.update(id, { active: true }));
+        if (!found.active || found.name !== plan.name) {
+          await call((s) => s.products.update(id, { active: true, name: plan.name }));
+        }
         return found.id;
       }
-      const description = plan.description?.split('\n')[0]?.trim();
       const created = await call((s) =>
         s.products.create({
           id,
@@ -256,6 +336,38 @@ export function stripePayments(options: StripePaymentsOptions): Payments {
           metadata: { planId, cycle },
         });
         return price.id;
+      }),
+
+    archivePrice: async (priceId) => {
+      await call((s) => s.prices.update(priceId, { active: false }));
+    },
+
+    syncPortal: (offers) =>
+      call(async (s) => {
+        const features = {
+          subscription_update: {
+            enabled: offers.length > 0,
+            default_allowed_updates: ['price' as const],
+            proration_behavior: 'always_invoice' as const,
+            products: offers.map((offer) => ({ product: offer.productId, prices: offer.priceIds })),
+          },
+          subscription_cancel: { enabled: true, mode: 'at_period_end' as const },
+          payment_method_update: { enabled: true },
+          invoice_history: { enabled: true },
+        };
+        const existing = await portalConfigurationId(s);
+        if (existing) {
+          await s.billingPortal.configurations.update(existing, {
+            features: offers.length > 0 ? features : { ...features, subscription_update: { enabled: false } },
+          });
+          return;
+        }
+        if (offers.length === 0) return;
+        const created = await s.billingPortal.configurations.create({
+          features,
+          metadata: { ...PORTAL_METADATA },
+        });
+        portal = { key: client?.key ?? '', id: created.id };
       }),
   };
 }

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@tunesmith/shared/admin';
 import type { Clock, IdentityProvider } from '../accounts/ports';
 import type { User, UserRepository } from '../accounts/user';
+import type { PriceCatalog } from '../billing/plan-prices';
 import type { BillingAccounts, Payments } from '../billing/ports';
 import type { GenerationStore } from '../generations/ports';
 import type { PlanRepository } from '../plans/plan';
@@ -101,8 +102,11 @@ export interface AdminDeps extends AuditDeps {
   directory: UserDirectory;
   identity: IdentityProvider;
   accounts: BillingAccounts;
-  /** The payment provider, to end a deleted user's subscription at once. */
-  payments: Pick<Payments, 'cancelNow'>;
+  /**
+   * The payment provider: ends a deleted user's subscription at once, and
+   * keeps the plans' prices and the portal's offer in line with the plans.
+   */
+  payments: Pick<Payments, 'cancelNow'> & PriceCatalog;
   /** Removes the customer → user link of a deleted user. */
   unlinkCustomer(customerId: string): Promise<void>;
   plans: PlanRepository & { delete(id: string): Promise<void> };

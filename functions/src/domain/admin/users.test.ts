@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { aBasicPlan, aGeneration, aPlan, aUser } from '../../testing/fixtures';
 import { inMemoryPlans, inMemorySettings } from '../../testing/in-memory';
 import { fakeClock, fakeIdentityProvider, inMemoryUsers } from '../../testing/in-memory-accounts';
-import { inMemoryBillingAccounts } from '../../testing/in-memory-billing';
+import { fakePayments, inMemoryBillingAccounts } from '../../testing/in-memory-billing';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
 import { PaymentsError } from '../billing/ports';
 import { entitlementsFor } from '../generations/entitlements';
@@ -55,6 +55,7 @@ function setup() {
     },
     accounts: inMemoryBillingAccounts(users),
     payments: {
+      ...fakePayments(),
       cancelNow: async (subscriptionId) => {
         steps.push('subscription');
         cancelled.push(subscriptionId);

@@ -1,4 +1,5 @@
-import { billingMessages } from '@tunesmith/shared/billing';
+import type { AuditEntry } from '@tunesmith/shared/admin';
+import { billingMessages, MANAGE_BILLING_PATH } from '@tunesmith/shared/billing';
 import { describe, expect, it } from 'vitest';
 import { aBasicPlan, aPlan, aUser } from '../../testing/fixtures';
 import { inMemoryPlans } from '../../testing/in-memory';
@@ -46,12 +47,16 @@ function setup() {
     aBasicPlan({ id: 'legacy', name: 'Legacy', isActive: false, monthlyPriceId: 'price_legacy' }),
   ]);
   const warnings: string[] = [];
+  const audit: AuditEntry[] = [];
+  let ids = 0;
   const deps = {
     accounts,
     receipts,
     plans,
     payments,
     clock,
+    audit: { record: async (entry: AuditEntry) => void audit.push(entry) },
+    newId: () => `id-${++ids}`,
     log: { warn: (message: string) => warnings.push(message) },
   };
   const addUser = (overrides: Partial<User> = {}) => {
@@ -60,7 +65,7 @@ function setup() {
     if (user.stripeCustomerId) accounts.directory.set(user.stripeCustomerId, user.id);
     return user;
   };
-  return { clock, users, accounts, payments, receipts, plans, deps, addUser, warnings };
+  return { clock, users, accounts, payments, receipts, plans, deps, addUser, warnings, audit };
 }
 
 const subscriber = {
@@ -96,6 +101,8 @@ describe('startCheckout', () => {
     });
     expect(payments.checkouts).toEqual([
       {
+        id: 'cs_1',
+        status: 'open',
         customerId,
         userId: 'u1',
         priceId: 'price_basic_monthly',
@@ -106,24 +113,96 @@ describe('startCheckout', () => {
       },
     ]);
 
-    // A second attempt (the first was abandoned) reuses the customer.
+    // A second attempt (the first was abandoned) reuses the customer, and the first page expires.
     const again = users.all.get('u1') as User;
     await startCheckout(deps, again, { planId: 'premium', billingCycle: 'yearly' }, ORIGIN);
     expect(payments.customers.size).toBe(1);
-    expect(payments.checkouts[1]).toMatchObject({ customerId, priceId: 'price_premium_yearly' });
+    expect(payments.checkouts[1]).toMatchObject({
+      customerId,
+      priceId: 'price_premium_yearly',
+      status: 'open',
+    });
+    expect(payments.checkouts[0]?.status).toBe('expired');
   });
 
-  it('sends a user with a running subscription to the portal instead of a second payment', async () => {
+  it('refuses a user with a running subscription with a 409 that says where to manage it', async () => {
     for (const planStatus of ['active', 'cancelled', 'inactive'] as const) {
       const { deps, addUser, payments } = setup();
       const user = addUser({ ...subscriber, planStatus });
-      const answer = await startCheckout(deps, user, { planId: 'premium', billingCycle: 'monthly' }, ORIGIN);
-      expect(answer).toEqual({ url: 'https://portal.test/p/session/cus_1', destination: 'portal' });
+      const error = await startCheckout(
+        deps,
+        user,
+        { planId: 'premium', billingCycle: 'monthly' },
+        ORIGIN,
+      ).catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        kind: 'conflict',
+        message: billingMessages.alreadySubscribed,
+        details: { manageUrl: MANAGE_BILLING_PATH },
+      });
       expect(payments.checkouts).toEqual([]);
-      expect(payments.portals).toEqual([
-        { customerId: 'cus_1', returnUrl: `${ORIGIN}/profile?billing=portal` },
-      ]);
+      expect(payments.portals).toEqual([]);
     }
+  });
+
+  it("refuses when Stripe holds a live subscription the user's record does not know yet", async () => {
+    for (const status of ['active', 'trialing', 'past_due', 'incomplete', 'unpaid'] as const) {
+      const { deps, addUser, payments } = setup();
+      payments.setSubscription(aSubscription({ status }));
+      const user = addUser({ stripeCustomerId: 'cus_1' });
+      await expectDomainError(
+        startCheckout(deps, user, { planId: 'basic', billingCycle: 'monthly' }, ORIGIN),
+        'conflict',
+        billingMessages.alreadySubscribed,
+      );
+      expect(payments.checkouts).toEqual([]);
+    }
+    // An ended one is no obstacle.
+    const { deps, addUser, payments } = setup();
+    payments.setSubscription(aSubscription({ status: 'canceled' }));
+    const answer = await startCheckout(
+      deps,
+      addUser({ stripeCustomerId: 'cus_1', planStatus: 'expired' }),
+      { planId: 'basic', billingCycle: 'monthly' },
+      ORIGIN,
+    );
+    expect(answer.destination).toBe('checkout');
+  });
+
+  it('keeps one open page: a new one expires the previous, in either order of two tabs', async () => {
+    const { deps, addUser, payments } = setup();
+    const user = addUser({ stripeCustomerId: 'cus_1' });
+    const [first, second] = await Promise.all([
+      startCheckout(deps, user, { planId: 'basic', billingCycle: 'monthly' }, ORIGIN),
+      startCheckout(deps, user, { planId: 'premium', billingCycle: 'yearly' }, ORIGIN),
+    ]);
+    expect([first.url, second.url].sort()).toEqual([
+      'https://checkout.test/c/pay/cs_1',
+      'https://checkout.test/c/pay/cs_2',
+    ]);
+    expect(payments.checkouts.filter((c) => c.status === 'open')).toHaveLength(1);
+    expect(payments.checkouts.filter((c) => c.status === 'expired')).toHaveLength(1);
+  });
+
+  it('expires its own page and answers 409 when the other tab paid before its page could be expired', async () => {
+    const { deps, addUser, payments } = setup();
+    const user = addUser({ stripeCustomerId: 'cus_1' });
+    await startCheckout(deps, user, { planId: 'basic', billingCycle: 'monthly' }, ORIGIN);
+    // The first tab pays: Stripe completes its page and starts the subscription before the webhook lands.
+    const realExpire = payments.expireCheckoutSession;
+    payments.expireCheckoutSession = async (id) => {
+      if (id === 'cs_1') {
+        payments.complete('cs_1');
+        payments.setSubscription(aSubscription());
+      }
+      return realExpire(id);
+    };
+    await expectDomainError(
+      startCheckout(deps, user, { planId: 'premium', billingCycle: 'yearly' }, ORIGIN),
+      'conflict',
+      billingMessages.alreadySubscribed,
+    );
+    expect(payments.checkouts.map((c) => c.status)).toEqual(['complete', 'expired']);
   });
 
   it('lets an expired subscriber pay again through Checkout, with their customer', async () => {
@@ -200,6 +279,65 @@ describe('openPortal', () => {
       url: 'https://portal.test/p/session/cus_1',
       destination: 'portal',
     });
+  });
+
+  it("opens the portal's confirm step for another plan's price", async () => {
+    const { deps, addUser, payments } = setup();
+    payments.setSubscription(aSubscription());
+    const answer = await openPortal(deps, addUser(subscriber), ORIGIN, {
+      planId: 'premium',
+      billingCycle: 'yearly',
+    });
+    expect(answer.destination).toBe('portal');
+    expect(payments.portals).toEqual([
+      {
+        customerId: 'cus_1',
+        returnUrl: `${ORIGIN}/profile?billing=portal`,
+        change: { subscriptionId: 'sub_1', itemId: 'si_1', priceId: 'price_premium_yearly' },
+      },
+    ]);
+  });
+
+  it('refuses a change for a user with nothing to change, or to the plan and cycle they pay for', async () => {
+    const { deps, addUser, payments } = setup();
+    await expectDomainError(
+      openPortal(deps, addUser(), ORIGIN, { planId: 'premium', billingCycle: 'yearly' }),
+      'conflict',
+      billingMessages.noSubscriptionToChange,
+    );
+    payments.setSubscription(aSubscription({ status: 'canceled' }));
+    await expectDomainError(
+      openPortal(deps, addUser({ stripeCustomerId: 'cus_1', planStatus: 'expired' }), ORIGIN, {
+        planId: 'premium',
+        billingCycle: 'yearly',
+      }),
+      'conflict',
+      billingMessages.noSubscriptionToChange,
+    );
+    payments.setSubscription(aSubscription({ id: 'sub_2', createdAt: '2026-11-02T00:00:00.000Z' }));
+    await expectDomainError(
+      openPortal(deps, addUser(subscriber), ORIGIN, { planId: 'basic', billingCycle: 'monthly' }),
+      'validation',
+      billingMessages.alreadyOnPlan,
+    );
+    await expectDomainError(
+      openPortal(deps, addUser(subscriber), ORIGIN, { planId: 'premium', billingCycle: 'weekly' }),
+      'validation',
+      'This plan is not configured for weekly billing. Please contact support.',
+    );
+    expect(payments.portals).toEqual([]);
+  });
+
+  it('sends a user whose payment failed to the plain portal for their own plan, to put it right', async () => {
+    const { deps, addUser, payments } = setup();
+    payments.setSubscription(aSubscription({ status: 'past_due' }));
+    await openPortal(deps, addUser({ ...subscriber, planStatus: 'inactive' }), ORIGIN, {
+      planId: 'basic',
+      billingCycle: 'monthly',
+    });
+    expect(payments.portals).toEqual([
+      { customerId: 'cus_1', returnUrl: `${ORIGIN}/profile?billing=portal` },
+    ]);
   });
 
   it('refuses a user who never started a payment', async () => {
@@ -401,6 +539,88 @@ describe('syncCustomer', () => {
       stripeSubscriptionId: 'sub_new',
       subscriptionPlanId: 'premium',
     });
+  });
+
+  it('cancels and refunds a second live subscription, keeps the first, and records it in the audit trail', async () => {
+    const { deps, addUser, payments, users, audit, warnings } = setup();
+    addUser({ stripeCustomerId: 'cus_1' });
+    payments.setSubscription(aSubscription({ id: 'sub_first', createdAt: '2026-11-24T09:00:00.000Z' }));
+    payments.setSubscription(
+      aSubscription({
+        id: 'sub_second',
+        createdAt: '2026-11-24T09:00:30.000Z',
+        priceId: 'price_premium_yearly',
+      }),
+    );
+    payments.pay('sub_first', 900);
+    payments.pay('sub_second', 19_000);
+
+    await syncCustomer(deps, 'u1', 'cus_1');
+
+    expect(payments.subscriptions.find((s) => s.id === 'sub_second')?.status).toBe('canceled');
+    expect(payments.subscriptions.find((s) => s.id === 'sub_first')?.status).toBe('active');
+    expect(payments.refunds).toEqual(new Map([['sub_second', 19_000]]));
+    expect(users.all.get('u1')).toMatchObject({
+      planStatus: 'active',
+      stripeSubscriptionId: 'sub_first',
+      subscriptionPlanId: 'basic',
+    });
+    expect(audit).toEqual([
+      {
+        id: 'id-1',
+        at: '2026-11-24T10:00:00.000Z',
+        actor: 'billing',
+        action: 'billing.duplicate',
+        target: 'u1',
+        summary: 'Cancelled the duplicate subscription sub_second and refunded $190.00',
+      },
+    ]);
+    expect(warnings).toEqual(['duplicate subscription ended']);
+
+    // Any later event (or this one again) finds one live subscription: nothing more is refunded or recorded.
+    await syncCustomer(deps, 'u1', 'cus_1');
+    expect(payments.refunds.get('sub_second')).toBe(19_000);
+    expect(audit).toHaveLength(1);
+  });
+
+  it('keeps the oldest paid subscription over an older one that never was (incomplete)', async () => {
+    const { deps, addUser, payments, users } = setup();
+    addUser({ stripeCustomerId: 'cus_1' });
+    payments.setSubscription(
+      aSubscription({ id: 'sub_unpaid', status: 'incomplete', createdAt: '2026-11-24T08:00:00.000Z' }),
+    );
+    payments.setSubscription(aSubscription({ id: 'sub_paid', createdAt: '2026-11-24T09:00:00.000Z' }));
+    await syncCustomer(deps, 'u1', 'cus_1');
+    expect(payments.subscriptions.map((s) => [s.id, s.status])).toEqual([
+      ['sub_unpaid', 'canceled'],
+      ['sub_paid', 'active'],
+    ]);
+    expect(users.all.get('u1')?.stripeSubscriptionId).toBe('sub_paid');
+  });
+
+  it('ends in one subscription and one refund per duplicate whatever order and however often events come', async () => {
+    const { deps, addUser, payments, users, audit } = setup();
+    addUser({ stripeCustomerId: 'cus_1' });
+    payments.setSubscription(aSubscription({ id: 'sub_a', createdAt: '2026-11-24T09:00:00.000Z' }));
+    payments.setSubscription(aSubscription({ id: 'sub_b', createdAt: '2026-11-24T09:00:01.000Z' }));
+    payments.pay('sub_a', 900);
+    payments.pay('sub_b', 900);
+    const events = ['evt_1', 'evt_2', 'evt_3'].map((id) => ({
+      id,
+      type: 'customer.subscription.created',
+      customerId: 'cus_1',
+      userId: null,
+    }));
+    // Concurrent deliveries of different events, then every event again.
+    await Promise.all(events.map((event) => handlePaymentEvent(deps, event)));
+    for (const event of [...events].reverse())
+      await handlePaymentEvent(deps, { ...event, id: `${event.id}-again` });
+    expect(payments.subscriptions.filter((s) => s.status === 'active').map((s) => s.id)).toEqual(['sub_a']);
+    expect(payments.refunds).toEqual(new Map([['sub_b', 900]]));
+    expect(audit.map((entry) => entry.summary)).toEqual([
+      'Cancelled the duplicate subscription sub_b and refunded $9.00',
+    ]);
+    expect(users.all.get('u1')?.stripeSubscriptionId).toBe('sub_a');
   });
 
   it('ignores a reading taken before the one already applied', async () => {

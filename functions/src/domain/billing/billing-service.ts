@@ -11,15 +11,26 @@ import {
   billingReturnPaths,
   type CancelSubscriptionResponse,
   type CheckoutRequest,
+  MANAGE_BILLING_PATH,
+  type PortalRequest,
   STRIPE_WEBHOOK_EVENTS,
 } from '@tunesmith/shared/billing';
 import { planPriceId } from '@tunesmith/shared/plans';
 import type { User } from '../accounts/user';
 import { conflict, DomainError, notFound, validationError } from '../errors';
 import { isPaidPlan } from '../generations/entitlements';
+import type { Plan } from '../plans/plan';
 import { planForPrice } from './plan-prices';
-import { type BillingDeps, type PaymentEvent, PaymentsError } from './ports';
-import { hasRunningSubscription, lifecycleEventOf, reconcile } from './subscription';
+import { type BillingDeps, type PaymentEvent, PaymentsError, type PortalChange } from './ports';
+import {
+  currentOf,
+  duplicatesOf,
+  hasRunningSubscription,
+  isLive,
+  lifecycleEventOf,
+  reconcile,
+  type SubscriptionSnapshot,
+} from './subscription';
 
 /**
  * How long a handled event's receipt is kept: well past Stripe's 3-day retry
@@ -65,18 +76,51 @@ async function portalRedirect(
   deps: BillingDeps,
   customerId: string,
   origin: string,
+  change?: PortalChange,
 ): Promise<BillingRedirect> {
   const url = await deps.payments.createPortalSession({
     customerId,
     returnUrl: `${origin}${billingReturnPaths.portal}`,
+    ...(change ? { change } : {}),
   });
   return { url, destination: 'portal' };
 }
 
+/** The 409 of a user who already pays for a plan: it says where the plan is managed. */
+const alreadySubscribed = () =>
+  new DomainError('conflict', billingMessages.alreadySubscribed, { manageUrl: MANAGE_BILLING_PATH });
+
+/** A plan that can be sold at `cycle`: it exists, is paid and active, and has a price for the cycle. */
+async function sellablePlan(
+  deps: BillingDeps,
+  input: CheckoutRequest,
+): Promise<{ plan: Plan; priceId: string }> {
+  const plan = await deps.plans.get(input.planId);
+  if (!plan) throw notFound(billingMessages.planNotFound);
+  if (!isPaidPlan(plan)) throw validationError(billingMessages.freePlanNeedsNoCheckout);
+  if (!plan.isActive) throw validationError(billingMessages.planInactive);
+  const priceId = planPriceId(plan, input.billingCycle);
+  if (!priceId) throw validationError(billingMessages.notConfigured(input.billingCycle));
+  return { plan, priceId };
+}
+
+const hasLiveSubscription = async (deps: BillingDeps, customerId: string) =>
+  (await deps.payments.listSubscriptions(customerId)).some(isLive);
+
 /**
- * Where to pay for `planId` at `billingCycle`: a Checkout page for the plan's
- * price, or the customer portal when the user already has a running
- * subscription (a change of plan happens there, never a second subscription).
+ * A Checkout page for `planId` at `billingCycle`. A user has at most one
+ * subscription and at most one open Checkout page:
+ * - a user who already has a live subscription (by our record, or by
+ *   Stripe's, which a webhook may not have brought yet) is refused with a
+ *   409 that says where to manage the plan;
+ * - each new page is recorded as the user's open one (an atomic swap), and
+ *   the page it replaces is expired, so a second tab's page can no longer be
+ *   paid;
+ * - if a subscription was paid meanwhile (the other tab's page completed
+ *   before it could be expired), the new page is expired at once and the
+ *   answer is the 409.
+ * What still slips through (two pages paid in the same instant) the webhook
+ * cancels and refunds ({@link syncCustomer}).
  * Unknown plans are not found; the Free plan, inactive plans and cycles with
  * no price are refused with a message.
  */
@@ -86,19 +130,13 @@ export async function startCheckout(
   input: CheckoutRequest,
   origin: string,
 ): Promise<BillingRedirect> {
-  const plan = await deps.plans.get(input.planId);
-  if (!plan) throw notFound(billingMessages.planNotFound);
-  if (!isPaidPlan(plan)) throw validationError(billingMessages.freePlanNeedsNoCheckout);
-  if (!plan.isActive) throw validationError(billingMessages.planInactive);
-  const priceId = planPriceId(plan, input.billingCycle);
-  if (!priceId) throw validationError(billingMessages.notConfigured(input.billingCycle));
+  const { plan, priceId } = await sellablePlan(deps, input);
+  if (hasRunningSubscription(user)) throw alreadySubscribed();
 
   try {
-    if (hasRunningSubscription(user) && user.stripeCustomerId) {
-      return await portalRedirect(deps, user.stripeCustomerId, origin);
-    }
     const customerId = await customerOf(deps, user);
-    const url = await deps.payments.createCheckoutSession({
+    if (await hasLiveSubscription(deps, customerId)) throw alreadySubscribed();
+    const page = await deps.payments.createCheckoutSession({
       customerId,
       userId: user.id,
       priceId,
@@ -107,7 +145,13 @@ export async function startCheckout(
       successUrl: `${origin}${billingReturnPaths.checkoutSuccess}`,
       cancelUrl: `${origin}${billingReturnPaths.checkoutCancelled}`,
     });
-    return { url, destination: 'checkout' };
+    const previous = await deps.accounts.swapCheckoutSession(user.id, page.id);
+    if (previous && previous !== page.id) await deps.payments.expireCheckoutSession(previous);
+    if (await hasLiveSubscription(deps, customerId)) {
+      await deps.payments.expireCheckoutSession(page.id);
+      throw alreadySubscribed();
+    }
+    return { url: page.url, destination: 'checkout' };
   } catch (error) {
     // A price id the account does not have is a plan set up wrong, as much as a missing one.
     if (error instanceof PaymentsError && error.failure === 'missing' && error.param?.includes('price')) {
@@ -118,15 +162,44 @@ export async function startCheckout(
   }
 }
 
-/** The customer portal, for a user who has a payment customer. */
+/**
+ * The customer portal, for a user who has a payment customer. With a plan
+ * and cycle, the portal opens on its confirm step for that plan's price
+ * (the user's running subscription moves to it once they confirm); the plan
+ * and cycle they already pay for goes to the portal's own page while a
+ * payment is owed or the end is scheduled (to put it right there), and is
+ * refused while it runs.
+ */
 export async function openPortal(
   deps: BillingDeps & { log?: BillingLog },
   user: User,
   origin: string,
+  request: PortalRequest = {},
 ): Promise<BillingRedirect> {
-  if (!user.stripeCustomerId) throw conflict(billingMessages.noBillingAccount);
+  const wanted =
+    request.planId && request.billingCycle
+      ? await sellablePlan(deps, { planId: request.planId, billingCycle: request.billingCycle })
+      : undefined;
+  if (!user.stripeCustomerId) {
+    throw conflict(wanted ? billingMessages.noSubscriptionToChange : billingMessages.noBillingAccount);
+  }
+  const customerId = user.stripeCustomerId;
   try {
-    return await portalRedirect(deps, user.stripeCustomerId, origin);
+    if (!wanted) return await portalRedirect(deps, customerId, origin);
+    const current = currentOf(await deps.payments.listSubscriptions(customerId));
+    if (!current || !isLive(current) || !current.itemId)
+      throw conflict(billingMessages.noSubscriptionToChange);
+    if (current.priceId === wanted.priceId) {
+      if (current.status === 'active' && !current.cancelScheduled) {
+        throw validationError(billingMessages.alreadyOnPlan);
+      }
+      return await portalRedirect(deps, customerId, origin);
+    }
+    return await portalRedirect(deps, customerId, origin, {
+      subscriptionId: current.id,
+      itemId: current.itemId,
+      priceId: wanted.priceId,
+    });
   } catch (error) {
     throw asDomainError(error, deps.log, 'portal');
   }
@@ -226,10 +299,62 @@ async function userOfEvent(
   return linked === customerId ? user.id : undefined;
 }
 
+/** "$9.00" from cents. */
+const dollars = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
 /**
- * Reads the customer's current subscription from Stripe and applies it to the
- * user's billing. The reading is stamped with the time before it was taken,
- * so a reading that started earlier never overwrites a later one.
+ * A customer with more than one live subscription (two Checkout pages paid
+ * in the same instant, or one made outside the app) keeps the one
+ * {@link duplicatesOf} chooses; each other one is refunded and then ended at
+ * once, and the audit trail says so. Refunds first: each payment is
+ * refunded once however often this runs (an event retried, or delivered
+ * twice at the same time), and a subscription is ended only after its money
+ * went back, so a failure between the two is finished by Stripe's retry.
+ */
+async function endDuplicates(
+  deps: BillingDeps & { log?: BillingLog },
+  userId: string,
+  duplicates: readonly SubscriptionSnapshot[],
+): Promise<void> {
+  for (const duplicate of duplicates) {
+    const refunded = await deps.payments.refundSubscription(duplicate.id);
+    try {
+      await deps.payments.cancelNow(duplicate.id);
+    } catch (error) {
+      // Another delivery ended it a moment ago.
+      const endedAlready =
+        error instanceof PaymentsError &&
+        (error.failure === 'invalid-request' || error.failure === 'missing');
+      if (!endedAlready) throw error;
+    }
+    // Recorded once, whichever delivery gets here first (a receipt keyed by the subscription).
+    const now = Math.floor(deps.clock.now().getTime() / 1000);
+    const receipt = `duplicate:${duplicate.id}`;
+    if (!(await deps.receipts.claim(receipt, now, RECEIPT_LEASE_SECONDS))) continue;
+    try {
+      deps.log?.warn('duplicate subscription ended', { userId, subscriptionId: duplicate.id, refunded });
+      await deps.audit.record({
+        id: deps.newId(),
+        at: deps.clock.now().toISOString(),
+        actor: 'billing',
+        action: 'billing.duplicate',
+        target: userId,
+        summary: `Cancelled the duplicate subscription ${duplicate.id} and refunded ${dollars(refunded)}`,
+      });
+    } catch (error) {
+      await deps.receipts.release(receipt).catch(() => {});
+      throw error;
+    }
+    await deps.receipts.complete(receipt, now + RECEIPT_TTL_SECONDS);
+  }
+}
+
+/**
+ * Reads the customer's subscriptions from Stripe and applies the current one
+ * to the user's billing, ending any duplicate first. The reading is stamped
+ * with the time before it was taken, so a reading that started earlier never
+ * overwrites a later one.
  */
 export async function syncCustomer(
   deps: BillingDeps & { log?: BillingLog },
@@ -237,9 +362,12 @@ export async function syncCustomer(
   customerId: string,
 ): Promise<void> {
   const observedAt = deps.clock.now().toISOString();
-  let subscription: Awaited<ReturnType<typeof deps.payments.currentSubscription>>;
+  let subscription: SubscriptionSnapshot | undefined;
   try {
-    subscription = await deps.payments.currentSubscription(customerId);
+    const all = await deps.payments.listSubscriptions(customerId);
+    const found = duplicatesOf(all);
+    if (found) await endDuplicates(deps, userId, found.duplicates);
+    subscription = currentOf(all);
   } catch (error) {
     throw asDomainError(error, deps.log, 'subscription read');
   }

@@ -3,7 +3,15 @@ import { aBasicPlan, aPlan } from '../../testing/fixtures';
 import { inMemoryPlans } from '../../testing/in-memory';
 import { fakeClock } from '../../testing/in-memory-accounts';
 import { fakePayments } from '../../testing/in-memory-billing';
-import { cycleOfInterval, planForPrice, syncPlanPrices } from './plan-prices';
+import {
+  cycleOfInterval,
+  hasEveryPrice,
+  planForPrice,
+  portalOffers,
+  reconcilePlanPrices,
+  retirePrices,
+  syncPlanPrices,
+} from './plan-prices';
 
 const basic = aBasicPlan({
   id: 'basic',
@@ -117,6 +125,23 @@ describe('syncPlanPrices', () => {
       'price_gone',
     );
     expect(stored?.monthlyPriceId).not.toBe('price_cheap');
+    expect(results.map((r) => r.drift)).toEqual(['unknown', 'amount', 'archived']);
+    expect(results[1]).toMatchObject({ chargedAmount: 500, archived: 'price_cheap' });
+    // The drifted price is archived: its subscribers keep paying it, nobody new can.
+    expect(catalog.prices.get('price_cheap')?.active).toBe(false);
+  });
+
+  it('makes the portal offer exactly the active paid plans and their current prices', async () => {
+    const { catalog, repo, run } = setup([
+      aPlan({ id: 'free' }),
+      aBasicPlan({ id: 'basic', weeklyPrice: 0, yearlyPrice: 90 }),
+      aBasicPlan({ id: 'retired', isActive: false, monthlyPriceId: 'price_old' }),
+    ]);
+    await run();
+    const basic = repo.all.get('basic');
+    expect(catalog.portal).toEqual([
+      { productId: 'tunesmith_basic', priceIds: [basic?.monthlyPriceId, basic?.yearlyPriceId] },
+    ]);
   });
 
   it('leaves inactive plans and cycles without a price alone', async () => {
@@ -127,5 +152,43 @@ describe('syncPlanPrices', () => {
     const results = await run();
     expect(results.map((r) => `${r.planId}/${r.cycle}`)).toEqual(['basic/monthly']);
     expect(repo.all.get('retired')?.monthlyPriceId).toBeNull();
+  });
+});
+
+describe('reconcilePlanPrices (a price edit)', () => {
+  it('creates the new price, archives the old one, and withdraws a cycle the plan stops offering', async () => {
+    const catalog = fakePayments();
+    catalog.addPrice({ id: 'price_m9', active: true, unitAmount: 900, interval: 'month' });
+    catalog.addPrice({ id: 'price_w', active: true, unitAmount: 208, interval: 'week' });
+    catalog.addPrice({ id: 'price_y', active: true, unitAmount: 9000, interval: 'year' });
+    const before = aBasicPlan({
+      id: 'basic',
+      weeklyPrice: 0,
+      monthlyPrice: 12,
+      yearlyPrice: 90,
+      weeklyPriceId: 'price_w',
+      monthlyPriceId: 'price_m9',
+      yearlyPriceId: 'price_y',
+    });
+    const { plan, results, retire } = await reconcilePlanPrices(catalog, before);
+    // Nothing is archived until the plan that no longer names them is stored.
+    expect(catalog.prices.get('price_m9')?.active).toBe(true);
+    expect(retire).toEqual(['price_w', 'price_m9']);
+    await retirePrices(catalog, retire);
+    expect(results.map((r) => [r.cycle, r.action, r.drift ?? null])).toEqual([
+      ['weekly', 'withdrawn', null],
+      ['monthly', 'created', 'amount'],
+      ['yearly', 'kept', null],
+    ]);
+    expect(plan.weeklyPriceId).toBeNull();
+    expect(plan.yearlyPriceId).toBe('price_y');
+    expect(catalog.prices.get(plan.monthlyPriceId ?? '')).toMatchObject({ unitAmount: 1200, active: true });
+    expect(catalog.prices.get('price_m9')?.active).toBe(false);
+    expect(catalog.prices.get('price_w')?.active).toBe(false);
+    expect(hasEveryPrice(plan)).toBe(true);
+    expect(hasEveryPrice({ ...plan, monthlyPriceId: null })).toBe(false);
+    expect(portalOffers([plan])).toEqual([
+      { productId: 'tunesmith_basic', priceIds: [plan.monthlyPriceId, 'price_y'] },
+    ]);
   });
 });

@@ -6,6 +6,7 @@
 import type { BillingCycle } from '@tunesmith/shared/constants';
 import type { Clock } from '../accounts/ports';
 import type { User } from '../accounts/user';
+import type { AuditLog } from '../admin/ports';
 import type { PlanRepository } from '../plans/plan';
 import type { PriceCatalog } from './plan-prices';
 import type { BillingState, SubscriptionSnapshot } from './subscription';
@@ -45,11 +46,24 @@ export interface PaymentEvent {
   userId: string | null;
 }
 
+/** A Checkout page made for one user. */
+export interface CheckoutPage {
+  id: string;
+  url: string;
+}
+
+/** The plan change a portal page opens on: its confirm step for one price. */
+export interface PortalChange {
+  subscriptionId: string;
+  itemId: string;
+  priceId: string;
+}
+
 /** The payment provider. Every call may throw {@link PaymentsError}. */
 export interface Payments extends PriceCatalog {
   /** The user's customer, created once per user (repeated calls give the same customer). */
   createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
-  /** A hosted Checkout page for a subscription to one price; returns its URL. */
+  /** A hosted Checkout page for a subscription to one price. */
   createCheckoutSession(input: {
     customerId: string;
     userId: string;
@@ -58,18 +72,31 @@ export interface Payments extends PriceCatalog {
     cycle: BillingCycle;
     successUrl: string;
     cancelUrl: string;
+  }): Promise<CheckoutPage>;
+  /**
+   * Expires a Checkout page so that it can no longer be paid. Says what the
+   * page is now: `expired` (also when it had expired already) or `complete`
+   * (it was paid first).
+   */
+  expireCheckoutSession(sessionId: string): Promise<'expired' | 'complete'>;
+  /** A hosted customer portal page, on its confirm step for `change` when given; returns its URL. */
+  createPortalSession(input: {
+    customerId: string;
+    returnUrl: string;
+    change?: PortalChange;
   }): Promise<string>;
-  /** A hosted customer portal page; returns its URL. */
-  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<string>;
   /** Schedules the subscription to end with its current period; returns it as it is now. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /** Ends the subscription at once: nothing more is charged; returns it as it is now. */
   cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** Every subscription of the customer, in any status. */
+  listSubscriptions(customerId: string): Promise<SubscriptionSnapshot[]>;
   /**
-   * The customer's current subscription: the newest that still runs, else
-   * the newest that ended; undefined when the customer has none.
+   * Refunds whatever was paid for the subscription and is not refunded yet
+   * (each payment once, however often this runs, also at the same time);
+   * returns what its payments have been refunded in all, in cents.
    */
-  currentSubscription(customerId: string): Promise<SubscriptionSnapshot | undefined>;
+  refundSubscription(subscriptionId: string): Promise<number>;
   /** Verifies a webhook delivery over its raw body; throws `signature` when it is not authentic. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
 }
@@ -95,6 +122,11 @@ export interface BillingAccounts {
   linkCustomer(userId: string, customerId: string): Promise<string>;
   /** The user a payment customer belongs to. */
   userOfCustomer(customerId: string): Promise<string | undefined>;
+  /**
+   * Records `sessionId` as the user's one open Checkout page, atomically,
+   * and returns the one it replaces (to be expired), if any.
+   */
+  swapCheckoutSession(userId: string, sessionId: string): Promise<string | undefined>;
 }
 
 /**
@@ -121,4 +153,7 @@ export interface BillingDeps {
   plans: PlanRepository;
   payments: Payments;
   clock: Clock;
+  /** The audit trail, where billing records what it did on its own (a duplicate cancelled and refunded). */
+  audit: Pick<AuditLog, 'record'>;
+  newId: () => string;
 }

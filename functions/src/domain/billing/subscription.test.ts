@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { aSubscription } from '../../testing/in-memory-billing';
 import {
   type BillingState,
+  currentOf,
+  duplicatesOf,
   hasRunningSubscription,
   type LifecycleEvent,
   lifecycleEventOf,
   nextBilling,
   reconcile,
+  type SubscriptionSnapshot,
 } from './subscription';
 
 // Periods of a monthly Basic subscription `sub_1`: the first, the renewed one, and a yearly one after a change.
@@ -291,5 +294,40 @@ describe('hasRunningSubscription', () => {
     ['active', null, false],
   ] as const)('%s with subscription %s: %s', (planStatus, stripeSubscriptionId, running) => {
     expect(hasRunningSubscription({ planStatus, stripeSubscriptionId })).toBe(running);
+  });
+});
+
+describe('duplicatesOf and currentOf', () => {
+  const sub = (id: string, createdAt: string, status: SubscriptionSnapshot['status'] = 'active') =>
+    aSubscription({ id, createdAt, status });
+
+  it('finds no duplicates while at most one subscription is live', () => {
+    const subs = [
+      sub('a', '2026-11-01', 'canceled'),
+      sub('b', '2026-11-02'),
+      sub('c', '2026-11-03', 'canceled'),
+    ];
+    expect(duplicatesOf(subs)).toBeUndefined();
+    expect(currentOf(subs)?.id).toBe('b');
+  });
+
+  it('keeps the oldest live subscription that was paid; the others are duplicates', () => {
+    const subs = [
+      sub('newest', '2026-11-03'),
+      sub('owing', '2026-11-02', 'past_due'),
+      sub('never-paid', '2026-11-01', 'incomplete'),
+    ];
+    expect(duplicatesOf(subs)).toEqual({
+      keep: subs[1],
+      duplicates: [subs[2], subs[0]],
+    });
+    expect(currentOf(subs)?.id).toBe('owing');
+  });
+
+  it('falls back to the newest subscription that ended when none is live, and to nothing without any', () => {
+    expect(currentOf([sub('old', '2026-10-01', 'canceled'), sub('new', '2026-11-01', 'canceled')])?.id).toBe(
+      'new',
+    );
+    expect(currentOf([])).toBeUndefined();
   });
 });

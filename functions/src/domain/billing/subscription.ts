@@ -44,7 +44,11 @@ export type SubscriptionStatus =
 export interface SubscriptionSnapshot {
   id: string;
   customerId: string;
+  /** When it was created (ISO): of two live subscriptions, the older one stays. */
+  createdAt: string;
   status: SubscriptionStatus;
+  /** Its (single) item, which a plan change names. */
+  itemId: string | null;
   /** The price of its (single) item. */
   priceId: string | null;
   /** The plan and cycle the price says it belongs to (its metadata): the fallback when no plan lists it. */
@@ -193,4 +197,49 @@ export function hasRunningSubscription(user: Pick<User, 'planStatus' | 'stripeSu
     !!user.stripeSubscriptionId &&
     (user.planStatus === 'active' || user.planStatus === 'cancelled' || user.planStatus === 'inactive')
   );
+}
+
+/**
+ * Statuses in which a subscription still holds the customer (paid, being
+ * paid, or owing): a customer with one of these may not start another.
+ */
+export const LIVE_STATUSES: readonly SubscriptionStatus[] = [
+  'active',
+  'trialing',
+  'past_due',
+  'incomplete',
+  'unpaid',
+];
+
+export const isLive = (subscription: Pick<SubscriptionSnapshot, 'status'>): boolean =>
+  LIVE_STATUSES.includes(subscription.status);
+
+const olderFirst = (a: SubscriptionSnapshot, b: SubscriptionSnapshot) =>
+  a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+
+/**
+ * Which of a customer's live subscriptions stays when there is more than one
+ * (two Checkout pages paid, say): the oldest that was ever paid (an
+ * `incomplete` one never was), else the oldest. The others are duplicates,
+ * to be cancelled and refunded. Undefined when there is at most one.
+ */
+export function duplicatesOf(
+  subscriptions: readonly SubscriptionSnapshot[],
+): { keep: SubscriptionSnapshot; duplicates: SubscriptionSnapshot[] } | undefined {
+  const live = subscriptions.filter(isLive).sort(olderFirst);
+  if (live.length < 2) return undefined;
+  const keep = live.find((s) => s.status !== 'incomplete') ?? (live[0] as SubscriptionSnapshot);
+  return { keep, duplicates: live.filter((s) => s !== keep) };
+}
+
+/**
+ * The subscription that decides the user's plan: the live one (the one that
+ * stays, when there are duplicates), else the newest that has not ended,
+ * else the newest that ended; undefined when the customer has none.
+ */
+export function currentOf(subscriptions: readonly SubscriptionSnapshot[]): SubscriptionSnapshot | undefined {
+  const duplicates = duplicatesOf(subscriptions);
+  if (duplicates) return duplicates.keep;
+  const newestFirst = [...subscriptions].sort((a, b) => olderFirst(b, a));
+  return newestFirst.find(isLive) ?? newestFirst.find((s) => !ENDED.includes(s.status)) ?? newestFirst[0];
 }

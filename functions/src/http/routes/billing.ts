@@ -1,4 +1,4 @@
-import { checkoutRequestSchema } from '@tunesmith/shared/billing';
+import { checkoutRequestSchema, portalRequestSchema } from '@tunesmith/shared/billing';
 import type { User } from '../../domain/accounts/user';
 import {
   type BillingLog,
@@ -25,8 +25,8 @@ export function billingRoutes({ billing, origin }: BillingRouteDeps): GroupHandl
       return json(200, await startCheckout(billing, ctx.user as User, input, origin()));
     },
 
-    createPortalSession: async (_event, ctx) =>
-      json(200, await openPortal(billing, ctx.user as User, origin())),
+    createPortalSession: async (event, ctx) =>
+      json(200, await openPortal(billing, ctx.user as User, origin(), readJson(event, portalRequestSchema))),
 
     cancelSubscription: async (_event, ctx) => json(200, await cancelSubscription(billing, ctx.user as User)),
   };

@@ -146,6 +146,8 @@ describe('POST /api/webhooks/stripe', () => {
       plans: inMemoryPlans([aBasicPlan({ id: 'basic', monthlyPriceId: 'price_basic_monthly' })]),
       payments,
       clock: fakeClock(NOW.toISOString()),
+      audit: { record: async () => {} },
+      newId: () => 'id-1',
       log: { warn: (message: string) => warnings.push(message) },
     };
     const outcomes: string[] = [];

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminToasts, type PlanFormValues, type PlanInput, planInputSchema } from '@tunesmith/shared/admin';
+import { priceEditNotice } from '@tunesmith/shared/billing';
 import { type Plan, planFeatures } from '@tunesmith/shared/plans';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,8 +11,28 @@ import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { serverMessage } from '@/lib/api-client';
+import { formatPrice } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useSavePlan } from '../api';
+
+const cycles = [
+  { price: 'weeklyPrice', unit: 'week' },
+  { price: 'monthlyPrice', unit: 'month' },
+  { price: 'yearlyPrice', unit: 'year' },
+] as const;
+
+/** "$12.00 per month" for each price the form changed from the plan's, as new subscribers will pay it. */
+function changedPrices(
+  plan: Plan | undefined,
+  values: Pick<PlanFormValues, (typeof cycles)[number]['price']>,
+) {
+  if (!plan) return [];
+  return cycles.flatMap(({ price, unit }) => {
+    const typed = Number(values[price] === '' ? 0 : values[price]);
+    if (!Number.isFinite(typed) || typed === plan[price] || typed <= 0) return [];
+    return [`${formatPrice(typed)} per ${unit}`];
+  });
+}
 
 type TextName = Exclude<keyof PlanFormValues, 'isActive' | 'features'>;
 
@@ -56,6 +77,8 @@ export function PlanFormDialog({ plan, onClose }: { plan?: Plan; onClose: () => 
     defaultValues: plan ? formOf(plan) : emptyForm,
   });
   const { errors } = form.formState;
+  const [weeklyPrice, monthlyPrice, yearlyPrice] = form.watch(['weeklyPrice', 'monthlyPrice', 'yearlyPrice']);
+  const changes = changedPrices(plan, { weeklyPrice, monthlyPrice, yearlyPrice });
 
   const submit = form.handleSubmit((input) =>
     save.mutate(
@@ -122,11 +145,31 @@ export function PlanFormDialog({ plan, onClose }: { plan?: Plan; onClose: () => 
           {price('monthlyPrice', 'Monthly Price ($)', '9.99')}
           {price('yearlyPrice', 'Yearly Price ($)', '99.99')}
         </div>
+        {changes.length > 0 ? (
+          <p
+            role="status"
+            className="rounded-md border border-amber-400/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100"
+          >
+            {priceEditNotice(changes)}
+          </p>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-3">
-          {text('weeklyPriceId', 'Weekly Price ID', { placeholder: 'price_...' })}
-          {text('monthlyPriceId', 'Monthly Price ID', { placeholder: 'price_...' })}
-          {text('yearlyPriceId', 'Yearly Price ID', { placeholder: 'price_...' })}
+          {text('weeklyPriceId', 'Weekly Price ID', {
+            readOnly: 'true',
+            'aria-describedby': `${id}-price-ids`,
+          })}
+          {text('monthlyPriceId', 'Monthly Price ID', {
+            readOnly: 'true',
+            'aria-describedby': `${id}-price-ids`,
+          })}
+          {text('yearlyPriceId', 'Yearly Price ID', {
+            readOnly: 'true',
+            'aria-describedby': `${id}-price-ids`,
+          })}
         </div>
+        <p id={`${id}-price-ids`} className="-mt-2 text-xs text-zinc-400">
+          Stripe price IDs are made when an active plan is saved: a new price for each changed amount.
+        </p>
         <div className="grid gap-4 sm:grid-cols-3">
           {count('maxGenerations', 'Max Generations', '5', 1)}
           {count('generationsNumber', 'Generations Number', '5', 1)}

@@ -108,6 +108,26 @@ describe('Subscription Plans', () => {
     });
   });
 
+  it('says before saving a price edit that new subscribers pay it and existing ones keep theirs; price ids are not typed', async () => {
+    const { user } = renderPlans({
+      'PUT /api/admin/plans/premium': jsonResponse(plan({ monthlyPrice: 24, monthlyPriceId: 'price_m2' })),
+    });
+    await screen.findByRole('article', { name: 'Premium' });
+    await user.click(screen.getByRole('button', { name: 'Edit Premium' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Plan' }));
+    expect(dialog.queryByRole('status')).toBeNull();
+    expect(dialog.getByLabelText('Monthly Price ID').hasAttribute('readonly')).toBe(true);
+
+    await user.clear(dialog.getByLabelText('Monthly Price ($)'));
+    await user.type(dialog.getByLabelText('Monthly Price ($)'), '24');
+    expect(dialog.getByRole('status').textContent).toBe(
+      'New subscribers pay $24 per month. Existing subscribers keep the price they pay now until they change plan.',
+    );
+    await user.clear(dialog.getByLabelText('Monthly Price ($)'));
+    await user.type(dialog.getByLabelText('Monthly Price ($)'), '20');
+    expect(dialog.queryByRole('status')).toBeNull();
+  });
+
   it('deletes after the browser confirm and shows the server refusal', async () => {
     const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
     vi.stubGlobal('confirm', confirm);
