@@ -203,7 +203,7 @@ describe('a subscription, from Pricing to its end', () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/pricing`);
     await page.getByRole('button', { name: 'Choose Basic' }).click();
-    await page.waitForURL(`${baseUrl}/auth`);
+    await page.waitForURL((url) => url.pathname === '/auth');
     await page.close();
   });
 });

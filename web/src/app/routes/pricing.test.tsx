@@ -11,27 +11,6 @@ import {
 } from '@/testing/mock-fetch';
 import { findToast, renderApp } from '@/testing/render';
 
-function renderPricing({
-  plans = seedPlans(),
-  user,
-  checkout = jsonResponse({ url: 'https://checkout.stripe.test/session', destination: 'checkout' }),
-}: {
-  plans?: Plan[];
-  user?: object;
-  checkout?: MockResponse;
-} = {}) {
-  const fetchMock = mockFetch({
-    'GET /api/auth/user': user ? jsonResponse(user) : anonymous(),
-    'GET /api/plans': jsonResponse(plans),
-    'POST /api/stripe/create-checkout-session': checkout,
-  });
-  const checkoutBodies = () =>
-    fetchMock.mock.calls
-      .filter(([url]) => url === '/api/stripe/create-checkout-session')
-      .map(([, init]) => JSON.parse(String(init?.body)));
-  return { fetchMock, checkoutBodies, ...renderApp('/pricing') };
-}
-
 /** The seed plans with a Stripe price for every paid plan and cycle. */
 function pricedPlans(): Plan[] {
   return seedPlans().map((plan) =>
@@ -44,6 +23,48 @@ function pricedPlans(): Plan[] {
         }
       : plan,
   );
+}
+
+/** The seed plans with only the Stripe prices named, as `basic_weekly`. */
+function plansPricedFor(...priced: string[]): Plan[] {
+  const priceId = (plan: Plan, cycle: string) =>
+    priced.includes(`${plan.id}_${cycle}`) ? `price_${plan.id}_${cycle}` : null;
+  return seedPlans().map((plan) => ({
+    ...plan,
+    weeklyPriceId: priceId(plan, 'weekly'),
+    monthlyPriceId: priceId(plan, 'monthly'),
+    yearlyPriceId: priceId(plan, 'yearly'),
+  }));
+}
+
+function renderPricing({
+  plans = pricedPlans(),
+  user,
+  checkout = jsonResponse({ url: 'https://checkout.stripe.test/session', destination: 'checkout' }),
+  portal = jsonResponse({ url: 'https://billing.stripe.test/portal/confirm', destination: 'portal' }),
+  path = '/pricing',
+}: {
+  plans?: Plan[];
+  user?: object;
+  checkout?: MockResponse;
+  portal?: MockResponse;
+  path?: string;
+} = {}) {
+  const fetchMock = mockFetch({
+    'GET /api/auth/user': user ? jsonResponse(user) : anonymous(),
+    'GET /api/plans': jsonResponse(plans),
+    'POST /api/stripe/create-checkout-session': checkout,
+    'POST /api/stripe/create-portal-session': portal,
+  });
+  const bodiesTo = (path: string) =>
+    fetchMock.mock.calls.filter(([url]) => url === path).map(([, init]) => JSON.parse(String(init?.body)));
+  return {
+    fetchMock,
+    checkoutBodies: () => bodiesTo('/api/stripe/create-checkout-session'),
+    portalBodies: () => bodiesTo('/api/stripe/create-portal-session'),
+    userReads: () => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user').length,
+    ...renderApp(path),
+  };
 }
 
 const button = async (plan: string, name: string | RegExp) =>
@@ -100,7 +121,7 @@ describe('pricing page', () => {
   });
 
   it('compares monthly with 4 weeks and yearly with 12 months', async () => {
-    const [, basic] = seedPlans();
+    const [, basic] = pricedPlans();
     const studio = {
       ...(basic as Plan),
       id: 'studio',
@@ -154,27 +175,25 @@ describe('pricing page', () => {
     ]);
   });
 
-  it('sends a visitor who chooses a paid plan to /auth', async () => {
+  it('sends a visitor who chooses a paid plan to /auth, carrying the plan and cycle', async () => {
     const { router, user, fetchMock } = renderPricing();
 
-    await user.click((await card('Basic')).getByRole('button', { name: 'Choose Basic' }));
+    await user.click(await screen.findByRole('radio', { name: 'Yearly' }));
+    await user.click(await button('Premium', 'Choose Premium'));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('checkout'))).toBe(false);
+    const next = new URLSearchParams(router.state.location.search).get('next');
+    expect(next).toBe('/pricing?subscribe=premium&cycle=yearly');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/stripe/'))).toBe(false);
   });
 
-  it('tells a signed-in user when the chosen cycle has no price id', async () => {
-    const { user, fetchMock } = renderPricing({ user: signedInUser });
+  it('sends a visitor who chooses Free to /auth with nothing to carry', async () => {
+    const { router, user } = renderPricing();
 
-    await user.click((await card('Basic')).getByRole('button', { name: 'Choose Basic' }));
+    await user.click(await button('Free', 'Start for Free'));
 
-    const toast = await findToast();
-    expect(within(toast).getByText('Configuration Error')).toBeDefined();
-    expect(
-      within(toast).getByText('This plan is not configured for monthly billing. Please contact support.'),
-    ).toBeDefined();
-    expect(toast.dataset.variant).toBe('destructive');
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('checkout'))).toBe(false);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(router.state.location.search).toBe('');
   });
 
   it('starts checkout for a signed-in user and goes to the returned address', async () => {
@@ -235,12 +254,10 @@ describe('pricing page', () => {
     expect(screen.getAllByRole('button', { name: 'Current Plan' })).toHaveLength(1);
   });
 
-  it("shows a subscriber their plan at the cycle they pay by, and sends a switch through the server's redirect", async () => {
+  it("shows a subscriber their plan at the cycle they pay by, and opens the portal's confirm step for a switch", async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const { user, checkoutBodies } = renderPricing({
-      plans: pricedPlans(),
+    const { user, checkoutBodies, portalBodies, fetchMock } = renderPricing({
       user: makeSubscriber({ billingCycle: 'yearly' }),
-      checkout: jsonResponse({ url: 'https://billing.stripe.test/portal', destination: 'portal' }),
     });
 
     expect((await screen.findByRole('radio', { name: 'Yearly' })).getAttribute('aria-checked')).toBe('true');
@@ -248,18 +265,75 @@ describe('pricing page', () => {
     expect(await button('Free', 'Switch to Free')).toBeDefined();
     await user.click(await button('Premium', 'Switch to Premium'));
 
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.test/portal'));
-    expect(checkoutBodies()).toEqual([{ planId: 'premium', billingCycle: 'yearly' }]);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.test/portal/confirm'));
+    expect(portalBodies()).toEqual([{ planId: 'premium', billingCycle: 'yearly' }]);
+    const init = fetchMock.mock.calls.find(([url]) => url === '/api/stripe/create-portal-session')?.[1];
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(checkoutBodies()).toEqual([]);
   });
 
-  it('offers a subscriber their own plan at another cycle as a switch', async () => {
-    const { user } = renderPricing({ plans: pricedPlans(), user: makeSubscriber() });
+  it('switches a subscriber to another cycle of their plan through the portal', async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user, portalBodies, checkoutBodies } = renderPricing({ user: makeSubscriber() });
 
     expect(await button('Basic', 'Current Plan')).toBeDefined();
     await user.click(screen.getByRole('radio', { name: 'Weekly' }));
 
-    expect(await button('Basic', 'Switch to Weekly')).toHaveProperty('disabled', false);
     expect(screen.queryByRole('button', { name: 'Current Plan' })).toBeNull();
+    await user.click(await button('Basic', 'Switch to Weekly'));
+
+    await waitFor(() => expect(portalBodies()).toEqual([{ planId: 'basic', billingCycle: 'weekly' }]));
+    expect(checkoutBodies()).toEqual([]);
+  });
+
+  it('reactivates the plan of a subscriber whose payment failed through the portal', async () => {
+    vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user, portalBodies, checkoutBodies } = renderPricing({
+      user: makeSubscriber({ planStatus: 'inactive' }),
+    });
+
+    await user.click(await button('Basic', 'Reactivate Basic'));
+
+    await waitFor(() => expect(portalBodies()).toEqual([{ planId: 'basic', billingCycle: 'monthly' }]));
+    expect(checkoutBodies()).toEqual([]);
+  });
+
+  it.each([
+    [
+      'the subscription has ended meanwhile',
+      jsonResponse({ message: 'You have no subscription to change. Choose a plan to subscribe.' }, 409),
+      'You have no subscription to change. Choose a plan to subscribe.',
+    ],
+    [
+      'it is already the plan and cycle',
+      jsonResponse({ message: 'You are already on this plan and billing cycle.' }, 400),
+      'You are already on this plan and billing cycle.',
+    ],
+  ])('says so when the portal refuses because %s, and reads the user again', async (_case, portal, text) => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { user, userReads } = renderPricing({ user: makeSubscriber(), portal });
+    const switchToPremium = await button('Premium', 'Switch to Premium');
+    const before = userReads();
+
+    await user.click(switchToPremium);
+
+    const toast = await findToast();
+    expect(within(toast).getByText('Failed to open customer portal')).toBeDefined();
+    expect(within(toast).getByText(text)).toBeDefined();
+    expect(toast.dataset.variant).toBe('destructive');
+    await waitFor(() => expect(userReads()).toBeGreaterThan(before));
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("titles the portal's missing-price refusal Configuration Error", async () => {
+    const text = 'This plan is not configured for monthly billing. Please contact support.';
+    const { user } = renderPricing({ user: makeSubscriber(), portal: jsonResponse({ message: text }, 400) });
+
+    await user.click(await button('Premium', 'Switch to Premium'));
+
+    const toast = await findToast();
+    expect(within(toast).getByText('Configuration Error')).toBeDefined();
+    expect(within(toast).getByText(text)).toBeDefined();
   });
 
   it('keeps a cancelled plan current until it ends', async () => {
@@ -356,5 +430,180 @@ describe('pricing page', () => {
     const toast = await findToast();
     expect(within(toast).getByText('Configuration Error')).toBeDefined();
     expect(within(toast).getByText(text)).toBeDefined();
+  });
+
+  describe('billing cycles', () => {
+    it('offers only the cycles that some paid plan has a price for', async () => {
+      renderPricing({ plans: plansPricedFor('basic_monthly', 'premium_monthly', 'premium_yearly') });
+
+      const toggle = await screen.findByRole('radiogroup', { name: 'Billing cycle' });
+      expect(
+        within(toggle)
+          .getAllByRole('radio')
+          .map((radio) => radio.textContent),
+      ).toEqual(['Monthly', 'Yearly']);
+    });
+
+    it('says a plan without a price for the cycle is not offered on it, with no button but a way to its prices', async () => {
+      const { user, fetchMock } = renderPricing({
+        plans: plansPricedFor('basic_monthly', 'premium_monthly', 'premium_yearly'),
+        user: makeUser(),
+      });
+
+      await user.click(await screen.findByRole('radio', { name: 'Yearly' }));
+
+      const basic = await card('Basic');
+      expect(basic.getByText('Not offered on yearly billing')).toBeDefined();
+      expect(basic.queryByText('$90')).toBeNull();
+      expect(basic.queryByText(/^Save/)).toBeNull();
+      expect(basic.queryByRole('button', { name: /Choose|Configuration/ })).toBeNull();
+      expect((await card('Premium')).getByText('$190')).toBeDefined();
+      expect(screen.queryByText(/contact support/)).toBeNull();
+
+      await user.click(basic.getByRole('button', { name: 'See Monthly Prices' }));
+
+      expect(screen.getByRole('radio', { name: 'Monthly' }).getAttribute('aria-checked')).toBe('true');
+      expect(await button('Basic', 'Choose Basic')).toHaveProperty('disabled', false);
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/stripe/'))).toBe(false);
+    });
+
+    it('shows the first offered cycle when monthly has no price', async () => {
+      renderPricing({ plans: plansPricedFor('basic_yearly', 'premium_yearly') });
+
+      expect((await screen.findByRole('radio', { name: 'Yearly' })).getAttribute('aria-checked')).toBe(
+        'true',
+      );
+      expect(screen.queryByRole('radio', { name: 'Monthly' })).toBeNull();
+      expect((await card('Basic')).getByText('$90')).toBeDefined();
+    });
+
+    it('offers no cycle and no paid button when no plan has a price', async () => {
+      renderPricing({ plans: seedPlans(), user: makeUser() });
+
+      expect((await card('Basic')).getByText('Not offered on monthly billing')).toBeDefined();
+      expect(screen.queryByRole('radiogroup', { name: 'Billing cycle' })).toBeNull();
+      expect(screen.queryByRole('radio')).toBeNull();
+      expect((await card('Basic')).queryByRole('button')).toBeNull();
+      expect((await card('Premium')).queryByRole('button')).toBeNull();
+      expect(await button('Free', 'Current Plan')).toBeDefined();
+    });
+  });
+
+  describe('a user who already has a subscription', () => {
+    const alreadySubscribed =
+      'You already have a subscription. To change or cancel it, open Manage Billing on your profile.';
+
+    it("shows Checkout's refusal with the way to Manage Billing, and reads the user again", async () => {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+      const { user, router, userReads } = renderPricing({
+        user: makeUser(),
+        checkout: jsonResponse({ message: alreadySubscribed, manageUrl: '/profile' }, 409),
+      });
+      const choose = await button('Basic', 'Choose Basic');
+      const before = userReads();
+
+      await user.click(choose);
+
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText(alreadySubscribed)).toBeDefined();
+      expect(document.activeElement).toBe(alert);
+      await waitFor(() => expect(userReads()).toBeGreaterThan(before));
+      expect(assign).not.toHaveBeenCalled();
+
+      await user.click(within(alert).getByRole('link', { name: 'Go to Manage Billing' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    });
+
+    it('links to the profile when the refusal names a place off this site', async () => {
+      const { user } = renderPricing({
+        user: makeUser(),
+        checkout: jsonResponse({ message: alreadySubscribed, manageUrl: 'https://evil.example/' }, 409),
+      });
+
+      await user.click(await button('Basic', 'Choose Basic'));
+
+      const link = within(await screen.findByRole('alert')).getByRole('link', {
+        name: 'Go to Manage Billing',
+      });
+      expect(link.getAttribute('href')).toBe('/profile');
+    });
+
+    it('clears the refusal when another plan is chosen', async () => {
+      vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+      let refuse = true;
+      const { user } = renderPricing({
+        user: makeUser(),
+        checkout: () =>
+          refuse
+            ? jsonResponse({ message: alreadySubscribed, manageUrl: '/profile' }, 409)
+            : jsonResponse({ url: 'https://checkout.stripe.test/session', destination: 'checkout' }),
+      });
+
+      await user.click(await button('Basic', 'Choose Basic'));
+      await screen.findByRole('alert');
+      refuse = false;
+      await user.click(await button('Premium', 'Choose Premium'));
+
+      await waitFor(() => expect(screen.queryByText(alreadySubscribed)).toBeNull());
+    });
+  });
+
+  describe('a plan chosen before signing in', () => {
+    const intentPath = '/pricing?subscribe=premium&cycle=yearly';
+
+    it('starts Checkout for it once the user is signed in, once, and drops it from the address', async () => {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+      const { router, checkoutBodies } = renderPricing({ user: makeUser(), path: intentPath });
+
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/session'));
+      expect(checkoutBodies()).toEqual([{ planId: 'premium', billingCycle: 'yearly' }]);
+      expect(screen.getByRole('radio', { name: 'Yearly' }).getAttribute('aria-checked')).toBe('true');
+      expect(router.state.location.pathname).toBe('/pricing');
+      expect(router.state.location.search).toBe('');
+      expect(await button('Premium', 'Redirecting...')).toHaveProperty('disabled', true);
+      expect(checkoutBodies()).toHaveLength(1);
+    });
+
+    it("opens the portal's confirm step for it when the user has a subscription", async () => {
+      vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+      const { portalBodies, checkoutBodies } = renderPricing({ user: makeSubscriber(), path: intentPath });
+
+      await waitFor(() => expect(portalBodies()).toEqual([{ planId: 'premium', billingCycle: 'yearly' }]));
+      expect(checkoutBodies()).toEqual([]);
+    });
+
+    it('starts nothing when it is the plan and cycle the user already has', async () => {
+      const { router, fetchMock } = renderPricing({
+        user: makeSubscriber({ subscriptionPlanId: 'premium', billingCycle: 'yearly' }),
+        path: intentPath,
+      });
+
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      expect(await button('Premium', 'Current Plan')).toHaveProperty('disabled', true);
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/stripe/'))).toBe(false);
+    });
+
+    it('starts nothing when the plan has no price for the cycle', async () => {
+      const { router, fetchMock } = renderPricing({
+        user: makeUser(),
+        plans: plansPricedFor('basic_yearly', 'premium_monthly'),
+        path: intentPath,
+      });
+
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      expect((await card('Premium')).getByText('Not offered on yearly billing')).toBeDefined();
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/stripe/'))).toBe(false);
+    });
+
+    it('shows a visitor its cycle and starts nothing', async () => {
+      const { router, fetchMock } = renderPricing({ path: intentPath });
+
+      expect((await screen.findByRole('radio', { name: 'Yearly' })).getAttribute('aria-checked')).toBe(
+        'true',
+      );
+      expect(await button('Premium', 'Choose Premium')).toHaveProperty('disabled', false);
+      expect(router.state.location.search).toBe('?subscribe=premium&cycle=yearly');
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/stripe/'))).toBe(false);
+    });
   });
 });

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { plansQueryOptions } from '@/features/pricing/api/get-plans';
 import { PricingPlans } from '@/features/pricing/components/pricing-plans';
 import { userQueryOptions } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
+import { plansQueryOptions } from '@/lib/plans';
 
 /** Loads plans and the auth state before the page shows; a failure shows the page's error state. */
 export const clientLoader = (queryClient: QueryClient) => async () => {

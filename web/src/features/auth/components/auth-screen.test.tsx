@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '@/testing/fixtures';
+import { makeUser, seedPlans } from '@/testing/fixtures';
 import {
   anonymous,
   deferredResponse,
@@ -11,13 +11,13 @@ import {
 import { findToast, renderApp } from '@/testing/render';
 import { recordLocalStorage } from '@/testing/storage';
 
-function renderAuth(routes: Record<string, MockResponse> = {}) {
+function renderAuth(routes: Record<string, MockResponse> = {}, path = '/auth') {
   const fetchMock = mockFetch({
     'GET /api/auth/user': anonymous(),
     'GET /api/public-tracks': jsonResponse([]),
     ...routes,
   });
-  const rendered = renderApp('/auth');
+  const rendered = renderApp(path);
   return { ...rendered, fetchMock };
 }
 
@@ -432,6 +432,157 @@ describe('auth screen', () => {
 
       await user.click(dialog.getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  });
+
+  describe('a plan chosen on Pricing', () => {
+    const intent = '/pricing?subscribe=basic&cycle=monthly';
+    const withIntent = `/auth?next=${encodeURIComponent(intent)}`;
+    const plans = { 'GET /api/plans': jsonResponse(seedPlans()) };
+    const line = 'Sign in or create an account to subscribe to Basic, billed monthly ($9/month).';
+
+    it('says what the visitor was subscribing to, with the price from the plan list', async () => {
+      renderAuth(plans, '/auth?next=%2Fpricing%3Fsubscribe%3Dpremium%26cycle%3Dyearly');
+
+      expect(
+        await screen.findByText(
+          'Sign in or create an account to subscribe to Premium, billed yearly ($190/year).',
+        ),
+      ).toBeDefined();
+      expect(screen.getByText('Create your account or sign in to continue')).toBeDefined();
+    });
+
+    it.each([
+      ['no next path', '/auth'],
+      ['a next path that is not a plan', `/auth?next=${encodeURIComponent('/profile')}`],
+      ['an unknown plan', `/auth?next=${encodeURIComponent('/pricing?subscribe=gold&cycle=monthly')}`],
+      ['the Free plan', `/auth?next=${encodeURIComponent('/pricing?subscribe=free&cycle=monthly')}`],
+      ['a plan on another site', `/auth?next=${encodeURIComponent(`//evil.example${intent}`)}`],
+    ])('says nothing about a plan for %s', async (_case, path) => {
+      renderAuth(plans, path);
+
+      await screen.findByRole('heading', { name: 'Get Started' });
+      await waitFor(() => expect(screen.queryByText(/to subscribe to/)).toBeNull());
+    });
+
+    it('goes to the return path after signing in, and forgets a saved one', async () => {
+      const storage = recordLocalStorage({ pendingVerificationNext: intent });
+      const { user, router } = renderAuth(
+        { ...plans, 'POST /api/auth/login': jsonResponse(makeUser()) },
+        withIntent,
+      );
+      await screen.findByText(line);
+      const form = await signInForm();
+
+      await user.type(form.getByLabelText('Email'), 'ada@example.com');
+      await user.type(form.getByLabelText('Password'), 'correct horse');
+      await user.click(form.getByRole('button', { name: 'Sign In' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+      expect(storage.data.has('pendingVerificationNext')).toBe(false);
+    });
+
+    it.each([
+      ['another host', '//evil.example/pricing'],
+      ['an absolute address', 'https://evil.example/'],
+      ['a backslash host', '/\\evil.example'],
+      ['a script', 'javascript:alert(1)'],
+    ])('goes home after signing in when next points to %s', async (_case, next) => {
+      const { user, router } = renderAuth(
+        { 'POST /api/auth/login': jsonResponse(makeUser()) },
+        `/auth?next=${encodeURIComponent(next)}`,
+      );
+      const form = await signInForm();
+
+      await user.type(form.getByLabelText('Email'), 'ada@example.com');
+      await user.type(form.getByLabelText('Password'), 'correct horse');
+      await user.click(form.getByRole('button', { name: 'Sign In' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(router.state.location.search).toBe('');
+    });
+
+    it('sends a signed-in user straight to the return path', async () => {
+      const { router } = renderAuth({ ...plans, 'GET /api/auth/user': jsonResponse(makeUser()) }, withIntent);
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    });
+
+    it('sends a signed-in user home when the return path is off-site', async () => {
+      const { router } = renderAuth(
+        { 'GET /api/auth/user': jsonResponse(makeUser()) },
+        `/auth?next=${encodeURIComponent('https://evil.example/')}`,
+      );
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    });
+
+    it('keeps the return path beside the pending verification when signing up', async () => {
+      const storage = recordLocalStorage();
+      const { user, router } = renderAuth(
+        {
+          ...plans,
+          'POST /api/auth/register': jsonResponse({ email: 'grace@example.com', firstName: 'Grace' }, 201),
+        },
+        withIntent,
+      );
+      const form = await openSignUp(user);
+
+      await user.type(form.getByLabelText('First Name'), 'Grace');
+      await user.type(form.getByLabelText('Last Name'), 'Hopper');
+      await user.type(form.getByLabelText('Email'), 'grace@example.com');
+      await user.type(form.getByLabelText('Password'), 'compilers!');
+      await user.type(form.getByLabelText('Confirm Password'), 'compilers!');
+      await user.click(form.getByRole('button', { name: 'Create Account' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/check-email'));
+      expect(storage.writes).toContainEqual(['pendingVerificationNext', intent]);
+      // The check-email page reads the address and name, and leaves the return path for the verify-email page.
+      await screen.findByText(/Hi Grace/);
+      expect(storage.data.get('pendingVerificationNext')).toBe(intent);
+      expect(storage.data.has('pendingVerificationEmail')).toBe(false);
+      expect(screen.getByRole('link', { name: 'Go to Sign In' }).getAttribute('href')).toBe(withIntent);
+    });
+
+    it('keeps the return path when an unverified user is sent to check their email', async () => {
+      const storage = recordLocalStorage({ pendingVerificationNext: '/profile' });
+      const { user, router } = renderAuth(
+        {
+          ...plans,
+          'POST /api/auth/login': jsonResponse(
+            { message: 'Please verify your email before signing in.' },
+            403,
+          ),
+        },
+        withIntent,
+      );
+      const form = await signInForm();
+
+      await user.type(form.getByLabelText('Email'), 'ada@example.com');
+      await user.type(form.getByLabelText('Password'), 'secret123');
+      await user.click(form.getByRole('button', { name: 'Sign In' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/check-email'));
+      expect(storage.data.get('pendingVerificationNext')).toBe(intent);
+    });
+
+    it('forgets an older return path when signing up without one', async () => {
+      const storage = recordLocalStorage({ pendingVerificationNext: intent });
+      const { user, router } = renderAuth({
+        'POST /api/auth/register': jsonResponse({ email: 'grace@example.com', firstName: 'Grace' }, 201),
+      });
+      const form = await openSignUp(user);
+
+      await user.type(form.getByLabelText('First Name'), 'Grace');
+      await user.type(form.getByLabelText('Last Name'), 'Hopper');
+      await user.type(form.getByLabelText('Email'), 'grace@example.com');
+      await user.type(form.getByLabelText('Password'), 'compilers!');
+      await user.type(form.getByLabelText('Confirm Password'), 'compilers!');
+      await user.click(form.getByRole('button', { name: 'Create Account' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/check-email'));
+      expect(storage.data.has('pendingVerificationNext')).toBe(false);
+      expect((await screen.findByRole('link', { name: 'Go to Sign In' })).getAttribute('href')).toBe('/auth');
     });
   });
 });

@@ -4,6 +4,7 @@ import { Icon } from '@/components/ui/icon';
 import { Tabs } from '@/components/ui/tabs';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { SubscribeIntentLine } from './subscribe-intent-line';
 
 type AuthTab = 'signin' | 'signup';
 
@@ -57,11 +58,19 @@ function Marketing() {
   );
 }
 
+export interface AuthScreenProps {
+  /**
+   * A path on this site to go to after signing in, already checked with
+   * `safeReturnPath`; a plan chosen on Pricing is named on the card.
+   */
+  next?: string | null;
+}
+
 /**
  * The sign-in and sign-up screen: a marketing column beside the Get Started card.
  * On a phone the column is a short heading above the card, so the form starts in view.
  */
-export function AuthScreen() {
+export function AuthScreen({ next }: AuthScreenProps) {
   const [tab, setTab] = useState<AuthTab>('signin');
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-12 lg:min-h-[calc(100dvh-4rem)] lg:grid-cols-2 lg:items-center lg:gap-16">
@@ -69,14 +78,15 @@ export function AuthScreen() {
       <Card className="w-full p-6 sm:p-8">
         <h2 className="text-2xl font-bold text-white">Get Started</h2>
         <p className="mt-1 text-sm text-zinc-300">Create your account or sign in to continue</p>
+        <SubscribeIntentLine next={next} />
         <Tabs
           className="mt-6"
           label="Sign in or sign up"
           value={tab}
           onChange={setTab}
           items={[
-            { value: 'signin', label: 'Sign In', content: <LoginForm /> },
-            { value: 'signup', label: 'Sign Up', content: <RegisterForm /> },
+            { value: 'signin', label: 'Sign In', content: <LoginForm next={next} /> },
+            { value: 'signup', label: 'Sign Up', content: <RegisterForm next={next} /> },
           ]}
         />
       </Card>

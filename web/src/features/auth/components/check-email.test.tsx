@@ -43,6 +43,20 @@ describe('check-email page', () => {
     expect(screen.getByText('grace@example.com')).toBeDefined();
   });
 
+  it('leaves a plan chosen before signing up for the verify-email page, and Go to Sign In carries it', async () => {
+    const next = '/pricing?subscribe=premium&cycle=yearly';
+    const storage = recordLocalStorage({
+      pendingVerificationEmail: 'grace@example.com',
+      pendingVerificationNext: next,
+    });
+    renderCheckEmail();
+
+    const signIn = await screen.findByRole('link', { name: 'Go to Sign In' });
+    expect(signIn.getAttribute('href')).toBe(`/auth?next=${encodeURIComponent(next)}`);
+    expect(storage.data.has('pendingVerificationEmail')).toBe(false);
+    expect(storage.data.get('pendingVerificationNext')).toBe(next);
+  });
+
   it('says "there" when nothing was saved', async () => {
     recordLocalStorage();
     renderCheckEmail();

@@ -7,10 +7,15 @@ import { FormField } from '@/components/ui/form-field';
 import { Icon } from '@/components/ui/icon';
 import { Input } from '@/components/ui/input';
 import { serverMessage } from '@/lib/api-client';
+import { signInPath } from '@/lib/return-path';
 import { toast } from '@/lib/toast';
 import { useForm, zodValidator } from '@/lib/use-form';
 import { useResendVerification } from '../api/resend-verification';
-import { clearPendingVerification, readPendingVerification } from '../utils/pending-verification';
+import {
+  clearPendingVerification,
+  readPendingNext,
+  readPendingVerification,
+} from '../utils/pending-verification';
 
 interface PendingState {
   email?: unknown;
@@ -31,6 +36,8 @@ export function CheckEmail() {
     return {
       email: text(state.email) || stored.email,
       firstName: text(state.firstName) || stored.firstName,
+      // Left in storage for the verify-email page, which may open in another tab.
+      next: readPendingNext(),
     };
   });
   useEffect(() => {
@@ -116,7 +123,7 @@ export function CheckEmail() {
           <Link to="/" className={buttonClasses('ghost')}>
             Back to Home
           </Link>
-          <Link to="/auth" className={buttonClasses('outline')}>
+          <Link to={signInPath(pending.next)} className={buttonClasses('outline')}>
             Go to Sign In
           </Link>
         </div>

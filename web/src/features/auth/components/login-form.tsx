@@ -10,13 +10,18 @@ import { noteSignIn } from '@/lib/first-sign-in';
 import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useLogin } from '../api/login';
-import { savePendingVerification } from '../utils/pending-verification';
+import { clearPendingNext, savePendingVerification } from '../utils/pending-verification';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 const VERIFY_EMAIL_HINT = 'verify your email';
 
+export interface LoginFormProps {
+  /** A path on this site to go to after signing in (checked by the caller); home otherwise. */
+  next?: string | null;
+}
+
 /** The Sign In tab: email and password, Forgot Password? and what signing in leads to. */
-export function LoginForm() {
+export function LoginForm({ next }: LoginFormProps) {
   const navigate = useNavigate();
   const [forgotOpen, setForgotOpen] = useState(false);
   const form = useForm<keyof LoginInput, LoginInput>({ email: '', password: '' }, loginSchema);
@@ -26,11 +31,12 @@ export function LoginForm() {
       // 'Welcome back!' (the spec's toast) is for someone who has been here before.
       const title = noteSignIn(user) ? 'Welcome!' : 'Welcome back!';
       toast({ title, description: 'You have successfully logged in.' });
-      navigate('/', { replace: true });
+      clearPendingNext();
+      navigate(next ?? '/', { replace: true });
     },
     onError: (error, { email }) => {
       if (error.message.toLowerCase().includes(VERIFY_EMAIL_HINT)) {
-        savePendingVerification({ email });
+        savePendingVerification({ email, next });
         toast({
           title: 'Email Verification Required',
           description: 'Please check your email and click the verification link before logging in.',

@@ -18,8 +18,13 @@ const emptyForm: Record<keyof RegisterInput, string> = {
   confirmPassword: '',
 };
 
+export interface RegisterFormProps {
+  /** A path on this site to go to after the first sign-in (checked by the caller), kept until then. */
+  next?: string | null;
+}
+
 /** The Sign Up tab: creates the account, then sends the person to check their mail. */
-export function RegisterForm() {
+export function RegisterForm({ next }: RegisterFormProps) {
   const navigate = useNavigate();
   const form = useForm<keyof RegisterInput, RegisterInput>(emptyForm, registerSchema);
 
@@ -29,7 +34,7 @@ export function RegisterForm() {
         email: answer.email || input.email,
         firstName: answer.firstName || input.firstName,
       };
-      savePendingVerification(pending);
+      savePendingVerification({ ...pending, next });
       toast({
         title: 'Registration Successful!',
         description: 'Please check your email to verify your account.',

@@ -13,6 +13,7 @@ import {
   mockFetch,
 } from '@/testing/mock-fetch';
 import { renderWithProviders } from '@/testing/render';
+import { recordLocalStorage } from '@/testing/storage';
 import { VerifyEmailStatus } from './verify-email-status';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
@@ -54,6 +55,33 @@ describe('verify-email page', () => {
     expect(screen.getByText('Your email has been verified. You can now sign in.')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Continue to Login' }).getAttribute('href')).toBe('/auth');
     expect(verifyCalls()).toHaveLength(1);
+  });
+
+  it('carries a plan chosen before signing up to the sign-in page, then forgets it', async () => {
+    const next = '/pricing?subscribe=basic&cycle=monthly';
+    const storage = recordLocalStorage({ pendingVerificationNext: next });
+    openLink(jsonResponse({ message: 'Your email has been verified.', user: { firstName: 'Grace' } }));
+
+    const link = await screen.findByRole('link', { name: 'Continue to Login' });
+    expect(link.getAttribute('href')).toBe(`/auth?next=${encodeURIComponent(next)}`);
+    expect(storage.data.has('pendingVerificationNext')).toBe(false);
+  });
+
+  it('ignores a saved return path that leaves the site', async () => {
+    recordLocalStorage({ pendingVerificationNext: '//evil.example/pricing' });
+    openLink(jsonResponse({ message: 'Your email has been verified.', user: { firstName: 'Grace' } }));
+
+    expect((await screen.findByRole('link', { name: 'Continue to Login' })).getAttribute('href')).toBe(
+      '/auth',
+    );
+  });
+
+  it('keeps the return path when the link has expired, for the next mail', async () => {
+    const storage = recordLocalStorage({ pendingVerificationNext: '/pricing?subscribe=basic&cycle=monthly' });
+    openLink(jsonResponse({ expired: true }, 400));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link Expired' })).toBeDefined();
+    expect(storage.data.get('pendingVerificationNext')).toBe('/pricing?subscribe=basic&cycle=monthly');
   });
 
   it('offers a new email for an expired link, with the server message', async () => {

@@ -1,12 +1,14 @@
 import { authMessages } from '@tunesmith/shared/auth';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, serverMessage } from '@/lib/api-client';
+import { signInPath } from '@/lib/return-path';
 import { useVerifyEmail } from '../api/verify-email';
+import { clearPendingNext, readPendingNext } from '../utils/pending-verification';
 
 const MISSING_TOKEN = 'Invalid verification link. Please check your email for the correct link.';
 const NETWORK_ERROR = 'An error occurred during verification. Please try again.';
@@ -81,6 +83,13 @@ function StatusCard({
 export function VerifyEmailStatus({ token }: { token: string | undefined }) {
   const cleanToken = token?.trim() ?? '';
   const query = useVerifyEmail(cleanToken, cleanToken !== '');
+  // A plan chosen on Pricing before signing up: Continue to Login carries it to the sign-in page.
+  const [next] = useState(readPendingNext);
+  const verified = query.isSuccess;
+  useEffect(() => {
+    // Once verified, the link carries it; an expired link keeps it for the next mail.
+    if (verified) clearPendingNext();
+  }, [verified]);
 
   const outcome: Outcome = !cleanToken
     ? { state: 'error', message: MISSING_TOKEN }
@@ -107,7 +116,7 @@ export function VerifyEmailStatus({ token }: { token: string | undefined }) {
             Welcome{outcome.firstName ? `, ${outcome.firstName}` : ''}!
           </p>
           <p className="mt-2 text-zinc-300">{outcome.message}</p>
-          <Link to="/auth" className={buttonClasses('primary', 'lg', 'mt-8 w-full')}>
+          <Link to={signInPath(next)} className={buttonClasses('primary', 'lg', 'mt-8 w-full')}>
             Continue to Login
           </Link>
         </StatusCard>

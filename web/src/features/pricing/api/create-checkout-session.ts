@@ -1,17 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { BillingRedirect, CheckoutRequest } from '@tunesmith/shared/billing';
-import { apiRequest } from '@/lib/api-client';
+import { type BillingRedirect, type CheckoutRequest, MANAGE_BILLING_PATH } from '@tunesmith/shared/billing';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { safeReturnPath } from '@/lib/return-path';
 
 export type CheckoutInput = CheckoutRequest;
 
 /** What the server answers; read defensively, since a missing url is an error the user is told about. */
 export type CheckoutAnswer = Partial<BillingRedirect> | null | undefined;
 
-/**
- * Starts a Stripe Checkout session, or, for a user whose subscription still
- * runs, opens the customer portal to change it. Either way the browser is
- * then sent to the returned url.
- */
+/** Starts a Stripe Checkout session for a new subscription; the browser is then sent to the returned url. */
 export function createCheckoutSession(input: CheckoutInput): Promise<CheckoutAnswer> {
   return apiRequest<CheckoutAnswer>('createCheckoutSession', { body: input });
 }
@@ -21,4 +18,30 @@ export function useCreateCheckoutSession(options: {
   onError?: (error: Error, input: CheckoutInput) => void;
 }) {
   return useMutation({ mutationFn: createCheckoutSession, ...options });
+}
+
+/** Checkout refused because the user already has a subscription: what to say and where it is managed. */
+export interface AlreadySubscribed {
+  message: string;
+  manageUrl: string;
+}
+
+/**
+ * Reads the 409 that `create-checkout-session` answers to a user who already
+ * pays for a plan. The place to manage it must be a path on this site; the
+ * profile is where billing is managed otherwise.
+ */
+export function alreadySubscribedOf(error: unknown): AlreadySubscribed | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(error.body);
+  } catch {
+    return null;
+  }
+  if (!body || typeof body !== 'object' || !('message' in body) || typeof body.message !== 'string') {
+    return null;
+  }
+  const manageUrl = 'manageUrl' in body ? safeReturnPath(body.manageUrl) : null;
+  return { message: body.message, manageUrl: manageUrl ?? MANAGE_BILLING_PATH };
 }

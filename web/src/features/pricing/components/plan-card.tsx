@@ -17,10 +17,20 @@ import { formatPrice } from '@/lib/format';
 const POPULAR_PLAN = 'Basic';
 
 const cycleUnit: Record<BillingCycle, string> = { weekly: 'week', monthly: 'month', yearly: 'year' };
+const cycleLabels: Record<BillingCycle, string> = { weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' };
 
 export interface PlanCardProps {
   plan: Plan;
   cycle: BillingCycle;
+  /**
+   * Whether the plan can be chosen on this cycle. A paid plan without a Stripe
+   * price for it says it is not offered, with no button that would fail.
+   * @default true
+   */
+  offered?: boolean;
+  /** A cycle the plan is offered on, shown to the reader when this one is not. */
+  otherCycle?: BillingCycle;
+  onShowCycle?: (cycle: BillingCycle) => void;
   actionLabel: string;
   actionDisabled?: boolean;
   /** The action has started (the browser is about to leave for Stripe). */
@@ -28,10 +38,20 @@ export interface PlanCardProps {
   onChoose: (plan: Plan) => void;
 }
 
-export function PlanCard({ plan, cycle, actionLabel, actionDisabled, actionBusy, onChoose }: PlanCardProps) {
+export function PlanCard({
+  plan,
+  cycle,
+  offered = true,
+  otherCycle,
+  onShowCycle,
+  actionLabel,
+  actionDisabled,
+  actionBusy,
+  onChoose,
+}: PlanCardProps) {
   const free = isFreePlan(plan);
   const popular = plan.name === POPULAR_PLAN;
-  const savings = free ? null : planSavingsPercent(plan, cycle);
+  const savings = free || !offered ? null : planSavingsPercent(plan, cycle);
   const tagline = planTagline(plan.description);
   const features = planFeatures(plan.features);
   const headingId = `plan-${plan.id}`;
@@ -58,6 +78,8 @@ export function PlanCard({ plan, cycle, actionLabel, actionDisabled, actionBusy,
             <p className="flex items-baseline gap-1">
               {free ? (
                 <span className="text-4xl font-extrabold text-white">Free</span>
+              ) : !offered ? (
+                <span className="text-lg font-semibold text-zinc-300">Not offered on {cycle} billing</span>
               ) : (
                 <>
                   <span className="text-4xl font-extrabold text-white">
@@ -89,17 +111,29 @@ export function PlanCard({ plan, cycle, actionLabel, actionDisabled, actionBusy,
           </ul>
         </CardContent>
         <CardFooter>
-          <Button
-            className="w-full"
-            size="lg"
-            variant={popular ? 'primary' : 'secondary'}
-            disabled={actionDisabled}
-            aria-busy={actionBusy || undefined}
-            aria-describedby={headingId}
-            onClick={() => onChoose(plan)}
-          >
-            {actionLabel}
-          </Button>
+          {offered ? (
+            <Button
+              className="w-full"
+              size="lg"
+              variant={popular ? 'primary' : 'secondary'}
+              disabled={actionDisabled}
+              aria-busy={actionBusy || undefined}
+              aria-describedby={headingId}
+              onClick={() => onChoose(plan)}
+            >
+              {actionLabel}
+            </Button>
+          ) : otherCycle && onShowCycle ? (
+            <Button
+              className="w-full"
+              size="lg"
+              variant="outline"
+              aria-describedby={headingId}
+              onClick={() => onShowCycle(otherCycle)}
+            >
+              See {cycleLabels[otherCycle]} Prices
+            </Button>
+          ) : null}
         </CardFooter>
       </Card>
     </article>

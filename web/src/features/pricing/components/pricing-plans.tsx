@@ -1,26 +1,21 @@
 import { BILLING_CYCLES, type BillingCycle } from '@tunesmith/shared/constants';
-import { messages } from '@tunesmith/shared/messages';
-import { isFreePlan, type Plan, planPriceId } from '@tunesmith/shared/plans';
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { isFreePlan, type Plan } from '@tunesmith/shared/plans';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, type ToggleOption } from '@/components/ui/toggle-group';
-import { serverMessage } from '@/lib/api-client';
 import { type User, useUser } from '@/lib/auth';
-import { toast } from '@/lib/toast';
-import { useLeavingPage } from '@/lib/use-leaving-page';
-import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
-import { useCreateCheckoutSession } from '../api/create-checkout-session';
+import { signInPath } from '@/lib/return-path';
+import { readSubscribeIntent, subscribeIntentPath, withoutSubscribeIntent } from '@/lib/subscribe-intent';
+import type { AlreadySubscribed } from '../api/create-checkout-session';
 import { usePlans } from '../api/get-plans';
+import { useStartSubscription } from '../hooks/use-start-subscription';
+import { offeredCycles, planOffersCycle, shownCycle } from '../utils/offered-cycles';
 import { PlanCard } from './plan-card';
 
 const cycleLabels: Record<BillingCycle, string> = { weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' };
-const cycleOptions: ToggleOption<BillingCycle>[] = BILLING_CYCLES.map((value) => ({
-  value,
-  label: cycleLabels[value],
-}));
 
 /** A subscription that still runs: choosing a plan changes it (through the portal) rather than paying again. */
 function hasRunningSubscription(user: User | null): boolean {
@@ -64,82 +59,79 @@ function PlansSkeleton() {
   );
 }
 
+/** Checkout's refusal of a second subscription, with the way to the one that exists. Takes focus. */
+function AlreadySubscribedNotice({ refusal }: { refusal: AlreadySubscribed }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      role="alert"
+      tabIndex={-1}
+      className="mx-auto flex max-w-2xl flex-col items-center gap-3 rounded-xl border border-amber-400/40 bg-amber-500/10 px-4 py-3 text-center text-sm text-amber-100 focus:outline-none sm:flex-row sm:text-left"
+    >
+      <p className="flex-1">{refusal.message}</p>
+      <Link to={refusal.manageUrl} className={buttonClasses('outline', 'sm', 'shrink-0')}>
+        Go to Manage Billing
+      </Link>
+    </div>
+  );
+}
+
 /** The billing cycle toggle and one card per plan, with what choosing a plan does. */
 export function PricingPlans() {
   const plans = usePlans();
-  const { user } = useUser();
-  const subscribed = hasRunningSubscription(user);
-  // A subscriber first sees the cycle they pay by, so their plan reads Current Plan.
-  const [cycle, setCycle] = useState<BillingCycle>(() =>
-    subscribed && user?.billingCycle ? user.billingCycle : 'monthly',
-  );
-  // Once the server has given an address the page is being left, so nothing may start again.
-  const { leaving, leave } = useLeavingPage();
-  const starting = useRef(false);
+  const { user, isLoading: userLoading } = useUser();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const handleUnauthorized = useUnauthorizedHandler();
-
-  const checkout = useCreateCheckoutSession({
-    onSuccess: (answer) => {
-      // Checkout for a new subscription, the portal for a running one: the browser goes to either.
-      if (answer?.url) {
-        starting.current = false;
-        leave(answer.url);
-        return;
-      }
-      starting.current = false;
-      toast({
-        title: 'Checkout failed',
-        description: 'No checkout URL received from server',
-        variant: 'destructive',
-      });
-    },
-    onError: (error, input) => {
-      starting.current = false;
-      if (handleUnauthorized(error)) return;
-      const description = serverMessage(error, 'Failed to create checkout session');
-      toast({
-        title:
-          description === messages.pricing.configErrorText(input.billingCycle)
-            ? messages.pricing.configErrorTitle
-            : 'Checkout failed',
-        description,
-        variant: 'destructive',
-      });
-    },
-  });
+  const subscribed = hasRunningSubscription(user);
+  // A plan and cycle chosen before signing in, acted on once the person is signed in.
+  const intent = readSubscribeIntent(params);
+  // The chosen plan's cycle first; a subscriber first sees the cycle they pay by, so their plan reads Current Plan.
+  const [wantedCycle, setCycle] = useState<BillingCycle>(
+    () => intent?.cycle ?? (subscribed && user?.billingCycle ? user.billingCycle : 'monthly'),
+  );
+  const offered = offeredCycles(plans.data ?? []);
+  const cycle = shownCycle(wantedCycle, offered);
+  const subscription = useStartSubscription();
+  const { busy, busyPlanId } = subscription;
 
   const current = currentPlanId(user, plans.data ?? []);
-  const isCurrent = (plan: Plan) =>
-    plan.id === current && (isFreePlan(plan) || !user?.billingCycle || user.billingCycle === cycle);
-  const busy = checkout.isPending || leaving;
+  const isCurrent = (plan: Plan, on: BillingCycle) =>
+    plan.id === current && (isFreePlan(plan) || !user?.billingCycle || user.billingCycle === on);
 
-  const choose = (plan: Plan) => {
+  const choose = (plan: Plan, on: BillingCycle = cycle) => {
     if (!user) {
-      navigate('/auth');
+      navigate(isFreePlan(plan) ? '/auth' : signInPath(subscribeIntentPath({ planId: plan.id, cycle: on })));
       return;
     }
-    if (isCurrent(plan) || starting.current || busy) return;
+    if (isCurrent(plan, on) || busy) return;
     if (isFreePlan(plan)) {
       // Leaving a paid plan is a cancellation, which the profile offers.
       navigate(current && current !== plan.id ? '/profile' : '/');
       return;
     }
-    if (!planPriceId(plan, cycle)) {
-      toast({
-        title: messages.pricing.configErrorTitle,
-        description: messages.pricing.configErrorText(cycle),
-        variant: 'destructive',
-      });
-      return;
-    }
-    starting.current = true;
-    checkout.mutate({ planId: plan.id, billingCycle: cycle });
+    if (!planOffersCycle(plan, on)) return;
+    subscription.start({ planId: plan.id, billingCycle: on }, subscribed ? 'portal' : 'checkout');
   };
 
+  // Back from signing in with a plan chosen: start it once, and drop it from the address so Back does not.
+  const intentHandled = useRef(false);
+  useEffect(() => {
+    if (!intent || userLoading || !user || !plans.data) return;
+    // Dropped again should a late redirect from the sign-in page bring it back.
+    setParams((currentParams) => withoutSubscribeIntent(currentParams), { replace: true });
+    if (intentHandled.current) return;
+    intentHandled.current = true;
+    const plan = plans.data.find((candidate) => candidate.id === intent.planId);
+    if (plan && !isFreePlan(plan) && planOffersCycle(plan, intent.cycle)) choose(plan, intent.cycle);
+  });
+
   const actionLabel = (plan: Plan) => {
-    if (isCurrent(plan)) return 'Current Plan';
-    if (busy && checkout.variables?.planId === plan.id) return 'Redirecting...';
+    if (isCurrent(plan, cycle)) return 'Current Plan';
+    if (busyPlanId === plan.id) return 'Redirecting...';
     if (isFreePlan(plan)) return user && current !== plan.id ? 'Switch to Free' : 'Start for Free';
     if (!subscribed) return `Choose ${plan.name}`;
     if (plan.id === user?.subscriptionPlanId) {
@@ -149,9 +141,19 @@ export function PricingPlans() {
     return `Switch to ${plan.name}`;
   };
 
+  // Only cycles with a price are offered; with none at all there is nothing to toggle.
+  const cycleOptions: ToggleOption<BillingCycle>[] = BILLING_CYCLES.filter((value) =>
+    offered.includes(value),
+  ).map((value) => ({ value, label: cycleLabels[value] }));
+
   return (
     <div className="flex flex-col items-center gap-12">
-      <ToggleGroup label="Billing cycle" options={cycleOptions} value={cycle} onChange={setCycle} />
+      {plans.data && cycleOptions.length > 0 ? (
+        <ToggleGroup label="Billing cycle" options={cycleOptions} value={cycle} onChange={setCycle} />
+      ) : null}
+      {subscription.alreadySubscribed ? (
+        <AlreadySubscribedNotice refusal={subscription.alreadySubscribed} />
+      ) : null}
       <div className="w-full">
         {plans.isPending ? (
           <PlansSkeleton />
@@ -174,10 +176,13 @@ export function PricingPlans() {
                 <PlanCard
                   plan={plan}
                   cycle={cycle}
+                  offered={planOffersCycle(plan, cycle)}
+                  otherCycle={offered.find((other) => planOffersCycle(plan, other))}
+                  onShowCycle={setCycle}
                   actionLabel={actionLabel(plan)}
-                  actionDisabled={isCurrent(plan) || busy}
-                  actionBusy={busy && checkout.variables?.planId === plan.id}
-                  onChoose={choose}
+                  actionDisabled={isCurrent(plan, cycle) || busy}
+                  actionBusy={busyPlanId === plan.id}
+                  onChoose={(chosen) => choose(chosen)}
                 />
               </li>
             ))}

@@ -77,6 +77,36 @@ describe('returning from Stripe to the profile', () => {
     expect(screen.getByText("Payment confirmed. You're on Basic.")).toBeDefined();
   });
 
+  it('moves focus to the notice when it appears, and keeps it there as the payment is confirmed', async () => {
+    const free = makeUser();
+    renderReturn(billingReturnPaths.checkoutSuccess, [free, free, makeSubscriber()]);
+
+    const status = (await screen.findByText(CONFIRMING)).closest('[role="status"]') as HTMLElement;
+    expect(status.getAttribute('tabindex')).toBe('-1');
+    expect(document.activeElement).toBe(status);
+
+    await advance(3000);
+    expect(await screen.findByText("Payment confirmed. You're on Basic.")).toBeDefined();
+    expect(document.activeElement).toBe(status);
+  });
+
+  it('moves focus to the alert when confirmation is late', async () => {
+    renderReturn(billingReturnPaths.checkoutSuccess, [makeUser()]);
+    await screen.findByText(CONFIRMING);
+
+    await advance(30_000);
+
+    const alert = await screen.findByRole('alert');
+    expect(document.activeElement).toBe(alert);
+  });
+
+  it('moves focus to the notice after a cancelled checkout', async () => {
+    renderReturn(billingReturnPaths.checkoutCancelled, [makeUser()]);
+
+    const notice = await screen.findByText('Checkout cancelled. You have not been charged.');
+    expect(document.activeElement).toBe(notice.closest('[role="status"]'));
+  });
+
   it('confirms at once when the webhook came before the browser', async () => {
     const { router, reads } = renderReturn(billingReturnPaths.checkoutSuccess, [
       makeSubscriber({ subscriptionPlanId: 'premium' }),

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
 import type { BillingReturnNotice as Notice } from '../hooks/use-billing-return';
 
@@ -15,18 +16,27 @@ const tone = {
   warning: 'border-amber-400/40 bg-amber-500/10 text-amber-100',
 } as const;
 
-const banner = 'mb-6 flex items-center gap-3 rounded-xl border px-4 py-3 text-sm';
+const banner = 'mb-6 flex items-center gap-3 rounded-xl border px-4 py-3 text-sm focus:outline-none';
 
 /**
  * What the profile says after Stripe sends the browser back: a live status
  * while the payment is confirmed (the same element, so the change to
- * "confirmed" is announced), an alert when confirmation is late.
+ * "confirmed" is announced), an alert when confirmation is late. The notice
+ * takes focus when it appears, so the reader starts there and a screen reader
+ * reads it.
  */
 export function BillingReturnNotice({ notice }: { notice: Notice }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // The status and the alert are different elements: each takes focus as it appears.
+  const element = !notice ? null : notice.kind === 'timed-out' ? 'alert' : 'status';
+  useEffect(() => {
+    if (element) ref.current?.focus();
+  }, [element]);
+
   if (!notice) return null;
   if (notice.kind === 'timed-out') {
     return (
-      <div role="alert" className={cn(banner, tone.warning)}>
+      <div ref={ref} role="alert" tabIndex={-1} className={cn(banner, tone.warning)}>
         {billingReturnMessages.timedOut}
       </div>
     );
@@ -38,7 +48,7 @@ export function BillingReturnNotice({ notice }: { notice: Notice }) {
         ? [billingReturnMessages.confirmed(notice.planName), tone.success]
         : [billingReturnMessages.checkoutCancelled, tone.info];
   return (
-    <div role="status" className={cn(banner, look)}>
+    <div ref={ref} role="status" tabIndex={-1} className={cn(banner, look)}>
       {notice.kind === 'confirming' ? (
         <span
           aria-hidden="true"

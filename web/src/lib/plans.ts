@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Plan } from '@tunesmith/shared/plans';
+import { apiRequest } from './api-client';
+import { plansQueryKey } from './query-keys';
+
+/** Active plans in display order. */
+export function getPlans(): Promise<Plan[]> {
+  return apiRequest<Plan[]>('listPlans');
+}
+
+/** The public plan list: Pricing shows it, and the sign-in page names the plan a visitor chose. */
+export const plansQueryOptions = () =>
+  queryOptions({
+    queryKey: plansQueryKey,
+    queryFn: getPlans,
+  });
