@@ -309,8 +309,57 @@ describe('users', () => {
       status: 'active',
     });
     expect(paying.status).toBe(409);
-    expect(paying.body.message).toMatch(/pays through Stripe/);
+    expect(paying.body.message).toBe(
+      'This user pays through Stripe. Their plan follows the subscription: change or cancel it in Stripe first.',
+    );
+    expect(await item(keys.user(id))).toMatchObject({ subscriptionPlanId: 'basic', planStatus: 'active' });
     await admin.call('DELETE', `/api/admin/plans/${created.body.id}`);
+  });
+
+  it('flags users who pay through Stripe in the list, so the plan dialog can say why it is closed', async () => {
+    const { id, email } = await signedInUser();
+    const listed = async () =>
+      list<Record<string, unknown>>(
+        (await admin.get(`/api/admin/regular-users?q=${encodeURIComponent(email)}`)).body.users,
+      ).find((u) => u.id === id);
+    expect(await listed()).toMatchObject({ hasStripeSubscription: false });
+
+    await dynamoBillingAccounts(store.documents, store.tableName).updateBilling(id, (current) => ({
+      ...current,
+      planStatus: 'cancelled',
+      subscriptionPlanId: 'premium',
+      stripeSubscriptionId: 'sub_admin_flag',
+      planEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      billingObservedAt: new Date().toISOString(),
+    }));
+    expect(await listed()).toMatchObject({
+      hasStripeSubscription: true,
+      planStatus: 'cancelled',
+      entitlements: { paid: true, weeklyLimit: 100 },
+    });
+  });
+
+  it("counts a past-due subscriber's quota as their profile does: the plan's name with the free limits", async () => {
+    const { id, email, browser } = await signedInUser();
+    await dynamoBillingAccounts(store.documents, store.tableName).updateBilling(id, (current) => ({
+      ...current,
+      planStatus: 'inactive',
+      subscriptionPlanId: 'basic',
+      stripeSubscriptionId: 'sub_admin_past_due',
+      billingObservedAt: new Date().toISOString(),
+    }));
+
+    const view = list<Record<string, unknown>>(
+      (await admin.get(`/api/admin/regular-users?q=${encodeURIComponent(email)}`)).body.users,
+    ).find((u) => u.id === id);
+    const own = (await browser.get('/api/auth/user')).body;
+
+    expect(view).toMatchObject({
+      planStatus: 'inactive',
+      subscriptionPlan: { name: 'Basic', maxGenerations: 30 },
+      entitlements: { paid: false, weeklyLimit: 5, canDownload: false },
+    });
+    expect(view?.entitlements).toEqual(own.entitlements);
   });
 });
 

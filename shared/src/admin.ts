@@ -4,7 +4,7 @@
  * The API validates with these schemas and the admin screens' forms use them.
  */
 import * as z from 'zod';
-import { planStatuses } from './auth';
+import { entitlementsSchema, planStatuses } from './auth';
 import { TITLE_MAX_LENGTH } from './constants';
 import { generationMessages } from './generations';
 import { planSchema } from './plans';
@@ -146,6 +146,8 @@ export const adminUserSchema = z.object({
   planEndDate: z.string().nullable(),
   /** Whether a Stripe subscription is running (its state then follows Stripe). */
   hasStripeSubscription: z.boolean(),
+  /** What the plan allows now: the same rule as the user's own profile, generation and downloads. */
+  entitlements: entitlementsSchema,
   createdAt: z.string(),
 });
 export type AdminUserView = z.infer<typeof adminUserSchema>;
