@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { adminMessages } from '@tunesmith/shared/admin';
 import { routes } from '@tunesmith/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoIdentityProvider } from '../src/adapters/cognito/identity-provider';
@@ -691,7 +692,8 @@ describe('settings', () => {
       const cases = [
         [{ key: 'support_email', value: 'nope' }, 'Invalid email address'],
         [{ key: 'site_name', value: '  ' }, 'This setting cannot be empty.'],
-        [{ key: 'stripe_secret_key', value: 'pk_live_x' }, 'This key should start with sk_ or rk_.'],
+        [{ key: 'site_name', value: 'x'.repeat(61) }, adminMessages.siteNameFormat],
+        [{ key: 'stripe_secret_key', value: 'pk_live_x' }, adminMessages.secretKeyFormat],
         [{ key: 'no_such_key', value: 'x' }, 'Unknown setting'],
       ] as const;
       for (const [body, message] of cases) {
@@ -699,6 +701,71 @@ describe('settings', () => {
         expect([res.status, res.body.message]).toEqual([400, message]);
       }
       await admin.put('/api/admin/settings', { key: 'support_email', value: 'support@tunesmith.example' });
+    }));
+});
+
+describe('Stripe keys', () => {
+  const stripeKeys = ['stripe_secret_key', 'stripe_publishable_key', 'stripe_webhook_secret'];
+
+  it('refuses a secret key Stripe refuses, with the reason, and stores nothing', () =>
+    keepingSettings(stripeKeys, async () => {
+      const before = await item(keys.setting('stripe_secret_key'));
+      const madeUp = `sk_test_${randomUUID().replace(/-/g, '')}`;
+
+      const refused = await admin.put('/api/admin/settings', { key: 'stripe_secret_key', value: madeUp });
+
+      expect([refused.status, refused.body.message]).toEqual([400, adminMessages.stripeKeyRefused]);
+      expect(await item(keys.setting('stripe_secret_key'))).toEqual(before);
+      const activity = JSON.stringify((await stats()).recentActivity);
+      expect(activity).not.toContain(madeUp);
+    }));
+
+  skippedWhen(
+    !cloudEnv.STRIPE_SECRET_KEY,
+    "needs a secret key Stripe accepts: set STRIPE_SECRET_KEY to the stage's key",
+  ).it('stores a secret key Stripe accepts, sealed', () =>
+    keepingSettings(stripeKeys, async () => {
+      const key = String(cloudEnv.STRIPE_SECRET_KEY);
+
+      const saved = await admin.put('/api/admin/settings', { key: 'stripe_secret_key', value: key });
+
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({ key: 'stripe_secret_key', value: '', isSet: true });
+      const raw = await item(keys.setting('stripe_secret_key'));
+      expect(JSON.stringify(raw)).not.toContain(key);
+      const opened = await settingsFromEnv(store.documents, store.tableName, cloudEnv).get(
+        'stripe_secret_key',
+      );
+      expect(opened?.value).toBe(key);
+    }),
+  );
+
+  it('checks the form of publishable keys and webhook secrets, and lets every key be cleared', () =>
+    keepingSettings(stripeKeys, async () => {
+      const refusals = [
+        [{ key: 'stripe_publishable_key', value: 'sk_test_abc' }, adminMessages.publishableKeyFormat],
+        [{ key: 'stripe_publishable_key', value: 'pk_abc' }, adminMessages.publishableKeyFormat],
+        [{ key: 'stripe_webhook_secret', value: 'secret' }, adminMessages.webhookSecretFormat],
+      ] as const;
+      for (const [body, message] of refusals) {
+        const res = await admin.put('/api/admin/settings', body);
+        expect([body.value, res.status, res.body.message]).toEqual([body.value, 400, message]);
+      }
+      const publishable = await admin.put('/api/admin/settings', {
+        key: 'stripe_publishable_key',
+        value: 'pk_test_51Habc09XYZ',
+      });
+      expect(publishable.body).toMatchObject({ value: 'pk_test_51Habc09XYZ', isSet: true });
+      const webhook = await admin.put('/api/admin/settings', {
+        key: 'stripe_webhook_secret',
+        value: `whsec_${randomUUID().replace(/-/g, '')}`,
+      });
+      expect(webhook.body).toMatchObject({ secret: true, isSet: true });
+
+      for (const key of stripeKeys) {
+        const cleared = await admin.put('/api/admin/settings', { key, value: '' });
+        expect([key, cleared.status, cleared.body.isSet]).toEqual([key, 200, false]);
+      }
     }));
 });
 
@@ -735,5 +802,6 @@ function adminDepsForTest(): AdminDeps {
     audioLinks: async (stored) => stored,
     settings: dynamoSettingsRepository(documents, tableName),
     storedSettings: dynamoSettingsRepository(documents, tableName),
+    stripeKeyCheck: { checkSecretKey: async () => Promise.reject(new Error('no key check expected')) },
   };
 }

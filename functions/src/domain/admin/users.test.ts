@@ -83,6 +83,7 @@ function setup() {
     audioLinks: async (stored) => stored,
     settings: inMemorySettings(),
     storedSettings: inMemorySettings(),
+    stripeKeyCheck: { checkSecretKey: async () => 'ok' },
   };
   return { deps, users, plans, generations, steps, audit, cancelled, clock };
 }
