@@ -769,6 +769,22 @@ describe('Stripe keys', () => {
     }));
 });
 
+describe('the site name', () => {
+  it('is what every visitor is told once an administrator saves it', () =>
+    keepingSettings(['site_name'], async () => {
+      const name = `Harbour Radio ${randomUUID().slice(0, 6)}`;
+      expect((await admin.put('/api/admin/settings', { key: 'site_name', value: ` ${name} ` })).status).toBe(
+        200,
+      );
+
+      const site = await new Browser().get('/api/site');
+
+      expect(site.status).toBe(200);
+      expect(site.body).toMatchObject({ name, supportEmail: expect.any(String) });
+      expect(Object.keys(site.body).sort()).toEqual(['contactEmail', 'description', 'name', 'supportEmail']);
+    }));
+});
+
 /** The admin service's dependencies on the emulators, for driving a delete by hand. */
 function adminDepsForTest(): AdminDeps {
   const { documents, tableName } = store;
