@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { adminMessages } from '@tunesmith/shared/admin';
 import { routes } from '@tunesmith/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoIdentityProvider } from '../src/adapters/cognito/identity-provider';
@@ -310,8 +311,57 @@ describe('users', () => {
       status: 'active',
     });
     expect(paying.status).toBe(409);
-    expect(paying.body.message).toMatch(/pays through Stripe/);
+    expect(paying.body.message).toBe(
+      'This user pays through Stripe. Their plan follows the subscription: change or cancel it in Stripe first.',
+    );
+    expect(await item(keys.user(id))).toMatchObject({ subscriptionPlanId: 'basic', planStatus: 'active' });
     await admin.call('DELETE', `/api/admin/plans/${created.body.id}`);
+  });
+
+  it('flags users who pay through Stripe in the list, so the plan dialog can say why it is closed', async () => {
+    const { id, email } = await signedInUser();
+    const listed = async () =>
+      list<Record<string, unknown>>(
+        (await admin.get(`/api/admin/regular-users?q=${encodeURIComponent(email)}`)).body.users,
+      ).find((u) => u.id === id);
+    expect(await listed()).toMatchObject({ hasStripeSubscription: false });
+
+    await dynamoBillingAccounts(store.documents, store.tableName).updateBilling(id, (current) => ({
+      ...current,
+      planStatus: 'cancelled',
+      subscriptionPlanId: 'premium',
+      stripeSubscriptionId: 'sub_admin_flag',
+      planEndDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      billingObservedAt: new Date().toISOString(),
+    }));
+    expect(await listed()).toMatchObject({
+      hasStripeSubscription: true,
+      planStatus: 'cancelled',
+      entitlements: { paid: true, weeklyLimit: 100 },
+    });
+  });
+
+  it("counts a past-due subscriber's quota as their profile does: the plan's name with the free limits", async () => {
+    const { id, email, browser } = await signedInUser();
+    await dynamoBillingAccounts(store.documents, store.tableName).updateBilling(id, (current) => ({
+      ...current,
+      planStatus: 'inactive',
+      subscriptionPlanId: 'basic',
+      stripeSubscriptionId: 'sub_admin_past_due',
+      billingObservedAt: new Date().toISOString(),
+    }));
+
+    const view = list<Record<string, unknown>>(
+      (await admin.get(`/api/admin/regular-users?q=${encodeURIComponent(email)}`)).body.users,
+    ).find((u) => u.id === id);
+    const own = (await browser.get('/api/auth/user')).body;
+
+    expect(view).toMatchObject({
+      planStatus: 'inactive',
+      subscriptionPlan: { name: 'Basic', maxGenerations: 30 },
+      entitlements: { paid: false, weeklyLimit: 5, canDownload: false },
+    });
+    expect(view?.entitlements).toEqual(own.entitlements);
   });
 });
 
@@ -643,7 +693,8 @@ describe('settings', () => {
       const cases = [
         [{ key: 'support_email', value: 'nope' }, 'Invalid email address'],
         [{ key: 'site_name', value: '  ' }, 'This setting cannot be empty.'],
-        [{ key: 'stripe_secret_key', value: 'pk_live_x' }, 'This key should start with sk_ or rk_.'],
+        [{ key: 'site_name', value: 'x'.repeat(61) }, adminMessages.siteNameFormat],
+        [{ key: 'stripe_secret_key', value: 'pk_live_x' }, adminMessages.secretKeyFormat],
         [{ key: 'no_such_key', value: 'x' }, 'Unknown setting'],
       ] as const;
       for (const [body, message] of cases) {
@@ -651,6 +702,87 @@ describe('settings', () => {
         expect([res.status, res.body.message]).toEqual([400, message]);
       }
       await admin.put('/api/admin/settings', { key: 'support_email', value: 'support@tunesmith.example' });
+    }));
+});
+
+describe('Stripe keys', () => {
+  const stripeKeys = ['stripe_secret_key', 'stripe_publishable_key', 'stripe_webhook_secret'];
+
+  it('refuses a secret key Stripe refuses, with the reason, and stores nothing', () =>
+    keepingSettings(stripeKeys, async () => {
+      const before = await item(keys.setting('stripe_secret_key'));
+      const madeUp = `sk_test_${randomUUID().replace(/-/g, '')}`;
+
+      const refused = await admin.put('/api/admin/settings', { key: 'stripe_secret_key', value: madeUp });
+
+      expect([refused.status, refused.body.message]).toEqual([400, adminMessages.stripeKeyRefused]);
+      expect(await item(keys.setting('stripe_secret_key'))).toEqual(before);
+      const activity = JSON.stringify((await stats()).recentActivity);
+      expect(activity).not.toContain(madeUp);
+    }));
+
+  skippedWhen(
+    !cloudEnv.STRIPE_SECRET_KEY,
+    "needs a secret key Stripe accepts: set STRIPE_SECRET_KEY to the stage's key",
+  ).it('stores a secret key Stripe accepts, sealed', () =>
+    keepingSettings(stripeKeys, async () => {
+      const key = String(cloudEnv.STRIPE_SECRET_KEY);
+
+      const saved = await admin.put('/api/admin/settings', { key: 'stripe_secret_key', value: key });
+
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({ key: 'stripe_secret_key', value: '', isSet: true });
+      const raw = await item(keys.setting('stripe_secret_key'));
+      expect(JSON.stringify(raw)).not.toContain(key);
+      const opened = await settingsFromEnv(store.documents, store.tableName, cloudEnv).get(
+        'stripe_secret_key',
+      );
+      expect(opened?.value).toBe(key);
+    }),
+  );
+
+  it('checks the form of publishable keys and webhook secrets, and lets every key be cleared', () =>
+    keepingSettings(stripeKeys, async () => {
+      const refusals = [
+        [{ key: 'stripe_publishable_key', value: 'sk_test_abc' }, adminMessages.publishableKeyFormat],
+        [{ key: 'stripe_publishable_key', value: 'pk_abc' }, adminMessages.publishableKeyFormat],
+        [{ key: 'stripe_webhook_secret', value: 'secret' }, adminMessages.webhookSecretFormat],
+      ] as const;
+      for (const [body, message] of refusals) {
+        const res = await admin.put('/api/admin/settings', body);
+        expect([body.value, res.status, res.body.message]).toEqual([body.value, 400, message]);
+      }
+      const publishable = await admin.put('/api/admin/settings', {
+        key: 'stripe_publishable_key',
+        value: 'pk_test_51Habc09XYZ',
+      });
+      expect(publishable.body).toMatchObject({ value: 'pk_test_51Habc09XYZ', isSet: true });
+      const webhook = await admin.put('/api/admin/settings', {
+        key: 'stripe_webhook_secret',
+        value: `whsec_${randomUUID().replace(/-/g, '')}`,
+      });
+      expect(webhook.body).toMatchObject({ secret: true, isSet: true });
+
+      for (const key of stripeKeys) {
+        const cleared = await admin.put('/api/admin/settings', { key, value: '' });
+        expect([key, cleared.status, cleared.body.isSet]).toEqual([key, 200, false]);
+      }
+    }));
+});
+
+describe('the site name', () => {
+  it('is what every visitor is told once an administrator saves it', () =>
+    keepingSettings(['site_name'], async () => {
+      const name = `Harbour Radio ${randomUUID().slice(0, 6)}`;
+      expect((await admin.put('/api/admin/settings', { key: 'site_name', value: ` ${name} ` })).status).toBe(
+        200,
+      );
+
+      const site = await new Browser().get('/api/site');
+
+      expect(site.status).toBe(200);
+      expect(site.body).toMatchObject({ name, supportEmail: expect.any(String) });
+      expect(Object.keys(site.body).sort()).toEqual(['contactEmail', 'description', 'name', 'supportEmail']);
     }));
 });
 
@@ -690,5 +822,6 @@ function adminDepsForTest(): AdminDeps {
     audioLinks: async (stored) => stored,
     settings: dynamoSettingsRepository(documents, tableName),
     storedSettings: dynamoSettingsRepository(documents, tableName),
+    stripeKeyCheck: { checkSecretKey: async () => Promise.reject(new Error('no key check expected')) },
   };
 }

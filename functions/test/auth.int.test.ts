@@ -180,9 +180,11 @@ describe('sessions', () => {
         'entitlements',
         'firstName',
         'generationsUsedThisMonth',
+        'hasBillingAccount',
         'id',
         'lastName',
         'planEndDate',
+        'planGrantedBySite',
         'planName',
         'planStartDate',
         'planStatus',
@@ -191,7 +193,14 @@ describe('sessions', () => {
         'subscriptionPlanId',
       ].sort(),
     );
-    expect(me.body).toMatchObject({ email, firstName: 'Ada', planStatus: 'free', emailVerified: true });
+    expect(me.body).toMatchObject({
+      email,
+      firstName: 'Ada',
+      planStatus: 'free',
+      emailVerified: true,
+      planGrantedBySite: false,
+      hasBillingAccount: false,
+    });
   });
 
   it('answers 401 without a session and for a wrong password', async () => {

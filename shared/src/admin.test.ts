@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminAssignPlanSchema,
+  adminMessages,
   adminUpdateSettingSchema,
   adminUpdateUserSchema,
   planInputSchema,
@@ -76,10 +77,61 @@ describe('settings input', () => {
     );
     expect(
       firstMessage(adminUpdateSettingSchema.safeParse({ key: 'stripe_webhook_secret', value: 'abc' })),
-    ).toBe('This key should start with whsec_.');
+    ).toBe(adminMessages.webhookSecretFormat);
     expect(adminUpdateSettingSchema.safeParse({ key: 'stripe_secret_key', value: '' }).success).toBe(true);
     expect(firstMessage(adminUpdateSettingSchema.safeParse({ key: 'other', value: 'x' }))).toBe(
       'Unknown setting',
     );
+  });
+});
+
+describe('Stripe key forms', () => {
+  const check = (key: string, value: string) => adminUpdateSettingSchema.safeParse({ key, value });
+
+  it('takes test and live keys of each kind, and restricted secret keys', () => {
+    for (const [key, value] of [
+      ['stripe_publishable_key', 'pk_test_51Habc09XYZ'],
+      ['stripe_publishable_key', 'pk_live_51Habc09XYZ'],
+      ['stripe_secret_key', 'sk_test_51Habc09XYZ'],
+      ['stripe_secret_key', 'sk_live_51Habc09XYZ'],
+      ['stripe_secret_key', 'rk_test_51Habc09XYZ'],
+      ['stripe_secret_key', 'rk_live_51Habc09XYZ'],
+      ['stripe_webhook_secret', 'whsec_abc123DEF456'],
+      ['stripe_webhook_secret', 'whsec_Zm9v-YmFy_cXV4'],
+    ] as const) {
+      expect([key, value, check(key, value).success]).toEqual([key, value, true]);
+    }
+  });
+
+  it('refuses each kind of key in the wrong field, or cut short, with what the field expects', () => {
+    const cases = [
+      ['stripe_publishable_key', 'sk_test_abc', adminMessages.publishableKeyFormat],
+      ['stripe_publishable_key', 'pk_abc', adminMessages.publishableKeyFormat],
+      ['stripe_publishable_key', 'pk_test_', adminMessages.publishableKeyFormat],
+      ['stripe_secret_key', 'pk_live_abc', adminMessages.secretKeyFormat],
+      ['stripe_secret_key', 'sk_abc', adminMessages.secretKeyFormat],
+      ['stripe_secret_key', 'sk_test_abc def', adminMessages.secretKeyFormat],
+      ['stripe_webhook_secret', 'sk_test_abc', adminMessages.webhookSecretFormat],
+      ['stripe_webhook_secret', 'whsec_', adminMessages.webhookSecretFormat],
+    ] as const;
+    for (const [key, value, message] of cases) {
+      expect([key, value, firstMessage(check(key, value))]).toEqual([key, value, message]);
+    }
+  });
+
+  it('lets every key be cleared', () => {
+    for (const key of ['stripe_publishable_key', 'stripe_secret_key', 'stripe_webhook_secret']) {
+      expect(check(key, '  ').success).toBe(true);
+    }
+  });
+});
+
+describe('site name', () => {
+  it('is one line of at most 60 characters', () => {
+    const check = (value: string) => adminUpdateSettingSchema.safeParse({ key: 'site_name', value });
+    expect(check('Harbour Radio').success).toBe(true);
+    expect(check('x'.repeat(60)).success).toBe(true);
+    expect(firstMessage(check('x'.repeat(61)))).toBe(adminMessages.siteNameFormat);
+    expect(firstMessage(check('Harbour\nRadio'))).toBe(adminMessages.siteNameFormat);
   });
 });

@@ -4,11 +4,11 @@
  * The API validates with these schemas and the admin screens' forms use them.
  */
 import * as z from 'zod';
-import { planStatuses } from './auth';
+import { entitlementsSchema, planStatuses } from './auth';
 import { TITLE_MAX_LENGTH } from './constants';
 import { generationMessages } from './generations';
 import { planSchema } from './plans';
-import { type SettingKey, settingKeys } from './settings';
+import { type SettingKey, SITE_NAME_MAX_LENGTH, settingKeys } from './settings';
 import { trackSchema, trackStatuses, visibilities } from './tracks';
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -50,7 +50,19 @@ export const adminMessages = {
   settingEmailInvalid: 'Invalid email address',
   settingRequired: 'This setting cannot be empty.',
   settingTooLong: 'This value is too long.',
-  settingFormat: (prefix: string) => `This key should start with ${prefix}.`,
+  siteNameFormat: `The site name must be one line of at most ${SITE_NAME_MAX_LENGTH} characters.`,
+  publishableKeyFormat:
+    'A publishable key starts with pk_test_ or pk_live_, followed by letters and digits. Copy it whole from the Stripe dashboard (Developers, API keys).',
+  secretKeyFormat:
+    'A secret key starts with sk_test_ or sk_live_ (a restricted key with rk_test_ or rk_live_), followed by letters and digits. Copy it whole from the Stripe dashboard (Developers, API keys).',
+  webhookSecretFormat:
+    "A webhook signing secret starts with whsec_. Copy it whole from the webhook endpoint's page in the Stripe dashboard.",
+  /** Stripe answered the key check with an authentication error (400; nothing stored). */
+  stripeKeyRefused:
+    'Stripe refused this secret key: it is not a key of any Stripe account, or it was revoked. Nothing was saved.',
+  /** Stripe could not be asked (503; nothing stored). */
+  stripeKeyUnchecked:
+    'Stripe could not be reached to check this secret key, so it was not saved. Please try again in a few minutes.',
   settingSaved: 'Setting saved',
 } as const;
 
@@ -146,6 +158,8 @@ export const adminUserSchema = z.object({
   planEndDate: z.string().nullable(),
   /** Whether a Stripe subscription is running (its state then follows Stripe). */
   hasStripeSubscription: z.boolean(),
+  /** What the plan allows now: the same rule as the user's own profile, generation and downloads. */
+  entitlements: entitlementsSchema,
   createdAt: z.string(),
 });
 export type AdminUserView = z.infer<typeof adminUserSchema>;
@@ -330,11 +344,25 @@ export const adminSettingListSchema = z.array(adminSettingSchema);
 
 const emailSettings: readonly SettingKey[] = ['support_email', 'contact_email'];
 const requiredSettings: readonly SettingKey[] = ['site_name', 'support_email', 'contact_email'];
-const keyPrefixes: Partial<Record<SettingKey, readonly string[]>> = {
-  stripe_publishable_key: ['pk_'],
-  stripe_secret_key: ['sk_', 'rk_'],
-  stripe_webhook_secret: ['whsec_'],
+/**
+ * The form of Stripe's keys: test or live publishable keys, secret keys and
+ * restricted keys, and webhook signing secrets. Whether Stripe knows a secret
+ * key is checked by the server when it is saved.
+ */
+const keyFormats: Partial<Record<SettingKey, { pattern: RegExp; message: string }>> = {
+  stripe_publishable_key: {
+    pattern: /^pk_(test|live)_[A-Za-z0-9]+$/,
+    message: adminMessages.publishableKeyFormat,
+  },
+  stripe_secret_key: {
+    pattern: /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+    message: adminMessages.secretKeyFormat,
+  },
+  stripe_webhook_secret: { pattern: /^whsec_[A-Za-z0-9+/=_-]+$/, message: adminMessages.webhookSecretFormat },
 };
+
+/** One line (no control characters) of at most the allowed length. */
+const isSiteName = (value: string) => value.length <= SITE_NAME_MAX_LENGTH && !/\p{Cc}/u.test(value);
 
 export const adminUpdateSettingSchema = z
   .object({
@@ -352,23 +380,12 @@ export const adminUpdateSettingSchema = z
     if (emailSettings.includes(key) && !z.email().safeParse(value).success) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: adminMessages.settingEmailInvalid });
     }
-    const prefixes = keyPrefixes[key];
-    if (prefixes && !prefixes.some((prefix) => value.startsWith(prefix))) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['value'],
-        message: adminMessages.settingFormat(prefixes.join(' or ')),
-      });
+    if (key === 'site_name' && !isSiteName(value)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: adminMessages.siteNameFormat });
+    }
+    const format = keyFormats[key];
+    if (format && !format.pattern.test(value)) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: format.message });
     }
   });
 export type AdminUpdateSettingInput = z.infer<typeof adminUpdateSettingSchema>;
-
-/** The events the payment provider's webhook must send (spec 2 section 9). */
-export const STRIPE_WEBHOOK_EVENTS = [
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.payment_succeeded',
-  'invoice.payment_failed',
-  'payment_intent.succeeded',
-] as const;

@@ -159,6 +159,13 @@ export const currentUserSchema = z.object({
   planName: z.string().nullable(),
   /** The billing cycle of the subscription, or null without one. */
   billingCycle: z.enum(BILLING_CYCLES).nullable(),
+  /**
+   * The plan was given by an administrator, with no Stripe subscription
+   * behind it: nothing is billed, and nothing can be changed in the portal.
+   */
+  planGrantedBySite: z.boolean(),
+  /** Stripe knows this user as a customer, so the customer portal (Manage Billing) opens. */
+  hasBillingAccount: z.boolean(),
   /** What the plan allows right now, as the server enforces it; the screens follow it. */
   entitlements: entitlementsSchema,
   /** When the weekly count starts again (ISO, Monday 00:00 UTC). */

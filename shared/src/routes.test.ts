@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { apiPath, matchPath, matchRoute, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
-  it('lists the 45 calls of both spec documents plus the two downloads and the provider webhook, each once', () => {
-    expect(routes).toHaveLength(48);
-    expect(new Set(routes.map((r) => r.id)).size).toBe(48);
-    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(48);
+  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook and the site settings, each once', () => {
+    expect(routes).toHaveLength(49);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(49);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(49);
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/stripe' && r.auth === 'webhook'),
     ).toBe(true);

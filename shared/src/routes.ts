@@ -55,6 +55,8 @@ export const routes = [
   r('listPlans', 'catalog', 'GET', '/api/plans', 'public'),
   r('listPublicTracks', 'catalog', 'GET', '/api/public-tracks', 'public'),
   r('getTrack', 'catalog', 'GET', '/api/track/{id}', 'public'),
+  // Not in the spec's call table: how the site names itself (Site Settings, General) for every screen.
+  r('getSite', 'catalog', 'GET', '/api/site', 'public'),
 
   // Generation and library
   r('generateLyrics', 'generation', 'POST', '/api/generate-lyrics', 'user'),

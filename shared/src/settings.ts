@@ -1,3 +1,5 @@
+import * as z from 'zod';
+
 /** Site settings keys (spec 2 section 9) and their defaults. */
 export const settingKeys = [
   'site_name',
@@ -85,3 +87,33 @@ export const defaultSettings: readonly SettingDefault[] = [
     category: 'music',
   },
 ];
+
+/** The longest site name: it sits in the header, tab titles and mail subjects. */
+export const SITE_NAME_MAX_LENGTH = 60;
+
+/** Settings anyone may read: how the site names itself and where to write to it. */
+export const publicSettingKeys = [
+  'site_name',
+  'site_description',
+  'support_email',
+  'contact_email',
+] as const satisfies readonly SettingKey[];
+
+/** `GET /api/site`: the public settings, each with its default when none is stored. */
+export const publicSiteSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  supportEmail: z.string(),
+  contactEmail: z.string(),
+});
+export type PublicSite = z.infer<typeof publicSiteSchema>;
+
+const defaultValue = (key: SettingKey) => defaultSettings.find((setting) => setting.key === key)?.value ?? '';
+
+/** The public settings as a new installation has them. */
+export const defaultPublicSite: PublicSite = {
+  name: defaultValue('site_name'),
+  description: defaultValue('site_description'),
+  supportEmail: defaultValue('support_email'),
+  contactEmail: defaultValue('contact_email'),
+};

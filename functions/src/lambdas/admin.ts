@@ -2,8 +2,9 @@
  * Route group `admin`: the admin area's data calls.
  * Env: TABLE_NAME, AWS_REGION, UPLOADS_BUCKET, TRACKS_BUCKET, the session
  * variables, the audio signing key (audio-wiring.ts), Stripe's keys (a
- * deleted user's subscription ends at once), and SETTINGS_KMS_KEY_ID (or
- * SETTINGS_LOCAL_KEY locally) for secret settings.
+ * deleted user's subscription ends at once), STRIPE_API_BASE locally (a
+ * Stripe secret key is tried there before it is saved), and
+ * SETTINGS_KMS_KEY_ID (or SETTINGS_LOCAL_KEY locally) for secret settings.
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
@@ -24,6 +25,7 @@ import { s3AudioLinker } from '../adapters/s3/links';
 import { s3Sweeper } from '../adapters/s3/sweeper';
 import { s3TrackAudio } from '../adapters/s3/track-audio';
 import { s3UploadStore } from '../adapters/s3/upload-store';
+import { stripeKeyCheck } from '../adapters/stripe/stripe-key-check';
 import { keys } from '../data/keys';
 import type { AdminDeps } from '../domain/admin/ports';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
@@ -61,6 +63,9 @@ function build(): AdminDeps & { log: typeof log } {
     audioLinks: s3AudioLinker(links),
     settings: settingsFromEnv(client, tableName),
     storedSettings: dynamoSettingsRepository(client, tableName),
+    stripeKeyCheck: stripeKeyCheck(
+      process.env.STRIPE_API_BASE ? { apiBase: process.env.STRIPE_API_BASE } : {},
+    ),
     log,
   };
 }

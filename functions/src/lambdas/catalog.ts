@@ -1,6 +1,7 @@
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
+import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { s3AudioLinker } from '../adapters/s3/links';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { catalogRoutes } from '../http/routes/catalog';
@@ -9,7 +10,7 @@ import { sessionWiring } from './session-wiring';
 
 let built: LambdaHandler | undefined;
 
-/** Route group `catalog`: plans, public tracks, track pages. */
+/** Route group `catalog`: plans, public tracks, track pages, the public site settings. */
 export const handler: LambdaHandler = (event, context) => {
   if (!built) {
     const { client, tableName } = dynamo();
@@ -26,6 +27,9 @@ export const handler: LambdaHandler = (event, context) => {
           const session = await sessions.authenticate(event);
           return session ? { user: session.principal, cookies: session.cookies } : { cookies: [] };
         },
+        // Only public settings are answered: read as stored, without the settings key.
+        settings: dynamoSettingsRepository(client, tableName),
+        siteName: process.env.SITE_NAME ?? '',
       }),
     );
   }

@@ -1,6 +1,7 @@
 import { awsClientDefaults } from '../adapters/client-options';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
+import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { dynamoTokenStore } from '../adapters/dynamo/token-store';
 import { lazySdk } from '../adapters/lazy-sdk';
 import { nodeSecrets } from '../adapters/node-secrets';
@@ -9,6 +10,7 @@ import { traced } from '../adapters/tracing';
 import { runtimeConfig } from '../config';
 import type { AccountDeps } from '../domain/accounts/account-service';
 import type { AdminDeps } from '../domain/accounts/admin';
+import { siteNameSource } from '../domain/settings/site';
 import { log } from '../http/logger';
 import { sessionWiring } from './session-wiring';
 
@@ -43,7 +45,10 @@ function build() {
     secrets: nodeSecrets,
     clock,
     siteOrigin: base.config.publicOrigin,
-    siteName: base.config.siteName,
+    // Site Name is not secret: read as stored, without the settings key.
+    siteName: siteNameSource(dynamoSettingsRepository(client, tableName), base.config.siteName, {
+      onError: (error) => log.warn('site name unreadable; mail uses SITE_NAME', { error }),
+    }),
     log,
   };
   const admin: AdminDeps = {

@@ -27,6 +27,10 @@ export interface User {
   /** The subscribed plan's name; null on the free plan. */
   planName?: string | null;
   billingCycle?: BillingCycle | null;
+  /** The plan was given by an administrator: nothing is billed for it. */
+  planGrantedBySite?: boolean;
+  /** Stripe knows the user as a customer, so Manage Billing can open the portal. */
+  hasBillingAccount?: boolean;
   /** What the plan allows right now, as the server enforces it. */
   entitlements?: Entitlements;
   /** When this week's generation count starts again (ISO). */

@@ -1,6 +1,9 @@
-const SITE_NAME = 'Tunesmith';
+import { knownSite } from './site';
 
-/** A document title for a page: `Pricing | Tunesmith`. */
-export function pageTitle(page?: string): string {
-  return page ? `${page} | ${SITE_NAME}` : `${SITE_NAME}: Create Music with AI`;
+/**
+ * A document title for a page, `Pricing | Tunesmith`, under the site's name
+ * (Site Settings): the frames show pages once the name is known.
+ */
+export function pageTitle(page?: string, siteName: string = knownSite().name): string {
+  return page ? `${page} | ${siteName}` : `${siteName}: Create Music with AI`;
 }

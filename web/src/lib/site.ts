@@ -1,12 +1,67 @@
-import { defaultSettings, type SettingKey } from '@tunesmith/shared/settings';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { defaultPublicSite, type PublicSite, publicSiteSchema } from '@tunesmith/shared/settings';
+import { apiRequest } from './api-client';
 
-function defaultSetting(key: SettingKey): string {
-  return defaultSettings.find((setting) => setting.key === key)?.value ?? '';
+export type Site = PublicSite;
+
+/** The site as it was last read (the defaults until then): for what renders outside React's data, the tab title. */
+let known: Site = defaultPublicSite;
+
+/**
+ * How the site names itself (Site Settings, General), from `GET /api/site`.
+ * A failed read gives the defaults: the site still works under its own name.
+ */
+export async function getSite(): Promise<Site> {
+  try {
+    known = publicSiteSchema.parse(await apiRequest('getSite'));
+  } catch {
+    known = defaultPublicSite;
+  }
+  return known;
 }
 
-/** Public site details. Defaults until site settings are served to the browser. */
+export const siteQueryKey = ['site'] as const;
+
+export const siteQueryOptions = () =>
+  queryOptions({
+    queryKey: siteQueryKey,
+    queryFn: getSite,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+/**
+ * The site's name, description and addresses. `isLoading` until they are
+ * known (the frames show the page only then, so titles name the site rightly).
+ */
+export function useSite(): { site: Site; isLoading: boolean } {
+  const query = useQuery(siteQueryOptions());
+  return { site: query.data ?? known, isLoading: query.isPending };
+}
+
+/** The site as last read, for code that is not a component (document titles). */
+export function knownSite(): Site {
+  return known;
+}
+
+/** Shows a saved public setting at once, everywhere (the admin's Save). */
+export function rememberSite(queryClient: QueryClient, changes: Partial<Site>): void {
+  known = { ...known, ...changes };
+  queryClient.setQueryData<Site>(siteQueryKey, known);
+}
+
+/**
+ * Public site details, as last read: the support and contact addresses the
+ * legal and contact pages give.
+ */
 export const site = {
-  name: defaultSetting('site_name'),
-  supportEmail: defaultSetting('support_email'),
-  contactEmail: defaultSetting('contact_email'),
-} as const;
+  get name() {
+    return known.name;
+  },
+  get supportEmail() {
+    return known.supportEmail;
+  },
+  get contactEmail() {
+    return known.contactEmail;
+  },
+};

@@ -135,6 +135,15 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     ...fields,
     planName: overrides.planName !== undefined ? overrides.planName : planNameOf(fields.subscriptionPlanId),
     entitlements: overrides.entitlements ?? entitlementsOf(fields),
+    // As the server derives them: a plan in force with no Stripe subscription was granted by the site;
+    // a user who has had a plan (or a subscription) is taken to be known to Stripe unless told otherwise.
+    planGrantedBySite:
+      overrides.planGrantedBySite ??
+      (!!fields.subscriptionPlanId &&
+        !fields.stripeSubscriptionId &&
+        (fields.planStatus === 'active' || fields.planStatus === 'cancelled')),
+    hasBillingAccount:
+      overrides.hasBillingAccount ?? (!!fields.stripeSubscriptionId || fields.planStatus !== 'free'),
   };
 }
 

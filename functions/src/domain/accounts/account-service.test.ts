@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inMemorySettings } from '../../testing/in-memory';
 import {
   fakeClock,
   fakeIdentityProvider,
@@ -10,6 +11,8 @@ import {
   testSecrets,
 } from '../../testing/in-memory-accounts';
 import { DomainError } from '../errors';
+import { seedSettings } from '../settings/settings';
+import { siteNameSource } from '../settings/site';
 import {
   type AccountDeps,
   authenticate,
@@ -41,7 +44,7 @@ function setup() {
     secrets: testSecrets,
     clock,
     siteOrigin: 'https://tunesmith.test',
-    siteName: 'Tunesmith',
+    siteName: async () => 'Tunesmith',
     log: { warn() {} },
   };
   return { deps, clock, identity, users, tokens, mailer };
@@ -89,6 +92,26 @@ describe('register', () => {
     expect(mail?.to).toBe('ada@example.com');
     expect(mail?.text).toMatch(/https:\/\/tunesmith\.test\/verify-email\/[A-Za-z0-9_-]{32,}/);
     expect(mail?.html).toContain('https://tunesmith.test/verify-email/');
+  });
+
+  it('names the site as its Site Name setting does, in the subject, greeting and heading', async () => {
+    const s = setup();
+    const settings = inMemorySettings();
+    for (const setting of seedSettings('2026-11-25T10:00:00.000Z')) {
+      await settings.put(setting.key === 'site_name' ? { ...setting, value: 'Harbour Radio' } : setting);
+    }
+    s.deps.siteName = siteNameSource(settings, 'Tunesmith');
+
+    await register(s.deps, ada, '10.0.0.1');
+    await requestPasswordReset(s.deps, ada.email, '10.0.0.1');
+
+    const [verification, reset] = s.mailer.sent;
+    expect(verification?.subject).toBe('Verify your email for Harbour Radio');
+    expect(verification?.text).toMatch(/^Hi Ada, thanks for signing up for Harbour Radio\./);
+    expect(verification?.html).toContain('Harbour Radio');
+    expect(reset?.subject).toBe('Reset your Harbour Radio password');
+    expect(reset?.text).toContain('the password of your Harbour Radio account');
+    expect(JSON.stringify(s.mailer.sent)).not.toContain('Tunesmith');
   });
 
   it('stores only a hash of the token', async () => {

@@ -42,7 +42,8 @@ export interface AccountDeps {
   clock: Clock & { sleep(ms: number): Promise<void> };
   /** The site's own origin, for links in mail (`https://example.com`). */
   siteOrigin: string;
-  siteName: string;
+  /** The name mail gives the site: the Site Name setting (read briefly cached), else the deployment's. */
+  siteName: () => Promise<string>;
   log: { warn(message: string, fields?: Record<string, unknown>): void };
 }
 
@@ -73,7 +74,7 @@ async function sendVerification(
       to: user.email,
       firstName: user.firstName,
       link: `${deps.siteOrigin}/verify-email/${token}`,
-      siteName: deps.siteName,
+      siteName: await deps.siteName(),
     }),
   );
 }
@@ -213,7 +214,7 @@ export async function requestPasswordReset(
       passwordResetMail({
         to: user.email,
         link: `${deps.siteOrigin}/reset-password/${token}`,
-        siteName: deps.siteName,
+        siteName: await deps.siteName(),
       }),
     );
   }
@@ -296,7 +297,7 @@ export async function requestEmailChange(
     emailChangeMail({
       to: input.newEmail,
       link: `${deps.siteOrigin}/verify-email/${token}`,
-      siteName: deps.siteName,
+      siteName: await deps.siteName(),
     }),
   );
   await deps.mailer.send(
@@ -304,7 +305,7 @@ export async function requestEmailChange(
       to: user.email,
       newEmail: input.newEmail,
       siteOrigin: deps.siteOrigin,
-      siteName: deps.siteName,
+      siteName: await deps.siteName(),
     }),
   );
   return authMessages.emailChangeSent(input.newEmail);

@@ -44,7 +44,7 @@ export function verificationMail(input: {
   siteName: string;
 }): MailMessage {
   const greeting = `Hi ${mailSafeName(input.firstName) || 'there'},`;
-  const body = `${greeting} thanks for signing up. Please confirm your email address to start creating music.`;
+  const body = `${greeting} thanks for signing up for ${input.siteName}. Please confirm your email address to start creating music.`;
   const note = 'This link expires in 24 hours. If you did not create an account, you can ignore this email.';
   return {
     to: input.to,
@@ -56,7 +56,7 @@ export function verificationMail(input: {
 
 /** The mail with a password reset link. */
 export function passwordResetMail(input: { to: string; link: string; siteName: string }): MailMessage {
-  const body = 'We received a request to reset your password. Choose a new one with the link below.';
+  const body = `We received a request to reset the password of your ${input.siteName} account. Choose a new one with the link below.`;
   const note =
     'This link expires in 1 hour and works once. If you did not ask for it, you can ignore this email.';
   return {

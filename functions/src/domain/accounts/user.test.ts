@@ -43,6 +43,34 @@ describe('toCurrentUser', () => {
     );
   });
 
+  it('says when a plan was granted by the site and whether Stripe knows the user, for Manage Billing', () => {
+    const granted = aUser({ planStatus: 'active', subscriptionPlanId: 'basic' });
+    expect(toCurrentUser(granted, basic, NOW)).toMatchObject({
+      planGrantedBySite: true,
+      hasBillingAccount: false,
+      entitlements: { paid: true, weeklyLimit: 30 },
+    });
+    const paying = aUser({
+      planStatus: 'active',
+      subscriptionPlanId: 'basic',
+      stripeCustomerId: 'cus_1',
+      stripeSubscriptionId: 'sub_1',
+    });
+    expect(toCurrentUser(paying, basic, NOW)).toMatchObject({
+      planGrantedBySite: false,
+      hasBillingAccount: true,
+    });
+    const ended = aUser({ planStatus: 'expired', stripeCustomerId: 'cus_1' });
+    expect(toCurrentUser(ended, undefined, NOW)).toMatchObject({
+      planGrantedBySite: false,
+      hasBillingAccount: true,
+    });
+    expect(toCurrentUser(aUser(), undefined, NOW)).toMatchObject({
+      planGrantedBySite: false,
+      hasBillingAccount: false,
+    });
+  });
+
   it('names no plan on the free plan, and keeps server-only fields to the server', () => {
     const view = toCurrentUser(aUser({ stripeCustomerId: 'cus_1', billingObservedAt: 'x' }), undefined, NOW);
     expect(view.planName).toBeNull();

@@ -67,6 +67,20 @@ export function newUser(fields: Pick<User, 'id' | 'email' | 'firstName' | 'lastN
 }
 
 /**
+ * A plan an administrator gave by hand (decision 006): a plan in force with
+ * no Stripe subscription behind it, so nothing is billed for it.
+ */
+export function planGrantedBySite(
+  user: Pick<User, 'planStatus' | 'subscriptionPlanId' | 'stripeSubscriptionId'>,
+): boolean {
+  return (
+    !!user.subscriptionPlanId &&
+    !user.stripeSubscriptionId &&
+    (user.planStatus === 'active' || user.planStatus === 'cancelled')
+  );
+}
+
+/**
  * What `GET /api/auth/user` returns: the profile, plus what the plan allows
  * now and this week's count, from the same rules generation and downloads
  * enforce. `plan` is the user's subscribed plan when there is one.
@@ -90,6 +104,8 @@ export function toCurrentUser(user: User, plan: Plan | undefined, now: Date): Cu
     createdAt: user.createdAt,
     planName: user.subscriptionPlanId ? (plan?.name ?? null) : null,
     billingCycle: user.billingCycle,
+    planGrantedBySite: planGrantedBySite(user),
+    hasBillingAccount: user.stripeCustomerId !== null,
     entitlements: entitlementsFor(user, plan, now),
     quotaResetsAt: quotaResetsAt(now).toISOString(),
   };

@@ -84,6 +84,14 @@ export interface SecretBox {
   open(sealed: string, context: string): Promise<string>;
 }
 
+/** What Stripe says of a secret key: it works, it is refused, or Stripe could not be asked. */
+export type StripeKeyVerdict = 'ok' | 'refused' | 'unreachable';
+
+/** Tries a Stripe secret key with a read that changes nothing, before it is stored. */
+export interface StripeKeyCheck {
+  checkSecretKey(secretKey: string): Promise<StripeKeyVerdict>;
+}
+
 /** Profiles as the admin area changes them. */
 export interface AdminUserStore extends UserRepository {
   /** Changes the names and the search words that find them. */
@@ -124,4 +132,6 @@ export interface AdminDeps extends AuditDeps {
   settings: SettingsRepository;
   /** Settings as stored (secrets still sealed): enough to tell which are set. */
   storedSettings: Pick<SettingsRepository, 'list'>;
+  /** Asks Stripe whether a secret key works before it is saved. */
+  stripeKeyCheck: StripeKeyCheck;
 }

@@ -1,7 +1,7 @@
 import { type AdminSetting, type AdminUpdateSettingInput, adminMessages } from '@tunesmith/shared/admin';
 import { defaultSettings } from '@tunesmith/shared/settings';
 import type { AdminUser } from '../accounts/admin';
-import { validationError } from '../errors';
+import { DomainError, validationError } from '../errors';
 import { isSecretSetting, type Setting, type SettingsRepository } from '../settings/settings';
 import { audit } from './audit';
 import type { AdminDeps, SecretBox } from './ports';
@@ -26,14 +26,30 @@ export async function listSettings(deps: Pick<AdminDeps, 'storedSettings'>): Pro
   });
 }
 
-/** Stores one setting (secrets sealed by the repository); the audit names the key, never the value. */
+/**
+ * A Stripe secret key is tried against Stripe before it is stored: one that
+ * Stripe refuses is a 400, and one that cannot be checked (Stripe out of
+ * reach) a 503; either way nothing is written. Clearing the key is not checked.
+ */
+async function checkKey(deps: Pick<AdminDeps, 'stripeKeyCheck'>, input: AdminUpdateSettingInput) {
+  if (input.key !== 'stripe_secret_key' || input.value === '') return;
+  const verdict = await deps.stripeKeyCheck.checkSecretKey(input.value);
+  if (verdict === 'refused') throw validationError(adminMessages.stripeKeyRefused, { field: 'value' });
+  if (verdict === 'unreachable') throw new DomainError('unavailable', adminMessages.stripeKeyUnchecked);
+}
+
+/**
+ * Stores one setting (secrets sealed by the repository), after checking a
+ * Stripe secret key with Stripe; the audit names the key, never the value.
+ */
 export async function updateSetting(
-  deps: Pick<AdminDeps, 'settings' | 'audit' | 'clock' | 'newId'>,
+  deps: Pick<AdminDeps, 'settings' | 'audit' | 'clock' | 'newId' | 'stripeKeyCheck'>,
   admin: Pick<AdminUser, 'username'>,
   input: AdminUpdateSettingInput,
 ): Promise<AdminSetting> {
   const meta = defaultSettings.find((s) => s.key === input.key);
   if (!meta) throw validationError(adminMessages.unknownSetting, { field: 'key' });
+  await checkKey(deps, input);
   const stamp = deps.clock.now().toISOString();
   await deps.settings.put({
     key: meta.key,

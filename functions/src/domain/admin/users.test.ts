@@ -9,7 +9,7 @@ import { PaymentsError } from '../billing/ports';
 import { entitlementsFor } from '../generations/entitlements';
 import { zeroDay, zeroTotals } from './counters';
 import type { AdminDeps } from './ports';
-import { assignPlan, deleteUser, updateUser } from './users';
+import { assignPlan, deleteUser, toAdminUserView, updateUser } from './users';
 
 const admin = { username: 'ops' };
 
@@ -84,9 +84,36 @@ function setup() {
     audioLinks: async (stored) => stored,
     settings: inMemorySettings(),
     storedSettings: inMemorySettings(),
+    stripeKeyCheck: { checkSecretKey: async () => 'ok' },
   };
   return { deps, users, plans, generations, steps, audit, cancelled, clock };
 }
+
+describe('toAdminUserView', () => {
+  it("gives what the plan allows by the profile's rule: an unpaid subscriber keeps the plan's name with free limits", async () => {
+    const { plans, clock } = setup();
+    const byId = new Map([...plans.all.values()].map((plan) => [plan.id, plan]));
+    const pastDue = aUser({
+      planStatus: 'inactive',
+      subscriptionPlanId: 'basic',
+      stripeSubscriptionId: 'sub_1',
+    });
+
+    const view = toAdminUserView(pastDue, byId, clock.now());
+
+    expect(view).toMatchObject({
+      subscriptionPlan: { name: 'Basic', maxGenerations: 30 },
+      hasStripeSubscription: true,
+      entitlements: { paid: false, weeklyLimit: 5, canDownload: false },
+    });
+    expect(view.entitlements).toEqual(entitlementsFor(pastDue, byId.get('basic'), clock.now()));
+    const granted = aUser({ planStatus: 'active', subscriptionPlanId: 'premium' });
+    expect(toAdminUserView(granted, byId, clock.now())).toMatchObject({
+      hasStripeSubscription: false,
+      entitlements: { paid: true, weeklyLimit: 100 },
+    });
+  });
+});
 
 describe('assignPlan', () => {
   it('gives a paid plan at once and records who did it', async () => {

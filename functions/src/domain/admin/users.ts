@@ -12,7 +12,7 @@ import type { User } from '../accounts/user';
 import { PaymentsError } from '../billing/ports';
 import { hasRunningSubscription } from '../billing/subscription';
 import { conflict, DomainError, notFound, validationError } from '../errors';
-import { isPaidPlan } from '../generations/entitlements';
+import { entitlementsFor, isPaidPlan } from '../generations/entitlements';
 import { usedThisWindow } from '../generations/quota-window';
 import type { Plan } from '../plans/plan';
 import { type Generation, legacyTrackAudioPrefix, storedTrackAudio } from '../tracks/track';
@@ -21,7 +21,11 @@ import { audit } from './audit';
 import type { AdminDeps } from './ports';
 import { normaliseSearch } from './search';
 
-/** A user as the User Management table shows it. */
+/**
+ * A user as the User Management table shows it. What the plan allows comes
+ * from `entitlementsFor`, as on the user's own profile: a subscriber whose
+ * payment failed keeps the plan's name but has the free limits.
+ */
 export function toAdminUserView(user: User, plans: ReadonlyMap<string, Plan>, now: Date): AdminUserView {
   const plan = user.subscriptionPlanId ? plans.get(user.subscriptionPlanId) : undefined;
   return {
@@ -40,6 +44,7 @@ export function toAdminUserView(user: User, plans: ReadonlyMap<string, Plan>, no
     planStartDate: user.planStartDate,
     planEndDate: user.planEndDate,
     hasStripeSubscription: hasRunningSubscription(user),
+    entitlements: entitlementsFor(user, plan, now),
     createdAt: user.createdAt,
   };
 }

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { Generation } from '../../domain/tracks/track';
 import { aPrivateTrack } from '../../testing/fixtures';
-import { inMemoryPlans } from '../../testing/in-memory';
+import { inMemoryPlans, inMemorySettings } from '../../testing/in-memory';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
 import type { RouteContext } from '../group-handler';
 import { catalogRoutes, type ViewerLookup } from './catalog';
@@ -20,6 +20,8 @@ function getTrack(viewer: ViewerLookup, generations: Generation[]) {
     generations: inMemoryGenerationStore(generations),
     audioLinks: async (stored) => (stored ? `https://signed.test/${stored.slice('s3://'.length)}` : null),
     viewer,
+    settings: inMemorySettings(),
+    siteName: 'Tunesmith',
   });
   const handler = routes.getTrack;
   if (!handler) throw new Error('getTrack is not built');

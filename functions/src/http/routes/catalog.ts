@@ -4,6 +4,8 @@ import { getForViewer } from '../../domain/generations/generation-service';
 import type { GenerationStore } from '../../domain/generations/ports';
 import type { PlanRepository } from '../../domain/plans/plan';
 import { listActivePlans } from '../../domain/plans/plan-service';
+import type { SettingsRepository } from '../../domain/settings/settings';
+import { publicSite } from '../../domain/settings/site';
 import { listPublicTracks } from '../../domain/tracks/track-service';
 import { type AudioLinker, playableTrack, withPlayableAudio } from '../audio-links';
 import { errorToResponse } from '../errors';
@@ -22,12 +24,19 @@ export interface CatalogDeps {
   audioLinks: AudioLinker;
   /** Recognises a signed-in viewer; the track page is public, so a visitor is fine. */
   viewer: ViewerLookup;
+  /** Site settings as stored; only the public ones are answered. */
+  settings: Pick<SettingsRepository, 'list'>;
+  /** The deployment's name (SITE_NAME), when no Site Name is stored. */
+  siteName: string;
 }
 
-/** Public catalogue calls: plans, the community gallery and the track page. */
+/** Public catalogue calls: plans, the community gallery, the track page and how the site names itself. */
 export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
   return {
     listPlans: async () => json(200, await listActivePlans(deps.plans)),
+
+    // Read on every page load, so a saved Site Name shows on the next one.
+    getSite: async () => json(200, await publicSite(deps.settings, deps.siteName)),
 
     listPublicTracks: async () => {
       const tracks = await listPublicTracks(deps.generations);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { pageTitle } from '@/lib/page-title';
+import { useSite } from '@/lib/site';
 
 /** An admin page: its title in the tab and as the heading, an optional badge and actions beside it. */
 export function AdminPage({
@@ -15,9 +16,10 @@ export function AdminPage({
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const { site } = useSite();
   return (
     <section className="mx-auto grid max-w-6xl gap-6">
-      <title>{pageTitle(`${title} · Admin`)}</title>
+      <title>{pageTitle(`${title} · Admin`, site.name)}</title>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold text-white">{title}</h1>

@@ -6,6 +6,7 @@ import { MenuToggle } from '@/components/ui/menu-toggle';
 import { type Admin, adminLogout, clearAdminSession } from '@/lib/admin-auth';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { useSite } from '@/lib/site';
 import { toast } from '@/lib/toast';
 import { LogoMark } from './logo';
 
@@ -59,6 +60,7 @@ export function AdminLayout({ admin, children }: { admin: Admin; children: React
   const menuId = useId();
   const { pathname } = useLocation();
   const signOut = useAdminSignOut();
+  const { site } = useSite();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
   useEffect(() => {
@@ -79,7 +81,7 @@ export function AdminLayout({ admin, children }: { admin: Admin; children: React
       <div className="sticky top-0 z-30 flex h-16 items-center justify-between border-b border-white/10 bg-zinc-950/80 px-4 backdrop-blur-lg lg:hidden">
         <span className="flex items-center gap-2 text-lg font-bold text-white">
           <LogoMark />
-          Tunesmith Admin
+          {site.name} Admin
         </span>
         <MenuToggle open={menuOpen} controls={menuId} onToggle={() => setMenuOpen((open) => !open)} />
       </div>
@@ -94,7 +96,7 @@ export function AdminLayout({ admin, children }: { admin: Admin; children: React
       >
         <div className="hidden h-16 items-center gap-2 px-5 text-lg font-bold whitespace-nowrap text-white lg:flex">
           <LogoMark className="size-8 shrink-0" />
-          Tunesmith Admin
+          {site.name} Admin
         </div>
         <nav aria-label="Admin" className="flex flex-col gap-1 p-3">
           {sections.map((section) => (

@@ -1,9 +1,15 @@
 import type { ReactNode } from 'react';
 import { ToasterHost } from '@/components/ui/toaster-host';
+import { useSite } from '@/lib/site';
 import { BackgroundVideo } from './background-video';
+import { PageFallback } from './page-fallback';
 
-/** The frame of the admin area: the background and notifications, without the public header and footer. */
+/**
+ * The frame of the admin area: the background and notifications, without the
+ * public header and footer. Pages show once the site's name is known.
+ */
 export function AdminShell({ children }: { children: ReactNode }) {
+  const { isLoading } = useSite();
   return (
     <>
       <div className="relative isolate min-h-dvh">
@@ -14,7 +20,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <BackgroundVideo />
-        {children}
+        {isLoading ? <PageFallback /> : children}
       </div>
       {/* Outside the page's stacking context, so notifications sit above a dialog's backdrop. */}
       <ToasterHost />

@@ -1,6 +1,7 @@
 import { COPYRIGHT_YEAR } from '@tunesmith/shared/constants';
 import { Link, NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
+import { useSite } from '@/lib/site';
 import { LogoMark } from './logo';
 
 const footerLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -10,6 +11,7 @@ const footerLinkClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function Footer() {
+  const { site } = useSite();
   return (
     <footer className="border-t border-white/10 bg-zinc-950/80 backdrop-blur-lg">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
@@ -19,11 +21,9 @@ export function Footer() {
             className="inline-flex items-center gap-2 rounded-lg text-lg font-bold text-white focus-visible:outline-2 focus-visible:outline-violet-300"
           >
             <LogoMark className="size-7" />
-            <span>Tunesmith</span>
+            <span>{site.name}</span>
           </Link>
-          <p className="mt-3 max-w-sm text-sm text-zinc-400">
-            Turn genre tags and lyrics, or a song of your own, into finished tracks with AI.
-          </p>
+          <p className="mt-3 max-w-sm text-sm text-zinc-400">{site.description}</p>
         </div>
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className="text-sm font-semibold text-white">
@@ -62,7 +62,7 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-zinc-400 sm:px-6">
-          © {COPYRIGHT_YEAR} Tunesmith. All rights reserved.
+          © {COPYRIGHT_YEAR} {site.name}. All rights reserved.
         </p>
       </div>
     </footer>

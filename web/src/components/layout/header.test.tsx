@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { anonymous, jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { anonymous, deferredResponse, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render';
 
 function renderAt(path: string, authAnswer: Response = anonymous()) {
@@ -118,5 +118,63 @@ describe('footer', () => {
     expect(legal.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
     expect(legal.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
     expect(footer.getByText(/© 2024 Tunesmith/)).toBeDefined();
+  });
+});
+
+describe('the site name', () => {
+  const harbour = {
+    name: 'Harbour Radio',
+    description: 'Songs from the harbour, made to order.',
+    supportEmail: 'help@harbour.example',
+    contactEmail: 'hello@harbour.example',
+  };
+
+  it('names the site as Site Settings does, in the header, the footer and the tab title', async () => {
+    mockFetch({
+      'GET /api/auth/user': anonymous(),
+      'GET /api/site': jsonResponse(harbour),
+      'GET /api/public-tracks': jsonResponse([]),
+    });
+    renderApp('/pricing');
+    const banner = screen.getByRole('banner');
+
+    const header = within(banner);
+    expect(await header.findByRole('link', { name: 'Harbour Radio' })).toBeDefined();
+    await waitFor(() => expect(document.title).toBe('Pricing | Harbour Radio'));
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByText('© 2024 Harbour Radio. All rights reserved.')).toBeDefined();
+    expect(footer.getByText('Songs from the harbour, made to order.')).toBeDefined();
+    expect(banner.textContent).not.toContain('Tunesmith');
+    expect(screen.getByRole('contentinfo').textContent).not.toContain('Tunesmith');
+  });
+
+  it('shows no page, and no name of its own, until the name is known', async () => {
+    const site = deferredResponse(() => jsonResponse(harbour));
+    mockFetch({
+      'GET /api/auth/user': anonymous(),
+      'GET /api/site': site.handler,
+      'GET /api/public-tracks': jsonResponse([]),
+    });
+    renderApp('/pricing');
+
+    expect(await screen.findByText('Loading page')).toBeDefined();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getByRole('banner').textContent).not.toContain('Tunesmith');
+    site.respond();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeDefined();
+    expect(document.title).toBe('Pricing | Harbour Radio');
+  });
+
+  it('keeps its own name when the site settings cannot be read', async () => {
+    mockFetch({
+      'GET /api/auth/user': anonymous(),
+      'GET /api/site': jsonResponse({ message: 'Service unavailable' }, 503),
+      'GET /api/public-tracks': jsonResponse([]),
+    });
+    renderApp('/contact');
+
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Tunesmith' })).toBeDefined();
+    await waitFor(() => expect(document.title).toBe('Contact | Tunesmith'));
   });
 });

@@ -5,6 +5,7 @@ import { MenuToggle } from '@/components/ui/menu-toggle';
 import { Skeleton } from '@/components/ui/skeleton';
 import { logout, type User, userDisplayName, useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useSite } from '@/lib/site';
 import { LogoMark } from './logo';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -97,6 +98,7 @@ function AccountActions({
 /** The site header: brand, navigation, account actions and a menu for small screens. */
 export function Header() {
   const { user, isLoading } = useUser();
+  const { site, isLoading: siteLoading } = useSite();
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const onAuthPage = pathname === '/auth';
@@ -121,7 +123,14 @@ export function Header() {
           className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-violet-300"
         >
           <LogoMark />
-          <span>Tunesmith</span>
+          {siteLoading ? (
+            <>
+              <span className="sr-only">Home</span>
+              <Skeleton className="h-5 w-28" />
+            </>
+          ) : (
+            <span>{site.name}</span>
+          )}
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">

@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
 import { ToasterHost } from '@/components/ui/toaster-host';
+import { useSite } from '@/lib/site';
 import { BackgroundVideo } from './background-video';
 import { Footer } from './footer';
 import { Header } from './header';
+import { PageFallback } from './page-fallback';
 
-/** The frame around every page: background, header, main landmark, footer and notifications. */
+/**
+ * The frame around every page: background, header, main landmark, footer and
+ * notifications. Pages show once the site's name is known, so their titles carry it.
+ */
 export function MainLayout({ children }: { children: ReactNode }) {
+  const { isLoading } = useSite();
   return (
     <>
       <div className="relative isolate flex min-h-dvh flex-col">
@@ -18,7 +24,7 @@ export function MainLayout({ children }: { children: ReactNode }) {
         <BackgroundVideo />
         <Header />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
+          {isLoading ? <PageFallback /> : children}
         </main>
         <Footer />
       </div>

@@ -7,6 +7,15 @@ import {
 } from '@tunesmith/shared/admin';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKeys } from '@/lib/query-keys';
+import { rememberSite, type Site } from '@/lib/site';
+
+/** The public settings the site shows, by the field of the public site they fill. */
+const siteFields: Partial<Record<AdminSetting['key'], keyof Site>> = {
+  site_name: 'name',
+  site_description: 'description',
+  support_email: 'supportEmail',
+  contact_email: 'contactEmail',
+};
 
 export function useSettings() {
   return useQuery({
@@ -24,6 +33,9 @@ export function useSaveSetting() {
       queryClient.setQueryData<AdminSetting[]>(adminQueryKeys.settings, (list) =>
         list?.map((setting) => (setting.key === saved.key ? saved : setting)),
       );
+      // A new name or address shows at once, here and on the site's pages.
+      const field = siteFields[saved.key];
+      if (field) rememberSite(queryClient, { [field]: saved.value });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import type { AdminSetting } from '@tunesmith/shared/admin';
+import { type AdminSetting, adminMessages } from '@tunesmith/shared/admin';
+import { STRIPE_WEBHOOK_EVENTS } from '@tunesmith/shared/billing';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
 import { findToast, renderApp } from '@/testing/render';
@@ -81,20 +82,55 @@ describe('Site Settings', () => {
     expect(bodies()).toEqual([{ key: 'stripe_secret_key', value: 'sk_test_abc' }]);
   });
 
-  it('shows the webhook address to copy and the six events', async () => {
+  it('shows the webhook address to copy and every event the webhook handles, as the README lists them', async () => {
     renderSettings('webhooks');
     const address = (await screen.findByLabelText('Webhook Endpoint')) as HTMLInputElement;
     expect(address.value).toBe(`${window.location.origin}/api/webhooks/stripe`);
     expect(address.readOnly).toBe(true);
-    for (const event of [
-      'customer.subscription.created',
-      'customer.subscription.updated',
-      'customer.subscription.deleted',
-      'invoice.payment_succeeded',
-      'invoice.payment_failed',
-      'payment_intent.succeeded',
-    ]) {
-      expect(screen.getByText(event)).toBeDefined();
-    }
+    const events = within(screen.getByRole('list', { name: 'Events to send' }));
+    expect(events.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      ...STRIPE_WEBHOOK_EVENTS,
+    ]);
+    expect(events.getByText('checkout.session.completed')).toBeDefined();
+  });
+
+  it('says beside the field, and in a toast, why Stripe refused a secret key', async () => {
+    const { user, bodies } = renderSettings('stripe', {
+      'PUT /api/admin/settings': jsonResponse(
+        { message: adminMessages.stripeKeyRefused, field: 'value' },
+        400,
+      ),
+    });
+    const form = within(await screen.findByRole('form', { name: 'Stripe Secret Key' }));
+    const input = form.getByLabelText('Stripe Secret Key');
+
+    await user.type(input, 'pk_test_abc');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText(adminMessages.secretKeyFormat)).toBeDefined();
+    expect(bodies()).toEqual([]);
+
+    await user.clear(input);
+    await user.type(input, 'sk_test_madeup');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    expect(within(await findToast()).getByText(adminMessages.stripeKeyRefused)).toBeDefined();
+    expect(form.getByText(adminMessages.stripeKeyRefused)).toBeDefined();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(bodies()).toEqual([{ key: 'stripe_secret_key', value: 'sk_test_madeup' }]);
+  });
+
+  it('shows a saved Site Name in the admin area at once', async () => {
+    const { user } = renderSettings('general', {
+      'PUT /api/admin/settings': jsonResponse(setting('site_name', 'Harbour Radio')),
+    });
+    const form = within(await screen.findByRole('form', { name: 'Site Name' }));
+    expect(screen.getAllByText('Tunesmith Admin').length).toBeGreaterThan(0);
+
+    await user.clear(form.getByLabelText('Site Name'));
+    await user.type(form.getByLabelText('Site Name'), 'Harbour Radio');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    expect((await screen.findAllByText('Harbour Radio Admin')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Tunesmith Admin')).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import { serverMessage } from '@/lib/api-client';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSaveSetting } from '../api/settings';
 
@@ -35,14 +35,15 @@ export function SettingField({ setting, label }: { setting: AdminSetting; label:
         if (setting.secret) form.reset({ key: setting.key, value: '' });
         else form.reset(input);
       },
-      onError: (failure) =>
-        toast({
-          title: adminToasts.error,
-          description: serverMessage(failure, adminToasts.failedUpdateSetting),
-          variant: 'destructive',
-        }),
+      onError: (failure) => {
+        const message = serverMessage(failure, adminToasts.failedUpdateSetting);
+        // A refused value (a key Stripe does not know) is said beside the field too.
+        if (failure instanceof ApiError && failure.status === 400) form.setError('value', { message });
+        toast({ title: adminToasts.error, description: message, variant: 'destructive' });
+      },
     }),
   );
+  const checksWithStripe = setting.key === 'stripe_secret_key';
 
   const describedBy = [error ? `${id}-error` : null, hintId].filter(Boolean).join(' ');
   return (
@@ -72,7 +73,7 @@ export function SettingField({ setting, label }: { setting: AdminSetting; label:
           )}
         </div>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save'}
+          {save.isPending ? (checksWithStripe ? 'Checking with Stripe...' : 'Saving...') : 'Save'}
         </Button>
       </div>
       {error ? (
@@ -83,6 +84,7 @@ export function SettingField({ setting, label }: { setting: AdminSetting; label:
       <p id={hintId} className="text-xs text-zinc-400">
         {setting.secret ? (setting.isSet ? 'Set' : 'Not set') : setting.description}
         {setting.secret ? ' · never shown again after saving; save an empty value to clear it.' : ''}
+        {checksWithStripe ? ' Stripe is asked whether the key works before it is saved.' : ''}
       </p>
     </form>
   );

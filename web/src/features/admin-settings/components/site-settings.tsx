@@ -1,4 +1,4 @@
-import { STRIPE_WEBHOOK_EVENTS } from '@tunesmith/shared/admin';
+import { STRIPE_WEBHOOK_EVENTS } from '@tunesmith/shared/billing';
 import type { SettingKey } from '@tunesmith/shared/settings';
 import { useSearchParams } from 'react-router';
 import { LoadFailed } from '@/components/admin/admin-page';
@@ -79,8 +79,10 @@ function Webhooks() {
         </div>
       </div>
       <div>
-        <h3 className="font-medium text-zinc-200">Events to send</h3>
-        <ul className="mt-2 grid gap-1 font-mono text-xs">
+        <h3 id="webhook-events" className="font-medium text-zinc-200">
+          Events to send
+        </h3>
+        <ul aria-labelledby="webhook-events" className="mt-2 grid gap-1 font-mono text-xs">
           {STRIPE_WEBHOOK_EVENTS.map((event) => (
             <li key={event}>{event}</li>
           ))}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type AdminUserView,
+  adminMessages,
   adminPlanStatuses,
   adminToasts,
   adminUpdateUserSchema,
@@ -122,12 +123,25 @@ const statusOptions = [
   { value: 'expired', label: 'Expired' },
   { value: 'cancelled', label: 'Cancelled' },
 ] as const;
+const planStatusLabels: Record<AdminUserView['planStatus'], string> = {
+  free: 'Free',
+  active: 'Active',
+  cancelled: 'Cancelled',
+  inactive: 'Inactive (a payment failed)',
+  expired: 'Expired',
+};
 
-/** Free Plan, or an active plan with Active, Expired or Cancelled; the current ones prefilled. */
+/**
+ * Free Plan, or an active plan with Active, Expired or Cancelled; the current
+ * ones prefilled. For a user who pays through Stripe the plan follows the
+ * subscription: the dialog shows it with the reason, and nothing can be sent.
+ */
 export function PlanDialog({ user, onClose }: { user: AdminUserView; onClose: () => void }) {
   const id = useId();
   const plans = useActivePlans();
   const assign = useAssignPlan();
+  const locked = user.hasStripeSubscription;
+  const reasonId = `${id}-locked`;
   const current = user.subscriptionPlanId && user.planStatus !== 'free' ? user.subscriptionPlanId : FREE;
   const form = useForm<PlanValues>({
     resolver: zodResolver(planFormSchema),
@@ -139,6 +153,7 @@ export function PlanDialog({ user, onClose }: { user: AdminUserView; onClose: ()
   const planId = form.watch('planId');
 
   const submit = form.handleSubmit((values) => {
+    if (locked) return;
     const input =
       values.planId === FREE
         ? { planId: null, status: 'free' as const }
@@ -171,6 +186,11 @@ export function PlanDialog({ user, onClose }: { user: AdminUserView; onClose: ()
       description={`${user.firstName} ${user.lastName} (${user.email})`}
     >
       <form onSubmit={submit} className="grid gap-4" aria-label="Manage plan">
+        {locked ? (
+          <p id={reasonId} role="note" className="rounded-lg bg-amber-500/10 p-3 text-sm text-amber-200">
+            {adminMessages.paysThroughStripe}
+          </p>
+        ) : null}
         <FormField label="Plan" htmlFor={`${id}-plan`} errorId={`${id}-plan-error`}>
           <Controller
             control={form.control}
@@ -178,7 +198,9 @@ export function PlanDialog({ user, onClose }: { user: AdminUserView; onClose: ()
             render={({ field }) => (
               <select
                 id={`${id}-plan`}
-                className={`${fieldClasses} h-10`}
+                disabled={locked}
+                aria-describedby={locked ? reasonId : undefined}
+                className={`${fieldClasses} h-10 disabled:cursor-not-allowed disabled:opacity-60`}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -197,12 +219,11 @@ export function PlanDialog({ user, onClose }: { user: AdminUserView; onClose: ()
           />
         </FormField>
         {plans.isLoading ? <p className="text-sm text-zinc-400">Loading plans...</p> : null}
-        {user.hasStripeSubscription ? (
-          <p className="text-sm text-amber-200">
-            This user pays through Stripe; their plan follows the subscription.
+        {locked ? (
+          <p className="text-sm text-zinc-300">
+            Status: {planStatusLabels[user.planStatus]}, as the subscription in Stripe stands.
           </p>
-        ) : null}
-        {planId !== FREE ? (
+        ) : planId !== FREE ? (
           <Controller
             control={form.control}
             name="status"
@@ -218,9 +239,9 @@ export function PlanDialog({ user, onClose }: { user: AdminUserView; onClose: ()
         ) : null}
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {locked ? 'Close' : 'Cancel'}
           </Button>
-          <Button type="submit" disabled={assign.isPending}>
+          <Button type="submit" disabled={locked || assign.isPending}>
             {assign.isPending ? 'Saving...' : 'Update Plan'}
           </Button>
         </div>

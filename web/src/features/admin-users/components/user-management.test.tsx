@@ -19,9 +19,12 @@ const aUser = (overrides: Partial<AdminUserView> = {}): AdminUserView => ({
   planStartDate: null,
   planEndDate: null,
   hasStripeSubscription: false,
+  entitlements: { paid: false, weeklyLimit: 5, canPrivate: false, canDownload: false },
   createdAt: '2026-03-15T12:00:00.000Z',
   ...overrides,
 });
+
+const premiumLimits = { paid: true, weeklyLimit: 100, canPrivate: true, canDownload: true };
 
 const plans = [
   { id: 'free', name: 'Free', isActive: true },
@@ -59,10 +62,22 @@ function renderUsers(routes: Record<string, MockResponse> = {}) {
           planStatus: 'active',
           subscriptionPlanId: 'premium',
           subscriptionPlan: { name: 'Premium', maxGenerations: 100 },
+          entitlements: premiumLimits,
           generationCount: 7,
         }),
+        aUser({
+          id: 'u3',
+          email: 'joan@example.com',
+          firstName: 'Joan',
+          lastName: 'Clarke',
+          planStatus: 'inactive',
+          subscriptionPlanId: 'premium',
+          subscriptionPlan: { name: 'Premium', maxGenerations: 100 },
+          hasStripeSubscription: true,
+          generationCount: 0,
+        }),
       ],
-      total: 2,
+      total: 3,
       nextCursor: null,
     }),
     'GET /api/admin/plans': jsonResponse(plans),
@@ -94,7 +109,39 @@ describe('User Management', () => {
     expect(grace.getByText('Premium')).toBeDefined();
     expect(grace.getByText('Active')).toBeDefined();
     expect(grace.getByText('7/100')).toBeDefined();
-    expect(screen.getByLabelText('2 users in total')).toBeDefined();
+    expect(screen.getByLabelText('3 users in total')).toBeDefined();
+  });
+
+  it("counts a past-due subscriber's quota as their profile does: the plan's name with the free limits", async () => {
+    renderUsers();
+    const joan = await row('Joan Clarke');
+    expect(joan.getByText('Premium')).toBeDefined();
+    expect(joan.getByText('Inactive')).toBeDefined();
+    expect(joan.getByText('0/5')).toBeDefined();
+    expect(joan.queryByText('0/100')).toBeNull();
+  });
+
+  it('shows the plan of a user who pays through Stripe with the reason it cannot be changed here, and sends nothing', async () => {
+    const { user, bodies } = renderUsers();
+    await user.click((await row('Joan Clarke')).getByRole('button', { name: 'Manage plan of Joan Clarke' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Manage Plan' }));
+
+    const reason = dialog.getByText(
+      'This user pays through Stripe. Their plan follows the subscription: change or cancel it in Stripe first.',
+    );
+    const select = dialog.getByLabelText('Plan') as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('premium'));
+    expect(select.disabled).toBe(true);
+    expect(select.getAttribute('aria-describedby')?.split(' ')).toContain(reason.id);
+    expect(dialog.getByText(/^Status: Inactive/)).toBeDefined();
+    expect(dialog.queryByRole('radio')).toBeNull();
+    const update = dialog.getByRole('button', { name: 'Update Plan' }) as HTMLButtonElement;
+    expect(update.disabled).toBe(true);
+
+    await user.click(update);
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodies('PUT', '/api/admin/regular-users/u3/plan')).toEqual([]);
   });
 
   it('says when no user matches, and searches on the server', async () => {

@@ -161,8 +161,9 @@ export function UserManagement() {
                     </td>
                     <td className="px-4 py-3 tabular-nums text-zinc-200">
                       {user.generationCount}
+                      {/* The quota the user has now, by the same rule as their profile (an unpaid plan has the free limits). */}
                       {user.subscriptionPlan && user.planStatus !== 'free'
-                        ? `/${user.subscriptionPlan.maxGenerations}`
+                        ? `/${user.entitlements.weeklyLimit}`
                         : ''}
                     </td>
                     <td className="px-4 py-3 text-zinc-300">{formatDate(user.createdAt)}</td>

@@ -113,12 +113,57 @@ describe('subscription card', () => {
   });
 
   it('offers Cancel only with a payment-provider subscription', async () => {
-    renderProfile(makeSubscriber({ stripeSubscriptionId: null }));
+    renderProfile(makeSubscriber({ stripeSubscriptionId: null, hasBillingAccount: true }));
 
     const card = await subscriptionCard();
     expect(card.getByText('Active')).toBeDefined();
     expect(card.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
     expect(card.getByRole('button', { name: 'Manage Billing' })).toBeDefined();
+  });
+
+  it('says a plan granted by the site is not billed, with its quota and no billing button that would fail', async () => {
+    const { calls } = renderProfile(
+      makeUser({
+        planStatus: 'active',
+        subscriptionPlanId: 'premium',
+        planStartDate: '2024-01-01T12:00:00.000Z',
+        generationsUsedThisMonth: 4,
+        planGrantedBySite: true,
+        hasBillingAccount: false,
+      }),
+    );
+
+    const card = await subscriptionCard();
+    expect(card.getByText('Active')).toBeDefined();
+    expect(card.getByText('Premium')).toBeDefined();
+    expect(card.getByText('Granted by the site: nothing is billed for this plan.')).toBeDefined();
+    expect(card.queryByText(/^Billed/)).toBeNull();
+    expect(card.queryByText(/^Renews on/)).toBeNull();
+    expect(card.getByText('4 / 100')).toBeDefined();
+    expect(card.queryByRole('button', { name: 'Manage Billing' })).toBeNull();
+    expect(card.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+    expect(card.queryByRole('link', { name: 'Upgrade Plan' })).toBeNull();
+    expect(card.queryAllByRole('button')).toEqual([]);
+    expect(calls('POST', '/api/stripe/create-portal-session')).toHaveLength(0);
+  });
+
+  it('gives a plan granted by the site until a date its end, and Manage Billing to someone Stripe knows', async () => {
+    renderProfile(
+      makeUser({
+        planStatus: 'cancelled',
+        subscriptionPlanId: 'basic',
+        planEndDate: '2024-02-01T12:00:00.000Z',
+        planGrantedBySite: true,
+        hasBillingAccount: true,
+      }),
+    );
+
+    const card = await subscriptionCard();
+    expect(card.getByText('Cancelled')).toBeDefined();
+    expect(card.getByText('Granted by the site: nothing is billed for this plan.')).toBeDefined();
+    expect(card.getByText('Ends on Feb 1, 2024')).toBeDefined();
+    expect(card.getByRole('button', { name: 'Manage Billing' })).toBeDefined();
+    expect(card.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
   });
 
   it('opens the portal at the address the server gives', async () => {

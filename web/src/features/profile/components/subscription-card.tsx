@@ -55,9 +55,15 @@ const billedLabel: Record<BillingCycle, string> = {
   yearly: 'Billed yearly',
 };
 
+/** Said of a plan an administrator gave: there is no subscription to manage or cancel. */
+export const GRANTED_BY_SITE = 'Granted by the site: nothing is billed for this plan.';
+
 /** The lines under the plan name that say where the subscription stands. */
 function periodLines(user: User, planName: string): string[] {
   const endDate = user.planEndDate ? formatDate(user.planEndDate) : '';
+  if (user.planGrantedBySite && user.entitlements?.paid !== false) {
+    return endDate ? [GRANTED_BY_SITE, `Ends on ${endDate}`] : [GRANTED_BY_SITE];
+  }
   switch (user.planStatus) {
     case 'active':
       return endDate ? [`Renews on ${endDate}`] : [];
@@ -112,10 +118,12 @@ export function SubscriptionCard({ user, confirming = false }: SubscriptionCardP
   const used = user.generationsUsedThisMonth ?? 0;
   const limit = user.entitlements?.weeklyLimit ?? FREE_WEEKLY_LIMIT;
   const subscribed = status === 'active' || status === 'cancelled' || status === 'inactive';
-  const billed = subscribed && user.billingCycle ? billedLabel[user.billingCycle] : null;
+  const billed =
+    subscribed && user.billingCycle && !user.planGrantedBySite ? billedLabel[user.billingCycle] : null;
   const endDate = user.planEndDate ? formatDate(user.planEndDate) : '';
   const resetsOn = user.quotaResetsAt ? formatWeekdayDate(user.quotaResetsAt) : '';
-  const hasBillingAccount = Boolean(user.stripeSubscriptionId) || status !== 'free';
+  // The portal opens only for a customer Stripe knows: a plan granted by the site may have none.
+  const hasBillingAccount = user.hasBillingAccount === true;
   const canCancel = Boolean(user.stripeSubscriptionId) && (status === 'active' || status === 'inactive');
   const onFreePlan = status === 'free' || status === 'expired';
 
