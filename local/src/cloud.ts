@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -21,7 +22,7 @@ import { createAudioHandler, isAudioPath } from './audio-cdn';
 import { createDevMailHandler, isDevMailPath } from './dev-mail';
 import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } from './emulators';
 import type { LocalEnvName } from './env';
-import { answerClientError, createFrontDoor } from './front-door';
+import { answerClientError, answerOnSocket, createFrontDoor } from './front-door';
 import { type MusicProvider, startMusicProvider } from './music/provider-server';
 import { choosePort } from './processes';
 import { ensureAdmin, ensurePools, ensureTable, type LocalState, readState, writeState } from './provision';
@@ -624,6 +625,14 @@ async function createWebHandler(
     logLevel: options.quiet ? 'silent' : 'info',
     clearScreen: false,
     server: { middlewareMode: true, hmr: { server } },
+  });
+  // With Vite's HMR listener attached, Node hands every upgrade request to the upgrade
+  // listeners alone, and Vite leaves those that are not its own open: answer them.
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => {
+    const protocol = req.headers['sec-websocket-protocol'];
+    const pathname = (req.url ?? '/').split('?', 1)[0];
+    if ((protocol === 'vite-hmr' || protocol === 'vite-ping') && pathname === '/') return;
+    answerOnSocket(socket, 404, 'Not Found', messages.notFound);
   });
   // Vite's dev client needs inline scripts, so the CSP applies to the built SPA only.
   const headers = securityHeaders({ https: false, csp: false });

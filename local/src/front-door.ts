@@ -165,20 +165,12 @@ const clientErrors: Record<string, [number, string]> = {
 };
 
 /**
- * The server's `clientError` listener: the answer Node gives a request it
- * cannot parse (400, or 431, 413, 408), with the same header every other
- * answer carries and a JSON message. As Node does, it answers only when no
- * answer on that connection has started, and closes the connection.
+ * Writes a whole answer straight to a connection the HTTP server has handed
+ * over (a request it could not parse, an upgrade nobody takes), with the
+ * headers every answer carries, and closes it.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  // Node's own check: the response in flight on this connection, if any (http's `_httpMessage`).
-  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
-    socket.destroy();
-    return;
-  }
-  const [status, reason] = clientErrors[error.code ?? ''] ?? [400, 'Bad Request'];
-  const body = JSON.stringify({ message: reason });
+export function answerOnSocket(socket: Duplex, status: number, reason: string, message: string): void {
+  const body = JSON.stringify({ message });
   socket.end(
     [
       `HTTP/1.1 ${status} ${reason}`,
@@ -192,4 +184,21 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
     ].join('\r\n'),
     () => socket.destroy(),
   );
+}
+
+/**
+ * The server's `clientError` listener: the answer Node gives a request it
+ * cannot parse (400, or 431, 413, 408), with the same header every other
+ * answer carries and a JSON message. As Node does, it answers only when no
+ * answer on that connection has started, and closes the connection.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  // Node's own check: the response in flight on this connection, if any (http's `_httpMessage`).
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason] = clientErrors[error.code ?? ''] ?? [400, 'Bad Request'];
+  answerOnSocket(socket, status, reason, reason);
 }

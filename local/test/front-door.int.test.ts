@@ -242,8 +242,16 @@ describe('nosniff on the SPA: the built files and Vite', () => {
       await call(dev.url, '/@fs/etc/passwd', { headers: { accept: 'text/javascript' } }),
     ];
 
+    // Vite takes its own HMR socket only; any other upgrade is answered, not left open.
+    const upgrade = await raw(
+      dev.url,
+      `GET /api/plans HTTP/1.1\r\nhost: ${new URL(dev.url).host}\r\nconnection: Upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+    );
+
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 404, 403]);
     expect(answers[0]?.body).toContain('<div id="root">');
     for (const answer of answers) expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(upgrade.status).toBe(404);
+    expect(upgrade.head).toContain('x-content-type-options: nosniff');
   });
 });
