@@ -217,7 +217,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // The front door answers every request from the moment the server listens: until the
     // routes below are open, with a 503 the client may retry (never a request left waiting).
     const appServer = http.createServer();
-    const frontDoor = createFrontDoor({ port: () => (appServer.address() as AddressInfo).port });
+    const frontDoor = createFrontDoor({
+      // Null once closed; a request still arriving then is refused rather than thrown on.
+      port: () => (appServer.address() as AddressInfo | null)?.port ?? 0,
+    });
     appServer.on('request', frontDoor.listener);
     appServer.on('clientError', answerClientError);
     server = appServer;
