@@ -17,10 +17,13 @@
  * - the admin area at size: `GET /api/admin/dashboard/stats` and the first
  *   page of `GET /api/admin/regular-users`, p50/p95 on an empty table and
  *   after `scripts/seed-load.ts` loads 10 000 users and 100 000 tracks
+ *
+ * Each local cloud, and the bare baseline server, runs in a process of its own
+ * (bench-cloud.ts): a process's handlers serve one local cloud only.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,13 +31,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routeGroups } from '@tunesmith/shared/routes';
 import Stripe from 'stripe';
 import { build as viteBuild } from 'vite';
 import { dynamoGenerationStore } from '../functions/src/adapters/dynamo/generation-store';
 import { dynamoUserRepository } from '../functions/src/adapters/dynamo/user-repository';
-import { keys, tableDesign } from '../functions/src/data/keys';
 import { mailedLink } from '../functions/test/support/mailbox';
 import {
   BUNDLE_ENTRY_FILE,
@@ -43,8 +45,9 @@ import {
   coldStartFiles,
   totalBytes,
 } from '../infra/lib/lambda-bundle';
-import { type LocalCloud, startLocalCloud } from '../local/src/cloud';
+import type { LocalCloud } from '../local/src/cloud';
 import { encodeWav, renderTrack } from '../local/src/music/synth';
+import { startBareServer, startBenchCloud } from './bench-cloud';
 import { seedLoad } from './seed-load';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -282,48 +285,14 @@ async function mixedLoad(cloud: LocalCloud): Promise<void> {
 
 /** On one throwaway local cloud: API latency, then the generation pipeline's overhead. */
 async function localCloudMeasures(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-bench-api-'));
-  const cloud = await startLocalCloud({
-    port: 0,
-    dataDir,
-    fresh: true,
-    persist: false,
-    web: 'none',
-    quiet: true,
-  });
+  const cloud = await startBenchCloud();
   try {
     const count = 1000;
     // The baseline does the same work without our stack: the same DynamoDB query with the raw SDK.
-    const documents = tableOf(cloud);
-    const bare = createServer((_req, res) => {
-      documents
-        .send(
-          new QueryCommand({
-            TableName: cloud.env.TABLE_NAME,
-            IndexName: tableDesign.indexes.byOwner.indexName,
-            KeyConditionExpression: '#pk = :pk',
-            ExpressionAttributeNames: { '#pk': tableDesign.indexes.byOwner.partitionKey },
-            ExpressionAttributeValues: { ':pk': keys.plansCollection },
-          }),
-        )
-        .then((out) => {
-          res.writeHead(200, {
-            'content-type': 'application/json; charset=utf-8',
-            'cache-control': 'no-store',
-          });
-          res.end(JSON.stringify((out.Items ?? []).filter((plan) => plan.isActive !== false)));
-        })
-        .catch(() => {
-          res.writeHead(500);
-          res.end();
-        });
-    });
-    await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
-    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/api/plans`;
+    const bare = await startBareServer(cloud);
     const api = await latency(`${cloud.url}/api/plans`, count);
-    const base = await latency(bareUrl, count);
-    bare.close();
-    documents.destroy();
+    const base = await latency(`${bare.url}/api/plans`, count);
+    await bare.stop();
     say(`GET /api/plans, ${count} sequential requests (keep-alive):`);
     say(
       `  local API (adapter → middleware → handler → DynamoDB Local)  p50 ${ms(percentile(api, 50))}  p99 ${ms(percentile(api, 99))}`,
@@ -342,7 +311,6 @@ async function localCloudMeasures(): Promise<void> {
     await billing(cloud);
   } finally {
     await cloud.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -586,15 +554,7 @@ async function billing(cloud: LocalCloud): Promise<void> {
 async function adminAtScale(): Promise<void> {
   const users = 10_000;
   const tracks = 100_000;
-  const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-bench-admin-'));
-  const cloud = await startLocalCloud({
-    port: 0,
-    dataDir,
-    fresh: true,
-    persist: false,
-    web: 'none',
-    quiet: true,
-  });
+  const cloud = await startBenchCloud();
   const documents = tableOf(cloud);
   try {
     const login = await fetch(`${cloud.url}/api/admin/login`, {
@@ -641,7 +601,6 @@ async function adminAtScale(): Promise<void> {
   } finally {
     documents.destroy();
     await cloud.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

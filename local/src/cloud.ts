@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -21,6 +22,7 @@ import { createAudioHandler, isAudioPath } from './audio-cdn';
 import { createDevMailHandler, isDevMailPath } from './dev-mail';
 import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } from './emulators';
 import type { LocalEnvName } from './env';
+import { answerClientError, answerOnSocket, createFrontDoor } from './front-door';
 import { type MusicProvider, startMusicProvider } from './music/provider-server';
 import { choosePort } from './processes';
 import { ensureAdmin, ensurePools, ensureTable, type LocalState, readState, writeState } from './provision';
@@ -106,7 +108,9 @@ function assertWipeable(dir: string): void {
  * every paid plan), then the first admin (identity and profile); then one HTTP
  * server that sends `/api/*` through the API Gateway adapter to the real
  * handlers, `/_dev/mail` to the local mailbox (dev-mail.ts), `/_dev/stripe` to
- * the Stripe test clock and everything else to the SPA; and the
+ * the Stripe test clock and everything else to the SPA, behind a front door
+ * (front-door.ts) that checks the Host, keeps other sites out of `/_dev`, adds
+ * nosniff to every answer and answers 503 until all of that is ready; and the
  * Step Functions endpoint (workflow/sfn-endpoint.ts, bound before the rest)
  * whose executions the local runner carries out with the workflow Lambdas' own
  * steps. With kept data, generations the last run left pending or generating
@@ -212,7 +216,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       emulators.push(emulator);
       return emulator;
     };
-    server = http.createServer();
+    // The front door answers every request from the moment the server listens: until the
+    // routes below are open, with a 503 the client may retry (never a request left waiting).
+    const appServer = http.createServer();
+    const frontDoor = createFrontDoor({
+      // Null once closed; a request still arriving then is refused rather than thrown on.
+      port: () => (appServer.address() as AddressInfo | null)?.port ?? 0,
+    });
+    appServer.on('request', frontDoor.listener);
+    appServer.on('clientError', answerClientError);
+    server = appServer;
 
     // Each emulator is provisioned as soon as it answers; Vite starts alongside.
     const dynamoReady = startDynamoDbLocal({
@@ -321,12 +334,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       }).then((music) =>
         track({ name: 'music provider', endpoint: music.url, stop: () => music.stop(), music }),
       ),
-      createWebHandler(options.web, server, { quiet, connectSources: [`http://127.0.0.1:${s3Port}`] }).then(
-        (handler) => {
-          if (handler?.close) vite = { close: handler.close };
-          return handler;
-        },
-      ),
+      createWebHandler(options.web, appServer, {
+        quiet,
+        connectSources: [`http://127.0.0.1:${s3Port}`],
+      }).then((handler) => {
+        if (handler?.close) vite = { close: handler.close };
+        return handler;
+      }),
       adminReady,
       stripeReady,
       pricesReady,
@@ -355,7 +369,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       LocalState['admin'],
       { stripe: EmbeddedStripe },
     ];
-    const port = await listen(server, options.port);
+    const port = await listen(appServer, options.port);
     const url = `http://127.0.0.1:${port}`;
     // Stands in for the CloudFront key pair that signs play and download links (decision 008).
     const audioKey = audioSigningKey(temporary ? undefined : path.join(dataDir, 'audio-signing.pem'));
@@ -436,7 +450,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       publicKeys: { [audioKey.keyPairId]: audioKey.publicKey },
       headers: securityHeaders({ https: false }),
     });
-    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    frontDoor.open((req, res) => {
       const target = req.url ?? '/';
       if (target === '/api' || target.startsWith('/api/') || target.startsWith('/api?')) {
         api.handle(req, res).catch((error: unknown) => failRequest(res, error));
@@ -620,6 +634,14 @@ async function createWebHandler(
     logLevel: options.quiet ? 'silent' : 'info',
     clearScreen: false,
     server: { middlewareMode: true, hmr: { server } },
+  });
+  // With Vite's HMR listener attached, Node hands every upgrade request to the upgrade
+  // listeners alone, and Vite leaves those that are not its own open: answer them.
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => {
+    const protocol = req.headers['sec-websocket-protocol'];
+    const pathname = (req.url ?? '/').split('?', 1)[0];
+    if ((protocol === 'vite-hmr' || protocol === 'vite-ping') && pathname === '/') return;
+    answerOnSocket(socket, 404, 'Not Found', messages.notFound);
   });
   // Vite's dev client needs inline scripts, so the CSP applies to the built SPA only.
   const headers = securityHeaders({ https: false, csp: false });
