@@ -6,7 +6,11 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Uppy formats sizes with this package; ours writes them as the rest of the product does.
+      '@transloadit/prettier-bytes': fileURLToPath(new URL('./src/lib/prettier-bytes.ts', import.meta.url)),
+    },
   },
   build: {
     outDir: 'dist',

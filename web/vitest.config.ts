@@ -5,7 +5,11 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Uppy formats sizes with this package; ours writes them as the rest of the product does.
+      '@transloadit/prettier-bytes': fileURLToPath(new URL('./src/lib/prettier-bytes.ts', import.meta.url)),
+    },
   },
   test: {
     name: 'web',
@@ -16,5 +20,7 @@ export default defineProject({
     testTimeout: 20_000,
     restoreMocks: true,
     unstubGlobals: true,
+    // Run through Vite, so that the alias above reaches Uppy's own imports.
+    server: { deps: { inline: [/@uppy\//] } },
   },
 });

@@ -1,10 +1,40 @@
 import * as z from 'zod';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from './constants';
 
+const SIZE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
+
+/**
+ * A file size as the user reads it, everywhere: the upload limit, the sizes
+ * the upload dialog shows and the messages that refuse a file. Decimal units
+ * (1 MB is 1,000,000 bytes, as the spec's "50MB" for 50485760 bytes reads),
+ * whole numbers from 10 up and one decimal below. The rounding keeps the order
+ * of sizes, so a file over the limit never reads as less than the limit, nor
+ * one under it as more.
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) throw new RangeError(`Not a size in bytes: ${bytes}`);
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1000 && unit < SIZE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  let shown = unit === 0 || value >= 10 ? Math.round(value) : Math.round(value * 10) / 10;
+  // 999.6 kB rounds to 1000 kB: that is 1 MB.
+  if (shown >= 1000 && unit < SIZE_UNITS.length - 1) {
+    shown = 1;
+    unit += 1;
+  }
+  return `${shown} ${SIZE_UNITS[unit]}`;
+}
+
+/** The upload limit as the screens and messages write it: "50 MB". */
+export const UPLOAD_MAX_LABEL = formatBytes(UPLOAD_MAX_BYTES);
+
 /** Messages of the upload calls (the browser checks the same rules first). */
 export const uploadMessages = {
   typeNotAllowed: 'Only MP3, WAV, M4A, AAC and OGG audio files can be uploaded.',
-  tooLarge: 'Audio files must be 50MB or smaller.',
+  tooLarge: `Audio files must be ${UPLOAD_MAX_LABEL} or smaller.`,
   empty: 'The uploaded file is empty.',
   notAudio: 'The uploaded file is not a supported audio file (MP3, WAV, M4A, AAC or OGG).',
   notFound: 'Upload not found. Please upload the file again.',

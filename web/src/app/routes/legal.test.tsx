@@ -25,6 +25,17 @@ describe('terms of service', () => {
     expect(row('Premium').getByText(/Priority generation and a commercial license/)).toBeDefined();
     expect(document.title).toBe('Terms of Service | Tunesmith');
   });
+
+  it('keeps the plans table in a named region that Tab reaches, to scroll it on a narrow screen', async () => {
+    const { user } = renderAt('/terms');
+    const region = await screen.findByRole('region', { name: 'Plans, prices and weekly quotas' });
+    expect(within(region).getByRole('table', { name: 'Plans, prices and weekly quotas' })).toBeDefined();
+
+    // Tab from the top of the page, past the header's links, until focus stops on the region.
+    for (let presses = 0; presses < 30 && document.activeElement !== region; presses++) await user.tab();
+
+    expect(document.activeElement).toBe(region);
+  });
 });
 
 describe('privacy policy', () => {

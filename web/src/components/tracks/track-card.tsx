@@ -14,7 +14,7 @@ export function TrackCard({ track }: { track: TrackCardTrack }) {
     <Card className="flex flex-col gap-4 p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="truncate text-lg font-semibold text-white">{title}</h3>
+          <h3 className="line-clamp-2 text-lg font-semibold text-white">{title}</h3>
           <p className="text-sm text-fuchsia-300">{trackSubtitle(track.type)}</p>
         </div>
         <ShareButton trackId={track.id} label={`Share ${title}`} />

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminUserView } from '@tunesmith/shared/admin';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
 import { findToast, renderApp } from '@/testing/render';
+import { DEFAULT_WINDOW_WIDTH, setWindowWidth } from '@/testing/viewport';
 
 const admin = { username: 'root', role: 'admin' };
 
@@ -94,6 +95,8 @@ const row = async (name: string) => {
   const cell = await screen.findByText(name);
   return within(cell.closest('tr') as HTMLElement);
 };
+
+afterEach(() => setWindowWidth(DEFAULT_WINDOW_WIDTH));
 
 describe('User Management', () => {
   it('shows each user with verification, plan, usage and join date, and the total', async () => {
@@ -228,5 +231,41 @@ describe('User Management', () => {
     await user.click((await row('Ada Lovelace')).getByRole('button', { name: 'Delete Ada Lovelace' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete User' }));
     expect(within(await findToast()).getByText('User Deleted')).toBeDefined();
+  });
+
+  it('on a phone, shows each user as a card with every field and every action, and no table', async () => {
+    setWindowWidth(390);
+    const { user } = renderUsers({
+      'PUT /api/admin/regular-users/u2': jsonResponse(
+        aUser({ id: 'u2', email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' }),
+      ),
+    });
+
+    const card = within(await screen.findByRole('article', { name: 'Grace Hopper' }));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual([
+      'Ada Lovelace',
+      'Grace Hopper',
+      'Joan Clarke',
+    ]);
+    expect(card.getByText('grace@example.com')).toBeDefined();
+    const field = (label: string) =>
+      card.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    expect(within(field('Email Status')).getByText('Unverified')).toBeDefined();
+    expect(within(field('Subscription')).getByText('Premium')).toBeDefined();
+    expect(within(field('Subscription')).getByText('Active')).toBeDefined();
+    expect(field('Generations').textContent).toBe('7/100');
+    expect(field('Joined').textContent).toBe('Mar 15, 2026');
+
+    await user.click(card.getByRole('switch', { name: 'Email verified for Grace Hopper' }));
+    expect(within(await findToast()).getByText('Email Status Updated')).toBeDefined();
+    await user.click(card.getByRole('button', { name: 'Edit Grace Hopper' }));
+    expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeDefined();
+    await user.keyboard('{Escape}');
+    await user.click(card.getByRole('button', { name: 'Manage plan of Grace Hopper' }));
+    expect(screen.getByRole('dialog', { name: 'Manage Plan' })).toBeDefined();
+    await user.keyboard('{Escape}');
+    await user.click(card.getByRole('button', { name: 'Delete Grace Hopper' }));
+    expect(screen.getByRole('alertdialog', { name: 'Delete this user?' })).toBeDefined();
   });
 });

@@ -3,9 +3,9 @@ import { useEffect, useId, useState } from 'react';
 import { AdminPage, EmptyState, LoadFailed } from '@/components/admin/admin-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
+import { type ResponsiveColumn, ResponsiveTable } from '@/components/ui/responsive-table';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { serverMessage } from '@/lib/api-client';
@@ -30,6 +30,8 @@ function useDebounced(value: string, ms: number): string {
   }, [value, ms]);
   return settled;
 }
+
+const fullName = (user: AdminUserView) => `${user.firstName} ${user.lastName}`;
 
 type Dialog = { kind: 'edit' | 'plan' | 'delete'; user: AdminUserView } | null;
 
@@ -79,6 +81,91 @@ export function UserManagement() {
       },
     });
 
+  const columns: ResponsiveColumn<AdminUserView>[] = [
+    {
+      header: 'User',
+      place: 'title',
+      userText: true,
+      cell: (user) => (
+        <>
+          <p className="font-medium text-white">{fullName(user)}</p>
+          <p className="text-zinc-400">{user.email}</p>
+        </>
+      ),
+    },
+    {
+      header: 'Email Status',
+      cell: (user) => (
+        <div className="flex items-center gap-2">
+          <Switch
+            checked={user.emailVerified}
+            onCheckedChange={(checked) => toggleVerified(user, checked)}
+            aria-label={`Email verified for ${fullName(user)}`}
+            disabled={update.isPending}
+          />
+          <span className={user.emailVerified ? 'text-emerald-300' : 'text-amber-300'}>
+            {user.emailVerified ? 'Verified' : 'Unverified'}
+          </span>
+        </div>
+      ),
+    },
+    {
+      header: 'Subscription',
+      cell: (user) =>
+        user.subscriptionPlan && user.planStatus !== 'free' ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-white">{user.subscriptionPlan.name}</span>
+            <Badge className="bg-none bg-white/10">{statusLabel[user.planStatus] ?? user.planStatus}</Badge>
+          </div>
+        ) : (
+          <span className="text-zinc-300">Free Plan</span>
+        ),
+    },
+    {
+      header: 'Generations',
+      className: 'tabular-nums text-zinc-200',
+      // The quota the user has now, by the same rule as their profile (an unpaid plan has the free limits).
+      cell: (user) =>
+        `${user.generationCount}${
+          user.subscriptionPlan && user.planStatus !== 'free' ? `/${user.entitlements.weeklyLimit}` : ''
+        }`,
+    },
+    { header: 'Joined', className: 'text-zinc-300', cell: (user) => formatDate(user.createdAt) },
+    {
+      header: 'Actions',
+      place: 'actions',
+      cell: (user) => (
+        <div className="flex flex-wrap gap-1">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setDialog({ kind: 'edit', user })}
+            aria-label={`Edit ${fullName(user)}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setDialog({ kind: 'plan', user })}
+            aria-label={`Manage plan of ${fullName(user)}`}
+          >
+            Plan
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-red-300 hover:text-red-200"
+            onClick={() => setDialog({ kind: 'delete', user })}
+            aria-label={`Delete ${fullName(user)}`}
+          >
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <AdminPage
       title="User Management"
@@ -100,108 +187,13 @@ export function UserManagement() {
       {users.isLoading ? <Spinner label="Loading users" /> : null}
       {users.isSuccess && rows.length === 0 ? <EmptyState>No users found</EmptyState> : null}
       {rows.length > 0 ? (
-        <Card className="overflow-x-auto">
-          <table className="w-full min-w-[760px] text-left text-sm">
-            <caption className="sr-only">Regular users</caption>
-            <thead className="border-b border-white/10 text-zinc-400">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  User
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Email Status
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Subscription
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Generations
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Joined
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((user) => {
-                const name = `${user.firstName} ${user.lastName}`;
-                return (
-                  <tr key={user.id} className="border-b border-white/5 last:border-0">
-                    <td className="px-4 py-3">
-                      <p className="font-medium text-white">{name}</p>
-                      <p className="text-zinc-400">{user.email}</p>
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-2">
-                        <Switch
-                          checked={user.emailVerified}
-                          onCheckedChange={(checked) => toggleVerified(user, checked)}
-                          aria-label={`Email verified for ${name}`}
-                          disabled={update.isPending}
-                        />
-                        <span className={user.emailVerified ? 'text-emerald-300' : 'text-amber-300'}>
-                          {user.emailVerified ? 'Verified' : 'Unverified'}
-                        </span>
-                      </div>
-                    </td>
-                    <td className="px-4 py-3">
-                      {user.subscriptionPlan && user.planStatus !== 'free' ? (
-                        <div className="flex flex-wrap items-center gap-2">
-                          <span className="text-white">{user.subscriptionPlan.name}</span>
-                          <Badge className="bg-none bg-white/10">
-                            {statusLabel[user.planStatus] ?? user.planStatus}
-                          </Badge>
-                        </div>
-                      ) : (
-                        <span className="text-zinc-300">Free Plan</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3 tabular-nums text-zinc-200">
-                      {user.generationCount}
-                      {/* The quota the user has now, by the same rule as their profile (an unpaid plan has the free limits). */}
-                      {user.subscriptionPlan && user.planStatus !== 'free'
-                        ? `/${user.entitlements.weeklyLimit}`
-                        : ''}
-                    </td>
-                    <td className="px-4 py-3 text-zinc-300">{formatDate(user.createdAt)}</td>
-                    <td className="px-4 py-3">
-                      <div className="flex flex-wrap gap-1">
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => setDialog({ kind: 'edit', user })}
-                          aria-label={`Edit ${name}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => setDialog({ kind: 'plan', user })}
-                          aria-label={`Manage plan of ${name}`}
-                        >
-                          Plan
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="text-red-300 hover:text-red-200"
-                          onClick={() => setDialog({ kind: 'delete', user })}
-                          aria-label={`Delete ${name}`}
-                        >
-                          Delete
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </Card>
+        <ResponsiveTable
+          caption="Regular users"
+          columns={columns}
+          rows={rows}
+          rowKey={(user) => user.id}
+          rowLabel={fullName}
+        />
       ) : null}
       {users.hasNextPage ? (
         <div className="flex justify-center">

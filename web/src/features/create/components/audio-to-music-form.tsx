@@ -1,5 +1,6 @@
 import { DURATION_DEFAULT_SECONDS } from '@tunesmith/shared/constants';
 import { audioToMusicSchema, generationMessages } from '@tunesmith/shared/generations';
+import { UPLOAD_MAX_LABEL } from '@tunesmith/shared/uploads';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { useGenerateAudioToMusic } from '../api/generate-audio-to-music';
@@ -68,7 +69,7 @@ export function AudioToMusicForm() {
           <legend className="mb-2 text-sm font-medium text-zinc-200">Source Audio</legend>
           <UploadAudioDialog onUploaded={setAudio} onCheckingChange={setChecking} disabled={run.busy} />
           <p id={`${audioId}-hint`} className="text-xs text-zinc-400">
-            One MP3, WAV, M4A, AAC or OGG file, up to 50MB. It is restyled into the tags below.
+            One MP3, WAV, M4A, AAC or OGG file, up to {UPLOAD_MAX_LABEL}. It is restyled into the tags below.
           </p>
           <p role="status" className="text-sm text-zinc-200">
             {checking ? (

@@ -151,17 +151,36 @@ describe('audio uploader', () => {
     expect(reserve).not.toHaveBeenCalled();
   });
 
-  it('gives the size limit as 50MB in its note and when it refuses a file that is too big', async () => {
+  it('gives the size limit as 50 MB in its note and when it refuses a file that is too big', async () => {
     const { uploader: audio } = setUp();
     audio.open();
     await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
-    expect(dashboard().textContent).toContain('up to 50MB');
+    expect(dashboard().textContent).toContain('up to 50 MB');
 
     const big = new File(['x'], 'big.wav', { type: 'audio/wav' });
     Object.defineProperty(big, 'size', { value: 50_485_761 });
     chooseFiles(big);
 
-    await waitFor(() => expect(informer()).toContain('big.wav exceeds maximum allowed size of 50MB'));
+    await waitFor(() => expect(informer()).toContain('big.wav exceeds maximum allowed size of 50 MB'));
+    expect(dashboard().textContent).not.toContain('48 MB');
+  });
+
+  it.each([
+    // 50.4 MB is 48 MiB: Uppy's own formatter would call it "48 MB" beside the 50 MB limit.
+    [50_400_000, '50 MB'],
+    [50_485_760, '50 MB'],
+    [3_240_000, '3.2 MB'],
+  ])('shows a chosen file of %i bytes as %s, in the units of the limit', async (size, shown) => {
+    const { uploader: audio } = setUp();
+    audio.open();
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
+
+    const file = new File(['RIFF....WAVE'], 'song.wav', { type: 'audio/wav' });
+    Object.defineProperty(file, 'size', { value: size });
+    chooseFiles(file);
+
+    await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
+    expect(document.querySelector('.uppy-Dashboard-Item-statusSize')?.textContent).toBe(shown);
     expect(dashboard().textContent).not.toContain('48 MB');
   });
 

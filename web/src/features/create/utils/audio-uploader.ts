@@ -4,15 +4,13 @@ import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@tunesmith/shared/constants
 import {
   type ReserveUploadRequest,
   UPLOAD_CONTENT_TYPES,
+  UPLOAD_MAX_LABEL,
   type UploadReservation,
 } from '@tunesmith/shared/uploads';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy from '@uppy/core';
 import type { Meta } from '@uppy/core/utils';
 import Dashboard from '@uppy/dashboard';
-
-/** How the size limit is written everywhere the user reads it (the spec labels 50485760 bytes 50MB). */
-export const UPLOAD_MAX_LABEL = '50MB';
 
 /** The audio button's rules (spec 1 sections 5 and 9): one file, five types, 50485760 bytes. */
 export const audioUploadRestrictions = {
@@ -89,12 +87,9 @@ export function createAudioUploader(options: AudioUploaderOptions): AudioUploade
     id: 'audio-upload',
     autoProceed: false,
     allowMultipleUploadBatches: false,
+    // Uppy writes every size (the limit in its refusal, each file's size, the progress) with
+    // `@transloadit/prettier-bytes`, which the build replaces with our formatter (lib/prettier-bytes.ts).
     restrictions: audioUploadRestrictions,
-    // Uppy would print the byte limit in binary units (48 MB); the product calls it 50MB.
-    locale: {
-      strings: { exceedsSize: `%{file} exceeds maximum allowed size of ${UPLOAD_MAX_LABEL}` },
-      pluralize: (count) => (count === 1 ? 0 : 1),
-    },
   });
 
   uppy.use(Dashboard, {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { site } from '@/lib/site';
 import { LegalPage } from './legal-page';
 
@@ -40,7 +41,7 @@ export function TermsOfService() {
 
       <h2>Plans, prices and quotas</h2>
       <p>Each plan includes a number of songs you can generate per week:</p>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Plans, prices and weekly quotas">
         <table className="w-full min-w-lg border-collapse text-left text-sm">
           <caption className="sr-only">Plans, prices and weekly quotas</caption>
           <thead>
@@ -72,7 +73,7 @@ export function TermsOfService() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p>
         Your quota counts the songs you start in the current weekly window and resets when a new window
         begins; unused songs do not carry over. A generation that fails is not counted. Current prices are

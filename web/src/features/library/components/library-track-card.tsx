@@ -187,7 +187,7 @@ export function LibraryTrackCard({
             </div>
           ) : (
             <div className="flex items-start justify-between gap-2">
-              <Heading id={headingId} className="truncate text-lg font-semibold text-white">
+              <Heading id={headingId} className="line-clamp-2 text-lg font-semibold text-white">
                 {title}
               </Heading>
               <Button

@@ -47,7 +47,7 @@ export function TrackDetails({ track }: { track: Track }) {
     <Card className="grid gap-6 p-6 sm:p-8">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid min-w-0 gap-3">
-          <h1 className="text-3xl font-bold break-words text-white sm:text-4xl">{title}</h1>
+          <h1 className="text-3xl font-bold text-white sm:text-4xl">{title}</h1>
           <div className="flex flex-wrap gap-2">
             <StatusBadge status={track.status} />
             <VisibilityBadge visibility={track.visibility} />
