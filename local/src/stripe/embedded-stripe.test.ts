@@ -176,6 +176,28 @@ async function until<T>(read: () => T | undefined, ms = 5000): Promise<T> {
   }
 }
 
+describe('every answer', () => {
+  it('says nosniff: the API, its errors, the hosted pages and their redirects', async () => {
+    const answers = [
+      await fetch(`${embedded.url}/v1/balance`, {
+        headers: { authorization: `Bearer ${embedded.env.STRIPE_SECRET_KEY}` },
+      }),
+      await fetch(`${embedded.url}/v1/balance`),
+      await fetch(`${embedded.url}/v1/nothing`, {
+        headers: { authorization: `Bearer ${embedded.env.STRIPE_SECRET_KEY}` },
+      }),
+      await fetch(`${embedded.url}/c/pay/cs_unknown`),
+      await fetch(`${embedded.url}/elsewhere`),
+      await payOnCheckout(
+        (await aSession((await stripe.customers.create({})).id)).url as string,
+        '4242 4242 4242 4242',
+      ),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 401, 404, 404, 404, 303]);
+    for (const answer of answers) expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
 describe('the REST API through the official SDK', () => {
   it('refuses a wrong key the way Stripe does', async () => {
     const wrong = sdk('sk_test_wrong_key_1234', embedded.url);

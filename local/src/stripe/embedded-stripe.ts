@@ -540,6 +540,7 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
     res.writeHead(status, {
       'content-type': 'application/json',
       'cache-control': 'no-cache, no-store',
+      'x-content-type-options': 'nosniff',
       'stripe-version': '2026-10-28.endive',
       ...headers,
     });
@@ -573,7 +574,7 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
   };
 
   const redirect = (res: ServerResponse, location: string) => {
-    res.writeHead(303, { location, 'cache-control': 'no-store' });
+    res.writeHead(303, { location, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     res.end();
   };
 

@@ -114,7 +114,7 @@ export interface AdminDeps extends AuditDeps {
    * The payment provider: ends a deleted user's subscription at once, and
    * keeps the plans' prices and the portal's offer in line with the plans.
    */
-  payments: Pick<Payments, 'cancelNow'> & PriceCatalog;
+  payments: Pick<Payments, 'cancelNow' | 'listSubscriptions'> & PriceCatalog;
   /** Removes the customer → user link of a deleted user. */
   unlinkCustomer(customerId: string): Promise<void>;
   plans: PlanRepository & { delete(id: string): Promise<void> };

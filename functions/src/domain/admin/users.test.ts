@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { aBasicPlan, aGeneration, aPlan, aUser } from '../../testing/fixtures';
 import { inMemoryPlans, inMemorySettings } from '../../testing/in-memory';
 import { fakeClock, fakeIdentityProvider, inMemoryUsers } from '../../testing/in-memory-accounts';
-import { fakePayments, inMemoryBillingAccounts } from '../../testing/in-memory-billing';
+import { aSubscription, fakePayments, inMemoryBillingAccounts } from '../../testing/in-memory-billing';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
 import { PaymentsError } from '../billing/ports';
 import { entitlementsFor } from '../generations/entitlements';
@@ -27,6 +27,7 @@ function setup() {
   const audit: AuditEntry[] = [];
   const identity = fakeIdentityProvider(clock);
   const cancelled: string[] = [];
+  const stripe = fakePayments();
   let id = 0;
   const deps: AdminDeps = {
     counters: { totals: async () => zeroTotals(), day: async () => zeroDay() },
@@ -55,7 +56,7 @@ function setup() {
     },
     accounts: inMemoryBillingAccounts(users),
     payments: {
-      ...fakePayments(),
+      ...stripe,
       cancelNow: async (subscriptionId) => {
         steps.push('subscription');
         cancelled.push(subscriptionId);
@@ -86,7 +87,7 @@ function setup() {
     storedSettings: inMemorySettings(),
     stripeKeyCheck: { checkSecretKey: async () => 'ok' },
   };
-  return { deps, users, plans, generations, steps, audit, cancelled, clock };
+  return { stripe, deps, users, plans, generations, steps, audit, cancelled, clock };
 }
 
 describe('toAdminUserView', () => {
@@ -202,7 +203,11 @@ describe('updateUser', () => {
 
 describe('deleteUser', () => {
   it('ends sessions and the subscription first, removes tracks and files, and the profile last', async () => {
-    const { deps, users, generations, steps, cancelled, clock } = setup();
+    const { deps, users, generations, steps, cancelled, clock, stripe } = setup();
+    // Stripe also holds a second live subscription the record does not name (a duplicate): it ends too.
+    stripe.setSubscription(aSubscription({ id: 'sub_9', customerId: 'cus_9' }));
+    stripe.setSubscription(aSubscription({ id: 'sub_10', customerId: 'cus_9' }));
+    stripe.setSubscription(aSubscription({ id: 'sub_old', customerId: 'cus_9', status: 'canceled' }));
     await users.create(
       aUser({
         id: 'u1',
@@ -235,9 +240,8 @@ describe('deleteUser', () => {
       },
     });
 
-    expect(cancelled).toEqual(['sub_9']);
-    expect(steps[0]).toBe('subscription');
-    expect(steps[1]).toBe('identity');
+    expect(cancelled).toEqual(['sub_9', 'sub_10']);
+    expect(steps.slice(0, 3)).toEqual(['subscription', 'subscription', 'identity']);
     expect(steps).toContain('audio s3://tracks/tracks/u1/t1.wav');
     expect(steps).toContain('audio s3://tracks/tracks/t1.opus');
     expect(steps).toContain('upload uploads/u1/song.mp3');

@@ -10,7 +10,7 @@ import { authMessages } from '@tunesmith/shared/auth';
 import type { AdminUser } from '../accounts/admin';
 import type { User } from '../accounts/user';
 import { PaymentsError } from '../billing/ports';
-import { hasRunningSubscription } from '../billing/subscription';
+import { hasRunningSubscription, isLive } from '../billing/subscription';
 import { conflict, DomainError, notFound, validationError } from '../errors';
 import { entitlementsFor, isPaidPlan } from '../generations/entitlements';
 import { usedThisWindow } from '../generations/quota-window';
@@ -209,12 +209,22 @@ export async function deleteUser(
     sessionsValidAfter: Math.floor(now.getTime() / 1000) + 1,
     updatedAt: now.toISOString(),
   });
-  if (hasRunningSubscription(user) && user.stripeSubscriptionId) {
+  // Every subscription that could still charge: the one the record names, and any other Stripe holds live.
+  const running = new Set<string>();
+  if (hasRunningSubscription(user) && user.stripeSubscriptionId) running.add(user.stripeSubscriptionId);
+  if (user.stripeCustomerId) {
+    for (const subscription of await deps.payments.listSubscriptions(user.stripeCustomerId)) {
+      if (isLive(subscription)) running.add(subscription.id);
+    }
+  }
+  for (const subscriptionId of running) {
     try {
-      await deps.payments.cancelNow(user.stripeSubscriptionId);
+      await deps.payments.cancelNow(subscriptionId);
     } catch (error) {
       // Already gone at Stripe: nothing more will be charged.
-      if (!(error instanceof PaymentsError && error.failure === 'missing')) throw error;
+      const gone =
+        error instanceof PaymentsError && (error.failure === 'missing' || error.failure === 'invalid-request');
+      if (!gone) throw error;
     }
   }
   await deps.identity.deleteUser(user.id);
