@@ -223,7 +223,8 @@ export async function deleteUser(
     } catch (error) {
       // Already gone at Stripe: nothing more will be charged.
       const gone =
-        error instanceof PaymentsError && (error.failure === 'missing' || error.failure === 'invalid-request');
+        error instanceof PaymentsError &&
+        (error.failure === 'missing' || error.failure === 'invalid-request');
       if (!gone) throw error;
     }
   }
