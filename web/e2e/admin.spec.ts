@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
@@ -10,15 +9,12 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { cognitoIdentityProvider } from '../../functions/src/adapters/cognito/identity-provider';
-import { dynamoAdminRepository } from '../../functions/src/adapters/dynamo/admin-repository';
 import { dynamoGenerationStore } from '../../functions/src/adapters/dynamo/generation-store';
 import { keys } from '../../functions/src/data/keys';
-import { createAdmin } from '../../functions/src/domain/accounts/admin';
 import type { Generation } from '../../functions/src/domain/tracks/track';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { signIn, toast, verifiedUser } from './people';
+import { journeyAdmin, signIn, toast, verifiedUser } from './people';
 
 const baseUrl = inject('baseUrl');
 const cloudEnv = inject('cloudEnv');
@@ -43,31 +39,7 @@ let page: Page;
 const admin = { username: `ops-${randomUUID().slice(0, 8)}`, password: 'journey admin 1' };
 
 beforeAll(async () => {
-  const cognito = new CognitoIdentityProviderClient({
-    region: cloudEnv.AWS_REGION as string,
-    endpoint: cloudEnv.COGNITO_ENDPOINT as string,
-    credentials: {
-      accessKeyId: cloudEnv.AWS_ACCESS_KEY_ID as string,
-      secretAccessKey: cloudEnv.AWS_SECRET_ACCESS_KEY as string,
-    },
-  });
-  try {
-    await createAdmin(
-      {
-        admins: dynamoAdminRepository(documents, tableName),
-        identity: cognitoIdentityProvider({
-          client: cognito,
-          userPoolId: cloudEnv.ADMIN_POOL_ID as string,
-          clientId: cloudEnv.ADMIN_POOL_CLIENT_ID as string,
-          issuer: `${cloudEnv.COGNITO_ENDPOINT}/${cloudEnv.ADMIN_POOL_ID}`,
-        }),
-        clock: { now: () => new Date() },
-      },
-      admin,
-    );
-  } finally {
-    cognito.destroy();
-  }
+  await journeyAdmin(cloudEnv, admin);
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });

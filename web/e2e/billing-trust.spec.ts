@@ -8,14 +8,15 @@ import { sdkConnection } from '../../functions/src/adapters/stripe/stripe-paymen
 import { keys } from '../../functions/src/data/keys';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { signIn, toast, verifiedUser } from './people';
+import { journeyAdmin, signIn, toast, verifiedUser } from './people';
 
 // Money a customer can trust, in Chromium: two tabs never make two
 // subscriptions, the price an admin sets is the price shown and charged, and
 // Pricing's switch opens the portal's confirm step.
 
 const baseUrl = inject('baseUrl');
-const admin = inject('admin');
+/** An administrator of this journey's own (another journey changes the first admin's password). */
+const admin = { username: `prices-${randomUUID().slice(0, 8)}`, password: 'prices admin 1' };
 const cloudEnv = inject('cloudEnv');
 const stripe = new Stripe(cloudEnv.STRIPE_SECRET_KEY as string, {
   ...sdkConnection(cloudEnv.STRIPE_API_BASE),
@@ -35,6 +36,7 @@ const password = 'two tabs 1';
 let browser: Browser;
 
 beforeAll(async () => {
+  await journeyAdmin(cloudEnv, admin);
   browser = await launchBrowser();
 });
 afterAll(async () => {

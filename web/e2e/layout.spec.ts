@@ -2,19 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { cognitoIdentityProvider } from '../../functions/src/adapters/cognito/identity-provider';
-import { dynamoAdminRepository } from '../../functions/src/adapters/dynamo/admin-repository';
 import { dynamoGenerationStore } from '../../functions/src/adapters/dynamo/generation-store';
-import { createAdmin } from '../../functions/src/domain/accounts/admin';
 import type { Generation } from '../../functions/src/domain/tracks/track';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { signIn, toast, verifiedUser } from './people';
+import { journeyAdmin, signIn, toast, verifiedUser } from './people';
 
 const baseUrl = inject('baseUrl');
 const cloudEnv = inject('cloudEnv');
@@ -51,28 +47,7 @@ let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  const cognito = new CognitoIdentityProviderClient({
-    region: cloudEnv.AWS_REGION as string,
-    endpoint: cloudEnv.COGNITO_ENDPOINT as string,
-    credentials,
-  });
-  try {
-    await createAdmin(
-      {
-        admins: dynamoAdminRepository(documents, tableName),
-        identity: cognitoIdentityProvider({
-          client: cognito,
-          userPoolId: cloudEnv.ADMIN_POOL_ID as string,
-          clientId: cloudEnv.ADMIN_POOL_CLIENT_ID as string,
-          issuer: `${cloudEnv.COGNITO_ENDPOINT}/${cloudEnv.ADMIN_POOL_ID}`,
-        }),
-        clock: { now: () => new Date() },
-      },
-      admin,
-    );
-  } finally {
-    cognito.destroy();
-  }
+  await journeyAdmin(cloudEnv, admin);
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: PHONE });
 });

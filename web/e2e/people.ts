@@ -1,5 +1,53 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { cognitoIdentityProvider } from '../../functions/src/adapters/cognito/identity-provider';
+import { dynamoAdminRepository } from '../../functions/src/adapters/dynamo/admin-repository';
+import { createAdmin } from '../../functions/src/domain/accounts/admin';
+
+/**
+ * An administrator of a journey's own, made as `npm run admin:create` makes
+ * one (another journey changes the first admin's password).
+ */
+export async function journeyAdmin(
+  cloudEnv: Record<string, string>,
+  admin: { username: string; password: string },
+): Promise<void> {
+  const credentials = {
+    accessKeyId: cloudEnv.AWS_ACCESS_KEY_ID as string,
+    secretAccessKey: cloudEnv.AWS_SECRET_ACCESS_KEY as string,
+  };
+  const cognito = new CognitoIdentityProviderClient({
+    region: cloudEnv.AWS_REGION as string,
+    endpoint: cloudEnv.COGNITO_ENDPOINT as string,
+    credentials,
+  });
+  const dynamo = new DynamoDBClient({
+    region: cloudEnv.AWS_REGION as string,
+    endpoint: cloudEnv.DYNAMODB_ENDPOINT as string,
+    credentials,
+  });
+  try {
+    await createAdmin(
+      {
+        admins: dynamoAdminRepository(DynamoDBDocumentClient.from(dynamo), cloudEnv.TABLE_NAME as string),
+        identity: cognitoIdentityProvider({
+          client: cognito,
+          userPoolId: cloudEnv.ADMIN_POOL_ID as string,
+          clientId: cloudEnv.ADMIN_POOL_CLIENT_ID as string,
+          issuer: `${cloudEnv.COGNITO_ENDPOINT}/${cloudEnv.ADMIN_POOL_ID}`,
+        }),
+        clock: { now: () => new Date() },
+      },
+      admin,
+    );
+  } finally {
+    cognito.destroy();
+    dynamo.destroy();
+  }
+}
 
 /** The toast region's message with exactly this text. */
 export const toast = (page: Page, text: string) =>

@@ -111,7 +111,8 @@ export function fakePayments() {
     },
     async listSubscriptions(customerId) {
       guard();
-      return subscriptions.filter((s) => s.customerId === customerId);
+      // Newest first, as Stripe lists them (later ones were added later).
+      return subscriptions.filter((s) => s.customerId === customerId).reverse();
     },
     async refundSubscription(subscriptionId) {
       guard();

@@ -89,7 +89,7 @@ export interface Payments extends PriceCatalog {
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /** Ends the subscription at once: nothing more is charged; returns it as it is now. */
   cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
-  /** Every subscription of the customer, in any status. */
+  /** Every subscription of the customer, in any status, newest first (as Stripe lists them). */
   listSubscriptions(customerId: string): Promise<SubscriptionSnapshot[]>;
   /**
    * Refunds whatever was paid for the subscription and is not refunded yet

@@ -324,6 +324,13 @@ describe('duplicatesOf and currentOf', () => {
     expect(currentOf(subs)?.id).toBe('owing');
   });
 
+  it("settles two made in the same second by Stripe's order (newest first)", () => {
+    const second = '2026-11-24T09:00:00.000Z';
+    const listed = [sub('made-second', second), sub('made-first', second)];
+    expect(duplicatesOf(listed)?.keep.id).toBe('made-first');
+    expect(duplicatesOf([...listed].reverse())?.keep.id).toBe('made-second');
+  });
+
   it('falls back to the newest subscription that ended when none is live, and to nothing without any', () => {
     expect(currentOf([sub('old', '2026-10-01', 'canceled'), sub('new', '2026-11-01', 'canceled')])?.id).toBe(
       'new',

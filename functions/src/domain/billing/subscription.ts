@@ -214,8 +214,16 @@ export const LIVE_STATUSES: readonly SubscriptionStatus[] = [
 export const isLive = (subscription: Pick<SubscriptionSnapshot, 'status'>): boolean =>
   LIVE_STATUSES.includes(subscription.status);
 
-const olderFirst = (a: SubscriptionSnapshot, b: SubscriptionSnapshot) =>
-  a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+/**
+ * Oldest first. `subscriptions` come newest first, as Stripe lists them; its
+ * order also settles two made in the same second (`created` counts seconds).
+ */
+function oldestFirst(subscriptions: readonly SubscriptionSnapshot[]): SubscriptionSnapshot[] {
+  return subscriptions
+    .map((subscription, index) => ({ subscription, index }))
+    .sort((a, b) => a.subscription.createdAt.localeCompare(b.subscription.createdAt) || b.index - a.index)
+    .map(({ subscription }) => subscription);
+}
 
 /**
  * Which of a customer's live subscriptions stays when there is more than one
@@ -224,9 +232,10 @@ const olderFirst = (a: SubscriptionSnapshot, b: SubscriptionSnapshot) =>
  * to be cancelled and refunded. Undefined when there is at most one.
  */
 export function duplicatesOf(
+  /** Newest first, as Stripe lists them. */
   subscriptions: readonly SubscriptionSnapshot[],
 ): { keep: SubscriptionSnapshot; duplicates: SubscriptionSnapshot[] } | undefined {
-  const live = subscriptions.filter(isLive).sort(olderFirst);
+  const live = oldestFirst(subscriptions).filter(isLive);
   if (live.length < 2) return undefined;
   const keep = live.find((s) => s.status !== 'incomplete') ?? (live[0] as SubscriptionSnapshot);
   return { keep, duplicates: live.filter((s) => s !== keep) };
@@ -240,6 +249,6 @@ export function duplicatesOf(
 export function currentOf(subscriptions: readonly SubscriptionSnapshot[]): SubscriptionSnapshot | undefined {
   const duplicates = duplicatesOf(subscriptions);
   if (duplicates) return duplicates.keep;
-  const newestFirst = [...subscriptions].sort((a, b) => olderFirst(b, a));
+  const newestFirst = oldestFirst(subscriptions).reverse();
   return newestFirst.find(isLive) ?? newestFirst.find((s) => !ENDED.includes(s.status)) ?? newestFirst[0];
 }
