@@ -14,7 +14,7 @@ import { keys } from '../../functions/src/data/keys';
 import type { Generation } from '../../functions/src/domain/tracks/track';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { journeyAdmin, signIn, toast, verifiedUser } from './people';
+import { journeyAdmin, signIn, signInAdmin, toast, verifiedUser } from './people';
 
 const baseUrl = inject('baseUrl');
 const cloudEnv = inject('cloudEnv');
@@ -310,12 +310,7 @@ describe('the site name', () => {
     const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const adminPage = await adminContext.newPage();
-      await adminPage.goto(`${baseUrl}/admin/login`);
-      const login = adminPage.getByRole('form', { name: 'Admin sign in' });
-      await login.getByLabel('Username').fill(admin.username);
-      await login.getByLabel('Password', { exact: true }).fill(admin.password);
-      await login.getByRole('button', { name: 'Sign In' }).click();
-      await adminPage.waitForURL(`${baseUrl}/admin`);
+      await signInAdmin(adminPage, baseUrl, admin);
 
       await adminPage.goto(`${baseUrl}/admin/settings?tab=general`);
       const form = adminPage.getByRole('form', { name: 'Site Name' });

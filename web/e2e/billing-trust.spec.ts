@@ -8,7 +8,7 @@ import { sdkConnection } from '../../functions/src/adapters/stripe/stripe-paymen
 import { keys } from '../../functions/src/data/keys';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { journeyAdmin, signIn, toast, verifiedUser } from './people';
+import { journeyAdmin, signIn, signInAdmin, toast, verifiedUser } from './people';
 
 // Money a customer can trust, in Chromium: two tabs never make two
 // subscriptions, the price an admin sets is the price shown and charged, and
@@ -177,12 +177,7 @@ describe('a price edit', () => {
   it('is what Pricing shows, Checkout charges and the invoice says; the form warns before saving', async () => {
     const name = `Studio ${randomUUID().slice(0, 6)}`;
     const adminPage = await browser.newPage();
-    await adminPage.goto(`${baseUrl}/admin/login`);
-    const login = adminPage.getByRole('form', { name: 'Admin sign in' });
-    await login.getByLabel('Username').fill(admin.username);
-    await login.getByLabel('Password', { exact: true }).fill(admin.password);
-    await login.getByRole('button', { name: 'Sign In' }).click();
-    await adminPage.waitForURL(`${baseUrl}/admin`);
+    await signInAdmin(adminPage, baseUrl, admin);
 
     // A new paid plan at $7 a month.
     await adminPage.goto(`${baseUrl}/admin/plans`);

@@ -10,7 +10,7 @@ import { dynamoGenerationStore } from '../../functions/src/adapters/dynamo/gener
 import type { Generation } from '../../functions/src/domain/tracks/track';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { journeyAdmin, signIn, toast, verifiedUser } from './people';
+import { journeyAdmin, signIn, signInAdmin, toast, verifiedUser } from './people';
 
 const baseUrl = inject('baseUrl');
 const cloudEnv = inject('cloudEnv');
@@ -235,12 +235,7 @@ describe('a phone, 390 px wide, with the longest title and name there is', () =>
     'shows an administrator every admin page, each user and track as a card with its actions on the screen',
     async () => {
       const adminPage = await context.newPage();
-      await adminPage.goto(`${baseUrl}/admin/login`);
-      const login = adminPage.getByRole('form', { name: 'Admin sign in' });
-      await login.getByLabel('Username').fill(admin.username);
-      await login.getByLabel('Password', { exact: true }).fill(admin.password);
-      await login.getByRole('button', { name: 'Sign In' }).click();
-      await adminPage.waitForURL(`${baseUrl}/admin`);
+      await signInAdmin(adminPage, baseUrl, admin);
       await check(adminPage, 'admin dashboard', adminPage.getByText(/UTC day/));
 
       // Users: each row is a card with every field and every action on the screen.

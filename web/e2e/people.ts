@@ -100,3 +100,17 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.waitForURL(`${baseUrl}/`);
   await page.getByRole('tab', { name: 'Text to Music' }).waitFor();
 }
+
+/** Signs an administrator in at /admin/login and waits for the dashboard. */
+export async function signInAdmin(
+  page: Page,
+  baseUrl: string,
+  admin: { username: string; password: string },
+): Promise<void> {
+  await page.goto(`${baseUrl}/admin/login`);
+  const login = page.getByRole('form', { name: 'Admin sign in' });
+  await login.getByLabel('Username').fill(admin.username);
+  await login.getByLabel('Password', { exact: true }).fill(admin.password);
+  await login.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${baseUrl}/admin`);
+}
