@@ -354,6 +354,33 @@ localOnly("confirms on the embedded Stripe's portal").describe(
       expect(user).toMatchObject({ planStatus: 'active', billingCycle: 'yearly' });
     });
 
+    it('answers malformed plan changes with a 400 and a message, and opens nothing', async () => {
+      const { browser } = await signedInUser();
+      await subscribeThroughCheckout(browser, 'basic', 'monthly');
+      const cases: [unknown, string][] = [
+        [{ planId: 'premium' }, billingMessages.planRequired],
+        [{ billingCycle: 'yearly' }, billingMessages.planRequired],
+        [{ planId: 'premium', billingCycle: 'daily' }, billingMessages.cycleInvalid],
+        [{ planId: 'x'.repeat(5000), billingCycle: 'yearly' }, billingMessages.planNotFound],
+        [{ planId: 42, billingCycle: 'yearly' }, billingMessages.planRequired],
+      ];
+      for (const [body, message] of cases) {
+        const answer = await browser.post('/api/stripe/create-portal-session', body);
+        expect(
+          { status: answer.status, message: answer.body.message },
+          JSON.stringify(body).slice(0, 80),
+        ).toEqual({
+          status: 400,
+          message,
+        });
+      }
+      const unknown = await browser.post('/api/stripe/create-portal-session', {
+        planId: 'gold',
+        billingCycle: 'yearly',
+      });
+      expect(unknown).toMatchObject({ status: 404, body: { message: billingMessages.planNotFound } });
+    });
+
     it('refuses a plan change to a user who has no subscription', async () => {
       const { browser } = await signedInUser();
       expect(

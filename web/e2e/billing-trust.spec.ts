@@ -81,10 +81,24 @@ async function customerOf(email: string): Promise<string> {
   return customer;
 }
 
-async function twoTabs(): Promise<{ context: BrowserContext; first: Page; second: Page; email: string }> {
+/** A phone's screen: the hosted pages are used there as much as on a desk. */
+const PHONE = { width: 390, height: 844 };
+
+/** Nothing on the page reaches past the screen's right edge. */
+async function fitsTheScreen(page: Page, where: string): Promise<void> {
+  const { scrollWidth, width } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scrollWidth, `${where} scrolls sideways`).toBeLessThanOrEqual(width);
+}
+
+async function twoTabs(
+  viewport?: typeof PHONE,
+): Promise<{ context: BrowserContext; first: Page; second: Page; email: string }> {
   const email = `tabs-${randomUUID().slice(0, 8)}@example.com`;
   await verifiedUser(baseUrl, { email, password });
-  const context = await browser.newContext();
+  const context = await browser.newContext(viewport ? { viewport } : {});
   const first = await context.newPage();
   await signIn(first, baseUrl, email, password);
   const second = await context.newPage();
@@ -120,10 +134,12 @@ describe('two tabs, one subscription', () => {
       expect(await first.getByRole('button', { name: 'Choose Basic' }).count()).toBe(0);
       await context.close();
     }
-    // Order 2: the newer page is paid first; the older one then refuses.
+    // Order 2, on a phone: the newer page is paid first; the older one then refuses.
     {
-      const { context, first, second, email } = await twoTabs();
+      const { context, first, second, email } = await twoTabs(PHONE);
       await openCheckout(first, 'Basic');
+      await fitsTheScreen(first, 'Checkout on a phone');
+      await expectNoSeriousViolations(first, 'embedded Checkout on a phone');
       await openCheckout(second, 'Basic');
       await typeCard(second);
       await second.getByRole('button', { name: 'Subscribe' }).click();
@@ -131,6 +147,7 @@ describe('two tabs, one subscription', () => {
       await typeCard(first);
       await first.getByRole('button', { name: 'Subscribe' }).click();
       await first.getByRole('heading', { name: 'This checkout has expired.' }).waitFor();
+      await fitsTheScreen(first, 'the expired Checkout on a phone');
       const customer = await customerOf(email);
       expect((await stripe.subscriptions.list({ customer, status: 'all' })).data).toHaveLength(1);
       await context.close();
@@ -142,7 +159,7 @@ describe("Pricing's switch", () => {
   it("opens the portal's confirm step for the chosen plan, and the plan changes once confirmed", async () => {
     const email = `switch-${randomUUID().slice(0, 8)}@example.com`;
     await verifiedUser(baseUrl, { email, password });
-    const page = await browser.newPage();
+    const page = await browser.newPage({ viewport: PHONE });
     await signIn(page, baseUrl, email, password);
     await openCheckout(page, 'Basic');
     await typeCard(page);
@@ -154,6 +171,7 @@ describe("Pricing's switch", () => {
     await page.getByRole('button', { name: 'Switch to Premium' }).click();
     await page.getByRole('heading', { name: 'Confirm your new plan' }).waitFor();
     await page.getByText(/^Premium · \$190\.00 per year$/).waitFor();
+    await fitsTheScreen(page, 'the portal confirm step on a phone');
     await expectNoSeriousViolations(page, 'portal confirm step');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL(/\/profile/);

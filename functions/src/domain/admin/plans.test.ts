@@ -83,6 +83,29 @@ describe('plans and their Stripe prices', () => {
     expect(plans.all.get(before.id)).toEqual(before);
   });
 
+  it('leaves the portal with the stored prices when two saves of one plan overlap', async () => {
+    const { deps, payments, plans } = setup();
+    const plan = await createPlan(deps as never, admin, input());
+    // Both saves make their prices and set the portal; the $12 save stores first, the $11 one last.
+    let secondStored: () => void = () => {};
+    const afterSecond = new Promise<void>((resolve) => {
+      secondStored = resolve;
+    });
+    const put = deps.plans.put;
+    deps.plans.put = async (next) => {
+      if (next.monthlyPrice === 11) await afterSecond;
+      await put(next);
+      if (next.monthlyPrice === 12) secondStored();
+    };
+    await Promise.all([
+      updatePlan(deps as never, admin, plan.id, input({ monthlyPrice: 11 })),
+      updatePlan(deps as never, admin, plan.id, input({ monthlyPrice: 12 })),
+    ]);
+    const stored = plans.all.get(plan.id);
+    expect(stored?.monthlyPrice).toBe(11);
+    expect(payments.portal[0]?.priceIds).toEqual([stored?.monthlyPriceId, stored?.yearlyPriceId]);
+  });
+
   it('takes a deleted plan out of the portal', async () => {
     const { deps, payments } = setup();
     const plan = await createPlan(deps as never, admin, input());

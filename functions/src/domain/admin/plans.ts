@@ -63,9 +63,11 @@ async function savePlan(deps: PlanDeps, plan: Plan): Promise<Plan> {
   await offerInPortal(deps, { put: stored });
   await deps.plans.put(stored);
   try {
+    // Once more from what is stored: of two saves at once, the portal ends with the one that was stored last.
+    await offerInPortal(deps, {});
     await retirePrices(deps.payments, retire);
   } catch (error) {
-    deps.log?.warn('replaced prices not archived', { planId: plan.id, retire, error });
+    deps.log?.warn('portal or replaced prices not brought in line', { planId: plan.id, retire, error });
   }
   return stored;
 }
