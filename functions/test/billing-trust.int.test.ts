@@ -137,6 +137,22 @@ localOnly("pays on the embedded Stripe's hosted pages").describe('one subscripti
     expect([sessionIdOf(String(a.body.url)), sessionIdOf(String(b.body.url))]).toContain(open.id);
   });
 
+  it('opens Checkout when the recorded open page is not in this Stripe account (keys since replaced)', async () => {
+    const { browser, id } = await signedInUser();
+    await store.documents.send(
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: keys.user(id),
+        UpdateExpression: 'SET checkoutSessionId = :gone',
+        ExpressionAttributeValues: { ':gone': `cs_test_${randomUUID().replaceAll('-', '')}` },
+      }),
+    );
+    expect(await startCheckout(browser, 'basic', 'monthly')).toMatchObject({
+      status: 200,
+      body: { destination: 'checkout' },
+    });
+  });
+
   it("refuses Checkout when Stripe holds a subscription the user's record does not show yet", async () => {
     const { browser, id } = await signedInUser();
     await subscribeThroughCheckout(browser, 'basic', 'monthly');

@@ -195,6 +195,8 @@ export function stripePayments(options: StripePaymentsOptions): Payments {
           await s.checkout.sessions.expire(sessionId);
           return 'expired' as const;
         } catch (error) {
+          // Not in this account (made with keys since replaced): nobody can pay it here.
+          if ((error as { code?: string }).code === 'resource_missing') return 'expired' as const;
           // Not open any more: paid, or expired already (by another request, or by time).
           const current = await s.checkout.sessions.retrieve(sessionId);
           if (current.status === 'complete') return 'complete' as const;

@@ -75,8 +75,8 @@ export interface Payments extends PriceCatalog {
   }): Promise<CheckoutPage>;
   /**
    * Expires a Checkout page so that it can no longer be paid. Says what the
-   * page is now: `expired` (also when it had expired already) or `complete`
-   * (it was paid first).
+   * page is now: `expired` (also when it had expired already, or the account
+   * has no such page) or `complete` (it was paid first).
    */
   expireCheckoutSession(sessionId: string): Promise<'expired' | 'complete'>;
   /** A hosted customer portal page, on its confirm step for `change` when given; returns its URL. */
