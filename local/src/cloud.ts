@@ -24,7 +24,7 @@ import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } fr
 import type { LocalEnvName } from './env';
 import { answerClientError, answerOnSocket, createFrontDoor } from './front-door';
 import { type MusicProvider, startMusicProvider } from './music/provider-server';
-import { choosePort } from './processes';
+import { choosePort, onPort } from './processes';
 import { ensureAdmin, ensurePools, ensureTable, type LocalState, readState, writeState } from './provision';
 import { createStaticHandler, securityHeaders } from './static';
 import {
@@ -228,11 +228,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     server = appServer;
 
     // Each emulator is provisioned as soon as it answers; Vite starts alongside.
-    const dynamoReady = startDynamoDbLocal({
-      port: dynamoPort,
-      logDir,
-      ...(temporary ? {} : { dbDir: path.join(dataDir, 'dynamodb') }),
-    })
+    const dynamoReady = onPort(dynamoPort, (port) =>
+      startDynamoDbLocal({
+        port,
+        logDir,
+        ...(temporary ? {} : { dbDir: path.join(dataDir, 'dynamodb') }),
+      }),
+    )
       .then(track)
       .then(async (dynamodb) => {
         const dynamoClient = new DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
@@ -256,6 +258,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         }
         return dynamodb;
       });
+    const s3Ready = startS3({
+      port: s3Port,
+      dir: path.join(dataDir, 's3'),
+      buckets: [UPLOADS_BUCKET, TRACKS_BUCKET],
+      credentials,
+    }).then(track);
     const cognitoReady = startCognito({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir })
       .then(track)
       .then(async (cognito) => {
@@ -319,14 +327,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     const results = await Promise.allSettled([
       dynamoReady,
-      startS3({
-        port: s3Port,
-        dir: path.join(dataDir, 's3'),
-        buckets: [UPLOADS_BUCKET, TRACKS_BUCKET],
-        credentials,
-      }).then(track),
+      s3Ready,
       cognitoReady,
-      startSes({ port: sesPort, logDir }).then(track),
+      onPort(sesPort, (port) => startSes({ port, logDir })).then(track),
       startMusicProvider({
         port: musicPort,
         ...(temporary ? {} : { dataDir: path.join(dataDir, 'music') }),
@@ -334,13 +337,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       }).then((music) =>
         track({ name: 'music provider', endpoint: music.url, stop: () => music.stop(), music }),
       ),
-      createWebHandler(options.web, appServer, {
-        quiet,
-        connectSources: [`http://127.0.0.1:${s3Port}`],
-      }).then((handler) => {
-        if (handler?.close) vite = { close: handler.close };
-        return handler;
-      }),
+      // The page's content security policy names the storage endpoint it uploads to.
+      s3Ready
+        .then((s3) => createWebHandler(options.web, appServer, { quiet, connectSources: [s3.endpoint] }))
+        .then((handler) => {
+          if (handler?.close) vite = { close: handler.close };
+          return handler;
+        }),
       adminReady,
       stripeReady,
       pricesReady,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 import { startCognitoProxy } from './cognito-proxy';
-import { freePort, type ManagedProcess, spawnManaged, waitUntilReady } from './processes';
+import { type ManagedProcess, onPort, spawnManaged, waitUntilReady } from './processes';
 import { startS3Proxy } from './s3-proxy';
 
 const require = createRequire(import.meta.url);
@@ -145,10 +145,11 @@ export async function startS3(options: {
   credentials: { accessKeyId: string; secretAccessKey: string };
 }): Promise<Emulator> {
   mkdirSync(options.dir, { recursive: true });
-  const internalPort = await freePort();
+  // Bound to a port of its own choosing: a port probed free could be taken before
+  // s3rver binds it, and s3rver then throws the error where nothing can catch it.
   const server = new S3rver({
     address: '127.0.0.1',
-    port: internalPort,
+    port: 0,
     silent: true,
     directory: options.dir,
     // Path-style only: 127.0.0.1 has no bucket subdomains.
@@ -156,7 +157,7 @@ export async function startS3(options: {
     configureBuckets: options.buckets.map((name) => ({ name, configs: [corsXml] })),
   });
   const address = await server.run().catch((error: Error) => {
-    throw new Error(`s3rver could not listen on 127.0.0.1:${internalPort}: ${error.message}`);
+    throw new Error(`s3rver could not listen on 127.0.0.1: ${error.message}`);
   });
   const proxy = await startS3Proxy({
     port: options.port,
@@ -196,7 +197,13 @@ export async function startCognito(options: {
   logDir: string;
 }): Promise<Emulator> {
   mkdirSync(path.join(options.dir, '.cognito'), { recursive: true });
-  const internalPort = await freePort();
+  return onPort(undefined, (internalPort) => startCognitoOn(internalPort, options));
+}
+
+async function startCognitoOn(
+  internalPort: number,
+  options: { port: number; dir: string; logDir: string },
+): Promise<Emulator> {
   const proxy = await startCognitoProxy({
     port: options.port,
     upstream: url(internalPort),

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnManaged, waitUntilReady } from './processes';
+import { onPort, spawnManaged, waitUntilReady } from './processes';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tunesmith-processes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,5 +35,54 @@ describe('waitUntilReady', () => {
 
     await expect(waiting).rejects.toThrow(/Missing Runtime exited during startup \(code 127\)/);
     await expect(waiting).rejects.toThrow(/cannot run tunesmith-no-such-command/);
+  });
+});
+
+describe('onPort', () => {
+  const taken = () =>
+    new Error(
+      'DynamoDB Local exited during startup. Its log ends with:\njava.net.BindException: Address already in use',
+    );
+
+  it('starts again on another free port when the chosen one was taken before the child bound it', async () => {
+    const tried: number[] = [];
+    const started = await onPort(undefined, async (port) => {
+      tried.push(port);
+      if (tried.length === 1) throw taken();
+      return port;
+    });
+
+    expect(tried).toHaveLength(2);
+    expect(tried.every((port) => port > 0)).toBe(true);
+    expect(started).toBe(tried[1]);
+  });
+
+  it('gives up after three taken ports with the last error', async () => {
+    let attempts = 0;
+    await expect(
+      onPort(undefined, async () => {
+        attempts++;
+        throw new Error('listen EADDRINUSE: address already in use 127.0.0.1:43627');
+      }),
+    ).rejects.toThrow('EADDRINUSE');
+    expect(attempts).toBe(3);
+  });
+
+  it('does not retry a port the user asked for, nor an error that is not about the port', async () => {
+    let attempts = 0;
+    await expect(
+      onPort(8000, async (port) => {
+        attempts++;
+        expect(port).toBe(8000);
+        throw taken();
+      }),
+    ).rejects.toThrow('Address already in use');
+    await expect(
+      onPort(undefined, async () => {
+        attempts++;
+        throw new Error('No DynamoDB Local jar');
+      }),
+    ).rejects.toThrow('No DynamoDB Local jar');
+    expect(attempts).toBe(2);
   });
 });

@@ -135,12 +135,33 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** What a child says when the port it was given is taken: Node's and Java's words. */
+const portTaken = /EADDRINUSE|Address already in use/;
+
+/**
+ * Starts a child process that listens on a port we choose: the one asked for,
+ * or a free one. A port found free can be taken before the child binds it
+ * (another cloud starting, or the local end of any outgoing connection), so on
+ * a chosen port the start is tried again on another when the child says so.
+ */
+export async function onPort<T>(wanted: number | undefined, start: (port: number) => Promise<T>): Promise<T> {
+  if (wanted) return start(wanted);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      if (attempt >= 3 || !portTaken.test(String((error as Error)?.message))) throw error;
+    }
+  }
+}
+
 /**
  * The port to use for a service: the one asked for after checking it is free
- * (with an error that says which setting to change), or any free one for 0.
+ * (with an error that says which setting to change), or 0 for none asked: the
+ * service binds a free one itself, or picks one with `onPort`.
  */
 export async function choosePort(wanted: number | undefined, name: string, setting: string): Promise<number> {
-  if (!wanted) return freePort();
+  if (!wanted) return 0;
   await new Promise<void>((resolve, reject) => {
     const server = net.createServer();
     server.unref();
