@@ -20,10 +20,10 @@ const clientProps = (which: 'userPool' | 'adminPool') => {
 };
 
 describe('user pool', () => {
-  it('signs in by email with self sign-up, no Cognito-side verification or recovery', () => {
+  it('signs in by email, refuses Cognito SignUp (the API creates identities), no Cognito-side verification or recovery', () => {
     const pool = poolProps('userPool');
     expect(pool.UsernameAttributes).toEqual(['email']);
-    expect(pool.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: false });
+    expect(pool.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: true });
     expect(pool.AutoVerifiedAttributes ?? []).toEqual([]);
     expect(pool.AccountRecoverySetting).toEqual({
       RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }],
@@ -63,15 +63,24 @@ describe('admin pool', () => {
 });
 
 describe.each(['userPool', 'adminPool'] as const)('%s client', (which) => {
-  it('is a server-side client: USER_PASSWORD_AUTH and refresh only, no secret, no OAuth', () => {
+  it('is a server-side client: ADMIN_USER_PASSWORD_AUTH and refresh only, no secret, no OAuth', () => {
     const client = clientProps(which);
+    // No USER_PASSWORD_AUTH or SRP: passwords are checked only by the API's admin call, behind its rate limits.
     expect((client.ExplicitAuthFlows as string[]).sort()).toEqual([
+      'ALLOW_ADMIN_USER_PASSWORD_AUTH',
       'ALLOW_REFRESH_TOKEN_AUTH',
-      'ALLOW_USER_PASSWORD_AUTH',
     ]);
     expect(client.GenerateSecret).toBe(false);
     expect(client.AllowedOAuthFlowsUserPoolClient).toBe(false);
     expect(client.AllowedOAuthFlows).toBeUndefined();
+  });
+
+  it("lets a user's own token write and read no attribute the app relies on", () => {
+    const client = clientProps(which);
+    // Unset or empty lists mean every standard attribute to Cognito, so each must be present and non-empty.
+    for (const list of [client.WriteAttributes, client.ReadAttributes]) {
+      expect(list).toEqual(['locale']);
+    }
   });
 
   it('hides whether a user exists and can revoke tokens', () => {
