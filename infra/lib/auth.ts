@@ -10,6 +10,7 @@ import {
   UserPoolClientIdentityProvider,
   type UserPoolClientOptions,
 } from 'aws-cdk-lib/aws-cognito';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 
@@ -75,6 +76,49 @@ export class Auth extends Construct {
     this.userPoolClient = this.userPool.addClient('Client', { ...clientDefaults, ...tokenValidity });
     this.adminPoolClient = this.adminPool.addClient('Client', { ...clientDefaults, ...tokenValidity });
 
+    // Regional web ACL in front of both pools' public endpoints. Cognito passes the calls that carry a client id
+    // or a user's token through it (admin calls with IAM credentials are not the web ACL's to judge), so the
+    // operations above are blocked before Cognito runs them; everything else is allowed.
+    const sideDoors = new CfnWebACL(this, 'SideDoors', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: {
+        cloudWatchMetricsEnabled: true,
+        metricName: 'CognitoSideDoors',
+        sampledRequestsEnabled: true,
+      },
+      rules: [
+        {
+          name: 'BlockUserApisTheAppNeverCalls',
+          priority: 0,
+          action: { block: {} },
+          visibilityConfig: {
+            cloudWatchMetricsEnabled: true,
+            metricName: 'CognitoSideDoorsBlocked',
+            sampledRequestsEnabled: true,
+          },
+          statement: {
+            orStatement: {
+              statements: blockedCognitoOperations.map((operation) => ({
+                byteMatchStatement: {
+                  fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+                  positionalConstraint: 'EXACTLY',
+                  searchString: `AWSCognitoIdentityProviderService.${operation}`,
+                  textTransformations: [{ priority: 0, type: 'NONE' }],
+                },
+              })),
+            },
+          },
+        },
+      ],
+    });
+    for (const [id, pool] of [
+      ['UserPoolSideDoors', this.userPool],
+      ['AdminPoolSideDoors', this.adminPool],
+    ] as const) {
+      new CfnWebACLAssociation(this, id, { resourceArn: pool.userPoolArn, webAclArn: sideDoors.attrArn });
+    }
+
     for (const pool of [this.userPool, this.adminPool]) {
       NagSuppressions.addResourceSuppressions(pool, [
         {
@@ -114,6 +158,29 @@ const noCompositionRules = {
   requireDigits: false,
   requireSymbols: false,
 } as const satisfies PasswordPolicy;
+
+/**
+ * Cognito's user APIs that a user's own access token (or only the client id)
+ * may call, that the app never calls, and that no pool or client setting
+ * refuses; the pools' web ACL blocks them (decision 014). DeleteUser would
+ * take a person's identity away and leave their profile, tracks and
+ * subscription behind; ChangePassword would skip the app's sign-out of every
+ * other session; the attribute-verification, MFA and confirmation calls serve
+ * nothing here. SignUp, password sign-in, ForgotPassword and attribute writes
+ * are refused by the settings below, with Cognito's own errors.
+ */
+export const blockedCognitoOperations = [
+  'DeleteUser',
+  'ChangePassword',
+  'GetUserAttributeVerificationCode',
+  'VerifyUserAttribute',
+  'SetUserMFAPreference',
+  'SetUserSettings',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+] as const;
 
 /**
  * What a token of these clients may write and read through Cognito's own

@@ -8,6 +8,8 @@ import {
   type PoolSettings,
   refusalOf,
   takesAccessToken,
+  webAclBlock,
+  webAclBlocked,
 } from './cognito-side-doors';
 
 /**
@@ -29,7 +31,9 @@ import {
  *   enforced on the calls a client id or a user's own token can make
  *   (cognito-side-doors.ts, decision 014): SignUp in an admin-create-only
  *   pool, auth flows the client does not allow, ForgotPassword with
- *   admin-only recovery, and attributes the client may not write.
+ *   admin-only recovery, and attributes the client may not write. The user
+ *   APIs the stack's web ACL blocks (DeleteUser and the like) are answered
+ *   with Cognito's ForbiddenException, as behind that web ACL.
  *
  * Everything else is forwarded unchanged. cognito-local is configured with
  * this proxy's URL as its issuer domain (`TokenConfig.IssuerDomain`), so
@@ -516,6 +520,8 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
       clientSettings.clear();
       minimumLengths.clear();
     }
+    // The pools' web ACL on AWS blocks these before Cognito looks at them (decision 014).
+    if (webAclBlocked.includes(operation)) throw new CognitoError(webAclBlock.type, webAclBlock.message);
     await checkSideDoor(operation, input);
     if (operation === 'AdminSetUserPassword') await checkPassword(input.UserPoolId, input.Password);
     if (operation === 'AdminCreateUser') await checkPassword(input.UserPoolId, input.TemporaryPassword);

@@ -25,6 +25,31 @@ export interface ClientSettings {
   WriteAttributes?: string[];
 }
 
+/**
+ * The user APIs the stack's web ACL blocks before Cognito sees them
+ * (infra/lib/auth.ts `blockedCognitoOperations`; an infra test keeps the two
+ * lists equal). Locally the proxy answers them as Cognito answers a web ACL's
+ * block.
+ */
+export const webAclBlocked: readonly string[] = [
+  'DeleteUser',
+  'ChangePassword',
+  'GetUserAttributeVerificationCode',
+  'VerifyUserAttribute',
+  'SetUserMFAPreference',
+  'SetUserSettings',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+];
+
+/** Cognito's answer to a call its pool's web ACL blocked. */
+export const webAclBlock: Refusal = {
+  type: 'ForbiddenException',
+  message: 'Request not allowed due to WAF block.',
+};
+
 /** The operations that carry a client id or an access token and whose refusal depends on settings. */
 export const guardedOperations = [
   'SignUp',

@@ -1,7 +1,9 @@
 import {
+  ChangePasswordCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   DeleteUserAttributesCommand,
+  DeleteUserCommand,
   ForgotPasswordCommand,
   InitiateAuthCommand,
   SignUpCommand,
@@ -161,6 +163,30 @@ describe('Cognito called around the app with a user’s own token and client id'
       ),
     ).not.toBe('ok');
 
+    expect(await signsIn(email, testPassword)).toBe(200);
+    expect(await signsIn(email, 'attacker-pass-1')).toBe(401);
+  });
+
+  it('refuses deleting the identity or changing the password around the app (the pools’ web ACL)', async () => {
+    const { browser, email } = await signedInUser();
+    const { accessToken } = stolenFromOwnCookie(browser, 'ts_session');
+
+    expect(
+      await outcome(
+        attacker.send(
+          new ChangePasswordCommand({
+            AccessToken: accessToken,
+            PreviousPassword: testPassword,
+            ProposedPassword: 'attacker-pass-1',
+          }),
+        ),
+      ),
+    ).toBe('ForbiddenException');
+    expect(await outcome(attacker.send(new DeleteUserCommand({ AccessToken: accessToken })))).toBe(
+      'ForbiddenException',
+    );
+
+    // The identity and its password are as they were: the account signs in with its own password only.
     expect(await signsIn(email, testPassword)).toBe(200);
     expect(await signsIn(email, 'attacker-pass-1')).toBe(401);
   });
