@@ -62,11 +62,13 @@ export const FAL_WEBHOOK_JWKS_URL = 'https://rest.fal.ai/.well-known/jwks.json';
 
 /**
  * The Cognito admin APIs the account services call (functions/src/adapters/cognito):
- * create with a permanent password, confirm and change email, set a password,
- * end every session, delete. Sign-in, refresh and revoking one token
- * (InitiateAuth, RevokeToken) are public Cognito APIs and need no IAM.
+ * sign in (the clients allow no sign-in without IAM, decision 014), create
+ * with a permanent password, confirm and change email, set a password, end
+ * every session, delete. Refresh and revoking one token (InitiateAuth with
+ * REFRESH_TOKEN_AUTH, RevokeToken) are public Cognito APIs and need no IAM.
  */
 const identityAdminActions = [
+  'cognito-idp:AdminInitiateAuth',
   'cognito-idp:AdminCreateUser',
   'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminUpdateUserAttributes',

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   Mfa,
   type PasswordPolicy,
@@ -9,6 +10,7 @@ import {
   UserPoolClientIdentityProvider,
   type UserPoolClientOptions,
 } from 'aws-cdk-lib/aws-cognito';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 
@@ -28,10 +30,14 @@ export interface AuthProps {
 
 /**
  * The two Cognito pools (DESIGN.md, Accounts and sessions): users sign in by
- * email and sign themselves up; admins sign in by username and are created by
- * `npm run admin:create`. The API talks to both server side with
- * USER_PASSWORD_AUTH and admin APIs; the browser never sees a token, so
- * Cognito's hosted UI, OAuth flows and mails are all off.
+ * email, admins by username. Every identity is made by the API with admin
+ * calls (sign-up through `POST /api/auth/register`, admins through
+ * `npm run admin:create`), so neither pool accepts Cognito's own SignUp. The
+ * API signs in with ADMIN_USER_PASSWORD_AUTH and refreshes with the refresh
+ * token; Cognito's hosted UI, OAuth flows and mails are all off. A user holds
+ * their own tokens (in their cookies) and can read the client id from them,
+ * so the clients let a token write no attribute that matters
+ * (docs/decisions/014-cognito-side-doors.md).
  */
 export class Auth extends Construct {
   readonly userPool: UserPool;
@@ -45,7 +51,8 @@ export class Auth extends Construct {
     this.userPool = new UserPool(this, 'UserPool', {
       ...poolDefaults,
       signInAliases: { email: true },
-      selfSignUpEnabled: true,
+      // Sign-up is the API's (it checks the address with its own token first); Cognito's SignUp is refused.
+      selfSignUpEnabled: false,
       // The app verifies addresses with its own single-use tokens and confirms through admin APIs.
       autoVerify: { email: false, phone: false },
       standardAttributes: { email: { required: true, mutable: true } },
@@ -69,6 +76,49 @@ export class Auth extends Construct {
     this.userPoolClient = this.userPool.addClient('Client', { ...clientDefaults, ...tokenValidity });
     this.adminPoolClient = this.adminPool.addClient('Client', { ...clientDefaults, ...tokenValidity });
 
+    // Regional web ACL in front of both pools' public endpoints. Cognito passes the calls that carry a client id
+    // or a user's token through it (admin calls with IAM credentials are not the web ACL's to judge), so the
+    // operations above are blocked before Cognito runs them; everything else is allowed.
+    const sideDoors = new CfnWebACL(this, 'SideDoors', {
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: {
+        cloudWatchMetricsEnabled: true,
+        metricName: 'CognitoSideDoors',
+        sampledRequestsEnabled: true,
+      },
+      rules: [
+        {
+          name: 'BlockUserApisTheAppNeverCalls',
+          priority: 0,
+          action: { block: {} },
+          visibilityConfig: {
+            cloudWatchMetricsEnabled: true,
+            metricName: 'CognitoSideDoorsBlocked',
+            sampledRequestsEnabled: true,
+          },
+          statement: {
+            orStatement: {
+              statements: blockedCognitoOperations.map((operation) => ({
+                byteMatchStatement: {
+                  fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+                  positionalConstraint: 'EXACTLY',
+                  searchString: `AWSCognitoIdentityProviderService.${operation}`,
+                  textTransformations: [{ priority: 0, type: 'NONE' }],
+                },
+              })),
+            },
+          },
+        },
+      ],
+    });
+    for (const [id, pool] of [
+      ['UserPoolSideDoors', this.userPool],
+      ['AdminPoolSideDoors', this.adminPool],
+    ] as const) {
+      new CfnWebACLAssociation(this, id, { resourceArn: pool.userPoolArn, webAclArn: sideDoors.attrArn });
+    }
+
     for (const pool of [this.userPool, this.adminPool]) {
       NagSuppressions.addResourceSuppressions(pool, [
         {
@@ -84,7 +134,7 @@ export class Auth extends Construct {
         {
           id: 'AwsSolutions-COG8',
           reason:
-            'Threat protection needs the Plus plan (billed per MAU) and sees only the Lambda address on server-side USER_PASSWORD_AUTH; the API rate-limits sign-in itself. Revisit with FeaturePlan.PLUS and context data.',
+            'Threat protection needs the Plus plan (billed per MAU) and sees only the Lambda address on server-side ADMIN_USER_PASSWORD_AUTH; the API rate-limits sign-in itself. Revisit with FeaturePlan.PLUS and context data.',
         },
       ]);
     }
@@ -109,11 +159,47 @@ const noCompositionRules = {
   requireSymbols: false,
 } as const satisfies PasswordPolicy;
 
+/**
+ * Cognito's user APIs that a user's own access token (or only the client id)
+ * may call, that the app never calls, and that no pool or client setting
+ * refuses; the pools' web ACL blocks them (decision 014). DeleteUser would
+ * take a person's identity away and leave their profile, tracks and
+ * subscription behind; ChangePassword would skip the app's sign-out of every
+ * other session; the attribute-verification, MFA and confirmation calls serve
+ * nothing here. SignUp, password sign-in, ForgotPassword and attribute writes
+ * are refused by the settings below, with Cognito's own errors.
+ */
+export const blockedCognitoOperations = [
+  'DeleteUser',
+  'ChangePassword',
+  'GetUserAttributeVerificationCode',
+  'VerifyUserAttribute',
+  'SetUserMFAPreference',
+  'SetUserSettings',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+] as const;
+
+/**
+ * What a token of these clients may write and read through Cognito's own
+ * user APIs (UpdateUserAttributes, GetUser). The app changes attributes only
+ * with admin calls, which these lists do not limit. An empty list would mean
+ * "every standard attribute" to Cognito (it treats `[]` as unset), so each
+ * list names one attribute the app never reads: `locale`.
+ */
+const harmlessOnly = () => new ClientAttributes().withStandardAttributes({ locale: true });
+
 const clientDefaults: UserPoolClientOptions = {
-  // The client id never reaches a browser (only the API calls Cognito), so a secret would add a SECRET_HASH
-  // to every call for little gain.
+  // A user can read the client id from their own token, so a secret would hide nothing; it would only add a
+  // SECRET_HASH to every call. What the client id allows is limited instead (decision 014).
   generateSecret: false,
-  authFlows: { userPassword: true },
+  // Sign-in is an admin call (IAM credentials), so nobody can guess passwords at Cognito around the API's
+  // rate limits; CDK adds ALLOW_REFRESH_TOKEN_AUTH, which the session cookie needs.
+  authFlows: { adminUserPassword: true },
+  readAttributes: harmlessOnly(),
+  writeAttributes: harmlessOnly(),
   disableOAuth: true,
   supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
   preventUserExistenceErrors: true,

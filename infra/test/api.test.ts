@@ -218,8 +218,9 @@ describe('least privilege', () => {
     const { stack } = synthesized;
     const userPool = `{${logicalId(stack, stack.auth.userPool.node.defaultChild)}.Arn}`;
     const adminPool = `{${logicalId(stack, stack.auth.adminPool.node.defaultChild)}.Arn}`;
-    // What the account adapters call (InitiateAuth and RevokeToken need no IAM).
+    // What the account adapters call (sign-in is AdminInitiateAuth; refresh and RevokeToken need no IAM).
     const identityAdmin = [
+      'cognito-idp:AdminInitiateAuth',
       'cognito-idp:AdminCreateUser',
       'cognito-idp:AdminDeleteUser',
       'cognito-idp:AdminSetUserPassword',

@@ -2,6 +2,15 @@ import { createPublicKey, type JsonWebKey, verify } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  type ClientSettings,
+  isGuarded,
+  type PoolSettings,
+  refusalOf,
+  takesAccessToken,
+  webAclBlock,
+  webAclBlocked,
+} from './cognito-side-doors';
 
 /**
  * A small HTTP proxy in front of cognito-local that fills the gaps the app
@@ -18,6 +27,13 @@ import type { AddressInfo } from 'node:net';
  *   password length (cognito-local stores any password).
  * - `/<pool>/.well-known/openid-configuration` names this proxy's issuer and
  *   JWKS (cognito-local hard-codes localhost:9229).
+ * - The pool and app client settings cognito-local stores but ignores are
+ *   enforced on the calls a client id or a user's own token can make
+ *   (cognito-side-doors.ts, decision 014): SignUp in an admin-create-only
+ *   pool, auth flows the client does not allow, ForgotPassword with
+ *   admin-only recovery, and attributes the client may not write. The user
+ *   APIs the stack's web ACL blocks (DeleteUser and the like) are answered
+ *   with Cognito's ForbiddenException, as behind that web ACL.
  *
  * Everything else is forwarded unchanged. cognito-local is configured with
  * this proxy's URL as its issuer domain (`TokenConfig.IssuerDomain`), so
@@ -331,6 +347,53 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
     );
   };
 
+  /**
+   * Pool and client settings, read from cognito-local and kept until a call
+   * through the proxy changes a pool or a client.
+   */
+  const poolSettings = new Map<string, PoolSettings>();
+  const clientSettings = new Map<string, { poolId: string; client: ClientSettings }>();
+  const settingsOfPool = async (poolId: string): Promise<PoolSettings> => {
+    let settings = poolSettings.get(poolId);
+    if (!settings) {
+      const out = (await call('DescribeUserPool', { UserPoolId: poolId })) as { UserPool?: PoolSettings };
+      settings = out.UserPool ?? {};
+      poolSettings.set(poolId, settings);
+    }
+    return settings;
+  };
+  /** The client and its pool, or undefined for a client id cognito-local does not know (it answers that itself). */
+  const settingsOfClient = async (clientId: unknown) => {
+    if (typeof clientId !== 'string') return undefined;
+    if (!clientSettings.has(clientId)) {
+      const pools = (await call('ListUserPools', { MaxResults: 60 })) as { UserPools?: { Id?: string }[] };
+      for (const pool of pools.UserPools ?? []) {
+        if (!pool.Id) continue;
+        const clients = (await call('ListUserPoolClients', { UserPoolId: pool.Id, MaxResults: 60 })) as {
+          UserPoolClients?: { ClientId?: string }[];
+        };
+        if (!clients.UserPoolClients?.some((c) => c.ClientId === clientId)) continue;
+        const out = (await call('DescribeUserPoolClient', { UserPoolId: pool.Id, ClientId: clientId })) as {
+          UserPoolClient?: ClientSettings;
+        };
+        clientSettings.set(clientId, { poolId: pool.Id, client: out.UserPoolClient ?? {} });
+      }
+    }
+    return clientSettings.get(clientId);
+  };
+
+  /** Cognito's refusal of a call that only needs a client id or a user's token, if it would refuse it. */
+  const checkSideDoor = async (operation: string, input: Record<string, unknown>): Promise<void> => {
+    if (!isGuarded(operation)) return;
+    const clientId = takesAccessToken(operation)
+      ? (await verifyAccessToken(input.AccessToken)).client_id
+      : input.ClientId;
+    const found = await settingsOfClient(clientId);
+    if (!found) return;
+    const refusal = refusalOf(operation, input, await settingsOfPool(found.poolId), found.client);
+    if (refusal) throw new CognitoError(refusal.type, refusal.message);
+  };
+
   const jwks = new Map<string, JsonWebKey[]>();
   /** The claims of an access token cognito-local signed and that has not expired, else a NotAuthorized error. */
   const verifyAccessToken = async (token: unknown): Promise<Record<string, unknown>> => {
@@ -451,6 +514,15 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
     const input = parseJson(body);
     const ownHandler = Object.hasOwn(own, operation) ? own[operation] : undefined;
     if (ownHandler) return ownHandler(input);
+    // A pool or client changed through the proxy: read its settings again when next needed.
+    if (/^(Create|Update|Delete)UserPool/.test(operation)) {
+      poolSettings.clear();
+      clientSettings.clear();
+      minimumLengths.clear();
+    }
+    // The pools' web ACL on AWS blocks these before Cognito looks at them (decision 014).
+    if (webAclBlocked.includes(operation)) throw new CognitoError(webAclBlock.type, webAclBlock.message);
+    await checkSideDoor(operation, input);
     if (operation === 'AdminSetUserPassword') await checkPassword(input.UserPoolId, input.Password);
     if (operation === 'AdminCreateUser') await checkPassword(input.UserPoolId, input.TemporaryPassword);
 

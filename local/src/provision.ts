@@ -133,17 +133,20 @@ const passwordPolicy = (minimumLength: number) => ({
   },
 });
 
-const authFlows: ExplicitAuthFlowsType[] = ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
+/** As in CDK: sign-in only with admin calls, plus refresh (decision 014). */
+const authFlows: ExplicitAuthFlowsType[] = ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
 
 /**
- * The settings of each pool that CDK also sets (infra/lib/auth.ts): users sign
- * up themselves with 8-character passwords; admins are created by admins, with
- * 6. Password recovery is the app's own; cognito-local sends no mail.
+ * The settings of each pool that CDK also sets (infra/lib/auth.ts): users with
+ * 8-character passwords, admins with 6; in both every identity is made with
+ * admin calls (Cognito's SignUp is refused). Password recovery is the app's
+ * own; cognito-local sends no mail. cognito-local stores these settings and
+ * the Cognito proxy enforces the ones it does not (cognito-proxy.ts).
  */
 const poolSettings = {
   users: {
     Policies: passwordPolicy(8),
-    AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+    AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
     AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }] },
     MfaConfiguration: 'OFF',
   },
@@ -155,9 +158,14 @@ const poolSettings = {
   },
 } as const satisfies Record<'users' | 'admins', Omit<UpdateUserPoolCommandInput, 'UserPoolId'>>;
 
-/** The app clients' settings, as in CDK: short-lived access tokens, revocable refresh tokens. */
+/**
+ * The app clients' settings, as in CDK: short-lived access tokens, revocable
+ * refresh tokens, and a user's own token may read and write only `locale`.
+ */
 const clientSettings = {
   ExplicitAuthFlows: authFlows,
+  ReadAttributes: ['locale'],
+  WriteAttributes: ['locale'],
   AccessTokenValidity: 15,
   IdTokenValidity: 15,
   RefreshTokenValidity: 30,

@@ -4,9 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  AdminInitiateAuthCommand,
   CognitoIdentityProviderClient,
   DescribeUserPoolCommand,
-  InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -283,8 +283,9 @@ describe('local cloud', () => {
     expect(saved.admin).toEqual(first.admin);
     const c = clients(second.env);
     const signIn = await c.cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
+      new AdminInitiateAuthCommand({
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        UserPoolId: second.env.ADMIN_POOL_ID,
         ClientId: second.env.ADMIN_POOL_CLIENT_ID,
         AuthParameters: { USERNAME: second.admin.username, PASSWORD: second.admin.password },
       }),

@@ -5,6 +5,7 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
@@ -12,6 +13,8 @@ import {
   GlobalSignOutCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
+  SignUpCommand,
+  UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoIdentityProvider } from '@tunesmith/functions/adapters/cognito/identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,9 +102,10 @@ async function createIdentity(kind: keyof typeof which, password = 'password-1')
 
 async function signIn(kind: keyof typeof which, name: string, password: string) {
   const out = await client.send(
-    new InitiateAuthCommand({
+    new AdminInitiateAuthCommand({
+      UserPoolId: which[kind]().poolId,
       ClientId: which[kind]().clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: name, PASSWORD: password },
     }),
   );
@@ -315,3 +319,70 @@ describe('Cognito through the proxy: as on AWS', () => {
     expect(await refresh('admins', adminSession.refreshToken)).toBe('NotAuthorizedException');
   });
 });
+
+describe.each(['users', 'admins'] as const)(
+  'Cognito through the proxy: the %s pool refuses what AWS refuses',
+  (kind) => {
+    const outcome = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'ok',
+        (error: Error) => `${error.name}: ${error.message}`,
+      );
+
+    it('refuses SignUp with the client id and creates nobody', async () => {
+      const email = `side-door-${kind}-${Date.now()}@example.com`;
+      expect(
+        await outcome(
+          client.send(
+            new SignUpCommand({ ClientId: which[kind]().clientId, Username: email, Password: 'password-1' }),
+          ),
+        ),
+      ).toBe('NotAuthorizedException: SignUp is not permitted for this user pool');
+      await expect(
+        client.send(new AdminGetUserCommand({ UserPoolId: which[kind]().poolId, Username: email })),
+      ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    });
+
+    it('refuses password sign-in without admin credentials (USER_PASSWORD_AUTH)', async () => {
+      const who = await createIdentity(kind);
+      expect(
+        await outcome(
+          client.send(
+            new InitiateAuthCommand({
+              ClientId: which[kind]().clientId,
+              AuthFlow: 'USER_PASSWORD_AUTH',
+              AuthParameters: { USERNAME: who.signInName, PASSWORD: who.password },
+            }),
+          ),
+        ),
+      ).toBe('InvalidParameterException: USER_PASSWORD_AUTH flow not enabled for this client');
+    });
+
+    it("refuses a user's own token writing email, and lets it write only locale", async () => {
+      const who = await createIdentity(kind);
+      const { accessToken } = await signIn(kind, who.signInName, who.password);
+      expect(
+        await outcome(
+          client.send(
+            new UpdateUserAttributesCommand({
+              AccessToken: accessToken,
+              UserAttributes: [{ Name: 'email', Value: `taken-${Date.now()}@example.com` }],
+            }),
+          ),
+        ),
+      ).toBe('NotAuthorizedException: A client attempted to write unauthorized attribute');
+      await client.send(
+        new UpdateUserAttributesCommand({
+          AccessToken: accessToken,
+          UserAttributes: [{ Name: 'locale', Value: 'en' }],
+        }),
+      );
+      const user = await client.send(
+        new AdminGetUserCommand({ UserPoolId: which[kind]().poolId, Username: who.username }),
+      );
+      const email = user.UserAttributes?.find((a) => a.Name === 'email')?.Value;
+      expect(email).toBe(kind === 'users' ? who.signInName : undefined);
+      expect(user.UserAttributes).toContainEqual({ Name: 'locale', Value: 'en' });
+    });
+  },
+);

@@ -120,10 +120,12 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
     async signIn(username, password): Promise<SignInResult> {
       const { sdk, client } = await cognito();
       try {
+        // An admin call (IAM credentials): the client allows no password sign-in without them (decision 014).
         const out = await client.send(
-          new sdk.InitiateAuthCommand({
+          new sdk.AdminInitiateAuthCommand({
+            UserPoolId: userPoolId,
             ClientId: clientId,
-            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
             AuthParameters: { USERNAME: username, PASSWORD: password },
           }),
         );

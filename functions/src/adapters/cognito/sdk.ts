@@ -2,6 +2,7 @@
 export {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
