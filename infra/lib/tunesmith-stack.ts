@@ -72,9 +72,17 @@ export class TunesmithStack extends Stack {
     // Sender of account mail: `cdk deploy -c mailFrom="Tunesmith <no-reply@example.com>"` (or MAIL_FROM);
     // `-c mailDomain=example.com` also creates the SES domain identity.
     const mailDomain = setting(this, 'mailDomain');
+    // A second stage on the same domain reuses the first one's SES identity: `-c mailIdentity=existing` (decision 012).
+    const mailIdentity = setting(this, 'mailIdentity') ?? 'create';
+    if (mailIdentity !== 'create' && mailIdentity !== 'existing') {
+      throw new Error(`mailIdentity "${mailIdentity}" is not create or existing.`);
+    }
+    if (mailIdentity === 'existing' && !mailDomain) {
+      throw new Error('-c mailIdentity=existing names the identity of -c mailDomain: give the domain too.');
+    }
     this.mail = new Mail(this, 'Mail', {
       from: setting(this, 'mailFrom', 'MAIL_FROM') ?? PLACEHOLDER_MAIL_FROM,
-      ...(mailDomain ? { domain: mailDomain } : {}),
+      ...(mailDomain ? { domain: mailDomain, domainIdentityExists: mailIdentity === 'existing' } : {}),
       off: setting(this, 'mail') === 'off',
     });
     // Created empty; the operator puts the keys (output StripeSecretArn, README: Connect Stripe).
