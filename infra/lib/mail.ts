@@ -24,6 +24,14 @@ export interface MailProps {
    */
   readonly domain?: string;
   /**
+   * The SES identity of `domain` already exists in this account and region
+   * (another stage made it, or it was verified by hand): use it instead of
+   * creating it, which SES would refuse (one identity per domain per region).
+   * Decision 012.
+   * @default false: this stage creates and owns the identity
+   */
+  readonly domainIdentityExists?: boolean;
+  /**
    * Deploy without mail (`-c mail=off`): sign-up cannot verify anyone, so this
    * suits only a stage whose users are made another way (tests, demos).
    * @default false
@@ -77,6 +85,12 @@ export class Mail extends Construct {
         throw new Error(
           `mailFrom ${this.address} is not in mailDomain ${domain}: SES would refuse to send it.`,
         );
+      }
+      if (props.domainIdentityExists) {
+        Annotations.of(this).addInfo(
+          `Mail: using the existing SES identity ${domain} of this account and region (-c mailIdentity=existing); the stage that owns it keeps its DNS records.`,
+        );
+        return;
       }
       this.identity = new EmailIdentity(this, 'DomainIdentity', { identity: Identity.domain(domain) });
       this.identity.dkimRecords.forEach((record, index) => {

@@ -1,5 +1,5 @@
 import { METRICS_NAMESPACE, metricNames } from '@tunesmith/functions/adapters/metric-names';
-import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -13,11 +13,14 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Alias } from 'aws-cdk-lib/aws-kms';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 
 export interface MonitoringProps {
@@ -26,8 +29,24 @@ export interface MonitoringProps {
   readonly functions: Record<string, IFunction>;
   readonly stateMachine: StateMachine;
   readonly table: ITable;
+  /** The table's global secondary indexes: DynamoDB reports their throttling apart from the table's. */
+  readonly tableIndexes: readonly string[];
   readonly deadLetters: IQueue;
+  /**
+   * The `service` dimension the stage's functions publish their own metrics
+   * under (POWERTOOLS_SERVICE_NAME, `serviceNameOf`): the dashboard reads only
+   * this stage's.
+   */
+  readonly serviceName: string;
+  /**
+   * An address the topic mails every alarm to (`-c alarmEmail=...`); AWS
+   * mails it a confirmation link first.
+   * @default - none: subscribe to the output AlarmTopicArn yourself
+   */
+  readonly alarmEmail?: string;
 }
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 const FIVE_MINUTES = Duration.minutes(5);
 
@@ -39,16 +58,59 @@ const FIVE_MINUTES = Duration.minutes(5);
  */
 export class Monitoring extends Construct {
   readonly topic: Topic;
+  /** The customer-managed key of the topic, whose policy lets CloudWatch publish. */
+  readonly key: Key;
   readonly alarms: Alarm[] = [];
   readonly dashboard: Dashboard;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
+    const stackName = Stack.of(this).stackName;
+    // A key of our own: the AWS-managed aws/sns key's policy cannot be changed, so CloudWatch could
+    // never use it, and every alarm notification to a topic encrypted with it is dropped.
+    this.key = new Key(this, 'AlarmsKey', {
+      description: `Tunesmith (${stackName}): encrypts the alarm topic; CloudWatch may use it to publish`,
+      enableKeyRotation: true,
+      // Holds no data at rest beyond messages in flight: it goes with the stack.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // The publishers of this topic: CloudWatch alarms (the only one; nothing else in the stack publishes here).
+    this.key.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudWatchAlarmsPublish',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+      }),
+    );
     this.topic = new Topic(this, 'Alarms', {
-      displayName: `Tunesmith alarms (${Stack.of(this).stackName})`,
-      masterKey: Alias.fromAliasName(this, 'SnsKey', 'alias/aws/sns'),
+      displayName: `Tunesmith alarms (${stackName})`,
+      masterKey: this.key,
       enforceSSL: true,
     });
+    // The topic's policy replaces SNS's default one: say that CloudWatch (of this account) may publish.
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudWatchAlarmsPublish',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+      }),
+    );
+    if (props.alarmEmail !== undefined) {
+      const address = props.alarmEmail.trim();
+      if (!EMAIL.test(address)) throw new Error(`alarmEmail "${address}" is not an email address.`);
+      const subscription = this.topic.addSubscription(new EmailSubscription(address));
+      NagSuppressions.addResourceSuppressions(subscription, [
+        {
+          id: 'Serverless-SNSRedrivePolicy',
+          reason:
+            'A mail to the operator that cannot be delivered has nowhere better to go: the alarm itself keeps its state and history in CloudWatch, and a dead-letter queue of undelivered alarm mails would be one more thing no one watches.',
+        },
+      ]);
+    }
     const action = new SnsAction(this.topic);
     const alarm = (name: string, metric: IMetric, threshold: number, description: string, periods = 1) => {
       const created = new Alarm(this, name, {
@@ -90,15 +152,32 @@ export class Monitoring extends Construct {
     alarm('GenerationsFailed', failed, 5, '5 or more generations failed in 5 minutes');
     alarm('GenerationsTimedOut', timedOut, 1, 'A generation execution timed out');
 
-    const throttled = new Metric({
-      namespace: 'AWS/DynamoDB',
-      metricName: 'ThrottledRequests',
-      dimensionsMap: { TableName: props.table.tableName },
-      period: FIVE_MINUTES,
-      statistic: 'Sum',
-    });
-    alarm('TableThrottled', throttled, 1, 'DynamoDB throttled requests on the table');
-
+    // DynamoDB publishes ThrottledRequests per operation only; Read/WriteThrottleEvents exist for the
+    // table (TableName) and for each index (TableName and GlobalSecondaryIndexName).
+    const throttled: IMetric[] = [];
+    for (const index of [undefined, ...props.tableIndexes]) {
+      for (const kind of ['Read', 'Write'] as const) {
+        const metric = new Metric({
+          namespace: 'AWS/DynamoDB',
+          metricName: `${kind}ThrottleEvents`,
+          dimensionsMap: {
+            TableName: props.table.tableName,
+            ...(index ? { GlobalSecondaryIndexName: index } : {}),
+          },
+          period: FIVE_MINUTES,
+          statistic: 'Sum',
+        });
+        // Labelled on the dashboard only: an alarm on a labelled metric becomes a metric-math alarm.
+        throttled.push(metric.with({ label: `${kind} throttles (${index ?? 'table'})` }));
+        const where = index ? `index ${index}` : 'the table';
+        alarm(
+          `Table${index ? `Index-${index}-` : ''}${kind}Throttled`,
+          metric,
+          1,
+          `DynamoDB throttled ${kind.toLowerCase()}s on ${where}`,
+        );
+      }
+    }
     const deadLetters = props.deadLetters.metricApproximateNumberOfMessagesVisible({
       period: FIVE_MINUTES,
       statistic: 'Maximum',
@@ -121,18 +200,20 @@ export class Monitoring extends Construct {
       new Metric({
         namespace: METRICS_NAMESPACE,
         metricName,
-        dimensionsMap: { service: 'tunesmith' },
+        dimensionsMap: { service: props.serviceName },
         period: FIVE_MINUTES,
         statistic: 'Sum',
       });
     const appMetricByOutcome = (metricName: string, label: string) =>
       new MathExpression({
-        expression: `SEARCH('{${METRICS_NAMESPACE},outcome,service} MetricName="${metricName}"', 'Sum', 300)`,
+        expression: `SEARCH('{${METRICS_NAMESPACE},outcome,service} MetricName="${metricName}" service="${props.serviceName}"', 'Sum', 300)`,
         label,
         period: FIVE_MINUTES,
       });
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
+      // The stack's name carries the stage (Tunesmith-dev, Tunesmith-prod): one dashboard per stage.
+      dashboardName: stackName,
       widgets: [
         [
           new GraphWidget({ title: 'API 5xx', left: [api5xx], width: 8 }),
@@ -155,7 +236,7 @@ export class Monitoring extends Construct {
           }),
           new GraphWidget({
             title: 'DynamoDB throttles and dead letters',
-            left: [throttled, deadLetters],
+            left: [...throttled, deadLetters],
             width: 12,
           }),
         ],

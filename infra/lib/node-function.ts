@@ -1,4 +1,4 @@
-import { AssetHashType, DockerImage, Duration, RemovalPolicy, Tags } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy, Stack, Tags } from 'aws-cdk-lib';
 import {
   Architecture,
   Code,
@@ -16,6 +16,16 @@ import { repoRoot } from './paths';
 
 /** Tag naming the entry file a function was built from; tests and operators find functions by it. */
 export const ENTRY_TAG = 'tunesmith:entry';
+
+/**
+ * The Powertools service name of every function in `scope`'s stack: the stack's
+ * name, which carries the stage (Tunesmith-dev, Tunesmith-prod). Logs, traces
+ * and the functions' own metrics (the `service` dimension) of one stage never
+ * mix with another's; the dashboard reads the same name.
+ */
+export function serviceNameOf(scope: Construct): string {
+  return Stack.of(scope).stackName;
+}
 
 export interface NodeFunctionProps {
   /** Entry file name under `functions/src/lambdas/`, without extension (a route group, `seed` or `workflow`). */
@@ -105,6 +115,7 @@ export class NodeFunction extends LambdaFunction {
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: serviceNameOf(scope),
         ...props.environment,
       },
     });

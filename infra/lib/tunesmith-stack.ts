@@ -1,3 +1,4 @@
+import { tableDesign } from '@tunesmith/functions/data/keys';
 import { Aws, CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { UsageAnalytics } from './analytics';
@@ -9,6 +10,7 @@ import { FailedEvents } from './failed-events';
 import { Mail, PLACEHOLDER_MAIL_FROM } from './mail';
 import { MailSink } from './mail-sink';
 import { Monitoring } from './monitoring';
+import { serviceNameOf } from './node-function';
 import { ORIGIN_SECRET_ARN, OriginSecret } from './origin-secret';
 import { webDist } from './paths';
 import { Seed } from './seed';
@@ -70,9 +72,17 @@ export class TunesmithStack extends Stack {
     // Sender of account mail: `cdk deploy -c mailFrom="Tunesmith <no-reply@example.com>"` (or MAIL_FROM);
     // `-c mailDomain=example.com` also creates the SES domain identity.
     const mailDomain = setting(this, 'mailDomain');
+    // A second stage on the same domain reuses the first one's SES identity: `-c mailIdentity=existing` (decision 012).
+    const mailIdentity = setting(this, 'mailIdentity') ?? 'create';
+    if (mailIdentity !== 'create' && mailIdentity !== 'existing') {
+      throw new Error(`mailIdentity "${mailIdentity}" is not create or existing.`);
+    }
+    if (mailIdentity === 'existing' && !mailDomain) {
+      throw new Error('-c mailIdentity=existing names the identity of -c mailDomain: give the domain too.');
+    }
     this.mail = new Mail(this, 'Mail', {
       from: setting(this, 'mailFrom', 'MAIL_FROM') ?? PLACEHOLDER_MAIL_FROM,
-      ...(mailDomain ? { domain: mailDomain } : {}),
+      ...(mailDomain ? { domain: mailDomain, domainIdentityExists: mailIdentity === 'existing' } : {}),
       off: setting(this, 'mail') === 'off',
     });
     // Created empty; the operator puts the keys (output StripeSecretArn, README: Connect Stripe).
@@ -144,6 +154,7 @@ export class TunesmithStack extends Stack {
     this.api.addEnvironment('PUBLIC_ORIGIN', this.web.url);
     this.data.allowBrowserUploadsFrom(this.web.url);
 
+    const alarmEmail = setting(this, 'alarmEmail');
     this.monitoring = new Monitoring(this, 'Monitoring', {
       api: this.api.httpApi,
       functions: {
@@ -159,7 +170,11 @@ export class TunesmithStack extends Stack {
       },
       stateMachine: this.workflow.stateMachine,
       table: this.data.table,
+      tableIndexes: Object.values(tableDesign.indexes).map((index) => index.indexName),
       deadLetters: this.failedEvents.queue,
+      serviceName: serviceNameOf(this),
+      // `-c alarmEmail=ops@example.com` mails every alarm there, once the address confirms.
+      ...(alarmEmail ? { alarmEmail } : {}),
     });
 
     // The integration suite against this stage reads the mail it sends from here (README: the suite against a stage).

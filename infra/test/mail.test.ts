@@ -79,6 +79,35 @@ describe('with -c mailFrom and -c mailDomain', () => {
   });
 });
 
+describe('a second stage on the same mail domain (-c mailIdentity=existing)', () => {
+  it('reuses the SES identity another stage owns instead of creating one SES would refuse, and still sends only as the sender', () => {
+    const { resources, template } = synth({
+      context: {
+        mailFrom: 'Tunesmith <hello@mail.example.org>',
+        mailDomain: 'example.org',
+        mailIdentity: 'existing',
+      },
+    });
+    expect(ofType(resources, 'AWS::SES::EmailIdentity')).toEqual([]);
+    // The DNS records are the owning stage's outputs.
+    expect(
+      Object.keys(template.toJSON().Outputs ?? {}).filter((name) => name.startsWith('MailDkim')),
+    ).toEqual([]);
+    expect(sesGrantOf(resources, 'auth')[0]?.Condition).toEqual({
+      StringEqualsIgnoreCase: { 'ses:FromAddress': 'hello@mail.example.org' },
+    });
+  });
+
+  it('still refuses a sender outside the domain, a value it does not know, and the setting without a domain', () => {
+    const context = { mailFrom: 'a@other.org', mailDomain: 'example.org', mailIdentity: 'existing' };
+    expect(() => synth({ context })).toThrow(/not in mailDomain example.org/);
+    expect(() => synth({ context: { mailDomain: 'example.org', mailIdentity: 'shared' } })).toThrow(
+      /mailIdentity "shared" is not create or existing/,
+    );
+    expect(() => synth({ context: { mailIdentity: 'existing' } })).toThrow(/give the domain too/);
+  });
+});
+
 describe('without mailDomain', () => {
   it('creates no SES identity and takes the sender from MAIL_FROM when no context is given', () => {
     process.env.MAIL_FROM = 'Site <site@example.net>';

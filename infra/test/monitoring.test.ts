@@ -1,8 +1,19 @@
 import { routeGroups } from '@tunesmith/shared/routes';
 import { describe, expect, it } from 'vitest';
-import { flatten, logicalId, propsOf, synthBeforeAll } from './helpers';
+import {
+  flatten,
+  functionsByEntry,
+  logicalId,
+  propsOf,
+  type Resource,
+  type Statement,
+  synth,
+  synthBeforeAll,
+} from './helpers';
 
 // What an operator watches on day one: alarms to one topic, and a dashboard.
+
+type PolicyStatement = Statement & { Principal?: unknown; Condition?: unknown };
 
 const synthesized = synthBeforeAll();
 const { resources, functionOf } = synthesized;
@@ -14,13 +25,12 @@ const alarms = () =>
 const topicId = () => logicalId(synthesized.stack, synthesized.stack.monitoring.topic.node.defaultChild);
 
 describe('monitoring', () => {
-  it('sends every alarm, raised and cleared, to one encrypted topic that is a stack output', () => {
+  it('sends every alarm, raised and cleared, to one topic that is a stack output', () => {
     expect(alarms().length).toBeGreaterThan(20);
     for (const alarm of alarms()) {
       expect(flatten(alarm.AlarmActions), String(alarm.AlarmDescription)).toContain(topicId());
       expect(flatten(alarm.OKActions)).toContain(topicId());
     }
-    expect(propsOf(resources[topicId()]).KmsMasterKeyId).toBeDefined();
     const output = synthesized.template.toJSON().Outputs?.AlarmTopicArn as { Value: unknown };
     expect(flatten(output.Value)).toBe(`{Ref:${topicId()}}`);
   });
@@ -48,7 +58,8 @@ describe('monitoring', () => {
         'AWS/ApiGateway/Latency',
         'AWS/States/ExecutionsFailed',
         'AWS/States/ExecutionsTimedOut',
-        'AWS/DynamoDB/ThrottledRequests',
+        'AWS/DynamoDB/ReadThrottleEvents',
+        'AWS/DynamoDB/WriteThrottleEvents',
         'AWS/SQS/ApproximateNumberOfMessagesVisible',
         'AWS/SES/Reputation.BounceRate',
         'AWS/SES/Reputation.ComplaintRate',
@@ -73,5 +84,100 @@ describe('monitoring', () => {
     ])
       expect(body).toContain(metric);
     expect(body).toContain('Tunesmith');
+  });
+
+  it('encrypts the topic with a key of its own whose policy lets CloudWatch publish, and lets CloudWatch publish to it', () => {
+    const topic = propsOf(resources[topicId()]);
+    // Not the AWS-managed aws/sns key, whose policy CloudWatch is not in: a key of this stack.
+    const keyRef = topic.KmsMasterKeyId as { 'Fn::GetAtt'?: [string, string] };
+    const keyId = keyRef['Fn::GetAtt']?.[0] as string;
+    expect(resources[keyId]?.Type).toBe('AWS::KMS::Key');
+    const key = propsOf(resources[keyId]);
+    expect(key.EnableKeyRotation).toBe(true);
+    const statements = (key.KeyPolicy as { Statement: PolicyStatement[] }).Statement;
+    const cloudWatch = statements.find((s) => flatten(s.Principal).includes('cloudwatch.amazonaws.com'));
+    expect(cloudWatch?.Effect).toBe('Allow');
+    expect(cloudWatch?.Action).toEqual(expect.arrayContaining(['kms:Decrypt', 'kms:GenerateDataKey*']));
+    expect(flatten(cloudWatch?.Condition)).toContain('aws:SourceAccount');
+
+    const topicPolicies = Object.values(resources).filter(
+      (r) =>
+        r.Type === 'AWS::SNS::TopicPolicy' &&
+        (propsOf(r).Topics as unknown[]).some((t) => flatten(t) === `{Ref:${topicId()}}`),
+    );
+    const published = topicPolicies
+      .flatMap((r) => (propsOf(r).PolicyDocument as { Statement: PolicyStatement[] }).Statement)
+      .find((s) => s.Effect === 'Allow' && flatten(s.Principal).includes('cloudwatch.amazonaws.com'));
+    expect(published?.Action).toBe('sns:Publish');
+  });
+
+  it('mails no one unless asked', () => {
+    expect(Object.values(resources).filter((r) => r.Type === 'AWS::SNS::Subscription')).toEqual([]);
+  });
+
+  it('alarms on read and write throttling of the table and of each of its indexes', () => {
+    const table = logicalId(synthesized.stack, synthesized.stack.data.table.node.defaultChild);
+    const indexes = (propsOf(resources[table]).GlobalSecondaryIndexes as { IndexName: string }[]).map(
+      (index) => index.IndexName,
+    );
+    expect(indexes.length).toBeGreaterThan(0);
+    const watched = alarms()
+      .filter((a) => a.Namespace === 'AWS/DynamoDB')
+      .map((a) => {
+        const dims = Object.fromEntries(
+          (a.Dimensions as { Name: string; Value: unknown }[]).map((d) => [d.Name, flatten(d.Value)]),
+        );
+        expect(dims.TableName).toBe(`{Ref:${table}}`);
+        expect(a.Statistic).toBe('Sum');
+        return `${a.MetricName} ${dims.GlobalSecondaryIndexName ?? 'table'}`;
+      });
+    const expected = ['table', ...indexes].flatMap((where) => [
+      `ReadThrottleEvents ${where}`,
+      `WriteThrottleEvents ${where}`,
+    ]);
+    expect(watched.sort()).toEqual(expected.sort());
+  });
+});
+
+const environments = (resources: Record<string, Resource>) =>
+  [...functionsByEntry(resources).values()]
+    .flat()
+    .map((id) => (propsOf(resources[id]).Environment as { Variables: Record<string, unknown> }).Variables);
+
+describe('monitoring per stage', () => {
+  it('gives each stage its own service name on every function and its own dashboard, reading its own metrics', () => {
+    const seen: Record<string, string> = {};
+    for (const stage of ['dev', 'prod']) {
+      // The stage's own stack name (Tunesmith-dev, Tunesmith-prod), as `cdk deploy -c stage=...` names it.
+      const { resources } = synth({ stackName: undefined, context: { stage } });
+      const service = `Tunesmith-${stage}`;
+      const envs = environments(resources);
+      expect(envs.length).toBeGreaterThan(10);
+      for (const env of envs) expect(env.POWERTOOLS_SERVICE_NAME).toBe(service);
+
+      const [dashboard] = Object.values(resources).filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
+      expect(propsOf(dashboard).DashboardName).toBe(service);
+      const body = flatten(propsOf(dashboard).DashboardBody);
+      // Every read of the functions' own metrics names this stage's service, and no other.
+      const services = [
+        ...[...body.matchAll(/"service","([^"]+)"/g)],
+        ...[...body.matchAll(/service=\\"([^"\\]+)\\"/g)],
+      ].map((m) => m[1]);
+      expect(services.length).toBeGreaterThanOrEqual(6);
+      expect(new Set(services)).toEqual(new Set([service]));
+      seen[stage] = service;
+    }
+    expect(seen.dev).not.toBe(seen.prod);
+  });
+
+  it('subscribes the address of -c alarmEmail to the alarm topic, and refuses one that is not an address', () => {
+    const { resources, stack } = synth({ context: { alarmEmail: 'ops@example.org' } });
+    const topic = logicalId(stack, stack.monitoring.topic.node.defaultChild);
+    const subscriptions = Object.values(resources).filter((r) => r.Type === 'AWS::SNS::Subscription');
+    expect(subscriptions).toHaveLength(1);
+    expect(propsOf(subscriptions[0])).toMatchObject({ Protocol: 'email', Endpoint: 'ops@example.org' });
+    expect(flatten(propsOf(subscriptions[0]).TopicArn)).toBe(`{Ref:${topic}}`);
+
+    expect(() => synth({ context: { alarmEmail: 'ops at example' } })).toThrow(/not an email address/);
   });
 });
