@@ -1,8 +1,9 @@
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
 import { INCOMING_AREA, UPLOADS_AREA } from '@tunesmith/functions/domain/uploads/uploads';
-import { type RouteGroup, routeGroups, routes } from '@tunesmith/shared/routes';
+import { type RouteDef, type RouteGroup, routeGroups, routes } from '@tunesmith/shared/routes';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   HttpApi,
   HttpMethod,
   HttpRoute,
@@ -124,6 +125,61 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   },
 };
 
+/**
+ * Who may use how much of the API. API Gateway keeps one token bucket per
+ * route (shared by every client; the per-address limit is the WAF's, decision
+ * 013), so a flood on one kind of call answers 429 on that call only: 300
+ * people watching their generations cannot starve sign-in or Stripe's
+ * webhooks. Every route gets the limits of its class; {@link throttleClassOf}
+ * puts a route added later into a class by its group and kind, so none is
+ * left on the stage default by accident.
+ */
+export type ThrottleClass = 'webhook' | 'status' | 'start' | 'sign-in' | 'admin' | 'standard';
+
+/**
+ * The numbers, in one place. They are set against Lambda's default account
+ * concurrency of 1,000 (shared with the workflow's steps): a route at its rate
+ * limit needs about `rateLimit × seconds` concurrent executions, and with every
+ * route of the manifest at its limit at once the API stays under
+ * {@link API_CONCURRENCY_BUDGET} (infra/test/api.test.ts adds it up), so the
+ * generation workflow always finds room.
+ *
+ * - webhook: Stripe and fal post a few events per payment or generation and
+ *   retry on 429 for days; their own bucket keeps them clear of user traffic.
+ * - status: the SPA polls a generation every 3 s (spec 1), so 150/s is 450
+ *   people watching at once, with bursts of twice that.
+ * - start: a generation (or lyrics) costs provider money and is also limited
+ *   per account by the plan's allowance; a few a second is a busy site.
+ * - sign-in: the account calls (sign-in, registration, resets) call Cognito
+ *   and SES, which have their own low quotas; the handlers also limit per
+ *   account and per address (DESIGN.md).
+ * - admin: a handful of administrators.
+ * - standard: pages, library, catalogue, uploads and billing.
+ */
+export const routeThrottles: Record<ThrottleClass, ThrottleSettings & { readonly seconds: number }> = {
+  webhook: { rateLimit: 25, burstLimit: 50, seconds: 1 },
+  status: { rateLimit: 150, burstLimit: 300, seconds: 0.2 },
+  // Lyrics wait for fal up to LYRICS_DEADLINE_MS (8 s); the generations only start a workflow.
+  start: { rateLimit: 5, burstLimit: 10, seconds: 8 },
+  'sign-in': { rateLimit: 10, burstLimit: 20, seconds: 0.5 },
+  admin: { rateLimit: 5, burstLimit: 10, seconds: 0.5 },
+  standard: { rateLimit: 25, burstLimit: 50, seconds: 0.5 },
+};
+
+/** Concurrent executions the API may take with every route at its limit: 80% of Lambda's default 1,000. */
+export const API_CONCURRENCY_BUDGET = 800;
+
+/** The throttle class of a route, from its group, auth and kind (see {@link routeThrottles}). */
+export function throttleClassOf(route: Pick<RouteDef, 'group' | 'method' | 'path' | 'auth'>): ThrottleClass {
+  if (route.auth === 'webhook' || route.group === 'webhooks') return 'webhook';
+  if (route.group === 'generation' && route.method === 'GET' && route.path.endsWith('/status'))
+    return 'status';
+  if (route.group === 'generation' && route.method === 'POST') return 'start';
+  if (route.group === 'auth' || route.group === 'admin-session') return 'sign-in';
+  if (route.group === 'admin') return 'admin';
+  return 'standard';
+}
+
 /** Object-level S3 actions per access kind; named one by one rather than CDK's `s3:GetObject*` style grants. */
 const objectActions: Record<BucketAccess, string[]> = {
   read: ['s3:GetObject'],
@@ -149,8 +205,9 @@ export interface ApiProps {
   /** Environment of every route-group function. */
   readonly environment: Record<string, string>;
   /**
-   * Stage-wide default throttling; API Gateway answers 429 above it.
-   * @default { rateLimit: 100, burstLimit: 200 }
+   * Stage-wide default throttling, for anything that is not a manifest route
+   * (each route has its own, {@link routeThrottles}); API Gateway answers 429 above it.
+   * @default the `standard` class of {@link routeThrottles}
    */
   readonly throttle?: ThrottleSettings;
   /**
@@ -186,7 +243,10 @@ export class Api extends Construct {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle ?? { rateLimit: 100, burstLimit: 200 },
+      throttle: props.throttle ?? {
+        rateLimit: routeThrottles.standard.rateLimit,
+        burstLimit: routeThrottles.standard.burstLimit,
+      },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -221,13 +281,24 @@ export class Api extends Construct {
     this.functions = functions;
 
     const routesScope = new Construct(this, 'Routes');
+    const routeSettings: Record<string, { ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number }> = {};
     for (const route of routes) {
+      const routeKey = HttpRouteKey.with(route.path, HttpMethod[route.method]);
       new HttpRoute(routesScope, route.id, {
         httpApi: this.httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        routeKey,
         integration: integrations[route.group],
       });
+      const limits = routeThrottles[throttleClassOf(route)];
+      routeSettings[routeKey.key] = {
+        ThrottlingRateLimit: limits.rateLimit,
+        ThrottlingBurstLimit: limits.burstLimit,
+      };
     }
+    // Route settings name routes by key, and API Gateway refuses a key it does not have yet: the stage
+    // comes after its routes.
+    (this.stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+    this.stage.node.addDependency(routesScope);
     NagSuppressions.addResourceSuppressions(
       routesScope,
       [

@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { LYRICS_DEADLINE_MS } from '@tunesmith/functions/adapters/fal/fal-provider';
 import { routeGroups, routes } from '@tunesmith/shared/routes';
 import { describe, expect, it } from 'vitest';
-import { groupAccess } from '../lib/api';
+import {
+  API_CONCURRENCY_BUDGET,
+  groupAccess,
+  routeThrottles,
+  type ThrottleClass,
+  throttleClassOf,
+} from '../lib/api';
 import {
   actionsOf,
   flatten,
@@ -73,7 +79,7 @@ describe('route manifest -> HTTP API', () => {
     }
   });
 
-  it('has one $default stage with access logs and default throttling', () => {
+  it('has one $default stage with access logs', () => {
     const stages = ofType('AWS::ApiGatewayV2::Stage');
     expect(stages).toHaveLength(1);
     const stage = stages[0]?.[1].Properties ?? {};
@@ -85,7 +91,6 @@ describe('route manifest -> HTTP API', () => {
       requestId: '$context.requestId',
       status: '$context.status',
     });
-    expect(stage.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 });
   });
 });
 
@@ -332,6 +337,83 @@ describe('least privilege', () => {
         group,
       ).toBe(true);
     }
+  });
+});
+
+describe('route throttles', () => {
+  const stageOf = () => {
+    const stages = ofType('AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(1);
+    return stages[0] as [string, (typeof resources)[string]];
+  };
+  const settingsOf = () =>
+    propsOf(stageOf()[1]).RouteSettings as Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    >;
+
+  it('give every route of the manifest its own limits, and name no route the API lacks', () => {
+    const settings = settingsOf();
+    const routeKeys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey as string);
+    expect(Object.keys(settings).sort()).toEqual([...routeKeys].sort());
+    for (const route of routes) {
+      const limits = routeThrottles[throttleClassOf(route)];
+      expect(settings[`${route.method} ${route.path}`], route.id).toEqual({
+        ThrottlingRateLimit: limits.rateLimit,
+        ThrottlingBurstLimit: limits.burstLimit,
+      });
+    }
+  });
+
+  it('create the stage after its routes, since API Gateway refuses settings for a route it does not have', () => {
+    const [, stage] = stageOf();
+    const routeIds = ofType('AWS::ApiGatewayV2::Route').map(([id]) => id);
+    expect(stage.DependsOn ?? []).toEqual(expect.arrayContaining(routeIds));
+  });
+
+  it('keep webhooks, status polling, generation starts and sign-in in buckets of their own', () => {
+    const classOf = (id: string) => throttleClassOf(routes.find((route) => route.id === id) as never);
+    expect(classOf('stripeWebhook')).toBe('webhook');
+    expect(classOf('falWebhook')).toBe('webhook');
+    expect(classOf('getGenerationStatus')).toBe('status');
+    expect(classOf('generateTextToMusic')).toBe('start');
+    expect(classOf('generateAudioToMusic')).toBe('start');
+    expect(classOf('generateLyrics')).toBe('start');
+    expect(classOf('login')).toBe('sign-in');
+    expect(classOf('adminLogin')).toBe('sign-in');
+    expect(classOf('adminListUsers')).toBe('admin');
+    expect(classOf('listPublicTracks')).toBe('standard');
+    // 300 people polling every 3 s fit in the status bucket.
+    expect(routeThrottles.status.rateLimit).toBeGreaterThanOrEqual(300 / 3);
+  });
+
+  it('class a route added later by its group and kind', () => {
+    const later = (route: Partial<Parameters<typeof throttleClassOf>[0]>) =>
+      throttleClassOf({ group: 'uploads', method: 'GET', path: '/api/x', auth: 'user', ...route });
+    expect(later({ group: 'webhooks', method: 'POST', auth: 'webhook' })).toBe('webhook');
+    expect(later({ group: 'generation', path: '/api/remix/{id}/status' })).toBe('status');
+    expect(later({ group: 'generation', method: 'POST' })).toBe('start');
+    expect(later({ group: 'auth', method: 'POST', auth: 'public' })).toBe('sign-in');
+    expect(later({ group: 'admin', auth: 'admin' })).toBe('admin');
+    expect(later({ method: 'POST', path: '/api/s3/multipart' })).toBe('standard');
+  });
+
+  it('stay within the Lambda concurrency the API may take with every route at its limit', () => {
+    const demand = routes.reduce((sum, route) => {
+      const limits = routeThrottles[throttleClassOf(route)];
+      return sum + (limits.rateLimit ?? 0) * limits.seconds;
+    }, 0);
+    expect(demand).toBeLessThanOrEqual(API_CONCURRENCY_BUDGET);
+    for (const name of Object.keys(routeThrottles) as ThrottleClass[]) {
+      const limits = routeThrottles[name];
+      expect(limits.burstLimit, name).toBeGreaterThanOrEqual(limits.rateLimit ?? 0);
+    }
+  });
+
+  it('put anything else on the standard default', () => {
+    const defaults = propsOf(stageOf()[1]).DefaultRouteSettings as Record<string, number>;
+    expect(defaults.ThrottlingRateLimit).toBe(routeThrottles.standard.rateLimit);
+    expect(defaults.ThrottlingBurstLimit).toBe(routeThrottles.standard.burstLimit);
   });
 });
 
