@@ -113,19 +113,6 @@ export class TunesmithStack extends Stack {
       failedEvents: this.failedEvents.queue,
     });
 
-    // The webhook URL names the API resource only, not its routes or functions, so the generation
-    // function may depend on the state machine (STATE_MACHINE_ARN) without a cycle.
-    this.workflow = new GenerationWorkflow(this, 'Workflow', {
-      table: this.data.table,
-      uploads: this.data.uploads,
-      tracks: this.data.tracks,
-      webhookBaseUrl: this.api.httpApi.apiEndpoint,
-      settingsKey: this.settingsKey,
-      logRetention: stage.logRetention,
-      failedEvents: this.failedEvents.queue,
-    });
-    this.api.connectWorkflow(this.workflow);
-
     // The origin lock: only calls through CloudFront (and the signed webhooks) reach the handlers.
     this.originSecret = new OriginSecret(this, 'OriginLock');
     this.api.addEnvironment(ORIGIN_SECRET_ARN, this.originSecret.secret.secretArn);
@@ -143,6 +130,20 @@ export class TunesmithStack extends Stack {
     // functions, so the functions may depend on it without a cycle.
     this.api.addEnvironment('PUBLIC_ORIGIN', this.web.url);
     this.data.allowBrowserUploadsFrom(this.web.url);
+
+    // The webhook URL names the distribution, which names the API resource only, not its routes or
+    // functions, so the generation function may depend on the state machine (STATE_MACHINE_ARN) without a cycle.
+    this.workflow = new GenerationWorkflow(this, 'Workflow', {
+      table: this.data.table,
+      uploads: this.data.uploads,
+      tracks: this.data.tracks,
+      // fal posts through CloudFront like Stripe, so its webhook passes the WAF and the route throttles.
+      webhookBaseUrl: this.web.url,
+      settingsKey: this.settingsKey,
+      logRetention: stage.logRetention,
+      failedEvents: this.failedEvents.queue,
+    });
+    this.api.connectWorkflow(this.workflow);
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       api: this.api.httpApi,
@@ -173,7 +174,6 @@ export class TunesmithStack extends Stack {
 
     const outputs: Record<string, [string, string]> = {
       SiteUrl: [this.web.url, 'The site (SPA and /api on one origin)'],
-      ApiUrl: [this.api.stage.url, 'The HTTP API endpoint (browsers use SiteUrl/api instead)'],
       TableName: [this.data.table.tableName, 'DynamoDB single table'],
       UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool'],
       UserPoolClientId: [this.auth.userPoolClient.userPoolClientId, 'Cognito user pool app client'],

@@ -432,12 +432,13 @@ describe('seed', () => {
 });
 
 describe('outputs', () => {
-  it('exports what a deployer and the admin script need', () => {
+  it('exports what a deployer and the admin script need, and no way to the API around CloudFront', () => {
     const outputs = Object.keys(synthesized.template.toJSON().Outputs ?? {});
+    expect(outputs).not.toContain('ApiUrl');
+    expect(JSON.stringify(synthesized.template.toJSON().Outputs)).not.toContain('execute-api');
     expect(outputs).toEqual(
       expect.arrayContaining([
         'SiteUrl',
-        'ApiUrl',
         'TableName',
         'UserPoolId',
         'UserPoolClientId',
