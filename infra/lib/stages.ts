@@ -1,3 +1,4 @@
+import { PriceClass } from 'aws-cdk-lib/aws-cloudfront';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 
 /** What differs between stages; everything else is the same stack. */
@@ -13,13 +14,27 @@ export interface StageConfig {
    * @default none, unless `-c mailSinkDomain=...` asks for one
    */
   readonly mailSink?: { readonly domain: string } | false;
+  /** Where CloudFront serves from: the edge locations whose prices the stage pays (no fixed cost either way). */
+  readonly priceClass: PriceClass;
 }
 
 /** The stages `cdk deploy -c stage=<name>` knows. */
 export const stages = {
-  dev: { stackName: 'Tunesmith-dev', logRetention: RetentionDays.TWO_WEEKS },
-  // Real users' stage: test mailboxes and the suite's test accounts stay out of it.
-  prod: { stackName: 'Tunesmith-prod', logRetention: RetentionDays.THREE_MONTHS, mailSink: false },
+  // Dev serves its testers from the cheapest edge locations (North America, Europe, Israel).
+  dev: {
+    stackName: 'Tunesmith-dev',
+    logRetention: RetentionDays.TWO_WEEKS,
+    priceClass: PriceClass.PRICE_CLASS_100,
+  },
+  // Real users' stage: test mailboxes and the suite's test accounts stay out of it. Every edge location:
+  // the product is offered worldwide and streams audio, and a listener in South America, Asia or
+  // Oceania pays in latency for a far edge; the dearer locations cost only per request served there.
+  prod: {
+    stackName: 'Tunesmith-prod',
+    logRetention: RetentionDays.THREE_MONTHS,
+    mailSink: false,
+    priceClass: PriceClass.PRICE_CLASS_ALL,
+  },
 } as const satisfies Record<string, StageConfig>;
 
 export type StageName = keyof typeof stages;

@@ -124,6 +124,7 @@ export class TunesmithStack extends Stack {
       uploadsOrigin: this.data.uploadsOrigin,
       audio: { bucket: this.data.tracks, keyGroup: this.audioSigning.keyGroup },
       logsBucket: this.data.accessLogs,
+      priceClass: stage.priceClass,
       assetsPath: props.webAssetsPath ?? webDist,
     });
     // Known only once the distribution exists; the distribution depends on the API resource, not on the

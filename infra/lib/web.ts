@@ -24,6 +24,7 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
+  PriceClass,
   ResponseHeadersPolicy,
   S3OriginAccessControl,
   Signing,
@@ -70,6 +71,11 @@ export interface WebProps {
   readonly audio: { readonly bucket: IBucket; readonly keyGroup: IKeyGroup };
   /** Bucket for the site bucket's S3 access logs and the distribution's standard logs. */
   readonly logsBucket: IBucket;
+  /**
+   * The edge locations the distribution serves from (a stage setting, infra/lib/stages.ts).
+   * @default PriceClass.PRICE_CLASS_100, the cheapest
+   */
+  readonly priceClass?: PriceClass;
   /**
    * Folder with the built SPA (`npm run build -w web`). When it does not exist
    * nothing is uploaded, so the app synthesises before the first web build.
@@ -167,6 +173,7 @@ export class Web extends Construct {
       comment: `Tunesmith (${Stack.of(this).stackName})`,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
       enableLogging: true,
       logBucket: props.logsBucket,
       logFilePrefix: 'cloudfront/',
