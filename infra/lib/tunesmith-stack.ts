@@ -15,6 +15,7 @@ import { Seed } from './seed';
 import { SettingsKey } from './settings-key';
 import { type StageConfig, stageNamed } from './stages';
 import { StripeKeys } from './stripe-keys';
+import { type EdgeProtectionStack, WebAclArn } from './waf';
 import { Web } from './web';
 import { GenerationWorkflow } from './workflow';
 
@@ -29,6 +30,8 @@ export interface TunesmithStackProps extends StackProps {
    * @default the dev stage
    */
   readonly stage?: { name: string } & StageConfig;
+  /** The stack of the web ACL (us-east-1, infra/lib/waf.ts) on the distribution, on a stage with one. */
+  readonly webAcl?: EdgeProtectionStack;
 }
 
 /** A setting from CDK context (`-c name=value`), else from the environment variable `envName` when given. */
@@ -125,6 +128,7 @@ export class TunesmithStack extends Stack {
       audio: { bucket: this.data.tracks, keyGroup: this.audioSigning.keyGroup },
       logsBucket: this.data.accessLogs,
       priceClass: stage.priceClass,
+      ...(props.webAcl ? { webAclArn: new WebAclArn(this, 'WebAclArn', props.webAcl).value } : {}),
       assetsPath: props.webAssetsPath ?? webDist,
     });
     // Known only once the distribution exists; the distribution depends on the API resource, not on the

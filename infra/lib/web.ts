@@ -77,6 +77,11 @@ export interface WebProps {
    */
   readonly priceClass?: PriceClass;
   /**
+   * ARN of the WAF web ACL (us-east-1, CLOUDFRONT scope) on the distribution.
+   * @default - none (dev; `-c waf=on` adds one)
+   */
+  readonly webAclArn?: string;
+  /**
    * Folder with the built SPA (`npm run build -w web`). When it does not exist
    * nothing is uploaded, so the app synthesises before the first web build.
    * @default - nothing is uploaded
@@ -174,6 +179,7 @@ export class Web extends Construct {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       enableLogging: true,
       logBucket: props.logsBucket,
       logFilePrefix: 'cloudfront/',
@@ -215,11 +221,15 @@ export class Web extends Construct {
         id: 'AwsSolutions-CFR1',
         reason: 'The product is offered worldwide; there is no country to block.',
       },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL yet (a fixed monthly cost); the API rate-limits authentication itself and API Gateway throttles the stage. Revisit before launch.',
-      },
+      ...(props.webAclArn
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR2',
+              reason:
+                'A stage without a web ACL (dev, a fixed monthly cost; -c waf=on adds one, prod always has one): the API rate-limits authentication per account and address, and API Gateway throttles every route.',
+            },
+          ]),
       {
         id: 'AwsSolutions-CFR4',
         reason:

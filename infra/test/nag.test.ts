@@ -27,6 +27,8 @@ describe.each([
   ],
   // The test mail sink, as deployed for the suite against a stage with -c mailSinkDomain=...
   ['with a test mail sink', { context: { mailSinkDomain: 'inbox.example.org' } }],
+  // The web ACL's ARN read from its us-east-1 stack (an AwsCustomResource), as on prod or with -c waf=on.
+  ['with a web ACL', { context: { waf: 'on' } }],
 ])('cdk-nag AwsSolutions and ServerlessChecks %s', (_name, options) => {
   let stack: Synthesized['stack'];
   let template: Synthesized['template'];
