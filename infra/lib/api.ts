@@ -1,18 +1,23 @@
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
 import { INCOMING_AREA, UPLOADS_AREA } from '@tunesmith/functions/domain/uploads/uploads';
 import { type RouteDef, type RouteGroup, routeGroups, routes } from '@tunesmith/shared/routes';
+import { Annotations, Aws } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  ApiMapping,
   type CfnStage,
+  DomainName,
   HttpApi,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
+  SecurityPolicy,
   type ThrottleSettings,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -211,10 +216,46 @@ export interface ApiProps {
    */
   readonly throttle?: ThrottleSettings;
   /**
+   * The API's own domain for CloudFront to call (decision 013), with
+   * `-c apiOriginDomain=... -c apiOriginCertificateArn=...`: with it the
+   * execute-api endpoint is turned off, so nothing reaches a function around
+   * CloudFront. API Gateway serves a disabled default endpoint to no one, and a
+   * custom domain needs a name the operator owns, so without one the
+   * execute-api endpoint stays on and the origin lock guards it.
+   * @default - none: CloudFront calls the execute-api endpoint
+   */
+  readonly origin?: ApiOrigin;
+  /**
    * How long API access logs are kept.
    * @default RetentionDays.THREE_MONTHS
    */
   readonly accessLogRetention?: RetentionDays;
+}
+
+/** A domain of the API's own (regional, TLS 1.2) that only CloudFront calls. */
+export interface ApiOrigin {
+  /** e.g. `api-origin.example.com`; a DNS CNAME to the `ApiOriginDnsTarget` output must point it at API Gateway. */
+  readonly domainName: string;
+  /** ARN of an ACM certificate for the domain, in the stage's region. */
+  readonly certificateArn: string;
+}
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const ACM_ARN = /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[A-Za-z0-9-]+$/;
+
+/**
+ * The API origin from `-c apiOriginDomain` and `-c apiOriginCertificateArn`:
+ * both or neither, each well-formed, else synthesis stops with what is wrong.
+ */
+export function apiOriginOf(domain: unknown, certificateArn: unknown): ApiOrigin | undefined {
+  const name = typeof domain === 'string' ? domain.trim().toLowerCase() : '';
+  const arn = typeof certificateArn === 'string' ? certificateArn.trim() : '';
+  if (!name && !arn) return undefined;
+  if (!name || !arn)
+    throw new Error('apiOriginDomain and apiOriginCertificateArn go together: give both, or neither.');
+  if (!DOMAIN.test(name)) throw new Error(`apiOriginDomain "${name}" is not a domain name.`);
+  if (!ACM_ARN.test(arn)) throw new Error(`apiOriginCertificateArn "${arn}" is not an ACM certificate ARN.`);
+  return { domainName: name, certificateArn: arn };
 }
 
 /**
@@ -227,6 +268,10 @@ export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
   readonly functions: Record<RouteGroup, NodeFunction>;
+  /** The host CloudFront sends `/api/*` to: the API's own domain, else its execute-api domain. */
+  readonly originHost: string;
+  /** The API's own domain, when it has one (then the execute-api endpoint is off). */
+  readonly originDomain?: DomainName;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -234,6 +279,8 @@ export class Api extends Construct {
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Tunesmith API, served to browsers through CloudFront under /api',
       createDefaultStage: false,
+      // Only with a domain of its own for CloudFront to call: a disabled default endpoint answers no one.
+      ...(props.origin ? { disableExecuteApiEndpoint: true } : {}),
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -265,6 +312,26 @@ export class Api extends Construct {
         ),
       },
     });
+
+    if (props.origin) {
+      this.originDomain = new DomainName(this, 'OriginDomain', {
+        domainName: props.origin.domainName,
+        certificate: Certificate.fromCertificateArn(this, 'OriginCertificate', props.origin.certificateArn),
+        securityPolicy: SecurityPolicy.TLS_1_2,
+      });
+      new ApiMapping(this, 'OriginMapping', {
+        api: this.httpApi,
+        domainName: this.originDomain,
+        stage: this.stage,
+      });
+      this.originHost = props.origin.domainName;
+    } else {
+      this.originHost = `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+      Annotations.of(this).addWarningV2(
+        'tunesmith:executeApiOn',
+        'The execute-api endpoint stays on, since CloudFront calls it: only the origin lock keeps callers around CloudFront out of the handlers. Give the API a domain of its own (-c apiOriginDomain=... -c apiOriginCertificateArn=...; README, Deploy to AWS) to turn it off.',
+      );
+    }
 
     const functions = {} as Record<RouteGroup, NodeFunction>;
     const integrations = {} as Record<RouteGroup, HttpLambdaIntegration>;

@@ -1,7 +1,7 @@
-import { Aws, CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { UsageAnalytics } from './analytics';
-import { Api } from './api';
+import { Api, apiOriginOf } from './api';
 import { AudioSigning } from './audio-signing';
 import { Auth } from './auth';
 import { Data } from './data';
@@ -94,6 +94,8 @@ export class TunesmithStack extends Stack {
       stripeKeys: this.stripeKeys,
       audioSigning: this.audioSigning,
       settingsKey: this.settingsKey,
+      // The API's own domain for CloudFront, which turns the execute-api endpoint off (decision 013).
+      origin: apiOriginOf(setting(this, 'apiOriginDomain'), setting(this, 'apiOriginCertificateArn')),
       environment: {
         TABLE_NAME: this.data.table.tableName,
         USER_POOL_ID: this.auth.userPool.userPoolId,
@@ -122,7 +124,7 @@ export class TunesmithStack extends Stack {
     for (const fn of Object.values(this.api.functions)) this.originSecret.grantCheck(fn);
 
     this.web = new Web(this, 'Web', {
-      apiDomain: `${this.api.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      apiDomain: this.api.originHost,
       originVerify: this.originSecret.headerValue,
       uploadsOrigin: this.data.uploadsOrigin,
       audio: { bucket: this.data.tracks, keyGroup: this.audioSigning.keyGroup },
@@ -193,6 +195,12 @@ export class TunesmithStack extends Stack {
         'Secrets Manager secret for the Stripe keys (put-secret-value; README, Connect Stripe)',
       ],
     };
+    if (this.api.originDomain) {
+      outputs.ApiOriginDnsTarget = [
+        this.api.originDomain.regionalDomainName,
+        `Point a CNAME for ${this.api.originHost} here (the API's own domain, which only CloudFront calls)`,
+      ];
+    }
     for (const [id, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, id, { value, description });
     }

@@ -57,7 +57,10 @@ export const spaRewriteCode = `function handler(event) {
 }`;
 
 export interface WebProps {
-  /** Domain of the API's execute-api endpoint (`{apiId}.execute-api.{region}.amazonaws.com`). */
+  /**
+   * Host of the API for `/api/*`: its own domain (then its execute-api endpoint
+   * is off), else its execute-api endpoint (`{apiId}.execute-api.{region}.amazonaws.com`).
+   */
   readonly apiDomain: string;
   /** The value CloudFront adds to every API request as `x-origin-verify` (the origin lock). */
   readonly originVerify?: string;

@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LYRICS_DEADLINE_MS } from '@tunesmith/functions/adapters/fal/fal-provider';
 import { routeGroups, routes } from '@tunesmith/shared/routes';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import {
   API_CONCURRENCY_BUDGET,
+  apiOriginOf,
   groupAccess,
   routeThrottles,
   type ThrottleClass,
@@ -19,6 +21,7 @@ import {
   resourcesOf,
   type Statement,
   statementsOfFunction,
+  synth,
   synthBeforeAll,
 } from './helpers';
 
@@ -414,6 +417,69 @@ describe('route throttles', () => {
     const defaults = propsOf(stageOf()[1]).DefaultRouteSettings as Record<string, number>;
     expect(defaults.ThrottlingRateLimit).toBe(routeThrottles.standard.rateLimit);
     expect(defaults.ThrottlingBurstLimit).toBe(routeThrottles.standard.burstLimit);
+  });
+});
+
+describe('the way around CloudFront', () => {
+  const certificateArn =
+    'arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+  const apiOrigin = (resources: Record<string, { Type: string; Properties?: Record<string, unknown> }>) => {
+    const distribution = Object.values(resources).find((r) => r.Type === 'AWS::CloudFront::Distribution');
+    const config = propsOf(distribution).DistributionConfig as {
+      Origins: { Id: string; DomainName: unknown }[];
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+    };
+    const target = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')?.TargetOriginId;
+    return flatten(config.Origins.find((origin) => origin.Id === target)?.DomainName);
+  };
+
+  it('is closed with an API domain of its own: execute-api off, CloudFront calls the domain', () => {
+    const { resources: withDomain, template } = synth({
+      context: { apiOriginDomain: 'API-Origin.example.org', apiOriginCertificateArn: certificateArn },
+    });
+    const apis = Object.values(withDomain).filter((r) => r.Type === 'AWS::ApiGatewayV2::Api');
+    expect(apis.map((api) => propsOf(api).DisableExecuteApiEndpoint)).toEqual([true]);
+    const domains = Object.entries(withDomain).filter(([, r]) => r.Type === 'AWS::ApiGatewayV2::DomainName');
+    expect(domains).toHaveLength(1);
+    const [domainId, domain] = domains[0] as [string, (typeof withDomain)[string]];
+    expect(propsOf(domain).DomainName).toBe('api-origin.example.org');
+    expect(propsOf(domain).DomainNameConfigurations).toEqual([
+      expect.objectContaining({
+        CertificateArn: certificateArn,
+        EndpointType: 'REGIONAL',
+        SecurityPolicy: 'TLS_1_2',
+      }),
+    ]);
+    const mappings = Object.values(withDomain).filter((r) => r.Type === 'AWS::ApiGatewayV2::ApiMapping');
+    expect(mappings).toHaveLength(1);
+    const stageId = Object.entries(withDomain).find(([, r]) => r.Type === 'AWS::ApiGatewayV2::Stage')?.[0];
+    // The $default stage, by name, after the stage exists.
+    expect(propsOf(mappings[0]).Stage).toBe('$default');
+    expect(mappings[0]?.DependsOn).toContain(stageId);
+    expect(flatten(propsOf(mappings[0]).DomainName)).toBe(`{Ref:${domainId}}`);
+    expect(apiOrigin(withDomain)).toBe('api-origin.example.org');
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(flatten(outputs.ApiOriginDnsTarget?.Value)).toBe(`{${domainId}.RegionalDomainName}`);
+  });
+
+  it('stays open without one, since CloudFront needs it, and the synthesis says so', () => {
+    const apis = ofType('AWS::ApiGatewayV2::Api');
+    expect(apis.map(([, api]) => propsOf(api).DisableExecuteApiEndpoint)).toEqual([undefined]);
+    expect(apiOrigin(resources)).toMatch(/execute-api/);
+    Annotations.fromStack(synthesized.stack).hasWarning(
+      '/Tunesmith/Api',
+      Match.stringLikeRegexp('execute-api endpoint stays on'),
+    );
+  });
+
+  it('takes both settings or neither, each well-formed', () => {
+    expect(apiOriginOf(undefined, '')).toBeUndefined();
+    expect(() => apiOriginOf('api.example.org', undefined)).toThrow(/go together/);
+    expect(() => apiOriginOf(undefined, certificateArn)).toThrow(/go together/);
+    expect(() => apiOriginOf('not a domain', certificateArn)).toThrow(/is not a domain name/);
+    expect(() => apiOriginOf('api.example.org', 'arn:aws:iam::123456789012:role/x')).toThrow(
+      /is not an ACM certificate ARN/,
+    );
   });
 });
 
