@@ -34,6 +34,11 @@ export const webhookPaths: readonly string[] = routes
  *   larger; every handler validates its body with its own limits (zod), API
  *   Gateway caps a request at 10 MB, and audio never comes through the API
  *   (it goes to S3 with a presigned PUT).
+ *
+ * The other size rules hold for the app's own requests: a signed audio link's
+ * query (a canned policy: Expires, Signature, Key-Pair-Id, download) is about
+ * 450 bytes of the 2 KB SizeRestrictions_QUERYSTRING allows, and the session
+ * cookies (Cognito tokens) about 4 KB of SizeRestrictions_Cookie_HEADER's 10 KB.
  */
 export const COMMON_RULES_COUNTED = ['SizeRestrictions_BODY'] as const;
 
