@@ -38,7 +38,8 @@ export const webhookPaths: readonly string[] = routes
  * The other size rules hold for the app's own requests: a signed audio link's
  * query (a canned policy: Expires, Signature, Key-Pair-Id, download) is about
  * 450 bytes of the 2 KB SizeRestrictions_QUERYSTRING allows, and the session
- * cookies (Cognito tokens) about 4 KB of SizeRestrictions_Cookie_HEADER's 10 KB.
+ * cookies (a Cognito access and refresh token each for a user and an
+ * administrator on one browser) under 6 KB of SizeRestrictions_Cookie_HEADER's 10 KB.
  */
 export const COMMON_RULES_COUNTED = ['SizeRestrictions_BODY'] as const;
 
