@@ -1,17 +1,23 @@
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
 import { INCOMING_AREA, UPLOADS_AREA } from '@tunesmith/functions/domain/uploads/uploads';
-import { type RouteGroup, routeGroups, routes } from '@tunesmith/shared/routes';
+import { type RouteDef, type RouteGroup, routeGroups, routes } from '@tunesmith/shared/routes';
+import { Annotations, Aws } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  ApiMapping,
+  type CfnStage,
+  DomainName,
   HttpApi,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
+  SecurityPolicy,
   type ThrottleSettings,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -126,6 +132,61 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   },
 };
 
+/**
+ * Who may use how much of the API. API Gateway keeps one token bucket per
+ * route (shared by every client; the per-address limit is the WAF's, decision
+ * 013), so a flood on one kind of call answers 429 on that call only: 300
+ * people watching their generations cannot starve sign-in or Stripe's
+ * webhooks. Every route gets the limits of its class; {@link throttleClassOf}
+ * puts a route added later into a class by its group and kind, so none is
+ * left on the stage default by accident.
+ */
+export type ThrottleClass = 'webhook' | 'status' | 'start' | 'sign-in' | 'admin' | 'standard';
+
+/**
+ * The numbers, in one place. They are set against Lambda's default account
+ * concurrency of 1,000 (shared with the workflow's steps): a route at its rate
+ * limit needs about `rateLimit × seconds` concurrent executions, and with every
+ * route of the manifest at its limit at once the API stays under
+ * {@link API_CONCURRENCY_BUDGET} (infra/test/api.test.ts adds it up), so the
+ * generation workflow always finds room.
+ *
+ * - webhook: Stripe and fal post a few events per payment or generation and
+ *   retry on 429 for days; their own bucket keeps them clear of user traffic.
+ * - status: the SPA polls a generation every 3 s (spec 1), so 150/s is 450
+ *   people watching at once, with bursts of twice that.
+ * - start: a generation (or lyrics) costs provider money and is also limited
+ *   per account by the plan's allowance; a few a second is a busy site.
+ * - sign-in: the account calls (sign-in, registration, resets) call Cognito
+ *   and SES, which have their own low quotas; the handlers also limit per
+ *   account and per address (DESIGN.md).
+ * - admin: a handful of administrators.
+ * - standard: pages, library, catalogue, uploads and billing.
+ */
+export const routeThrottles: Record<ThrottleClass, ThrottleSettings & { readonly seconds: number }> = {
+  webhook: { rateLimit: 25, burstLimit: 50, seconds: 1 },
+  status: { rateLimit: 150, burstLimit: 300, seconds: 0.2 },
+  // Lyrics wait for fal up to LYRICS_DEADLINE_MS (8 s); the generations only start a workflow.
+  start: { rateLimit: 5, burstLimit: 10, seconds: 8 },
+  'sign-in': { rateLimit: 10, burstLimit: 20, seconds: 0.5 },
+  admin: { rateLimit: 5, burstLimit: 10, seconds: 0.5 },
+  standard: { rateLimit: 25, burstLimit: 50, seconds: 0.5 },
+};
+
+/** Concurrent executions the API may take with every route at its limit: 80% of Lambda's default 1,000. */
+export const API_CONCURRENCY_BUDGET = 800;
+
+/** The throttle class of a route, from its group, auth and kind (see {@link routeThrottles}). */
+export function throttleClassOf(route: Pick<RouteDef, 'group' | 'method' | 'path' | 'auth'>): ThrottleClass {
+  if (route.auth === 'webhook' || route.group === 'webhooks') return 'webhook';
+  if (route.group === 'generation' && route.method === 'GET' && route.path.endsWith('/status'))
+    return 'status';
+  if (route.group === 'generation' && route.method === 'POST') return 'start';
+  if (route.group === 'auth' || route.group === 'admin-session') return 'sign-in';
+  if (route.group === 'admin') return 'admin';
+  return 'standard';
+}
+
 /** Object-level S3 actions per access kind; named one by one rather than CDK's `s3:GetObject*` style grants. */
 const objectActions: Record<BucketAccess, string[]> = {
   read: ['s3:GetObject'],
@@ -151,15 +212,52 @@ export interface ApiProps {
   /** Environment of every route-group function. */
   readonly environment: Record<string, string>;
   /**
-   * Stage-wide default throttling; API Gateway answers 429 above it.
-   * @default { rateLimit: 100, burstLimit: 200 }
+   * Stage-wide default throttling, for anything that is not a manifest route
+   * (each route has its own, {@link routeThrottles}); API Gateway answers 429 above it.
+   * @default the `standard` class of {@link routeThrottles}
    */
   readonly throttle?: ThrottleSettings;
+  /**
+   * The API's own domain for CloudFront to call (decision 013), with
+   * `-c apiOriginDomain=... -c apiOriginCertificateArn=...`: with it the
+   * execute-api endpoint is turned off, so nothing reaches a function around
+   * CloudFront. API Gateway serves a disabled default endpoint to no one, and a
+   * custom domain needs a name the operator owns, so without one the
+   * execute-api endpoint stays on and the origin lock guards it.
+   * @default - none: CloudFront calls the execute-api endpoint
+   */
+  readonly origin?: ApiOrigin;
   /**
    * How long API access logs are kept.
    * @default RetentionDays.THREE_MONTHS
    */
   readonly accessLogRetention?: RetentionDays;
+}
+
+/** A domain of the API's own (regional, TLS 1.2) that only CloudFront calls. */
+export interface ApiOrigin {
+  /** e.g. `api-origin.example.com`; a DNS CNAME to the `ApiOriginDnsTarget` output must point it at API Gateway. */
+  readonly domainName: string;
+  /** ARN of an ACM certificate for the domain, in the stage's region. */
+  readonly certificateArn: string;
+}
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const ACM_ARN = /^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[A-Za-z0-9-]+$/;
+
+/**
+ * The API origin from `-c apiOriginDomain` and `-c apiOriginCertificateArn`:
+ * both or neither, each well-formed, else synthesis stops with what is wrong.
+ */
+export function apiOriginOf(domain: unknown, certificateArn: unknown): ApiOrigin | undefined {
+  const name = typeof domain === 'string' ? domain.trim().toLowerCase() : '';
+  const arn = typeof certificateArn === 'string' ? certificateArn.trim() : '';
+  if (!name && !arn) return undefined;
+  if (!name || !arn)
+    throw new Error('apiOriginDomain and apiOriginCertificateArn go together: give both, or neither.');
+  if (!DOMAIN.test(name)) throw new Error(`apiOriginDomain "${name}" is not a domain name.`);
+  if (!ACM_ARN.test(arn)) throw new Error(`apiOriginCertificateArn "${arn}" is not an ACM certificate ARN.`);
+  return { domainName: name, certificateArn: arn };
 }
 
 /**
@@ -172,6 +270,10 @@ export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
   readonly functions: Record<RouteGroup, NodeFunction>;
+  /** The host CloudFront sends `/api/*` to: the API's own domain, else its execute-api domain. */
+  readonly originHost: string;
+  /** The API's own domain, when it has one (then the execute-api endpoint is off). */
+  readonly originDomain?: DomainName;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -179,6 +281,8 @@ export class Api extends Construct {
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Tunesmith API, served to browsers through CloudFront under /api',
       createDefaultStage: false,
+      // Only with a domain of its own for CloudFront to call: a disabled default endpoint answers no one.
+      ...(props.origin ? { disableExecuteApiEndpoint: true } : {}),
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -188,7 +292,10 @@ export class Api extends Construct {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle ?? { rateLimit: 100, burstLimit: 200 },
+      throttle: props.throttle ?? {
+        rateLimit: routeThrottles.standard.rateLimit,
+        burstLimit: routeThrottles.standard.burstLimit,
+      },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -208,6 +315,26 @@ export class Api extends Construct {
       },
     });
 
+    if (props.origin) {
+      this.originDomain = new DomainName(this, 'OriginDomain', {
+        domainName: props.origin.domainName,
+        certificate: Certificate.fromCertificateArn(this, 'OriginCertificate', props.origin.certificateArn),
+        securityPolicy: SecurityPolicy.TLS_1_2,
+      });
+      new ApiMapping(this, 'OriginMapping', {
+        api: this.httpApi,
+        domainName: this.originDomain,
+        stage: this.stage,
+      });
+      this.originHost = props.origin.domainName;
+    } else {
+      this.originHost = `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+      Annotations.of(this).addWarningV2(
+        'tunesmith:executeApiOn',
+        'The execute-api endpoint stays on, since CloudFront calls it: only the origin lock keeps callers around CloudFront out of the handlers. Give the API a domain of its own (-c apiOriginDomain=... -c apiOriginCertificateArn=...; README, Deploy to AWS) to turn it off.',
+      );
+    }
+
     const functions = {} as Record<RouteGroup, NodeFunction>;
     const integrations = {} as Record<RouteGroup, HttpLambdaIntegration>;
     for (const group of routeGroups) {
@@ -223,13 +350,24 @@ export class Api extends Construct {
     this.functions = functions;
 
     const routesScope = new Construct(this, 'Routes');
+    const routeSettings: Record<string, { ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number }> = {};
     for (const route of routes) {
+      const routeKey = HttpRouteKey.with(route.path, HttpMethod[route.method]);
       new HttpRoute(routesScope, route.id, {
         httpApi: this.httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        routeKey,
         integration: integrations[route.group],
       });
+      const limits = routeThrottles[throttleClassOf(route)];
+      routeSettings[routeKey.key] = {
+        ThrottlingRateLimit: limits.rateLimit,
+        ThrottlingBurstLimit: limits.burstLimit,
+      };
     }
+    // Route settings name routes by key, and API Gateway refuses a key it does not have yet: the stage
+    // comes after its routes.
+    (this.stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+    this.stage.node.addDependency(routesScope);
     NagSuppressions.addResourceSuppressions(
       routesScope,
       [

@@ -6,6 +6,7 @@ import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { repoRoot } from './paths';
 import { stageNamed } from './stages';
 import { TunesmithStack } from './tunesmith-stack';
+import { EdgeProtectionStack, WEB_ACL_REGION } from './waf';
 
 export interface BuildAppOptions {
   /**
@@ -41,7 +42,12 @@ export interface BuildAppOptions {
  * checks. Used by `infra/bin/app.ts` and by the infra tests, so both see the
  * same feature flags (from `cdk.json`) and the same checks.
  */
-export function buildApp(options: BuildAppOptions = {}): { app: App; stack: TunesmithStack } {
+export function buildApp(options: BuildAppOptions = {}): {
+  app: App;
+  stack: TunesmithStack;
+  /** The stage's web ACL stack in us-east-1, on a stage with a web ACL. */
+  edge?: EdgeProtectionStack;
+} {
   const app = new App({
     outdir: options.outdir,
     context: {
@@ -52,15 +58,28 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stack: Tune
   });
   const stage = stageNamed(app.node.tryGetContext('stage'), {
     mailSinkDomain: app.node.tryGetContext('mailSinkDomain'),
+    waf: app.node.tryGetContext('waf'),
   });
-  const stack = new TunesmithStack(app, options.stackName ?? stage.stackName, {
+  const stackName = options.stackName ?? stage.stackName;
+  // A web ACL for CloudFront must be made in us-east-1: a companion stack, which the stage's stack
+  // (in any region) reads through a parameter, so it is deployed first (decision 013).
+  const edge = stage.waf
+    ? new EdgeProtectionStack(app, `${stackName}-edge`, {
+        description: `Tunesmith (${stage.name}): the web ACL on the CloudFront distribution of ${stackName}`,
+        env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: WEB_ACL_REGION },
+        protects: stackName,
+      })
+    : undefined;
+  const stack = new TunesmithStack(app, stackName, {
     description: `Tunesmith (${stage.name}): AI music generation (CloudFront, HTTP API, Lambda, Step Functions, DynamoDB, Cognito, S3)`,
     webAssetsPath: options.webAssetsPath,
     stage,
+    ...(edge ? { webAcl: edge } : {}),
   });
+  if (edge) stack.addStackDependency(edge, 'The distribution names the web ACL the edge stack makes');
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
   Aspects.of(app).add(new ServerlessChecks({ verbose: true }));
-  return { app, stack };
+  return { app, stack, ...(edge ? { edge } : {}) };
 }
 
 /**

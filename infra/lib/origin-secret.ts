@@ -12,8 +12,11 @@ export const ORIGIN_SECRET_ARN = 'ORIGIN_SECRET_ARN';
  * API request as `x-origin-verify`, and the functions check, so the
  * execute-api endpoint answers only calls that came through CloudFront
  * (and so carry the viewer's address in the hop CloudFront adds). The signed
- * webhooks are exempt. Rotate by changing the secret and deploying again: the
- * functions accept the current and the previous value meanwhile.
+ * webhooks are exempt, though Stripe's and fal's come through CloudFront too
+ * (decision 013). With an API domain of its own the execute-api endpoint is
+ * off and this lock is a second wall; without one it is the only one. Rotate
+ * by changing the secret and deploying again: the functions accept the
+ * current and the previous value meanwhile.
  */
 export class OriginSecret extends Construct {
   readonly secret: Secret;

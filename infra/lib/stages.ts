@@ -1,3 +1,4 @@
+import { PriceClass } from 'aws-cdk-lib/aws-cloudfront';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 
 /** What differs between stages; everything else is the same stack. */
@@ -13,13 +14,34 @@ export interface StageConfig {
    * @default none, unless `-c mailSinkDomain=...` asks for one
    */
   readonly mailSink?: { readonly domain: string } | false;
+  /** Where CloudFront serves from: the edge locations whose prices the stage pays (no fixed cost either way). */
+  readonly priceClass: PriceClass;
+  /**
+   * A WAF web ACL on the distribution (infra/lib/waf.ts, a us-east-1 companion
+   * stack): `-c waf=on` adds it to a stage without it; the stage that has it keeps it.
+   */
+  readonly waf: boolean;
 }
 
 /** The stages `cdk deploy -c stage=<name>` knows. */
 export const stages = {
-  dev: { stackName: 'Tunesmith-dev', logRetention: RetentionDays.TWO_WEEKS },
-  // Real users' stage: test mailboxes and the suite's test accounts stay out of it.
-  prod: { stackName: 'Tunesmith-prod', logRetention: RetentionDays.THREE_MONTHS, mailSink: false },
+  // Dev serves its testers from the cheapest edge locations (North America, Europe, Israel).
+  dev: {
+    stackName: 'Tunesmith-dev',
+    logRetention: RetentionDays.TWO_WEEKS,
+    priceClass: PriceClass.PRICE_CLASS_100,
+    waf: false,
+  },
+  // Real users' stage: test mailboxes and the suite's test accounts stay out of it. Every edge location:
+  // the product is offered worldwide and streams audio, and a listener in South America, Asia or
+  // Oceania pays in latency for a far edge; the dearer locations cost only per request served there.
+  prod: {
+    stackName: 'Tunesmith-prod',
+    logRetention: RetentionDays.THREE_MONTHS,
+    mailSink: false,
+    priceClass: PriceClass.PRICE_CLASS_ALL,
+    waf: true,
+  },
 } as const satisfies Record<string, StageConfig>;
 
 export type StageName = keyof typeof stages;
@@ -29,9 +51,10 @@ export type Stage = { readonly name: StageName } & Omit<StageConfig, 'mailSink'>
     readonly mailSink?: { readonly domain: string };
   };
 
-/** Settings from CDK context that adjust the stage (`-c mailSinkDomain=...`). */
+/** Settings from CDK context that adjust the stage (`-c mailSinkDomain=...`, `-c waf=on`). */
 export interface StageContext {
   readonly mailSinkDomain?: unknown;
+  readonly waf?: unknown;
 }
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -58,5 +81,22 @@ export function stageNamed(value: unknown, context: StageContext = {}): Stage {
     mailSink = { domain: asked };
   }
   const { mailSink: _configured, ...rest } = config;
-  return { name: name as StageName, ...rest, ...(mailSink ? { mailSink } : {}) };
+  return {
+    name: name as StageName,
+    ...rest,
+    waf: wafOf(name, config, context.waf),
+    ...(mailSink ? { mailSink } : {}),
+  };
+}
+
+/** `-c waf=on|off` over the stage's own setting; a stage that has the web ACL cannot be deployed without it. */
+function wafOf(name: string, config: StageConfig, asked: unknown): boolean {
+  if (asked === undefined || asked === '') return config.waf;
+  if (asked === 'on' || asked === true) return true;
+  if (asked === 'off' || asked === false) {
+    if (config.waf)
+      throw new Error(`The ${name} stage always has its web ACL (-c waf=off is for stages without one).`);
+    return false;
+  }
+  throw new Error(`waf "${String(asked)}" is neither on nor off.`);
 }

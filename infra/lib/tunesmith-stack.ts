@@ -1,8 +1,8 @@
 import { tableDesign } from '@tunesmith/functions/data/keys';
-import { Aws, CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { UsageAnalytics } from './analytics';
-import { Api } from './api';
+import { Api, apiOriginOf } from './api';
 import { AudioSigning } from './audio-signing';
 import { Auth } from './auth';
 import { Data } from './data';
@@ -17,6 +17,7 @@ import { Seed } from './seed';
 import { SettingsKey } from './settings-key';
 import { type StageConfig, stageNamed } from './stages';
 import { StripeKeys } from './stripe-keys';
+import { type EdgeProtectionStack, WebAclArn } from './waf';
 import { Web } from './web';
 import { GenerationWorkflow } from './workflow';
 
@@ -31,6 +32,8 @@ export interface TunesmithStackProps extends StackProps {
    * @default the dev stage
    */
   readonly stage?: { name: string } & StageConfig;
+  /** The stack of the web ACL (us-east-1, infra/lib/waf.ts) on the distribution, on a stage with one. */
+  readonly webAcl?: EdgeProtectionStack;
 }
 
 /** A setting from CDK context (`-c name=value`), else from the environment variable `envName` when given. */
@@ -101,6 +104,8 @@ export class TunesmithStack extends Stack {
       stripeKeys: this.stripeKeys,
       audioSigning: this.audioSigning,
       settingsKey: this.settingsKey,
+      // The API's own domain for CloudFront, which turns the execute-api endpoint off (decision 013).
+      origin: apiOriginOf(setting(this, 'apiOriginDomain'), setting(this, 'apiOriginCertificateArn')),
       environment: {
         TABLE_NAME: this.data.table.tableName,
         USER_POOL_ID: this.auth.userPool.userPoolId,
@@ -123,36 +128,39 @@ export class TunesmithStack extends Stack {
       failedEvents: this.failedEvents.queue,
     });
 
-    // The webhook URL names the API resource only, not its routes or functions, so the generation
-    // function may depend on the state machine (STATE_MACHINE_ARN) without a cycle.
-    this.workflow = new GenerationWorkflow(this, 'Workflow', {
-      table: this.data.table,
-      uploads: this.data.uploads,
-      tracks: this.data.tracks,
-      webhookBaseUrl: this.api.httpApi.apiEndpoint,
-      settingsKey: this.settingsKey,
-      logRetention: stage.logRetention,
-      failedEvents: this.failedEvents.queue,
-    });
-    this.api.connectWorkflow(this.workflow);
-
     // The origin lock: only calls through CloudFront (and the signed webhooks) reach the handlers.
     this.originSecret = new OriginSecret(this, 'OriginLock');
     this.api.addEnvironment(ORIGIN_SECRET_ARN, this.originSecret.secret.secretArn);
     for (const fn of Object.values(this.api.functions)) this.originSecret.grantCheck(fn);
 
     this.web = new Web(this, 'Web', {
-      apiDomain: `${this.api.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+      apiDomain: this.api.originHost,
       originVerify: this.originSecret.headerValue,
       uploadsOrigin: this.data.uploadsOrigin,
       audio: { bucket: this.data.tracks, keyGroup: this.audioSigning.keyGroup },
       logsBucket: this.data.accessLogs,
+      priceClass: stage.priceClass,
+      ...(props.webAcl ? { webAclArn: new WebAclArn(this, 'WebAclArn', props.webAcl).value } : {}),
       assetsPath: props.webAssetsPath ?? webDist,
     });
     // Known only once the distribution exists; the distribution depends on the API resource, not on the
     // functions, so the functions may depend on it without a cycle.
     this.api.addEnvironment('PUBLIC_ORIGIN', this.web.url);
     this.data.allowBrowserUploadsFrom(this.web.url);
+
+    // The webhook URL names the distribution, which names the API resource only, not its routes or
+    // functions, so the generation function may depend on the state machine (STATE_MACHINE_ARN) without a cycle.
+    this.workflow = new GenerationWorkflow(this, 'Workflow', {
+      table: this.data.table,
+      uploads: this.data.uploads,
+      tracks: this.data.tracks,
+      // fal posts through CloudFront like Stripe, so its webhook passes the WAF and the route throttles.
+      webhookBaseUrl: this.web.url,
+      settingsKey: this.settingsKey,
+      logRetention: stage.logRetention,
+      failedEvents: this.failedEvents.queue,
+    });
+    this.api.connectWorkflow(this.workflow);
 
     const alarmEmail = setting(this, 'alarmEmail');
     this.monitoring = new Monitoring(this, 'Monitoring', {
@@ -188,7 +196,6 @@ export class TunesmithStack extends Stack {
 
     const outputs: Record<string, [string, string]> = {
       SiteUrl: [this.web.url, 'The site (SPA and /api on one origin)'],
-      ApiUrl: [this.api.stage.url, 'The HTTP API endpoint (browsers use SiteUrl/api instead)'],
       TableName: [this.data.table.tableName, 'DynamoDB single table'],
       UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool'],
       UserPoolClientId: [this.auth.userPoolClient.userPoolClientId, 'Cognito user pool app client'],
@@ -203,6 +210,12 @@ export class TunesmithStack extends Stack {
         'Secrets Manager secret for the Stripe keys (put-secret-value; README, Connect Stripe)',
       ],
     };
+    if (this.api.originDomain) {
+      outputs.ApiOriginDnsTarget = [
+        this.api.originDomain.regionalDomainName,
+        `Point a CNAME for ${this.api.originHost} here (the API's own domain, which only CloudFront calls)`,
+      ];
+    }
     for (const [id, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, id, { value, description });
     }

@@ -24,6 +24,7 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   OriginSslPolicy,
+  PriceClass,
   ResponseHeadersPolicy,
   S3OriginAccessControl,
   Signing,
@@ -56,7 +57,10 @@ export const spaRewriteCode = `function handler(event) {
 }`;
 
 export interface WebProps {
-  /** Domain of the API's execute-api endpoint (`{apiId}.execute-api.{region}.amazonaws.com`). */
+  /**
+   * Host of the API for `/api/*`: its own domain (then its execute-api endpoint
+   * is off), else its execute-api endpoint (`{apiId}.execute-api.{region}.amazonaws.com`).
+   */
   readonly apiDomain: string;
   /** The value CloudFront adds to every API request as `x-origin-verify` (the origin lock). */
   readonly originVerify?: string;
@@ -70,6 +74,16 @@ export interface WebProps {
   readonly audio: { readonly bucket: IBucket; readonly keyGroup: IKeyGroup };
   /** Bucket for the site bucket's S3 access logs and the distribution's standard logs. */
   readonly logsBucket: IBucket;
+  /**
+   * The edge locations the distribution serves from (a stage setting, infra/lib/stages.ts).
+   * @default PriceClass.PRICE_CLASS_100, the cheapest
+   */
+  readonly priceClass?: PriceClass;
+  /**
+   * ARN of the WAF web ACL (us-east-1, CLOUDFRONT scope) on the distribution.
+   * @default - none (dev; `-c waf=on` adds one)
+   */
+  readonly webAclArn?: string;
   /**
    * Folder with the built SPA (`npm run build -w web`). When it does not exist
    * nothing is uploaded, so the app synthesises before the first web build.
@@ -167,6 +181,8 @@ export class Web extends Construct {
       comment: `Tunesmith (${Stack.of(this).stackName})`,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       enableLogging: true,
       logBucket: props.logsBucket,
       logFilePrefix: 'cloudfront/',
@@ -208,11 +224,15 @@ export class Web extends Construct {
         id: 'AwsSolutions-CFR1',
         reason: 'The product is offered worldwide; there is no country to block.',
       },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL yet (a fixed monthly cost); the API rate-limits authentication itself and API Gateway throttles the stage. Revisit before launch.',
-      },
+      ...(props.webAclArn
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR2',
+              reason:
+                'A stage without a web ACL (dev, a fixed monthly cost; -c waf=on adds one, prod always has one): the API rate-limits authentication per account and address, and API Gateway throttles every route.',
+            },
+          ]),
       {
         id: 'AwsSolutions-CFR4',
         reason:

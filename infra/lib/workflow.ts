@@ -85,7 +85,9 @@ export interface GenerationWorkflowProps {
   readonly tracks: IBucket;
   /**
    * Origin the music provider posts its webhook to, without a trailing slash:
-   * the HTTP API's endpoint, which serves `/api/webhooks/fal`.
+   * the public site (`https://` + the distribution's domain), whose `/api/*`
+   * behaviour serves `/api/webhooks/fal`, so the webhook passes the WAF and the
+   * route throttles like every other call, and never the execute-api endpoint.
    */
   readonly webhookBaseUrl: string;
   /** The key sealing secret settings: the steps open the fal key with it. */

@@ -2,8 +2,16 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LYRICS_DEADLINE_MS } from '@tunesmith/functions/adapters/fal/fal-provider';
 import { routeGroups, routes } from '@tunesmith/shared/routes';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { groupAccess } from '../lib/api';
+import {
+  API_CONCURRENCY_BUDGET,
+  apiOriginOf,
+  groupAccess,
+  routeThrottles,
+  type ThrottleClass,
+  throttleClassOf,
+} from '../lib/api';
 import {
   actionsOf,
   flatten,
@@ -13,6 +21,7 @@ import {
   resourcesOf,
   type Statement,
   statementsOfFunction,
+  synth,
   synthBeforeAll,
 } from './helpers';
 
@@ -73,7 +82,7 @@ describe('route manifest -> HTTP API', () => {
     }
   });
 
-  it('has one $default stage with access logs and default throttling', () => {
+  it('has one $default stage with access logs', () => {
     const stages = ofType('AWS::ApiGatewayV2::Stage');
     expect(stages).toHaveLength(1);
     const stage = stages[0]?.[1].Properties ?? {};
@@ -85,7 +94,6 @@ describe('route manifest -> HTTP API', () => {
       requestId: '$context.requestId',
       status: '$context.status',
     });
-    expect(stage.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 });
   });
 });
 
@@ -336,6 +344,146 @@ describe('least privilege', () => {
   });
 });
 
+describe('route throttles', () => {
+  const stageOf = () => {
+    const stages = ofType('AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(1);
+    return stages[0] as [string, (typeof resources)[string]];
+  };
+  const settingsOf = () =>
+    propsOf(stageOf()[1]).RouteSettings as Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    >;
+
+  it('give every route of the manifest its own limits, and name no route the API lacks', () => {
+    const settings = settingsOf();
+    const routeKeys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey as string);
+    expect(Object.keys(settings).sort()).toEqual([...routeKeys].sort());
+    for (const route of routes) {
+      const limits = routeThrottles[throttleClassOf(route)];
+      expect(settings[`${route.method} ${route.path}`], route.id).toEqual({
+        ThrottlingRateLimit: limits.rateLimit,
+        ThrottlingBurstLimit: limits.burstLimit,
+      });
+    }
+  });
+
+  it('create the stage after its routes, since API Gateway refuses settings for a route it does not have', () => {
+    const [, stage] = stageOf();
+    const routeIds = ofType('AWS::ApiGatewayV2::Route').map(([id]) => id);
+    expect(stage.DependsOn ?? []).toEqual(expect.arrayContaining(routeIds));
+  });
+
+  it('keep webhooks, status polling, generation starts and sign-in in buckets of their own', () => {
+    const classOf = (id: string) => throttleClassOf(routes.find((route) => route.id === id) as never);
+    expect(classOf('stripeWebhook')).toBe('webhook');
+    expect(classOf('falWebhook')).toBe('webhook');
+    expect(classOf('getGenerationStatus')).toBe('status');
+    expect(classOf('generateTextToMusic')).toBe('start');
+    expect(classOf('generateAudioToMusic')).toBe('start');
+    expect(classOf('generateLyrics')).toBe('start');
+    expect(classOf('login')).toBe('sign-in');
+    expect(classOf('adminLogin')).toBe('sign-in');
+    expect(classOf('adminListUsers')).toBe('admin');
+    expect(classOf('listPublicTracks')).toBe('standard');
+    // 300 people polling every 3 s fit in the status bucket.
+    expect(routeThrottles.status.rateLimit).toBeGreaterThanOrEqual(300 / 3);
+  });
+
+  it('class a route added later by its group and kind', () => {
+    const later = (route: Partial<Parameters<typeof throttleClassOf>[0]>) =>
+      throttleClassOf({ group: 'uploads', method: 'GET', path: '/api/x', auth: 'user', ...route });
+    expect(later({ group: 'webhooks', method: 'POST', auth: 'webhook' })).toBe('webhook');
+    expect(later({ group: 'generation', path: '/api/remix/{id}/status' })).toBe('status');
+    expect(later({ group: 'generation', method: 'POST' })).toBe('start');
+    expect(later({ group: 'auth', method: 'POST', auth: 'public' })).toBe('sign-in');
+    expect(later({ group: 'admin', auth: 'admin' })).toBe('admin');
+    expect(later({ method: 'POST', path: '/api/s3/multipart' })).toBe('standard');
+  });
+
+  it('stay within the Lambda concurrency the API may take with every route at its limit', () => {
+    const demand = routes.reduce((sum, route) => {
+      const limits = routeThrottles[throttleClassOf(route)];
+      return sum + (limits.rateLimit ?? 0) * limits.seconds;
+    }, 0);
+    expect(demand).toBeLessThanOrEqual(API_CONCURRENCY_BUDGET);
+    for (const name of Object.keys(routeThrottles) as ThrottleClass[]) {
+      const limits = routeThrottles[name];
+      expect(limits.burstLimit, name).toBeGreaterThanOrEqual(limits.rateLimit ?? 0);
+    }
+  });
+
+  it('put anything else on the standard default', () => {
+    const defaults = propsOf(stageOf()[1]).DefaultRouteSettings as Record<string, number>;
+    expect(defaults.ThrottlingRateLimit).toBe(routeThrottles.standard.rateLimit);
+    expect(defaults.ThrottlingBurstLimit).toBe(routeThrottles.standard.burstLimit);
+  });
+});
+
+describe('the way around CloudFront', () => {
+  const certificateArn =
+    'arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789';
+  const apiOrigin = (resources: Record<string, { Type: string; Properties?: Record<string, unknown> }>) => {
+    const distribution = Object.values(resources).find((r) => r.Type === 'AWS::CloudFront::Distribution');
+    const config = propsOf(distribution).DistributionConfig as {
+      Origins: { Id: string; DomainName: unknown }[];
+      CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+    };
+    const target = config.CacheBehaviors.find((b) => b.PathPattern === '/api/*')?.TargetOriginId;
+    return flatten(config.Origins.find((origin) => origin.Id === target)?.DomainName);
+  };
+
+  it('is closed with an API domain of its own: execute-api off, CloudFront calls the domain', () => {
+    const { resources: withDomain, template } = synth({
+      context: { apiOriginDomain: 'API-Origin.example.org', apiOriginCertificateArn: certificateArn },
+    });
+    const apis = Object.values(withDomain).filter((r) => r.Type === 'AWS::ApiGatewayV2::Api');
+    expect(apis.map((api) => propsOf(api).DisableExecuteApiEndpoint)).toEqual([true]);
+    const domains = Object.entries(withDomain).filter(([, r]) => r.Type === 'AWS::ApiGatewayV2::DomainName');
+    expect(domains).toHaveLength(1);
+    const [domainId, domain] = domains[0] as [string, (typeof withDomain)[string]];
+    expect(propsOf(domain).DomainName).toBe('api-origin.example.org');
+    expect(propsOf(domain).DomainNameConfigurations).toEqual([
+      expect.objectContaining({
+        CertificateArn: certificateArn,
+        EndpointType: 'REGIONAL',
+        SecurityPolicy: 'TLS_1_2',
+      }),
+    ]);
+    const mappings = Object.values(withDomain).filter((r) => r.Type === 'AWS::ApiGatewayV2::ApiMapping');
+    expect(mappings).toHaveLength(1);
+    const stageId = Object.entries(withDomain).find(([, r]) => r.Type === 'AWS::ApiGatewayV2::Stage')?.[0];
+    // The $default stage, by name, after the stage exists.
+    expect(propsOf(mappings[0]).Stage).toBe('$default');
+    expect(mappings[0]?.DependsOn).toContain(stageId);
+    expect(flatten(propsOf(mappings[0]).DomainName)).toBe(`{Ref:${domainId}}`);
+    expect(apiOrigin(withDomain)).toBe('api-origin.example.org');
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    expect(flatten(outputs.ApiOriginDnsTarget?.Value)).toBe(`{${domainId}.RegionalDomainName}`);
+  });
+
+  it('stays open without one, since CloudFront needs it, and the synthesis says so', () => {
+    const apis = ofType('AWS::ApiGatewayV2::Api');
+    expect(apis.map(([, api]) => propsOf(api).DisableExecuteApiEndpoint)).toEqual([undefined]);
+    expect(apiOrigin(resources)).toMatch(/execute-api/);
+    Annotations.fromStack(synthesized.stack).hasWarning(
+      '/Tunesmith/Api',
+      Match.stringLikeRegexp('execute-api endpoint stays on'),
+    );
+  });
+
+  it('takes both settings or neither, each well-formed', () => {
+    expect(apiOriginOf(undefined, '')).toBeUndefined();
+    expect(() => apiOriginOf('api.example.org', undefined)).toThrow(/go together/);
+    expect(() => apiOriginOf(undefined, certificateArn)).toThrow(/go together/);
+    expect(() => apiOriginOf('not a domain', certificateArn)).toThrow(/is not a domain name/);
+    expect(() => apiOriginOf('api.example.org', 'arn:aws:iam::123456789012:role/x')).toThrow(
+      /is not an ACM certificate ARN/,
+    );
+  });
+});
+
 describe('seed', () => {
   it('runs the seed function through a Provider-backed custom resource with table write access', () => {
     const seeds = ofType('Custom::TunesmithSeed');
@@ -351,12 +499,13 @@ describe('seed', () => {
 });
 
 describe('outputs', () => {
-  it('exports what a deployer and the admin script need', () => {
+  it('exports what a deployer and the admin script need, and no way to the API around CloudFront', () => {
     const outputs = Object.keys(synthesized.template.toJSON().Outputs ?? {});
+    expect(outputs).not.toContain('ApiUrl');
+    expect(JSON.stringify(synthesized.template.toJSON().Outputs)).not.toContain('execute-api');
     expect(outputs).toEqual(
       expect.arrayContaining([
         'SiteUrl',
-        'ApiUrl',
         'TableName',
         'UserPoolId',
         'UserPoolClientId',

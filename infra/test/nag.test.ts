@@ -27,6 +27,19 @@ describe.each([
   ],
   // The test mail sink, as deployed for the suite against a stage with -c mailSinkDomain=...
   ['with a test mail sink', { context: { mailSinkDomain: 'inbox.example.org' } }],
+  // The web ACL's ARN read from its us-east-1 stack (an AwsCustomResource), as on prod or with -c waf=on.
+  ['with a web ACL', { context: { waf: 'on' } }],
+  // The API's own domain for CloudFront, the execute-api endpoint off (-c apiOriginDomain=... -c apiOriginCertificateArn=...).
+  [
+    'with an API domain of its own',
+    {
+      context: {
+        apiOriginDomain: 'api-origin.example.org',
+        apiOriginCertificateArn:
+          'arn:aws:acm:eu-west-1:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789',
+      },
+    },
+  ],
 ])('cdk-nag AwsSolutions and ServerlessChecks %s', (_name, options) => {
   let stack: Synthesized['stack'];
   let template: Synthesized['template'];

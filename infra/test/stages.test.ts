@@ -51,6 +51,15 @@ describe('stages', () => {
     expect(retention('prod')).toEqual([90]);
   });
 
+  it('serve dev from the cheapest edge locations and prod from every one', () => {
+    const priceClass = (stage: string) =>
+      Object.values(Template.fromStack(stageStack(stage)).findResources('AWS::CloudFront::Distribution')).map(
+        (distribution) => (distribution.Properties.DistributionConfig as { PriceClass: string }).PriceClass,
+      );
+    expect(priceClass('dev')).toEqual(['PriceClass_100']);
+    expect(priceClass('prod')).toEqual(['PriceClass_All']);
+  });
+
   it('refuse a stage they do not know', () => {
     expect(() => stageStack('staging')).toThrow(/Unknown stage "staging": use -c stage=dev\|prod/);
   });

@@ -206,8 +206,9 @@ describe('workflow task functions', () => {
     expect(finish.Timeout).toBeGreaterThanOrEqual(240);
   });
 
-  it('get the table, both buckets and the API endpoint for the webhook, and no provider key or local endpoints', () => {
+  it('get the table, both buckets and the site behind CloudFront for the webhook, and no provider key or local endpoints', () => {
     const { stack } = synthesized;
+    const distribution = logicalId(stack, stack.web.distribution.node.defaultChild);
     const api = logicalId(stack, stack.api.httpApi.node.defaultChild);
     for (const [handler, id] of workflowFunctions) {
       const variables = variablesOf(id);
@@ -220,9 +221,10 @@ describe('workflow task functions', () => {
       expect(flatten(variables.UPLOADS_BUCKET)).toBe(
         `{Ref:${logicalId(stack, stack.data.uploads.node.defaultChild)}}`,
       );
-      // The provider posts to {WEBHOOK_BASE_URL}/api/webhooks/fal, a route of this API.
-      // ApiEndpoint is `https://{apiId}.execute-api.{region}.amazonaws.com`, with no trailing slash.
-      expect(flatten(variables.WEBHOOK_BASE_URL)).toBe(`{${api}.ApiEndpoint}`);
+      // The provider posts to {WEBHOOK_BASE_URL}/api/webhooks/fal: the public https://{distribution}
+      // origin, whose /api/* behaviour reaches the API (as Stripe's webhook does), never execute-api.
+      expect(flatten(variables.WEBHOOK_BASE_URL)).toBe(`https://{${distribution}.DomainName}`);
+      expect(JSON.stringify(variables.WEBHOOK_BASE_URL)).not.toContain(api);
       for (const unset of [
         'FAL_KEY',
         'FAL_BASE_URL',
