@@ -163,6 +163,7 @@ export async function startS3(options: {
     port: options.port,
     upstream: url(address.port),
     credentials: options.credentials,
+    dir: options.dir,
   }).catch(async (error: Error) => {
     await server.close();
     throw new Error(`The S3 proxy could not listen on 127.0.0.1:${options.port}: ${error.message}`);

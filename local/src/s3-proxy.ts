@@ -1,6 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 
 /**
  * A small HTTP proxy in front of s3rver that checks what s3rver does not:
@@ -13,6 +15,13 @@ import type { AddressInfo } from 'node:net';
  *
  * Not checked: the hash of a signed payload against the body (SDK calls
  * here send `UNSIGNED-PAYLOAD` or a hash s3rver never sees altered).
+ *
+ * Multipart uploads as S3 runs them, where s3rver falls short: ListParts and
+ * AbortMultipartUpload (s3rver has neither) are answered here from s3rver's
+ * own store; a part PUT or a complete for an upload id that is not a live
+ * upload of that key is refused with NoSuchUpload (s3rver would make one up);
+ * complete refuses parts out of order, a part that is missing or has another
+ * ETag, and a part under 5 MiB that is not the last, as S3 does.
  */
 
 export interface S3ProxyOptions {
@@ -20,6 +29,8 @@ export interface S3ProxyOptions {
   /** s3rver's own URL. */
   upstream: string;
   credentials: { accessKeyId: string; secretAccessKey: string };
+  /** s3rver's store directory (its `directory` option), where it keeps multipart uploads. */
+  dir: string;
   now?: () => number;
 }
 
@@ -54,6 +65,38 @@ const refusals = {
     code: 'AuthorizationQueryParametersError',
     message:
       'Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.',
+  },
+  noSuchUpload: {
+    status: 404,
+    code: 'NoSuchUpload',
+    message:
+      'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.',
+  },
+  badPartNumber: {
+    status: 400,
+    code: 'InvalidArgument',
+    message: 'Part number must be an integer between 1 and 10000, inclusive',
+  },
+  invalidPart: {
+    status: 400,
+    code: 'InvalidPart',
+    message:
+      "One or more of the specified parts could not be found. The part may not have been uploaded, or the specified entity tag may not match the part's entity tag.",
+  },
+  invalidPartOrder: {
+    status: 400,
+    code: 'InvalidPartOrder',
+    message: 'The list of parts was not in ascending order. Parts must be ordered by part number.',
+  },
+  entityTooSmall: {
+    status: 400,
+    code: 'EntityTooSmall',
+    message: 'Your proposed upload is smaller than the minimum allowed object size.',
+  },
+  malformedXml: {
+    status: 400,
+    code: 'MalformedXML',
+    message: 'The XML you provided was not well-formed or did not validate against our published schema.',
   },
   skewed: {
     status: 403,
@@ -238,16 +281,176 @@ function refuse(res: http.ServerResponse, refusal: Refusal): void {
   res.end(body);
 }
 
+/** S3's smallest part of a multipart upload, all but the last. */
+const MIN_PART_BYTES = 5 * 1024 * 1024;
+/** The largest CompleteMultipartUpload body read (10000 parts fit well within). */
+const MAX_COMPLETE_BODY = 2 * 1024 * 1024;
+
+const xmlEscape = (value: string) =>
+  value.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
+
+/** A multipart call on an object (path-style `/bucket/key?uploadId=...`), or undefined for anything else. */
+function multipartCall(req: http.IncomingMessage) {
+  const url = new URL(req.url ?? '/', 'http://s3.local');
+  const uploadId = url.searchParams.get('uploadId');
+  if (uploadId === null) return undefined;
+  let segments: string[];
+  try {
+    segments = url.pathname.split('/').slice(1).map(decodeURIComponent);
+  } catch {
+    return undefined;
+  }
+  const [bucket = '', ...rest] = segments;
+  return { bucket, key: rest.join('/'), uploadId, partNumber: url.searchParams.get('partNumber') };
+}
+
+type MultipartCall = NonNullable<ReturnType<typeof multipartCall>>;
+
+/** s3rver's folder of one multipart upload, if the id names a live upload of that bucket and key. */
+async function liveUpload(dir: string, call: MultipartCall): Promise<string | undefined> {
+  // s3rver's ids are 16 random bytes in hex; anything else names nothing (and no path).
+  if (!/^[0-9a-f]{32}$/.test(call.uploadId) || !/^[A-Za-z0-9._-]+$/.test(call.bucket)) return undefined;
+  const folder = path.join(dir, call.bucket, '._S3rver_uploads', call.uploadId);
+  const key = await readFile(path.join(folder, 'key'), 'utf8').catch(() => undefined);
+  return key !== undefined && key === call.key ? folder : undefined;
+}
+
+/** The parts s3rver holds for an upload, in part-number order. */
+async function partsIn(folder: string) {
+  const names = (await readdir(folder)).filter((name) => /^[0-9]+$/.test(name));
+  const parts = await Promise.all(
+    names.map(async (name) => {
+      const [info, md5] = await Promise.all([
+        stat(path.join(folder, name)),
+        readFile(path.join(folder, `${name}.md5`), 'utf8').catch(() => ''),
+      ]);
+      return { number: Number(name), size: info.size, etag: md5.trim(), modified: info.mtime };
+    }),
+  );
+  return parts.filter((part) => part.etag !== '').sort((a, b) => a.number - b.number);
+}
+
+function sendXml(res: http.ServerResponse, status: number, xml: string): void {
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`;
+  res.writeHead(status, {
+    'content-type': 'application/xml',
+    'content-length': Buffer.byteLength(body),
+    'access-control-allow-origin': '*',
+  });
+  res.end(body);
+}
+
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.destroy();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Answers or checks a multipart call as S3 would. Returns true when it has
+ * answered; otherwise the request goes on to s3rver, with `body` when it was read.
+ */
+async function handleMultipart(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  dir: string,
+): Promise<{ answered: true } | { answered: false; body?: Buffer }> {
+  const call = multipartCall(req);
+  if (!call) return { answered: false };
+  const method = req.method ?? 'GET';
+  const folder = await liveUpload(dir, call);
+  const answer = (refusal: Refusal) => {
+    req.resume();
+    refuse(res, refusal);
+    return { answered: true as const };
+  };
+  if (!folder) return answer(refusals.noSuchUpload);
+
+  if (method === 'PUT') {
+    const n = Number(call.partNumber);
+    if (!/^[0-9]{1,5}$/.test(call.partNumber ?? '') || n < 1 || n > 10_000)
+      return answer(refusals.badPartNumber);
+    return { answered: false };
+  }
+  if (method === 'GET') {
+    const parts = await partsIn(folder);
+    req.resume();
+    sendXml(
+      res,
+      200,
+      `<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${xmlEscape(call.bucket)}</Bucket><Key>${xmlEscape(call.key)}</Key><UploadId>${call.uploadId}</UploadId><PartNumberMarker>0</PartNumberMarker><NextPartNumberMarker>${parts.at(-1)?.number ?? 0}</NextPartNumberMarker><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${parts
+        .map(
+          (part) =>
+            `<Part><PartNumber>${part.number}</PartNumber><LastModified>${part.modified.toISOString()}</LastModified><ETag>"${part.etag}"</ETag><Size>${part.size}</Size></Part>`,
+        )
+        .join('')}</ListPartsResult>`,
+    );
+    return { answered: true };
+  }
+  if (method === 'DELETE') {
+    req.resume();
+    await rm(folder, { recursive: true, force: true });
+    res.writeHead(204, { 'access-control-allow-origin': '*' });
+    res.end();
+    return { answered: true };
+  }
+  if (method === 'POST') {
+    const body = await readBody(req, MAX_COMPLETE_BODY);
+    if (!body) return answer(refusals.malformedXml);
+    const named = [...body.toString('utf8').matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map((m) => ({
+      number: Number(/<PartNumber>\s*(\d+)\s*<\/PartNumber>/.exec(m[1] ?? '')?.[1]),
+      etag: (/<ETag>([\s\S]*?)<\/ETag>/.exec(m[1] ?? '')?.[1] ?? '').replace(/&quot;|"/g, '').trim(),
+    }));
+    if (named.length === 0 || named.some((part) => !Number.isInteger(part.number))) {
+      return answer(refusals.malformedXml);
+    }
+    if (named.some((part, i) => i > 0 && part.number <= (named[i - 1] as { number: number }).number)) {
+      return answer(refusals.invalidPartOrder);
+    }
+    const held = new Map((await partsIn(folder)).map((part) => [part.number, part]));
+    const parts = named.map((part) => held.get(part.number));
+    if (parts.some((part, i) => !part || part.etag !== named[i]?.etag)) return answer(refusals.invalidPart);
+    if (parts.slice(0, -1).some((part) => (part as { size: number }).size < MIN_PART_BYTES)) {
+      return answer(refusals.entityTooSmall);
+    }
+    return { answered: false, body };
+  }
+  return { answered: false };
+}
+
 export async function startS3Proxy(options: S3ProxyOptions): Promise<S3Proxy> {
   const upstream = new URL(options.upstream);
   const now = options.now ?? Date.now;
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     // CORS preflights carry no signature, on S3 too.
     if (req.method !== 'OPTIONS') {
       const refusal = verifySigV4(req, options.credentials, now());
       if (refusal) {
         req.resume();
         refuse(res, refusal);
+        return;
+      }
+    }
+    let read: Buffer | undefined;
+    if (req.method !== 'OPTIONS') {
+      try {
+        const handled = await handleMultipart(req, res, options.dir);
+        if (handled.answered) return;
+        read = handled.body;
+      } catch {
+        if (!res.headersSent) refuse(res, { status: 500, code: 'InternalError', message: 'Internal error' });
         return;
       }
     }
@@ -269,7 +472,8 @@ export async function startS3Proxy(options: S3ProxyOptions): Promise<S3Proxy> {
         refuse(res, { status: 502, code: 'BadGateway', message: 's3rver is not answering' });
       else res.destroy();
     });
-    req.pipe(forward);
+    if (read) forward.end(read);
+    else req.pipe(forward);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

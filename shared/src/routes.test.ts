@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { apiPath, matchPath, matchRoute, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
-  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook and the site settings, each once', () => {
-    expect(routes).toHaveLength(49);
-    expect(new Set(routes.map((r) => r.id)).size).toBe(49);
-    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(49);
+  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings and the upload dialog’s five multipart calls, each once', () => {
+    expect(routes).toHaveLength(54);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(54);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(54);
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/stripe' && r.auth === 'webhook'),
     ).toBe(true);
@@ -47,6 +47,22 @@ describe('matchRoute', () => {
     expect(matchRoute('GET', '/api/nope')).toBeUndefined();
     expect(matchPath('/api/track/{id}', '/api/track/')).toBeUndefined();
     expect(matchPath('/api/track/{id}', '/api/track/%E0%A4%A')).toBeUndefined();
+  });
+});
+
+describe('the upload dialog’s multipart calls', () => {
+  it('are user calls of the uploads group, told apart by method and path', () => {
+    expect(matchRoute('POST', '/api/s3/multipart')?.route.id).toBe('createMultipartUpload');
+    expect(matchRoute('GET', '/api/s3/multipart/up.1_x-y')).toEqual({
+      route: expect.objectContaining({ id: 'listMultipartParts' }),
+      params: { uploadId: 'up.1_x-y' },
+    });
+    expect(matchRoute('GET', '/api/s3/multipart/u1/3')?.params).toEqual({ uploadId: 'u1', partNumber: '3' });
+    expect(matchRoute('POST', '/api/s3/multipart/u1/complete')?.route.id).toBe('completeMultipartUpload');
+    expect(matchRoute('DELETE', '/api/s3/multipart/u1')?.route.id).toBe('abortMultipartUpload');
+    for (const route of routes.filter((r) => r.path.startsWith('/api/s3/'))) {
+      expect([route.group, route.auth]).toEqual(['uploads', 'user']);
+    }
   });
 });
 

@@ -72,6 +72,12 @@ export const routes = [
   // Uploads
   r('reserveUpload', 'uploads', 'POST', '/api/objects/upload', 'user'),
   r('normalizeUploadPath', 'uploads', 'POST', '/api/objects/normalize-path', 'user'),
+  // The upload dialog's multipart calls (spec 1 "Upload dialog calls"): files over 5 MiB go in parts.
+  r('createMultipartUpload', 'uploads', 'POST', '/api/s3/multipart', 'user'),
+  r('listMultipartParts', 'uploads', 'GET', '/api/s3/multipart/{uploadId}', 'user'),
+  r('signMultipartPart', 'uploads', 'GET', '/api/s3/multipart/{uploadId}/{partNumber}', 'user'),
+  r('completeMultipartUpload', 'uploads', 'POST', '/api/s3/multipart/{uploadId}/complete', 'user'),
+  r('abortMultipartUpload', 'uploads', 'DELETE', '/api/s3/multipart/{uploadId}', 'user'),
 
   // Billing
   r('createCheckoutSession', 'billing', 'POST', '/api/stripe/create-checkout-session', 'user'),

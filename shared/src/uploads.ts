@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from './constants';
 
+/** S3's smallest part of a multipart upload (all but the last): 5 MiB. */
+export const MULTIPART_MIN_PART_BYTES = 5 * 1024 * 1024;
+/** S3's part numbers run from 1 to this. */
+export const MULTIPART_MAX_PARTS = 10_000;
+/** The audio button sends files over this size in parts, each of this size but the last. */
+export const MULTIPART_THRESHOLD_BYTES = MULTIPART_MIN_PART_BYTES;
+
 const SIZE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 
 /**
@@ -43,6 +50,15 @@ export const uploadMessages = {
   processFailedTitle: 'Upload Error',
   processFailed: 'Failed to process uploaded file.',
   uploadedTitle: 'Audio Uploaded!',
+  /** Spec 1 section 5, the upload dialog's rule for signing a part. */
+  signNeedsKeyUploadIdPart: 'Cannot sign without a key, an uploadId, and a partNumber',
+  partNumberRange: `Part numbers run from 1 to ${MULTIPART_MAX_PARTS}.`,
+  keyRequired: 'Cannot continue an upload without its key.',
+  partsRequired: 'Name the uploaded parts (PartNumber and ETag) to complete the upload.',
+  partsOrder: 'List each part once, in ascending PartNumber order.',
+  partMissing:
+    'A part to complete with was not uploaded, or not with that ETag. Please upload the file again.',
+  partTooSmall: `Every part but the last must be at least ${formatBytes(MULTIPART_MIN_PART_BYTES)}.`,
 } as const;
 
 /** MIME types browsers report for the allowed extensions. */
@@ -114,3 +130,72 @@ export const normalizePathSchema = z.object({
     .max(4096),
 });
 export const normalizedPathSchema = z.object({ objectPath: z.string() });
+
+/** The file the upload dialog is about to send in parts (`POST /api/s3/multipart`). */
+export const createMultipartSchema = z.object({
+  filename: z
+    .string({ error: uploadMessages.typeNotAllowed })
+    .max(255)
+    .refine((name) => uploadExtension(name) !== undefined, uploadMessages.typeNotAllowed),
+  type: z
+    .string()
+    .max(100)
+    .refine(
+      (type) => type === '' || (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type.toLowerCase()),
+      uploadMessages.typeNotAllowed,
+    )
+    .optional(),
+  /** Uppy's file metadata; the server keeps none of it. */
+  metadata: z.record(z.string().max(100), z.unknown()).optional(),
+});
+export type CreateMultipartRequest = z.infer<typeof createMultipartSchema>;
+export const multipartUploadSchema = z.object({ key: z.string(), uploadId: z.string() });
+export type MultipartUpload = z.infer<typeof multipartUploadSchema>;
+
+/** `?key=` of the calls on one multipart upload. */
+export const multipartKeyQuerySchema = z.object({
+  key: z.string({ error: uploadMessages.keyRequired }).min(1, uploadMessages.keyRequired).max(1024),
+});
+
+/** A signed part: PUT the bytes to `url` with `headers`, within `expires` seconds. */
+export const signedPartSchema = z.object({
+  url: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
+  expires: z.number(),
+});
+export type SignedPart = z.infer<typeof signedPartSchema>;
+
+/** One uploaded part as storage lists it (`GET /api/s3/multipart/{uploadId}`). */
+export const uploadedPartSchema = z.object({ PartNumber: z.number(), ETag: z.string(), Size: z.number() });
+export type UploadedPart = z.infer<typeof uploadedPartSchema>;
+
+/** `POST /api/s3/multipart/{uploadId}/complete`: the parts to join, in order. */
+export const completeMultipartSchema = z.object({
+  parts: z
+    .array(
+      z.object({
+        PartNumber: z
+          .number({ error: uploadMessages.partNumberRange })
+          .int(uploadMessages.partNumberRange)
+          .min(1, uploadMessages.partNumberRange)
+          .max(MULTIPART_MAX_PARTS, uploadMessages.partNumberRange),
+        ETag: z.string({ error: uploadMessages.partsRequired }).min(1, uploadMessages.partsRequired).max(200),
+      }),
+      { error: uploadMessages.partsRequired },
+    )
+    .min(1, uploadMessages.partsRequired)
+    .max(MULTIPART_MAX_PARTS, uploadMessages.partNumberRange),
+});
+export type CompleteMultipartRequest = z.infer<typeof completeMultipartSchema>;
+
+/**
+ * The joined, checked upload: `objectPath` is what a generation takes as
+ * `inputAudioUrl` (as normalize-path answers for a single upload); `location`
+ * names the same for Uppy, `key` its storage key.
+ */
+export const completedMultipartSchema = z.object({
+  location: z.string(),
+  key: z.string(),
+  objectPath: z.string(),
+});
+export type CompletedMultipart = z.infer<typeof completedMultipartSchema>;

@@ -77,13 +77,17 @@ export function clientAddress(
  * store sees it (a DynamoDB key has a size limit).
  */
 const PATH_PARAM = /^[A-Za-z0-9_-]{1,128}$/;
+/** S3's multipart upload ids are longer and may carry dots and tildes; they never reach DynamoDB. */
+const PATH_PARAM_OF: Record<string, RegExp> = { uploadId: /^[A-Za-z0-9._~-]{1,1024}$/ };
 
 /** The route's path parameters, each checked; a 404 when one cannot be an id. */
 export function pathParams(event: APIGatewayProxyEventV2): Record<string, string> {
   const params = (event.pathParameters ?? {}) as Record<string, string | undefined>;
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) {
-    if (value === undefined || !PATH_PARAM.test(value)) throw new HttpError(404, messages.notFound);
+    if (value === undefined || !(PATH_PARAM_OF[name] ?? PATH_PARAM).test(value)) {
+      throw new HttpError(404, messages.notFound);
+    }
     out[name] = value;
   }
   return out;

@@ -1,7 +1,22 @@
-import { normalizePathSchema, reserveUploadSchema, uploadMessages } from '@tunesmith/shared/uploads';
+import {
+  completeMultipartSchema,
+  createMultipartSchema,
+  multipartKeyQuerySchema,
+  normalizePathSchema,
+  reserveUploadSchema,
+  uploadMessages,
+} from '@tunesmith/shared/uploads';
 import type { RateLimiter } from '../../domain/accounts/ports';
 import type { User } from '../../domain/accounts/user';
 import { notFound } from '../../domain/errors';
+import {
+  abortUpload,
+  completeUpload,
+  listUploadParts,
+  type MultipartStore,
+  signUploadPart,
+  startMultipartUpload,
+} from '../../domain/uploads/multipart';
 import {
   acceptUpload,
   allowUploadReservation,
@@ -11,7 +26,7 @@ import {
   type UploadStore,
 } from '../../domain/uploads/uploads';
 import type { GroupHandlers } from '../group-handler';
-import { readJson } from '../request';
+import { readJson, readQuery } from '../request';
 import { json } from '../responses';
 
 export interface UploadRouteDeps {
@@ -26,6 +41,8 @@ export interface UploadRouteDeps {
   keyOfUploadUrl(url: string): string | undefined;
   newId: () => string;
   limiter: RateLimiter;
+  /** Multipart uploads into the uploads bucket (files the dialog sends in parts). */
+  multipart: MultipartStore;
 }
 
 /**
@@ -58,6 +75,44 @@ export function uploadRoutes(deps: UploadRouteDeps): GroupHandlers {
       if (!key) throw notFound(uploadMessages.notFound);
       const { key: kept } = await acceptUpload(deps.store, user.id, key);
       return json(200, { objectPath: objectPathOf(kept) });
+    },
+
+    createMultipartUpload: async (event, ctx) => {
+      const user = ctx.user as User;
+      const { filename, type } = readJson(event, createMultipartSchema);
+      const started = await startMultipartUpload(deps, user.id, { filename, ...(type ? { type } : {}) });
+      return json(200, started);
+    },
+
+    signMultipartPart: async (event, ctx) => {
+      const user = ctx.user as User;
+      const signed = await signUploadPart(deps, user.id, {
+        ...(event.queryStringParameters?.key ? { key: event.queryStringParameters.key } : {}),
+        ...(ctx.params.uploadId ? { uploadId: ctx.params.uploadId } : {}),
+        ...(ctx.params.partNumber ? { partNumber: ctx.params.partNumber } : {}),
+      });
+      return json(200, signed);
+    },
+
+    listMultipartParts: async (event, ctx) => {
+      const user = ctx.user as User;
+      const { key } = readQuery(event, multipartKeyQuerySchema);
+      return json(200, await listUploadParts(deps, user.id, key, ctx.params.uploadId as string));
+    },
+
+    completeMultipartUpload: async (event, ctx) => {
+      const user = ctx.user as User;
+      const { key } = readQuery(event, multipartKeyQuerySchema);
+      const { parts } = readJson(event, completeMultipartSchema);
+      const done = await completeUpload(deps, user.id, key, ctx.params.uploadId as string, parts);
+      return json(200, { location: done.objectPath, key: done.key, objectPath: done.objectPath });
+    },
+
+    abortMultipartUpload: async (event, ctx) => {
+      const user = ctx.user as User;
+      const { key } = readQuery(event, multipartKeyQuerySchema);
+      await abortUpload(deps, user.id, key, ctx.params.uploadId as string);
+      return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
     },
   };
 }

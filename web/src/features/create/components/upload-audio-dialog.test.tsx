@@ -109,6 +109,32 @@ describe('upload audio dialog', () => {
     expect(onUploaded).toHaveBeenCalledWith({ objectPath: 'uploads/user-1/abc.wav', fileName: 'song.wav' });
   });
 
+  it('hands the objectPath of an upload in parts to the form without a second check', async () => {
+    const calls: string[] = [];
+    mockFetch({
+      'POST /api/objects/normalize-path': async () => {
+        calls.push('normalize');
+        return jsonResponse({ objectPath: 'never' });
+      },
+    });
+    const { onUploaded } = await openDialog();
+
+    act(() => {
+      uploaderOptions().onUploadSuccess({
+        fileName: 'long.wav',
+        objectPath: '/objects/uploads/user-1/big.wav',
+      });
+    });
+
+    const toast = await findToast();
+    expect(within(toast).getByText('Audio Uploaded!')).toBeDefined();
+    expect(onUploaded).toHaveBeenCalledWith({
+      objectPath: '/objects/uploads/user-1/big.wav',
+      fileName: 'long.wav',
+    });
+    expect(calls).toEqual([]);
+  });
+
   it("shows the server's reason when the uploaded file is refused", async () => {
     const reason = 'The uploaded file is not a supported audio file (MP3, WAV, M4A, AAC or OGG).';
     mockFetch({ 'POST /api/objects/normalize-path': jsonResponse({ message: reason }, 400) });

@@ -5,9 +5,23 @@ import { Icon } from '@/components/ui/icon';
 import { serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
+import { abortMultipartUpload } from '../api/abort-multipart-upload';
+import { completeMultipartUpload } from '../api/complete-multipart-upload';
+import { createMultipartUpload } from '../api/create-multipart-upload';
+import { listMultipartParts } from '../api/list-multipart-parts';
 import { normalizeUploadPath } from '../api/normalize-upload-path';
 import { reserveUpload } from '../api/reserve-upload';
+import { signMultipartPart } from '../api/sign-multipart-part';
 import type { AudioUploader } from '../utils/audio-uploader';
+import type { MultipartApi } from '../utils/upload-in-parts';
+
+const multipartApi: MultipartApi = {
+  create: createMultipartUpload,
+  signPart: signMultipartPart,
+  listParts: listMultipartParts,
+  complete: completeMultipartUpload,
+  abort: abortMultipartUpload,
+};
 
 export interface UploadedAudio {
   /** What a generation takes as `inputAudioUrl`. */
@@ -69,11 +83,15 @@ export function UploadAudioDialog({ onUploaded, onCheckingChange, disabled }: Up
     loader.current ??= import('../utils/audio-uploader').then(({ createAudioUploader }) => {
       const created = createAudioUploader({
         reserve: reserveUpload,
-        onUploadSuccess: async ({ fileName, uploadURL }) => {
+        multipart: multipartApi,
+        onUploadSuccess: async (upload) => {
+          const { fileName } = upload;
           checks.current += 1;
           latest.current.onCheckingChange?.(true);
           try {
-            const { objectPath } = await normalizeUploadPath(uploadURL);
+            // An upload in parts was checked when it completed; a single PUT is checked now.
+            const { objectPath } =
+              'objectPath' in upload ? upload : await normalizeUploadPath(upload.uploadURL);
             if (!mounted.current) return;
             toast({ title: uploadMessages.uploadedTitle, description: fileName });
             latest.current.onUploaded({ objectPath, fileName });

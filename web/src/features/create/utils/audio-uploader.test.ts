@@ -1,6 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AudioUploader, createAudioUploader, uploadParameters } from './audio-uploader';
+import { PartUploadError } from './upload-in-parts';
 
 interface SentRequest {
   method: string;
@@ -76,8 +77,30 @@ function chooseFiles(...files: File[]) {
   fireEvent.change(input);
 }
 
+const inParts = {
+  location: '/objects/uploads/user-1/big.wav',
+  key: 'uploads/user-1/big.wav',
+  objectPath: '/objects/uploads/user-1/big.wav',
+};
+
+function fakeMultipart() {
+  return {
+    create: vi.fn(async () => ({ key: 'incoming/user-1/big.wav', uploadId: 'up-1' })),
+    signPart: vi.fn(async (_upload: unknown, partNumber: number) => ({
+      url: `http://storage.test/part/${partNumber}`,
+      headers: {},
+      expires: 900,
+    })),
+    listParts: vi.fn(async () => []),
+    complete: vi.fn(async () => inParts),
+    abort: vi.fn(async () => undefined),
+  };
+}
+
 function setUp() {
   const options = {
+    multipart: fakeMultipart(),
+    sendPart: vi.fn(async ({ url }: { url: string; body: Blob }) => `"etag-${url.split('/').at(-1)}"`),
     reserve: vi.fn(async () => reservation),
     onUploadSuccess: vi.fn(),
     onUploadError: vi.fn(),
@@ -241,5 +264,115 @@ describe('audio uploader', () => {
       headers: { 'content-type': 'audio/wav' },
     });
     await waitFor(() => expect(onClosed).toHaveBeenCalled());
+  });
+
+  it('sends a file over 5 MiB in parts through the multipart calls and reports its checked path', async () => {
+    const sent = fakeStorage();
+    const { uploader: audio, reserve, multipart, sendPart, onUploadSuccess } = setUp();
+    audio.open();
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
+    const big = new File([new Uint8Array(12 * 1024 * 1024)], 'big.wav', { type: 'audio/wav' });
+    chooseFiles(big);
+    await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
+
+    const start = document.querySelector<HTMLButtonElement>('.uppy-StatusBar-actionBtn--upload');
+    if (!start) throw new Error('no upload button');
+    fireEvent.click(start);
+
+    await waitFor(() =>
+      expect(onUploadSuccess).toHaveBeenCalledWith({ fileName: 'big.wav', objectPath: inParts.objectPath }),
+    );
+    expect(multipart.create).toHaveBeenCalledWith(
+      { filename: 'big.wav', type: 'audio/wav' },
+      expect.anything(),
+    );
+    expect(sendPart.mock.calls.map(([part]) => part.body.size)).toEqual([
+      5 * 1024 * 1024,
+      5 * 1024 * 1024,
+      2 * 1024 * 1024,
+    ]);
+    expect(multipart.complete).toHaveBeenCalledTimes(1);
+    // Not also sent whole.
+    expect(reserve).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('aborts an upload in parts when its file is removed', async () => {
+    const { uploader: audio, multipart, sendPart, onUploadSuccess } = setUp();
+    let release: () => void = () => undefined;
+    sendPart.mockImplementationOnce(
+      ({ url }: { url: string; body: Blob }) =>
+        new Promise<string>((resolve) => {
+          release = () => resolve(`"etag-${url.split('/').at(-1)}"`);
+        }),
+    );
+    audio.open();
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
+    chooseFiles(new File([new Uint8Array(6 * 1024 * 1024)], 'big.wav', { type: 'audio/wav' }));
+    await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
+    const start = document.querySelector<HTMLButtonElement>('.uppy-StatusBar-actionBtn--upload');
+    if (!start) throw new Error('no upload button');
+    fireEvent.click(start);
+    await waitFor(() => expect(sendPart).toHaveBeenCalledTimes(1));
+
+    const remove = document.querySelector<HTMLButtonElement>('.uppy-Dashboard-Item-action--remove');
+    if (!remove) throw new Error('no remove button');
+    fireEvent.click(remove);
+    release();
+
+    await waitFor(() =>
+      expect(multipart.abort).toHaveBeenCalledWith({ key: 'incoming/user-1/big.wav', uploadId: 'up-1' }),
+    );
+    expect(multipart.complete).not.toHaveBeenCalled();
+    expect(onUploadSuccess).not.toHaveBeenCalled();
+  });
+
+  it('resumes a failed upload in parts on retry, sending only what storage does not hold', async () => {
+    const { uploader: audio, multipart, sendPart, onUploadSuccess, onUploadError } = setUp();
+    sendPart.mockImplementation(async ({ url }: { url: string; body: Blob }) => {
+      const part = url.split('/').at(-1);
+      // Storage refuses part 2 once, for good (no automatic try again).
+      if (part === '2' && sendPart.mock.calls.filter(([p]) => p.url.endsWith('/2')).length === 1) {
+        throw new PartUploadError(400, false);
+      }
+      return `"etag-${part}"`;
+    });
+    audio.open();
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
+    chooseFiles(new File([new Uint8Array(11 * 1024 * 1024)], 'big.wav', { type: 'audio/wav' }));
+    await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
+    const start = document.querySelector<HTMLButtonElement>('.uppy-StatusBar-actionBtn--upload');
+    if (!start) throw new Error('no upload button');
+    fireEvent.click(start);
+    await waitFor(() => expect(onUploadError).toHaveBeenCalledTimes(1));
+    multipart.listParts.mockResolvedValueOnce([
+      { PartNumber: 1, ETag: '"etag-1"', Size: 5 * 1024 * 1024 },
+    ] as never);
+
+    const retry = await waitFor(() => {
+      const button = document.querySelector<HTMLButtonElement>('.uppy-StatusBar-actionBtn--retry');
+      if (!button) throw new Error('no retry button');
+      return button;
+    });
+    fireEvent.click(retry);
+
+    await waitFor(() =>
+      expect(onUploadSuccess).toHaveBeenCalledWith({ fileName: 'big.wav', objectPath: inParts.objectPath }),
+    );
+    expect(multipart.create).toHaveBeenCalledTimes(1);
+    expect(multipart.listParts).toHaveBeenCalledWith(
+      { key: 'incoming/user-1/big.wav', uploadId: 'up-1' },
+      expect.anything(),
+    );
+    expect(sendPart.mock.calls.map(([part]) => part.url.split('/').at(-1))).toEqual(['1', '2', '2', '3']);
+    expect(multipart.complete).toHaveBeenCalledWith(
+      { key: 'incoming/user-1/big.wav', uploadId: 'up-1' },
+      [
+        { PartNumber: 1, ETag: '"etag-1"' },
+        { PartNumber: 2, ETag: '"etag-2"' },
+        { PartNumber: 3, ETag: '"etag-3"' },
+      ],
+      expect.anything(),
+    );
   });
 });

@@ -2,6 +2,9 @@ import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@tunesmith/shared/constants';
 import {
+  type CompletedMultipart,
+  MULTIPART_THRESHOLD_BYTES,
+  type MultipartUpload,
   type ReserveUploadRequest,
   UPLOAD_CONTENT_TYPES,
   UPLOAD_MAX_LABEL,
@@ -11,6 +14,7 @@ import AwsS3 from '@uppy/aws-s3';
 import Uppy from '@uppy/core';
 import type { Meta } from '@uppy/core/utils';
 import Dashboard from '@uppy/dashboard';
+import { type MultipartApi, type PartSender, uploadInParts } from './upload-in-parts';
 
 /** The audio button's rules (spec 1 sections 5 and 9): one file, five types, 50485760 bytes. */
 export const audioUploadRestrictions = {
@@ -60,10 +64,22 @@ export async function uploadParameters(
   };
 }
 
+/** Whether the audio button sends a file in parts (over 5 MiB) rather than in one PUT. */
+export const sendsInParts = (file: { size: number | null }) => (file.size ?? 0) > MULTIPART_THRESHOLD_BYTES;
+
+/**
+ * A finished upload: a single PUT gives the `uploadURL` the server issued (to
+ * normalize), an upload in parts the `objectPath` its completion already checked.
+ */
+export type FinishedUpload = { fileName: string } & ({ uploadURL: string } | { objectPath: string });
+
 export interface AudioUploaderOptions {
   reserve: ReserveUpload;
-  /** The file is in storage; `uploadURL` is the address the server issued for it. */
-  onUploadSuccess: (upload: { fileName: string; uploadURL: string }) => void;
+  /** The upload dialog's multipart calls, for files over 5 MiB. */
+  multipart: MultipartApi;
+  /** How part bytes are sent (the browser's XHR unless a test says otherwise). */
+  sendPart?: PartSender;
+  onUploadSuccess: (upload: FinishedUpload) => void;
   onUploadError: (error: unknown) => void;
   /** The dialog closed (Escape, its close button, or the upload finished). */
   onClosed: () => void;
@@ -76,13 +92,24 @@ export interface AudioUploader {
 }
 
 /**
- * The upload dialog: Uppy's Dashboard as a modal over the page and the AWS S3
- * uploader with one presigned PUT per file (no multipart). Nothing uploads
- * until the user presses the Dashboard's upload button; the modal closes when
- * the upload finishes.
+ * The upload dialog: Uppy's Dashboard as a modal over the page. A file over
+ * 5 MiB goes in 5 MiB parts through the API's multipart calls, so a dropped
+ * connection costs a part (tried again after 0, 1, 3 and 5 s, then resumable
+ * with the Dashboard's retry); a smaller file goes with the AWS S3 uploader in
+ * one presigned PUT. Nothing uploads until the user presses the Dashboard's
+ * upload button; the modal closes when the upload finishes.
+ *
+ * `@uppy/aws-s3` 6 sends parts only to S3 calls it signs itself or to a
+ * Companion server (which would also turn small files into POST uploads), so
+ * the parts go through our own uploader step, run before the AWS S3 one: that
+ * step skips the files it finished or failed.
  */
 export function createAudioUploader(options: AudioUploaderOptions): AudioUploader {
   const reservations = new Map<string, UploadReservation>();
+  /** Uploads in parts that exist in storage, by file: resumed on retry, aborted on cancel. */
+  const sessions = new Map<string, MultipartUpload>();
+  const running = new Map<string, AbortController>();
+  const completed = new Map<string, CompletedMultipart>();
   const uppy = new Uppy({
     id: 'audio-upload',
     autoProceed: false,
@@ -110,6 +137,71 @@ export function createAudioUploader(options: AudioUploaderOptions): AudioUploade
     },
   });
 
+  const cancel = (fileId: string) => {
+    running.get(fileId)?.abort();
+    running.delete(fileId);
+    const session = sessions.get(fileId);
+    sessions.delete(fileId);
+    if (session) void options.multipart.abort(session).catch(() => undefined);
+  };
+  uppy.on('file-removed', (file) => cancel(file.id));
+  uppy.on('cancel-all', () => {
+    for (const fileId of new Set([...running.keys(), ...sessions.keys()])) cancel(fileId);
+  });
+
+  // Registered before the AWS S3 plugin's, so it runs first on each upload.
+  uppy.addUploader(async (fileIDs) => {
+    const files = fileIDs
+      .map((id) => uppy.getFile(id))
+      .filter((file) => file && !file.error && !file.progress.uploadComplete && sendsInParts(file));
+    if (files.length === 0) return;
+    uppy.emit('upload-start', files);
+    await Promise.allSettled(
+      files.map(async (file) => {
+        const controller = new AbortController();
+        running.set(file.id, controller);
+        const resume = sessions.get(file.id);
+        try {
+          const done = await uploadInParts(file.data as File, {
+            api: options.multipart,
+            ...(options.sendPart ? { send: options.sendPart } : {}),
+            ...(resume ? { resume } : {}),
+            signal: controller.signal,
+            onStarted: (upload) => sessions.set(file.id, upload),
+            onProgress: (bytesUploaded, bytesTotal) => {
+              const current = uppy.getFile(file.id);
+              if (!current) return;
+              uppy.emit('upload-progress', current, {
+                uploadStarted: current.progress.uploadStarted || Date.now(),
+                bytesUploaded,
+                bytesTotal,
+              });
+            },
+          });
+          sessions.delete(file.id);
+          completed.set(file.id, done);
+          const current = uppy.getFile(file.id);
+          if (current) {
+            uppy.emit('upload-success', current, {
+              status: 200,
+              body: {},
+              uploadURL: done.location,
+            });
+          }
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          // A refused completion (too large, not audio) ended the upload; a retry starts afresh.
+          if (error instanceof Error && /^4\d\d: /.test(error.message)) sessions.delete(file.id);
+          const current = uppy.getFile(file.id);
+          if (current)
+            uppy.emit('upload-error', current, error instanceof Error ? error : new Error(String(error)));
+        } finally {
+          if (running.get(file.id) === controller) running.delete(file.id);
+        }
+      }),
+    );
+  });
+
   uppy.use(AwsS3, {
     shouldUseMultipart: false,
     // The object key is the server's choice; ours only finds the file again when signing.
@@ -130,6 +222,11 @@ export function createAudioUploader(options: AudioUploaderOptions): AudioUploade
 
   uppy.on('upload-success', (file, response) => {
     if (!file) return;
+    const inParts = completed.get(file.id);
+    if (inParts) {
+      options.onUploadSuccess({ fileName: file.name ?? 'audio', objectPath: inParts.objectPath });
+      return;
+    }
     const uploadURL = reservations.get(file.id)?.uploadURL ?? response.uploadURL;
     if (uploadURL) options.onUploadSuccess({ fileName: file.name ?? 'audio', uploadURL });
   });

@@ -1,0 +1,10 @@
+import type { CreateMultipartRequest, MultipartUpload } from '@tunesmith/shared/uploads';
+import { apiRequest } from '@/lib/api-client';
+
+/** Starts sending a file in parts; the server names the key (the user's own area). */
+export function createMultipartUpload(
+  file: Pick<CreateMultipartRequest, 'filename' | 'type'>,
+  signal?: AbortSignal,
+): Promise<MultipartUpload> {
+  return apiRequest<MultipartUpload>('createMultipartUpload', { body: { ...file, metadata: {} }, signal });
+}

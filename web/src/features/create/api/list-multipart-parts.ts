@@ -1,0 +1,10 @@
+import type { MultipartUpload, UploadedPart } from '@tunesmith/shared/uploads';
+import { apiRequest } from '@/lib/api-client';
+
+/** The parts storage already holds of an upload, to resume it. */
+export function listMultipartParts(
+  { key, uploadId }: MultipartUpload,
+  signal?: AbortSignal,
+): Promise<UploadedPart[]> {
+  return apiRequest<UploadedPart[]>('listMultipartParts', { params: { uploadId }, query: { key }, signal });
+}
