@@ -83,22 +83,28 @@ describe('docs/cost.md, the floor of a stage', () => {
     }
   });
 
-  it('prices WAF at $5 a web ACL and $1 a rule, and matches any web ACL the stage synthesises', () => {
-    const line = row('WAF web ACL');
-    const rules = Number(/with (\d+) rules/.exec(line.item)?.[1]);
-    expect(rules).toBe(3);
-    for (const stage of stages) {
-      const acls = Number(line.counts[stage]);
-      expect(line.amounts[stage]).toBeCloseTo(acls * (5 + rules), 2);
-      const synthesised = resourcesOf[stage]?.filter((r) => r.Type === 'AWS::WAFv2::WebACL') ?? [];
-      // The web ACL is built with the edge guards; once a stage has it, the page must count what it has.
-      if (synthesised.length > 0) {
+  it.each([
+    ['WAF web ACL on the distribution', 'CLOUDFRONT'],
+    ['WAF web ACL on the Cognito pools', 'REGIONAL'],
+  ])(
+    'prices the %s at $5 and $1 a rule, and counts the web ACLs of that scope each stage synthesises',
+    (item, scope) => {
+      const line = row(item);
+      const rules = Number(/with (\d+) rules?/.exec(line.item)?.[1]);
+      expect(rules).toBeGreaterThan(0);
+      for (const stage of stages) {
+        const acls = Number(line.counts[stage]);
+        expect(line.amounts[stage]).toBeCloseTo(acls * (5 + rules), 2);
+        const synthesised =
+          resourcesOf[stage]?.filter(
+            (r) => r.Type === 'AWS::WAFv2::WebACL' && r.Properties?.Scope === scope,
+          ) ?? [];
         expect(acls, stage).toBe(synthesised.length);
         for (const acl of synthesised)
           expect((acl.Properties?.Rules as unknown[] | undefined)?.length).toBe(rules);
       }
-    }
-  });
+    },
+  );
 
   it('adds up', () => {
     const rows = floorTable();
