@@ -21,6 +21,11 @@ export interface StageConfig {
    * stack): `-c waf=on` adds it to a stage without it; the stage that has it keeps it.
    */
   readonly waf: boolean;
+  /**
+   * The API must have a domain of its own (`-c apiOriginDomain=... -c apiOriginCertificateArn=...`), so its
+   * execute-api endpoint is off and nothing reaches a function around CloudFront (decision 013).
+   */
+  readonly apiOriginRequired: boolean;
 }
 
 /** The stages `cdk deploy -c stage=<name>` knows. */
@@ -31,6 +36,7 @@ export const stages = {
     logRetention: RetentionDays.TWO_WEEKS,
     priceClass: PriceClass.PRICE_CLASS_100,
     waf: false,
+    apiOriginRequired: false,
   },
   // Real users' stage: test mailboxes and the suite's test accounts stay out of it. Every edge location:
   // the product is offered worldwide and streams audio, and a listener in South America, Asia or
@@ -41,6 +47,9 @@ export const stages = {
     mailSink: false,
     priceClass: PriceClass.PRICE_CLASS_ALL,
     waf: true,
+    // Real users' capacity: a flood sent to the execute-api endpoint would skip the web ACL and the
+    // route throttles' protection of CloudFront's path, so prod does not deploy with it on.
+    apiOriginRequired: true,
   },
 } as const satisfies Record<string, StageConfig>;
 

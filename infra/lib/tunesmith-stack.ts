@@ -94,6 +94,12 @@ export class TunesmithStack extends Stack {
     this.audioSigning = new AudioSigning(this, 'AudioSigning');
     // Seals secret site settings (Stripe keys, fal key) before they are stored (decision 006).
     this.settingsKey = new SettingsKey(this, 'SettingsKey');
+    const apiOrigin = apiOriginOf(setting(this, 'apiOriginDomain'), setting(this, 'apiOriginCertificateArn'));
+    if (stage.apiOriginRequired && !apiOrigin) {
+      throw new Error(
+        `The ${stage.name} stage turns the API's execute-api endpoint off, so CloudFront needs a domain of the API's own: deploy with -c apiOriginDomain=api-origin.example.com -c apiOriginCertificateArn=arn:aws:acm:<region>:<account>:certificate/<id> (a certificate for it in the stage's region; README, Deploy to AWS; decision 013).`,
+      );
+    }
     this.api = new Api(this, 'Api', {
       table: this.data.table,
       uploads: this.data.uploads,
@@ -105,7 +111,7 @@ export class TunesmithStack extends Stack {
       audioSigning: this.audioSigning,
       settingsKey: this.settingsKey,
       // The API's own domain for CloudFront, which turns the execute-api endpoint off (decision 013).
-      origin: apiOriginOf(setting(this, 'apiOriginDomain'), setting(this, 'apiOriginCertificateArn')),
+      origin: apiOrigin,
       environment: {
         TABLE_NAME: this.data.table.tableName,
         USER_POOL_ID: this.auth.userPool.userPoolId,

@@ -5,7 +5,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../lib/app';
 import { repoRoot } from '../lib/paths';
-import { SYNTH_TIMEOUT_MS, TEST_SENDER, tempDir } from './helpers';
+import { SYNTH_TIMEOUT_MS, stageContext, TEST_SENDER, tempDir } from './helpers';
 
 // docs/cost.md's floor of an idle stage is counted from the stack's own
 // resources: a change to the stack that adds an alarm, a dashboard, a key or a
@@ -50,7 +50,7 @@ beforeAll(() => {
       bundle: false,
       outdir: tempDir('tunesmith-cost-'),
       webAssetsPath: join(tempDir('tunesmith-cost-web-'), 'none'),
-      context: { stage, mailFrom: TEST_SENDER },
+      context: { ...stageContext(stage), mailFrom: TEST_SENDER },
     });
     // Every stack of the stage's app (a companion stack, such as one for a CloudFront web ACL, counts too).
     resourcesOf[stage] = app.node.children

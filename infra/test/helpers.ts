@@ -240,3 +240,17 @@ export function bucketPolicyAllows(
   const statements = (propsOf(policy).PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
   return statements.filter((s) => s.Effect === 'Allow');
 }
+
+/**
+ * The settings prod cannot synthesise without: a domain of the API's own, so
+ * its execute-api endpoint is off (decision 013).
+ */
+export const PROD_API_ORIGIN = {
+  apiOriginDomain: 'api-origin.example.org',
+  apiOriginCertificateArn:
+    'arn:aws:acm:eu-west-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
+} as const;
+
+/** CDK context for a stage, with what that stage requires. */
+export const stageContext = (stage: string | undefined): Record<string, string> =>
+  stage === 'prod' ? { stage, ...PROD_API_ORIGIN } : stage ? { stage } : {};

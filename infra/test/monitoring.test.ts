@@ -7,6 +7,7 @@ import {
   propsOf,
   type Resource,
   type Statement,
+  stageContext,
   synth,
   synthBeforeAll,
 } from './helpers';
@@ -149,7 +150,7 @@ describe('monitoring per stage', () => {
     const seen: Record<string, string> = {};
     for (const stage of ['dev', 'prod']) {
       // The stage's own stack name (Tunesmith-dev, Tunesmith-prod), as `cdk deploy -c stage=...` names it.
-      const { resources } = synth({ stackName: undefined, context: { stage } });
+      const { resources } = synth({ stackName: undefined, context: stageContext(stage) });
       const service = `Tunesmith-${stage}`;
       const envs = environments(resources);
       expect(envs.length).toBeGreaterThan(10);

@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildApp, ensureWebBuild } from '../lib/app';
-import { TEST_SENDER, tempDir } from './helpers';
+import { stageContext, TEST_SENDER, tempDir } from './helpers';
 
 // Two stages in one account: names derive from the stage's stack, nothing
 // globally fixed, and a stack made again after a destroy does not collide
@@ -12,7 +12,7 @@ const stageStack = (stage?: string) =>
     bundle: false,
     outdir: tempDir('tunesmith-stage-'),
     webAssetsPath: '/nonexistent',
-    context: { mailFrom: TEST_SENDER, ...(stage ? { stage } : {}) },
+    context: { mailFrom: TEST_SENDER, ...stageContext(stage) },
   }).stack;
 
 describe('stages', () => {
@@ -58,6 +58,24 @@ describe('stages', () => {
       );
     expect(priceClass('dev')).toEqual(['PriceClass_100']);
     expect(priceClass('prod')).toEqual(['PriceClass_All']);
+  });
+
+  it("turn the execute-api endpoint off on prod, which does not synthesise without a domain of the API's own", () => {
+    const api = (stage: string) =>
+      Object.values(Template.fromStack(stageStack(stage)).findResources('AWS::ApiGatewayV2::Api')).map(
+        (resource) => resource.Properties.DisableExecuteApiEndpoint,
+      );
+    expect(api('prod')).toEqual([true]);
+    // Dev may keep it on (the origin lock guards it) until it is given a domain.
+    expect(api('dev')).toEqual([undefined]);
+    expect(() =>
+      buildApp({
+        bundle: false,
+        outdir: tempDir('tunesmith-stage-'),
+        webAssetsPath: '/nonexistent',
+        context: { mailFrom: TEST_SENDER, stage: 'prod' },
+      }),
+    ).toThrow(/prod stage turns the API's execute-api endpoint off.*-c apiOriginDomain=/);
   });
 
   it('refuse a stage they do not know', () => {

@@ -9,7 +9,7 @@ import {
   WEB_ACL_RULES,
   webAclParameterName,
 } from '../lib/waf';
-import { flatten, readNagReport, SYNTH_TIMEOUT_MS, TEST_SENDER, tempDir } from './helpers';
+import { flatten, PROD_API_ORIGIN, readNagReport, SYNTH_TIMEOUT_MS, TEST_SENDER, tempDir } from './helpers';
 
 // The web ACL (decision 013): a us-east-1 companion stack, on prod always and on dev with -c waf=on.
 
@@ -19,7 +19,7 @@ const build = (context: Record<string, unknown>) => {
     bundle: false,
     outdir,
     webAssetsPath: '/nonexistent',
-    context: { mailFrom: TEST_SENDER, ...context },
+    context: { mailFrom: TEST_SENDER, ...(context.stage === 'prod' ? PROD_API_ORIGIN : {}), ...context },
   });
   built.app.synth();
   return { ...built, outdir };
