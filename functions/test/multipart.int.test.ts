@@ -29,8 +29,20 @@ async function create(user: Signed, body: unknown = { filename: 'Long Song.wav',
   return res.body as { key: string; uploadId: string };
 }
 
-const sign = (user: Signed, uploadId: string, partNumber: number | string, key: string) =>
-  user.browser.get(`/api/s3/multipart/${encodeURIComponent(uploadId)}/${partNumber}${q(key)}`);
+/** Signs a link for one part of `size` bytes (null: the request leaves the size out). */
+const sign = (
+  user: Signed,
+  uploadId: string,
+  partNumber: number | string,
+  key: string,
+  size: number | null = PART,
+) =>
+  user.browser.get(
+    `/api/s3/multipart/${encodeURIComponent(uploadId)}/${partNumber}?${new URLSearchParams({
+      key,
+      ...(size === null ? {} : { size: String(size) }),
+    })}`,
+  );
 
 /** PUTs bytes to a signed part link; the status and the ETag storage answered. */
 async function putPart(
@@ -50,7 +62,7 @@ async function sendParts(
 ) {
   const parts: Part[] = [];
   for (const [index, chunk] of chunks.entries()) {
-    const signed = await sign(user, upload.uploadId, index + 1, upload.key);
+    const signed = await sign(user, upload.uploadId, index + 1, upload.key, chunk.byteLength);
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     const sent = await putPart(String(signed.body.url), chunk);
     expect(sent.status).toBe(200);
@@ -169,12 +181,13 @@ describe('uploads in parts', () => {
     const bobs = await create(bob);
 
     for (const target of [alices, { key: bobs.key, uploadId: alices.uploadId }]) {
-      const signed = await sign(bob, target.uploadId, 1, target.key);
+      const bobsWav = wavBytes();
+      const signed = await sign(bob, target.uploadId, 1, target.key, bobsWav.byteLength);
       if (target.key === alices.key) expect(signed.status).toBe(404);
       else {
         // Bob may sign his own key, but storage refuses the part: that upload id is not his key's.
         expect(signed.status).toBe(200);
-        expect((await putPart(String(signed.body.url), wavBytes())).status).toBe(404);
+        expect((await putPart(String(signed.body.url), bobsWav)).status).toBe(404);
       }
       expect((await list(bob, target)).status).toBe(404);
       expect((await complete(bob, target, alicesParts)).status).toBe(404);
@@ -237,23 +250,25 @@ describe('uploads in parts', () => {
     const user = await signedInUser();
     const upload = await create(user);
     await sendParts(user, upload, [wavBytes({ totalBytes: 1000 })]);
-    const signed = await sign(user, upload.uploadId, 2, upload.key);
+    const late = wavBytes();
+    const signed = await sign(user, upload.uploadId, 2, upload.key, late.byteLength);
 
     const res = await abort(user, upload);
 
     expect(res.status).toBe(204);
     expect((await list(user, upload)).status).toBe(404);
-    expect((await putPart(String(signed.body.url), wavBytes())).status).toBe(404);
+    expect((await putPart(String(signed.body.url), late)).status).toBe(404);
     expect((await abort(user, upload)).status).toBe(404);
   });
 
   it('refuses a part sent with a tampered or expired link', async () => {
     const user = await signedInUser();
     const upload = await create(user);
-    const signed = await sign(user, upload.uploadId, 1, upload.key);
+    const body = wavBytes();
+    const signed = await sign(user, upload.uploadId, 1, upload.key, body.byteLength);
     const url = new URL(String(signed.body.url));
     url.searchParams.set('partNumber', '2');
-    expect((await putPart(url.toString(), wavBytes())).status).toBe(403);
+    expect((await putPart(url.toString(), body)).status).toBe(403);
 
     // A link signed two hours ago for one hour, with the same keys as the API's.
     const expired = await getSignedUrl(
@@ -268,6 +283,23 @@ describe('uploads in parts', () => {
     );
     expect((await putPart(expired, wavBytes())).status).toBe(403);
     expect((await list(user, upload)).body).toEqual([]);
+  });
+
+  it('signs each part link for one size, as a single upload is: more bytes than signed are refused', async () => {
+    const user = await signedInUser();
+    const upload = await create(user);
+    for (const size of [null, 0, 50_485_761]) {
+      const res = await sign(user, upload.uploadId, 1, upload.key, size);
+      expect([res.status, res.body.message], String(size)).toEqual([400, uploadMessages.partSizeRange]);
+    }
+
+    const signed = await sign(user, upload.uploadId, 1, upload.key, 1000);
+    expect(new URL(String(signed.body.url)).searchParams.get('X-Amz-SignedHeaders')).toContain(
+      'content-length',
+    );
+    expect((await putPart(String(signed.body.url), new Uint8Array(2000))).status).toBe(403);
+    expect((await list(user, upload)).body).toEqual([]);
+    expect((await putPart(String(signed.body.url), new Uint8Array(1000))).status).toBe(200);
   });
 
   it('counts each upload in parts against the hour’s allowance of upload links', async () => {

@@ -53,6 +53,8 @@ export const uploadMessages = {
   /** Spec 1 section 5, the upload dialog's rule for signing a part. */
   signNeedsKeyUploadIdPart: 'Cannot sign without a key, an uploadId, and a partNumber',
   partNumberRange: `Part numbers run from 1 to ${MULTIPART_MAX_PARTS}.`,
+  /** A part link is signed for one length, as a single upload's link is. */
+  partSizeRange: `Give the part's size in bytes (size), from 1 to ${UPLOAD_MAX_BYTES}.`,
   keyRequired: 'Cannot continue an upload without its key.',
   partsRequired: 'Name the uploaded parts (PartNumber and ETag) to complete the upload.',
   partsOrder: 'List each part once, in ascending PartNumber order.',

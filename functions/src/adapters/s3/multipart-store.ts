@@ -26,13 +26,19 @@ export function s3MultipartStore(s3: S3, bucket: string, expiresIn = UPLOAD_LINK
       if (!answer.UploadId) throw new Error('S3 started a multipart upload without an UploadId');
       return { uploadId: answer.UploadId };
     },
-    async partLink(key, uploadId, partNumber) {
+    async partLink(key, uploadId, partNumber, size) {
       const { sdk, client } = await s3();
       const url = await sdk.getSignedUrl(
         client,
-        new sdk.UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
-        // Only the host is signed: the browser sends the part's bytes with whatever length they have.
-        { expiresIn, signableHeaders: new Set() },
+        new sdk.UploadPartCommand({
+          Bucket: bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          ContentLength: size,
+        }),
+        // The length is signed: S3 refuses a part of any other size, as it does a single upload's.
+        { expiresIn, signableHeaders: new Set(['content-length']) },
       );
       return { url, expiresIn };
     },

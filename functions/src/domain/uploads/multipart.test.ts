@@ -10,6 +10,7 @@ import {
   type MultipartDeps,
   type MultipartStore,
   parsePartNumber,
+  parsePartSize,
   signUploadPart,
   startMultipartUpload,
 } from './multipart';
@@ -36,9 +37,9 @@ function memoryStorage() {
       uploads.set(`up-${next}`, { key, type, parts: new Map() });
       return { uploadId: `up-${next}` };
     },
-    async partLink(key, uploadId, partNumber) {
+    async partLink(key, uploadId, partNumber, size) {
       return {
-        url: `https://storage.test/${key}?uploadId=${uploadId}&partNumber=${partNumber}`,
+        url: `https://storage.test/${key}?uploadId=${uploadId}&partNumber=${partNumber}&size=${size}`,
         expiresIn: 900,
       };
     },
@@ -173,10 +174,10 @@ describe('signing a part', () => {
     const { deps } = setUp();
     const { key, uploadId } = await startMultipartUpload(deps, 'u1', { filename: 'a.wav' });
 
-    const signed = await signUploadPart(deps, 'u1', { key, uploadId, partNumber: '3' });
+    const signed = await signUploadPart(deps, 'u1', { key, uploadId, partNumber: '3', size: '5242880' });
 
     expect(signed).toEqual({
-      url: `https://storage.test/${key}?uploadId=${uploadId}&partNumber=3`,
+      url: `https://storage.test/${key}?uploadId=${uploadId}&partNumber=3&size=5242880`,
       headers: {},
       expires: 900,
     });
@@ -197,6 +198,26 @@ describe('signing a part', () => {
     }
   });
 
+  it('signs a part for its size only, never more than a whole upload may hold', async () => {
+    const { deps } = setUp();
+    const { key, uploadId } = await startMultipartUpload(deps, 'u1', { filename: 'a.wav' });
+    expect(parsePartSize('1')).toBe(1);
+    expect(parsePartSize('50485760')).toBe(50_485_760);
+    for (const bad of [undefined, '', '0', '50485761', '-1', '1.5', '1e6', 'x', '5368709120']) {
+      expect(() => parsePartSize(bad), String(bad)).toThrow(uploadMessages.partSizeRange);
+      expect(
+        await refusal(
+          signUploadPart(deps, 'u1', {
+            key,
+            uploadId,
+            partNumber: '1',
+            ...(bad === undefined ? {} : { size: bad }),
+          }),
+        ),
+      ).toEqual(['validation', uploadMessages.partSizeRange]);
+    }
+  });
+
   it('takes part numbers from 1 to 10000 only', async () => {
     expect(parsePartNumber('1')).toBe(1);
     expect(parsePartNumber('10000')).toBe(10_000);
@@ -213,10 +234,9 @@ describe('signing a part', () => {
       'incoming/u1/../u2/a.wav',
       'incoming/u1/a.exe',
     ]) {
-      expect(await refusal(signUploadPart(deps, 'u1', { key, uploadId: 'up-1', partNumber: '1' }))).toEqual([
-        'not-found',
-        uploadMessages.notFound,
-      ]);
+      expect(
+        await refusal(signUploadPart(deps, 'u1', { key, uploadId: 'up-1', partNumber: '1', size: '100' })),
+      ).toEqual(['not-found', uploadMessages.notFound]);
     }
   });
 });

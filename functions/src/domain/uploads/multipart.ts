@@ -32,8 +32,13 @@ import {
 export interface MultipartStore {
   /** Starts a multipart upload of `key`; the joined object gets `contentType`. */
   create(key: string, contentType: string): Promise<{ uploadId: string }>;
-  /** A short-lived link to PUT one part's bytes to, and how many seconds it works. */
-  partLink(key: string, uploadId: string, partNumber: number): Promise<{ url: string; expiresIn: number }>;
+  /** A short-lived link to PUT one part of exactly `size` bytes to, and how many seconds it works. */
+  partLink(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    size: number,
+  ): Promise<{ url: string; expiresIn: number }>;
   /** The parts storage holds, in part-number order; undefined when there is no such upload of `key`. */
   listParts(key: string, uploadId: string): Promise<UploadedPart[] | undefined>;
   /** Joins the parts into the object `key`. */
@@ -101,22 +106,33 @@ export function parsePartNumber(value: string | undefined): number {
   return number;
 }
 
+/** A part's size as the query carries it: whole bytes, at most what a whole upload may hold. */
+export function parsePartSize(value: string | undefined): number {
+  if (!value || !/^[0-9]{1,9}$/.test(value)) throw validationError(uploadMessages.partSizeRange);
+  const size = Number(value);
+  if (size < 1 || size > UPLOAD_MAX_BYTES) throw validationError(uploadMessages.partSizeRange);
+  return size;
+}
+
 /**
  * A link for one part of one of the user's uploads. Without a key, an upload
- * id and a part number there is nothing to sign (spec 1 section 5). Storage
- * refuses a part whose key and upload id do not belong together.
+ * id and a part number there is nothing to sign (spec 1 section 5). The link
+ * is signed for the part's size, as a single upload's is for the file's, so
+ * no part can bring more than a whole upload may hold. Storage refuses a part
+ * whose key and upload id do not belong together.
  */
 export async function signUploadPart(
   deps: Pick<MultipartDeps, 'multipart'>,
   userId: string,
-  request: { key?: string; uploadId?: string; partNumber?: string },
+  request: { key?: string; uploadId?: string; partNumber?: string; size?: string },
 ): Promise<{ url: string; headers: Record<string, string>; expires: number }> {
   if (!request.key || !request.uploadId || !request.partNumber) {
     throw validationError(uploadMessages.signNeedsKeyUploadIdPart);
   }
   const key = ownKey(request.key, userId);
   const partNumber = parsePartNumber(request.partNumber);
-  const { url, expiresIn } = await deps.multipart.partLink(key, request.uploadId, partNumber);
+  const size = parsePartSize(request.size);
+  const { url, expiresIn } = await deps.multipart.partLink(key, request.uploadId, partNumber, size);
   return { url, headers: {}, expires: expiresIn };
 }
 

@@ -90,6 +90,7 @@ export function uploadRoutes(deps: UploadRouteDeps): GroupHandlers {
         ...(event.queryStringParameters?.key ? { key: event.queryStringParameters.key } : {}),
         ...(ctx.params.uploadId ? { uploadId: ctx.params.uploadId } : {}),
         ...(ctx.params.partNumber ? { partNumber: ctx.params.partNumber } : {}),
+        ...(event.queryStringParameters?.size ? { size: event.queryStringParameters.size } : {}),
       });
       return json(200, signed);
     },

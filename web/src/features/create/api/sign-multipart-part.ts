@@ -1,15 +1,16 @@
 import type { MultipartUpload, SignedPart } from '@tunesmith/shared/uploads';
 import { apiRequest } from '@/lib/api-client';
 
-/** A short-lived link to PUT one part's bytes to. */
+/** A short-lived link to PUT one part of `size` bytes to (the link holds that size only). */
 export function signMultipartPart(
   { key, uploadId }: MultipartUpload,
   partNumber: number,
+  size: number,
   signal?: AbortSignal,
 ): Promise<SignedPart> {
   return apiRequest<SignedPart>('signMultipartPart', {
     params: { uploadId, partNumber: String(partNumber) },
-    query: { key },
+    query: { key, size: String(size) },
     signal,
   });
 }

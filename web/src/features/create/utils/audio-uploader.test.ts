@@ -86,7 +86,7 @@ const inParts = {
 function fakeMultipart() {
   return {
     create: vi.fn(async () => ({ key: 'incoming/user-1/big.wav', uploadId: 'up-1' })),
-    signPart: vi.fn(async (_upload: unknown, partNumber: number) => ({
+    signPart: vi.fn(async (_upload: unknown, partNumber: number, _size: number) => ({
       url: `http://storage.test/part/${partNumber}`,
       headers: {},
       expires: 900,

@@ -15,7 +15,7 @@ const upload: MultipartUpload = { key: 'incoming/u1/a.wav', uploadId: 'up-1' };
 function fakeApi(held: { PartNumber: number; ETag: string; Size: number }[] = []) {
   const api = {
     create: vi.fn(async () => upload),
-    signPart: vi.fn(async (_upload: MultipartUpload, partNumber: number) => ({
+    signPart: vi.fn(async (_upload: MultipartUpload, partNumber: number, _size: number) => ({
       url: `https://storage.test/part/${partNumber}`,
       headers: {},
       expires: 900,
@@ -112,6 +112,8 @@ describe('uploading in parts', () => {
 
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([0, 1000, 3000]);
     expect(api.signPart.mock.calls.map(([, n]) => n)).toEqual([1, 2, 2, 2, 2, 3]);
+    // Each link is asked for its part's own size: two 5 MiB parts, then the last 1 MiB.
+    expect(api.signPart.mock.calls.map(([, , size]) => size)).toEqual([5, 5, 5, 5, 5, 1].map((n) => n * MiB));
     expect(storage.sent.map((p) => p.partNumber)).toEqual([1, 2, 3]);
     expect(api.complete).toHaveBeenCalledTimes(1);
   });

@@ -13,7 +13,13 @@ export const PART_RETRY_DELAYS_MS = [0, 1000, 3000, 5000] as const;
 /** The upload dialog's multipart calls (spec 1, "Upload dialog calls"). */
 export interface MultipartApi {
   create(file: { filename: string; type?: string }, signal?: AbortSignal): Promise<MultipartUpload>;
-  signPart(upload: MultipartUpload, partNumber: number, signal?: AbortSignal): Promise<SignedPart>;
+  /** A link for one part of exactly `size` bytes. */
+  signPart(
+    upload: MultipartUpload,
+    partNumber: number,
+    size: number,
+    signal?: AbortSignal,
+  ): Promise<SignedPart>;
   listParts(upload: MultipartUpload, signal?: AbortSignal): Promise<UploadedPart[]>;
   complete(
     upload: MultipartUpload,
@@ -158,7 +164,7 @@ export async function uploadInParts(
     for (let attempt = 0; ; attempt++) {
       signal?.throwIfAborted();
       try {
-        const signed = await api.signPart(upload, partNumber, signal);
+        const signed = await api.signPart(upload, partNumber, body.size, signal);
         const etag = await send(
           { ...signed, body },
           (sent) => {
