@@ -93,14 +93,27 @@ const retained: Removal[] = [
   { kind: 'logGroup', id: '/aws/lambda/Tunesmith-dev-DeployWebHandler-1' },
 ];
 
-/** A fake AWS that knows one stack and records every removal asked of it. */
-function fakeAws(stack: StackRecord | undefined, fail: (removal: Removal) => boolean = () => false) {
+/** The edge stack of a dev stage deployed with `-c waf=on` (us-east-1): its web ACL, nothing kept. */
+const edgeStack: StackRecord = {
+  stackName: 'Tunesmith-dev-edge',
+  stackId: 'arn:aws:cloudformation:us-east-1:123456789012:stack/Tunesmith-dev-edge/9f8e',
+  live: true,
+  template: { Resources: { WebAcl: { Type: 'AWS::WAFv2::WebACL' } } },
+  resources: [{ logicalId: 'WebAcl', physicalId: 'acl', type: 'AWS::WAFv2::WebACL' }],
+};
+
+/** A fake AWS that knows one stack (and an edge stack in us-east-1, if given) and records every removal. */
+function fakeAws(
+  stack: StackRecord | undefined,
+  fail: (removal: Removal) => boolean = () => false,
+  edge?: StackRecord,
+) {
   const removed: Removal[] = [];
   const found: string[] = [];
   const aws: TeardownAws = {
-    async findStack(name) {
-      found.push(name);
-      return stack;
+    async findStack(name, region) {
+      found.push(region ? `${name} in ${region}` : name);
+      return region ? (region === 'us-east-1' && name === edge?.stackName ? edge : undefined) : stack;
     },
     async remove(removal) {
       if (fail(removal)) throw new Error('AccessDenied');
@@ -168,13 +181,39 @@ describe('runTeardown', () => {
       ask: async () => ' dev\n',
       log: (l) => lines.push(l),
     });
-    expect(found).toEqual(['Tunesmith-dev']);
+    expect(found).toEqual(['Tunesmith-dev', 'Tunesmith-dev-edge in us-east-1']);
     expect(result.outcome).toBe('done');
     expect(removed).toEqual([{ kind: 'stack', id: 'Tunesmith-dev' }, ...retained]);
     expect(lines.join('\n')).toContain('schedule the KMS key 1234abcd-key for deletion in 7 days');
     expect(lines.join('\n')).toContain(
       'turn off deletion protection and delete the user pool eu-west-1_users',
     );
+  });
+
+  it('removes the edge stack of a stage with a web ACL in us-east-1, right after the stage’s stack', async () => {
+    const { aws, removed } = fakeAws(record(), undefined, edgeStack);
+    const lines: string[] = [];
+    const result = await runTeardown({
+      stage: 'dev',
+      yes: true,
+      aws,
+      ask: async () => '',
+      log: (l) => lines.push(l),
+    });
+    expect(result.outcome).toBe('done');
+    expect(removed).toEqual([
+      { kind: 'stack', id: 'Tunesmith-dev' },
+      { kind: 'stack', id: 'Tunesmith-dev-edge', region: 'us-east-1' },
+      ...retained,
+    ]);
+    expect(lines.join('\n')).toContain(
+      "delete the stack Tunesmith-dev-edge in us-east-1 (the distribution's web ACL)",
+    );
+
+    // A stage already destroyed may still have its edge stack.
+    const after = fakeAws(record(false), undefined, edgeStack);
+    await runTeardown({ stage: 'dev', yes: true, aws: after.aws, ask: async () => '', ...quiet });
+    expect(after.removed[0]).toEqual({ kind: 'stack', id: 'Tunesmith-dev-edge', region: 'us-east-1' });
   });
 
   it('with --yes asks nothing', async () => {

@@ -5,7 +5,8 @@
  * stack keeps on purpose when it goes (DeletionPolicy Retain: the table, both
  * user pools, the buckets, the settings key, the Stripe secret, the API access
  * logs) and the log groups Lambda made by itself for the custom-resource
- * functions. What to remove comes from CloudFormation's own record of the
+ * functions, and the stage's edge stack in us-east-1 (its CloudFront web ACL,
+ * on a dev stage deployed with `-c waf=on`). What to remove comes from CloudFormation's own record of the
  * stack (its template and resources), which it keeps for 90 days after a
  * delete, so a stage already taken down with `cdk destroy` is cleaned up too.
  * It shows the plan and asks for the stage's name to be typed (`--yes` skips
@@ -42,6 +43,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { DeleteSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { stages } from '../infra/lib/stages';
+import { WEB_ACL_REGION } from '../infra/lib/waf';
 
 /** A mistake of the caller's, or a refusal: printed as is, without a stack. */
 export class TeardownError extends Error {}
@@ -51,7 +53,8 @@ export const PROTECTED_STAGES: readonly string[] = ['prod'];
 
 /** What the script removes, one step each. */
 export type Removal =
-  | { kind: 'stack'; id: string }
+  /** A stack; `region` when it is not in the stage's region (the edge stack of a web ACL, us-east-1). */
+  | { kind: 'stack'; id: string; region?: string }
   | { kind: 'bucket'; id: string }
   | { kind: 'table'; id: string }
   | { kind: 'userPool'; id: string }
@@ -156,7 +159,9 @@ export function planTeardown(record: StackRecord): Removal[] {
 export function describeRemoval(removal: Removal): string {
   switch (removal.kind) {
     case 'stack':
-      return `delete the stack ${removal.id} (and everything it does not keep)`;
+      return removal.region
+        ? `delete the stack ${removal.id} in ${removal.region} (the distribution's web ACL)`
+        : `delete the stack ${removal.id} (and everything it does not keep)`;
     case 'bucket':
       return `empty (every object version) and delete the bucket ${removal.id}`;
     case 'table':
@@ -174,8 +179,11 @@ export function describeRemoval(removal: Removal): string {
 
 /** The AWS calls the teardown makes; `awsTeardown` makes them with the SDK, tests with a fake. */
 export interface TeardownAws {
-  /** The stack's record: the live stack of that name, else the newest deleted one, else undefined. */
-  findStack(stackName: string): Promise<StackRecord | undefined>;
+  /**
+   * The stack's record: the live stack of that name, else the newest deleted one, else undefined; in
+   * `region` when given, else the stage's.
+   */
+  findStack(stackName: string, region?: string): Promise<StackRecord | undefined>;
   /** Carries out one removal; answers 'gone' when there was nothing left to remove. */
   remove(removal: Removal): Promise<'removed' | 'gone'>;
 }
@@ -206,6 +214,12 @@ export async function runTeardown(options: TeardownOptions): Promise<TeardownRes
   const stackName = stackNameForTeardown(options.stage);
   const record = await options.aws.findStack(stackName);
   const plan = record ? planTeardown(record) : [];
+  // The edge stack holds no data; it goes once the stage's stack (which names its web ACL) is gone.
+  const edge = await options.aws.findStack(`${stackName}-edge`, WEB_ACL_REGION);
+  if (edge?.live) {
+    const after = plan.findIndex((removal) => removal.kind === 'stack') + 1;
+    plan.splice(after, 0, { kind: 'stack', id: edge.stackName, region: WEB_ACL_REGION });
+  }
   if (plan.length === 0) {
     options.log(`Nothing of ${stackName} is left in this account and region.`);
     return { outcome: 'nothing', plan, failed: [] };
@@ -243,6 +257,12 @@ const isNotFound = (error: unknown) => NOT_FOUND.has((error as { name?: string }
 export function awsTeardown(region?: string): TeardownAws {
   const config = region ? { region } : {};
   const cfn = new CloudFormationClient(config);
+  const cfnIn = new Map<string, CloudFormationClient>();
+  const cfnOf = (other?: string) => {
+    if (!other) return cfn;
+    if (!cfnIn.has(other)) cfnIn.set(other, new CloudFormationClient({ region: other }));
+    return cfnIn.get(other) as CloudFormationClient;
+  };
   const s3 = new S3Client(config);
   const dynamodb = new DynamoDBClient(config);
   const cognito = new CognitoIdentityProviderClient(config);
@@ -250,7 +270,12 @@ export function awsTeardown(region?: string): TeardownAws {
   const kms = new KMSClient(config);
   const logs = new CloudWatchLogsClient(config);
 
-  async function recordOf(stackName: string, stackId: string, live: boolean): Promise<StackRecord> {
+  async function recordOf(
+    cfn: CloudFormationClient,
+    stackName: string,
+    stackId: string,
+    live: boolean,
+  ): Promise<StackRecord> {
     const body = (await cfn.send(new GetTemplateCommand({ StackName: stackId, TemplateStage: 'Original' })))
       .TemplateBody;
     const resources: StackRecord['resources'][number][] = [];
@@ -295,10 +320,11 @@ export function awsTeardown(region?: string): TeardownAws {
   }
 
   return {
-    async findStack(stackName) {
+    async findStack(stackName, inRegion) {
+      const cfn = cfnOf(inRegion);
       try {
         const live = (await cfn.send(new DescribeStacksCommand({ StackName: stackName }))).Stacks?.[0];
-        if (live?.StackId) return recordOf(stackName, live.StackId, true);
+        if (live?.StackId) return recordOf(cfn, stackName, live.StackId, true);
       } catch (error) {
         if ((error as { name?: string }).name !== 'ValidationError') throw error;
       }
@@ -316,15 +342,18 @@ export function awsTeardown(region?: string): TeardownAws {
         }
         token = page.NextToken;
       } while (token);
-      return newest ? recordOf(stackName, newest.id, false) : undefined;
+      return newest ? recordOf(cfn, stackName, newest.id, false) : undefined;
     },
 
     async remove(removal) {
       try {
         switch (removal.kind) {
           case 'stack':
-            await cfn.send(new DeleteStackCommand({ StackName: removal.id }));
-            await waitUntilStackDeleteComplete({ client: cfn, maxWaitTime: 3600 }, { StackName: removal.id });
+            await cfnOf(removal.region).send(new DeleteStackCommand({ StackName: removal.id }));
+            await waitUntilStackDeleteComplete(
+              { client: cfnOf(removal.region), maxWaitTime: 3600 },
+              { StackName: removal.id },
+            );
             break;
           case 'bucket':
             await emptyBucket(removal.id);
