@@ -1,3 +1,4 @@
+import { BLOCKED_COGNITO_OPERATIONS } from '@tunesmith/shared/cognito';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccountRecovery,
@@ -160,27 +161,11 @@ const noCompositionRules = {
 } as const satisfies PasswordPolicy;
 
 /**
- * Cognito's user APIs that a user's own access token (or only the client id)
- * may call, that the app never calls, and that no pool or client setting
- * refuses; the pools' web ACL blocks them (decision 014). DeleteUser would
- * take a person's identity away and leave their profile, tracks and
- * subscription behind; ChangePassword would skip the app's sign-out of every
- * other session; the attribute-verification, MFA and confirmation calls serve
- * nothing here. SignUp, password sign-in, ForgotPassword and attribute writes
- * are refused by the settings below, with Cognito's own errors.
+ * The user APIs the pools' web ACL blocks (shared/src/cognito.ts, decision 014).
+ * SignUp, password sign-in, ForgotPassword and attribute writes are refused by
+ * the settings below, with Cognito's own errors.
  */
-export const blockedCognitoOperations = [
-  'DeleteUser',
-  'ChangePassword',
-  'GetUserAttributeVerificationCode',
-  'VerifyUserAttribute',
-  'SetUserMFAPreference',
-  'SetUserSettings',
-  'AssociateSoftwareToken',
-  'VerifySoftwareToken',
-  'ConfirmSignUp',
-  'ResendConfirmationCode',
-] as const;
+export const blockedCognitoOperations = BLOCKED_COGNITO_OPERATIONS;
 
 /**
  * What a token of these clients may write and read through Cognito's own

@@ -1,3 +1,4 @@
+import { BLOCKED_COGNITO_OPERATIONS } from '@tunesmith/shared/cognito';
 /**
  * What Cognito refuses, under a pool's and an app client's settings, to a
  * caller holding only a client id or a user's own access token: the settings
@@ -27,22 +28,10 @@ export interface ClientSettings {
 
 /**
  * The user APIs the stack's web ACL blocks before Cognito sees them
- * (infra/lib/auth.ts `blockedCognitoOperations`; an infra test keeps the two
- * lists equal). Locally the proxy answers them as Cognito answers a web ACL's
- * block.
+ * (shared/src/cognito.ts, the list infra/lib/auth.ts gives the web ACL).
+ * Locally the proxy answers them as Cognito answers a web ACL's block.
  */
-export const webAclBlocked: readonly string[] = [
-  'DeleteUser',
-  'ChangePassword',
-  'GetUserAttributeVerificationCode',
-  'VerifyUserAttribute',
-  'SetUserMFAPreference',
-  'SetUserSettings',
-  'AssociateSoftwareToken',
-  'VerifySoftwareToken',
-  'ConfirmSignUp',
-  'ResendConfirmationCode',
-];
+export const webAclBlocked: readonly string[] = BLOCKED_COGNITO_OPERATIONS;
 
 /** Cognito's answer to a call its pool's web ACL blocked. */
 export const webAclBlock: Refusal = {
