@@ -68,6 +68,10 @@ export const routes = [
   r('deleteGeneration', 'generation', 'DELETE', '/api/generation/{id}', 'user'),
   // Not in the spec's call table: the server decides downloads (free plan: none).
   r('downloadGeneration', 'generation', 'GET', '/api/generation/{id}/download', 'user'),
+  // The studio: new tracks made from one of the owner's completed tracks.
+  r('createVariation', 'generation', 'POST', '/api/generation/{id}/variation', 'user'),
+  r('extendGeneration', 'generation', 'POST', '/api/generation/{id}/extend', 'user'),
+  r('repaintGeneration', 'generation', 'POST', '/api/generation/{id}/repaint', 'user'),
 
   // Uploads
   r('reserveUpload', 'uploads', 'POST', '/api/objects/upload', 'user'),

@@ -8,6 +8,31 @@ export type TrackStatus = (typeof trackStatuses)[number];
 export type TrackType = (typeof trackTypes)[number];
 export type Visibility = (typeof visibilities)[number];
 
+/** The ways a track is made from another track (the studio). */
+export const editKinds = ['variation', 'extend', 'repaint'] as const;
+export type EditKind = (typeof editKinds)[number];
+
+/** How a track was made from its parent, as recorded at creation. */
+export const trackEditSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('variation') }),
+  z.object({ kind: z.literal('extend'), seconds: z.number(), at: z.enum(['start', 'end']) }),
+  z.object({ kind: z.literal('repaint'), start: z.number(), end: z.number(), variance: z.number() }),
+]);
+export type TrackEdit = z.infer<typeof trackEditSchema>;
+
+/**
+ * A track's family on its page: where it came from and what was made from it.
+ * Only tracks the viewer may see are named; a parent that no longer exists is
+ * `deleted: true` (and has no title).
+ */
+export const trackFamilySchema = z.object({
+  parent: z
+    .object({ id: z.string(), title: z.string().nullable(), deleted: z.boolean() })
+    .nullable(),
+  children: z.array(z.object({ id: z.string(), title: z.string().nullable(), kind: z.enum(editKinds) })),
+});
+export type TrackFamily = z.infer<typeof trackFamilySchema>;
+
 /** A track as the API returns it (track card, track page, gallery). */
 export const trackSchema = z.object({
   id: z.string(),
@@ -21,6 +46,19 @@ export const trackSchema = z.object({
   showInGallery: z.boolean(),
   audioUrl: z.string().nullable(),
   createdAt: z.string(),
+  /** Made without vocals (lyrics `[instrumental]` to the provider). */
+  instrumental: z.boolean().default(false),
+  /** The track this one was made from (variation, extend, repaint), if any; it may since be deleted. */
+  parentId: z.string().nullable().default(null),
+  /** How it was made from `parentId`. */
+  edit: trackEditSchema.nullable().default(null),
+  /**
+   * A short-lived link to the waveform's peaks (audiowaveform JSON, version 2,
+   * 8-bit), beside the audio; null until the track is completed and its peaks made.
+   */
+  peaksUrl: z.string().nullable().default(null),
+  /** Only on the track page's answer (`GET /api/track/{id}`). */
+  family: trackFamilySchema.optional(),
 });
 export type Track = z.infer<typeof trackSchema>;
 

@@ -18,6 +18,10 @@ export function makeTrack(overrides: Partial<Track> = {}): Track {
     showInGallery: true,
     audioUrl: 'https://cdn.test/track-1.wav',
     createdAt: now,
+    instrumental: false,
+    parentId: null,
+    edit: null,
+    peaksUrl: null,
     ...overrides,
   };
 }

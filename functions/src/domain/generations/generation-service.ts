@@ -17,7 +17,9 @@ type WithOptionalTitle<T extends { title?: unknown }> = Omit<T, 'title'> & { tit
 
 /** A parsed request (shared/generations schemas) and its kind. */
 export type StartGenerationInput =
-  | ({ type: 'text-to-music' } & WithOptionalTitle<TextToMusicRequest>)
+  | ({ type: 'text-to-music' } & WithOptionalTitle<Omit<TextToMusicRequest, 'instrumental'>> & {
+        instrumental?: boolean;
+      })
   | ({ type: 'audio-to-music' } & WithOptionalTitle<AudioToMusicRequest>);
 
 type Owner = Pick<User, 'id'>;

@@ -1,4 +1,4 @@
-import type { Track, TrackStatus, Visibility } from '@tunesmith/shared/tracks';
+import type { Track, TrackEdit, TrackStatus, Visibility } from '@tunesmith/shared/tracks';
 
 /** A music generation as stored: the public view plus owner and provider fields. */
 export interface Generation {
@@ -20,6 +20,18 @@ export interface Generation {
    * null or absent when there is none (tracks from before it, or its encoding failed).
    */
   streamAudioUrl?: string | null;
+  /**
+   * The waveform's peaks (`s3://bucket/tracks/{id}.peaks.json`, audiowaveform
+   * JSON v2, 8-bit), made when the track completes; absent before that or for
+   * tracks from before peaks (the backfill makes them).
+   */
+  peaksUrl?: string | null;
+  /** Made without vocals: the provider got lyrics `[instrumental]`. Absent means false. */
+  instrumental?: boolean;
+  /** The owner's track this one was made from (variation, extend, repaint); it may since be deleted. */
+  parentId?: string | null;
+  /** How it was made from `parentId`. */
+  edit?: TrackEdit | null;
   seed: number | null;
   falRequestId: string | null;
   createdAt: string;
@@ -66,6 +78,10 @@ export function toTrack(g: Generation): Track {
     showInGallery: g.showInGallery,
     audioUrl: playbackAudio(g),
     createdAt: g.createdAt,
+    instrumental: g.instrumental ?? false,
+    parentId: g.parentId ?? null,
+    edit: g.edit ?? null,
+    peaksUrl: g.peaksUrl ?? null,
   };
 }
 

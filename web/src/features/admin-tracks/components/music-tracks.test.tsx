@@ -17,6 +17,10 @@ const track = (overrides: Partial<AdminTrack> = {}): AdminTrack => ({
   showInGallery: true,
   audioUrl: 'http://127.0.0.1/a.wav',
   createdAt: '2026-11-20T10:00:00.000Z',
+  instrumental: false,
+  parentId: null,
+  edit: null,
+  peaksUrl: null,
   ...overrides,
 });
 
