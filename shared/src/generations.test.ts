@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   audioToMusicSchema,
+  extendSchema,
+  generationMessages,
   lyricsRequestSchema,
+  repaintSchema,
   textToMusicSchema,
   updateGenerationSchema,
   usualGenerationLabel,
@@ -19,7 +22,19 @@ describe('generation request schemas', () => {
       duration: 60,
       title: undefined,
       visibility: 'public',
+      instrumental: false,
     });
+  });
+
+  it('takes an instrumental only without lyrics', () => {
+    expect(textToMusicSchema.parse({ tags: 'pop', instrumental: true, lyrics: '  ' })).toMatchObject({
+      instrumental: true,
+      lyrics: '',
+    });
+    expect(firstMessage(textToMusicSchema.safeParse({ tags: 'pop', instrumental: true, lyrics: 'la la' }))).toBe(
+      generationMessages.instrumentalWithLyrics,
+    );
+    expect(textToMusicSchema.safeParse({ tags: 'pop', instrumental: 'yes' }).success).toBe(false);
   });
 
   it('uses the spec messages', () => {
@@ -57,6 +72,49 @@ describe('generation request schemas', () => {
     });
     expect(textToMusicSchema.safeParse({ tags: 'x'.repeat(501) }).success).toBe(false);
     expect(textToMusicSchema.safeParse({ tags: 'pop', lyrics: 'x'.repeat(5001) }).success).toBe(false);
+  });
+});
+
+describe('studio request schemas', () => {
+  it('extends by whole seconds from 5 to 240, at the end unless told', () => {
+    expect(extendSchema.parse({ seconds: 30 })).toEqual({ seconds: 30, at: 'end' });
+    expect(extendSchema.parse({ seconds: 5, at: 'start', tags: ' rock ' })).toEqual({
+      seconds: 5,
+      at: 'start',
+      tags: 'rock',
+    });
+    for (const seconds of [4, 241, 7.5, '30', undefined]) {
+      expect(firstMessage(extendSchema.safeParse({ seconds }))).toBe(generationMessages.extendSecondsInvalid);
+    }
+    expect(firstMessage(extendSchema.safeParse({ seconds: 30, at: 'middle' }))).toBe(
+      generationMessages.extendAtInvalid,
+    );
+  });
+
+  it('says how far a track can still be extended', () => {
+    expect(generationMessages.extendTooLong(40)).toBe(
+      'A track can be at most 240 seconds long: extend this one by up to 40 seconds.',
+    );
+    expect(generationMessages.extendTooLong(3)).toBe(
+      'This track is already as long as a track can be (240 seconds).',
+    );
+  });
+
+  it('repaints a section of at least a second that starts before it ends', () => {
+    expect(repaintSchema.parse({ start: 10, end: 12.5 })).toEqual({ start: 10, end: 12.5, variance: 0.5 });
+    expect(firstMessage(repaintSchema.safeParse({ start: 12, end: 10 }))).toBe(generationMessages.sectionOrder);
+    expect(firstMessage(repaintSchema.safeParse({ start: 10, end: 10.5 }))).toBe(
+      generationMessages.sectionTooShort,
+    );
+    expect(firstMessage(repaintSchema.safeParse({ start: -1, end: 10 }))).toBe(
+      generationMessages.sectionTimeInvalid,
+    );
+    expect(firstMessage(repaintSchema.safeParse({ start: 0, end: 10, variance: 1.5 }))).toBe(
+      generationMessages.varianceInvalid,
+    );
+    expect(firstMessage(repaintSchema.safeParse({ start: 0, end: 10, tags: ' ' }))).toBe(
+      generationMessages.tagsRequired,
+    );
   });
 });
 
