@@ -31,9 +31,9 @@ describe('generation request schemas', () => {
       instrumental: true,
       lyrics: '',
     });
-    expect(firstMessage(textToMusicSchema.safeParse({ tags: 'pop', instrumental: true, lyrics: 'la la' }))).toBe(
-      generationMessages.instrumentalWithLyrics,
-    );
+    expect(
+      firstMessage(textToMusicSchema.safeParse({ tags: 'pop', instrumental: true, lyrics: 'la la' })),
+    ).toBe(generationMessages.instrumentalWithLyrics);
     expect(textToMusicSchema.safeParse({ tags: 'pop', instrumental: 'yes' }).success).toBe(false);
   });
 
@@ -102,7 +102,9 @@ describe('studio request schemas', () => {
 
   it('repaints a section of at least a second that starts before it ends', () => {
     expect(repaintSchema.parse({ start: 10, end: 12.5 })).toEqual({ start: 10, end: 12.5, variance: 0.5 });
-    expect(firstMessage(repaintSchema.safeParse({ start: 12, end: 10 }))).toBe(generationMessages.sectionOrder);
+    expect(firstMessage(repaintSchema.safeParse({ start: 12, end: 10 }))).toBe(
+      generationMessages.sectionOrder,
+    );
     expect(firstMessage(repaintSchema.safeParse({ start: 10, end: 10.5 }))).toBe(
       generationMessages.sectionTooShort,
     );
