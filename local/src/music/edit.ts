@@ -268,7 +268,7 @@ export function sectionOf(frames: number, input: InpaintInput): { start: number;
 
 /**
  * Repaints a section: new material (the source's tempo, key and bar grid, the
- * request's tags and seed) blended with the source by `variance`
+ * request's tags and seed, its chords starting elsewhere in the cycle) blended with the source by `variance`
  * (equal-power), matched to the section's loudness, then crossfaded in over
  * the section's first 40 ms and out over its last 40 ms (equal-power).
  * Every sample outside the section is the source's, unchanged.
@@ -304,6 +304,7 @@ export function* inpaintSteps(source: EditSource, input: InpaintInput): Generato
     gridStart,
     window: { start, length },
     master: { fadeIn: 0, fadeOut: 0 },
+    retake: true,
   };
   const fresh = (yield* renderSteps(plan)) as [Float32Array, Float32Array];
   const section = [srcL.subarray(start, end), srcR.subarray(start, end)];

@@ -585,6 +585,8 @@ export interface RenderPlan {
    * whole song's; lyrics are then sung from the first bar line inside the window.
    */
   window?: { start: number; length: number };
+  /** A new take in the same key and tempo: the chord cycle starts elsewhere (repaint). */
+  retake?: boolean;
   /** Master fades in seconds and the peak to normalise to (defaults: 0.01 s, up to 3 s, 0.891). */
   master?: { fadeIn?: number; fadeOut?: number; peak?: number };
 }
@@ -628,6 +630,8 @@ export function scoreFor(plan: RenderPlan): Score {
   const grid = plan.gridStart ?? 0;
   const bars = Math.ceil((total - grid) / bar) + 1;
   const root = plan.root ?? rootForSeed(plan.seed);
+  // A retake walks the same chords from another place in the cycle (1..3 bars on).
+  const turn = plan.retake ? 1 + (hashString(`retake${plan.seed}`) % 3) : 0;
   const scale = style.scale;
   const degree = (d: number, octave = 0) => {
     const o = Math.floor(d / 7);
@@ -681,7 +685,7 @@ export function scoreFor(plan: RenderPlan): Score {
   for (let b = 0; b < bars; b++) {
     const section = sectionAt(b);
     const prog = section === 'bridge' ? style.bridgeProgression : style.progression;
-    const chordDeg = prog[b % prog.length] as number;
+    const chordDeg = prog[(b + turn) % prog.length] as number;
     const start = Math.floor(grid + b * bar);
     const full = section === 'chorus' || section === 'bridge';
     // Pad: the chord's three (or four) tones, detuned wide.
@@ -861,7 +865,7 @@ export function scoreFor(plan: RenderPlan): Score {
     const stepsPer = section === 'chorus' ? 2.66 : section === 'bridge' ? 3 : 2;
     const lineRng = rng.fork(`${b}|${line.syllables.join('')}`);
     const prog = section === 'bridge' ? style.bridgeProgression : style.progression;
-    let d = (prog[b % prog.length] as number) + (section === 'chorus' ? 4 : section === 'bridge' ? 2 : 0);
+    let d = (prog[(b + turn) % prog.length] as number) + (section === 'chorus' ? 4 : section === 'bridge' ? 2 : 0);
     line.syllables.forEach((syl, i) => {
       const s = i * stepsPer;
       d += lineRng.pick(section === 'chorus' ? [-2, 0, 1, 2, 3] : [-1, 0, 1, -2, 2]);
