@@ -220,7 +220,6 @@ describe('extend (audio-outpaint)', () => {
 describe('repaint (audio-inpaint)', () => {
   const source = song({ tags: 'pop, upbeat', lyrics: '', duration: 12, seed: 4 });
   const srcPcm = pcm(source.wav);
-  const n = srcPcm.length / 2;
   const s = 4 * SR;
   const e = 8 * SR;
   const fade = Math.round(REPAINT_FADE_SECONDS * SR);

@@ -865,7 +865,8 @@ export function scoreFor(plan: RenderPlan): Score {
     const stepsPer = section === 'chorus' ? 2.66 : section === 'bridge' ? 3 : 2;
     const lineRng = rng.fork(`${b}|${line.syllables.join('')}`);
     const prog = section === 'bridge' ? style.bridgeProgression : style.progression;
-    let d = (prog[(b + turn) % prog.length] as number) + (section === 'chorus' ? 4 : section === 'bridge' ? 2 : 0);
+    let d =
+      (prog[(b + turn) % prog.length] as number) + (section === 'chorus' ? 4 : section === 'bridge' ? 2 : 0);
     line.syllables.forEach((syl, i) => {
       const s = i * stepsPer;
       d += lineRng.pick(section === 'chorus' ? [-2, 0, 1, 2, 3] : [-1, 0, 1, -2, 2]);
