@@ -620,8 +620,13 @@ export interface Score {
   rng: Rng;
 }
 
-/** Composes the whole song of a plan (cheap next to rendering it). */
+/** Composes the whole song of a plan (see scoreSteps). */
 export function scoreFor(plan: RenderPlan): Score {
+  return runSteps(scoreSteps(plan));
+}
+
+/** Composing as a generator (cheaper than rendering, but not free for a long song): yields every few bars. */
+export function* scoreSteps(plan: RenderPlan): Generator<void, Score, void> {
   const { style, totalSamples: total } = plan;
   const rng = new Rng(hashString(`${plan.seed}|${style.name}|${style.bpm}`));
   const beat = (60 / style.bpm) * SAMPLE_RATE;
@@ -682,6 +687,7 @@ export function scoreFor(plan: RenderPlan): Score {
 
   // Chords, bass, lead, drums per bar.
   const kit = makeKit(style, rng.fork('kit'));
+  yield;
   for (let b = 0; b < bars; b++) {
     const section = sectionAt(b);
     const prog = section === 'bridge' ? style.bridgeProgression : style.progression;
@@ -843,6 +849,7 @@ export function scoreFor(plan: RenderPlan): Score {
           hits.push({ start: at, sample: kit.shaker, gain: 0.12 * lvl, pan: -0.4 });
       }
     }
+    if (b % 4 === 3) yield;
   }
   if (plan.drumCues) {
     for (const cue of plan.drumCues) {
@@ -897,8 +904,7 @@ export function scoreFor(plan: RenderPlan): Score {
  */
 export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], void> {
   const { style, totalSamples: total } = plan;
-  const { notes, hits, rng } = scoreFor(plan);
-  yield;
+  const { notes, hits, rng } = yield* scoreSteps(plan);
   const w0 = Math.max(0, Math.min(total, plan.window?.start ?? 0));
   const length = Math.max(0, Math.min(total - w0, plan.window?.length ?? total));
   const w1 = w0 + length;
