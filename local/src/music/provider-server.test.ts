@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { createFalClient } from '@fal-ai/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MusicProvider, startMusicProvider } from './provider-server';
+import { decodeWav } from './restyle';
+import { readWavMeta } from './synth';
 
 let provider: MusicProvider;
 let hook: http.Server;
@@ -113,7 +115,8 @@ describe('embedded music provider through @fal-ai/client', () => {
     expect(data.audio.content_type).toBe('audio/wav');
     const wav = new Uint8Array(await (await fetch(data.audio.url)).arrayBuffer());
     expect(wav.length).toBe(data.audio.file_size);
-    expect(wav.length).toBe(44 + 6 * 44100 * 4);
+    expect(Buffer.from(wav).readUInt32LE(40)).toBe(6 * 44100 * 4);
+    expect(readWavMeta(wav)).toMatchObject({ seed: 11, tags: input.tags, lyrics: input.lyrics });
     const h = await waitFor(hookFor(request_id));
     expect(await verifyHook(h)).toBe(true);
     const body = JSON.parse(h.body);
@@ -161,7 +164,8 @@ describe('embedded music provider through @fal-ai/client', () => {
       pollInterval: 50,
     });
     const data = out.data as { audio: { url: string; file_size: number } };
-    expect(data.audio.file_size).toBe(44 + 5 * 44100 * 4);
+    const wav = new Uint8Array(await (await fetch(data.audio.url)).arrayBuffer());
+    expect(decodeWav(wav).channels[0]).toHaveLength(5 * 44100);
   });
 
   it('writes lyrics through openrouter/router', async () => {
@@ -250,5 +254,284 @@ describe('embedded music provider through @fal-ai/client', () => {
     const t = performance.now();
     await fal.queue.status('fal-ai/ace-step', { requestId: request_id, logs: false });
     expect(performance.now() - t).toBeLessThan(200);
+  });
+});
+
+/** The interleaved 16-bit samples of a WAV this provider wrote (data chunk at 44). */
+const pcm = (wav: Uint8Array) =>
+  Buffer.from(wav.buffer, wav.byteOffset + 44, Buffer.from(wav).readUInt32LE(40));
+
+async function submitRaw(
+  endpoint: string,
+  input: unknown,
+): Promise<{ status: number; body: { detail: unknown } }> {
+  const response = await fetch(`${provider.url}/queue.fal.run/${endpoint}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Key ${provider.env.FAL_KEY}` },
+    body: JSON.stringify(input),
+  });
+  return { status: response.status, body: (await response.json()) as { detail: unknown } };
+}
+
+async function untilCompleted(endpoint: string, requestId: string): Promise<void> {
+  for (;;) {
+    const s = await client().queue.status(endpoint, { requestId, logs: false });
+    if (s.status === 'COMPLETED') return;
+    await new Promise((r) => setTimeout(r, 30));
+  }
+}
+
+describe('extend and repaint through @fal-ai/client', () => {
+  const SR = 44100;
+  let source: { url: string; wav: Uint8Array };
+
+  beforeAll(async () => {
+    const out = await client().subscribe('fal-ai/ace-step', {
+      input: { tags: 'electronic', lyrics: '', duration: 6, seed: 3 },
+      pollInterval: 50,
+    });
+    const url = (out.data as { audio: { url: string } }).audio.url;
+    source = { url, wav: new Uint8Array(await (await fetch(url)).arrayBuffer()) };
+  });
+
+  it('audio-outpaint: queued on the app path, the whole song in fal’s shape, a signed webhook', async () => {
+    const fal = client();
+    const input = {
+      audio_url: source.url,
+      tags: 'electronic',
+      lyrics: '[instrumental]',
+      extend_before_duration: 1.5,
+      extend_after_duration: 4,
+      seed: 8,
+    };
+    const submitted = await fal.queue.submit('fal-ai/ace-step/audio-outpaint', {
+      input,
+      webhookUrl: hookUrl,
+    });
+    const { request_id } = submitted;
+    // fal drops the endpoint's sub-path from the request's URLs, and so does the provider.
+    expect(submitted.status_url).toBe(
+      `${provider.url}/queue.fal.run/fal-ai/ace-step/requests/${request_id}/status`,
+    );
+    const seen = new Set<string>();
+    for (;;) {
+      const s = await fal.queue.status('fal-ai/ace-step/audio-outpaint', {
+        requestId: request_id,
+        logs: true,
+      });
+      seen.add(s.status);
+      if (s.status === 'COMPLETED') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(seen).toContain('IN_PROGRESS');
+    const result = await fal.queue.result('fal-ai/ace-step/audio-outpaint', { requestId: request_id });
+    expect(result.requestId).toBe(request_id);
+    expect(result.data).toEqual({
+      audio: {
+        url: `${provider.url}/files/${request_id}.wav`,
+        content_type: 'audio/wav',
+        file_name: `${request_id}.wav`,
+        file_size: expect.any(Number),
+      },
+      seed: 8,
+      tags: 'electronic',
+      lyrics: '[instrumental]',
+    });
+    const data = result.data as { audio: { url: string; file_size: number } };
+    const wav = new Uint8Array(await (await fetch(data.audio.url)).arrayBuffer());
+    expect(wav.length).toBe(data.audio.file_size);
+    expect(decodeWav(wav).channels[0]).toHaveLength(1.5 * SR + 6 * SR + 4 * SR);
+    const before = 1.5 * SR * 4;
+    expect(
+      pcm(wav)
+        .subarray(before, before + pcm(source.wav).length)
+        .equals(pcm(source.wav)),
+    ).toBe(true);
+    expect(readWavMeta(wav)).toMatchObject({
+      bpm: readWavMeta(source.wav)?.bpm,
+      root: readWavMeta(source.wav)?.root,
+    });
+    const h = await waitFor(hookFor(request_id));
+    expect(await verifyHook(h)).toBe(true);
+    expect(JSON.parse(h.body)).toMatchObject({ request_id, status: 'OK', payload: result.data as object });
+  });
+
+  it('audio-inpaint: same length, the section replaced, the rest unchanged (times from the end too)', async () => {
+    const fal = client();
+    const input = {
+      audio_url: source.url,
+      tags: 'electronic',
+      start_time: 2,
+      end_time: 4,
+      variance: 0.7,
+      seed: 5,
+    };
+    const { request_id } = await fal.queue.submit('fal-ai/ace-step/audio-inpaint', {
+      input,
+      webhookUrl: hookUrl,
+    });
+    await untilCompleted('fal-ai/ace-step/audio-inpaint', request_id);
+    const { data } = await fal.queue.result('fal-ai/ace-step/audio-inpaint', { requestId: request_id });
+    expect(data).toMatchObject({
+      audio: { content_type: 'audio/wav' },
+      seed: 5,
+      tags: 'electronic',
+      lyrics: '',
+    });
+    const wav = new Uint8Array(
+      await (await fetch((data as { audio: { url: string } }).audio.url)).arrayBuffer(),
+    );
+    const out = pcm(wav);
+    const src = pcm(source.wav);
+    expect(out.length).toBe(src.length);
+    expect(out.subarray(0, 2 * SR * 4).equals(src.subarray(0, 2 * SR * 4))).toBe(true);
+    expect(out.subarray(4 * SR * 4).equals(src.subarray(4 * SR * 4))).toBe(true);
+    expect(out.subarray(2 * SR * 4, 4 * SR * 4).equals(src.subarray(2 * SR * 4, 4 * SR * 4))).toBe(false);
+    expect(JSON.parse((await waitFor(hookFor(request_id))).body)).toMatchObject({ request_id, status: 'OK' });
+
+    // The same section counted from the end: 4 s to 2 s before it.
+    const fromEnd = await fal.subscribe('fal-ai/ace-step/audio-inpaint', {
+      input: {
+        ...input,
+        start_time: 4,
+        end_time: 2,
+        start_time_relative_to: 'end',
+        end_time_relative_to: 'end',
+      } as typeof input,
+      pollInterval: 50,
+    });
+    const again = new Uint8Array(
+      await (await fetch((fromEnd.data as { audio: { url: string } }).audio.url)).arrayBuffer(),
+    );
+    expect(pcm(again).equals(out)).toBe(true);
+  });
+
+  it('refuses bad input with fal’s 422 body', async () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['fal-ai/ace-step/audio-outpaint', { tags: 'pop' }, 'audio_url'],
+      ['fal-ai/ace-step/audio-outpaint', { audio_url: source.url }, 'tags'],
+      ['fal-ai/ace-step/audio-outpaint', { audio_url: 'ftp://x/y.wav', tags: 'pop' }, 'audio_url'],
+      [
+        'fal-ai/ace-step/audio-outpaint',
+        { audio_url: source.url, tags: 'pop', extend_after_duration: 300 },
+        'extend_after_duration',
+      ],
+      [
+        'fal-ai/ace-step/audio-outpaint',
+        { audio_url: source.url, tags: 'pop', extend_before_duration: -1 },
+        'extend_before_duration',
+      ],
+      ['fal-ai/ace-step/audio-inpaint', { tags: 'pop', start_time: 1, end_time: 2 }, 'audio_url'],
+      ['fal-ai/ace-step/audio-inpaint', { audio_url: source.url, start_time: 1, end_time: 2 }, 'tags'],
+      [
+        'fal-ai/ace-step/audio-inpaint',
+        { audio_url: source.url, tags: 'pop', start_time: 3, end_time: 3 },
+        'end_time',
+      ],
+      [
+        'fal-ai/ace-step/audio-inpaint',
+        { audio_url: source.url, tags: 'pop', start_time: 4, end_time: 2 },
+        'end_time',
+      ],
+      [
+        'fal-ai/ace-step/audio-inpaint',
+        { audio_url: source.url, tags: 'pop', start_time: -1, end_time: 2 },
+        'start_time',
+      ],
+      ['fal-ai/ace-step/audio-inpaint', { audio_url: source.url, tags: 'pop', end_time: 241 }, 'end_time'],
+      [
+        'fal-ai/ace-step/audio-inpaint',
+        { audio_url: source.url, tags: 'pop', end_time: 2, variance: 1.5 },
+        'variance',
+      ],
+      [
+        'fal-ai/ace-step/audio-inpaint',
+        { audio_url: source.url, tags: 'pop', end_time: 2, start_time_relative_to: 'middle' },
+        'start_time_relative_to',
+      ],
+    ];
+    for (const [endpoint, input, field] of cases) {
+      const { status, body } = await submitRaw(endpoint, input);
+      expect(status, JSON.stringify(input)).toBe(422);
+      expect(body.detail, JSON.stringify(input)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ loc: ['body', field], msg: expect.any(String) })]),
+      );
+    }
+    // Through the client too.
+    await expect(
+      client().queue.submit('fal-ai/ace-step/audio-outpaint', { input: { tags: 'pop' } as never }),
+    ).rejects.toMatchObject({ status: 422 });
+  });
+
+  it('fails the job when the audio cannot be fetched or decoded, or the section is outside it', async () => {
+    const fal = client();
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      [
+        'fal-ai/ace-step/audio-outpaint',
+        { audio_url: `${provider.url}/files/00000000-0000-0000-0000-000000000000.wav`, tags: 'pop' },
+        'audio_url',
+      ],
+      [
+        'fal-ai/ace-step/audio-inpaint',
+        { audio_url: provider.jwksUrl, tags: 'pop', end_time: 2 },
+        'audio_url',
+      ],
+      [
+        'fal-ai/ace-step/audio-inpaint',
+        { audio_url: source.url, tags: 'pop', start_time: 100, end_time: 110 },
+        'start_time',
+      ],
+    ];
+    for (const [endpoint, input, field] of cases) {
+      const { request_id } = await fal.queue.submit(endpoint, { input: input as never, webhookUrl: hookUrl });
+      const h = await waitFor(hookFor(request_id));
+      expect(await verifyHook(h)).toBe(true);
+      expect(JSON.parse(h.body)).toMatchObject({
+        request_id,
+        status: 'ERROR',
+        payload: { detail: [{ loc: ['body', field] }] },
+      });
+      await expect(fal.queue.result(endpoint, { requestId: request_id })).rejects.toMatchObject({
+        status: 422,
+      });
+    }
+  });
+
+  it('honours the failure tags on both endpoints', async () => {
+    const fal = client();
+    for (const endpoint of ['fal-ai/ace-step/audio-outpaint', 'fal-ai/ace-step/audio-inpaint']) {
+      const base = { audio_url: source.url, start_time: 1, end_time: 2, extend_after_duration: 5 };
+      await expect(
+        fal.queue.submit(endpoint, { input: { ...base, tags: 'pop, fail:submit' } as never }),
+      ).rejects.toMatchObject({ status: 422 });
+      const failed = await fal.queue.submit(endpoint, {
+        input: { ...base, tags: 'pop, fail:provider' } as never,
+        webhookUrl: hookUrl,
+      });
+      expect(JSON.parse((await waitFor(hookFor(failed.request_id))).body).status).toBe('ERROR');
+      await expect(fal.queue.result(endpoint, { requestId: failed.request_id })).rejects.toMatchObject({
+        status: 400,
+      });
+      const quiet = await fal.queue.submit(endpoint, {
+        input: { ...base, tags: 'pop, no-webhook' } as never,
+        webhookUrl: hookUrl,
+      });
+      await untilCompleted(endpoint, quiet.request_id);
+      expect(hookFor(quiet.request_id)()).toBeUndefined();
+      expect((await fal.queue.result(endpoint, { requestId: quiet.request_id })).data).toHaveProperty(
+        'audio',
+      );
+      const stuck = await fal.queue.submit(endpoint, {
+        input: { ...base, tags: 'pop, fail:timeout' } as never,
+      });
+      await new Promise((r) => setTimeout(r, 150));
+      expect((await fal.queue.status(endpoint, { requestId: stuck.request_id, logs: false })).status).toBe(
+        'IN_PROGRESS',
+      );
+      await fal.queue.cancel(endpoint, { requestId: stuck.request_id });
+      await expect(fal.queue.result(endpoint, { requestId: stuck.request_id })).rejects.toMatchObject({
+        status: 400,
+      });
+    }
   });
 });

@@ -1,13 +1,14 @@
 /**
  * The embedded music provider: an HTTP server on 127.0.0.1 that speaks fal's
  * queue protocol (see shared/notes/fal.md) for `fal-ai/ace-step`,
- * `fal-ai/ace-step/audio-to-audio` and `openrouter/router`, so the product's
+ * `fal-ai/ace-step/audio-to-audio`, `fal-ai/ace-step/audio-outpaint` (extend),
+ * `fal-ai/ace-step/audio-inpaint` (repaint) and `openrouter/router`, so the product's
  * unchanged `@fal-ai/client` code reaches it through a requestMiddleware that
  * rewrites `https://<host><path>` to `${FAL_BASE_URL}/<host><path>`.
  *
  * Routes (the `/queue.fal.run` prefix is optional):
  *   POST /queue.fal.run/{endpoint}?fal_webhook=URL      submit
- *   GET  /queue.fal.run/{owner}/{alias}/requests/{id}/status[?logs=1]
+ *   GET  /queue.fal.run/{owner}/{alias}/requests/{id}/status[?logs=1]   (the sub-path is dropped)
  *   GET  /queue.fal.run/{owner}/{alias}/requests/{id}   result
  *   PUT  /queue.fal.run/{owner}/{alias}/requests/{id}/cancel
  *   GET  /files/{id}.wav                                rendered audio
@@ -19,7 +20,12 @@
  *   fail:provider  the job completes, its result answers 400 and the webhook says ERROR
  *   fail:timeout   the job never completes (until cancelled)
  *   no-webhook     the job completes but no webhook is sent (lost-webhook poll path)
- * A cancelled job completes with an error result and an ERROR webhook.
+ * A cancelled job completes with an error result and an ERROR webhook, and so
+ * does a job whose audio_url cannot be fetched or decoded.
+ *
+ * Lyrics `[instrumental]` or `[inst]` render no vocal line on every endpoint.
+ * Every WAV it writes carries its render parameters (synth.ts `RenderMeta`), so
+ * extend and repaint continue a song it made in the same tempo and key (edit.ts).
  */
 import {
   createHash,
@@ -35,13 +41,27 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { AudioEditError, anchor, decodeSource, inpaintSteps, outpaintSteps } from './edit';
 import { writeLyrics } from './lyrics';
-import { decodeAudio, restyleSteps, toMono44k } from './restyle';
-import { clampDuration, encodeWav, planFor, renderSteps, SAMPLE_RATE, styleFor } from './synth';
+import { decodeAudio, restylePlan, restyleSteps, toMono44k } from './restyle';
+import {
+  clampDuration,
+  encodeWav,
+  metaFor,
+  planFor,
+  type RenderMeta,
+  renderSteps,
+  SAMPLE_RATE,
+} from './synth';
 
 export const TEXT_ENDPOINT = 'fal-ai/ace-step';
 export const AUDIO_ENDPOINT = 'fal-ai/ace-step/audio-to-audio';
+export const OUTPAINT_ENDPOINT = 'fal-ai/ace-step/audio-outpaint';
+export const INPAINT_ENDPOINT = 'fal-ai/ace-step/audio-inpaint';
 export const LYRICS_ENDPOINT = 'openrouter/router';
+const ENDPOINTS = [TEXT_ENDPOINT, AUDIO_ENDPOINT, OUTPAINT_ENDPOINT, INPAINT_ENDPOINT, LYRICS_ENDPOINT];
+/** Endpoints that edit the audio at `audio_url`. */
+const AUDIO_INPUT = [AUDIO_ENDPOINT, OUTPAINT_ENDPOINT, INPAINT_ENDPOINT];
 export const FAIL_HEADER = 'x-tunesmith-fail';
 export type FailMode = 'fail:provider' | 'fail:submit' | 'fail:timeout' | 'no-webhook';
 const FAIL_MODES: FailMode[] = ['fail:provider', 'fail:submit', 'fail:timeout', 'no-webhook'];
@@ -140,6 +160,27 @@ const missing = (field: string) => ({
   type: 'value_error.missing',
 });
 
+const notInRange = (field: string, ge: number, le: number) => ({
+  loc: ['body', field],
+  msg: `ensure this value is between ${ge} and ${le}`,
+  type: 'value_error.number.not_in_range',
+  ctx: { ge, le },
+});
+
+/** A number field, when given, lies in [ge, le]. */
+function checkRange(
+  input: Record<string, unknown>,
+  field: string,
+  ge: number,
+  le: number,
+  errors: unknown[],
+) {
+  const v = input[field];
+  if (v === undefined) return;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < ge || v > le)
+    errors.push(notInRange(field, ge, le));
+}
+
 /** fal-style 422 details for an input, or undefined when it is valid. */
 export function validate(endpoint: string, input: Record<string, unknown>): unknown[] | undefined {
   const errors: unknown[] = [];
@@ -152,17 +193,8 @@ export function validate(endpoint: string, input: Record<string, unknown>): unkn
       errors.push({ loc: ['body', 'lyrics'], msg: 'str type expected', type: 'type_error.str' });
     if (input.seed !== undefined && !Number.isInteger(input.seed))
       errors.push({ loc: ['body', 'seed'], msg: 'value is not a valid integer', type: 'type_error.integer' });
-    if (endpoint === TEXT_ENDPOINT && input.duration !== undefined) {
-      const d = input.duration;
-      if (typeof d !== 'number' || !Number.isFinite(d) || d < 5 || d > 240)
-        errors.push({
-          loc: ['body', 'duration'],
-          msg: 'ensure this value is between 5 and 240',
-          type: 'value_error.number.not_in_range',
-          ctx: { ge: 5, le: 240 },
-        });
-    }
-    if (endpoint === AUDIO_ENDPOINT) {
+    if (endpoint === TEXT_ENDPOINT) checkRange(input, 'duration', 5, 240, errors);
+    if (AUDIO_INPUT.includes(endpoint)) {
       if (!str('audio_url')) errors.push(missing('audio_url'));
       else if (!/^https?:\/\//i.test(input.audio_url as string))
         errors.push({
@@ -170,6 +202,33 @@ export function validate(endpoint: string, input: Record<string, unknown>): unkn
           msg: 'URL scheme should be http or https',
           type: 'value_error.url',
         });
+    }
+    if (endpoint === OUTPAINT_ENDPOINT) {
+      checkRange(input, 'extend_before_duration', 0, 240, errors);
+      checkRange(input, 'extend_after_duration', 0, 240, errors);
+    }
+    if (endpoint === INPAINT_ENDPOINT) {
+      const before = errors.length;
+      checkRange(input, 'start_time', 0, 240, errors);
+      checkRange(input, 'end_time', 0, 240, errors);
+      checkRange(input, 'variance', 0, 1, errors);
+      for (const f of ['start_time_relative_to', 'end_time_relative_to'])
+        if (input[f] !== undefined && input[f] !== 'start' && input[f] !== 'end')
+          errors.push({ loc: ['body', f], msg: "value is not one of 'start', 'end'", type: 'value_error' });
+      const from = anchor(input.start_time_relative_to);
+      if (errors.length === before && from === anchor(input.end_time_relative_to)) {
+        // Same anchor: the order is known before the audio is.
+        const start = (input.start_time as number | undefined) ?? 0;
+        const end = (input.end_time as number | undefined) ?? 30;
+        if (from === 'start' ? end <= start : end >= start)
+          errors.push({
+            loc: ['body', 'end_time'],
+            msg: 'end_time must be after start_time',
+            type: 'value_error',
+          });
+      }
+    }
+    if (endpoint === AUDIO_ENDPOINT) {
       if (!str('original_tags')) errors.push(missing('original_tags'));
       if (input.edit_mode !== undefined && input.edit_mode !== 'remix' && input.edit_mode !== 'lyrics')
         errors.push({
@@ -320,23 +379,62 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
       } else {
         const tags = String(input.tags);
         const lyrics = typeof input.lyrics === 'string' ? input.lyrics : '';
+        const cancelled = () => job.cancelled;
         let channels: Float32Array[] | undefined;
-        if (job.endpoint === AUDIO_ENDPOINT) {
+        let meta: RenderMeta;
+        if (job.endpoint === TEXT_ENDPOINT) {
+          const duration = typeof input.duration === 'number' ? input.duration : 60;
+          const plan = planFor({ tags, lyrics, duration, seed });
+          meta = metaFor(plan, tags);
+          channels = await drive(renderSteps(plan), cancelled);
+        } else {
           const bytes = await fetchAudio(String(input.audio_url));
           addLog(job, `Downloaded ${bytes.length} bytes`);
-          const source = toMono44k(await decodeAudio(bytes));
-          channels = await drive(restyleSteps(source, { tags, lyrics, seed }), () => job.cancelled);
-        } else {
-          const duration = typeof input.duration === 'number' ? input.duration : 60;
-          channels = await drive(renderSteps(planFor({ tags, lyrics, duration, seed })), () => job.cancelled);
+          if (job.endpoint === AUDIO_ENDPOINT) {
+            const source = toMono44k(await decodeAudio(bytes));
+            const plan = restylePlan(source, { tags, lyrics, seed });
+            meta = metaFor(plan, tags);
+            channels = await drive(restyleSteps(source, { tags, lyrics, seed }, plan), cancelled);
+          } else {
+            const source = await decodeSource(bytes);
+            const num = (f: string, fallback: number) =>
+              typeof input[f] === 'number' ? (input[f] as number) : fallback;
+            const edited = await drive(
+              job.endpoint === OUTPAINT_ENDPOINT
+                ? outpaintSteps(source, {
+                    tags,
+                    lyrics,
+                    seed,
+                    before: num('extend_before_duration', 0),
+                    after: num('extend_after_duration', 30),
+                  })
+                : inpaintSteps(source, {
+                    tags,
+                    lyrics,
+                    seed,
+                    start: num('start_time', 0),
+                    end: num('end_time', 30),
+                    startFrom: anchor(input.start_time_relative_to),
+                    endFrom: anchor(input.end_time_relative_to),
+                    variance: num('variance', 0.5),
+                  }),
+              cancelled,
+            );
+            if (!edited) return;
+            addLog(
+              job,
+              edited.context.basis === 'render'
+                ? 'Tempo and key from the source render'
+                : 'Key estimated from the source, tempo from the tags',
+            );
+            channels = edited.channels;
+            meta = edited.meta;
+          }
         }
         if (!channels || job.cancelled) return;
-        const wav = encodeWav(channels);
+        const wav = encodeWav(channels, SAMPLE_RATE, meta);
         saveFile(job.id, wav);
-        addLog(
-          job,
-          `Rendered ${((channels[0]?.length ?? 0) / SAMPLE_RATE).toFixed(2)} s at ${styleFor(tags).bpm} bpm`,
-        );
+        addLog(job, `Rendered ${((channels[0]?.length ?? 0) / SAMPLE_RATE).toFixed(2)} s at ${meta.bpm} bpm`);
         job.result = {
           audio: {
             url: `${base}/files/${job.id}.wav`,
@@ -358,10 +456,11 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
         };
       }
     } catch (error) {
+      const field = error instanceof AudioEditError ? error.field : 'audio_url';
       job.error = {
         status: 422,
         message: (error as Error).message,
-        detail: [{ loc: ['body', 'audio_url'], msg: (error as Error).message, type: 'value_error' }],
+        detail: [{ loc: ['body', field], msg: (error as Error).message, type: 'value_error' }],
       };
     }
     await done;
@@ -455,7 +554,7 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
       return send(res, 405, { detail: 'Method not allowed' });
     }
     const endpoint = p.replace(/^\//, '').replace(/\/$/, '');
-    if (method === 'POST' && [TEXT_ENDPOINT, AUDIO_ENDPOINT, LYRICS_ENDPOINT].includes(endpoint)) {
+    if (method === 'POST' && ENDPOINTS.includes(endpoint)) {
       let input: Record<string, unknown>;
       try {
         const parsed: unknown = JSON.parse((await readBody(req)) || '{}');

@@ -11,6 +11,8 @@ import { finish, MAX_DURATION, type RenderPlan, renderSteps, runSteps, SAMPLE_RA
 export interface DecodedAudio {
   sampleRate: number;
   channels: Float32Array[];
+  /** Integer PCM width of a WAV (16 for the files this provider writes); absent otherwise. */
+  pcmBits?: number;
 }
 
 export class AudioDecodeError extends Error {}
@@ -87,7 +89,7 @@ export function decodeWav(bytes: Uint8Array): DecodedAudio {
       p += width;
     }
   }
-  return { sampleRate, channels: out };
+  return format === 1 ? { sampleRate, channels: out, pcmBits: bits } : { sampleRate, channels: out };
 }
 
 export async function decodeMp3(bytes: Uint8Array): Promise<DecodedAudio> {
@@ -263,8 +265,8 @@ export function restylePlan(source: Float32Array, input: Omit<RestyleInput, 'aud
 export function* restyleSteps(
   source: Float32Array,
   input: Omit<RestyleInput, 'audio'>,
+  plan: RenderPlan = restylePlan(source, input),
 ): Generator<void, Float32Array[]> {
-  const plan = restylePlan(source, input);
   const [left, right] = yield* renderSteps(plan);
   const low = lowpass(source, 1200);
   let peak = 0;

@@ -5,7 +5,10 @@
  * (one note per syllable, [verse]/[chorus]/[bridge] change register and
  * rhythm). Same inputs and seed give the same samples (seeded PRNG only).
  * Rendering is note by note into typed arrays, exposed as a generator so a
- * server can interleave it with other work.
+ * server can interleave it with other work. A plan can render only a window
+ * of its song and put its bar grid anywhere, which is how extend and repaint
+ * (edit.ts) continue a song in its own tempo and key; a WAV it writes carries
+ * the plan's parameters in a small RIFF chunk that players skip.
  */
 import { hashString, Rng } from './prng';
 
@@ -22,7 +25,7 @@ export interface TrackInput {
 }
 
 type Groove = 'four' | 'pop' | 'boombap' | 'half' | 'rock' | 'none';
-type Wave = 'sine' | 'tri' | 'saw' | 'square' | 'vocal' | 'bell' | 'pluck';
+export type Wave = 'sine' | 'tri' | 'saw' | 'square' | 'vocal' | 'bell' | 'pluck';
 type BassStyle = 'sub' | 'eighths' | 'offbeat' | 'walking' | 'root';
 type LeadStyle = 'arp' | 'pluck' | 'bells' | 'melody' | 'none';
 
@@ -259,9 +262,14 @@ export interface LyricLine {
   syllables: string[];
 }
 
+/** Lyrics that say instrumental: `[instrumental]` or `[inst]` (fal's convention), alone. */
+export function asksInstrumental(lyrics: string | undefined): boolean {
+  return /^\[(inst|instrumental)\]$/.test((lyrics ?? '').trim().toLowerCase());
+}
+
+/** No words to sing: empty or instrumental lyrics. */
 export function isInstrumental(lyrics: string | undefined): boolean {
-  const text = (lyrics ?? '').trim().toLowerCase();
-  return text === '' || /^\[(inst|instrumental)\]$/.test(text);
+  return (lyrics ?? '').trim() === '' || asksInstrumental(lyrics);
 }
 
 /** Splits a word into rough syllables (vowel groups; a silent final e is not one). */
@@ -305,7 +313,7 @@ export function parseLyrics(lyrics: string): LyricLine[] {
 
 // ---------------------------------------------------------------- rendering
 
-interface Note {
+export interface Note {
   start: number; // sample
   length: number; // samples (gate)
   freq: number;
@@ -321,7 +329,7 @@ interface Note {
   detune: number; // cents spread for stereo voices (pads)
 }
 
-interface Hit {
+export interface Hit {
   start: number;
   sample: Float32Array;
   gain: number;
@@ -370,12 +378,15 @@ function renderNote(note: Note, left: Float32Array, right: Float32Array, total: 
   let phase2 = 0.25;
   let vibPhase = 0;
   let env = 0;
-  let decayEnv = 1;
   let fl = 0;
   let fr = 0;
   const gateEnd = start + note.length;
   const relCoef = Math.exp(-5 / releaseSamples);
-  let rel = 1;
+  // A note that began before this buffer (a window of a longer song) resumes
+  // its envelopes where they would be by now.
+  const t0 = start < 0 ? -start : 0;
+  let decayEnv = t0 > attackSamples ? decayCoef ** (t0 - attackSamples) : 1;
+  let rel = t0 > note.length ? relCoef ** (t0 - note.length) : 1;
   for (let i = start < 0 ? 0 : start; i < end; i++) {
     const t = i - start;
     env = t < attackSamples ? t / attackSamples : 1;
@@ -564,6 +575,20 @@ export interface RenderPlan {
   /** Per-sample-block gain (blocks of `envelopeBlock` samples) applied to the mix. */
   envelope?: Float32Array;
   envelopeBlock?: number;
+  /**
+   * Where the first bar line lies, in samples from the song's start (-bar < gridStart <= 0;
+   * default 0): a song extended at its start keeps its bars where they were.
+   */
+  gridStart?: number;
+  /**
+   * Render only these samples of the song (default: all of it). The arrangement is the
+   * whole song's; lyrics are then sung from the first bar line inside the window.
+   */
+  window?: { start: number; length: number };
+  /** A new take in the same key and tempo: the chord cycle starts elsewhere (repaint). */
+  retake?: boolean;
+  /** Master fades in seconds and the peak to normalise to (defaults: 0.01 s, up to 3 s, 0.891). */
+  master?: { fadeIn?: number; fadeOut?: number; peak?: number };
 }
 
 /** Section of each bar for an instrumental arrangement. */
@@ -581,21 +606,37 @@ function sectionForBar(bar: number, bars: number): SectionKind {
   return 'verse';
 }
 
-/**
- * The render as a generator: yields between batches of notes so a caller can
- * spread the work; returns the two channels.
- */
-export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], void> {
+/** Samples per bar (four beats) at a tempo. */
+export const barSamples = (bpm: number) => (240 / bpm) * SAMPLE_RATE;
+
+/** The key a seed picks when the plan names none. */
+export const rootForSeed = (seed: number) => 48 + (hashString(`key${seed}`) % 12);
+
+/** Everything a render plays, in song samples: notes (pads, bass, leads, vocals) and drum hits. */
+export interface Score {
+  notes: Note[];
+  hits: Hit[];
+  /** The generator after composing (the texture is drawn from it). */
+  rng: Rng;
+}
+
+/** Composes the whole song of a plan (see scoreSteps). */
+export function scoreFor(plan: RenderPlan): Score {
+  return runSteps(scoreSteps(plan));
+}
+
+/** Composing as a generator (cheaper than rendering, but not free for a long song): yields every few bars. */
+export function* scoreSteps(plan: RenderPlan): Generator<void, Score, void> {
   const { style, totalSamples: total } = plan;
   const rng = new Rng(hashString(`${plan.seed}|${style.name}|${style.bpm}`));
-  const left = new Float32Array(total);
-  const right = new Float32Array(total);
-  const sr = SAMPLE_RATE;
-  const beat = (60 / style.bpm) * sr;
+  const beat = (60 / style.bpm) * SAMPLE_RATE;
   const step = beat / 4;
   const bar = beat * 4;
-  const bars = Math.ceil(total / bar) + 1;
-  const root = plan.root ?? 48 + (hashString(`key${plan.seed}`) % 12);
+  const grid = plan.gridStart ?? 0;
+  const bars = Math.ceil((total - grid) / bar) + 1;
+  const root = plan.root ?? rootForSeed(plan.seed);
+  // A retake walks the same chords from another place in the cycle (1..3 bars on).
+  const turn = plan.retake ? 1 + (hashString(`retake${plan.seed}`) % 3) : 0;
   const scale = style.scale;
   const degree = (d: number, octave = 0) => {
     const o = Math.floor(d / 7);
@@ -603,7 +644,7 @@ export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], 
     return root + (scale[idx] as number) + 12 * (o + octave);
   };
   const swingAt = (s: number) => (s % 2 === 1 ? style.swing * step : 0);
-  const pos = (barIndex: number, s: number) => Math.floor(barIndex * bar + s * step + swingAt(s));
+  const pos = (barIndex: number, s: number) => Math.floor(grid + barIndex * bar + s * step + swingAt(s));
   const notes: Note[] = [];
   const hits: Hit[] = [];
   const bright = style.brightness;
@@ -625,11 +666,15 @@ export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], 
 
   // Lyrics timeline: which bar each line starts at.
   const lines = isInstrumental(plan.lyrics) ? [] : parseLyrics(plan.lyrics ?? '');
+  // `[instrumental]` asks for no voice at all, not even a wordless one.
+  const voiceless = asksInstrumental(plan.lyrics);
+  const voice = voiceless ? 0 : style.voice;
   const sectionOfBar: SectionKind[] = [];
   const lineStarts: Array<{ bar: number; line: LyricLine }> = [];
   if (lines.length) {
-    let b = bars > 8 ? 2 : 1;
-    for (let i = 0; i < b; i++) sectionOfBar[i] = 'intro';
+    const from = plan.window && plan.window.start > 0 ? plan.window.start : 0;
+    let b = from > 0 ? Math.max(0, Math.ceil((from - grid) / bar)) : bars > 8 ? 2 : 1;
+    for (let i = 0; i < b; i++) sectionOfBar[i] = from > 0 ? sectionForBar(i, bars) : 'intro';
     for (const line of lines) {
       const perBar = line.section === 'chorus' ? 6 : 8;
       const span = Math.max(1, Math.ceil(line.syllables.length / perBar));
@@ -642,11 +687,12 @@ export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], 
 
   // Chords, bass, lead, drums per bar.
   const kit = makeKit(style, rng.fork('kit'));
+  yield;
   for (let b = 0; b < bars; b++) {
     const section = sectionAt(b);
     const prog = section === 'bridge' ? style.bridgeProgression : style.progression;
-    const chordDeg = prog[b % prog.length] as number;
-    const start = Math.floor(b * bar);
+    const chordDeg = prog[(b + turn) % prog.length] as number;
+    const start = Math.floor(grid + b * bar);
     const full = section === 'chorus' || section === 'bridge';
     // Pad: the chord's three (or four) tones, detuned wide.
     const tones = style.sevenths ? [0, 2, 4, 6] : [0, 2, 4];
@@ -748,7 +794,7 @@ export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], 
           pan: 0.2,
         });
       }
-    } else if (style.leadStyle === 'melody' && full && lines.length === 0 && style.voice === 0) {
+    } else if (style.leadStyle === 'melody' && full && lines.length === 0 && voice === 0) {
       let d = chordDeg + 7;
       for (let s = 0; s < 16; s += 2) {
         if (!rng.chance(0.7)) continue;
@@ -765,14 +811,14 @@ export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], 
       }
     }
     // Wordless vocal line when a singer is asked for without lyrics.
-    if (style.voice !== 0 && lines.length === 0 && section !== 'intro' && section !== 'outro') {
+    if (voice !== 0 && lines.length === 0 && section !== 'intro' && section !== 'outro') {
       let d = chordDeg + 2;
       for (let s = 0; s < 16; s += 4) {
         d += rng.pick([-1, 0, 1, 2, -2]);
         note({
           start: pos(b, s),
           length: Math.floor(beat * 0.9),
-          freq: midiToHz(degree(d, style.voice > 0 ? 2 : 0)),
+          freq: midiToHz(degree(d, voice > 0 ? 2 : 0)),
           wave: 'vocal',
           gain: 0.16,
           attack: 0.03,
@@ -822,11 +868,12 @@ export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], 
   // Vocal lead: one note per syllable.
   for (const { bar: b, line } of lineStarts) {
     const section = line.section;
-    const octave = (style.voice < 0 ? 0 : 1) + (section === 'chorus' ? 1 : 0);
+    const octave = (voice < 0 ? 0 : 1) + (section === 'chorus' ? 1 : 0);
     const stepsPer = section === 'chorus' ? 2.66 : section === 'bridge' ? 3 : 2;
     const lineRng = rng.fork(`${b}|${line.syllables.join('')}`);
     const prog = section === 'bridge' ? style.bridgeProgression : style.progression;
-    let d = (prog[b % prog.length] as number) + (section === 'chorus' ? 4 : section === 'bridge' ? 2 : 0);
+    let d =
+      (prog[(b + turn) % prog.length] as number) + (section === 'chorus' ? 4 : section === 'bridge' ? 2 : 0);
     line.syllables.forEach((syl, i) => {
       const s = i * stepsPer;
       d += lineRng.pick(section === 'chorus' ? [-2, 0, 1, 2, 3] : [-1, 0, 1, -2, 2]);
@@ -834,7 +881,7 @@ export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], 
       if (d < -3) d += 3;
       const last = i === line.syllables.length - 1;
       note({
-        start: Math.floor(b * bar + s * step + swingAt(Math.round(s))),
+        start: Math.floor(grid + b * bar + s * step + swingAt(Math.round(s))),
         length: Math.floor(step * stepsPer * (last ? 2 : 0.9)),
         freq: midiToHz(degree(d, octave)),
         wave: 'vocal',
@@ -848,14 +895,33 @@ export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], 
     });
   }
 
-  // Render everything, in batches.
+  return { notes, hits, rng };
+}
+
+/**
+ * The render as a generator: yields between batches of notes so a caller can
+ * spread the work; returns the two channels (of the window, when the plan has one).
+ */
+export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], void> {
+  const { style, totalSamples: total } = plan;
+  const { notes, hits, rng } = yield* scoreSteps(plan);
+  const w0 = Math.max(0, Math.min(total, plan.window?.start ?? 0));
+  const length = Math.max(0, Math.min(total - w0, plan.window?.length ?? total));
+  const w1 = w0 + length;
+  const left = new Float32Array(length);
+  const right = new Float32Array(length);
+  const sr = SAMPLE_RATE;
+
+  // Render everything that sounds inside the window, in batches.
   let count = 0;
   for (const n of notes) {
-    renderNote(n, left, right, total);
+    const ends = n.start + n.length + Math.max(1, Math.floor(n.release * sr));
+    if (n.start < w1 && ends > w0) renderNote(w0 ? { ...n, start: n.start - w0 } : n, left, right, length);
     if (++count % 64 === 0) yield;
   }
   for (const h of hits) {
-    renderHit(h, left, right, total);
+    if (h.start < w1 && h.start + h.sample.length > w0)
+      renderHit(w0 ? { ...h, start: h.start - w0 } : h, left, right, length);
     if (++count % 256 === 0) yield;
   }
 
@@ -864,15 +930,16 @@ export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], 
     const crackle = rng.fork('crackle');
     for (let i = 0; i < total; i += 1 + Math.floor(crackle.next() * 2500)) {
       const v = crackle.noise() * 0.25;
-      left[i] = (left[i] as number) + v;
-      right[i] = (right[i] as number) + v * 0.8;
+      if (i < w0 || i >= w1) continue;
+      left[i - w0] = (left[i - w0] as number) + v;
+      right[i - w0] = (right[i - w0] as number) + v * 0.8;
     }
   }
   if (style.masterCutoff > 0) {
     const a = 1 - Math.exp((-2 * Math.PI * style.masterCutoff) / sr);
     let l = 0;
     let r = 0;
-    for (let i = 0; i < total; i++) {
+    for (let i = 0; i < length; i++) {
       l += a * ((left[i] as number) - l);
       r += a * ((right[i] as number) - r);
       left[i] = l;
@@ -883,25 +950,35 @@ export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], 
   if (plan.envelope) {
     const block = plan.envelopeBlock ?? 441;
     const env = plan.envelope;
-    for (let i = 0; i < total; i++) {
-      const g = env[Math.min(env.length - 1, Math.floor(i / block))] as number;
+    for (let i = 0; i < length; i++) {
+      const g = env[Math.min(env.length - 1, Math.floor((i + w0) / block))] as number;
       left[i] = (left[i] as number) * g;
       right[i] = (right[i] as number) * g;
     }
   }
-  finish(left, right);
+  finish(left, right, plan.master);
   return [left, right];
 }
 
-/** Fade in (10 ms) and out (up to 3 s), then normalise to -1 dBFS. */
-export function finish(left: Float32Array, right: Float32Array): void {
+/**
+ * Fade in (10 ms) and out (up to 3 s, at most a tenth of the length), then
+ * normalise the peak to -1 dBFS; `options` changes the fades (seconds) and peak.
+ */
+export function finish(
+  left: Float32Array,
+  right: Float32Array,
+  options: { fadeIn?: number; fadeOut?: number; peak?: number } = {},
+): void {
   const total = left.length;
-  const fadeIn = Math.min(total, Math.floor(0.01 * SAMPLE_RATE));
+  const fadeIn = Math.min(total, Math.floor((options.fadeIn ?? 0.01) * SAMPLE_RATE));
   for (let i = 0; i < fadeIn; i++) {
     left[i] = (left[i] as number) * (i / fadeIn);
     right[i] = (right[i] as number) * (i / fadeIn);
   }
-  const fadeOut = Math.min(Math.floor(3 * SAMPLE_RATE), Math.floor(total * 0.1));
+  const fadeOut =
+    options.fadeOut === undefined
+      ? Math.min(Math.floor(3 * SAMPLE_RATE), Math.floor(total * 0.1))
+      : Math.min(total, Math.floor(options.fadeOut * SAMPLE_RATE));
   for (let i = 0; i < fadeOut; i++) {
     const idx = total - fadeOut + i;
     const g = Math.cos(((i + 1) / fadeOut) * (Math.PI / 2));
@@ -916,7 +993,7 @@ export function finish(left: Float32Array, right: Float32Array): void {
     if (b > peak) peak = b;
   }
   if (peak > 0) {
-    const g = 0.891 / peak;
+    const g = (options.peak ?? 0.891) / peak;
     for (let i = 0; i < total; i++) {
       left[i] = (left[i] as number) * g;
       right[i] = (right[i] as number) * g;
@@ -934,6 +1011,7 @@ export function planFor(input: TrackInput): RenderPlan {
     style: styleFor(input.tags, input.seed),
     totalSamples: Math.round(clampDuration(input.duration) * SAMPLE_RATE),
     seed: input.seed >>> 0,
+    root: rootForSeed(input.seed >>> 0),
   };
   if (input.lyrics !== undefined) plan.lyrics = input.lyrics;
   return plan;
@@ -952,18 +1030,97 @@ export function renderTrack(input: TrackInput): Float32Array[] {
   return runSteps(renderSteps(planFor(input)));
 }
 
-/** Encodes channels as a 16-bit PCM WAV file (RIFF, little-endian). */
-export function encodeWav(channels: Float32Array[], sampleRate = SAMPLE_RATE): Uint8Array {
+/**
+ * What a WAV this provider wrote says about its own render, so an extend or a
+ * repaint can continue it in the same tempo and key. Stored as JSON in a RIFF
+ * chunk `tsmt` after the samples; players and decoders skip unknown chunks.
+ */
+export interface RenderMeta {
+  v: 1;
+  tags: string;
+  seed: number;
+  lyrics: string;
+  bpm: number;
+  /** Scale steps (semitones above the root). */
+  scale: number[];
+  swing: number;
+  /** Tonic, MIDI note. */
+  root: number;
+  /** First bar line, samples from the start (-bar < gridStart <= 0). */
+  gridStart: number;
+}
+
+export const META_CHUNK = 'tsmt';
+
+/** The parameters a plan rendered with, to store beside its samples. */
+export function metaFor(plan: RenderPlan, tags: string): RenderMeta {
+  return {
+    v: 1,
+    tags,
+    seed: plan.seed,
+    lyrics: plan.lyrics ?? '',
+    bpm: plan.style.bpm,
+    scale: [...plan.style.scale],
+    swing: plan.style.swing,
+    root: plan.root ?? rootForSeed(plan.seed),
+    gridStart: plan.gridStart ?? 0,
+  };
+}
+
+const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/** The render parameters a WAV carries, or undefined (another file, or a chunk that does not parse). */
+export function readWavMeta(bytes: Uint8Array): RenderMeta | undefined {
+  if (bytes.length < 12) return undefined;
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const id = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+  if (id(0) !== 'RIFF' || id(8) !== 'WAVE') return undefined;
+  for (let at = 12; at + 8 <= bytes.length; ) {
+    const size = v.getUint32(at + 4, true);
+    if (id(at) === META_CHUNK) {
+      try {
+        const m = JSON.parse(new TextDecoder().decode(bytes.subarray(at + 8, at + 8 + size))) as RenderMeta;
+        const ok =
+          m.v === 1 &&
+          typeof m.tags === 'string' &&
+          typeof m.lyrics === 'string' &&
+          Number.isInteger(m.seed) &&
+          isNum(m.bpm) &&
+          m.bpm >= 30 &&
+          m.bpm <= 300 &&
+          Array.isArray(m.scale) &&
+          m.scale.length === 7 &&
+          m.scale.every(isNum) &&
+          isNum(m.swing) &&
+          Number.isInteger(m.root) &&
+          isNum(m.gridStart);
+        return ok ? m : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    at += 8 + size + (size % 2);
+  }
+  return undefined;
+}
+
+/**
+ * Encodes channels as a 16-bit PCM WAV file (RIFF, little-endian); with `meta`,
+ * a `tsmt` chunk after the samples carries the render parameters.
+ */
+export function encodeWav(channels: Float32Array[], sampleRate = SAMPLE_RATE, meta?: RenderMeta): Uint8Array {
   const ch = channels.length;
   const frames = channels[0]?.length ?? 0;
   const dataBytes = frames * ch * 2;
-  const buf = new ArrayBuffer(44 + dataBytes);
+  const metaBytes = meta ? new TextEncoder().encode(JSON.stringify(meta)) : new Uint8Array(0);
+  const metaChunk = meta ? 8 + metaBytes.length + (metaBytes.length % 2) : 0;
+  const buf = new ArrayBuffer(44 + dataBytes + metaChunk);
   const view = new DataView(buf);
   const text = (at: number, s: string) => {
     for (let i = 0; i < s.length; i++) view.setUint8(at + i, s.charCodeAt(i));
   };
   text(0, 'RIFF');
-  view.setUint32(4, 36 + dataBytes, true);
+  view.setUint32(4, 36 + dataBytes + metaChunk, true);
   text(8, 'WAVE');
   text(12, 'fmt ');
   view.setUint32(16, 16, true);
@@ -983,6 +1140,12 @@ export function encodeWav(channels: Float32Array[], sampleRate = SAMPLE_RATE): U
       const clamped = v > 1 ? 1 : v < -1 ? -1 : v;
       out[k++] = Math.round(clamped * 32767);
     }
+  }
+  if (meta) {
+    const at = 44 + dataBytes;
+    text(at, META_CHUNK);
+    view.setUint32(at + 4, metaBytes.length, true);
+    new Uint8Array(buf, at + 8, metaBytes.length).set(metaBytes);
   }
   return new Uint8Array(buf);
 }
