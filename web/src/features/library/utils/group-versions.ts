@@ -22,8 +22,12 @@ export function rootsOf(library: readonly Track[]): Map<string, string> {
     const seen = new Set<string>([current.id]);
     while (current.parentId) {
       const parent = byId.get(current.parentId);
-      // A parent that is gone, or a loop in bad data, ends the chain here.
-      if (!parent || seen.has(parent.id)) break;
+      // A parent that is gone ends the chain here; in a loop (bad data) each track stands alone.
+      if (!parent) break;
+      if (seen.has(parent.id)) {
+        current = track;
+        break;
+      }
       seen.add(parent.id);
       current = parent;
     }
