@@ -5,6 +5,7 @@ import { CommunityGallery } from '@/features/gallery/components/community-galler
 import { FeatureCards } from '@/features/home/components/feature-cards';
 import { Hero } from '@/features/home/components/hero';
 import { MusicLibrary } from '@/features/library/components/music-library';
+import { LazyStudioMenu } from '@/features/studio/lazy-studio';
 import { userQueryOptions, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 
@@ -37,7 +38,14 @@ export default function HomeRoute() {
   return (
     <>
       <title>{pageTitle('Create')}</title>
-      <CreatePage library={({ createFirst }) => <MusicLibrary onCreateFirst={createFirst} />} />
+      <CreatePage
+        library={({ createFirst }) => (
+          <MusicLibrary
+            onCreateFirst={createFirst}
+            trackActions={(track, describedBy) => <LazyStudioMenu track={track} describedBy={describedBy} />}
+          />
+        )}
+      />
     </>
   );
 }

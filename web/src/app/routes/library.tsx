@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
 import { MusicLibrary } from '@/features/library/components/music-library';
+import { LazyStudioMenu } from '@/features/studio/lazy-studio';
 import { userQueryOptions } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 
@@ -18,7 +19,11 @@ export default function LibraryRoute() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
       <title>{pageTitle('My Music Library')}</title>
-      <MusicLibrary headingLevel="h1" onCreateFirst={() => navigate('/')} />
+      <MusicLibrary
+        headingLevel="h1"
+        onCreateFirst={() => navigate('/')}
+        trackActions={(track, describedBy) => <LazyStudioMenu track={track} describedBy={describedBy} />}
+      />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
 import type { Track } from '@tunesmith/shared/tracks';
 import { describe, expect, it, vi } from 'vitest';
-import { trackQueryKey } from '@/lib/query-keys';
-import { makeTrack } from '@/testing/fixtures';
-import { anonymous, jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { myGenerationsQueryKey, trackQueryKey } from '@/lib/query-keys';
+import { makeSubscriber, makeTrack } from '@/testing/fixtures';
+import { anonymous, jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
 import { findToast, renderApp } from '@/testing/render';
 
 function renderTrack(answer: Response, path = '/track/abc') {
@@ -159,5 +160,141 @@ describe('track page', () => {
     await user.click(await screen.findByRole('button', { name: 'Try Again' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Neon Nights' })).toBeDefined();
+  });
+});
+
+describe('track page: the studio and the family', () => {
+  function renderOwn(
+    overrides: Partial<Track>,
+    {
+      mine = ['abc'],
+      user = makeSubscriber(),
+    }: { mine?: string[]; user?: ReturnType<typeof makeSubscriber> | null } = {},
+    routes: Record<string, MockResponse> = {},
+  ) {
+    const fetchMock = mockFetch({
+      'GET /api/auth/user': user ? jsonResponse(user) : anonymous(),
+      'GET /api/track/abc': track(overrides),
+      'GET /api/my-generations': jsonResponse(mine.map((id) => makeTrack({ id }))),
+      ...routes,
+    });
+    return { ...renderApp('/track/abc'), fetchMock };
+  }
+  const studioButtons = () =>
+    ['Extend', 'Repaint section', 'Make variation'].filter((name) => screen.queryByRole('button', { name }));
+
+  it("offers the owner Extend, Repaint section and Make variation, described by the track's title", async () => {
+    renderOwn({});
+
+    const extend = await screen.findByRole('button', { name: 'Extend' });
+    expect(studioButtons()).toEqual(['Extend', 'Repaint section', 'Make variation']);
+    expect(extend.getAttribute('aria-describedby')).toBe(
+      screen.getByRole('heading', { level: 1, name: 'Neon Nights' }).getAttribute('id'),
+    );
+  });
+
+  it('offers nothing to a signed-in user who does not own the track, or to a visitor', async () => {
+    // Loaded ahead, so buttons that were wrongly offered would show at once.
+    await import('@/features/studio/components/studio-actions');
+    const { queryClient } = renderOwn({}, { mine: ['other'] });
+    await screen.findByRole('heading', { level: 1, name: 'Neon Nights' });
+    // The library has answered, without this track in it.
+    await waitFor(() => expect(queryClient.getQueryData(myGenerationsQueryKey)).toHaveLength(1));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(studioButtons()).toEqual([]);
+    cleanup();
+
+    const visitor = renderOwn({}, { user: null });
+    await screen.findByRole('heading', { level: 1, name: 'Neon Nights' });
+    expect(studioButtons()).toEqual([]);
+    expect(
+      visitor.fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/my-generations')),
+    ).toBe(false);
+  });
+
+  it("offers nothing on the owner's track until it is completed", async () => {
+    const { queryClient } = renderOwn({ status: 'generating', audioUrl: null });
+    await screen.findByText('Track is still generating...');
+    await waitFor(() => expect(queryClient.getQueryData(myGenerationsQueryKey)).toHaveLength(1));
+
+    expect(studioButtons()).toEqual([]);
+  });
+
+  it("opens the new version's page once the server has started it", async () => {
+    const made = makeTrack({
+      id: 'var-1',
+      title: 'Neon Nights (variation)',
+      status: 'pending',
+      audioUrl: null,
+    });
+    const { router } = renderOwn(
+      {},
+      {},
+      {
+        'POST /api/generation/abc/variation': jsonResponse({ generationId: 'var-1', track: made }, 201),
+        'GET /api/track/var-1': jsonResponse({
+          ...made,
+          parentId: 'abc',
+          edit: { kind: 'variation' },
+          family: { parent: { id: 'abc', title: 'Neon Nights', deleted: false }, children: [] },
+        }),
+      },
+    );
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Make variation' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Make variation' });
+    await user.click(within(confirm).getByRole('button', { name: 'Make Variation' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/track/var-1'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Neon Nights (variation)' })).toBeDefined();
+    expect(screen.getByText('Track is still generating...')).toBeDefined();
+    const from = screen.getByRole('link', { name: 'Neon Nights' });
+    expect(from.getAttribute('href')).toBe('/track/abc');
+    expect(from.parentElement?.textContent).toBe('Variation of Neon Nights');
+  });
+
+  it('names the parent it was made from and lists the versions made from it, with their kind', async () => {
+    renderOwn(
+      {
+        parentId: 'root',
+        edit: { kind: 'extend', seconds: 30, at: 'end' },
+        family: {
+          parent: { id: 'root', title: 'First Light', deleted: false },
+          children: [
+            { id: 'c1', title: 'Neon Nights (repainted)', kind: 'repaint' },
+            { id: 'c2', title: null, kind: 'variation' },
+          ],
+        },
+      },
+      { user: null },
+    );
+
+    const parent = await screen.findByRole('link', { name: 'First Light' });
+    expect(parent.getAttribute('href')).toBe('/track/root');
+    expect(parent.parentElement?.textContent).toBe('Extended from First Light');
+    const children = within(screen.getByRole('list', { name: 'Made from this track' }));
+    expect(children.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Neon Nights (repainted)Repaint',
+      'Untitled TrackVariation',
+    ]);
+    expect(children.getByRole('link', { name: 'Untitled Track' }).getAttribute('href')).toBe('/track/c2');
+  });
+
+  it('says a deleted parent is deleted, without a link', async () => {
+    renderOwn(
+      {
+        parentId: 'gone',
+        edit: { kind: 'repaint', start: 1, end: 4, variance: 0.5 },
+        family: { parent: { id: 'gone', title: null, deleted: true }, children: [] },
+      },
+      { user: null },
+    );
+
+    expect(await screen.findByText('Repainted from')).toBeDefined();
+    expect(screen.getByText('a deleted track')).toBeDefined();
+    expect(screen.queryByRole('link', { name: /deleted/ })).toBeNull();
   });
 });

@@ -1,11 +1,15 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { type LoaderFunctionArgs, useParams } from 'react-router';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { Track } from '@tunesmith/shared/tracks';
+import { type LoaderFunctionArgs, useNavigate, useParams } from 'react-router';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
+import { LazyStudioActions } from '@/features/studio/lazy-studio';
 import { trackQueryOptions, useTrack } from '@/features/track/api/get-track';
 import { TrackDetails, TrackDetailsSkeleton, TrackNotFound } from '@/features/track/components/track-details';
 import { isNotFoundError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 
 /** Loads the track before the page shows; a missing track shows the page's not-found state. */
@@ -16,9 +20,25 @@ export const clientLoader =
     return null;
   };
 
+/**
+ * Whether the signed-in viewer owns the track: it is in their library (the
+ * track answer does not say whose it is; the server checks again on every call).
+ */
+function useOwnsTrack(id: string): boolean {
+  const { user } = useUser();
+  const mine = useQuery({ ...myGenerationsQueryOptions(), enabled: Boolean(user) });
+  return Boolean(user && mine.data?.some((track) => track.id === id));
+}
+
 function TrackPage({ id }: { id: string }) {
   const track = useTrack(id);
+  const owner = useOwnsTrack(id);
+  const navigate = useNavigate();
   const { data } = track;
+  // A new version's page follows it as it generates, then plays it.
+  const openNew = (made: Track | null) => {
+    if (made) navigate(`/track/${made.id}`);
+  };
   if (track.isPending) return <TrackDetailsSkeleton />;
   // A track that is gone (deleted, or made private) is not found even if it was shown before.
   const notFound = isNotFoundError(track.error);
@@ -46,7 +66,16 @@ function TrackPage({ id }: { id: string }) {
   return (
     <>
       <title>{pageTitle(trackTitle(data))}</title>
-      <TrackDetails track={data} />
+      <TrackDetails
+        track={data}
+        actions={
+          owner
+            ? (describedBy) => (
+                <LazyStudioActions track={data} describedBy={describedBy} onStarted={openNew} />
+              )
+            : undefined
+        }
+      />
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { LYRICS_PREVIEW_LENGTH, TITLE_MAX_LENGTH } from '@tunesmith/shared/constants';
 import { updateGenerationSchema } from '@tunesmith/shared/generations';
-import { type Track, trackSubtitle } from '@tunesmith/shared/tracks';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { isInProgress, type Track, trackSubtitle } from '@tunesmith/shared/tracks';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { AudioPlayer } from '@/components/tracks/audio-player';
 import { DownloadAction } from '@/components/tracks/download-action';
 import { ShareButton } from '@/components/tracks/share-button';
 import { StatusBadge, VisibilityBadge } from '@/components/tracks/track-badges';
+import { editSummary } from '@/components/tracks/track-edit';
 import { trackTitle } from '@/components/tracks/track-title';
 import { trackTypeName } from '@/components/tracks/track-type';
 import { UpgradeLink } from '@/components/tracks/upgrade-link';
@@ -32,6 +33,8 @@ export interface LibraryTrackCardProps {
   onDelete: (track: Track) => void;
   /** The title's heading level: one below the library's heading (default `h3`). */
   headingLevel?: 'h2' | 'h3';
+  /** More actions the page adds (the studio's menu), given the id of the card's title. */
+  actions?: (track: Track, describedBy: string) => ReactNode;
 }
 
 /**
@@ -45,6 +48,7 @@ export function LibraryTrackCard({
   canMakePrivate,
   onDelete,
   headingLevel: Heading = 'h3',
+  actions,
 }: LibraryTrackCardProps) {
   const id = useId();
   const title = trackTitle(track);
@@ -203,12 +207,22 @@ export function LibraryTrackCard({
             </div>
           )}
           <p className="text-sm text-fuchsia-300">{trackSubtitle(track.type)}</p>
+          {track.edit ? <p className="mt-1 text-xs text-violet-200">{editSummary(track.edit)}</p> : null}
         </div>
 
         {track.tags ? <p className="line-clamp-2 text-sm text-zinc-300">{track.tags}</p> : null}
         {preview ? <p className="text-sm whitespace-pre-line text-zinc-400 italic">{preview}</p> : null}
 
         {track.audioUrl ? <AudioPlayer src={track.audioUrl} title={title} duration={track.duration} /> : null}
+        {isInProgress(track.status) ? (
+          <p className="flex items-center gap-3 rounded-xl border border-sky-400/30 bg-sky-500/10 p-3 text-sm text-sky-100">
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-white/20 border-t-sky-300 motion-reduce:animate-none"
+            />
+            Track is still generating...
+          </p>
+        ) : null}
 
         <dl className="grid grid-cols-3 gap-2 text-xs text-zinc-400">
           <div>
@@ -243,6 +257,7 @@ export function LibraryTrackCard({
             <DownloadAction trackId={track.id} canDownload={canDownload} describedBy={headingId} />
           ) : null}
           <ShareButton trackId={track.id} />
+          {actions?.(track, headingId)}
           <Button
             variant="destructive"
             size="sm"

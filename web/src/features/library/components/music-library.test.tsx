@@ -6,6 +6,8 @@ import { FIRST_SESSION_KEY } from '@/lib/first-sign-in';
 import { makeSubscriber, makeTrack, makeUser } from '@/testing/fixtures';
 import { anonymous, jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
 import { findToast, renderWithProviders } from '@/testing/render';
+import { recordLocalStorage } from '@/testing/storage';
+import { VERSIONS_LAYOUT_KEY } from '../hooks/use-versions-layout';
 import { MusicLibrary } from './music-library';
 
 const library: Track[] = [
@@ -545,5 +547,120 @@ describe('my music library', () => {
       await vi.advanceTimersByTimeAsync(STATUS_POLL_INTERVAL_MS * 3);
     });
     expect(listCalls(fetchMock)).toBe(2);
+  });
+});
+
+describe('versions in the library', () => {
+  // Newest first: a repaint of an extension of Neon Nights, another track, the extension, Neon Nights.
+  const family: Track[] = [
+    makeTrack({
+      id: 'neon-rep',
+      title: 'Neon Nights (repainted)',
+      parentId: 'neon-ext',
+      edit: { kind: 'repaint', start: 10, end: 20, variance: 0.5 },
+      visibility: 'private',
+    }),
+    makeTrack({ id: 'rain', title: 'Rainy Day', tags: 'lo-fi, chill' }),
+    makeTrack({
+      id: 'neon-ext',
+      title: 'Neon Nights (extended)',
+      parentId: 'neon',
+      edit: { kind: 'extend', seconds: 30, at: 'end' },
+    }),
+    makeTrack({ id: 'orphan', title: 'Orphan Take', parentId: 'deleted-one', edit: { kind: 'variation' } }),
+    makeTrack({ id: 'neon', title: 'Neon Nights' }),
+  ];
+
+  it('groups versions under their first track, says how each was made, and keeps the counts', async () => {
+    renderLibrary({ tracks: family });
+
+    const versions = await screen.findByRole('list', { name: '2 versions of Neon Nights' });
+    expect(
+      within(versions)
+        .getAllByRole('article')
+        .map((article) => article.querySelector('h3')?.textContent),
+    ).toEqual(['Neon Nights (repainted)', 'Neon Nights (extended)']);
+    expect(card('Neon Nights (repainted)').getByText('Repainted 0:10–0:20')).toBeDefined();
+    expect(card('Neon Nights (extended)').getByText('Extended by 30 s at the end')).toBeDefined();
+    // A version whose parent was deleted stands on its own.
+    expect(card('Orphan Take').getByText('Variation')).toBeDefined();
+    expect(cardTitles()).toEqual([
+      'Neon Nights',
+      'Neon Nights (repainted)',
+      'Neon Nights (extended)',
+      'Rainy Day',
+      'Orphan Take',
+    ]);
+    expect(screen.getByText('Showing 5 of 5 tracks')).toBeDefined();
+    const counter = (label: string) =>
+      screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(counter('Total Tracks')).toBe('5');
+    expect(counter('Private')).toBe('1');
+  });
+
+  it('filters within groups: a version shows under its root even when the root does not match', async () => {
+    const { user } = renderLibrary({ tracks: family });
+    await screen.findByRole('list', { name: '2 versions of Neon Nights' });
+
+    await user.selectOptions(screen.getByLabelText('Visibility'), 'private');
+
+    expect(await screen.findByRole('list', { name: '1 version of Neon Nights' })).toBeDefined();
+    expect(cardTitles()).toEqual(['Neon Nights (repainted)']);
+    expect(screen.getByText('Showing 1 of 5 tracks')).toBeDefined();
+  });
+
+  it('shows versions flat when asked, and remembers it on this device', async () => {
+    const storage = recordLocalStorage();
+    const { user, unmount } = renderLibrary({ tracks: family });
+    await screen.findByRole('list', { name: '2 versions of Neon Nights' });
+
+    await user.click(screen.getByRole('switch', { name: 'Show versions flat' }));
+
+    expect(screen.queryByRole('list', { name: '2 versions of Neon Nights' })).toBeNull();
+    expect(cardTitles()).toEqual([
+      'Neon Nights (repainted)',
+      'Rainy Day',
+      'Neon Nights (extended)',
+      'Orphan Take',
+      'Neon Nights',
+    ]);
+    expect(storage.data.get(VERSIONS_LAYOUT_KEY)).toBe('flat');
+
+    unmount();
+    renderLibrary({ tracks: family });
+    const flat = await screen.findByRole('switch', { name: 'Show versions flat' });
+    expect(flat.getAttribute('aria-checked')).toBe('true');
+    expect(screen.queryByRole('list', { name: '2 versions of Neon Nights' })).toBeNull();
+  });
+
+  it('offers the grouping switch only when the library has versions', async () => {
+    renderLibrary();
+
+    await screen.findByRole('article', { name: 'Neon Nights' });
+    expect(screen.queryByRole('switch', { name: 'Show versions flat' })).toBeNull();
+  });
+
+  it("puts the page's extra actions on each card, described by the card's title", async () => {
+    mockFetch({
+      'GET /api/auth/user': jsonResponse(makeSubscriber()),
+      'GET /api/my-generations': jsonResponse(library),
+    });
+    renderWithProviders(
+      <MusicLibrary
+        onCreateFirst={() => {}}
+        trackActions={(track, describedBy) => (
+          <button type="button" aria-describedby={describedBy}>
+            Studio {track.id}
+          </button>
+        )}
+      />,
+    );
+
+    await screen.findByRole('article', { name: 'Rainy Day' });
+    const studio = card('Rainy Day').getByRole('button', { name: 'Studio rain' });
+    expect(studio.getAttribute('aria-describedby')).toBe(
+      screen.getByRole('heading', { name: 'Rainy Day' }).getAttribute('id'),
+    );
+    expect(screen.getAllByRole('button', { name: /^Studio / })).toHaveLength(library.length);
   });
 });

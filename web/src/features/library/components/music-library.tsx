@@ -1,17 +1,21 @@
 import type { Track } from '@tunesmith/shared/tracks';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { trackTitle } from '@/components/tracks/track-title';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
 import { canDownloadTracks, canMakeTracksPrivate, userDisplayName, useUser } from '@/lib/auth';
 import { isFirstSession } from '@/lib/first-sign-in';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useDeleteGeneration } from '../api/delete-generation';
 import { useMyGenerations } from '../api/get-my-generations';
+import { useVersionsLayout } from '../hooks/use-versions-layout';
 import { libraryMessages } from '../messages';
 import { filterTracks, type LibraryFilters, libraryCounts, noFilters } from '../utils/filter-tracks';
+import { groupVersions } from '../utils/group-versions';
 import { DeleteTrackDialog } from './delete-track-dialog';
 import { LibraryFiltersBar } from './library-filters';
 import { LibraryTrackCard } from './library-track-card';
@@ -21,6 +25,8 @@ export interface MusicLibraryProps {
   onCreateFirst: () => void;
   /** `h1` when the library is the page, `h2` inside the Create page's tab. */
   headingLevel?: 'h1' | 'h2';
+  /** More actions for each track (the studio's menu), given the id of the card's title. */
+  trackActions?: (track: Track, describedBy: string) => ReactNode;
 }
 
 function Counter({ label, value }: { label: string; value: number }) {
@@ -57,8 +63,14 @@ function LibrarySkeleton() {
  * My Music Library: a welcome line, the four counters, search and filters,
  * and the owner's tracks with their actions. Visitors get Access Denied.
  */
-export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: MusicLibraryProps) {
+export function MusicLibrary({
+  onCreateFirst,
+  headingLevel: Heading = 'h2',
+  trackActions,
+}: MusicLibraryProps) {
   const headingId = useId();
+  const flatSwitchId = useId();
+  const [layout, setLayout] = useVersionsLayout();
   const { user, isLoading: userLoading } = useUser();
   const tracks = useMyGenerations(Boolean(user));
   const [filters, setFilters] = useState<LibraryFilters>(noFilters);
@@ -114,6 +126,19 @@ export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: Mu
   const shown = filterTracks(all, filters);
   const canDownload = canDownloadTracks(user);
   const canMakePrivate = canMakeTracksPrivate(user);
+  // Versions are grouped under their first track unless the reader asked for them flat.
+  const hasVersions = groupVersions(all, all).some((group) => group.versions.length > 0);
+  const groups = layout === 'grouped' && hasVersions ? groupVersions(shown, all) : null;
+  const card = (track: Track) => (
+    <LibraryTrackCard
+      track={track}
+      canDownload={canDownload}
+      canMakePrivate={canMakePrivate}
+      onDelete={setDeleting}
+      headingLevel={Subheading}
+      actions={trackActions}
+    />
+  );
 
   return (
     <section aria-labelledby={headingId} className="grid gap-6">
@@ -164,9 +189,23 @@ export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: Mu
           ) : (
             <>
               <LibraryFiltersBar filters={filters} onChange={setFilters} />
-              <p role="status" className="text-sm text-zinc-400">
-                Showing {shown.length} of {all.length} {all.length === 1 ? 'track' : 'tracks'}
-              </p>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <p role="status" className="text-sm text-zinc-400">
+                  Showing {shown.length} of {all.length} {all.length === 1 ? 'track' : 'tracks'}
+                </p>
+                {hasVersions ? (
+                  <div className="flex items-center gap-2">
+                    <Switch
+                      id={flatSwitchId}
+                      checked={layout === 'flat'}
+                      onCheckedChange={(flat) => setLayout(flat ? 'flat' : 'grouped')}
+                    />
+                    <label htmlFor={flatSwitchId} className="cursor-pointer text-sm text-zinc-200">
+                      Show versions flat
+                    </label>
+                  </div>
+                ) : null}
+              </div>
               {shown.length === 0 ? (
                 <Card className="p-8 text-center">
                   <p className="text-zinc-300">No tracks match your search or filters.</p>
@@ -174,18 +213,39 @@ export function MusicLibrary({ onCreateFirst, headingLevel: Heading = 'h2' }: Mu
                     Clear Filters
                   </Button>
                 </Card>
+              ) : groups ? (
+                <ul className="grid gap-6 md:grid-cols-2">
+                  {groups.map(({ root, versions, rootShown }) =>
+                    versions.length === 0 ? (
+                      <li key={root.id}>{card(root)}</li>
+                    ) : (
+                      <li key={root.id} className="grid gap-4 md:col-span-2">
+                        {rootShown ? <div className="grid gap-6 md:grid-cols-2">{card(root)}</div> : null}
+                        <div className="grid gap-3 border-l-2 border-violet-500/40 pl-4">
+                          <p
+                            id={`${headingId}-versions-${root.id}`}
+                            className="text-sm font-medium text-zinc-300"
+                          >
+                            {versions.length === 1 ? '1 version' : `${versions.length} versions`} of{' '}
+                            {trackTitle(root)}
+                          </p>
+                          <ul
+                            aria-labelledby={`${headingId}-versions-${root.id}`}
+                            className="grid gap-6 md:grid-cols-2"
+                          >
+                            {versions.map((version) => (
+                              <li key={version.id}>{card(version)}</li>
+                            ))}
+                          </ul>
+                        </div>
+                      </li>
+                    ),
+                  )}
+                </ul>
               ) : (
                 <ul className="grid gap-6 md:grid-cols-2">
                   {shown.map((track) => (
-                    <li key={track.id}>
-                      <LibraryTrackCard
-                        track={track}
-                        canDownload={canDownload}
-                        canMakePrivate={canMakePrivate}
-                        onDelete={setDeleting}
-                        headingLevel={Subheading}
-                      />
-                    </li>
+                    <li key={track.id}>{card(track)}</li>
                   ))}
                 </ul>
               )}

@@ -1,4 +1,5 @@
 import { isInProgress, type Track } from '@tunesmith/shared/tracks';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AudioPlayer } from '@/components/tracks/audio-player';
 import { ShareButton } from '@/components/tracks/share-button';
@@ -9,6 +10,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
+import { TrackFamily } from './track-family';
 
 /** What the page shows in place of the player while the track is not playable. */
 function PlaybackState({ track }: { track: Track }) {
@@ -39,15 +41,28 @@ function PlaybackState({ track }: { track: Track }) {
   return null;
 }
 
-/** The public page of one track: title, badges, Share, details, lyrics and the player. */
-export function TrackDetails({ track }: { track: Track }) {
+/**
+ * The public page of one track: title, badges, Share, the owner's actions
+ * (given by the page), the player, where it came from and its versions,
+ * details and lyrics.
+ */
+export function TrackDetails({
+  track,
+  actions,
+}: {
+  track: Track;
+  /** Shown under the header for the owner (the studio's actions); given the id of the title. */
+  actions?: (describedBy: string) => ReactNode;
+}) {
   const title = trackTitle(track);
   const lyrics = track.lyrics?.trim();
   return (
     <Card className="grid gap-6 p-6 sm:p-8">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid min-w-0 gap-3">
-          <h1 className="text-3xl font-bold text-white sm:text-4xl">{title}</h1>
+          <h1 id="track-title" className="text-3xl font-bold text-white sm:text-4xl">
+            {title}
+          </h1>
           <div className="flex flex-wrap gap-2">
             <StatusBadge status={track.status} />
             <VisibilityBadge visibility={track.visibility} />
@@ -56,7 +71,11 @@ export function TrackDetails({ track }: { track: Track }) {
         <ShareButton trackId={track.id} />
       </header>
 
+      {actions?.('track-title')}
+
       <PlaybackState track={track} />
+
+      <TrackFamily track={track} />
 
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
         <div className="sm:col-span-2">

@@ -1,0 +1,181 @@
+import { DURATION_MIN_SECONDS } from '@tunesmith/shared/constants';
+import type { Track } from '@tunesmith/shared/tracks';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoSeriousViolations } from './axe';
+import { launchBrowser } from './browser';
+import { signIn, toast, verifiedUser } from './people';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const password = 'studio maker 1';
+const GENERATION_MS = 90_000;
+/** A phone: every studio dialog must fit it. */
+const PHONE = { width: 390, height: 844 };
+
+/** The dialog lies inside the phone's screen, nothing in it runs off the side, and its action can be reached. */
+async function expectFitsPhone(dialog: Locator, action: Locator): Promise<void> {
+  const box = await dialog.boundingBox();
+  if (!box) throw new Error('the dialog has no box');
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+  expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await action.scrollIntoViewIfNeeded();
+  const actionBox = await action.boundingBox();
+  if (!actionBox) throw new Error('the action has no box');
+  expect(actionBox.y + actionBox.height).toBeLessThanOrEqual(PHONE.height);
+}
+
+/** Plays the one player inside `scope` and waits for its time to move. */
+async function expectPlays(scope: Locator): Promise<void> {
+  await scope.getByRole('button', { name: /^Play / }).click();
+  const audio = scope.locator('audio');
+  await expect
+    .poll(async () => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+}
+
+/** The length of the audio a player holds, once its metadata has loaded. */
+async function audioSeconds(scope: Locator): Promise<number> {
+  const audio = scope.locator('audio');
+  await expect
+    .poll(async () => audio.evaluate((element: HTMLAudioElement) => element.duration || 0), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
+  return audio.evaluate((element: HTMLAudioElement) => element.duration);
+}
+
+/** The signed-in user's tracks, as the library reads them. */
+const myTracks = (page: Page) =>
+  page.evaluate(async () => {
+    const answer = await fetch('/api/my-generations', { credentials: 'include' });
+    return (await answer.json()) as Track[];
+  });
+
+describe('the studio', () => {
+  it('extends a track by typed seconds, repaints a typed section, makes a variation; each plays and the family shows', async () => {
+    const email = `studio-${Date.now().toString(36)}@example.com`;
+    await verifiedUser(baseUrl, { email, password });
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await signIn(page, baseUrl, email, password);
+
+    // A first track, as short as a track can be.
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel('Genre Tags').fill('synthwave, energetic');
+    await panel.getByLabel('Title (optional)').fill('Dawn Run');
+    const duration = panel.getByRole('slider', { name: 'Duration' });
+    await expect
+      .poll(async () => {
+        await duration.focus();
+        await page.keyboard.press('Home');
+        return duration.inputValue();
+      })
+      .toBe(String(DURATION_MIN_SECONDS));
+    await panel.getByRole('button', { name: 'Generate Music' }).click();
+    await toast(page, 'Music Generated!').waitFor({ timeout: GENERATION_MS });
+
+    // Each studio dialog opens from the library card's More menu, says what it costs, fits the phone,
+    // passes axe, and gives focus back to More when cancelled.
+    await page.goto(`${baseUrl}/library`);
+    const original = page.getByRole('article', { name: 'Dawn Run' }).first();
+    const more = original.getByRole('button', { name: 'More' });
+    const dialogs = [
+      { item: 'Extend', role: 'dialog', action: 'Extend' },
+      { item: 'Repaint section', role: 'dialog', action: 'Repaint' },
+      { item: 'Make variation', role: 'alertdialog', action: 'Make Variation' },
+    ] as const;
+    for (const { item, role, action } of dialogs) {
+      await more.click();
+      await page.getByRole('menuitem', { name: item }).click();
+      const dialog = page.getByRole(role, { name: item });
+      await dialog.getByText('Uses 1 of your 5 generations this week.', { exact: false }).waitFor();
+      await dialog.getByText('The original stays as it is.', { exact: false }).waitFor();
+      await expectFitsPhone(dialog, dialog.getByRole('button', { name: action, exact: true }));
+      await expectNoSeriousViolations(page, `the ${item} dialog`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => more.evaluate((button) => button === document.activeElement)).toBe(true);
+    }
+
+    // Extend it, typing the seconds.
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Extend' }).click();
+    const extend = page.getByRole('dialog', { name: 'Extend' });
+    await extend.getByLabel('Seconds to add').fill('5');
+    await extend
+      .getByText('A new track, 5 seconds longer, is made from this one. The original stays as it is.')
+      .waitFor();
+    await extend.getByRole('button', { name: 'Extend' }).click();
+    await toast(page, 'Extension started').waitFor();
+    await extend.waitFor({ state: 'detached' });
+
+    // The extension shows under its first track as it generates, then plays, 5 seconds longer.
+    const versions = page.getByRole('list', { name: '1 version of Dawn Run' });
+    const extension = versions.getByRole('article').filter({ hasText: 'Extended by 5 s at the end' });
+    await extension.getByText('Completed').waitFor({ timeout: GENERATION_MS });
+    expect(Math.abs((await audioSeconds(extension)) - 2 * DURATION_MIN_SECONDS)).toBeLessThanOrEqual(0.5);
+    await expectPlays(extension);
+    await expectNoSeriousViolations(page, 'the library with a version');
+
+    // Repaint a section from the original's page, typing start and end.
+    const root = (await myTracks(page)).find((track) => track.parentId === null);
+    if (!root) throw new Error('the original track is missing');
+    await page.goto(`${baseUrl}/track/${root.id}`);
+    await page.getByRole('button', { name: 'Repaint section' }).click();
+    const repaint = page.getByRole('dialog', { name: 'Repaint section' });
+    await repaint.getByLabel('Start (seconds)').fill('1');
+    await repaint.getByLabel('End (seconds)').fill('3');
+    await repaint.getByRole('button', { name: 'Repaint' }).click();
+
+    // The new track's page follows it, then plays it; it names where it came from.
+    await toast(page, 'Repaint started').waitFor();
+    await page.waitForURL((url) => url.pathname.startsWith('/track/') && !url.pathname.endsWith(root.id));
+    const repaintedPage = page.getByRole('main');
+    await repaintedPage.getByRole('button', { name: /^Play / }).waitFor({ timeout: GENERATION_MS });
+    expect(Math.abs((await audioSeconds(repaintedPage)) - DURATION_MIN_SECONDS)).toBeLessThanOrEqual(0.5);
+    await expectPlays(repaintedPage);
+    const repaintedFrom = page.getByRole('link', { name: 'Dawn Run' });
+    expect(await repaintedFrom.evaluate((link) => link.parentElement?.textContent)).toBe(
+      'Repainted from Dawn Run',
+    );
+
+    // Make a variation of the original.
+    await repaintedFrom.click();
+    await page.waitForURL(`${baseUrl}/track/${root.id}`);
+    await page.getByRole('button', { name: 'Make variation' }).click();
+    const variation = page.getByRole('alertdialog', { name: 'Make variation' });
+    await variation.getByRole('button', { name: 'Make Variation' }).click();
+    await toast(page, 'Variation started').waitFor();
+    await page.waitForURL((url) => url.pathname.startsWith('/track/') && !url.pathname.endsWith(root.id));
+    await repaintedPage.getByRole('button', { name: /^Play / }).waitFor({ timeout: GENERATION_MS });
+    await expectPlays(repaintedPage);
+    expect(
+      await page.getByRole('link', { name: 'Dawn Run' }).evaluate((link) => link.parentElement?.textContent),
+    ).toBe('Variation of Dawn Run');
+
+    // The original names its three versions, each with its kind.
+    await page.goto(`${baseUrl}/track/${root.id}`);
+    const children = page.getByRole('list', { name: 'Made from this track' });
+    await children.waitFor();
+    const kinds = (await children.getByRole('listitem').allTextContents()).map((text) =>
+      text.replace('Dawn Run', '').trim(),
+    );
+    expect(kinds.sort()).toEqual(['Extension', 'Repaint', 'Variation']);
+    await expectNoSeriousViolations(page, 'a track page with its versions');
+    await context.close();
+  });
+});

@@ -1,0 +1,30 @@
+import type { EditKind } from '@tunesmith/shared/tracks';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { studioMessages } from '../messages';
+import { StudioDialog, studioKinds } from './studio-dialog';
+import type { StudioEntryProps } from './studio-menu';
+
+/** The track page's studio buttons for the owner: Extend, Repaint section, Make variation. Only when completed. */
+export function StudioActions({ track, describedBy, onStarted }: StudioEntryProps) {
+  const [open, setOpen] = useState<EditKind | null>(null);
+  if (track.status !== 'completed') return null;
+  return (
+    <section aria-label="Studio" className="flex flex-wrap gap-2">
+      {studioKinds.map((kind) => (
+        <Button
+          key={kind}
+          variant="secondary"
+          size="sm"
+          onClick={() => setOpen(kind)}
+          aria-describedby={describedBy}
+        >
+          {studioMessages.actions[kind]}
+        </Button>
+      ))}
+      {open ? (
+        <StudioDialog kind={open} track={track} onClose={() => setOpen(null)} onStarted={onStarted} />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { LYRICS_MAX_LENGTH, TAGS_MAX_LENGTH } from '@tunesmith/shared/generations';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { studioMessages } from '../messages';
+import { StudioCost } from './studio-cost';
+
+/** The optional tags and lyrics of a studio dialog, filled with the track's own. */
+export function StudioTextFields({
+  id,
+  register,
+  errors,
+}: {
+  id: string;
+  // biome-ignore lint/suspicious/noExplicitAny: both dialogs' forms have tags and lyrics
+  register: UseFormRegister<any>;
+  errors: FieldErrors<{ tags: string; lyrics: string }>;
+}) {
+  const field = (name: 'tags' | 'lyrics') => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : `${id}-text-hint`,
+  });
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="text-sm font-medium text-zinc-200">Tags and lyrics (optional)</legend>
+      <p id={`${id}-text-hint`} className="text-xs text-zinc-400">
+        {studioMessages.textHint}
+      </p>
+      <FormField
+        label="Tags"
+        htmlFor={`${id}-tags`}
+        error={errors.tags?.message}
+        errorId={`${id}-tags-error`}
+      >
+        <Input {...field('tags')} maxLength={TAGS_MAX_LENGTH} {...register('tags')} />
+      </FormField>
+      <FormField
+        label="Lyrics"
+        htmlFor={`${id}-lyrics`}
+        error={errors.lyrics?.message}
+        errorId={`${id}-lyrics-error`}
+      >
+        <Textarea
+          {...field('lyrics')}
+          className="min-h-20"
+          maxLength={LYRICS_MAX_LENGTH}
+          {...register('lyrics')}
+        />
+      </FormField>
+    </fieldset>
+  );
+}
+
+/**
+ * The end of every studio dialog: what will happen, what it costs, the
+ * server's refusal if it refused, and Cancel and the action.
+ */
+export function StudioFooter({
+  willMake,
+  refusal,
+  pending,
+  submitLabel,
+  onCancel,
+  canSubmit = true,
+}: {
+  willMake: string;
+  refusal: string | null;
+  pending: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+  canSubmit?: boolean;
+}) {
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-zinc-200">
+        {willMake} {studioMessages.originalStays}
+      </p>
+      <StudioCost />
+      {refusal ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-400/40 bg-red-500/10 px-3 py-2 text-sm text-red-200"
+        >
+          {refusal}
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        {canSubmit ? (
+          <Button type="submit" disabled={pending} aria-busy={pending}>
+            {pending ? studioMessages.pending : submitLabel}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

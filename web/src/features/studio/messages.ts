@@ -1,0 +1,40 @@
+import type { EditKind } from '@tunesmith/shared/tracks';
+import { formatTime } from '@/lib/format';
+
+/** The studio's words: its menu, dialogs and toasts. */
+export const studioMessages = {
+  menu: 'More',
+  actions: { extend: 'Extend', repaint: 'Repaint section', variation: 'Make variation' } satisfies Record<
+    EditKind,
+    string
+  >,
+  submit: { extend: 'Extend', repaint: 'Repaint', variation: 'Make Variation' } satisfies Record<
+    EditKind,
+    string
+  >,
+  pending: 'Starting...',
+  startedTitle: {
+    extend: 'Extension started',
+    repaint: 'Repaint started',
+    variation: 'Variation started',
+  } satisfies Record<EditKind, string>,
+  startedDescription: (title: string) =>
+    `"${title}" is on its way: it shows in your library and plays once it is ready.`,
+  generationFailedTitle: 'Generation Failed',
+  originalStays: 'The original stays as it is.',
+  extendWillMake: (seconds: number | null) =>
+    seconds
+      ? `A new track, ${seconds} seconds longer, is made from this one.`
+      : 'A new, longer track is made from this one.',
+  repaintWillMake: (start: number | null, end: number | null) =>
+    start != null && end != null && end > start
+      ? `A new track is made from this one with ${formatTime(start)}–${formatTime(end)} played anew; the rest stays as it was.`
+      : 'A new track is made from this one with the section you choose played anew; the rest stays as it was.',
+  variationWillMake:
+    'A new take of this track is made: the same tags, lyrics and length, with a different performance.',
+  cost: (limit: number) => `Uses 1 of your ${limit} generations this week.`,
+  left: (left: number) => (left === 1 ? 'You have 1 left.' : `You have ${left} left.`),
+  noneLeft: (resets: string) =>
+    resets ? `You have none left: your count starts again on ${resets}.` : 'You have none left this week.',
+  textHint: "These start as the track's own; change them to steer the new music.",
+} as const;
