@@ -208,7 +208,14 @@ export function LibraryTrackCard({
         {track.tags ? <p className="line-clamp-2 text-sm text-zinc-300">{track.tags}</p> : null}
         {preview ? <p className="text-sm whitespace-pre-line text-zinc-400 italic">{preview}</p> : null}
 
-        {track.audioUrl ? <AudioPlayer src={track.audioUrl} title={title} duration={track.duration} /> : null}
+        {track.audioUrl ? (
+          <AudioPlayer
+            src={track.audioUrl}
+            title={title}
+            duration={track.duration}
+            peaksUrl={track.peaksUrl}
+          />
+        ) : null}
 
         <dl className="grid grid-cols-3 gap-2 text-xs text-zinc-400">
           <div>
