@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { formatTime } from '@/lib/format';
 
 /** The waveform and wavesurfer.js arrive only with the first player that has peaks. */
@@ -10,10 +10,26 @@ const WAVEFORM_BOX_HEIGHT = 48;
 /** Every mounted player's audio element: starting one pauses the others. */
 const players = new Set<HTMLAudioElement>();
 
-function pauseOthers(playing: HTMLAudioElement | null) {
+/** Pauses every registered player but this one (call it when this one starts). */
+export function pauseOthers(playing: HTMLAudioElement | null) {
   for (const other of players) {
     if (other !== playing && !other.paused) other.pause();
   }
+}
+
+/**
+ * Joins an audio element to the one-player-at-a-time set for as long as it is
+ * mounted (the section picker's preview uses it too); it pauses when unmounted.
+ */
+export function useExclusiveAudio(audio: RefObject<HTMLAudioElement | null>) {
+  useEffect(() => {
+    const element = audio.current;
+    if (element) players.add(element);
+    return () => {
+      if (element) players.delete(element);
+      element?.pause();
+    };
+  }, [audio]);
 }
 
 /** The seek slider's maximum when the audio's duration is not known yet. */
@@ -58,14 +74,7 @@ export function AudioPlayer({ src, title = 'track', duration: knownDuration, pea
   const duration = mediaDuration ?? (knownDuration && knownDuration > 0 ? knownDuration : null);
   const max = duration ? Math.ceil(duration) : UNKNOWN_DURATION_MAX;
 
-  useEffect(() => {
-    const element = audio.current;
-    if (element) players.add(element);
-    return () => {
-      if (element) players.delete(element);
-      element?.pause();
-    };
-  }, []);
+  useExclusiveAudio(audio);
 
   const readDuration = () => {
     const value = audio.current?.duration;

@@ -4,16 +4,10 @@ import { cn } from '@/lib/cn';
 import { formatTime } from '@/lib/format';
 import { loadPeaks, peaksFileKey } from './peaks';
 import { seekTargetForKey } from './seek-keys';
+import { waveformColours } from './waveform-style';
 
 /** The waveform's height in pixels; the player reserves it before this code arrives. */
 export const WAVEFORM_HEIGHT = 48;
-
-/** The colours of the player's waveform (the played part in the player's accent). */
-export const waveformColours = {
-  waveColor: '#71717a',
-  progressColor: '#d946ef',
-  cursorColor: '#f5d0fe',
-} as const;
 
 export interface WaveformSeekProps {
   /** The track's peaks link (audiowaveform JSON v2). */
