@@ -138,11 +138,11 @@ describe('audio player with a waveform', () => {
     );
     await drawnWaveform();
 
-    // wavesurfer sets the media element's time on a click; the element then reports it.
+    // wavesurfer sets the media element's time on a click; the element starts seeking there.
     act(() => {
       audioElement().currentTime = 65;
     });
-    fireEvent(audioElement(), new Event('timeupdate'));
+    fireEvent(audioElement(), new Event('seeking'));
 
     expect(screen.getByRole('slider').getAttribute('aria-valuetext')).toBe('1:05 of 2:05');
   });

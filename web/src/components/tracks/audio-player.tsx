@@ -126,6 +126,8 @@ export function AudioPlayer({ src, title = 'track', duration: knownDuration, pea
         onLoadedMetadata={readDuration}
         onDurationChange={readDuration}
         onTimeUpdate={() => setCurrent(audio.current?.currentTime ?? 0)}
+        // A seek from the waveform shows at once, before the audio at the new place has arrived.
+        onSeeking={() => setCurrent(audio.current?.currentTime ?? 0)}
         onPlay={() => {
           pauseOthers(audio.current);
           setPlaying(true);
