@@ -8,6 +8,14 @@ import { waveformColours } from './waveform-style';
 /** The drawn waveform's height in pixels (the picker reserves a little more around it). */
 const HEIGHT = 64;
 const REGION_COLOUR = 'rgba(217, 70, 239, 0.3)';
+/** The region's edges (the plugin's default is a dark line, lost on a dark page). */
+const HANDLE_COLOUR = '#f5d0fe';
+
+function showHandles(region: Region) {
+  for (const handle of region.element?.querySelectorAll<HTMLElement>('[part~="region-handle"]') ?? []) {
+    handle.style.borderColor = HANDLE_COLOUR;
+  }
+}
 
 export interface SectionWaveformProps {
   peaksUrl: string;
@@ -93,6 +101,7 @@ export default function SectionWaveform({
               minLength: SECTION_MIN_SECONDS,
             });
             adding = false;
+            showHandles(region.current);
           };
           const { start: from, end: to, duration: total } = latest.current;
           if (isDrawableSection({ start: from, end: to }, total)) place.current({ start: from, end: to });
@@ -103,6 +112,7 @@ export default function SectionWaveform({
           // One section at a time: a new drag replaces the old region.
           if (region.current && region.current !== created) region.current.remove();
           region.current = created;
+          showHandles(created);
           report(created);
         });
         regions.on('region-updated', (updated) => {
