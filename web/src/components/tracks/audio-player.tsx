@@ -1,13 +1,35 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { formatTime } from '@/lib/format';
+
+/** The waveform and wavesurfer.js arrive only with the first player that has peaks. */
+const WaveformSeek = lazy(() => import('@/components/waveform/waveform-seek'));
+
+/** The waveform's height (px), reserved while its code and peaks load, so nothing moves when it is drawn. */
+const WAVEFORM_BOX_HEIGHT = 48;
 
 /** Every mounted player's audio element: starting one pauses the others. */
 const players = new Set<HTMLAudioElement>();
 
-function pauseOthers(playing: HTMLAudioElement | null) {
+/** Pauses every registered player but this one (call it when this one starts). */
+export function pauseOthers(playing: HTMLAudioElement | null) {
   for (const other of players) {
     if (other !== playing && !other.paused) other.pause();
   }
+}
+
+/**
+ * Joins an audio element to the one-player-at-a-time set for as long as it is
+ * mounted (the section picker's preview uses it too); it pauses when unmounted.
+ */
+export function useExclusiveAudio(audio: RefObject<HTMLAudioElement | null>) {
+  useEffect(() => {
+    const element = audio.current;
+    if (element) players.add(element);
+    return () => {
+      if (element) players.delete(element);
+      element?.pause();
+    };
+  }, [audio]);
 }
 
 /** The seek slider's maximum when the audio's duration is not known yet. */
@@ -19,10 +41,18 @@ export interface AudioPlayerProps {
   title?: string;
   /** Duration in seconds when known before the audio's metadata loads. */
   duration?: number | null;
+  /**
+   * The track's peaks (audiowaveform JSON): with them the seek bar is the
+   * track's waveform; without them, or when they cannot be fetched, a plain slider.
+   */
+  peaksUrl?: string | null;
 }
 
-/** Play/pause, a seek slider and elapsed/total time as m:ss. One player plays at a time. */
-export function AudioPlayer({ src, title = 'track', duration: knownDuration }: AudioPlayerProps) {
+/**
+ * Play/pause, a seek bar and elapsed/total time as m:ss. One player plays at a
+ * time. The seek bar is the waveform when the track has peaks, else a slider.
+ */
+export function AudioPlayer({ src, title = 'track', duration: knownDuration, peaksUrl }: AudioPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -35,18 +65,16 @@ export function AudioPlayer({ src, title = 'track', duration: knownDuration }: A
     setCurrent(0);
     setMediaDuration(null);
   }
+  // The waveform replaces the slider once drawn; peaks that fail leave the slider for that file.
+  // A file is its link without the query: a refreshed signature names the same peaks.
+  const peaksFile = peaksUrl?.split('?')[0] ?? null;
+  const [waveform, setWaveform] = useState<{ file: string; state: 'ready' | 'failed' } | null>(null);
+  const waveformState = peaksFile && waveform?.file === peaksFile ? waveform.state : 'loading';
 
   const duration = mediaDuration ?? (knownDuration && knownDuration > 0 ? knownDuration : null);
   const max = duration ? Math.ceil(duration) : UNKNOWN_DURATION_MAX;
 
-  useEffect(() => {
-    const element = audio.current;
-    if (element) players.add(element);
-    return () => {
-      if (element) players.delete(element);
-      element?.pause();
-    };
-  }, []);
+  useExclusiveAudio(audio);
 
   const readDuration = () => {
     const value = audio.current?.duration;
@@ -74,6 +102,20 @@ export function AudioPlayer({ src, title = 'track', duration: knownDuration }: A
     setCurrent(value);
   };
 
+  const seekSlider = (
+    <input
+      type="range"
+      min={0}
+      max={max}
+      step={1}
+      value={Math.min(Math.floor(current), max)}
+      onChange={(event) => seek(Number(event.target.value))}
+      aria-label={`Seek ${title}`}
+      aria-valuetext={`${formatTime(current)} of ${formatTime(duration ?? 0)}`}
+      className="h-1.5 w-full cursor-pointer accent-fuchsia-500 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-violet-300"
+    />
+  );
+
   return (
     <div className="flex items-center gap-3">
       {/* biome-ignore lint/a11y/useMediaCaption: generated music tracks have no spoken content to caption */}
@@ -84,6 +126,8 @@ export function AudioPlayer({ src, title = 'track', duration: knownDuration }: A
         onLoadedMetadata={readDuration}
         onDurationChange={readDuration}
         onTimeUpdate={() => setCurrent(audio.current?.currentTime ?? 0)}
+        // A seek from the waveform shows at once, before the audio at the new place has arrived.
+        onSeeking={() => setCurrent(audio.current?.currentTime ?? 0)}
         onPlay={() => {
           pauseOthers(audio.current);
           setPlaying(true);
@@ -111,17 +155,28 @@ export function AudioPlayer({ src, title = 'track', duration: knownDuration }: A
         )}
       </button>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <input
-          type="range"
-          min={0}
-          max={max}
-          step={1}
-          value={Math.min(Math.floor(current), max)}
-          onChange={(event) => seek(Number(event.target.value))}
-          aria-label={`Seek ${title}`}
-          aria-valuetext={`${formatTime(current)} of ${formatTime(duration ?? 0)}`}
-          className="h-1.5 w-full cursor-pointer accent-fuchsia-500 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-violet-300"
-        />
+        {peaksUrl && peaksFile ? (
+          <div className="relative flex items-center" style={{ height: WAVEFORM_BOX_HEIGHT }}>
+            {waveformState === 'ready' ? null : seekSlider}
+            {waveformState === 'failed' ? null : (
+              <Suspense fallback={null}>
+                <WaveformSeek
+                  peaksUrl={peaksUrl}
+                  media={audio}
+                  duration={duration}
+                  current={current}
+                  title={title}
+                  onSeek={seek}
+                  onReady={() => setWaveform({ file: peaksFile, state: 'ready' })}
+                  onError={() => setWaveform({ file: peaksFile, state: 'failed' })}
+                  className={waveformState === 'ready' ? 'absolute inset-0' : 'invisible absolute inset-0'}
+                />
+              </Suspense>
+            )}
+          </div>
+        ) : (
+          seekSlider
+        )}
         <div className="flex justify-between text-xs text-zinc-400 tabular-nums">
           <span>{formatTime(current)}</span>
           <span>{formatTime(duration ?? 0)}</span>

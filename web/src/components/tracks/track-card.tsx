@@ -5,7 +5,9 @@ import { ShareButton } from './share-button';
 import { trackTitle } from './track-title';
 import { trackTypeName } from './track-type';
 
-export type TrackCardTrack = Pick<Track, 'id' | 'title' | 'tags' | 'duration' | 'type' | 'audioUrl'>;
+/** A card's track; `peaksUrl` draws the waveform where the caller has it (the status poll does not). */
+export type TrackCardTrack = Pick<Track, 'id' | 'title' | 'tags' | 'duration' | 'type' | 'audioUrl'> &
+  Partial<Pick<Track, 'peaksUrl'>>;
 
 /** A track in the gallery or a library: title, tags, player, duration, type and a share action. */
 export function TrackCard({ track }: { track: TrackCardTrack }) {
@@ -20,7 +22,9 @@ export function TrackCard({ track }: { track: TrackCardTrack }) {
         <ShareButton trackId={track.id} label={`Share ${title}`} />
       </div>
       {track.tags ? <p className="line-clamp-2 text-sm text-zinc-300">{track.tags}</p> : null}
-      {track.audioUrl ? <AudioPlayer src={track.audioUrl} title={title} duration={track.duration} /> : null}
+      {track.audioUrl ? (
+        <AudioPlayer src={track.audioUrl} title={title} duration={track.duration} peaksUrl={track.peaksUrl} />
+      ) : null}
       <div className="mt-auto flex items-center justify-between text-xs text-zinc-400">
         <span>{track.duration != null ? `${Math.round(track.duration)}s` : '—'}</span>
         <span className="rounded-full bg-white/10 px-2 py-0.5 text-zinc-200">

@@ -158,7 +158,13 @@ describe('create page', () => {
     await user.click(screen.getByRole('button', { name: 'Generate Music' }));
 
     await waitFor(() =>
-      expect(body).toEqual({ tags: 'pop, upbeat', lyrics: '', duration: 60, visibility: 'public' }),
+      expect(body).toEqual({
+        tags: 'pop, upbeat',
+        lyrics: '',
+        instrumental: false,
+        duration: 60,
+        visibility: 'public',
+      }),
     );
   });
 
@@ -219,10 +225,53 @@ describe('create page', () => {
       expect(body).toEqual({
         tags: 'lo-fi',
         lyrics: 'Rain on the window',
+        instrumental: false,
         duration: 62,
         title: 'Rainy Day',
         visibility: 'private',
       }),
+    );
+  });
+
+  it('makes an instrumental with the switch beside the lyrics, keeping the typed lyrics for later', async () => {
+    const bodies: unknown[] = [];
+    mockFetch({
+      'POST /api/generate-text-to-music': async (request) => {
+        bodies.push(await request.json());
+        return jsonResponse({ generationId: `gen-${bodies.length}` }, 201);
+      },
+    });
+    const { user } = renderPage();
+    await user.type(screen.getByLabelText('Genre Tags'), 'ambient');
+    const lyrics = screen.getByLabelText('Lyrics (optional)');
+    await user.type(lyrics, 'Rain on the window');
+
+    const instrumental = screen.getByRole('switch', { name: 'Instrumental' });
+    expect(instrumental.getAttribute('aria-checked')).toBe('false');
+    await user.click(instrumental);
+
+    expect(instrumental.getAttribute('aria-checked')).toBe('true');
+    expect(lyrics).toHaveProperty('disabled', true);
+    expect(lyrics).toHaveProperty('value', 'Rain on the window');
+    expect(screen.getByRole('button', { name: 'Lyrics helper' })).toHaveProperty('disabled', true);
+    expect(screen.getByText('Instrumental: the track has no vocals, and these lyrics are not sent.').id).toBe(
+      lyrics.getAttribute('aria-describedby'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Generate Music' }));
+    await waitFor(() => expect(bodies[0]).toMatchObject({ tags: 'ambient', lyrics: '', instrumental: true }));
+
+    // The same label turns it off again: the lyrics are back and sent.
+    await user.click(screen.getByText('Instrumental', { selector: 'label' }));
+    expect(instrumental.getAttribute('aria-checked')).toBe('false');
+    expect(lyrics).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Lyrics helper' })).toHaveProperty('disabled', false);
+    expect(screen.getByText('Leave empty for an instrumental track.')).toBeDefined();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Generate Music' })).toHaveProperty('disabled', false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Generate Music' }));
+    await waitFor(() =>
+      expect(bodies[1]).toMatchObject({ lyrics: 'Rain on the window', instrumental: false }),
     );
   });
 

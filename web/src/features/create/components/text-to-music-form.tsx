@@ -9,11 +9,16 @@ import { DurationSlider } from './duration-slider';
 import { parseTags } from './tag-input';
 import { TrackForm, useTrackDetails } from './track-form';
 
-/** Text to Music: tags, optional lyrics and title, duration and visibility, then the generation's progress. */
+/**
+ * Text to Music: tags, optional lyrics (or Instrumental), title, duration and visibility, then the
+ * generation's progress.
+ */
 export function TextToMusicForm() {
   const id = useId();
   const details = useTrackDetails();
   const [duration, setDuration] = useState(DURATION_DEFAULT_SECONDS);
+  // The typed lyrics stay in their field while Instrumental is on, and are sent again once it is off.
+  const [instrumental, setInstrumental] = useState(false);
   const run = useStartGeneration(useGenerateTextToMusic());
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -21,7 +26,8 @@ export function TextToMusicForm() {
     if (run.busy) return;
     const parsed = textToMusicSchema.safeParse({
       tags: parseTags(details.tags).join(', '),
-      lyrics: details.lyrics,
+      lyrics: instrumental ? '' : details.lyrics,
+      instrumental,
       duration,
       title: details.title,
       visibility: details.visibility,
@@ -40,7 +46,14 @@ export function TextToMusicForm() {
   };
 
   return (
-    <TrackForm id={id} details={details} helperDuration={duration} run={run} onSubmit={submit}>
+    <TrackForm
+      id={id}
+      details={details}
+      helperDuration={duration}
+      run={run}
+      instrumental={{ value: instrumental, onChange: setInstrumental }}
+      onSubmit={submit}
+    >
       <DurationSlider id={`${id}-duration`} value={duration} onChange={setDuration} />
     </TrackForm>
   );

@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { canMakeTracksPrivate, useUser } from '@/lib/auth';
 import type { useStartGeneration } from '../hooks/use-start-generation';
@@ -36,6 +37,11 @@ export interface TrackFormProps {
   run: Pick<ReturnType<typeof useStartGeneration>, 'busy' | 'generation'>;
   /** Generate Music waits (off, keeping its text) while something the form needs is on its way. */
   waiting?: boolean;
+  /**
+   * The Instrumental switch beside the lyrics (text to music): while on, the
+   * lyrics and the Lyrics helper are off; the typed lyrics stay in the field.
+   */
+  instrumental?: { value: boolean; onChange: (instrumental: boolean) => void };
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
 
@@ -52,11 +58,13 @@ export function TrackForm({
   helperDuration,
   run,
   waiting = false,
+  instrumental,
   onSubmit,
 }: TrackFormProps) {
   const { busy, generation } = run;
   const [helperOpen, setHelperOpen] = useState(false);
   const { user } = useUser();
+  const noLyrics = instrumental?.value ?? false;
   return (
     <div className="grid gap-6">
       <form noValidate onSubmit={onSubmit} className="grid gap-6">
@@ -67,9 +75,21 @@ export function TrackForm({
         <div className="grid gap-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Label htmlFor={`${id}-lyrics`}>Lyrics (optional)</Label>
-            <Button variant="outline" size="sm" onClick={() => setHelperOpen(true)}>
-              Lyrics helper
-            </Button>
+            <div className="flex flex-wrap items-center gap-3">
+              {instrumental ? (
+                <div className="flex items-center gap-2">
+                  <Switch
+                    id={`${id}-instrumental`}
+                    checked={instrumental.value}
+                    onCheckedChange={instrumental.onChange}
+                  />
+                  <Label htmlFor={`${id}-instrumental`}>Instrumental</Label>
+                </div>
+              ) : null}
+              <Button variant="outline" size="sm" onClick={() => setHelperOpen(true)} disabled={noLyrics}>
+                Lyrics helper
+              </Button>
+            </div>
           </div>
           <Textarea
             id={`${id}-lyrics`}
@@ -77,10 +97,13 @@ export function TrackForm({
             maxLength={LYRICS_MAX_LENGTH}
             placeholder="[verse]&#10;Your lyrics here..."
             aria-describedby={`${id}-lyrics-hint`}
+            disabled={noLyrics}
             onChange={(event) => details.setLyrics(event.target.value)}
           />
           <p id={`${id}-lyrics-hint`} className="text-xs text-zinc-400">
-            Leave empty for an instrumental track.
+            {noLyrics
+              ? 'Instrumental: the track has no vocals, and these lyrics are not sent.'
+              : 'Leave empty for an instrumental track.'}
           </p>
         </div>
 

@@ -213,7 +213,14 @@ export function LibraryTrackCard({
         {track.tags ? <p className="line-clamp-2 text-sm text-zinc-300">{track.tags}</p> : null}
         {preview ? <p className="text-sm whitespace-pre-line text-zinc-400 italic">{preview}</p> : null}
 
-        {track.audioUrl ? <AudioPlayer src={track.audioUrl} title={title} duration={track.duration} /> : null}
+        {track.audioUrl ? (
+          <AudioPlayer
+            src={track.audioUrl}
+            title={title}
+            duration={track.duration}
+            peaksUrl={track.peaksUrl}
+          />
+        ) : null}
         {isInProgress(track.status) ? (
           <p className="flex items-center gap-3 rounded-xl border border-sky-400/30 bg-sky-500/10 p-3 text-sm text-sky-100">
             <span

@@ -15,7 +15,14 @@ import { TrackFamily } from './track-family';
 /** What the page shows in place of the player while the track is not playable. */
 function PlaybackState({ track }: { track: Track }) {
   if (track.status === 'completed' && track.audioUrl) {
-    return <AudioPlayer src={track.audioUrl} title={trackTitle(track)} duration={track.duration} />;
+    return (
+      <AudioPlayer
+        src={track.audioUrl}
+        title={trackTitle(track)}
+        duration={track.duration}
+        peaksUrl={track.peaksUrl}
+      />
+    );
   }
   if (track.status === 'failed') {
     return (
