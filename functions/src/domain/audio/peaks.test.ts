@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computePeaks, wavPeaksFile } from './peaks';
 import { AudioFormatError, type PcmSource } from './pcm';
+import { computePeaks, wavPeaksFile } from './peaks';
 import { tone, wavFile } from './testing';
 import { parseWav } from './wav';
 

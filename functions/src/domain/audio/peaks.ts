@@ -5,6 +5,7 @@
  * before), stored beside the audio as `tracks/{id}.peaks.json`, so a browser
  * never decodes the audio to draw it.
  */
+import { type Generation, TRACK_AUDIO_AREA } from '../tracks/track';
 import type { PcmSource } from './pcm';
 import { parseWav } from './wav';
 
@@ -27,6 +28,9 @@ export interface WaveformPeaks {
 
 /** The media type the peaks are stored and served with. */
 export const PEAKS_CONTENT_TYPE = 'application/json';
+
+/** Where a track's peaks live in the tracks bucket: beside its WAV, keyed by the track id only. */
+export const trackPeaksKey = (g: Pick<Generation, 'id'>) => `${TRACK_AUDIO_AREA}${g.id}.peaks.json`;
 
 /** How many min/max pairs a second of audio gets. */
 export const PEAKS_PER_SECOND = 20;
