@@ -29,8 +29,11 @@ export interface WaveformPeaks {
 /** The media type the peaks are stored and served with. */
 export const PEAKS_CONTENT_TYPE = 'application/json';
 
+/** How a track's peaks file is named after its id. */
+export const PEAKS_EXTENSION = '.peaks.json';
+
 /** Where a track's peaks live in the tracks bucket: beside its WAV, keyed by the track id only. */
-export const trackPeaksKey = (g: Pick<Generation, 'id'>) => `${TRACK_AUDIO_AREA}${g.id}.peaks.json`;
+export const trackPeaksKey = (g: Pick<Generation, 'id'>) => `${TRACK_AUDIO_AREA}${g.id}${PEAKS_EXTENSION}`;
 
 /** How many min/max pairs a second of audio gets. */
 export const PEAKS_PER_SECOND = 20;
