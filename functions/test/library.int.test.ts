@@ -92,6 +92,7 @@ describe('the library', () => {
     expect(own.body).toEqual({
       status: 'generating',
       audioUrl: null,
+      peaksUrl: null,
       duration: null,
       tags: 'lo-fi, chill',
       type: 'text-to-music',

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { audioViewerResponseCode } from '@tunesmith/functions/adapters/cloudfront/edge-download';
+import { PEAKS_EXTENSION } from '@tunesmith/functions/domain/audio/peaks';
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
 import { Annotations, Aws, Duration, Stack } from 'aws-cdk-lib';
 import {
@@ -171,11 +172,36 @@ export class Web extends Construct {
       defaultTtl: Duration.days(30),
       maxTtl: Duration.days(365),
     });
+    // A track's waveform peaks (audiowaveform JSON, tracks/{id}.peaks.json) are text: the same signed
+    // links and cache life as the audio, compressed at the edge (gzip or brotli, as the browser accepts).
+    const peaksPath = `/${TRACK_AUDIO_AREA}*${PEAKS_EXTENSION}`;
+    const peaksCache = new CachePolicy(this, 'PeaksCache', {
+      comment:
+        'Tunesmith waveform peaks: one cached copy per object and encoding, whatever the signed query string',
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.days(30),
+      maxTtl: Duration.days(365),
+    });
     const audioResponse = new CloudFrontFunction(this, 'AudioResponse', {
       comment: 'Download links: Content-Disposition attachment from the signed download parameter',
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(audioViewerResponseCode),
     });
+
+    // Every file of a track (audio, peaks): the tracks bucket, signed links only, GET and HEAD.
+    const trackFiles = {
+      origin: new TrackAudioOrigin(this, props.audio.bucket),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      trustedKeyGroups: [props.audio.keyGroup],
+      responseHeadersPolicy: this.responseHeadersPolicy,
+      functionAssociations: [{ function: audioResponse, eventType: FunctionEventType.VIEWER_RESPONSE }],
+    };
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Tunesmith (${Stack.of(this).stackName})`,
@@ -207,16 +233,9 @@ export class Web extends Construct {
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: this.responseHeadersPolicy,
         },
-        [audioPath]: {
-          origin: new TrackAudioOrigin(this, props.audio.bucket),
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-          cachePolicy: audioCache,
-          compress: false,
-          trustedKeyGroups: [props.audio.keyGroup],
-          responseHeadersPolicy: this.responseHeadersPolicy,
-          functionAssociations: [{ function: audioResponse, eventType: FunctionEventType.VIEWER_RESPONSE }],
-        },
+        // Before /tracks/*: CloudFront takes the first pattern that matches.
+        [peaksPath]: { ...trackFiles, cachePolicy: peaksCache, compress: true },
+        [audioPath]: { ...trackFiles, cachePolicy: audioCache, compress: false },
       },
     });
     NagSuppressions.addResourceSuppressions(this.distribution, [

@@ -47,11 +47,14 @@ const distributionConfig = () => {
     Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown }[];
   };
 };
-const audioBehavior = () => {
-  const behaviors = distributionConfig().CacheBehaviors.filter((b) => b.PathPattern === '/tracks/*');
+const behaviorAt = (pattern: string) => {
+  const behaviors = distributionConfig().CacheBehaviors.filter((b) => b.PathPattern === pattern);
   expect(behaviors).toHaveLength(1);
   return behaviors[0] as Behavior;
 };
+const audioBehavior = () => behaviorAt('/tracks/*');
+const peaksBehavior = () => behaviorAt('/tracks/*.peaks.json');
+const TRACK_PATTERNS = ['/tracks/*', '/tracks/*.peaks.json'];
 const refId = (value: unknown) =>
   /^\{Ref:(.+)\}$/.exec(flatten(value))?.[1] ?? /^\{(.+)\.\w+\}$/.exec(flatten(value))?.[1];
 const secretIds = () =>
@@ -89,8 +92,9 @@ describe('the audio behaviour', () => {
       stack.audioSigning.keys.map((key) => `{Ref:${logicalId(stack, key.publicKey.node.defaultChild)}}`),
     );
     // Nothing else on the distribution is signed-only.
+    expect(peaksBehavior().TrustedKeyGroups?.map(flatten)).toEqual([`{Ref:${keyGroupId}}`]);
     const others = [distributionConfig().DefaultCacheBehavior, ...distributionConfig().CacheBehaviors].filter(
-      (b) => b.PathPattern !== '/tracks/*',
+      (b) => !TRACK_PATTERNS.includes(b.PathPattern),
     );
     for (const behavior of others) expect(behavior.TrustedKeyGroups).toBeUndefined();
   });
@@ -110,6 +114,31 @@ describe('the audio behaviour', () => {
     });
     expect(config.DefaultTTL).toBeGreaterThanOrEqual(24 * 60 * 60);
     expect(audioBehavior().Compress).toBe(false);
+  });
+
+  it("serves a track's waveform peaks as the audio, signed, from the same origin, compressed", () => {
+    const behaviors = distributionConfig().CacheBehaviors.map((b) => b.PathPattern);
+    // CloudFront takes the first pattern that matches: the peaks' before the audio's.
+    expect(behaviors.indexOf('/tracks/*.peaks.json')).toBeLessThan(behaviors.indexOf('/tracks/*'));
+    const peaks = peaksBehavior();
+    const audio = audioBehavior();
+    expect(peaks.TargetOriginId).toBe(audio.TargetOriginId);
+    expect(peaks.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(peaks.AllowedMethods?.sort()).toEqual(['GET', 'HEAD']);
+    expect(peaks.FunctionAssociations).toEqual(audio.FunctionAssociations);
+    expect(peaks.Compress).toBe(true);
+    const config = propsOf(resources[refId(peaks.CachePolicyId) as string]).CachePolicyConfig as {
+      ParametersInCacheKeyAndForwardedToOrigin: Record<string, unknown>;
+      DefaultTTL: number;
+    };
+    expect(config.ParametersInCacheKeyAndForwardedToOrigin).toEqual({
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      HeadersConfig: { HeaderBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'none' },
+      EnableAcceptEncodingGzip: true,
+      EnableAcceptEncodingBrotli: true,
+    });
+    expect(config.DefaultTTL).toBeGreaterThanOrEqual(24 * 60 * 60);
   });
 
   it('names downloads with the shared viewer-response function', () => {

@@ -9,9 +9,13 @@ import { type Generation, toTrack } from '../domain/tracks/track';
  */
 export type AudioLinker = (stored: string | null) => Promise<string | null>;
 
-/** A track with its stored audio turned into a playable link. */
+/**
+ * A track with its stored audio turned into a playable link, and its
+ * waveform's peaks into a link signed the same way (same path, same life).
+ */
 export async function withPlayableAudio(track: Track, link: AudioLinker): Promise<Track> {
-  return { ...track, audioUrl: await link(track.audioUrl) };
+  const [audioUrl, peaksUrl] = await Promise.all([link(track.audioUrl), link(track.peaksUrl)]);
+  return { ...track, audioUrl, peaksUrl };
 }
 
 /** The track a viewer sees, with a playable audio link. */

@@ -1,10 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { computePeaks } from '../domain/audio/peaks';
+import { tone, wavFile } from '../domain/audio/testing';
+import { parseWav } from '../domain/audio/wav';
 import { trackDownload } from '../domain/generations/download';
 import { MusicProviderError } from '../domain/generations/music-provider';
 import type { GenerationDeps } from '../domain/generations/ports';
 import { quotaWindowStart } from '../domain/generations/quota-window';
 import { callbackWaitSeconds, MAX_CALLBACK_WAITS } from '../domain/generations/timing';
-import { type Generation, toTrack } from '../domain/tracks/track';
+import { type Generation, storedTrackAudio, toTrack } from '../domain/tracks/track';
 import { aBasicPlan } from '../testing/fixtures';
 import { fakeClock } from '../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../testing/in-memory-generations';
@@ -136,6 +139,8 @@ describe('workflow steps', () => {
     await expect(finishStep(env.deps, { generationId: 'gen-1', job })).rejects.toMatchObject({
       name: 'Generation.NotFound',
     });
+    // The compressed copy and the peaks were made, then removed with the WAV.
+    expect([...env.audio.types.keys()]).toEqual(['tracks/gen-1.opus', 'tracks/gen-1.peaks.json']);
     expect(env.audio.copies.size).toBe(0);
     expect(
       await failStep(env.deps, { generationId: 'gen-1', error: { Error: 'Generation.NotFound' } }),
@@ -172,6 +177,7 @@ describe('workflow steps', () => {
     expect(out).toEqual({
       audioUrl: `https://tracks.example/${key}`,
       streamAudioUrl: 'https://tracks.example/tracks/gen-1.opus',
+      peaksUrl: 'https://tracks.example/tracks/gen-1.peaks.json',
       duration: 12.5,
       seed: 4242,
     });
@@ -224,7 +230,7 @@ describe('workflow steps', () => {
       streamAudioUrl: null,
     });
     expect(toTrack(done).audioUrl).toBe('https://tracks.example/tracks/gen-1.wav');
-    expect([...env.audio.copies.keys()]).toEqual(['tracks/gen-1.wav']);
+    expect([...env.audio.copies.keys()]).toEqual(['tracks/gen-1.wav', 'tracks/gen-1.peaks.json']);
     expect(env.log.warnings).toEqual([
       {
         message: expect.stringContaining('compressed copy'),
@@ -239,15 +245,64 @@ describe('workflow steps', () => {
     };
     const job2 = await submitStep(stored.deps, { generationId: 'gen-1' });
     await finishStep(stored.deps, { generationId: 'gen-1', job: job2 });
-    expect(stored.generations.all.get('gen-1')).toMatchObject({ status: 'completed', streamAudioUrl: null });
-    expect(stored.log.warnings).toHaveLength(1);
+    expect(stored.generations.all.get('gen-1')).toMatchObject({
+      status: 'completed',
+      streamAudioUrl: null,
+      peaksUrl: null,
+    });
+    expect(stored.log.warnings.map((w) => w.message)).toEqual([
+      expect.stringContaining('compressed copy'),
+      expect.stringContaining('peaks'),
+    ]);
   });
 
   it('without an encoder, tracks keep only the WAV', async () => {
     const { streamEncoder: _none, ...deps } = env.deps;
     const job = await submitStep(deps, { generationId: 'gen-1' });
     expect((await finishStep(deps, { generationId: 'gen-1', job })).streamAudioUrl).toBeNull();
-    expect([...env.audio.copies.keys()]).toEqual(['tracks/gen-1.wav']);
+    expect([...env.audio.copies.keys()]).toEqual(['tracks/gen-1.wav', 'tracks/gen-1.peaks.json']);
+  });
+
+  it("stores the waveform's peaks of the WAV beside it and records their URL", async () => {
+    const wav = wavFile([tone(440, 2, 44100, 0.5)], { sampleRate: 44100 });
+    env.audio.copyFromUrl = async (_url, key) => {
+      env.audio.copies.set(key, wav);
+      return { url: `https://tracks.example/${key}`, bytes: wav };
+    };
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    const out = await finishStep(env.deps, { generationId: 'gen-1', job });
+
+    expect(out.peaksUrl).toBe('https://tracks.example/tracks/gen-1.peaks.json');
+    expect(env.audio.types.get('tracks/gen-1.peaks.json')).toBe('application/json');
+    const stored = JSON.parse(new TextDecoder().decode(env.audio.copies.get('tracks/gen-1.peaks.json')));
+    expect(stored).toEqual(computePeaks(parseWav(wav)));
+    expect(stored).toMatchObject({ version: 2, channels: 1, bits: 8, samples_per_pixel: 2205, length: 40 });
+    expect(Math.max(...stored.data)).toBe(64);
+    const done = env.generations.all.get('gen-1') as Generation;
+    expect(done).toMatchObject({ status: 'completed', peaksUrl: out.peaksUrl });
+    expect(toTrack(done).peaksUrl).toBe(out.peaksUrl);
+    expect(storedTrackAudio(done)).toContain(out.peaksUrl);
+    expect(env.log.warnings).toEqual([]);
+  });
+
+  it('audio whose peaks cannot be made still completes, without peaks, and is logged', async () => {
+    const notWav = new TextEncoder().encode('ID3 an mp3 after all');
+    env.audio.copyFromUrl = async (_url, key) => {
+      env.audio.copies.set(key, notWav);
+      return { url: `https://tracks.example/${key}`, bytes: notWav };
+    };
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    const out = await finishStep(env.deps, { generationId: 'gen-1', job });
+
+    expect(out.peaksUrl).toBeNull();
+    expect(env.generations.all.get('gen-1')).toMatchObject({ status: 'completed', peaksUrl: null });
+    expect(env.audio.copies.has('tracks/gen-1.peaks.json')).toBe(false);
+    expect(env.log.warnings).toEqual([
+      {
+        message: expect.stringContaining('peaks'),
+        fields: expect.objectContaining({ generationId: 'gen-1', error: expect.any(Error) }),
+      },
+    ]);
   });
 
   it("prefers the provider's duration when it gives one", async () => {

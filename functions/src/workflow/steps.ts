@@ -5,6 +5,7 @@
  * match: `Provider.Unavailable` and `Storage.Unavailable` are retried, the rest
  * go to MarkFailed.
  */
+import { PEAKS_CONTENT_TYPE, trackPeaksKey, wavPeaksFile } from '../domain/audio/peaks';
 import { DomainError } from '../domain/errors';
 import { markCompleted, markFailed, markGenerating } from '../domain/generations/generation-service';
 import {
@@ -280,13 +281,43 @@ async function storeStreamCopy(
 }
 
 /**
+ * The waveform's peaks (audiowaveform JSON) of the WAV, stored beside it;
+ * undefined when making or storing them failed. Never throws: a track without
+ * peaks still completes (the backfill can make them later).
+ */
+async function storePeaks(
+  deps: WorkflowDeps,
+  generation: Generation,
+  wav: Uint8Array,
+): Promise<{ key: string; url: string } | undefined> {
+  const key = trackPeaksKey(generation);
+  try {
+    const url = await deps.audio.put(key, wavPeaksFile(wav), PEAKS_CONTENT_TYPE);
+    return { key, url };
+  } catch (error) {
+    deps.log?.warn("a track's waveform peaks were not made; it completes without them", {
+      generationId: generation.id,
+      error,
+    });
+    return undefined;
+  }
+}
+
+/**
  * Finish: fetch the result, copy the audio to our bucket, make the players'
- * compressed copy beside it, mark completed with duration, seed and URLs.
+ * compressed copy and the waveform's peaks beside it, mark completed with
+ * duration, seed and URLs.
  */
 export async function finishStep(
   deps: WorkflowDeps,
   input: { generationId: string; job: Job },
-): Promise<{ audioUrl: string; streamAudioUrl: string | null; duration: number; seed: number | null }> {
+): Promise<{
+  audioUrl: string;
+  streamAudioUrl: string | null;
+  peaksUrl: string | null;
+  duration: number;
+  seed: number | null;
+}> {
   const generation = await load(deps, input.generationId);
   let result: Awaited<ReturnType<MusicProvider['result']>>;
   try {
@@ -299,15 +330,18 @@ export async function finishStep(
   const duration = result.duration ?? wavDurationSeconds(copied.bytes) ?? generation.duration ?? 0;
   const rounded = Math.round(duration * 100) / 100;
   const stream = await storeStreamCopy(deps, generation, copied.bytes);
+  const peaks = await storePeaks(deps, generation, copied.bytes);
   const removeCopies = async () => {
     await deps.audio.remove(key);
     if (stream) await deps.audio.remove(stream.key);
+    if (peaks) await deps.audio.remove(peaks.key);
   };
   let done: Generation;
   try {
     done = await markCompleted(deps.generation, generation.id, {
       audioUrl: copied.url,
       streamAudioUrl: stream?.url ?? null,
+      peaksUrl: peaks?.url ?? null,
       duration: rounded,
       seed: result.seed,
     });
@@ -322,7 +356,13 @@ export async function finishStep(
     await removeCopies();
     throw new WorkflowError('Generation.Ended', `Generation ${generation.id} is ${done.status}`);
   }
-  return { audioUrl: copied.url, streamAudioUrl: stream?.url ?? null, duration: rounded, seed: result.seed };
+  return {
+    audioUrl: copied.url,
+    streamAudioUrl: stream?.url ?? null,
+    peaksUrl: peaks?.url ?? null,
+    duration: rounded,
+    seed: result.seed,
+  };
 }
 
 /** MarkFailed: failed (final) and one refund; a second call changes nothing. */

@@ -15,7 +15,11 @@ import { removeTrackAudio } from './users';
 const TITLE_IN_SUMMARY = 60;
 
 async function toAdminTrack(deps: Pick<AdminDeps, 'audioLinks'>, g: Generation): Promise<AdminTrack> {
-  return { ...toTrack(g), audioUrl: await deps.audioLinks(playbackAudio(g)), userId: g.userId };
+  const [audioUrl, peaksUrl] = await Promise.all([
+    deps.audioLinks(playbackAudio(g)),
+    deps.audioLinks(g.peaksUrl ?? null),
+  ]);
+  return { ...toTrack(g), audioUrl, peaksUrl, userId: g.userId };
 }
 
 const named = (g: Pick<Generation, 'title' | 'id'>) =>

@@ -224,6 +224,7 @@ describe('deleteUser', () => {
         userId: 'u1',
         audioUrl: 's3://tracks/tracks/u1/t1.wav',
         streamAudioUrl: 's3://tracks/tracks/t1.opus',
+        peaksUrl: 's3://tracks/tracks/t1.peaks.json',
       }),
     );
     await generations.create(
@@ -244,6 +245,7 @@ describe('deleteUser', () => {
     expect(steps.slice(0, 3)).toEqual(['subscription', 'subscription', 'identity']);
     expect(steps).toContain('audio s3://tracks/tracks/u1/t1.wav');
     expect(steps).toContain('audio s3://tracks/tracks/t1.opus');
+    expect(steps).toContain('audio s3://tracks/tracks/t1.peaks.json');
     expect(steps).toContain('upload uploads/u1/song.mp3');
     expect(steps).toEqual(
       expect.arrayContaining(['sweep uploads/u1/', 'sweep incoming/u1/', 'sweep tracks/u1/', 'customer']),

@@ -250,7 +250,7 @@ export async function deleteUser(
 /** Removes a track's stored audio and its uploaded input; what is already gone is fine. */
 export async function removeTrackAudio(
   deps: Pick<AdminDeps, 'uploads' | 'trackAudio'>,
-  generation: Pick<Generation, 'userId' | 'audioUrl' | 'streamAudioUrl' | 'inputAudioUrl'>,
+  generation: Pick<Generation, 'userId' | 'audioUrl' | 'streamAudioUrl' | 'peaksUrl' | 'inputAudioUrl'>,
 ): Promise<void> {
   for (const stored of [...storedTrackAudio(generation), generation.inputAudioUrl]) {
     if (!stored) continue;

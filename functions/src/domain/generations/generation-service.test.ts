@@ -335,6 +335,7 @@ describe('owner operations', () => {
     await markCompleted(deps, id, {
       audioUrl: 'tracks/out.wav',
       streamAudioUrl: 'tracks/out.opus',
+      peaksUrl: 'tracks/out.peaks.json',
       duration: 30,
       seed: 3,
     });
@@ -342,8 +343,13 @@ describe('owner operations', () => {
     expect((await rejection(deleteGeneration(deps, paidUser, id))).kind).toBe('not-found');
     const { audioUrls } = await deleteGeneration(deps, freeUser, id);
 
-    // The WAV, the players' compressed copy and the restyled upload.
-    expect(audioUrls).toEqual(['tracks/out.wav', 'tracks/out.opus', 'uploads/user-free/in.wav']);
+    // The WAV, the players' compressed copy, the waveform's peaks and the restyled upload.
+    expect(audioUrls).toEqual([
+      'tracks/out.wav',
+      'tracks/out.opus',
+      'tracks/out.peaks.json',
+      'uploads/user-free/in.wav',
+    ]);
     expect(await deps.generations.get(id)).toBeUndefined();
     expect((await rejection(deleteGeneration(deps, freeUser, id))).kind).toBe('not-found');
   });

@@ -161,13 +161,20 @@ export async function markGenerating(
 export async function markCompleted(
   deps: GenerationDeps,
   id: string,
-  result: { audioUrl: string; streamAudioUrl?: string | null; duration: number; seed: number | null },
+  result: {
+    audioUrl: string;
+    streamAudioUrl?: string | null;
+    peaksUrl?: string | null;
+    duration: number;
+    seed: number | null;
+  },
 ): Promise<Generation> {
   const { generation } = await transition(deps, id, ACTIVE, (g, updatedAt) => ({
     ...g,
     status: 'completed',
     audioUrl: result.audioUrl,
     streamAudioUrl: result.streamAudioUrl ?? null,
+    peaksUrl: result.peaksUrl ?? null,
     duration: result.duration,
     seed: result.seed,
     updatedAt,

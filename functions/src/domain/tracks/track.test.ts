@@ -15,7 +15,13 @@ describe('track audio', () => {
     expect(toTrack(aGeneration({ streamAudioUrl: opus }))).not.toHaveProperty('streamAudioUrl');
   });
 
-  it('a track keeps both objects, and both go with it', () => {
+  it('a track keeps its WAV, compressed copy and peaks, and all go with it', () => {
+    const peaks = 's3://tracks/tracks/t1.peaks.json';
+    expect(storedTrackAudio({ audioUrl: wav, streamAudioUrl: opus, peaksUrl: peaks })).toEqual([
+      wav,
+      opus,
+      peaks,
+    ]);
     expect(storedTrackAudio({ audioUrl: wav, streamAudioUrl: opus })).toEqual([wav, opus]);
     expect(storedTrackAudio({ audioUrl: wav })).toEqual([wav]);
     expect(storedTrackAudio({ audioUrl: null, streamAudioUrl: null })).toEqual([]);

@@ -60,9 +60,12 @@ export function isGalleryVisible(g: Pick<Generation, 'visibility' | 'status' | '
 export const playbackAudio = (g: Pick<Generation, 'audioUrl' | 'streamAudioUrl'>): string | null =>
   g.streamAudioUrl ?? g.audioUrl;
 
-/** Every stored audio object of a track (the WAV and its compressed copy), for removing them with it. */
-export const storedTrackAudio = (g: Pick<Generation, 'audioUrl' | 'streamAudioUrl'>): string[] =>
-  [g.audioUrl, g.streamAudioUrl].filter((u): u is string => !!u);
+/**
+ * Every stored object of a track (the WAV, its compressed copy and its
+ * waveform's peaks), for removing them with it.
+ */
+export const storedTrackAudio = (g: Pick<Generation, 'audioUrl' | 'streamAudioUrl' | 'peaksUrl'>): string[] =>
+  [g.audioUrl, g.streamAudioUrl, g.peaksUrl].filter((u): u is string => !!u);
 
 /** The fields a screen may see. Owner and provider fields stay on the server. */
 export function toTrack(g: Generation): Track {

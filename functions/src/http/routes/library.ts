@@ -49,9 +49,14 @@ export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
     getGenerationStatus: async (_event, ctx) => {
       const generation = await getOwn(deps.generations, ctx.user as User, ctx.params.id ?? '');
       const { status, duration, tags, type } = generation;
+      const [audioUrl, peaksUrl] = await Promise.all([
+        deps.audioLinks(playbackAudio(generation)),
+        deps.audioLinks(generation.peaksUrl ?? null),
+      ]);
       return json(200, {
         status,
-        audioUrl: await deps.audioLinks(playbackAudio(generation)),
+        audioUrl,
+        peaksUrl,
         duration,
         tags,
         type,
