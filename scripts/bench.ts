@@ -2,7 +2,8 @@
  * `npm run bench`: a short performance report (a report, never a pass/fail gate).
  *
  * - `npm start` time to first page (a fresh data directory, real child process)
- * - SPA initial JS, gzip
+ * - SPA initial JS, gzip, file by file and package by package; a visitor's `/`;
+ *   the largest chunks that load later (bench-spa.ts)
  * - each route-group bundle (as CDK bundles it, infra/lib/lambda-bundle.ts): cold-start
  *   and total size and cold import time, beside a hello-world bundle
  * - local API latency for GET /api/plans, p50/p99, beside a bare Node HTTP
@@ -34,7 +35,6 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routeGroups } from '@tunesmith/shared/routes';
 import Stripe from 'stripe';
-import { build as viteBuild } from 'vite';
 import { dynamoGenerationStore } from '../functions/src/adapters/dynamo/generation-store';
 import { dynamoUserRepository } from '../functions/src/adapters/dynamo/user-repository';
 import { mailedLink } from '../functions/test/support/mailbox';
@@ -48,6 +48,7 @@ import {
 import type { LocalCloud } from '../local/src/cloud';
 import { encodeWav, renderTrack } from '../local/src/music/synth';
 import { startBareServer, startBenchCloud } from './bench-cloud';
+import { spaReport } from './bench-spa';
 import { seedLoad } from './seed-load';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -141,20 +142,7 @@ async function timeToFirstPage(): Promise<void> {
 }
 
 async function spaSize(): Promise<void> {
-  const webDir = join(root, 'web');
-  await viteBuild({ root: webDir, logLevel: 'silent' });
-  const html = readFileSync(join(webDir, 'dist', 'index.html'), 'utf8');
-  const scripts = [
-    ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
-  ].map((m) => m[1] as string);
-  let raw = 0;
-  let gzip = 0;
-  for (const src of new Set(scripts)) {
-    const file = readFileSync(join(webDir, 'dist', src.replace(/^\//, '')));
-    raw += file.length;
-    gzip += gzipSync(file, { level: 9 }).length;
-  }
-  say(`SPA initial JS (${scripts.length} files):          ${kb(gzip)} gzip (${kb(raw)} raw)`);
+  await spaReport(join(root, 'web'), say);
 }
 
 async function bundles(): Promise<void> {

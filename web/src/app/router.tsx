@@ -1,6 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { createBrowserRouter, type LoaderFunction, type RouteObject, RouterProvider } from 'react-router';
+import { useEffect, useMemo } from 'react';
+import {
+  createBrowserRouter,
+  type LoaderFunction,
+  matchRoutes,
+  type RouteObject,
+  RouterProvider,
+} from 'react-router';
 import { PageFallback } from '@/components/layout/page-fallback';
 import { AdminRoot } from './routes/admin/root';
 import { RootLayout } from './routes/root';
@@ -93,7 +99,33 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
+/**
+ * Fetches the code of the pages a link leads to, as soon as the pointer is on
+ * the link, a finger touches it or the keyboard focuses it: by the click the
+ * page's chunks are usually here, and only its data is left to load. Each
+ * page is asked for once; a failure is left for the navigation to report.
+ */
+export function preloadPagesOnIntent(routes: RouteObject[], target: Document = document): () => void {
+  const asked = new Set<string>();
+  const preload = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    if (asked.has(link.pathname)) return;
+    asked.add(link.pathname);
+    for (const { route } of matchRoutes(routes, link.pathname) ?? []) {
+      if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
+    }
+  };
+  const events = ['pointerover', 'touchstart', 'focusin'] as const;
+  for (const name of events) target.addEventListener(name, preload, { passive: true });
+  return () => {
+    for (const name of events) target.removeEventListener(name, preload);
+  };
+}
+
 export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
-  const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient]);
+  const routes = useMemo(() => createRoutes(queryClient), [queryClient]);
+  const router = useMemo(() => createBrowserRouter(routes), [routes]);
+  useEffect(() => preloadPagesOnIntent(routes), [routes]);
   return <RouterProvider router={router} />;
 }

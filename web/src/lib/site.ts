@@ -1,8 +1,27 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { defaultPublicSite, type PublicSite, publicSiteSchema } from '@tunesmith/shared/settings';
+import { defaultPublicSite, type PublicSite } from '@tunesmith/shared/settings';
 import { apiRequest } from './api-client';
 
 export type Site = PublicSite;
+
+/**
+ * Reads `GET /api/site`'s answer: the four public settings, each a string.
+ * Checked by hand rather than with the shared zod schema, so the first page
+ * of the site does not load zod (it is only needed with the forms).
+ */
+export function readPublicSite(value: unknown): Site {
+  const answer = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const { name, description, supportEmail, contactEmail } = answer;
+  if (
+    typeof name !== 'string' ||
+    typeof description !== 'string' ||
+    typeof supportEmail !== 'string' ||
+    typeof contactEmail !== 'string'
+  ) {
+    throw new TypeError('The site settings are not in the expected form');
+  }
+  return { name, description, supportEmail, contactEmail };
+}
 
 /** The site as it was last read (the defaults until then): for what renders outside React's data, the tab title. */
 let known: Site = defaultPublicSite;
@@ -13,7 +32,7 @@ let known: Site = defaultPublicSite;
  */
 export async function getSite(): Promise<Site> {
   try {
-    known = publicSiteSchema.parse(await apiRequest('getSite'));
+    known = readPublicSite(await apiRequest('getSite'));
   } catch {
     known = defaultPublicSite;
   }

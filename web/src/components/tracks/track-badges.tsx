@@ -1,4 +1,4 @@
-import type { Visibility } from '@tunesmith/shared/tracks';
+import type { Visibility } from '@tunesmith/shared/track-values';
 import { cn } from '@/lib/cn';
 import { normalStatus } from './track-status';
 

@@ -1,4 +1,5 @@
-import { type Track, trackSubtitle } from '@tunesmith/shared/tracks';
+import { trackSubtitle } from '@tunesmith/shared/track-values';
+import type { Track } from '@tunesmith/shared/tracks';
 import { Card } from '@/components/ui/card';
 import { AudioPlayer } from './audio-player';
 import { ShareButton } from './share-button';

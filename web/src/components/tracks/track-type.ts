@@ -1,4 +1,4 @@
-import { trackTypeLabel } from '@tunesmith/shared/tracks';
+import { trackTypeLabel } from '@tunesmith/shared/track-values';
 
 const names: Record<string, string> = {
   'text-to-music': 'Text to Music',

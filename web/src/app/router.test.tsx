@@ -1,0 +1,91 @@
+import type { RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { preloadPagesOnIntent } from './router';
+
+const page = () => ({ Component: () => null });
+
+function routeTable() {
+  const layout = vi.fn(async () => page());
+  const pricing = vi.fn(async () => page());
+  const track = vi.fn(async () => page());
+  const routes: RouteObject[] = [
+    {
+      path: '/',
+      children: [
+        { path: 'pricing', lazy: pricing },
+        { path: 'track/:id', lazy: track },
+      ],
+    },
+    { path: '/admin', lazy: layout, children: [{ index: true, lazy: vi.fn(async () => page()) }] },
+  ];
+  return { routes, layout, pricing, track };
+}
+
+function link(href: string, text = href) {
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.textContent = text;
+  document.body.append(anchor);
+  return anchor;
+}
+
+let stop: (() => void) | undefined;
+afterEach(() => {
+  stop?.();
+  document.body.replaceChildren();
+});
+
+describe('preloadPagesOnIntent', () => {
+  it("fetches a page's code when the pointer reaches its link, once", () => {
+    const { routes, pricing, track } = routeTable();
+    stop = preloadPagesOnIntent(routes);
+    const pricingLink = link('/pricing');
+
+    pricingLink.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    pricingLink.dispatchEvent(new Event('pointerover', { bubbles: true }));
+
+    expect(pricing).toHaveBeenCalledTimes(1);
+    expect(track).not.toHaveBeenCalled();
+  });
+
+  it('fetches on keyboard focus and on touch, for pages with parameters and their layouts', () => {
+    const { routes, layout, track } = routeTable();
+    stop = preloadPagesOnIntent(routes);
+
+    link('/track/abc').dispatchEvent(new Event('focusin', { bubbles: true }));
+    link('/admin').dispatchEvent(new Event('touchstart', { bubbles: true }));
+
+    expect(track).toHaveBeenCalledTimes(1);
+    expect(layout).toHaveBeenCalledTimes(1);
+  });
+
+  it('reaches the link from an element inside it', () => {
+    const { routes, pricing } = routeTable();
+    stop = preloadPagesOnIntent(routes);
+    const icon = document.createElement('span');
+    link('/pricing', '').append(icon);
+
+    icon.dispatchEvent(new Event('pointerover', { bubbles: true }));
+
+    expect(pricing).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves links to other sites and pages without a route alone', () => {
+    const { routes, layout, pricing, track } = routeTable();
+    stop = preloadPagesOnIntent(routes);
+
+    link('https://elsewhere.example/pricing').dispatchEvent(new Event('pointerover', { bubbles: true }));
+    link('/nowhere').dispatchEvent(new Event('pointerover', { bubbles: true }));
+
+    expect([layout, pricing, track].map((lazy) => lazy.mock.calls.length)).toEqual([0, 0, 0]);
+  });
+
+  it('stops listening when stopped', () => {
+    const { routes, pricing } = routeTable();
+    preloadPagesOnIntent(routes)();
+
+    link('/pricing').dispatchEvent(new Event('pointerover', { bubbles: true }));
+
+    expect(pricing).not.toHaveBeenCalled();
+  });
+});
