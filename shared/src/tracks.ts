@@ -26,9 +26,7 @@ export type TrackEdit = z.infer<typeof trackEditSchema>;
  * `deleted: true` (and has no title).
  */
 export const trackFamilySchema = z.object({
-  parent: z
-    .object({ id: z.string(), title: z.string().nullable(), deleted: z.boolean() })
-    .nullable(),
+  parent: z.object({ id: z.string(), title: z.string().nullable(), deleted: z.boolean() }).nullable(),
   children: z.array(z.object({ id: z.string(), title: z.string().nullable(), kind: z.enum(editKinds) })),
 });
 export type TrackFamily = z.infer<typeof trackFamilySchema>;
