@@ -32,12 +32,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { routeGroups } from '@tunesmith/shared/routes';
 import Stripe from 'stripe';
 import { build as viteBuild } from 'vite';
 import { dynamoGenerationStore } from '../functions/src/adapters/dynamo/generation-store';
 import { dynamoUserRepository } from '../functions/src/adapters/dynamo/user-repository';
+import { keys } from '../functions/src/data/keys';
 import { mailedLink } from '../functions/test/support/mailbox';
 import {
   BUNDLE_ENTRY_FILE,
@@ -398,9 +399,9 @@ function tableOf(cloud: LocalCloud): DynamoDBDocumentClient {
  * from the status metrics), over 20 sequential generations of each kind: 10 s
  * text tracks, then 10 s extensions and 4 s repaints of a 10 s track (the
  * studio: the submit step also presigns the parent's WAV). The cost of our API,
- * workflow, webhook, copy into the bucket and status call. Free users make five
- * each (the weekly quota): four for text; five per studio kind, each making its
- * parent first (not counted) and then four from it.
+ * workflow, webhook, copy into the bucket and status call. Four free users make
+ * five text tracks each (the weekly quota); then the first, on Premium, makes
+ * one parent per studio kind (not counted) and twenty from it.
  */
 async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
   const count = 20;
@@ -466,16 +467,31 @@ async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
       { kind: 'extend', label: 'extend a 10 s track by 10 s', body: { seconds: 10 } },
       { kind: 'repaint', label: 'repaint 4 s of a 10 s track', body: { start: 3, end: 7 } },
     ];
+    // The studio runs on one of the text users, moved to Premium in the table (100 a week) as the
+    // billing webhook would: no more sign-ups from this address, which allows 20 an hour.
+    const studioUser = textUsers[0] as string;
+    const me = await fetch(`${cloud.url}/api/auth/user`, {
+      headers: { origin: cloud.url, cookie: studioUser },
+    });
+    const { id: userId } = (await me.json()) as { id: string };
+    await documents.send(
+      new UpdateCommand({
+        TableName: cloud.env.TABLE_NAME,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET planStatus = :status, subscriptionPlanId = :plan, planStartDate = :now',
+        ExpressionAttributeValues: {
+          ':status': 'active',
+          ':plan': 'premium',
+          ':now': new Date().toISOString(),
+        },
+      }),
+    );
     for (const { kind, label, body } of studio) {
       try {
-        const users = await Promise.all([0, 1, 2, 3, 4].map((n) => benchUser(cloud, `${kind}-${n}`)));
-        const parents: string[] = [];
-        for (const cookie of users)
-          parents.push((await run(cookie, '/api/generate-text-to-music', text10s)).generationId);
+        const parent = (await run(studioUser, '/api/generate-text-to-music', text10s)).generationId;
         const runs: { total: number; overhead: number }[] = [];
-        for (let i = 0; i < count; i++) {
-          runs.push(await run(users[i % 5] as string, `/api/generation/${parents[i % 5]}/${kind}`, body));
-        }
+        for (let i = 0; i < count; i++)
+          runs.push(await run(studioUser, `/api/generation/${parent}/${kind}`, body));
         report(label, runs);
       } catch (error) {
         // A report, not a gate: one kind that cannot run is said, and the rest of the run goes on.

@@ -19,6 +19,7 @@ describe('generation request schemas', () => {
       duration: 60,
       title: undefined,
       visibility: 'public',
+      instrumental: false,
     });
   });
 

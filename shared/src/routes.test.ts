@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { apiPath, matchPath, matchRoute, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
-  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings and the upload dialog’s five multipart calls, each once', () => {
-    expect(routes).toHaveLength(54);
-    expect(new Set(routes.map((r) => r.id)).size).toBe(54);
-    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(54);
+  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls and the studio’s three calls, each once', () => {
+    expect(routes).toHaveLength(57);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(57);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(57);
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/stripe' && r.auth === 'webhook'),
     ).toBe(true);
