@@ -226,10 +226,13 @@ export async function createFromTrack(
   user: Subscriber,
   plan: Plan | undefined,
   parentId: string,
-  input: StudioInput,
+  /** The parsed call, or how to parse it: read only once the track is known to be the caller's. */
+  call: StudioInput | (() => StudioInput),
 ): Promise<Generation> {
   const parent = await deps.generations.get(parentId);
   if (!parent || parent.userId !== user.id) throw trackNotFound();
+  // Someone else's track is not found whatever the body says; the owner hears what is wrong with it.
+  const input = typeof call === 'function' ? call() : call;
   if (parent.status !== 'completed') throw validationError(generationMessages.notCompleted);
   const { canPrivate } = entitlementsFor(user, plan, deps.clock.now());
   const fields = derivedFrom(parent, input, canPrivate);

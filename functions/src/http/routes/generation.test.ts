@@ -121,4 +121,14 @@ describe('studio routes', () => {
     expect(started).toEqual([]);
     expect(counted).toEqual([]);
   });
+
+  it("answer 404 for a track that is not the caller's, whatever the body", async () => {
+    const { studio } = setup();
+
+    const error = await (studio('extendGeneration', 'someone-elses', {}) as Promise<unknown>).catch(
+      (e: unknown) => e,
+    );
+
+    expect((error as DomainError).kind).toBe('not-found');
+  });
 });

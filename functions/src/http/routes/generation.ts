@@ -55,14 +55,10 @@ export function generationRoutes(deps: GenerationRouteDeps): GroupHandlers {
   const fromTrack =
     (read: (event: APIGatewayProxyEventV2) => StudioInput): RouteHandler =>
     async (event, ctx) => {
-      const input = read(event);
       const user = ctx.user as User;
-      const generation = await createFromTrack(
-        services,
-        user,
-        await planOf(user),
-        ctx.params.id ?? '',
-        input,
+      // The body is read once the track proves to be the caller's: anyone else's is a 404 whatever they send.
+      const generation = await createFromTrack(services, user, await planOf(user), ctx.params.id ?? '', () =>
+        read(event),
       );
       started();
       const body: StudioStarted = {
