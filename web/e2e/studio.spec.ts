@@ -140,9 +140,15 @@ describe('the studio', () => {
     const waveform = repaint.getByRole('figure', { name: /^Waveform of Dawn Run/ });
     // The waveform is drawn from the track's peaks (wavesurfer renders into a canvas in its shadow root).
     await expect
-      .poll(() => waveform.locator('canvas').evaluateAll((canvases) => canvases.some((c) => c.width > 0)), {
-        timeout: 15_000,
-      })
+      .poll(
+        () =>
+          waveform
+            .locator('canvas')
+            .evaluateAll((canvases) => canvases.some((c) => c instanceof HTMLCanvasElement && c.width > 0)),
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe(true);
     const box = await waveform.locator('canvas').first().boundingBox();
     if (!box) throw new Error('the waveform has no box');
