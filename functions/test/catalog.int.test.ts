@@ -156,13 +156,14 @@ describe('GET /api/public-tracks', () => {
 
   it('lists only public, completed, gallery-visible tracks, newest first, without private fields', async () => {
     const minute = 60_000;
-    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * minute).toISOString();
-    const older = await putGeneration({ title: 'Older', createdAt: at(10) });
-    const newer = await putGeneration({ title: 'Newer', createdAt: at(5) });
+    // Dated ahead of now, so the tracks other tests make meanwhile never push these off the gallery's first page.
+    const at = (minutesAhead: number) => new Date(Date.now() + minutesAhead * minute).toISOString();
+    const older = await putGeneration({ title: 'Older', createdAt: at(50) });
+    const newer = await putGeneration({ title: 'Newer', createdAt: at(55) });
     // Newer than both visible ones, so a broken filter would show them first.
-    await putGeneration({ visibility: 'private', createdAt: at(1) });
-    await putGeneration({ status: 'pending', audioUrl: null, duration: null, seed: null, createdAt: at(1) });
-    await putGeneration({ showInGallery: false, createdAt: at(1) });
+    await putGeneration({ visibility: 'private', createdAt: at(59) });
+    await putGeneration({ status: 'pending', audioUrl: null, duration: null, seed: null, createdAt: at(59) });
+    await putGeneration({ showInGallery: false, createdAt: at(59) });
 
     const response = await get('/api/public-tracks');
 
