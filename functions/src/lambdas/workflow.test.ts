@@ -21,6 +21,9 @@ describe("the provider's link to a parent track's WAV (extend, repaint)", () => 
     TRACKS_BUCKET: 'tracks-bucket',
     UPLOADS_BUCKET: 'uploads-bucket',
     WEBHOOK_BASE_URL: 'https://app.example',
+    // As on AWS: no local storage endpoint, even when the run around this test has one.
+    S3_ENDPOINT: undefined,
+    S3_FORCE_PATH_STYLE: undefined,
   };
 
   it('is a short-lived presigned GET of the WAV in the tracks bucket', async () => {
