@@ -156,11 +156,15 @@ export class GenerationWorkflow extends Construct {
         resources: [props.tracks.arnForObjects(`${TRACKS_PREFIX}*`)],
       }),
     );
-    // Submit presigns a read of the user's upload so the provider can fetch it (remix).
+    // Submit presigns a read of the user's upload so the provider can fetch it (remix), and of the
+    // parent track's WAV (extend, repaint): a presigned link works only as far as its signer's role does.
     functions.SubmitFunctionArn.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:GetObject'],
-        resources: [props.uploads.arnForObjects(`${UPLOADS_AREA}*`)],
+        resources: [
+          props.uploads.arnForObjects(`${UPLOADS_AREA}*`),
+          props.tracks.arnForObjects(`${TRACKS_PREFIX}*`),
+        ],
       }),
     );
 

@@ -34,7 +34,7 @@ describe('route manifest -> HTTP API', () => {
   it('creates exactly one route per manifest entry, with the exact route key', () => {
     const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey as string);
     expect(keys.sort()).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
-    expect(keys).toHaveLength(54);
+    expect(keys).toHaveLength(57);
   });
 
   it('creates exactly one function per route group, each from an existing entry file', () => {
@@ -383,6 +383,10 @@ describe('route throttles', () => {
     expect(classOf('generateTextToMusic')).toBe('start');
     expect(classOf('generateAudioToMusic')).toBe('start');
     expect(classOf('generateLyrics')).toBe('start');
+    // The studio's calls each start a generation too.
+    expect(classOf('createVariation')).toBe('start');
+    expect(classOf('extendGeneration')).toBe('start');
+    expect(classOf('repaintGeneration')).toBe('start');
     expect(classOf('login')).toBe('sign-in');
     expect(classOf('adminLogin')).toBe('sign-in');
     expect(classOf('adminListUsers')).toBe('admin');

@@ -247,7 +247,11 @@ describe('workflow task functions', () => {
         `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
         `s3:PutObject on {${tracks}.Arn}/tracks/*`,
       ],
-      submitHandler: [`s3:GetObject on {${uploads}.Arn}/uploads/*`],
+      // The upload of a remix, the parent's WAV of an extend or a repaint: both presigned for the provider.
+      submitHandler: [
+        `s3:GetObject on {${tracks}.Arn}/tracks/*`,
+        `s3:GetObject on {${uploads}.Arn}/uploads/*`,
+      ],
     };
     for (const [handler, id] of workflowFunctions) {
       const statements = statementsOfFunction(resources, id);

@@ -66,7 +66,7 @@ const myTracks = (page: Page) =>
   });
 
 describe('the studio', () => {
-  it('extends a track by typed seconds, repaints a typed section, makes a variation; each plays and the family shows', async () => {
+  it('extends a track by typed seconds, repaints a section dragged on the waveform, makes a variation; each plays and the family shows', async () => {
     const email = `studio-${Date.now().toString(36)}@example.com`;
     await verifiedUser(baseUrl, { email, password });
     const context = await browser.newContext({ viewport: PHONE });
@@ -131,14 +131,37 @@ describe('the studio', () => {
     await expectPlays(extension);
     await expectNoSeriousViolations(page, 'the library with a version');
 
-    // Repaint a section from the original's page, typing start and end.
+    // Repaint a section from the original's page, dragging across its waveform.
     const root = (await myTracks(page)).find((track) => track.parentId === null);
     if (!root) throw new Error('the original track is missing');
     await page.goto(`${baseUrl}/track/${root.id}`);
     await page.getByRole('button', { name: 'Repaint section' }).click();
     const repaint = page.getByRole('dialog', { name: 'Repaint section' });
-    await repaint.getByLabel('Start (seconds)').fill('1');
-    await repaint.getByLabel('End (seconds)').fill('3');
+    const waveform = repaint.getByRole('figure', { name: /^Waveform of Dawn Run/ });
+    // The waveform is drawn from the track's peaks (wavesurfer renders into a canvas in its shadow root).
+    await expect
+      .poll(() => waveform.locator('canvas').evaluateAll((canvases) => canvases.some((c) => c.width > 0)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const box = await waveform.locator('canvas').first().boundingBox();
+    if (!box) throw new Error('the waveform has no box');
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.5, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.9, y, { steps: 12 });
+    await page.mouse.up();
+    // The drag, away from the section the dialog starts with, is the new section: about 2.5 s to 4.5 s
+    // of the 5 s track, shown in the typed fields too.
+    const typed = async () => ({
+      start: Number(await repaint.getByLabel('Start (seconds)').inputValue()),
+      end: Number(await repaint.getByLabel('End (seconds)').inputValue()),
+    });
+    await expect.poll(async () => (await typed()).end).toBeGreaterThan(4);
+    const dragged = await typed();
+    expect(dragged.start).toBeGreaterThan(2);
+    expect(dragged.start).toBeLessThan(3);
+    expect(dragged.end).toBeLessThanOrEqual(5);
     await repaint.getByRole('button', { name: 'Repaint' }).click();
 
     // The new track's page follows it, then plays it; it names where it came from.

@@ -30,6 +30,7 @@ export const handler: LambdaHandler = (event, context) => {
     const plans = dynamoPlanRepository(client, tableName);
     const uploads = s3UploadStore(s3(), bucketFromEnv('UPLOADS_BUCKET'));
     const links = audioLinks();
+    const playable = s3AudioLinker(links);
     built = createGroupHandler(
       'generation',
       {
@@ -39,11 +40,12 @@ export const handler: LambdaHandler = (event, context) => {
           workflow: stepFunctionsStarter(sfn(), stateMachineArnFromEnv()),
           uploads,
           provider: musicProviderFromEnv(client, tableName),
+          audioLinks: playable,
         }),
         ...libraryRoutes({
           generations,
           plans,
-          audioLinks: s3AudioLinker(links),
+          audioLinks: playable,
           trackAudio: s3TrackAudio(s3(), links, bucketFromEnv('TRACKS_BUCKET')),
           uploads,
         }),

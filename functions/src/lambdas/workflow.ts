@@ -8,7 +8,8 @@
  * machine's FAILED, TIMED_OUT and ABORTED executions.
  * Env: TABLE_NAME, AWS_REGION (DYNAMODB_ENDPOINT locally), FAL_KEY (when the
  * `fal_api_key` site setting is empty), FAL_BASE_URL (optional), TRACKS_BUCKET,
- * UPLOADS_BUCKET (inputs of audio-to-music), S3_ENDPOINT and S3_FORCE_PATH_STYLE
+ * UPLOADS_BUCKET (inputs of audio-to-music; the tracks bucket's WAVs are the
+ * inputs of extend and repaint), S3_ENDPOINT and S3_FORCE_PATH_STYLE
  * (optional), WEBHOOK_BASE_URL (the API origin the provider posts to),
  * STEPFUNCTIONS_ENDPOINT (locally).
  */
@@ -20,10 +21,11 @@ import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
 import { type MetricName, metricNames, metrics } from '../adapters/metrics';
 import { s3AudioStore } from '../adapters/s3/audio-store';
 import { s3 } from '../adapters/s3/client';
-import { s3Links } from '../adapters/s3/links';
+import { parseS3Url, s3Links } from '../adapters/s3/links';
 import { sfn, stepFunctionsTaskCallbacks } from '../adapters/sfn/step-functions';
 import { startTracing } from '../adapters/tracing';
 import { MusicProviderError } from '../domain/generations/music-provider';
+import { TRACK_AUDIO_AREA } from '../domain/tracks/track';
 import { ownUploadKey } from '../domain/uploads/uploads';
 import { log, logger } from '../http/logger';
 import { dynamoCallbackStore } from '../workflow/dynamo-callback-store';
@@ -42,6 +44,13 @@ import { musicProviderFromEnv } from './music-wiring';
 /** The provider's webhook route (served by the API). */
 export const FAL_WEBHOOK_PATH = '/api/webhooks/fal';
 
+/**
+ * How long the provider's link to a parent track's WAV (extend, repaint) is
+ * signed for, beyond the start of the hour it is signed in (s3Links): long
+ * enough for fal's queue, short enough that the link is no lasting way in.
+ */
+export const TRACK_SOURCE_LINK_SECONDS = 15 * 60;
+
 const required = (env: NodeJS.ProcessEnv, name: string): string => {
   const value = env[name];
   if (!value) throw new Error(`${name} is not set`);
@@ -53,6 +62,7 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
   const { client, tableName } = dynamo();
   const webhookBase = required(env, 'WEBHOOK_BASE_URL').replace(/\/+$/, '');
   const uploadsBucket = required(env, 'UPLOADS_BUCKET');
+  const tracksBucket = required(env, 'TRACKS_BUCKET');
   const links = s3Links(s3());
   return {
     generation: {
@@ -62,7 +72,7 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
       newId: randomUUID,
     },
     provider: musicProviderFromEnv(client, tableName, env),
-    audio: s3AudioStore(s3(), required(env, 'TRACKS_BUCKET')),
+    audio: s3AudioStore(s3(), tracksBucket),
     streamEncoder: oggOpusStreamEncoder,
     log,
     webhookUrl: (id) => `${webhookBase}${FAL_WEBHOOK_PATH}?generationId=${encodeURIComponent(id)}`,
@@ -74,6 +84,14 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
       const key = ownUploadKey(objectPath, owner.userId);
       if (!key) throw new MusicProviderError('The input audio is not an upload of this user', 'rejected');
       return links.read({ bucket: uploadsBucket, key });
+    },
+    // Extend and repaint: the provider fetches the parent's WAV through a short-lived presigned GET,
+    // made here at submit and never stored on the child.
+    trackAudioUrl: async (stored) => {
+      const location = parseS3Url(stored);
+      if (!location || location.bucket !== tracksBucket || !location.key.startsWith(TRACK_AUDIO_AREA))
+        throw new MusicProviderError('The source audio is not a track of ours', 'rejected');
+      return links.read(location, { expiresIn: TRACK_SOURCE_LINK_SECONDS });
     },
   };
 }

@@ -47,6 +47,8 @@ export function musicProviderFromSettings(options: KeyedProviderOptions): MusicP
   return {
     submitTextToMusic: async (request) => (await provider()).submitTextToMusic(request),
     submitAudioToMusic: async (request) => (await provider()).submitAudioToMusic(request),
+    submitExtend: async (request) => (await provider()).submitExtend(request),
+    submitRepaint: async (request) => (await provider()).submitRepaint(request),
     status: async (kind, requestId) => (await provider()).status(kind, requestId),
     result: async (kind, requestId) => (await provider()).result(kind, requestId),
     cancel: async (kind, requestId) => (await provider()).cancel(kind, requestId),

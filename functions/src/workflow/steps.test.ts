@@ -417,3 +417,139 @@ describe('workflow steps', () => {
     expect(env.answers[1]).toEqual({ token: 't2', ok: false, detail: 'Provider.Failed' });
   });
 });
+
+describe('submit picks the endpoint and input from the generation', () => {
+  const parent = generation({
+    id: 'p1',
+    status: 'completed',
+    duration: 30,
+    audioUrl: 's3://tracks-bucket/tracks/p1.wav',
+    streamAudioUrl: 's3://tracks-bucket/tracks/p1.opus',
+  });
+  function studio(child: Partial<Generation>, parentOver: Partial<Generation> | null = {}) {
+    const env = setup(completedJob(), generation({ parentId: 'p1', ...child }));
+    if (parentOver) env.generations.all.set('p1', { ...parent, ...parentOver });
+    const signed: string[] = [];
+    env.deps.trackAudioUrl = (stored) => {
+      signed.push(stored);
+      return `https://signed.example/${stored.replace('s3://', '')}?expires=900`;
+    };
+    return { ...env, signed };
+  }
+
+  it("extends at the end from a fresh link to the parent's WAV, and follows the job as an extend", async () => {
+    const env = studio({ duration: 50, edit: { kind: 'extend', seconds: 20, at: 'end' } });
+
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+
+    expect(job.kind).toBe('extend');
+    expect(env.signed).toEqual(['s3://tracks-bucket/tracks/p1.wav']);
+    expect(env.provider.jobs.get(job.requestId)).toMatchObject({
+      kind: 'extend',
+      request: {
+        audioUrl: 'https://signed.example/tracks-bucket/tracks/p1.wav?expires=900',
+        tags: 'rock, upbeat',
+        lyrics: '[verse]\nhello',
+        before: 0,
+        after: 20,
+        webhookUrl: 'https://api.example/webhooks/fal?generation=gen-1',
+      },
+    });
+    // The child never records the parent's audio as its own input.
+    expect(env.generations.all.get('gen-1')).toMatchObject({ status: 'generating', inputAudioUrl: null });
+    const done = await finishStep(env.deps, { generationId: 'gen-1', job });
+    expect(env.generations.all.get('gen-1')).toMatchObject({ status: 'completed', duration: done.duration });
+  });
+
+  it('extends at the start with the seconds before the song', async () => {
+    const env = studio({ edit: { kind: 'extend', seconds: 12, at: 'start' } });
+
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+
+    expect(env.provider.jobs.get(job.requestId)?.request).toMatchObject({ before: 12, after: 0 });
+  });
+
+  it('repaints the section with its variance', async () => {
+    const env = studio({ edit: { kind: 'repaint', start: 4, end: 9.5, variance: 0.25 }, tags: 'jazz' });
+
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+
+    expect(job.kind).toBe('repaint');
+    expect(env.provider.jobs.get(job.requestId)?.request).toMatchObject({
+      audioUrl: 'https://signed.example/tracks-bucket/tracks/p1.wav?expires=900',
+      tags: 'jazz',
+      start: 4,
+      end: 9.5,
+      variance: 0.25,
+    });
+  });
+
+  it("runs a variation as its parent's kind again: text with the duration, a restyle with the upload", async () => {
+    const text = studio({ edit: { kind: 'variation' }, duration: 30 });
+    const textJob = await submitStep(text.deps, { generationId: 'gen-1' });
+    expect(textJob.kind).toBe('text');
+    expect(text.provider.jobs.get(textJob.requestId)?.request).toMatchObject({ duration: 30 });
+    expect(text.signed).toEqual([]);
+
+    const restyle = studio({
+      edit: { kind: 'variation' },
+      type: 'audio-to-music',
+      inputAudioUrl: 'uploads/user-1/song.wav',
+    });
+    const audioJob = await submitStep(restyle.deps, { generationId: 'gen-1' });
+    expect(audioJob.kind).toBe('audio');
+    expect(restyle.provider.jobs.get(audioJob.requestId)?.request).toMatchObject({
+      audioUrl: 'uploads/user-1/song.wav',
+    });
+  });
+
+  it('sends [instrumental] as the lyrics of an instrumental track, whatever its kind', async () => {
+    for (const edit of [null, { kind: 'extend' as const, seconds: 5, at: 'end' as const }]) {
+      const env = studio({ instrumental: true, lyrics: '', edit });
+      const job = await submitStep(env.deps, { generationId: 'gen-1' });
+      expect(env.provider.jobs.get(job.requestId)?.request).toMatchObject({ lyrics: '[instrumental]' });
+    }
+  });
+
+  it('refuses the job when the parent is gone, unfinished or not the owner’s, and failing it refunds the unit', async () => {
+    const cases: Array<Partial<Generation> | null> = [
+      null,
+      { status: 'generating', audioUrl: null },
+      { userId: 'someone-else' },
+    ];
+    for (const parentOver of cases) {
+      const env = studio({ edit: { kind: 'repaint', start: 0, end: 5, variance: 0.5 } }, parentOver);
+      const error = await submitStep(env.deps, { generationId: 'gen-1' }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ name: 'Provider.Rejected' });
+      expect(env.provider.jobs.size).toBe(0);
+      expect(env.signed).toEqual([]);
+
+      const failed = await failStep(env.deps, {
+        generationId: 'gen-1',
+        error: { Error: 'Provider.Rejected', Cause: (error as Error).message },
+      });
+      expect(failed.refunded).toBe(true);
+      expect(env.generations.all.get('gen-1')?.status).toBe('failed');
+      expect(env.quota.counters.get('user-1')?.used).toBe(0);
+    }
+  });
+
+  it('polls and cancels an extend or repaint job under its own kind', async () => {
+    const env = studio({ edit: { kind: 'extend', seconds: 5, at: 'end' } });
+    const calls: string[] = [];
+    const status = env.provider.status.bind(env.provider);
+    env.provider.status = async (kind, id) => {
+      calls.push(`status ${kind}`);
+      return status(kind, id);
+    };
+    env.provider.cancel = async (kind) => {
+      calls.push(`cancel ${kind}`);
+    };
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+
+    await pollStep(env.deps, { generationId: 'gen-1', job });
+    await failStep(env.deps, { generationId: 'gen-1' });
+
+    expect(calls).toEqual(['status extend', 'cancel extend']);
+  });
+});

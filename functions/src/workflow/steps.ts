@@ -80,6 +80,12 @@ export interface WorkflowDeps {
    * stored object path); identity by default.
    */
   inputAudioUrl?: (stored: string, owner: Pick<Generation, 'userId'>) => Promise<string> | string;
+  /**
+   * A short-lived URL the provider can fetch for a finished track's WAV (a
+   * presigned GET of its `s3://` address in the tracks bucket): the source of
+   * an extend or a repaint, resolved at submit; identity by default.
+   */
+  trackAudioUrl?: (stored: string) => Promise<string> | string;
 }
 
 export interface Job {
@@ -128,9 +134,40 @@ async function load(deps: WorkflowDeps, id: string): Promise<Generation> {
   return generation;
 }
 
-const kindOf = (g: Generation): MusicJobKind => (g.type === 'audio-to-music' ? 'audio' : 'text');
+/**
+ * The provider job a generation runs: extend and repaint by how it was made
+ * (`edit.kind`), else by its type (a variation runs its parent's kind again).
+ */
+const kindOf = (g: Generation): MusicJobKind =>
+  g.edit?.kind === 'extend' || g.edit?.kind === 'repaint'
+    ? g.edit.kind
+    : g.type === 'audio-to-music'
+      ? 'audio'
+      : 'text';
 
-/** Submit: sends the job with the webhook URL, then pending → generating with falRequestId. */
+/** What the provider gets as lyrics: `[instrumental]` for a track without vocals. */
+export const INSTRUMENTAL_LYRICS = '[instrumental]';
+
+/**
+ * The WAV an extend or a repaint starts from: its parent's, as a link the
+ * provider can fetch. A parent that is gone, not the owner's, or has no
+ * finished audio is a refused job (the track fails and its unit goes back).
+ */
+async function parentAudio(deps: WorkflowDeps, child: Generation): Promise<string> {
+  const parent = child.parentId ? await deps.generation.generations.get(child.parentId) : undefined;
+  if (!parent || parent.userId !== child.userId)
+    throw new MusicProviderError('The track this one is made from no longer exists', 'rejected');
+  if (parent.status !== 'completed' || !parent.audioUrl)
+    throw new MusicProviderError('The track this one is made from has no finished audio', 'rejected');
+  return (deps.trackAudioUrl ?? ((u) => u))(parent.audioUrl);
+}
+
+/**
+ * Submit: sends the job with the webhook URL, then pending → generating with
+ * falRequestId. One definition serves every kind: the endpoint and input come
+ * from the generation (extend and repaint send the parent's WAV, a restyle its
+ * upload, text its duration).
+ */
 export async function submitStep(deps: WorkflowDeps, input: { generationId: string }): Promise<Job> {
   const generation = await load(deps, input.generationId);
   const kind = kindOf(generation);
@@ -145,23 +182,46 @@ export async function submitStep(deps: WorkflowDeps, input: { generationId: stri
   if (generation.status === 'generating' && generation.falRequestId)
     return { requestId: generation.falRequestId, kind, waitSeconds, waits: 0 };
   const webhookUrl = deps.webhookUrl(generation.id);
-  const lyrics = generation.lyrics ?? '';
+  const lyrics = generation.instrumental ? INSTRUMENTAL_LYRICS : (generation.lyrics ?? '');
+  const { tags } = generation;
+  const edit = generation.edit;
   let requestId: string;
   try {
-    if (kind === 'audio') {
+    if (edit?.kind === 'extend') {
+      const audioUrl = await parentAudio(deps, generation);
+      ({ requestId } = await deps.provider.submitExtend({
+        audioUrl,
+        tags,
+        lyrics,
+        before: edit.at === 'start' ? edit.seconds : 0,
+        after: edit.at === 'end' ? edit.seconds : 0,
+        webhookUrl,
+      }));
+    } else if (edit?.kind === 'repaint') {
+      const audioUrl = await parentAudio(deps, generation);
+      ({ requestId } = await deps.provider.submitRepaint({
+        audioUrl,
+        tags,
+        lyrics,
+        start: edit.start,
+        end: edit.end,
+        variance: edit.variance,
+        webhookUrl,
+      }));
+    } else if (kind === 'audio') {
       if (!generation.inputAudioUrl)
         throw new MusicProviderError('The generation has no input audio', 'rejected');
       const audioUrl = await (deps.inputAudioUrl ?? ((u) => u))(generation.inputAudioUrl, generation);
       ({ requestId } = await deps.provider.submitAudioToMusic({
         audioUrl,
-        tags: generation.tags,
+        tags,
         lyrics,
-        originalTags: generation.tags,
+        originalTags: tags,
         webhookUrl,
       }));
     } else {
       ({ requestId } = await deps.provider.submitTextToMusic({
-        tags: generation.tags,
+        tags,
         lyrics,
         duration: generation.duration ?? 60,
         webhookUrl,

@@ -104,6 +104,8 @@ export interface FakeJob {
   error?: Error;
   webhookUrl?: string;
   cancelled?: boolean;
+  /** What the job was submitted with. */
+  request?: unknown;
 }
 
 /** A scripted provider: `next` decides each submitted job's fate. */
@@ -114,12 +116,13 @@ export function fakeMusicProvider(next: (n: number) => Omit<FakeJob, 'kind'>): M
   const jobs = new Map<string, FakeJob>();
   const submitErrors: Error[] = [];
   let n = 0;
-  const submit = async (kind: MusicJobKind, webhookUrl?: string) => {
+  const submit = async (kind: MusicJobKind, request: { webhookUrl?: string }) => {
+    const { webhookUrl } = request;
     const error = submitErrors.shift();
     if (error) throw error;
     n += 1;
     const requestId = `req-${n}`;
-    jobs.set(requestId, { kind, ...next(n), ...(webhookUrl ? { webhookUrl } : {}) });
+    jobs.set(requestId, { kind, ...next(n), ...(webhookUrl ? { webhookUrl } : {}), request });
     return { requestId };
   };
   const job = (id: string) => {
@@ -130,8 +133,10 @@ export function fakeMusicProvider(next: (n: number) => Omit<FakeJob, 'kind'>): M
   return {
     jobs,
     submitErrors,
-    submitTextToMusic: (r) => submit('text', r.webhookUrl),
-    submitAudioToMusic: (r) => submit('audio', r.webhookUrl),
+    submitTextToMusic: (r) => submit('text', r),
+    submitAudioToMusic: (r) => submit('audio', r),
+    submitExtend: (r) => submit('extend', r),
+    submitRepaint: (r) => submit('repaint', r),
     async status(_kind, id) {
       return job(id).status;
     },

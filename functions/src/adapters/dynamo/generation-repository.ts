@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { trackStatuses, visibilities } from '@tunesmith/shared/tracks';
+import { trackEditSchema, trackStatuses, visibilities } from '@tunesmith/shared/tracks';
 import * as z from 'zod';
 import { keys, tableDesign } from '../../data/keys';
 import { type Generation, type GenerationRepository, isGalleryVisible } from '../../domain/tracks/track';
@@ -24,6 +24,10 @@ const generationSchema = z.object({
   peaksUrl: z.string().nullable().optional(),
   seed: z.number().nullable(),
   falRequestId: z.string().nullable(),
+  // The studio's fields; absent on tracks from before it.
+  instrumental: z.boolean().optional(),
+  parentId: z.string().nullable().optional(),
+  edit: trackEditSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -304,3 +304,113 @@ describe('fal webhook verification', () => {
     expect(fetches).toBe(2);
   });
 });
+
+describe('fal music provider: the studio endpoints', () => {
+  /** A stand-in for fal's queue that records each call and answers as fal does. */
+  async function recordingQueue() {
+    const calls: Array<{ method: string; path: string; query: string; body: unknown }> = [];
+    const server = http.createServer((req, res) => {
+      let raw = '';
+      req.setEncoding('utf8');
+      req.on('data', (c) => {
+        raw += c;
+      });
+      req.on('end', () => {
+        const url = new URL(req.url ?? '/', 'http://x');
+        calls.push({
+          method: req.method ?? '',
+          path: url.pathname,
+          query: url.search,
+          body: raw ? JSON.parse(raw) : undefined,
+        });
+        const answer = url.pathname.endsWith('/status')
+          ? { status: 'COMPLETED' }
+          : req.method === 'POST'
+            ? { request_id: 'job-1', status: 'IN_QUEUE' }
+            : req.method === 'PUT'
+              ? {}
+              : { audio: { url: 'https://files.example/out.wav' }, seed: 7 };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      calls,
+      studio: falMusicProvider({ key: 'test-key', baseUrl: base }),
+      close: () => new Promise((r) => server.close(r)),
+    };
+  }
+
+  it('extends through audio-outpaint with the seconds before and after, and follows the job there', async () => {
+    const queue = await recordingQueue();
+    try {
+      const { requestId } = await queue.studio.submitExtend({
+        audioUrl: 'https://tracks.example/parent.wav?sig=1',
+        tags: 'synthwave',
+        lyrics: '[instrumental]',
+        before: 0,
+        after: 30,
+        webhookUrl: 'https://app.example/api/webhooks/fal',
+      });
+      expect(requestId).toBe('job-1');
+      expect(queue.calls[0]).toMatchObject({
+        method: 'POST',
+        path: '/queue.fal.run/fal-ai/ace-step/audio-outpaint',
+        body: {
+          audio_url: 'https://tracks.example/parent.wav?sig=1',
+          tags: 'synthwave',
+          lyrics: '[instrumental]',
+          extend_before_duration: 0,
+          extend_after_duration: 30,
+        },
+      });
+      expect(decodeURIComponent(queue.calls[0]?.query ?? '')).toContain(
+        'fal_webhook=https://app.example/api/webhooks/fal',
+      );
+
+      expect(await queue.studio.status('extend', requestId)).toBe('completed');
+      expect(await queue.studio.result('extend', requestId)).toEqual({
+        audioUrl: 'https://files.example/out.wav',
+        seed: 7,
+      });
+      await queue.studio.cancel('extend', requestId);
+      // Status, result and cancel name the job under fal's app (fal-ai/ace-step), not a text job's path.
+      expect(queue.calls.slice(1).map((c) => `${c.method} ${c.path}`)).toEqual([
+        'GET /queue.fal.run/fal-ai/ace-step/requests/job-1/status',
+        'GET /queue.fal.run/fal-ai/ace-step/requests/job-1',
+        'PUT /queue.fal.run/fal-ai/ace-step/requests/job-1/cancel',
+      ]);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('repaints through audio-inpaint with the section and the variance', async () => {
+    const queue = await recordingQueue();
+    try {
+      await queue.studio.submitRepaint({
+        audioUrl: 'https://tracks.example/parent.wav?sig=2',
+        tags: 'rock',
+        lyrics: '[chorus]\nagain',
+        start: 12.5,
+        end: 20,
+        variance: 0.3,
+      });
+      expect(queue.calls[0]).toMatchObject({
+        method: 'POST',
+        path: '/queue.fal.run/fal-ai/ace-step/audio-inpaint',
+        body: {
+          audio_url: 'https://tracks.example/parent.wav?sig=2',
+          tags: 'rock',
+          lyrics: '[chorus]\nagain',
+          start_time: 12.5,
+          end_time: 20,
+          variance: 0.3,
+        },
+      });
+    } finally {
+      await queue.close();
+    }
+  });
+});

@@ -15,6 +15,8 @@ import {
 
 export const FAL_TEXT_ENDPOINT = 'fal-ai/ace-step';
 export const FAL_AUDIO_ENDPOINT = 'fal-ai/ace-step/audio-to-audio';
+export const FAL_EXTEND_ENDPOINT = 'fal-ai/ace-step/audio-outpaint';
+export const FAL_REPAINT_ENDPOINT = 'fal-ai/ace-step/audio-inpaint';
 export const FAL_LYRICS_ENDPOINT = 'openrouter/router';
 export const DEFAULT_LYRICS_MODEL = 'google/gemini-2.5-flash';
 
@@ -50,7 +52,15 @@ export function falBaseUrlMiddleware(
   };
 }
 
-const endpointOf = (kind: MusicJobKind) => (kind === 'audio' ? FAL_AUDIO_ENDPOINT : FAL_TEXT_ENDPOINT);
+/** The endpoint a job of each kind was submitted to: the client's status, result and cancel calls need it. */
+export const FAL_ENDPOINTS: Record<MusicJobKind, string> = {
+  text: FAL_TEXT_ENDPOINT,
+  audio: FAL_AUDIO_ENDPOINT,
+  extend: FAL_EXTEND_ENDPOINT,
+  repaint: FAL_REPAINT_ENDPOINT,
+};
+
+const endpointOf = (kind: MusicJobKind) => FAL_ENDPOINTS[kind];
 
 const STATUS: Record<string, MusicJobStatus> = {
   IN_QUEUE: 'queued',
@@ -155,6 +165,34 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
       submit(
         FAL_AUDIO_ENDPOINT,
         { audio_url: audioUrl, edit_mode: 'remix', tags, lyrics, original_tags: originalTags },
+        webhookUrl,
+      ),
+
+    submitExtend: ({ audioUrl, tags, lyrics, before, after, webhookUrl }) =>
+      submit(
+        FAL_EXTEND_ENDPOINT,
+        {
+          audio_url: audioUrl,
+          tags,
+          lyrics,
+          extend_before_duration: before,
+          extend_after_duration: after,
+        },
+        webhookUrl,
+      ),
+
+    submitRepaint: ({ audioUrl, tags, lyrics, start, end, variance, webhookUrl }) =>
+      submit(
+        FAL_REPAINT_ENDPOINT,
+        {
+          audio_url: audioUrl,
+          tags,
+          lyrics,
+          // Both counted from the song's start (fal's default `*_relative_to`).
+          start_time: start,
+          end_time: end,
+          variance,
+        },
         webhookUrl,
       ),
 

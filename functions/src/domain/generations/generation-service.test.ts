@@ -1,14 +1,16 @@
-import { textToMusicSchema } from '@tunesmith/shared/generations';
+import { extendSchema, repaintSchema, textToMusicSchema } from '@tunesmith/shared/generations';
 import { describe, expect, it } from 'vitest';
-import { aBasicPlan, aPlan } from '../../testing/fixtures';
+import { aBasicPlan, aGeneration, aPlan } from '../../testing/fixtures';
 import { fakeClock } from '../../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../../testing/in-memory-generations';
 import type { User } from '../accounts/user';
 import { DomainError } from '../errors';
 import { entitlementsFor } from './entitlements';
 import {
+  createFromTrack,
   createGeneration,
   deleteGeneration,
+  familyOf,
   getForViewer,
   getOwn,
   LIBRARY_MAX,
@@ -19,6 +21,7 @@ import {
   quotaStatus,
   renameOrSetVisibility,
   type StartGenerationInput,
+  type StudioInput,
   startGeneration,
 } from './generation-service';
 import type { GenerationDeps } from './ports';
@@ -212,6 +215,309 @@ describe('createGeneration', () => {
 
     expect(error.kind).toBe('quota');
     expect(workflow.started).toHaveLength(5);
+  });
+});
+
+describe('instrumental', () => {
+  it('records an instrumental text track with no lyrics', async () => {
+    const { deps } = setup();
+
+    const generation = await startGeneration(deps, freeUser, freePlan, text({ instrumental: true }));
+
+    expect(generation).toMatchObject({ instrumental: true, lyrics: '' });
+    expect((await deps.generations.get(generation.id))?.instrumental).toBe(true);
+  });
+
+  it('records a song with lyrics as not instrumental', async () => {
+    const { deps } = setup();
+
+    const generation = await startGeneration(deps, freeUser, freePlan, text({ lyrics: '[verse]\nla' }));
+
+    expect(generation).toMatchObject({ instrumental: false, lyrics: '[verse]\nla' });
+  });
+});
+
+describe('createFromTrack (the studio)', () => {
+  const starter = () => {
+    const started: string[] = [];
+    return { started, start: async (id: string) => void started.push(id) };
+  };
+  /** The owner's completed 60 s track `p1`, and other users' tracks beside it. */
+  function studio(parent: Partial<Parameters<typeof aGeneration>[0]> = {}) {
+    const { deps, generations, quota } = setup();
+    const workflow = starter();
+    const tracks = [
+      aGeneration({
+        id: 'p1',
+        userId: freeUser.id,
+        title: 'Night Drive',
+        tags: 'synthwave',
+        lyrics: '[verse]\nneon',
+        duration: 60,
+        ...parent,
+      }),
+      aGeneration({ id: 'someone-public', userId: 'someone', visibility: 'public' }),
+      aGeneration({ id: 'someone-private', userId: 'someone', visibility: 'private' }),
+    ];
+    for (const t of tracks) generations.all.set(t.id, t);
+    const make = (id: string, input: StudioInput, user = freeUser, plan = freePlan) =>
+      createFromTrack({ ...deps, workflow }, user, plan, id, input);
+    return { deps, generations, quota, workflow, make };
+  }
+  const extend = (body: Record<string, unknown>): StudioInput => ({
+    kind: 'extend',
+    ...extendSchema.parse(body),
+  });
+  const repaint = (body: Record<string, unknown>): StudioInput => ({
+    kind: 'repaint',
+    ...repaintSchema.parse(body),
+  });
+
+  it('makes a variation: the parent type, title, tags, lyrics and duration, with parentId and edit, launched', async () => {
+    const { make, workflow, quota } = studio();
+
+    const child = await make('p1', { kind: 'variation' });
+
+    expect(child).toMatchObject({
+      type: 'text-to-music',
+      title: 'Night Drive',
+      tags: 'synthwave',
+      lyrics: '[verse]\nneon',
+      duration: 60,
+      status: 'pending',
+      visibility: 'public',
+      parentId: 'p1',
+      edit: { kind: 'variation' },
+      instrumental: false,
+      inputAudioUrl: null,
+      seed: null,
+    });
+    expect(workflow.started).toEqual([child.id]);
+    expect(quota.counters.get(freeUser.id)?.used).toBe(1);
+  });
+
+  it('makes a variation of a restyle from the same upload', async () => {
+    const { make } = studio({ type: 'audio-to-music', inputAudioUrl: 'uploads/user-free/in.wav' });
+
+    const child = await make('p1', { kind: 'variation' });
+
+    expect(child).toMatchObject({ type: 'audio-to-music', inputAudioUrl: 'uploads/user-free/in.wav' });
+  });
+
+  it('extends by the given seconds at either end, with new tags and lyrics when given', async () => {
+    const { make } = studio();
+
+    const atEnd = await make('p1', extend({ seconds: 30 }));
+    const atStart = await make('p1', extend({ seconds: 5, at: 'start', tags: 'lo-fi', lyrics: 'new words' }));
+
+    expect(atEnd).toMatchObject({ duration: 90, edit: { kind: 'extend', seconds: 30, at: 'end' } });
+    expect(atEnd.inputAudioUrl).toBeNull();
+    expect(atStart).toMatchObject({
+      duration: 65,
+      tags: 'lo-fi',
+      lyrics: 'new words',
+      edit: { kind: 'extend', seconds: 5, at: 'start' },
+    });
+  });
+
+  it('repaints a section within the parent, keeping its duration', async () => {
+    const { make } = studio();
+
+    const child = await make('p1', repaint({ start: 10, end: 60, variance: 0.8 }));
+
+    expect(child).toMatchObject({
+      duration: 60,
+      edit: { kind: 'repaint', start: 10, end: 60, variance: 0.8 },
+      parentId: 'p1',
+    });
+  });
+
+  it('refuses an extension past 240 seconds with the most it may add, reserving nothing', async () => {
+    const { make, quota, workflow } = studio({ duration: 200.5 });
+
+    const error = await rejection(make('p1', extend({ seconds: 40 })));
+
+    expect(error.kind).toBe('validation');
+    expect(error.message).toBe(
+      'A track can be at most 240 seconds long: extend this one by up to 39 seconds.',
+    );
+    expect(quota.counters.get(freeUser.id)).toBeUndefined();
+    expect(workflow.started).toEqual([]);
+    await expect(make('p1', extend({ seconds: 39 }))).resolves.toMatchObject({ duration: 239.5 });
+  });
+
+  it('tells the owner of a full-length track that it cannot grow', async () => {
+    const { make } = studio({ duration: 238 });
+
+    const error = await rejection(make('p1', extend({ seconds: 5 })));
+
+    expect(error.message).toBe('This track is already as long as a track can be (240 seconds).');
+  });
+
+  it('refuses a section that ends after the track, reserving nothing', async () => {
+    const { make, quota } = studio({ duration: 30 });
+
+    const error = await rejection(make('p1', repaint({ start: 20, end: 31 })));
+
+    expect(error.kind).toBe('validation');
+    expect(error.message).toBe('The section must lie within the track (0 to 30 seconds).');
+    expect(quota.counters.get(freeUser.id)).toBeUndefined();
+  });
+
+  it("answers not found for other users' tracks, public or private, and unknown ids", async () => {
+    const { make, quota } = studio();
+
+    for (const id of ['someone-public', 'someone-private', 'nope']) {
+      const error = await rejection(make(id, { kind: 'variation' }));
+      expect(error.kind).toBe('not-found');
+      expect(error.message).toBe('Track not found');
+    }
+    expect(quota.counters.get(freeUser.id)).toBeUndefined();
+  });
+
+  it('refuses a track that is not completed yet, reserving nothing', async () => {
+    for (const status of ['pending', 'generating', 'failed'] as const) {
+      const { make, quota } = studio({ status });
+      const error = await rejection(make('p1', { kind: 'variation' }));
+      expect(error.kind).toBe('validation');
+      expect(error.message).toBe('This track is not finished yet. Try again once it has completed.');
+      expect(quota.counters.get(freeUser.id)).toBeUndefined();
+    }
+  });
+
+  it('answers the quota like any create once the week is used up', async () => {
+    const { make, workflow } = studio();
+    for (let i = 0; i < 5; i++) await make('p1', { kind: 'variation' });
+
+    const error = await rejection(make('p1', { kind: 'variation' }));
+
+    expect(error.kind).toBe('quota');
+    expect(workflow.started).toHaveLength(5);
+  });
+
+  it('keeps a private parent private on a paid plan, and makes the child public once the plan no longer allows it', async () => {
+    const paid = studio({ userId: paidUser.id, visibility: 'private' });
+    const kept = await paid.make('p1', { kind: 'variation' }, paidUser, basicPlan);
+    expect(kept.visibility).toBe('private');
+
+    const lapsed = studio({ visibility: 'private' });
+    const child = await lapsed.make('p1', { kind: 'variation' });
+    expect(child.visibility).toBe('public');
+  });
+
+  it('inherits instrumental unless the call gives lyrics', async () => {
+    const { make } = studio({ instrumental: true, lyrics: '' });
+
+    const same = await make('p1', extend({ seconds: 10 }));
+    const sung = await make('p1', repaint({ start: 0, end: 10, lyrics: '[chorus]\nhey' }));
+
+    expect(same).toMatchObject({ instrumental: true, lyrics: '' });
+    expect(sung).toMatchObject({ instrumental: false, lyrics: '[chorus]\nhey' });
+  });
+
+  it('fails the child and gives the unit back when its workflow cannot start', async () => {
+    const { deps, generations, quota } = setup();
+    generations.all.set('p1', aGeneration({ id: 'p1', userId: freeUser.id }));
+    const workflow = {
+      async start() {
+        throw new Error('StartExecution refused');
+      },
+    };
+
+    const error = await rejection(
+      createFromTrack({ ...deps, workflow }, freeUser, freePlan, 'p1', { kind: 'variation' }),
+    );
+
+    expect(error.kind).toBe('unavailable');
+    const child = [...generations.all.values()].find((g) => g.parentId === 'p1');
+    expect(child?.status).toBe('failed');
+    expect(quota.counters.get(freeUser.id)?.used).toBe(0);
+  });
+});
+
+describe('familyOf', () => {
+  function family() {
+    const { deps, generations } = setup();
+    const at = (n: number) => `2026-11-1${n}T00:00:00.000Z`;
+    const tracks = [
+      aGeneration({ id: 'root', userId: 'owner', title: 'Root', visibility: 'private', createdAt: at(0) }),
+      aGeneration({
+        id: 'mid',
+        userId: 'owner',
+        title: 'Mid',
+        parentId: 'root',
+        edit: { kind: 'variation' },
+        createdAt: at(1),
+      }),
+      aGeneration({
+        id: 'ext',
+        userId: 'owner',
+        title: 'Longer',
+        parentId: 'mid',
+        edit: { kind: 'extend', seconds: 10, at: 'end' },
+        createdAt: at(2),
+      }),
+      aGeneration({
+        id: 'rep',
+        userId: 'owner',
+        title: 'Hidden',
+        parentId: 'mid',
+        visibility: 'private',
+        edit: { kind: 'repaint', start: 0, end: 5, variance: 0.5 },
+        createdAt: at(3),
+      }),
+      aGeneration({
+        id: 'wip',
+        userId: 'owner',
+        title: null,
+        status: 'generating',
+        parentId: 'mid',
+        edit: { kind: 'variation' },
+        createdAt: at(4),
+      }),
+      aGeneration({
+        id: 'orphan',
+        userId: 'owner',
+        parentId: 'gone',
+        edit: { kind: 'variation' },
+        createdAt: at(5),
+      }),
+    ];
+    for (const t of tracks) generations.all.set(t.id, t);
+    return { deps, get: (id: string) => generations.all.get(id) as (typeof tracks)[number] };
+  }
+
+  it('names the parent and every child, oldest first, for the owner', async () => {
+    const { deps, get } = family();
+
+    expect(await familyOf(deps, { id: 'owner' }, get('mid'))).toEqual({
+      parent: { id: 'root', title: 'Root', deleted: false },
+      children: [
+        { id: 'ext', title: 'Longer', kind: 'extend' },
+        { id: 'rep', title: 'Hidden', kind: 'repaint' },
+        { id: 'wip', title: null, kind: 'variation' },
+      ],
+    });
+  });
+
+  it('names only public, completed tracks for anyone else', async () => {
+    const { deps, get } = family();
+
+    for (const viewer of [undefined, { id: 'someone' }]) {
+      expect(await familyOf(deps, viewer, get('mid'))).toEqual({
+        parent: null,
+        children: [{ id: 'ext', title: 'Longer', kind: 'extend' }],
+      });
+    }
+  });
+
+  it('says a parent that no longer exists is deleted', async () => {
+    const { deps, get } = family();
+
+    expect(await familyOf(deps, undefined, get('orphan'))).toEqual({
+      parent: { id: 'gone', title: null, deleted: true },
+      children: [],
+    });
   });
 });
 

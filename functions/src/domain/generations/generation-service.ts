@@ -1,12 +1,15 @@
+import { DURATION_MAX_SECONDS } from '@tunesmith/shared/constants';
 import {
   type AudioToMusicRequest,
+  type ExtendRequest,
   generationMessages,
+  type RepaintRequest,
   type TextToMusicRequest,
   type UpdateGenerationRequest,
 } from '@tunesmith/shared/generations';
-import type { TrackStatus } from '@tunesmith/shared/tracks';
+import type { EditKind, TrackEdit, TrackFamily, TrackStatus, Visibility } from '@tunesmith/shared/tracks';
 import type { User } from '../accounts/user';
-import { DomainError, notFound } from '../errors';
+import { DomainError, notFound, validationError } from '../errors';
 import type { Plan } from '../plans/plan';
 import { type Generation, storedTrackAudio } from '../tracks/track';
 import { entitlementsFor } from './entitlements';
@@ -37,21 +40,27 @@ export function quotaExhaustedMessage(limit: number, now: Date): string {
   return `You have used all ${limit} ${noun} of your plan this week. Your quota resets on ${formatResetDate(quotaResetsAt(now))}.`;
 }
 
+/** What a new generation records beyond its id, owner, state and times. */
+type NewGeneration = Pick<
+  Generation,
+  'type' | 'title' | 'tags' | 'lyrics' | 'duration' | 'visibility' | 'inputAudioUrl' | 'instrumental'
+> &
+  Partial<Pick<Generation, 'parentId' | 'edit'>>;
+
 /**
- * Starts a generation: checks the plan allows the visibility, reserves one unit
- * of the weekly quota (atomically, in the store), then records the generation as
- * `pending`. If recording fails the unit is given back. The caller starts the
- * workflow with the returned id.
+ * Every start goes through here: checks the plan allows the visibility,
+ * reserves one unit of the weekly quota (atomically, in the store), then
+ * records the generation as `pending`. If recording fails the unit is given back.
  */
-export async function startGeneration(
+async function reserveAndRecord(
   deps: GenerationDeps,
   user: Subscriber,
   plan: Plan | undefined,
-  input: StartGenerationInput,
+  fields: NewGeneration,
 ): Promise<Generation> {
   const now = deps.clock.now();
   const entitlements = entitlementsFor(user, plan, now);
-  if (input.visibility === 'private' && !entitlements.canPrivate) throw privateNeedsPaidPlan();
+  if (fields.visibility === 'private' && !entitlements.canPrivate) throw privateNeedsPaidPlan();
 
   const windowStart = quotaWindowStart(now);
   const reservation = await deps.quota.reserve(user.id, {
@@ -71,15 +80,9 @@ export async function startGeneration(
   const generation: Generation = {
     id: deps.newId(),
     userId: user.id,
-    type: input.type,
-    title: input.title ?? null,
-    tags: input.tags,
-    lyrics: input.lyrics,
-    duration: input.type === 'text-to-music' ? input.duration : null,
+    ...fields,
     status: 'pending',
-    visibility: input.visibility,
     showInGallery: true,
-    inputAudioUrl: input.type === 'audio-to-music' ? input.inputAudioUrl : null,
     audioUrl: null,
     seed: null,
     falRequestId: null,
@@ -96,19 +99,41 @@ export async function startGeneration(
 }
 
 /**
- * What the create calls do: {@link startGeneration} (plan check, one unit
- * reserved, `pending` recorded), then the workflow is launched for it. A
- * generation whose workflow cannot be launched would never move on, so it is
- * marked failed at once (which gives the unit back) and the caller gets
- * `unavailable` with the spec's start-failure message.
+ * Starts a generation: checks the plan allows the visibility, reserves one unit
+ * of the weekly quota (atomically, in the store), then records the generation as
+ * `pending`. If recording fails the unit is given back. The caller starts the
+ * workflow with the returned id. An instrumental records no lyrics (the
+ * workflow sends the provider `[instrumental]`).
  */
-export async function createGeneration(
-  deps: GenerationDeps & { workflow: WorkflowStarter },
+export async function startGeneration(
+  deps: GenerationDeps,
   user: Subscriber,
   plan: Plan | undefined,
   input: StartGenerationInput,
 ): Promise<Generation> {
-  const generation = await startGeneration(deps, user, plan, input);
+  const instrumental = input.type === 'text-to-music' && input.instrumental === true;
+  return reserveAndRecord(deps, user, plan, {
+    type: input.type,
+    title: input.title ?? null,
+    tags: input.tags,
+    lyrics: instrumental ? '' : input.lyrics,
+    duration: input.type === 'text-to-music' ? input.duration : null,
+    visibility: input.visibility,
+    inputAudioUrl: input.type === 'audio-to-music' ? input.inputAudioUrl : null,
+    instrumental,
+  });
+}
+
+/**
+ * Launches the workflow of a recorded generation. A generation whose workflow
+ * cannot be launched would never move on, so it is marked failed at once
+ * (which gives the unit back) and the caller gets `unavailable` with the
+ * spec's start-failure message.
+ */
+async function launch(
+  deps: GenerationDeps & { workflow: WorkflowStarter },
+  generation: Generation,
+): Promise<Generation> {
   try {
     await deps.workflow.start(generation.id);
   } catch (error) {
@@ -121,6 +146,97 @@ export async function createGeneration(
     throw new DomainError('unavailable', generationMessages.startFailed);
   }
   return generation;
+}
+
+/**
+ * What the create calls do: {@link startGeneration} (plan check, one unit
+ * reserved, `pending` recorded), then the workflow is launched for it (a
+ * launch failure fails the generation and refunds it).
+ */
+export async function createGeneration(
+  deps: GenerationDeps & { workflow: WorkflowStarter },
+  user: Subscriber,
+  plan: Plan | undefined,
+  input: StartGenerationInput,
+): Promise<Generation> {
+  return launch(deps, await startGeneration(deps, user, plan, input));
+}
+
+/** A studio call, parsed (shared/generations schemas), with its kind. */
+export type StudioInput =
+  | { kind: 'variation' }
+  | ({ kind: 'extend' } & ExtendRequest)
+  | ({ kind: 'repaint' } & RepaintRequest);
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The new track a studio call makes from `parent`, or a 400 when the call
+ * does not fit the parent (too long, a section outside it). It keeps the
+ * parent's type, title, tags and lyrics unless given, and its instrumental
+ * unless lyrics are given; its visibility is the parent's, but public when the
+ * parent is private and the plan no longer allows private tracks.
+ */
+function derivedFrom(parent: Generation, input: StudioInput, canPrivate: boolean): NewGeneration {
+  const parentDuration = parent.duration ?? 0;
+  let duration = parentDuration;
+  let edit: TrackEdit;
+  if (input.kind === 'extend') {
+    const max = Math.floor(DURATION_MAX_SECONDS - parentDuration);
+    if (input.seconds > max) throw validationError(generationMessages.extendTooLong(max));
+    duration = round2(parentDuration + input.seconds);
+    edit = { kind: 'extend', seconds: input.seconds, at: input.at };
+  } else if (input.kind === 'repaint') {
+    if (input.end > parentDuration) throw validationError(generationMessages.sectionOutside(parentDuration));
+    edit = { kind: 'repaint', start: input.start, end: input.end, variance: input.variance };
+  } else {
+    edit = { kind: 'variation' };
+  }
+  const given: { tags?: string; lyrics?: string } = input.kind === 'variation' ? {} : input;
+  const newLyrics = given.lyrics !== undefined && given.lyrics !== '';
+  const instrumental = newLyrics ? false : parent.instrumental === true;
+  const visibility: Visibility =
+    parent.visibility === 'private' && !canPrivate ? 'public' : parent.visibility;
+  return {
+    type: parent.type,
+    title: parent.title,
+    tags: given.tags ?? parent.tags,
+    lyrics: instrumental ? '' : (given.lyrics ?? parent.lyrics),
+    duration,
+    visibility,
+    // A variation of a restyle restyles the same upload; extend and repaint get the parent's audio at submit.
+    inputAudioUrl: input.kind === 'variation' ? parent.inputAudioUrl : null,
+    instrumental,
+    parentId: parent.id,
+    edit,
+  };
+}
+
+/**
+ * The studio calls (variation, extend, repaint): a new generation made from
+ * one of the owner's completed tracks. Anyone else's track, public or private,
+ * is not found; the owner's unfinished track, or a call that does not fit it,
+ * is a 400 with nothing reserved. Then as {@link createGeneration}: one unit
+ * reserved (429 when the week's are used), `pending` recorded with `parentId`
+ * and `edit`, the workflow launched (its submit step picks the endpoint from
+ * `edit.kind`).
+ */
+export async function createFromTrack(
+  deps: GenerationDeps & { workflow: WorkflowStarter },
+  user: Subscriber,
+  plan: Plan | undefined,
+  parentId: string,
+  /** The parsed call, or how to parse it: read only once the track is known to be the caller's. */
+  call: StudioInput | (() => StudioInput),
+): Promise<Generation> {
+  const parent = await deps.generations.get(parentId);
+  if (!parent || parent.userId !== user.id) throw trackNotFound();
+  // Someone else's track is not found whatever the body says; the owner hears what is wrong with it.
+  const input = typeof call === 'function' ? call() : call;
+  if (parent.status !== 'completed') throw validationError(generationMessages.notCompleted);
+  const { canPrivate } = entitlementsFor(user, plan, deps.clock.now());
+  const fields = derivedFrom(parent, input, canPrivate);
+  return launch(deps, await reserveAndRecord(deps, user, plan, fields));
 }
 
 /**
@@ -299,6 +415,39 @@ export async function getForViewer(
   if (!generation) throw trackNotFound();
   if (generation.visibility === 'private' && viewer?.id !== generation.userId) throw trackNotFound();
   return generation;
+}
+
+const mayView = (g: Generation, viewer: Owner | undefined) =>
+  g.visibility === 'public' || viewer?.id === g.userId;
+
+/**
+ * A track's family for its page: the track it was made from and the tracks
+ * made from it (always its owner's, read from the owner's library a page at a
+ * time), oldest first. Only what the viewer may see is named: the owner sees
+ * every child; anyone else sees the public, completed ones and a parent only
+ * when it is public. A parent that no longer exists is `deleted` (its id is the
+ * child's own `parentId`, so nothing is told that the child does not).
+ */
+export async function familyOf(
+  deps: Pick<GenerationDeps, 'generations'>,
+  viewer: Owner | undefined,
+  track: Pick<Generation, 'id' | 'userId' | 'parentId'>,
+): Promise<TrackFamily> {
+  let parent: TrackFamily['parent'] = null;
+  if (track.parentId) {
+    const found = await deps.generations.get(track.parentId);
+    if (!found) parent = { id: track.parentId, title: null, deleted: true };
+    else if (found.userId === track.userId && mayView(found, viewer))
+      parent = { id: found.id, title: found.title, deleted: false };
+  }
+  const isOwner = viewer?.id === track.userId;
+  const children: { id: string; title: string | null; kind: EditKind }[] = [];
+  for await (const g of tracksOf(deps, track.userId)) {
+    if (g.parentId !== track.id || !g.edit) continue;
+    if (!isOwner && !(g.visibility === 'public' && g.status === 'completed')) continue;
+    children.push({ id: g.id, title: g.title, kind: g.edit.kind });
+  }
+  return { parent, children: children.reverse() };
 }
 
 /** One of the owner's own tracks (status polling); anyone else's, private or public, is not found. */

@@ -1,11 +1,11 @@
 /**
- * The music provider port: text to music, audio to music (restyle), job status and
- * result, cancel, and the lyrics helper; plus the verifier of the provider's
+ * The music provider port: text to music, audio to music (restyle), extend and
+ * repaint a section of a track, job status and result, cancel, and the lyrics helper; plus the verifier of the provider's
  * webhooks. No vendor types: the fal adapter (adapters/fal) implements both.
  */
 
 /** Which kind of job a request id belongs to (status and result calls need it). */
-export type MusicJobKind = 'text' | 'audio';
+export type MusicJobKind = 'text' | 'audio' | 'extend' | 'repaint';
 
 export type MusicJobStatus = 'queued' | 'running' | 'completed';
 
@@ -28,6 +28,33 @@ export interface AudioToMusicRequest {
   webhookUrl?: string;
 }
 
+/** Lengthens a song: the result is the whole song with the new seconds before and/or after it. */
+export interface ExtendMusicRequest {
+  /** A URL the provider can fetch (a short-lived presigned GET of the song's WAV). */
+  audioUrl: string;
+  tags: string;
+  lyrics: string;
+  /** Seconds added before the song. */
+  before: number;
+  /** Seconds added after the song. */
+  after: number;
+  webhookUrl?: string;
+}
+
+/** Generates one section of a song again; the result has the song's length, the rest as it was. */
+export interface RepaintMusicRequest {
+  /** A URL the provider can fetch (a short-lived presigned GET of the song's WAV). */
+  audioUrl: string;
+  tags: string;
+  lyrics: string;
+  /** Seconds from the start of the song. */
+  start: number;
+  end: number;
+  /** How far the new section may stray from the old one, 0 to 1. */
+  variance: number;
+  webhookUrl?: string;
+}
+
 export interface MusicResult {
   /** Provider URL of the finished audio; it expires, so copy it right away. */
   audioUrl: string;
@@ -39,6 +66,8 @@ export interface MusicResult {
 export interface MusicProvider {
   submitTextToMusic(request: TextToMusicRequest): Promise<{ requestId: string }>;
   submitAudioToMusic(request: AudioToMusicRequest): Promise<{ requestId: string }>;
+  submitExtend(request: ExtendMusicRequest): Promise<{ requestId: string }>;
+  submitRepaint(request: RepaintMusicRequest): Promise<{ requestId: string }>;
   status(kind: MusicJobKind, requestId: string): Promise<MusicJobStatus>;
   /** The finished job's output. Throws `MusicProviderError` when the job failed. */
   result(kind: MusicJobKind, requestId: string): Promise<MusicResult>;

@@ -14,7 +14,7 @@ const refreshed =
   (id: string): ViewerLookup =>
   async () => ({ user: { id }, cookies: ['ts_session=fresh'] });
 
-function getTrack(viewer: ViewerLookup, generations: Generation[]) {
+function getTrack(viewer: ViewerLookup, generations: Generation[], id = 't1') {
   const routes = catalogRoutes({
     plans: inMemoryPlans(),
     generations: inMemoryGenerationStore(generations),
@@ -25,10 +25,7 @@ function getTrack(viewer: ViewerLookup, generations: Generation[]) {
   });
   const handler = routes.getTrack;
   if (!handler) throw new Error('getTrack is not built');
-  return handler(
-    {} as APIGatewayProxyEventV2,
-    { params: { id: 't1' }, cookies: [] } as unknown as RouteContext,
-  );
+  return handler({} as APIGatewayProxyEventV2, { params: { id }, cookies: [] } as unknown as RouteContext);
 }
 
 describe('getTrack', () => {
@@ -56,5 +53,59 @@ describe('getTrack', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.cookies).toBeUndefined();
+  });
+
+  it("names the track's family as far as the viewer may see it", async () => {
+    const tracks = [
+      track({ visibility: 'public' }),
+      track({
+        id: 'v1',
+        title: 'Take two',
+        visibility: 'public',
+        parentId: 't1',
+        edit: { kind: 'variation' },
+        createdAt: '2026-03-02T00:00:00.000Z',
+      }),
+      track({
+        id: 'e1',
+        title: 'Longer',
+        visibility: 'private',
+        parentId: 't1',
+        edit: { kind: 'extend', seconds: 10, at: 'end' },
+        createdAt: '2026-03-03T00:00:00.000Z',
+      }),
+    ];
+
+    const owner = JSON.parse(String((await getTrack(refreshed('owner'), tracks)).body));
+    const visitor = JSON.parse(String((await getTrack(async () => ({ cookies: [] }), tracks)).body));
+    const child = JSON.parse(String((await getTrack(async () => ({ cookies: [] }), tracks, 'v1')).body));
+
+    expect(owner.family).toEqual({
+      parent: null,
+      children: [
+        { id: 'v1', title: 'Take two', kind: 'variation' },
+        { id: 'e1', title: 'Longer', kind: 'extend' },
+      ],
+    });
+    expect(visitor.family).toEqual({
+      parent: null,
+      children: [{ id: 'v1', title: 'Take two', kind: 'variation' }],
+    });
+    expect(child).toMatchObject({
+      parentId: 't1',
+      edit: { kind: 'variation' },
+      family: { parent: { id: 't1', title: 'Night Drive', deleted: false }, children: [] },
+    });
+  });
+
+  it('says a deleted parent is deleted, and the child still plays', async () => {
+    const orphan = track({ id: 'v1', visibility: 'public', parentId: 'gone', edit: { kind: 'variation' } });
+
+    const res = await getTrack(async () => ({ cookies: [] }), [orphan], 'v1');
+
+    expect(JSON.parse(String(res.body))).toMatchObject({
+      audioUrl: 'https://signed.test/tracks/tracks/owner/t1.wav',
+      family: { parent: { id: 'gone', title: null, deleted: true }, children: [] },
+    });
   });
 });

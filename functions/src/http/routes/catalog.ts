@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { User } from '../../domain/accounts/user';
-import { getForViewer } from '../../domain/generations/generation-service';
+import { familyOf, getForViewer } from '../../domain/generations/generation-service';
 import type { GenerationStore } from '../../domain/generations/ports';
 import type { PlanRepository } from '../../domain/plans/plan';
 import { listActivePlans } from '../../domain/plans/plan-service';
@@ -49,7 +49,12 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
       const cookies = viewer.cookies;
       try {
         const generation = await getForViewer(deps, viewer.user, ctx.params.id ?? '');
-        return json(200, await playableTrack(generation, deps.audioLinks), { cookies });
+        // The page names the track's parent and children, as far as this viewer may see them.
+        const [track, family] = await Promise.all([
+          playableTrack(generation, deps.audioLinks),
+          familyOf(deps, viewer.user, generation),
+        ]);
+        return json(200, { ...track, family }, { cookies });
       } catch (error) {
         const answer = errorToResponse(error);
         return cookies.length ? { ...answer, cookies: [...(answer.cookies ?? []), ...cookies] } : answer;

@@ -1,13 +1,27 @@
-import { audioToMusicSchema, lyricsRequestSchema, textToMusicSchema } from '@tunesmith/shared/generations';
+import {
+  audioToMusicSchema,
+  extendSchema,
+  lyricsRequestSchema,
+  repaintSchema,
+  type StudioStarted,
+  textToMusicSchema,
+  variationSchema,
+} from '@tunesmith/shared/generations';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { type MetricsRecorder, metricNames, metrics } from '../../adapters/metrics';
 import type { User } from '../../domain/accounts/user';
 import { DomainError } from '../../domain/errors';
-import { createGeneration } from '../../domain/generations/generation-service';
+import {
+  createFromTrack,
+  createGeneration,
+  type StudioInput,
+} from '../../domain/generations/generation-service';
 import { type MusicProvider, MusicProviderError } from '../../domain/generations/music-provider';
 import type { GenerationDeps, WorkflowStarter } from '../../domain/generations/ports';
 import type { PlanRepository } from '../../domain/plans/plan';
 import { checkUploadedAudio, type UploadStore } from '../../domain/uploads/uploads';
-import type { GroupHandlers } from '../group-handler';
+import { type AudioLinker, playableTrack } from '../audio-links';
+import type { GroupHandlers, RouteHandler } from '../group-handler';
 import { logger } from '../logger';
 import { readJson } from '../request';
 import { json } from '../responses';
@@ -24,16 +38,35 @@ export interface GenerationRouteDeps {
   uploads: UploadStore;
   /** The lyrics helper. */
   provider: Pick<MusicProvider, 'writeLyrics'>;
+  /** Presigns stored audio for the owner's player (the studio calls answer with the new track). */
+  audioLinks: AudioLinker;
   /** Where `GenerationsStarted` is counted (default: CloudWatch through Powertools). */
   metrics?: Pick<MetricsRecorder, 'count'>;
 }
 
-/** Starting generations (text, audio) and the lyrics helper. */
+/** Starting generations (text, audio; variation, extend and repaint of a track) and the lyrics helper. */
 export function generationRoutes(deps: GenerationRouteDeps): GroupHandlers {
   const planOf = async (user: User) =>
     user.subscriptionPlanId ? deps.plans.get(user.subscriptionPlanId) : undefined;
   const services = { ...deps.generations, workflow: deps.workflow };
   const started = () => (deps.metrics ?? metrics).count(metricNames.generationsStarted);
+
+  /** A studio call: a new generation from the owner's track `{id}`, answered with the new track. */
+  const fromTrack =
+    (read: (event: APIGatewayProxyEventV2) => StudioInput): RouteHandler =>
+    async (event, ctx) => {
+      const user = ctx.user as User;
+      // The body is read once the track proves to be the caller's: anyone else's is a 404 whatever they send.
+      const generation = await createFromTrack(services, user, await planOf(user), ctx.params.id ?? '', () =>
+        read(event),
+      );
+      started();
+      const body: StudioStarted = {
+        generationId: generation.id,
+        track: await playableTrack(generation, deps.audioLinks),
+      };
+      return json(201, body);
+    };
 
   return {
     generateTextToMusic: async (event, ctx) => {
@@ -59,6 +92,10 @@ export function generationRoutes(deps: GenerationRouteDeps): GroupHandlers {
       started();
       return json(201, { generationId: generation.id });
     },
+
+    createVariation: fromTrack((event) => ({ kind: 'variation', ...readJson(event, variationSchema) })),
+    extendGeneration: fromTrack((event) => ({ kind: 'extend', ...readJson(event, extendSchema) })),
+    repaintGeneration: fromTrack((event) => ({ kind: 'repaint', ...readJson(event, repaintSchema) })),
 
     generateLyrics: async (event) => {
       const { prompt, duration } = readJson(event, lyricsRequestSchema);
