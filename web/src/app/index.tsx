@@ -5,7 +5,7 @@ import { AppRouter } from './router';
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <AppProvider queryClient={queryClient}>
-      <AppRouter queryClient={queryClient} />
+      <AppRouter />
     </AppProvider>
   );
 }

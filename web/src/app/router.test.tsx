@@ -2,8 +2,9 @@ import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preloadPagesOnIntent } from './router';
 
-const page = () => ({ Component: () => null });
+const page = () => ({ default: () => null });
 
+/** Routes as `createRoutes` makes them: each lazily loaded one says, in its handle, how to fetch its code. */
 function routeTable() {
   const layout = vi.fn(async () => page());
   const pricing = vi.fn(async () => page());
@@ -12,11 +13,15 @@ function routeTable() {
     {
       path: '/',
       children: [
-        { path: 'pricing', lazy: pricing },
-        { path: 'track/:id', lazy: track },
+        { path: 'pricing', handle: { preload: pricing } },
+        { path: 'track/:id', handle: { preload: track } },
       ],
     },
-    { path: '/admin', lazy: layout, children: [{ index: true, lazy: vi.fn(async () => page()) }] },
+    {
+      path: '/admin',
+      handle: { preload: layout },
+      children: [{ index: true, handle: { preload: vi.fn(async () => page()) } }],
+    },
   ];
   return { routes, layout, pricing, track };
 }

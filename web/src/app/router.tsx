@@ -1,102 +1,85 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import {
-  createBrowserRouter,
-  type LoaderFunction,
-  matchRoutes,
-  type RouteObject,
-  RouterProvider,
-} from 'react-router';
-import { PageFallback } from '@/components/layout/page-fallback';
+import { type ComponentType, lazy, useEffect, useState } from 'react';
+import { matchRoutes, type RouteObject, UNSAFE_createBrowserHistory, useRoutes } from 'react-router';
 import { AdminRoot } from './routes/admin/root';
 import { RootLayout } from './routes/root';
-import { RouteError } from './routes/route-error';
+import { type AppHistory, TransitionRouter } from './transition-router';
 
-interface RouteModule {
-  default: React.ComponentType;
-  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
+/** What a route keeps beside its element: how to fetch its page's code ahead of a visit. */
+interface PageHandle {
+  preload: () => Promise<unknown>;
 }
 
-/** Maps a route module (default component, optional `clientLoader`) to a lazy route. */
-const convert =
-  (queryClient: QueryClient) =>
-  ({ default: Component, clientLoader }: RouteModule) => ({
-    Component,
-    ...(clientLoader ? { loader: clientLoader(queryClient) } : {}),
-  });
+/**
+ * A page whose code loads on first visit (React.lazy): the layout's boundary
+ * shows the fallback meanwhile, or keeps the previous page during a navigation.
+ */
+function lazyElement(load: () => Promise<{ default: ComponentType }>) {
+  const Page = lazy(load);
+  const handle: PageHandle = { preload: load };
+  return { element: <Page />, handle };
+}
 
-/** A lazily loaded page; the fallback shows while it loads on first visit. */
-const page = (
-  path: string | undefined,
-  load: () => Promise<RouteModule>,
-  queryClient: QueryClient,
-): RouteObject => ({
+/** A lazily loaded page at `path` (the index page without one). */
+const page = (path: string | undefined, load: () => Promise<{ default: ComponentType }>): RouteObject => ({
   ...(path === undefined ? { index: true } : { path }),
-  HydrateFallback: PageFallback,
-  lazy: () => load().then(convert(queryClient)),
+  ...lazyElement(load),
 });
 
 /** An admin section; the admin pages share one lazily loaded chunk. */
 const adminPage = (path: string | undefined, name: 'Dashboard' | 'Users' | 'Plans' | 'Tracks') =>
-  ({
-    ...(path === undefined ? { index: true } : { path }),
-    HydrateFallback: PageFallback,
-    lazy: () => import('./routes/admin/pages').then((m) => ({ Component: m[name] })),
-  }) satisfies RouteObject;
+  page(path, () => import('./routes/admin/pages').then((m) => ({ default: m[name] })));
 
 /** Every page of the app. The layout stays in place while pages load and when one fails. */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+export function createRoutes(): RouteObject[] {
   return [
     {
-      Component: RootLayout,
+      element: <RootLayout />,
       children: [
-        {
-          ErrorBoundary: RouteError,
-          children: [
-            page(undefined, () => import('./routes/home'), queryClient),
-            page('pricing', () => import('./routes/pricing'), queryClient),
-            page('contact', () => import('./routes/contact'), queryClient),
-            page('privacy', () => import('./routes/privacy'), queryClient),
-            page('terms', () => import('./routes/terms'), queryClient),
-            page('auth', () => import('./routes/auth'), queryClient),
-            page('check-email', () => import('./routes/check-email'), queryClient),
-            page('verify-email/:token', () => import('./routes/verify-email'), queryClient),
-            page('reset-password/:token', () => import('./routes/reset-password'), queryClient),
-            page('profile', () => import('./routes/profile'), queryClient),
-            page('library', () => import('./routes/library'), queryClient),
-            page('track/:id', () => import('./routes/track'), queryClient),
-            page('*', () => import('./routes/not-found'), queryClient),
-          ],
-        },
+        page(undefined, () => import('./routes/home')),
+        page('pricing', () => import('./routes/pricing')),
+        page('contact', () => import('./routes/contact')),
+        page('privacy', () => import('./routes/privacy')),
+        page('terms', () => import('./routes/terms')),
+        page('auth', () => import('./routes/auth')),
+        page('check-email', () => import('./routes/check-email')),
+        page('verify-email/:token', () => import('./routes/verify-email')),
+        page('reset-password/:token', () => import('./routes/reset-password')),
+        page('profile', () => import('./routes/profile')),
+        page('library', () => import('./routes/library')),
+        page('track/:id', () => import('./routes/track')),
+        page('*', () => import('./routes/not-found')),
       ],
     },
     {
       // The admin area has its own frame, without the public header and footer.
       path: 'admin',
-      Component: AdminRoot,
+      element: <AdminRoot />,
       children: [
+        page('login', () => import('./routes/admin/login')),
         {
-          ErrorBoundary: RouteError,
+          // The guard, whose code loads with the first admin page.
+          ...lazyElement(() => import('./routes/admin/area')),
           children: [
-            page('login', () => import('./routes/admin/login'), queryClient),
-            {
-              HydrateFallback: PageFallback,
-              lazy: () => import('./routes/admin/area').then(convert(queryClient)),
-              children: [
-                adminPage(undefined, 'Dashboard'),
-                adminPage('users', 'Users'),
-                adminPage('plans', 'Plans'),
-                adminPage('tracks', 'Tracks'),
-                page('settings', () => import('./routes/admin/settings'), queryClient),
-                // Any other admin path shows the dashboard (spec 2).
-                adminPage('*', 'Dashboard'),
-              ],
-            },
+            adminPage(undefined, 'Dashboard'),
+            adminPage('users', 'Users'),
+            adminPage('plans', 'Plans'),
+            adminPage('tracks', 'Tracks'),
+            page('settings', () => import('./routes/admin/settings')),
+            // Any other admin path shows the dashboard (spec 2).
+            adminPage('*', 'Dashboard'),
           ],
         },
       ],
     },
   ];
+}
+
+/** Starts fetching the code of every lazily loaded route that `pathname` shows (a layout and its page alike). */
+function preloadPages(routes: RouteObject[], pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const handle = route.handle as PageHandle | undefined;
+    if (handle) void handle.preload().catch(() => undefined);
+  }
 }
 
 /**
@@ -112,9 +95,7 @@ export function preloadPagesOnIntent(routes: RouteObject[], target: Document = d
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
     if (asked.has(link.pathname)) return;
     asked.add(link.pathname);
-    for (const { route } of matchRoutes(routes, link.pathname) ?? []) {
-      if (typeof route.lazy === 'function') void Promise.resolve(route.lazy()).catch(() => undefined);
-    }
+    preloadPages(routes, link.pathname);
   };
   const events = ['pointerover', 'touchstart', 'focusin'] as const;
   for (const name of events) target.addEventListener(name, preload, { passive: true });
@@ -123,9 +104,32 @@ export function preloadPagesOnIntent(routes: RouteObject[], target: Document = d
   };
 }
 
-export function AppRouter({ queryClient }: { queryClient: QueryClient }) {
-  const routes = useMemo(() => createRoutes(queryClient), [queryClient]);
-  const router = useMemo(() => createBrowserRouter(routes), [routes]);
+/** The page for the current address, in its layout. */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/**
+ * The app's pages at `history`'s address. The first page's chunks (a nested
+ * page's and its layout's) are fetched side by side from the start, and
+ * links fetch theirs on intent.
+ */
+export function AppPages({ history }: { history: AppHistory }) {
+  const [routes] = useState(() => {
+    const table = createRoutes();
+    preloadPages(table, history.location.pathname);
+    return table;
+  });
   useEffect(() => preloadPagesOnIntent(routes), [routes]);
-  return <RouterProvider router={router} />;
+  return (
+    <TransitionRouter history={history}>
+      <AppRoutes routes={routes} />
+    </TransitionRouter>
+  );
+}
+
+/** The app in the browser, at the address bar's address. */
+export function AppRouter() {
+  const [history] = useState<AppHistory>(() => UNSAFE_createBrowserHistory({ v5Compat: true }));
+  return <AppPages history={history} />;
 }

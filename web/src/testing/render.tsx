@@ -1,23 +1,51 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { type To, UNSAFE_createMemoryHistory } from 'react-router';
 import { AppProvider } from '@/app/provider';
-import { createRoutes } from '@/app/router';
+import { AppPages } from '@/app/router';
+import { type AppHistory, TransitionRouter } from '@/app/transition-router';
 import { Toaster } from '@/components/ui/toaster';
 import type { User } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
 import { anonymous, jsonResponse, type MockResponse, mockFetch } from './mock-fetch';
 
-/** Renders the whole app (layout, routes, loaders) at a path, as the browser would. */
+/** The address a test's app is at, and a way to go elsewhere as a link would. */
+export interface TestRouter {
+  readonly location: AppHistory['location'];
+  navigate(to: To): Promise<void>;
+  /** Back (-1) or Forward (1), as the browser's buttons. */
+  go(delta: number): Promise<void>;
+}
+
+/** A history in memory at `path`, as the app's router drives the browser's. */
+export function memoryHistory(path: string): { history: AppHistory; router: TestRouter } {
+  const history: AppHistory = UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  const router: TestRouter = {
+    get location() {
+      return history.location;
+    },
+    navigate: (to) =>
+      act(async () => {
+        history.push(to);
+      }),
+    go: (delta) =>
+      act(async () => {
+        history.go(delta);
+      }),
+  };
+  return { history, router };
+}
+
+/** Renders the whole app (layouts, pages, the data they wait for) at a path, as the browser would. */
 export function renderApp(path: string, options: { userEvent?: Parameters<typeof userEvent.setup>[0] } = {}) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  const { history, router } = memoryHistory(path);
   const user = userEvent.setup(options.userEvent);
   const result = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AppPages history={history} />
     </AppProvider>,
   );
   return { ...result, router, queryClient, user };
@@ -29,24 +57,14 @@ export function renderWithProviders(
   options: { path?: string; userEvent?: Parameters<typeof userEvent.setup>[0] } = {},
 ) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            {ui}
-            <Toaster />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [options.path ?? '/'] },
-  );
+  const { history, router } = memoryHistory(options.path ?? '/');
   const user = userEvent.setup(options.userEvent);
   const result = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <TransitionRouter history={history}>
+        {ui}
+        <Toaster />
+      </TransitionRouter>
     </AppProvider>,
   );
   return { ...result, router, queryClient, user };

@@ -19,7 +19,7 @@ describe('home page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Music with AI' })).toBeDefined();
     await user.click(screen.getByRole('link', { name: 'Start Creating Music' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(router.location.pathname).toBe('/auth'));
   });
 
   it('hides the gallery when there are no public tracks', async () => {
@@ -59,7 +59,7 @@ describe('home page', () => {
     expect(titles).toEqual(['Track 1', 'Track 2', 'Track 3', 'Track 4', 'Track 5', 'Track 6']);
 
     await user.click(screen.getByRole('link', { name: 'Explore More Tracks' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(router.location.pathname).toBe('/auth'));
   });
 
   it('shows the three feature cards', async () => {
@@ -147,7 +147,7 @@ describe('library page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Music Library' })).toBeDefined();
     await user.click(screen.getByRole('button', { name: 'Create First Track' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Create Music' })).toBeDefined();
   });
 });

@@ -1,32 +1,18 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense } from 'react';
-import { PageFallback } from '@/components/layout/page-fallback';
+import { lazy } from 'react';
 import { publicTracksQueryOptions } from '@/features/gallery/api/get-public-tracks';
 import { CommunityGallery } from '@/features/gallery/components/community-gallery';
 import { FeatureCards } from '@/features/home/components/feature-cards';
 import { Hero } from '@/features/home/components/hero';
 import { userQueryOptions, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
+import { usePageData } from '@/lib/use-page-data';
 
-const loadCreate = () => import('./home-create');
-/** The signed-in page, once its chunk is here (the loader fetches it before the page shows). */
-let LoadedCreate: ComponentType | undefined;
-/** The same page when the user signs in while `/` is already showing. */
-const LazyCreate = lazy(loadCreate);
+/** The signed-in page: a chunk of its own, which a visitor never loads. */
+const Create = lazy(() => import('./home-create'));
 
-/**
- * Learns who is visiting before the page shows. Visitors get the landing page
- * with the gallery loaded (a failure only hides the gallery); signed-in users
- * get the Create page, whose code loads beside nothing else.
- */
-export const clientLoader = (queryClient: QueryClient) => async () => {
-  const user = await queryClient.ensureQueryData(userQueryOptions());
-  if (user) LoadedCreate = (await loadCreate()).default;
-  else await queryClient.ensureQueryData(publicTracksQueryOptions()).catch(() => undefined);
-  return null;
-};
-
+/** The landing page, shown once the gallery has answered (a failure only hides the gallery), so nothing jumps. */
 function Landing() {
+  usePageData(publicTracksQueryOptions());
   return (
     <>
       <title>{pageTitle()}</title>
@@ -37,14 +23,14 @@ function Landing() {
   );
 }
 
-/** `/`: the landing page for visitors, the Create page for signed-in users. */
+/**
+ * `/`: the landing page for visitors, the Create page for signed-in users.
+ * Who is visiting is known before either shows, so neither flashes in place
+ * of the other; the layout's fallback (or, on a navigation, the previous
+ * page) shows meanwhile, and while the Create page's code loads.
+ */
 export default function HomeRoute() {
+  usePageData(userQueryOptions());
   const { user } = useUser();
-  if (!user) return <Landing />;
-  if (LoadedCreate) return <LoadedCreate />;
-  return (
-    <Suspense fallback={<PageFallback />}>
-      <LazyCreate />
-    </Suspense>
-  );
+  return user ? <Create /> : <Landing />;
 }

@@ -54,7 +54,7 @@ describe('back button', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Back' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
   });
 
   it('goes back to the previous page', async () => {
@@ -64,6 +64,6 @@ describe('back button', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Back' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    await waitFor(() => expect(router.location.pathname).toBe('/pricing'));
   });
 });

@@ -1,20 +1,19 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
 import { MusicLibrary } from '@/features/library/components/music-library';
 import { LazyStudioMenu } from '@/features/studio/lazy-studio';
-import { userQueryOptions } from '@/lib/auth';
+import { userQueryOptions, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
+import { usePageData } from '@/lib/use-page-data';
 
-/** Loads the auth state and, for a signed-in user, the library before the page shows. */
-export const clientLoader = (queryClient: QueryClient) => async () => {
-  const user = await queryClient.ensureQueryData(userQueryOptions());
-  if (user) await queryClient.ensureQueryData(myGenerationsQueryOptions()).catch(() => undefined);
-  return null;
-};
-
-/** The library on its own page; Create First Track goes to the Create page. */
+/**
+ * The library on its own page; Create First Track goes to the Create page.
+ * Shows once the auth state and, for a signed-in user, the library are in.
+ */
 export default function LibraryRoute() {
+  usePageData(userQueryOptions());
+  const { user } = useUser();
+  usePageData(...(user ? [myGenerationsQueryOptions()] : []));
   const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">

@@ -20,6 +20,6 @@ describe('unknown paths', () => {
 
     await user.click(await screen.findByRole('link', { name: 'Go Home' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
   });
 });

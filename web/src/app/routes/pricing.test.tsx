@@ -181,8 +181,8 @@ describe('pricing page', () => {
     await user.click(await screen.findByRole('radio', { name: 'Yearly' }));
     await user.click(await button('Premium', 'Choose Premium'));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    const next = new URLSearchParams(router.state.location.search).get('next');
+    await waitFor(() => expect(router.location.pathname).toBe('/auth'));
+    const next = new URLSearchParams(router.location.search).get('next');
     expect(next).toBe('/pricing?subscribe=premium&cycle=yearly');
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/stripe/'))).toBe(false);
   });
@@ -192,8 +192,8 @@ describe('pricing page', () => {
 
     await user.click(await button('Free', 'Start for Free'));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(router.location.pathname).toBe('/auth'));
+    expect(router.location.search).toBe('');
   });
 
   it('starts checkout for a signed-in user and goes to the returned address', async () => {
@@ -511,7 +511,7 @@ describe('pricing page', () => {
       expect(assign).not.toHaveBeenCalled();
 
       await user.click(within(alert).getByRole('link', { name: 'Go to Manage Billing' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+      await waitFor(() => expect(router.location.pathname).toBe('/profile'));
     });
 
     it('links to the profile when the refusal names a place off this site', async () => {
@@ -558,8 +558,8 @@ describe('pricing page', () => {
       await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/session'));
       expect(checkoutBodies()).toEqual([{ planId: 'premium', billingCycle: 'yearly' }]);
       expect(screen.getByRole('radio', { name: 'Yearly' }).getAttribute('aria-checked')).toBe('true');
-      expect(router.state.location.pathname).toBe('/pricing');
-      expect(router.state.location.search).toBe('');
+      expect(router.location.pathname).toBe('/pricing');
+      expect(router.location.search).toBe('');
       expect(await button('Premium', 'Redirecting...')).toHaveProperty('disabled', true);
       expect(checkoutBodies()).toHaveLength(1);
     });
@@ -578,7 +578,7 @@ describe('pricing page', () => {
         path: intentPath,
       });
 
-      await waitFor(() => expect(router.state.location.search).toBe(''));
+      await waitFor(() => expect(router.location.search).toBe(''));
       expect(await button('Premium', 'Current Plan')).toHaveProperty('disabled', true);
       expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/stripe/'))).toBe(false);
     });
@@ -590,7 +590,7 @@ describe('pricing page', () => {
         path: intentPath,
       });
 
-      await waitFor(() => expect(router.state.location.search).toBe(''));
+      await waitFor(() => expect(router.location.search).toBe(''));
       expect((await card('Premium')).getByText('Not offered on yearly billing')).toBeDefined();
       expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/stripe/'))).toBe(false);
     });
@@ -602,7 +602,7 @@ describe('pricing page', () => {
         'true',
       );
       expect(await button('Premium', 'Choose Premium')).toHaveProperty('disabled', false);
-      expect(router.state.location.search).toBe('?subscribe=premium&cycle=yearly');
+      expect(router.location.search).toBe('?subscribe=premium&cycle=yearly');
       expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/stripe/'))).toBe(false);
     });
   });

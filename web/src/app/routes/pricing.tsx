@@ -1,19 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { PricingPlans } from '@/features/pricing/components/pricing-plans';
 import { userQueryOptions } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { plansQueryOptions } from '@/lib/plans';
+import { usePageData } from '@/lib/use-page-data';
 
-/** Loads plans and the auth state before the page shows; a failure shows the page's error state. */
-export const clientLoader = (queryClient: QueryClient) => async () => {
-  await Promise.all([
-    queryClient.ensureQueryData(plansQueryOptions()).catch(() => undefined),
-    queryClient.ensureQueryData(userQueryOptions()),
-  ]);
-  return null;
-};
-
+/** Shows once the plans and the auth state are in; a failure shows the page's error state. */
 export default function PricingRoute() {
+  usePageData(plansQueryOptions(), userQueryOptions());
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
       <title>{pageTitle('Pricing')}</title>

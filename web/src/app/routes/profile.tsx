@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -6,14 +5,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { ProfileSettings } from '@/features/profile/components/profile-settings';
 import { userQueryOptions, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
+import { usePageData } from '@/lib/use-page-data';
 
-/** Loads the auth state (which names the plan and what it allows) before the page shows. */
-export const clientLoader = (queryClient: QueryClient) => async () => {
-  await queryClient.ensureQueryData(userQueryOptions());
-  return null;
-};
-
+/** Shows once the auth state (which names the plan and what it allows) is in. */
 export default function ProfileRoute() {
+  usePageData(userQueryOptions());
   const { user, isLoading } = useUser();
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">

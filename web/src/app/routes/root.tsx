@@ -1,11 +1,13 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
+import { PageBoundary } from '@/app/page-boundary';
 import { MainLayout } from '@/components/layout/main-layout';
 
 export function RootLayout() {
   return (
     <MainLayout>
-      <Outlet />
-      <ScrollRestoration />
+      <PageBoundary>
+        <Outlet />
+      </PageBoundary>
     </MainLayout>
   );
 }

@@ -142,7 +142,7 @@ describe('track page', () => {
     expect(screen.getByText("The track you're looking for doesn't exist or has been removed.")).toBeDefined();
     await user.click(screen.getByRole('link', { name: 'Go Home' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
   });
 
   it('offers to try again when the track cannot be loaded', async () => {
@@ -248,7 +248,7 @@ describe('track page: the studio and the family', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Make variation' });
     await user.click(within(confirm).getByRole('button', { name: 'Make Variation' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/track/var-1'));
+    await waitFor(() => expect(router.location.pathname).toBe('/track/var-1'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Neon Nights (variation)' })).toBeDefined();
     expect(screen.getByText('Track is still generating...')).toBeDefined();
     const from = screen.getByRole('link', { name: 'Neon Nights' });

@@ -1,6 +1,6 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Track } from '@tunesmith/shared/tracks';
-import { type LoaderFunctionArgs, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,14 +11,7 @@ import { TrackDetails, TrackDetailsSkeleton, TrackNotFound } from '@/features/tr
 import { isNotFoundError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
-
-/** Loads the track before the page shows; a missing track shows the page's not-found state. */
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  async ({ params }: LoaderFunctionArgs) => {
-    if (params.id) await queryClient.ensureQueryData(trackQueryOptions(params.id)).catch(() => undefined);
-    return null;
-  };
+import { usePageData } from '@/lib/use-page-data';
 
 /**
  * Whether the signed-in viewer owns the track: it is in their library (the
@@ -30,7 +23,9 @@ function useOwnsTrack(id: string): boolean {
   return Boolean(user && mine.data?.some((track) => track.id === id));
 }
 
+/** The track's page, shown once the track has answered; a missing track shows the page's not-found state. */
 function TrackPage({ id }: { id: string }) {
+  usePageData(trackQueryOptions(id));
   const track = useTrack(id);
   const owner = useOwnsTrack(id);
   const navigate = useNavigate();

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { MenuToggle } from '@/components/ui/menu-toggle';
 import { Skeleton } from '@/components/ui/skeleton';
 import { logout, type User, userDisplayName, useUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useNavigationPending } from '@/lib/navigation-pending';
 import { useSite } from '@/lib/site';
 import { LogoMark } from './logo';
 
@@ -100,7 +101,7 @@ export function Header() {
   const { user, isLoading } = useUser();
   const { site, isLoading: siteLoading } = useSite();
   const { pathname } = useLocation();
-  const navigation = useNavigation();
+  const navigating = useNavigationPending();
   const onAuthPage = pathname === '/auth';
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
@@ -158,7 +159,7 @@ export function Header() {
         </div>
       </div>
 
-      {navigation.state === 'loading' ? (
+      {navigating ? (
         <div
           role="progressbar"
           aria-label="Loading page"

@@ -19,7 +19,7 @@ describe('admin area guard', () => {
     async (path) => {
       const { router } = renderAdmin(path, { 'GET /api/admin/user': signedOut() });
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+      await waitFor(() => expect(router.location.pathname).toBe('/admin/login'));
       expect(await screen.findByRole('heading', { name: 'Admin Sign In' })).toBeDefined();
     },
   );
@@ -29,10 +29,10 @@ describe('admin area guard', () => {
     const { router, calls } = renderAdmin('/admin', { 'GET /api/admin/user': answer.handler });
 
     expect(await screen.findByText('Checking admin session')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/admin');
+    expect(router.location.pathname).toBe('/admin');
     answer.respond();
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/admin/login'));
     expect(calls('GET', '/api/admin/user')).toHaveLength(1);
   });
 });
@@ -89,7 +89,7 @@ describe('admin layout', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/admin/login'));
     expect(await screen.findByRole('heading', { name: 'Admin Sign In' })).toBeDefined();
     expect(calls('POST', '/api/admin/logout')).toHaveLength(1);
     const init = calls('POST', '/api/admin/logout')[0]?.[1];
@@ -106,6 +106,6 @@ describe('admin layout', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
 
     expect(within(await findToast()).getByText('Logout failed')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/admin');
+    expect(router.location.pathname).toBe('/admin');
   });
 });

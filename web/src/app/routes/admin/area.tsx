@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { AdminLayout } from '@/components/layout/admin-layout';
+import { PageFallback } from '@/components/layout/page-fallback';
 import { Spinner } from '@/components/ui/spinner';
 import { useAdmin } from '@/lib/admin-auth';
 
@@ -16,7 +18,10 @@ export default function AdminAreaRoute() {
   if (!admin) return <Navigate to="/admin/login" replace />;
   return (
     <AdminLayout admin={admin}>
-      <Outlet />
+      {/* The sidebar stays while a section's code loads. */}
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
     </AdminLayout>
   );
 }

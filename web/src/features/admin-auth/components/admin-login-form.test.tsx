@@ -56,7 +56,7 @@ describe('admin login', () => {
     expect(await form.findByRole('button', { name: 'Signing In...' })).toBeDefined();
     answer.respond();
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await waitFor(() => expect(router.location.pathname).toBe('/admin'));
     const toast = await findToast();
     expect(within(toast).getByText('Login successful')).toBeDefined();
     expect(within(toast).getByText('Welcome to the admin dashboard')).toBeDefined();
@@ -88,12 +88,12 @@ describe('admin login', () => {
     expect(toast.dataset.variant).toBe('destructive');
     expect(within(toast).getByText('Login failed')).toBeDefined();
     expect(within(toast).getByText(text)).toBeDefined();
-    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(router.location.pathname).toBe('/admin/login');
   });
 
   it('sends a signed-in admin to /admin', async () => {
     const { router } = renderAdmin('/admin/login', { 'GET /api/admin/user': jsonResponse(admin) });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await waitFor(() => expect(router.location.pathname).toBe('/admin'));
   });
 });

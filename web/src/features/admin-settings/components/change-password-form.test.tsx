@@ -38,7 +38,7 @@ describe('site settings', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Security' }));
     expect(await screen.findByRole('form', { name: 'Change admin password' })).toBeDefined();
-    expect(router.state.location.search).toBe('?tab=security');
+    expect(router.location.search).toBe('?tab=security');
   });
 });
 
@@ -88,7 +88,7 @@ describe('change admin password', () => {
 
     await submit(user, { current: 'old-secret', next: 'new-secret', confirm: 'new-secret' });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/admin/login'));
     expect(await screen.findByRole('heading', { name: 'Admin Sign In' })).toBeDefined();
     const toast = await findToast();
     expect(
@@ -112,7 +112,7 @@ describe('change admin password', () => {
     const toast = await findToast();
     expect(within(toast).getByText('Failed to update password')).toBeDefined();
     expect(within(toast).getByText('Current password is incorrect')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/admin/settings');
+    expect(router.location.pathname).toBe('/admin/settings');
   });
 
   it('sends an admin whose session ended to /admin/login', async () => {
@@ -124,8 +124,8 @@ describe('change admin password', () => {
 
     const toast = await findToast();
     expect(within(toast).getByText('Unauthorized')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/admin/settings');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(router.location.pathname).toBe('/admin/settings');
+    await waitFor(() => expect(router.location.pathname).toBe('/admin/login'));
     expect(await screen.findByRole('heading', { name: 'Admin Sign In' })).toBeDefined();
   });
 });

@@ -80,7 +80,7 @@ describe('auth screen', () => {
   it('sends a signed-in user home', async () => {
     const { router } = renderAuth({ 'GET /api/auth/user': jsonResponse(makeUser()) });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
   });
 
   describe('sign in', () => {
@@ -133,7 +133,7 @@ describe('auth screen', () => {
 
       login.respond();
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      await waitFor(() => expect(router.location.pathname).toBe('/'));
       const toast = await findToast();
       expect(within(toast).getByText('Welcome back!')).toBeDefined();
       expect(within(toast).getByText('You have successfully logged in.')).toBeDefined();
@@ -155,7 +155,7 @@ describe('auth screen', () => {
       await first.user.type(form.getByLabelText('Password'), 'correct horse');
       await first.user.click(form.getByRole('button', { name: 'Sign In' }));
 
-      await waitFor(() => expect(first.router.state.location.pathname).toBe('/'));
+      await waitFor(() => expect(first.router.location.pathname).toBe('/'));
       let toast = await findToast();
       expect(within(toast).getByText('Welcome!')).toBeDefined();
       expect(within(toast).getByText('You have successfully logged in.')).toBeDefined();
@@ -167,7 +167,7 @@ describe('auth screen', () => {
       await again.user.type(form.getByLabelText('Password'), 'correct horse');
       await again.user.click(form.getByRole('button', { name: 'Sign In' }));
 
-      await waitFor(() => expect(again.router.state.location.pathname).toBe('/'));
+      await waitFor(() => expect(again.router.location.pathname).toBe('/'));
       toast = await findToast();
       expect(within(toast).getByText('Welcome back!')).toBeDefined();
     });
@@ -183,7 +183,7 @@ describe('auth screen', () => {
       await user.type(form.getByLabelText('Password'), 'secret123');
       await user.click(form.getByRole('button', { name: 'Sign In' }));
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/check-email'));
+      await waitFor(() => expect(router.location.pathname).toBe('/check-email'));
       expect(storage.writes).toContainEqual(['pendingVerificationEmail', 'ada@example.com']);
       // An older first name must not greet this address.
       expect(await screen.findByText(/Hi there/)).toBeDefined();
@@ -214,7 +214,7 @@ describe('auth screen', () => {
       const toast = await findToast();
       expect(within(toast).getByText('Login failed')).toBeDefined();
       expect(within(toast).getByText(text)).toBeDefined();
-      expect(router.state.location.pathname).toBe('/auth');
+      expect(router.location.pathname).toBe('/auth');
       expect(form.getByRole('button', { name: 'Sign In' })).toBeDefined();
     });
   });
@@ -295,7 +295,7 @@ describe('auth screen', () => {
 
       registration.respond();
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/check-email'));
+      await waitFor(() => expect(router.location.pathname).toBe('/check-email'));
       expect(storage.writes).toEqual([
         ['pendingVerificationEmail', 'grace@example.com'],
         ['pendingVerificationFirstName', 'Grace'],
@@ -326,7 +326,7 @@ describe('auth screen', () => {
       const toast = await findToast();
       expect(within(toast).getByText('Registration failed')).toBeDefined();
       expect(within(toast).getByText(text)).toBeDefined();
-      expect(router.state.location.pathname).toBe('/auth');
+      expect(router.location.pathname).toBe('/auth');
     });
   });
 
@@ -478,7 +478,7 @@ describe('auth screen', () => {
       await user.type(form.getByLabelText('Password'), 'correct horse');
       await user.click(form.getByRole('button', { name: 'Sign In' }));
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+      await waitFor(() => expect(router.location.pathname).toBe('/pricing'));
       expect(storage.data.has('pendingVerificationNext')).toBe(false);
     });
 
@@ -498,14 +498,14 @@ describe('auth screen', () => {
       await user.type(form.getByLabelText('Password'), 'correct horse');
       await user.click(form.getByRole('button', { name: 'Sign In' }));
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-      expect(router.state.location.search).toBe('');
+      await waitFor(() => expect(router.location.pathname).toBe('/'));
+      expect(router.location.search).toBe('');
     });
 
     it('sends a signed-in user straight to the return path', async () => {
       const { router } = renderAuth({ ...plans, 'GET /api/auth/user': jsonResponse(makeUser()) }, withIntent);
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+      await waitFor(() => expect(router.location.pathname).toBe('/pricing'));
     });
 
     it('sends a signed-in user home when the return path is off-site', async () => {
@@ -514,7 +514,7 @@ describe('auth screen', () => {
         `/auth?next=${encodeURIComponent('https://evil.example/')}`,
       );
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      await waitFor(() => expect(router.location.pathname).toBe('/'));
     });
 
     it('keeps the return path beside the pending verification when signing up', async () => {
@@ -535,7 +535,7 @@ describe('auth screen', () => {
       await user.type(form.getByLabelText('Confirm Password'), 'compilers!');
       await user.click(form.getByRole('button', { name: 'Create Account' }));
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/check-email'));
+      await waitFor(() => expect(router.location.pathname).toBe('/check-email'));
       expect(storage.writes).toContainEqual(['pendingVerificationNext', intent]);
       // The check-email page reads the address and name, and leaves the return path for the verify-email page.
       await screen.findByText(/Hi Grace/);
@@ -562,7 +562,7 @@ describe('auth screen', () => {
       await user.type(form.getByLabelText('Password'), 'secret123');
       await user.click(form.getByRole('button', { name: 'Sign In' }));
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/check-email'));
+      await waitFor(() => expect(router.location.pathname).toBe('/check-email'));
       expect(storage.data.get('pendingVerificationNext')).toBe(intent);
     });
 
@@ -580,7 +580,7 @@ describe('auth screen', () => {
       await user.type(form.getByLabelText('Confirm Password'), 'compilers!');
       await user.click(form.getByRole('button', { name: 'Create Account' }));
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/check-email'));
+      await waitFor(() => expect(router.location.pathname).toBe('/check-email'));
       expect(storage.data.has('pendingVerificationNext')).toBe(false);
       expect((await screen.findByRole('link', { name: 'Go to Sign In' })).getAttribute('href')).toBe('/auth');
     });

@@ -52,7 +52,7 @@ describe('reset-password page', () => {
     async (token) => {
       const { router } = openResetLink(encodeURIComponent(token));
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+      await waitFor(() => expect(router.location.pathname).toBe('/auth'));
       const toast = await findToast();
       expect(within(toast).getByText('Invalid Reset Link')).toBeDefined();
       expect(within(toast).getByText('This password reset link is invalid or malformed.')).toBeDefined();

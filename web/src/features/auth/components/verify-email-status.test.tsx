@@ -1,9 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
-import { createRoutes } from '@/app/router';
+import { AppPages } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 import {
   anonymous,
@@ -12,7 +11,7 @@ import {
   type MockResponse,
   mockFetch,
 } from '@/testing/mock-fetch';
-import { renderWithProviders } from '@/testing/render';
+import { memoryHistory, renderApp, renderWithProviders } from '@/testing/render';
 import { recordLocalStorage } from '@/testing/storage';
 import { VerifyEmailStatus } from './verify-email-status';
 
@@ -23,13 +22,11 @@ const VERIFY_PATH = `/api/auth/verify-email/${TOKEN}`;
 function openLink(answer: MockResponse) {
   const fetchMock = mockFetch({ 'GET /api/auth/user': anonymous(), [`GET ${VERIFY_PATH}`]: answer });
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes(queryClient), {
-    initialEntries: [`/verify-email/${TOKEN}`],
-  });
+  const { history, router } = memoryHistory(`/verify-email/${TOKEN}`);
   render(
     <StrictMode>
       <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <AppPages history={history} />
       </AppProvider>
     </StrictMode>,
   );
@@ -128,15 +125,7 @@ describe('verify-email page', () => {
         return anonymous();
       }),
     );
-    const queryClient = createQueryClient();
-    const router = createMemoryRouter(createRoutes(queryClient), {
-      initialEntries: [`/verify-email/${TOKEN}`],
-    });
-    render(
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
+    renderApp(`/verify-email/${TOKEN}`);
 
     expect(await screen.findByText('An error occurred during verification. Please try again.')).toBeDefined();
   });

@@ -401,9 +401,9 @@ describe('create page', () => {
 
     expect(notifications().getByText('Unauthorized')).toBeDefined();
     await advance(UNAUTHORIZED_REDIRECT_MS - 1);
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     await advance(1);
-    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.location.pathname).toBe('/auth');
   });
 
   it('stops with an error toast when a status check fails otherwise', async () => {

@@ -55,7 +55,7 @@ describe('the finished track on the Create page', () => {
     await user.click(await yourTrack().findByRole('link', { name: 'Upgrade to Download' }));
 
     expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    await waitFor(() => expect(router.location.pathname).toBe('/pricing'));
   });
 
   it("says why when the server refuses the download (403 gives the server's message)", async () => {

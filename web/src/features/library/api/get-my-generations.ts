@@ -17,7 +17,7 @@ export const myGenerationsQueryOptions = () =>
   queryOptions({
     queryKey: myGenerationsQueryKey,
     queryFn: getMyGenerations,
-    // A failure the route loader already met is shown, not asked again on mount.
+    // A failure the page already waited for (usePageData) is shown, not asked again on mount.
     retryOnMount: false,
     refetchInterval: (query) =>
       query.state.data?.some((track) => isInProgress(track.status)) ? STATUS_POLL_INTERVAL_MS : false,

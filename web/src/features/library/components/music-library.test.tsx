@@ -301,7 +301,7 @@ describe('my music library', () => {
     expect(card('Rainy Day').getByRole('button', { name: 'Make Public' })).toBeDefined();
     await user.click(upgrade);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    await waitFor(() => expect(router.location.pathname).toBe('/pricing'));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
   });
 
@@ -396,7 +396,7 @@ describe('my music library', () => {
     expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
     await user.click(card('Neon Nights').getByRole('link', { name: 'Upgrade to Download' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    await waitFor(() => expect(router.location.pathname).toBe('/pricing'));
   });
 
   it("copies the track's full link to share it", async () => {

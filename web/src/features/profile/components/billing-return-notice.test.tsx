@@ -53,7 +53,7 @@ describe('returning from Stripe to the profile', () => {
     expect(card.getAttribute('aria-busy')).toBe('true');
     expect(within(card).queryByText('Free')).toBeNull();
     expect(within(card).queryByText('Generations used this week')).toBeNull();
-    expect(router.state.location.search).toBe('?checkout=success');
+    expect(router.location.search).toBe('?checkout=success');
 
     await advance(1500);
     expect(reads()).toBeGreaterThanOrEqual(2);
@@ -68,8 +68,8 @@ describe('returning from Stripe to the profile', () => {
     expect(card.getAttribute('aria-busy')).toBeNull();
     expect(within(card).getByText('Active')).toBeDefined();
     expect(within(card).getByText('Basic')).toBeDefined();
-    expect(router.state.location.pathname).toBe('/profile');
-    expect(router.state.location.search).toBe('');
+    expect(router.location.pathname).toBe('/profile');
+    expect(router.location.search).toBe('');
 
     const settled = reads();
     await advance(10_000);
@@ -114,7 +114,7 @@ describe('returning from Stripe to the profile', () => {
 
     const confirmed = await screen.findByText("Payment confirmed. You're on Premium.");
     expect(confirmed.closest('[role="status"]')).not.toBeNull();
-    expect(router.state.location.search).toBe('');
+    expect(router.location.search).toBe('');
     await advance(5000);
     expect(reads()).toBe(1);
   });
@@ -134,7 +134,7 @@ describe('returning from Stripe to the profile', () => {
     // The card shows what the server says now.
     const card = await subscriptionCard();
     expect(within(card).getByText('Free', { selector: 'p' })).toBeDefined();
-    expect(router.state.location.search).toBe('?checkout=success');
+    expect(router.location.search).toBe('?checkout=success');
 
     const stopped = reads();
     await advance(10_000);
@@ -147,7 +147,7 @@ describe('returning from Stripe to the profile', () => {
     const notice = await screen.findByText('Checkout cancelled. You have not been charged.');
     expect(notice.closest('[role="status"]')).not.toBeNull();
     expect(within(await subscriptionCard()).getByText('Free', { selector: 'p' })).toBeDefined();
-    expect(router.state.location.search).toBe('');
+    expect(router.location.search).toBe('');
     await advance(5000);
     expect(reads()).toBe(1);
   });
@@ -164,7 +164,7 @@ describe('returning from Stripe to the profile', () => {
     // Read again at once (the page's own load may predate the webhook), then for a few seconds.
     expect(reads()).toBeGreaterThanOrEqual(2);
     expect(await within(card).findByText('Premium')).toBeDefined();
-    expect(router.state.location.search).toBe('');
+    expect(router.location.search).toBe('');
     expect(screen.queryByRole('alert')).toBeNull();
 
     await advance(10_000);

@@ -218,12 +218,12 @@ describe('profile page', () => {
     expect(within(toast).getByText('You are logged out. Logging in again...')).toBeDefined();
 
     await act(() => vi.advanceTimersByTimeAsync(499));
-    expect(router.state.location.pathname).toBe('/profile');
+    expect(router.location.pathname).toBe('/profile');
 
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.location.pathname).toBe('/auth');
     // The session is forgotten, so the sign-in page stays instead of sending the user home.
     expect(await screen.findByRole('heading', { name: 'Get Started' })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.location.pathname).toBe('/auth');
   });
 });

@@ -14,7 +14,7 @@ export const trackQueryOptions = (id: string) =>
   queryOptions({
     queryKey: trackQueryKey(id),
     queryFn: () => getTrack(id),
-    // A failure the route loader already met is shown, not asked again on mount.
+    // A failure the page already waited for (usePageData) is shown, not asked again on mount.
     retryOnMount: false,
     // A track that is gone (deleted, or made private) stays gone: checking again is pointless.
     refetchInterval: (query) =>

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeTracks, makeUser, seedPlans } from '@/testing/fixtures';
+import { anonymous, deferredResponse, jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { renderApp } from '@/testing/render';
+
+// A page that fails to render, to show the error page in the layout.
+vi.mock('./routes/privacy', () => ({
+  default: () => {
+    throw new Error('The privacy page broke');
+  },
+}));
+
+/** Whether `text` was ever on screen since the call, however briefly. */
+function watchFor(text: string) {
+  let seen = false;
+  const check = () => {
+    if (document.body.textContent?.includes(text)) seen = true;
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  check();
+  return {
+    seen: () => {
+      check();
+      return seen;
+    },
+    stop: () => observer.disconnect(),
+  };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('/ before the visitor is known', () => {
+  it('shows neither page until the auth check answers, then the landing page with its gallery at once', async () => {
+    const auth = deferredResponse(() => anonymous());
+    const gallery = deferredResponse(() => jsonResponse(makeTracks(2)));
+    mockFetch({ 'GET /api/auth/user': auth.handler, 'GET /api/public-tracks': gallery.handler });
+    renderApp('/');
+
+    // The layout is up (the site's name is known), the page is not.
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Tunesmith' })).toBeDefined();
+    expect(screen.getByText('Loading page')).toBeDefined();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    auth.respond();
+    // Known to be a visitor; the landing page still waits for the gallery, so nothing moves when it comes.
+    await waitFor(() => expect(screen.getByRole('banner').textContent).toContain('Get Started'));
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    gallery.respond();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Music with AI' })).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Community Gallery' })).toBeDefined();
+  });
+
+  it('never shows the landing page to a signed-in user', async () => {
+    const auth = deferredResponse(() => jsonResponse(makeUser()));
+    const fetchMock = mockFetch({
+      'GET /api/auth/user': auth.handler,
+      'GET /api/public-tracks': jsonResponse(makeTracks(2)),
+      'GET /api/my-generations': jsonResponse([]),
+    });
+    const landing = watchFor('Create Music with AI');
+    renderApp('/');
+
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Tunesmith' })).toBeDefined();
+    expect(screen.getByText('Loading page')).toBeDefined();
+    auth.respond();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Music' })).toBeDefined();
+    expect(landing.seen()).toBe(false);
+    landing.stop();
+    // The landing page was not even begun: its gallery was never asked for.
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/public-tracks'))).toBe(false);
+  });
+});
+
+describe('moving between pages', () => {
+  it('keeps the page on screen, with a progress bar, until the next page has its data', async () => {
+    const plans = deferredResponse(() => jsonResponse(seedPlans()));
+    mockFetch({ 'GET /api/auth/user': anonymous(), 'GET /api/plans': plans.handler });
+    const { user } = renderApp('/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    expect(screen.queryByRole('progressbar', { name: 'Loading page' })).toBeNull();
+
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    await user.click(nav.getByRole('link', { name: 'Pricing' }));
+
+    expect(await screen.findByRole('progressbar', { name: 'Loading page' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeDefined();
+    plans.respond();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeDefined();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Contact Us' })).toBeNull();
+    expect(screen.queryByRole('progressbar', { name: 'Loading page' })).toBeNull();
+  });
+
+  it('scrolls a new page to the top and gives Back the place it left', async () => {
+    mockFetch({ 'GET /api/auth/user': anonymous(), 'GET /api/plans': jsonResponse(seedPlans()) });
+    const { router } = renderApp('/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    window.scrollTo(0, 640);
+    window.dispatchEvent(new Event('scroll'));
+
+    await router.navigate('/pricing');
+    await screen.findByRole('heading', { level: 1, name: 'Choose Your Plan' });
+    expect(window.scrollY).toBe(0);
+    window.scrollTo(0, 120);
+    window.dispatchEvent(new Event('scroll'));
+
+    await router.go(-1);
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    expect(window.scrollY).toBe(640);
+    await router.go(1);
+    await screen.findByRole('heading', { level: 1, name: 'Choose Your Plan' });
+    expect(window.scrollY).toBe(120);
+  });
+});
+
+describe('a page that fails', () => {
+  it('shows the error page inside the layout, and the next page once the visitor moves on', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /api/auth/user': anonymous(), 'GET /api/public-tracks': jsonResponse([]) });
+    const { router, user } = renderApp('/privacy');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeDefined();
+    expect(screen.getByText('This page could not be shown. Reloading usually helps.')).toBeDefined();
+    expect(screen.getByRole('banner')).toBeDefined();
+    await waitFor(() => expect(document.title).toBe('Something went wrong | Tunesmith'));
+    await user.click(screen.getByRole('link', { name: 'Go Home' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Music with AI' })).toBeDefined();
+    expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+    expect(router.location.pathname).toBe('/');
+  });
+});
