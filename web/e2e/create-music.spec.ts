@@ -85,7 +85,9 @@ function wavFile(): Buffer {
 const audioState = (page: Page) =>
   page.evaluate(() => {
     const audio = document.querySelector('audio');
-    return audio ? { paused: audio.paused, time: audio.currentTime, duration: audio.duration } : undefined;
+    return audio
+      ? { paused: audio.paused, ended: audio.ended, time: audio.currentTime, duration: audio.duration }
+      : undefined;
   });
 
 describe('a person makes music and looks after it', () => {
@@ -145,7 +147,8 @@ describe('a person makes music and looks after it', () => {
       .poll(async () => (await audioState(page))?.time ?? 0, { timeout: 10_000 })
       .toBeGreaterThan(0);
     const playing = await audioState(page);
-    expect(playing?.paused).toBe(false);
+    // Playing, or (on a slow machine) already played to its end of a 5 s track.
+    expect(playing?.paused === false || playing?.ended === true).toBe(true);
     expect(playing?.duration).toBeGreaterThan(4);
     expect(playing?.duration).toBeLessThan(6);
 
