@@ -114,6 +114,7 @@ describe('GET /api/plans', () => {
       generationsNumber: 10,
       features: ['Testing'],
       isActive: true,
+      commercialUse: false,
       sortOrder: 99,
       createdAt: now,
       updatedAt: now,

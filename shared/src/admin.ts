@@ -274,6 +274,7 @@ export const planInputSchema = z.object({
     adminMessages.planSortOrderInvalid,
   ),
   isActive: z.boolean().default(true),
+  commercialUse: z.boolean().default(false),
 });
 export type PlanInput = z.infer<typeof planInputSchema>;
 /** What a plan form holds before it is parsed (text fields for numbers). */

@@ -17,6 +17,8 @@ export const planSchema = z.object({
   /** A list; older records may hold a JSON string or a newline-separated string. */
   features: z.union([z.array(z.string()), z.string()]),
   isActive: z.boolean(),
+  /** Tracks made on this plan may be used commercially (written into each track at creation). */
+  commercialUse: z.boolean().default(false),
   sortOrder: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

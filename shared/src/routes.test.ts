@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { apiPath, matchPath, matchRoute, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
-  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings and the upload dialog’s five multipart calls, each once', () => {
-    expect(routes).toHaveLength(57);
-    expect(new Set(routes.map((r) => r.id)).size).toBe(57);
-    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(57);
+  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three and ownership’s five, each once', () => {
+    expect(routes).toHaveLength(62);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(62);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(62);
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/stripe' && r.auth === 'webhook'),
     ).toBe(true);

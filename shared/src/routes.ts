@@ -50,11 +50,15 @@ export const routes = [
   r('logout', 'auth', 'GET', '/api/logout', 'public'),
   r('updateEmail', 'auth', 'PUT', '/api/user/email', 'user'),
   r('updatePassword', 'auth', 'PUT', '/api/user/password', 'user'),
+  // Own your music: delete the account (password checked), everything of it goes.
+  r('deleteAccount', 'auth', 'DELETE', '/api/user', 'user'),
 
   // Public catalogue
   r('listPlans', 'catalog', 'GET', '/api/plans', 'public'),
   r('listPublicTracks', 'catalog', 'GET', '/api/public-tracks', 'public'),
   r('getTrack', 'catalog', 'GET', '/api/track/{id}', 'public'),
+  // What made a track and what its owner may do with it; visible to whoever may see the track.
+  r('getTrackProvenance', 'catalog', 'GET', '/api/track/{id}/provenance', 'public'),
   // Not in the spec's call table: how the site names itself (Site Settings, General) for every screen.
   r('getSite', 'catalog', 'GET', '/api/site', 'public'),
 
@@ -72,6 +76,10 @@ export const routes = [
   r('createVariation', 'generation', 'POST', '/api/generation/{id}/variation', 'user'),
   r('extendGeneration', 'generation', 'POST', '/api/generation/{id}/extend', 'user'),
   r('repaintGeneration', 'generation', 'POST', '/api/generation/{id}/repaint', 'user'),
+  // Export everything: one zip of every track the user owns, prepared in the background.
+  r('startExport', 'generation', 'POST', '/api/user/export', 'user'),
+  r('getLatestExport', 'generation', 'GET', '/api/user/export', 'user'),
+  r('getExport', 'generation', 'GET', '/api/user/export/{exportId}', 'user'),
 
   // Uploads
   r('reserveUpload', 'uploads', 'POST', '/api/objects/upload', 'user'),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { loudnessSchema, trackLicenseSchema } from './ownership';
 import { editKinds, trackStatuses, visibilities } from './track-values';
 
 // The plain values and helpers live apart from the schemas, so that a page
@@ -48,6 +49,10 @@ export const trackSchema = z.object({
    * 8-bit), beside the audio; null until the track is completed and its peaks made.
    */
   peaksUrl: z.string().nullable().default(null),
+  /** Integrated loudness, true peak and the stream's gain; null until completed, or for tracks from before it. */
+  loudness: loudnessSchema.nullable().default(null),
+  /** What the owner may do with it: the plan's license when it was made; null for tracks from before it. */
+  license: trackLicenseSchema.nullable().default(null),
   /** Only on the track page's answer (`GET /api/track/{id}`). */
   family: trackFamilySchema.optional(),
 });

@@ -18,6 +18,7 @@ export const aPlan = (overrides: Partial<Plan> = {}): Plan => ({
   generationsNumber: 5,
   features: [],
   isActive: true,
+  commercialUse: false,
   sortOrder: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

@@ -22,6 +22,8 @@ export function makeTrack(overrides: Partial<Track> = {}): Track {
     parentId: null,
     edit: null,
     peaksUrl: null,
+    loudness: null,
+    license: null,
     ...overrides,
   };
 }
@@ -37,6 +39,7 @@ const planBase = {
   monthlyPriceId: null,
   yearlyPriceId: null,
   isActive: true,
+  commercialUse: false,
   createdAt: now,
   updatedAt: now,
 };
@@ -73,6 +76,7 @@ export function seedPlans(): Plan[] {
     {
       ...planBase,
       id: 'premium',
+      commercialUse: true,
       name: 'Premium',
       description: 'For professionals and heavy users.\nPriority generation and a commercial license.',
       weeklyPrice: 4.39,

@@ -1,4 +1,5 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { loudnessSchema, provenanceInputSchema, trackLicenseSchema } from '@tunesmith/shared/ownership';
 import { trackEditSchema, trackStatuses, visibilities } from '@tunesmith/shared/tracks';
 import * as z from 'zod';
 import { keys, tableDesign } from '../../data/keys';
@@ -28,6 +29,21 @@ const generationSchema = z.object({
   instrumental: z.boolean().optional(),
   parentId: z.string().nullable().optional(),
   edit: trackEditSchema.nullable().optional(),
+  // Ownership's fields (provenance, the file's hash, loudness); absent on tracks from before them.
+  origin: z
+    .object({
+      provider: z.string(),
+      model: z.string(),
+      endpoint: z.string(),
+      parameters: z.record(z.string(), z.unknown()),
+      inputs: z.array(provenanceInputSchema),
+      plan: z.string(),
+      license: trackLicenseSchema,
+    })
+    .nullable()
+    .optional(),
+  audioSha256: z.string().nullable().optional(),
+  loudness: loudnessSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

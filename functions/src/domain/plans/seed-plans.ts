@@ -11,6 +11,7 @@ export function seedPlans(now: string): Plan[] {
     monthlyPriceId: null,
     yearlyPriceId: null,
     isActive: true,
+    commercialUse: false,
     createdAt: now,
     updatedAt: now,
   };
@@ -49,6 +50,7 @@ export function seedPlans(now: string): Plan[] {
     {
       ...base,
       id: 'premium',
+      commercialUse: true,
       name: 'Premium',
       description: 'For professionals and heavy users.\nPriority generation and a commercial license.',
       weeklyPrice: 4.39,

@@ -1,4 +1,26 @@
+import type { Loudness, ProvenanceInput, TrackLicense } from '@tunesmith/shared/ownership';
 import type { Track, TrackEdit, TrackStatus, Visibility } from '@tunesmith/shared/tracks';
+
+/**
+ * What made a track, written when it is created and never changed (the seed,
+ * the audio's hash and the completion time come when it completes).
+ */
+export interface GenerationOrigin {
+  /** "fal.ai". */
+  provider: string;
+  /** "ACE-Step". */
+  model: string;
+  /** The provider endpoint the submit step calls for this kind. */
+  endpoint: string;
+  /** What the model was asked (tags, lyrics, duration, instrumental, the edit). */
+  parameters: Record<string, unknown>;
+  /** Inputs, hashed when they arrived. */
+  inputs: ProvenanceInput[];
+  /** The plan's name at creation. */
+  plan: string;
+  /** The plan's license at creation; a later upgrade or downgrade never changes it. */
+  license: TrackLicense;
+}
 
 /** A music generation as stored: the public view plus owner and provider fields. */
 export interface Generation {
@@ -32,6 +54,12 @@ export interface Generation {
   parentId?: string | null;
   /** How it was made from `parentId`. */
   edit?: TrackEdit | null;
+  /** Provenance and license, from creation; absent on tracks from before it. */
+  origin?: GenerationOrigin | null;
+  /** SHA-256 (hex) of the WAV download as stored (with its marking); set when completed. */
+  audioSha256?: string | null;
+  /** Loudness of the master and the stream's gain; set when completed. */
+  loudness?: Loudness | null;
   seed: number | null;
   falRequestId: string | null;
   createdAt: string;
@@ -85,6 +113,8 @@ export function toTrack(g: Generation): Track {
     parentId: g.parentId ?? null,
     edit: g.edit ?? null,
     peaksUrl: g.peaksUrl ?? null,
+    loudness: g.loudness ?? null,
+    license: g.origin?.license ?? null,
   };
 }
 

@@ -21,6 +21,8 @@ const track = (overrides: Partial<AdminTrack> = {}): AdminTrack => ({
   parentId: null,
   edit: null,
   peaksUrl: null,
+  loudness: null,
+  license: null,
   ...overrides,
 });
 
