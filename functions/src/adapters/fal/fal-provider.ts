@@ -7,16 +7,18 @@
  */
 import type { RequestMiddleware } from '@fal-ai/client';
 import {
+  MUSIC_ENDPOINTS,
   type MusicJobKind,
   type MusicJobStatus,
   type MusicProvider,
   MusicProviderError,
 } from '../../domain/generations/music-provider';
 
-export const FAL_TEXT_ENDPOINT = 'fal-ai/ace-step';
-export const FAL_AUDIO_ENDPOINT = 'fal-ai/ace-step/audio-to-audio';
-export const FAL_EXTEND_ENDPOINT = 'fal-ai/ace-step/audio-outpaint';
-export const FAL_REPAINT_ENDPOINT = 'fal-ai/ace-step/audio-inpaint';
+// The names live with the port: a track's provenance records the endpoint it was made on.
+export const FAL_TEXT_ENDPOINT = MUSIC_ENDPOINTS.text;
+export const FAL_AUDIO_ENDPOINT = MUSIC_ENDPOINTS.audio;
+export const FAL_EXTEND_ENDPOINT = MUSIC_ENDPOINTS.extend;
+export const FAL_REPAINT_ENDPOINT = MUSIC_ENDPOINTS.repaint;
 export const FAL_LYRICS_ENDPOINT = 'openrouter/router';
 export const DEFAULT_LYRICS_MODEL = 'google/gemini-2.5-flash';
 
@@ -53,12 +55,7 @@ export function falBaseUrlMiddleware(
 }
 
 /** The endpoint a job of each kind was submitted to: the client's status, result and cancel calls need it. */
-export const FAL_ENDPOINTS: Record<MusicJobKind, string> = {
-  text: FAL_TEXT_ENDPOINT,
-  audio: FAL_AUDIO_ENDPOINT,
-  extend: FAL_EXTEND_ENDPOINT,
-  repaint: FAL_REPAINT_ENDPOINT,
-};
+export const FAL_ENDPOINTS: Readonly<Record<MusicJobKind, string>> = MUSIC_ENDPOINTS;
 
 const endpointOf = (kind: MusicJobKind) => FAL_ENDPOINTS[kind];
 

@@ -7,6 +7,31 @@
 /** Which kind of job a request id belongs to (status and result calls need it). */
 export type MusicJobKind = 'text' | 'audio' | 'extend' | 'repaint';
 
+/** Who runs the model, as a track's provenance names it. */
+export const MUSIC_PROVIDER_NAME = 'fal.ai';
+/** The model every kind of job runs. */
+export const MUSIC_MODEL = 'ACE-Step';
+
+/**
+ * The provider endpoint each kind of job is submitted to: the fal adapter
+ * calls them, and a track's provenance records the one it was made on.
+ */
+export const MUSIC_ENDPOINTS: Readonly<Record<MusicJobKind, string>> = {
+  text: 'fal-ai/ace-step',
+  audio: 'fal-ai/ace-step/audio-to-audio',
+  extend: 'fal-ai/ace-step/audio-outpaint',
+  repaint: 'fal-ai/ace-step/audio-inpaint',
+};
+
+/**
+ * The provider job a track runs: extend and repaint by how it was made
+ * (`edit.kind`), else by its type (a variation runs its parent's kind again).
+ */
+export function musicJobKindOf(track: { type: string; edit?: { kind: string } | null }): MusicJobKind {
+  if (track.edit?.kind === 'extend' || track.edit?.kind === 'repaint') return track.edit.kind;
+  return track.type === 'audio-to-music' ? 'audio' : 'text';
+}
+
 export type MusicJobStatus = 'queued' | 'running' | 'completed';
 
 export interface TextToMusicRequest {
