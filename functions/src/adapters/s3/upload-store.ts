@@ -1,9 +1,15 @@
 /**
  * The uploads port on S3: what the server checks after a browser PUT a file
- * straight into the uploads bucket with a presigned link.
+ * straight into the uploads bucket with a presigned link. A taken-in file's
+ * SHA-256 is kept in its user metadata (`x-amz-meta-sha256`), which only the
+ * server writes: browsers put files under `incoming/` only.
  */
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { UploadStore } from '../../domain/uploads/uploads';
 import type { S3 } from './client';
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 /** True when S3 says the object (or bucket) is not there. */
 function isMissing(error: unknown): boolean {
@@ -18,9 +24,11 @@ export function s3UploadStore(s3: S3, bucket: string): UploadStore {
       const { sdk, client } = await s3();
       try {
         const answer = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
+        const sha256 = answer.Metadata?.sha256;
         return {
           size: answer.ContentLength ?? 0,
           ...(answer.ContentType ? { contentType: answer.ContentType } : {}),
+          ...(sha256 && SHA256_HEX.test(sha256) ? { sha256 } : {}),
         };
       } catch (error) {
         if (isMissing(error)) return undefined;
@@ -48,6 +56,30 @@ export function s3UploadStore(s3: S3, bucket: string): UploadStore {
       const source = `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
       await client.send(new sdk.CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: source }));
       await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: from }));
+    },
+    async sha256(key) {
+      const { sdk, client } = await s3();
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
+      const hash = createHash('sha256');
+      // Chunk by chunk as the body arrives: a 50 MB upload is never held whole.
+      if (answer.Body) for await (const chunk of answer.Body as Readable) hash.update(chunk as Uint8Array);
+      return hash.digest('hex');
+    },
+    async recordSha256(key, sha256) {
+      const { sdk, client } = await s3();
+      // S3 changes metadata only by copying an object onto itself; the copy keeps its type and other metadata.
+      const current = await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: key }));
+      const source = `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+      await client.send(
+        new sdk.CopyObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          CopySource: source,
+          MetadataDirective: 'REPLACE',
+          Metadata: { ...current.Metadata, sha256 },
+          ...(current.ContentType ? { ContentType: current.ContentType } : {}),
+        }),
+      );
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { UPLOAD_MAX_BYTES } from '@tunesmith/shared/constants';
 import { uploadMessages } from '@tunesmith/shared/uploads';
 import { describe, expect, it } from 'vitest';
@@ -46,14 +47,22 @@ const notAudio = {
   ffJunk: bytes([0xff, 0xfb, 0xf0, 0x00, 0x01, 0x02]),
 };
 
-/** Uploads held in memory, remembering deletes. */
+const sha256Of = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/** Uploads held in memory, remembering deletes, hashes taken and hashes kept with each object. */
 function memoryStore(objects: Record<string, Uint8Array | { size: number; start: Uint8Array }>) {
   const deleted: string[] = [];
+  const hashed: string[] = [];
+  const recorded = new Map<string, string>();
   const store: UploadStore = {
     async head(key) {
       const object = objects[key];
       if (!object) return undefined;
-      return { size: object instanceof Uint8Array ? object.length : object.size };
+      const sha256 = recorded.get(key);
+      return {
+        size: object instanceof Uint8Array ? object.length : object.size,
+        ...(sha256 ? { sha256 } : {}),
+      };
     },
     async readStart(key, count) {
       const object = objects[key];
@@ -70,8 +79,18 @@ function memoryStore(objects: Record<string, Uint8Array | { size: number; start:
       objects[to] = object;
       delete objects[from];
     },
+    async sha256(key) {
+      const object = objects[key];
+      if (!object) throw new Error(`no object ${key}`);
+      hashed.push(key);
+      return sha256Of(object instanceof Uint8Array ? object : object.start);
+    },
+    async recordSha256(key, sha256) {
+      if (!objects[key]) throw new Error(`no object ${key}`);
+      recorded.set(key, sha256);
+    },
   };
-  return { store, deleted, objects };
+  return { store, deleted, objects, hashed, recorded };
 }
 
 async function domainError(promise: Promise<unknown>): Promise<DomainError> {
@@ -156,15 +175,24 @@ describe('checkUploadedAudio', () => {
   const key = 'uploads/u1/abc.wav';
   const path = objectPathOf(key);
 
-  it('passes a real audio upload and keeps it', async () => {
+  it('passes a real audio upload and keeps it, with the hash of its bytes', async () => {
     const { store, deleted } = memoryStore({ [key]: headers.wav });
 
     await expect(checkUploadedAudio(store, 'u1', path)).resolves.toEqual({
       key,
       size: headers.wav.length,
       format: 'wav',
+      sha256: sha256Of(headers.wav),
     });
     expect(deleted).toEqual([]);
+  });
+
+  it('answers the hash kept when the upload was taken in, without reading the file again', async () => {
+    const { store, hashed, recorded } = memoryStore({ [key]: headers.wav });
+    recorded.set(key, 'ab'.repeat(32));
+
+    await expect(checkUploadedAudio(store, 'u1', path)).resolves.toMatchObject({ sha256: 'ab'.repeat(32) });
+    expect(hashed).toEqual([]);
   });
 
   it('passes a file of exactly the size limit', async () => {
@@ -226,11 +254,42 @@ describe('acceptUpload', () => {
 
   it('moves a checked file to where generations may use it, and answers the same when asked again', async () => {
     const { store, objects, deleted } = memoryStore({ [incoming]: headers.wav });
+    const sha256 = sha256Of(headers.wav);
 
-    await expect(acceptUpload(store, 'u1', incoming)).resolves.toEqual({ key: kept });
+    await expect(acceptUpload(store, 'u1', incoming)).resolves.toEqual({ key: kept, sha256 });
     expect(Object.keys(objects)).toEqual([kept]);
-    await expect(acceptUpload(store, 'u1', incoming)).resolves.toEqual({ key: kept });
+    await expect(acceptUpload(store, 'u1', incoming)).resolves.toEqual({ key: kept, sha256 });
     expect(deleted).toEqual([]);
+  });
+
+  it('hashes the kept copy once and keeps the hash with it', async () => {
+    const { store, hashed, recorded } = memoryStore({ [incoming]: headers.wav });
+
+    await acceptUpload(store, 'u1', incoming);
+    await acceptUpload(store, 'u1', incoming);
+
+    expect(hashed).toEqual([kept]);
+    expect(recorded.get(kept)).toBe(sha256Of(headers.wav));
+    expect((await store.head(kept))?.sha256).toBe(sha256Of(headers.wav));
+  });
+
+  it('finishes the hash when asked again after a call that stopped once the file moved', async () => {
+    const { store, recorded } = memoryStore({ [kept]: headers.wav });
+
+    await expect(acceptUpload(store, 'u1', incoming)).resolves.toEqual({
+      key: kept,
+      sha256: sha256Of(headers.wav),
+    });
+    expect(recorded.get(kept)).toBe(sha256Of(headers.wav));
+  });
+
+  it('hashes nothing that fails the check', async () => {
+    const { store, hashed, recorded } = memoryStore({ [incoming]: notAudio.text });
+
+    await domainError(acceptUpload(store, 'u1', incoming));
+
+    expect(hashed).toEqual([]);
+    expect(recorded.size).toBe(0);
   });
 
   it('deletes a file that fails the check and keeps nothing', async () => {

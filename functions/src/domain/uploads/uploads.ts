@@ -7,6 +7,8 @@
  * A browser puts a file under `incoming/{userId}/`; only a file that passed the
  * check moves to `uploads/{userId}/`, where generations may use it. Whatever
  * is left under `incoming/` (never checked) expires with the bucket's lifecycle.
+ * Once moved, a file is hashed (SHA-256, read as a stream) and the hash kept
+ * with it: the provenance of a track made from it names the file as it arrived.
  */
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@tunesmith/shared/constants';
 import { uploadExtension, uploadMessages } from '@tunesmith/shared/uploads';
@@ -15,13 +17,20 @@ import { DomainError, notFound, validationError } from '../errors';
 
 /** Storage of uploaded objects, by key. */
 export interface UploadStore {
-  /** Size and type of an object, or undefined when it does not exist. */
-  head(key: string): Promise<{ size: number; contentType?: string } | undefined>;
+  /**
+   * Size and type of an object, and the SHA-256 recorded with it (when one
+   * was), or undefined when it does not exist.
+   */
+  head(key: string): Promise<{ size: number; contentType?: string; sha256?: string } | undefined>;
   /** The first `bytes` bytes of an object. */
   readStart(key: string, bytes: number): Promise<Uint8Array>;
   delete(key: string): Promise<void>;
   /** Moves an object to another key of the same store. */
   move(from: string, to: string): Promise<void>;
+  /** SHA-256 (hex) of an object's bytes, read as a stream: memory stays small whatever the size. */
+  sha256(key: string): Promise<string>;
+  /** Keeps `sha256` with the object (what `head` answers from then on); its bytes stay as they are. */
+  recordSha256(key: string, sha256: string): Promise<void>;
 }
 
 /** Where browsers put files before they are checked (these expire). */
@@ -135,42 +144,60 @@ export function sniffAudioFormat(head: Uint8Array): AudioFormat | undefined {
 /**
  * Checks an upload after it landed: it exists, is not empty, is at most
  * 50485760 bytes, and its bytes are audio of an allowed format. A file that
- * fails is deleted, so nothing half-valid stays behind. Returns its key.
+ * fails is deleted, so nothing half-valid stays behind. Returns its key and
+ * its SHA-256: the one recorded when it was taken in, or (for a file taken in
+ * before hashes were kept) hashed now.
  */
 export async function checkUploadedAudio(
   store: UploadStore,
   userId: string,
   objectPath: string,
-): Promise<{ key: string; size: number; format: AudioFormat }> {
+): Promise<{ key: string; size: number; format: AudioFormat; sha256: string }> {
   const key = ownUploadKey(objectPath, userId);
   if (!key) throw notFound(uploadMessages.notFound);
   const head = await store.head(key);
   if (!head) throw notFound(uploadMessages.notFound);
-  return { key, ...(await checkAudioObject(store, key, head.size)) };
+  const checked = await checkAudioObject(store, key, head.size);
+  return { key, ...checked, sha256: head.sha256 ?? (await store.sha256(key)) };
+}
+
+/**
+ * Hashes a taken-in file and keeps the hash with it, unless it has one.
+ * Hashing the kept copy (which only the server writes) rather than the
+ * incoming one means the hash is of the very bytes generations get.
+ */
+async function recordHash(store: UploadStore, key: string, known?: string): Promise<string> {
+  if (known) return known;
+  const sha256 = await store.sha256(key);
+  await store.recordSha256(key, sha256);
+  return sha256;
 }
 
 /**
  * Takes in a file the user's browser put under its incoming prefix (`key`):
- * checks it as {@link checkUploadedAudio} does (a failing file is deleted) and
- * moves it to where generations may use it. Asked again for a file already
- * taken in, it answers the same. Returns the kept key.
+ * checks it as {@link checkUploadedAudio} does (a failing file is deleted),
+ * moves it to where generations may use it, and hashes it there (SHA-256,
+ * kept with the file). Asked again for a file already taken in, it answers
+ * the same (and finishes the hash if an earlier call stopped before it).
+ * Returns the kept key and the file's hash.
  */
 export async function acceptUpload(
   store: UploadStore,
   userId: string,
   key: string,
-): Promise<{ key: string }> {
+): Promise<{ key: string; sha256: string }> {
   const incoming = ownIncomingKey(key, userId);
   if (!incoming) throw notFound(uploadMessages.notFound);
   const kept = keptUploadKey(incoming);
   const head = await store.head(incoming);
   if (!head) {
-    if (await store.head(kept)) return { key: kept };
+    const taken = await store.head(kept);
+    if (taken) return { key: kept, sha256: await recordHash(store, kept, taken.sha256) };
     throw notFound(uploadMessages.notFound);
   }
   await checkAudioObject(store, incoming, head.size);
   await store.move(incoming, kept);
-  return { key: kept };
+  return { key: kept, sha256: await recordHash(store, kept) };
 }
 
 /** Size and first bytes of a stored object; one that fails is deleted and answered with a 4xx. */
