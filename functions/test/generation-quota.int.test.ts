@@ -12,9 +12,9 @@ import {
   markFailed,
   markGenerating,
   renameOrSetVisibility,
+  type StartDeps,
   startGeneration,
 } from '../src/domain/generations/generation-service';
-import type { GenerationDeps } from '../src/domain/generations/ports';
 import type { Plan } from '../src/domain/plans/plan';
 import type { Generation } from '../src/domain/tracks/track';
 import { aGeneration, aPlan, aUser as userFixture } from '../src/testing/fixtures';
@@ -104,10 +104,12 @@ async function inGallery(g: Pick<Generation, 'id' | 'createdAt'>): Promise<boole
 
 function deps(start = '2026-11-18T12:00:00.000Z') {
   const clock = fakeClock(start);
-  const value: GenerationDeps = {
+  const value: StartDeps = {
     generations,
     quota,
     clock,
+    siteOrigin: 'http://tunesmith.test',
+    plans: { listBySortOrder: async () => [freePlan, basicPlan] },
     newId: () => {
       const id = `it-gen-${randomUUID()}`;
       createdTracks.push(id);

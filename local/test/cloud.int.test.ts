@@ -14,6 +14,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { dynamoGenerationStore } from '@tunesmith/functions/adapters/dynamo/generation-store';
+import { dynamoPlanRepository } from '@tunesmith/functions/adapters/dynamo/plan-repository';
 import { dynamoQuotaStore } from '@tunesmith/functions/adapters/dynamo/quota-store';
 import { dynamoUserRepository } from '@tunesmith/functions/adapters/dynamo/user-repository';
 import {
@@ -306,6 +307,8 @@ describe('local cloud', () => {
         quota: dynamoQuotaStore(c.documents, cloud.env.TABLE_NAME),
         clock: { now: () => new Date() },
         newId: randomUUID,
+        siteOrigin: cloud.env.PUBLIC_ORIGIN,
+        plans: dynamoPlanRepository(c.documents, cloud.env.TABLE_NAME),
       };
       return { c, deps };
     };

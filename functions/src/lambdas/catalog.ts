@@ -7,6 +7,7 @@ import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { catalogRoutes } from '../http/routes/catalog';
 import { audioLinks } from './audio-wiring';
 import { sessionWiring } from './session-wiring';
+import { publicOrigin } from './site-origin';
 
 let built: LambdaHandler | undefined;
 
@@ -30,6 +31,7 @@ export const handler: LambdaHandler = (event, context) => {
         // Only public settings are answered: read as stored, without the settings key.
         settings: dynamoSettingsRepository(client, tableName),
         siteName: process.env.SITE_NAME ?? '',
+        siteOrigin: publicOrigin(),
       }),
     );
   }

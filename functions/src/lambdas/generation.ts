@@ -14,6 +14,7 @@ import { libraryRoutes } from '../http/routes/library';
 import { audioLinks } from './audio-wiring';
 import { musicProviderFromEnv } from './music-wiring';
 import { sessionWiring } from './session-wiring';
+import { publicOrigin } from './site-origin';
 
 let built: LambdaHandler | undefined;
 
@@ -37,6 +38,7 @@ export const handler: LambdaHandler = (event, context) => {
         ...generationRoutes({
           generations,
           plans,
+          siteOrigin: publicOrigin(),
           workflow: stepFunctionsStarter(sfn(), stateMachineArnFromEnv()),
           uploads,
           provider: musicProviderFromEnv(client, tableName),

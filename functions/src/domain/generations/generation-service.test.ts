@@ -1,6 +1,7 @@
 import { extendSchema, repaintSchema, textToMusicSchema } from '@tunesmith/shared/generations';
 import { describe, expect, it } from 'vitest';
 import { aBasicPlan, aGeneration, aPlan } from '../../testing/fixtures';
+import { inMemoryPlans } from '../../testing/in-memory';
 import { fakeClock } from '../../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../../testing/in-memory-generations';
 import type { User } from '../accounts/user';
@@ -20,15 +21,22 @@ import {
   markGenerating,
   quotaStatus,
   renameOrSetVisibility,
+  type StartDeps,
   type StartGenerationInput,
   type StudioInput,
   startGeneration,
 } from './generation-service';
-import type { GenerationDeps } from './ports';
 import { quotaWindowStart } from './quota-window';
 
 const freePlan = aPlan();
 const basicPlan = aBasicPlan();
+const premiumPlan = aBasicPlan({
+  id: 'plan-premium',
+  name: 'Premium',
+  monthlyPrice: 19,
+  commercialUse: true,
+});
+const SITE = 'https://tunesmith.test';
 
 const freeUser: Pick<User, 'id' | 'planStatus' | 'planEndDate'> = {
   id: 'user-free',
@@ -41,18 +49,21 @@ const paidUser: Pick<User, 'id' | 'planStatus' | 'planEndDate'> = {
   planEndDate: null,
 };
 
-function setup(options: { failCreate?: () => boolean } = {}) {
+function setup(options: { failCreate?: () => boolean; plans?: ReturnType<typeof aPlan>[] } = {}) {
   // A Wednesday; the window started Monday 2026-11-16.
   const clock = fakeClock('2026-11-18T12:00:00.000Z');
   let n = 0;
   const generations = inMemoryGenerationStore([], options);
-  const deps: GenerationDeps = {
+  const plans = inMemoryPlans(options.plans ?? [freePlan, basicPlan, premiumPlan]);
+  const deps: StartDeps = {
     generations,
     quota: inMemoryQuota(),
     clock,
     newId: () => `gen-${++n}`,
+    siteOrigin: SITE,
+    plans,
   };
-  return { deps, clock, generations, quota: deps.quota as ReturnType<typeof inMemoryQuota> };
+  return { deps, clock, generations, plans, quota: deps.quota as ReturnType<typeof inMemoryQuota> };
 }
 
 const text = (overrides: Record<string, unknown> = {}): StartGenerationInput => ({
@@ -763,5 +774,193 @@ describe('entitlementsFor', () => {
       canPrivate: false,
     });
     expect(entitlementsFor({ planStatus: 'inactive', planEndDate: null }, basicPlan, now).paid).toBe(false);
+  });
+});
+
+describe('a new track’s origin (provenance and license)', () => {
+  const personal = {
+    commercialUse: false,
+    summary: 'Personal, non-commercial use only.',
+    termsUrl: `${SITE}/terms#license`,
+  };
+  const commercial = {
+    commercialUse: true,
+    summary: 'Commercial use allowed: you may use this track in ads, products and paid content.',
+    termsUrl: `${SITE}/terms#license`,
+  };
+  const starter = { start: async () => undefined };
+
+  it('records text to music on the text endpoint with what the model is asked and no inputs', async () => {
+    const { deps } = setup();
+
+    const generation = await startGeneration(
+      deps,
+      freeUser,
+      freePlan,
+      text({ lyrics: '[verse]\nla', duration: 45 }),
+    );
+
+    expect(generation.origin).toEqual({
+      provider: 'fal.ai',
+      model: 'ACE-Step',
+      endpoint: 'fal-ai/ace-step',
+      parameters: { tags: 'pop, upbeat', lyrics: '[verse]\nla', duration: 45, instrumental: false },
+      inputs: [],
+      plan: 'Free',
+      license: personal,
+    });
+    expect((await deps.generations.get(generation.id))?.origin).toEqual(generation.origin);
+  });
+
+  it('records a restyle on the audio endpoint with its upload’s hash, or null when it was not hashed', async () => {
+    const { deps } = setup();
+    const restyle = (uploadSha256?: string): StartGenerationInput => ({
+      type: 'audio-to-music',
+      tags: 'jazz',
+      lyrics: '',
+      inputAudioUrl: '/objects/uploads/user-free/a.wav',
+      visibility: 'public',
+      ...(uploadSha256 ? { uploadSha256 } : {}),
+    });
+
+    const hashed = await startGeneration(deps, freeUser, freePlan, restyle('ab'.repeat(32)));
+    const unhashed = await startGeneration(deps, freeUser, freePlan, restyle());
+
+    expect(hashed.origin).toMatchObject({
+      endpoint: 'fal-ai/ace-step/audio-to-audio',
+      parameters: { tags: 'jazz', lyrics: '', duration: null, instrumental: false },
+      inputs: [{ kind: 'upload', sha256: 'ab'.repeat(32) }],
+    });
+    expect(unhashed.origin?.inputs).toEqual([{ kind: 'upload', sha256: null }]);
+  });
+
+  it('gives a track the plan in force: Premium’s commercial license while it is paid for', async () => {
+    const { deps } = setup();
+
+    const generation = await startGeneration(deps, paidUser, premiumPlan, text());
+
+    expect(generation.origin).toMatchObject({ plan: 'Premium', license: commercial });
+    expect(generation.origin?.parameters).toMatchObject({ instrumental: false });
+  });
+
+  it('gives a lapsed subscriber the stored Free plan’s terms, not the plan they no longer pay for', async () => {
+    const lapsed = {
+      id: 'user-lapsed',
+      planStatus: 'cancelled' as const,
+      planEndDate: '2026-11-01T00:00:00.000Z',
+    };
+    const generousFree = aPlan({ commercialUse: true });
+    const { deps } = setup({ plans: [generousFree, premiumPlan] });
+
+    const generation = await startGeneration(deps, lapsed, premiumPlan, text());
+    const withoutPlan = await startGeneration(deps, freeUser, undefined, text());
+
+    // The Free plan's stored switch decides, so an admin's change to it is honoured.
+    expect(generation.origin).toMatchObject({ plan: 'Free', license: commercial });
+    expect(withoutPlan.origin).toMatchObject({ plan: 'Free', license: commercial });
+  });
+
+  it('falls back to the Terms’ Free plan (personal use) when no Free plan is stored', async () => {
+    const { deps } = setup({ plans: [basicPlan] });
+
+    const generation = await startGeneration(deps, freeUser, undefined, text());
+
+    expect(generation.origin).toMatchObject({ plan: 'Free', license: personal });
+  });
+
+  it('records a studio track with its endpoint, the edit and the parent’s hash as its input', async () => {
+    const { deps, generations } = setup();
+    const parent = aGeneration({
+      id: 'p1',
+      userId: paidUser.id,
+      duration: 60,
+      tags: 'synthwave',
+      lyrics: '[verse]\nneon',
+      audioSha256: 'cd'.repeat(32),
+    });
+    generations.all.set(parent.id, parent);
+    const make = (input: StudioInput) =>
+      createFromTrack({ ...deps, workflow: starter }, paidUser, premiumPlan, 'p1', input);
+
+    const extended = await make({ kind: 'extend', ...extendSchema.parse({ seconds: 20, at: 'start' }) });
+    const repainted = await make({
+      kind: 'repaint',
+      ...repaintSchema.parse({ start: 5, end: 15, variance: 0.7 }),
+    });
+    const varied = await make({ kind: 'variation' });
+
+    const parentInput = { kind: 'parent', trackId: 'p1', sha256: 'cd'.repeat(32) };
+    expect(extended.origin).toMatchObject({
+      endpoint: 'fal-ai/ace-step/audio-outpaint',
+      parameters: {
+        tags: 'synthwave',
+        lyrics: '[verse]\nneon',
+        duration: 80,
+        instrumental: false,
+        edit: { kind: 'extend', seconds: 20, at: 'start' },
+      },
+      inputs: [parentInput],
+      plan: 'Premium',
+      license: commercial,
+    });
+    expect(repainted.origin).toMatchObject({
+      endpoint: 'fal-ai/ace-step/audio-inpaint',
+      parameters: { duration: 60, edit: { kind: 'repaint', start: 5, end: 15, variance: 0.7 } },
+      inputs: [parentInput],
+    });
+    expect(varied.origin).toMatchObject({
+      endpoint: 'fal-ai/ace-step',
+      parameters: { edit: { kind: 'variation' } },
+      inputs: [parentInput],
+    });
+  });
+
+  it('names a parent not hashed yet with a null hash, and a restyle’s variation also names its upload', async () => {
+    const { deps, generations } = setup();
+    const parent = aGeneration({
+      id: 'p1',
+      userId: freeUser.id,
+      type: 'audio-to-music',
+      inputAudioUrl: '/objects/uploads/user-free/a.wav',
+      origin: {
+        provider: 'fal.ai',
+        model: 'ACE-Step',
+        endpoint: 'fal-ai/ace-step/audio-to-audio',
+        parameters: {},
+        inputs: [{ kind: 'upload', sha256: 'ef'.repeat(32) }],
+        plan: 'Free',
+        license: personal,
+      },
+    });
+    generations.all.set(parent.id, parent);
+
+    const varied = await createFromTrack({ ...deps, workflow: starter }, freeUser, freePlan, 'p1', {
+      kind: 'variation',
+    });
+
+    expect(varied.origin).toMatchObject({
+      endpoint: 'fal-ai/ace-step/audio-to-audio',
+      inputs: [
+        { kind: 'parent', trackId: 'p1', sha256: null },
+        { kind: 'upload', sha256: 'ef'.repeat(32) },
+      ],
+    });
+  });
+
+  it('keeps the license of the plan it was made on through a downgrade, a rename and completion', async () => {
+    const { deps } = setup();
+    const made = await startGeneration(deps, paidUser, premiumPlan, text());
+    const downgraded = { ...paidUser, planStatus: 'expired' as const };
+
+    await renameOrSetVisibility(deps, downgraded, freePlan, made.id, {
+      title: 'Renamed',
+      visibility: 'public',
+    });
+    await markCompleted(deps, made.id, { audioUrl: 's3://tracks/x.wav', duration: 30, seed: 7 });
+
+    const stored = await deps.generations.get(made.id);
+    expect(stored?.title).toBe('Renamed');
+    expect(stored?.origin).toEqual(made.origin);
+    expect(stored?.origin).toMatchObject({ plan: 'Premium', license: commercial });
   });
 });

@@ -7,23 +7,35 @@ import {
   type TextToMusicRequest,
   type UpdateGenerationRequest,
 } from '@tunesmith/shared/generations';
+import type { ProvenanceInput } from '@tunesmith/shared/ownership';
 import type { EditKind, TrackEdit, TrackFamily, TrackStatus, Visibility } from '@tunesmith/shared/tracks';
 import type { User } from '../accounts/user';
 import { DomainError, notFound, validationError } from '../errors';
 import type { Plan } from '../plans/plan';
+import { findFreePlan } from '../plans/plan-service';
+import { originOf } from '../tracks/provenance';
 import { type Generation, storedTrackAudio } from '../tracks/track';
-import { entitlementsFor } from './entitlements';
-import type { GenerationDeps, WorkflowStarter } from './ports';
+import { entitlementsFor, isPaidPlan } from './entitlements';
+import type { GenerationDeps, ProvenanceDeps, WorkflowStarter } from './ports';
 import { formatResetDate, quotaResetsAt, quotaWindowStart, usedThisWindow } from './quota-window';
 
 type WithOptionalTitle<T extends { title?: unknown }> = Omit<T, 'title'> & { title?: string };
 
-/** A parsed request (shared/generations schemas) and its kind. */
+/**
+ * A parsed request (shared/generations schemas) and its kind. A restyle
+ * carries its upload's SHA-256 as taken when the upload arrived (null when
+ * it was not hashed).
+ */
 export type StartGenerationInput =
   | ({ type: 'text-to-music' } & WithOptionalTitle<Omit<TextToMusicRequest, 'instrumental'>> & {
         instrumental?: boolean;
       })
-  | ({ type: 'audio-to-music' } & WithOptionalTitle<AudioToMusicRequest>);
+  | ({ type: 'audio-to-music' } & WithOptionalTitle<AudioToMusicRequest> & {
+        uploadSha256?: string | null;
+      });
+
+/** What starting a track needs: the generation store and quota, and what its provenance records. */
+export type StartDeps = GenerationDeps & ProvenanceDeps;
 
 type Owner = Pick<User, 'id'>;
 type Subscriber = Pick<User, 'id' | 'planStatus' | 'planEndDate'>;
@@ -48,19 +60,38 @@ type NewGeneration = Pick<
   Partial<Pick<Generation, 'parentId' | 'edit'>>;
 
 /**
+ * The plan whose name and license a new track gets: the user's plan while it
+ * is in force (a paid plan in its paid period, or a free plan given to them),
+ * else the Free plan (its stored terms; the Terms' if none is stored).
+ */
+async function planInForce(
+  deps: Pick<ProvenanceDeps, 'plans'>,
+  user: Subscriber,
+  plan: Plan | undefined,
+  now: Date,
+): Promise<{ name: string; commercialUse: boolean }> {
+  if (plan && (entitlementsFor(user, plan, now).paid || !isPaidPlan(plan))) return plan;
+  return (await findFreePlan(deps.plans)) ?? { name: 'Free', commercialUse: false };
+}
+
+/**
  * Every start goes through here: checks the plan allows the visibility,
  * reserves one unit of the weekly quota (atomically, in the store), then
- * records the generation as `pending`. If recording fails the unit is given back.
+ * records the generation as `pending` with its origin (provenance and the
+ * license of the plan in force, never changed afterwards). If recording
+ * fails the unit is given back.
  */
 async function reserveAndRecord(
-  deps: GenerationDeps,
+  deps: StartDeps,
   user: Subscriber,
   plan: Plan | undefined,
   fields: NewGeneration,
+  inputs: ProvenanceInput[],
 ): Promise<Generation> {
   const now = deps.clock.now();
   const entitlements = entitlementsFor(user, plan, now);
   if (fields.visibility === 'private' && !entitlements.canPrivate) throw privateNeedsPaidPlan();
+  const origin = originOf(fields, inputs, await planInForce(deps, user, plan, now), deps.siteOrigin);
 
   const windowStart = quotaWindowStart(now);
   const reservation = await deps.quota.reserve(user.id, {
@@ -81,6 +112,7 @@ async function reserveAndRecord(
     id: deps.newId(),
     userId: user.id,
     ...fields,
+    origin,
     status: 'pending',
     showInGallery: true,
     audioUrl: null,
@@ -106,22 +138,30 @@ async function reserveAndRecord(
  * workflow sends the provider `[instrumental]`).
  */
 export async function startGeneration(
-  deps: GenerationDeps,
+  deps: StartDeps,
   user: Subscriber,
   plan: Plan | undefined,
   input: StartGenerationInput,
 ): Promise<Generation> {
   const instrumental = input.type === 'text-to-music' && input.instrumental === true;
-  return reserveAndRecord(deps, user, plan, {
-    type: input.type,
-    title: input.title ?? null,
-    tags: input.tags,
-    lyrics: instrumental ? '' : input.lyrics,
-    duration: input.type === 'text-to-music' ? input.duration : null,
-    visibility: input.visibility,
-    inputAudioUrl: input.type === 'audio-to-music' ? input.inputAudioUrl : null,
-    instrumental,
-  });
+  const inputs: ProvenanceInput[] =
+    input.type === 'audio-to-music' ? [{ kind: 'upload', sha256: input.uploadSha256 ?? null }] : [];
+  return reserveAndRecord(
+    deps,
+    user,
+    plan,
+    {
+      type: input.type,
+      title: input.title ?? null,
+      tags: input.tags,
+      lyrics: instrumental ? '' : input.lyrics,
+      duration: input.type === 'text-to-music' ? input.duration : null,
+      visibility: input.visibility,
+      inputAudioUrl: input.type === 'audio-to-music' ? input.inputAudioUrl : null,
+      instrumental,
+    },
+    inputs,
+  );
 }
 
 /**
@@ -154,7 +194,7 @@ async function launch(
  * launch failure fails the generation and refunds it).
  */
 export async function createGeneration(
-  deps: GenerationDeps & { workflow: WorkflowStarter },
+  deps: StartDeps & { workflow: WorkflowStarter },
   user: Subscriber,
   plan: Plan | undefined,
   input: StartGenerationInput,
@@ -222,7 +262,7 @@ function derivedFrom(parent: Generation, input: StudioInput, canPrivate: boolean
  * `edit.kind`).
  */
 export async function createFromTrack(
-  deps: GenerationDeps & { workflow: WorkflowStarter },
+  deps: StartDeps & { workflow: WorkflowStarter },
   user: Subscriber,
   plan: Plan | undefined,
   parentId: string,
@@ -236,7 +276,24 @@ export async function createFromTrack(
   if (parent.status !== 'completed') throw validationError(generationMessages.notCompleted);
   const { canPrivate } = entitlementsFor(user, plan, deps.clock.now());
   const fields = derivedFrom(parent, input, canPrivate);
-  return launch(deps, await reserveAndRecord(deps, user, plan, fields));
+  return launch(deps, await reserveAndRecord(deps, user, plan, fields, inputsFrom(parent, fields)));
+}
+
+/**
+ * A studio track's inputs: the track it is made from, with the hash of its
+ * WAV download (null until that is recorded); a variation of a restyle
+ * restyles the same upload again, so it also names the upload, hashed as the
+ * parent recorded it.
+ */
+function inputsFrom(parent: Generation, fields: NewGeneration): ProvenanceInput[] {
+  const inputs: ProvenanceInput[] = [
+    { kind: 'parent', trackId: parent.id, sha256: parent.audioSha256 ?? null },
+  ];
+  if (fields.inputAudioUrl) {
+    const upload = parent.origin?.inputs.find((input) => input.kind === 'upload');
+    inputs.push({ kind: 'upload', sha256: upload?.sha256 ?? null });
+  }
+  return inputs;
 }
 
 /**

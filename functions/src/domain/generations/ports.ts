@@ -1,4 +1,5 @@
 import type { Clock } from '../accounts/ports';
+import type { PlanRepository } from '../plans/plan';
 import type { Generation, GenerationRepository, Page } from '../tracks/track';
 
 /** Storage port for generations: the gallery reads plus the lifecycle writes. */
@@ -60,4 +61,12 @@ export interface GenerationDeps {
   quota: QuotaStore;
   clock: Clock;
   newId: () => string;
+}
+
+/** What a new track's provenance needs on top of {@link GenerationDeps}. */
+export interface ProvenanceDeps {
+  /** The site's public origin (PUBLIC_ORIGIN): the license's link to the terms. */
+  siteOrigin: string;
+  /** The plans: a user without a paid plan in force makes tracks on the Free plan's terms. */
+  plans: Pick<PlanRepository, 'listBySortOrder'>;
 }

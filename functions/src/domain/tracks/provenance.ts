@@ -2,10 +2,17 @@ import {
   DIGITAL_SOURCE_TYPE,
   licenseSummaries,
   type Provenance,
+  type ProvenanceInput,
   TERMS_LICENSE_PATH,
   type TrackLicense,
 } from '@tunesmith/shared/ownership';
-import type { Generation } from './track';
+import {
+  MUSIC_ENDPOINTS,
+  MUSIC_MODEL,
+  MUSIC_PROVIDER_NAME,
+  musicJobKindOf,
+} from '../generations/music-provider';
+import type { Generation, GenerationOrigin } from './track';
 
 /** The license a plan gives the tracks made on it (written into each track at creation). */
 export function licenseOf(plan: { commercialUse?: boolean }, siteOrigin: string): TrackLicense {
@@ -17,15 +24,63 @@ export function licenseOf(plan: { commercialUse?: boolean }, siteOrigin: string)
   };
 }
 
+/**
+ * What the model was asked for a track: its tags, lyrics, length, whether it
+ * is instrumental and, for a studio track, the edit with its numbers (a
+ * repaint's variance among them). A restyle's length is its upload's (null).
+ */
+export function parametersOf(
+  track: Pick<Generation, 'tags' | 'lyrics' | 'duration' | 'instrumental' | 'edit'>,
+): Record<string, unknown> {
+  return {
+    tags: track.tags,
+    lyrics: track.lyrics ?? '',
+    duration: track.duration,
+    instrumental: track.instrumental === true,
+    ...(track.edit ? { edit: { ...track.edit } } : {}),
+  };
+}
+
+/**
+ * A new track's origin, written when it is created and never changed: the
+ * provider, model and endpoint its kind runs on, what the model is asked, its
+ * inputs as hashed when they arrived, and the name and license of the plan in
+ * force (a later upgrade or downgrade leaves both as they were).
+ */
+export function originOf(
+  track: Pick<Generation, 'type' | 'tags' | 'lyrics' | 'duration' | 'instrumental' | 'edit'>,
+  inputs: ProvenanceInput[],
+  plan: { name: string; commercialUse?: boolean },
+  siteOrigin: string,
+): GenerationOrigin {
+  return {
+    provider: MUSIC_PROVIDER_NAME,
+    model: MUSIC_MODEL,
+    endpoint: MUSIC_ENDPOINTS[musicJobKindOf(track)],
+    parameters: parametersOf(track),
+    inputs,
+    plan: plan.name,
+    license: licenseOf(plan, siteOrigin),
+  };
+}
+
 /** Where a track's provenance record is read: what its files point to. */
 export const provenanceUrl = (siteOrigin: string, trackId: string) =>
   `${siteOrigin}/api/track/${encodeURIComponent(trackId)}/provenance`;
 
+/** The inputs of a track from before provenance, as far as it tells: never hashed, so no hash. */
+function inputsBeforeProvenance(g: Generation): ProvenanceInput[] {
+  const inputs: ProvenanceInput[] = [];
+  if (g.parentId) inputs.push({ kind: 'parent', trackId: g.parentId, sha256: null });
+  if (g.inputAudioUrl) inputs.push({ kind: 'upload', sha256: null });
+  return inputs;
+}
+
 /**
  * A track's provenance record (`GET /api/track/{id}/provenance`, and the
  * export's `provenance.json`). Tracks from before provenance have no origin:
- * they name the model the product ran then and the most careful license
- * (personal use), under plan "Unknown".
+ * they name the model the product ran then, the inputs they had (unhashed)
+ * and the most careful license (personal use), under plan "Unknown".
  */
 export function provenanceOf(g: Generation, siteOrigin: string): Provenance {
   const origin = g.origin;
@@ -34,14 +89,12 @@ export function provenanceOf(g: Generation, siteOrigin: string): Provenance {
     createdAt: g.createdAt,
     aiGenerated: true,
     digitalSourceType: DIGITAL_SOURCE_TYPE,
-    provider: origin?.provider ?? 'fal.ai',
-    model: origin?.model ?? 'ACE-Step',
-    endpoint:
-      origin?.endpoint ??
-      (g.type === 'audio-to-music' ? 'fal-ai/ace-step/audio-to-audio' : 'fal-ai/ace-step'),
+    provider: origin?.provider ?? MUSIC_PROVIDER_NAME,
+    model: origin?.model ?? MUSIC_MODEL,
+    endpoint: origin?.endpoint ?? MUSIC_ENDPOINTS[musicJobKindOf(g)],
     seed: g.seed,
-    parameters: origin?.parameters ?? { tags: g.tags, lyrics: g.lyrics, duration: g.duration },
-    inputs: origin?.inputs ?? [],
+    parameters: origin?.parameters ?? parametersOf(g),
+    inputs: origin?.inputs ?? inputsBeforeProvenance(g),
     parentId: g.parentId ?? null,
     audioSha256: g.audioSha256 ?? null,
     plan: origin?.plan ?? 'Unknown',

@@ -1,3 +1,4 @@
+import { provenanceSchema } from '@tunesmith/shared/ownership';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { Generation } from '../../domain/tracks/track';
@@ -14,7 +15,12 @@ const refreshed =
   (id: string): ViewerLookup =>
   async () => ({ user: { id }, cookies: ['ts_session=fresh'] });
 
-function getTrack(viewer: ViewerLookup, generations: Generation[], id = 't1') {
+function call(
+  route: 'getTrack' | 'getTrackProvenance',
+  viewer: ViewerLookup,
+  generations: Generation[],
+  id = 't1',
+) {
   const routes = catalogRoutes({
     plans: inMemoryPlans(),
     generations: inMemoryGenerationStore(generations),
@@ -22,11 +28,15 @@ function getTrack(viewer: ViewerLookup, generations: Generation[], id = 't1') {
     viewer,
     settings: inMemorySettings(),
     siteName: 'Tunesmith',
+    siteOrigin: 'https://tunesmith.test',
   });
-  const handler = routes.getTrack;
-  if (!handler) throw new Error('getTrack is not built');
+  const handler = routes[route];
+  if (!handler) throw new Error(`${route} is not built`);
   return handler({} as APIGatewayProxyEventV2, { params: { id }, cookies: [] } as unknown as RouteContext);
 }
+
+const getTrack = (viewer: ViewerLookup, generations: Generation[], id = 't1') =>
+  call('getTrack', viewer, generations, id);
 
 describe('getTrack', () => {
   it('shows the owner a private track with a signed link, keeping refreshed session cookies', async () => {
@@ -107,5 +117,38 @@ describe('getTrack', () => {
       audioUrl: 'https://signed.test/tracks/tracks/owner/t1.wav',
       family: { parent: { id: 'gone', title: null, deleted: true }, children: [] },
     });
+  });
+});
+
+describe('getTrackProvenance', () => {
+  const visitor: ViewerLookup = async () => ({ cookies: [] });
+
+  it('answers the owner’s private track’s record, keeping refreshed session cookies, never cached', async () => {
+    const res = await call('getTrackProvenance', refreshed('owner'), [track({ seed: 99 })]);
+
+    expect(res.statusCode).toBe(200);
+    const record = provenanceSchema.parse(JSON.parse(String(res.body)));
+    expect(record).toMatchObject({ trackId: 't1', seed: 99, aiGenerated: true, plan: 'Unknown' });
+    expect(record.license.termsUrl).toBe('https://tunesmith.test/terms#license');
+    expect(res.cookies).toEqual(['ts_session=fresh']);
+    expect(res.headers?.['cache-control']).toBe('no-store');
+  });
+
+  it('answers a public track’s record to a visitor', async () => {
+    const res = await call('getTrackProvenance', visitor, [track({ visibility: 'public' })]);
+
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(String(res.body)).trackId).toBe('t1');
+  });
+
+  it('answers 404 Track not found for someone else’s private track and for an unknown one', async () => {
+    const stranger = await call('getTrackProvenance', refreshed('stranger'), [track({})]);
+    const unknown = await call('getTrackProvenance', visitor, [track({ visibility: 'public' })], 'nope');
+
+    for (const res of [stranger, unknown]) {
+      expect(res.statusCode).toBe(404);
+      expect(JSON.parse(String(res.body))).toEqual({ message: 'Track not found' });
+    }
+    expect(stranger.cookies).toEqual(['ts_session=fresh']);
   });
 });

@@ -6,11 +6,13 @@ import type { PlanRepository } from '../../domain/plans/plan';
 import { listActivePlans } from '../../domain/plans/plan-service';
 import type { SettingsRepository } from '../../domain/settings/settings';
 import { publicSite } from '../../domain/settings/site';
+import { provenanceOf } from '../../domain/tracks/provenance';
+import type { Generation } from '../../domain/tracks/track';
 import { listPublicTracks } from '../../domain/tracks/track-service';
 import { type AudioLinker, playableTrack, withPlayableAudio } from '../audio-links';
 import { errorToResponse } from '../errors';
-import type { GroupHandlers } from '../group-handler';
-import { json } from '../responses';
+import type { GroupHandlers, RouteContext } from '../group-handler';
+import { type ApiResult, json } from '../responses';
 
 /** Who is looking at a public page: a signed-in user (with refreshed session cookies) or a visitor. */
 export type ViewerLookup = (
@@ -28,10 +30,31 @@ export interface CatalogDeps {
   settings: Pick<SettingsRepository, 'list'>;
   /** The deployment's name (SITE_NAME), when no Site Name is stored. */
   siteName: string;
+  /** The site's public origin (PUBLIC_ORIGIN): the terms link of a record from before licenses. */
+  siteOrigin: string;
 }
 
-/** Public catalogue calls: plans, the community gallery, the track page and how the site names itself. */
+/**
+ * Public catalogue calls: plans, the community gallery, the track page, a
+ * track's provenance and how the site names itself.
+ */
 export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
+  /** Answers for whoever may see track `{id}` (a private one only for its owner), else 404, with refreshed cookies. */
+  const forViewer =
+    (answer: (generation: Generation, viewer: Pick<User, 'id'> | undefined) => Promise<ApiResult>) =>
+    async (event: APIGatewayProxyEventV2, ctx: RouteContext): Promise<ApiResult> => {
+      const viewer = await deps.viewer(event);
+      const cookies = viewer.cookies;
+      try {
+        const generation = await getForViewer(deps, viewer.user, ctx.params.id ?? '');
+        const result = await answer(generation, viewer.user);
+        return cookies.length ? { ...result, cookies: [...(result.cookies ?? []), ...cookies] } : result;
+      } catch (error) {
+        const refusal = errorToResponse(error);
+        return cookies.length ? { ...refusal, cookies: [...(refusal.cookies ?? []), ...cookies] } : refusal;
+      }
+    };
+
   return {
     listPlans: async () => json(200, await listActivePlans(deps.plans)),
 
@@ -43,22 +66,17 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
       return json(200, await Promise.all(tracks.map((track) => withPlayableAudio(track, deps.audioLinks))));
     },
 
-    getTrack: async (event, ctx) => {
-      // A private track is found only for its signed-in owner; everyone else gets not found.
-      const viewer = await deps.viewer(event);
-      const cookies = viewer.cookies;
-      try {
-        const generation = await getForViewer(deps, viewer.user, ctx.params.id ?? '');
-        // The page names the track's parent and children, as far as this viewer may see them.
-        const [track, family] = await Promise.all([
-          playableTrack(generation, deps.audioLinks),
-          familyOf(deps, viewer.user, generation),
-        ]);
-        return json(200, { ...track, family }, { cookies });
-      } catch (error) {
-        const answer = errorToResponse(error);
-        return cookies.length ? { ...answer, cookies: [...(answer.cookies ?? []), ...cookies] } : answer;
-      }
-    },
+    // A private track is found only for its signed-in owner; everyone else gets not found.
+    getTrack: forViewer(async (generation, viewer) => {
+      // The page names the track's parent and children, as far as this viewer may see them.
+      const [track, family] = await Promise.all([
+        playableTrack(generation, deps.audioLinks),
+        familyOf(deps, viewer, generation),
+      ]);
+      return json(200, { ...track, family });
+    }),
+
+    // What made the track and what its owner may do with it: for whoever may see the track.
+    getTrackProvenance: forViewer(async (generation) => json(200, provenanceOf(generation, deps.siteOrigin))),
   };
 }

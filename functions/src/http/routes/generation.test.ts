@@ -27,6 +27,7 @@ function setup(options: { failStart?: boolean } = {}) {
       newId: () => `gen-${++n}`,
     },
     plans: inMemoryPlans([aPlan()]),
+    siteOrigin: 'https://tunesmith.test',
     workflow: {
       async start(id) {
         if (options.failStart) throw new Error('no workflow');

@@ -32,6 +32,8 @@ export const LYRICS_FAILED = 'Failed to generate lyrics. Please try again.';
 export interface GenerationRouteDeps {
   generations: GenerationDeps;
   plans: PlanRepository;
+  /** The site's public origin (PUBLIC_ORIGIN): a new track's license links to its terms there. */
+  siteOrigin: string;
   /** Launches the workflow of a started generation. */
   workflow: WorkflowStarter;
   /** The uploads bucket, to check an upload before a remix uses it. */
@@ -48,7 +50,12 @@ export interface GenerationRouteDeps {
 export function generationRoutes(deps: GenerationRouteDeps): GroupHandlers {
   const planOf = async (user: User) =>
     user.subscriptionPlanId ? deps.plans.get(user.subscriptionPlanId) : undefined;
-  const services = { ...deps.generations, workflow: deps.workflow };
+  const services = {
+    ...deps.generations,
+    workflow: deps.workflow,
+    siteOrigin: deps.siteOrigin,
+    plans: deps.plans,
+  };
   const started = () => (deps.metrics ?? metrics).count(metricNames.generationsStarted);
 
   /** A studio call: a new generation from the owner's track `{id}`, answered with the new track. */
@@ -84,10 +91,11 @@ export function generationRoutes(deps: GenerationRouteDeps): GroupHandlers {
       const input = readJson(event, audioToMusicSchema);
       const user = ctx.user as User;
       // Only the user's own upload, and only once it proved to be audio within the limits.
-      await checkUploadedAudio(deps.uploads, user.id, input.inputAudioUrl);
+      const upload = await checkUploadedAudio(deps.uploads, user.id, input.inputAudioUrl);
       const generation = await createGeneration(services, user, await planOf(user), {
         type: 'audio-to-music',
         ...input,
+        uploadSha256: upload.sha256,
       });
       started();
       return json(201, { generationId: generation.id });

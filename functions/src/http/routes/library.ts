@@ -9,7 +9,7 @@ import {
 } from '../../domain/generations/generation-service';
 import type { GenerationDeps } from '../../domain/generations/ports';
 import type { PlanRepository } from '../../domain/plans/plan';
-import { playbackAudio } from '../../domain/tracks/track';
+import { playbackAudio, toTrack } from '../../domain/tracks/track';
 import { ownUploadKey, type UploadStore } from '../../domain/uploads/uploads';
 import { type AudioLinker, playableTrack, playableTracks } from '../audio-links';
 import type { GroupHandlers } from '../group-handler';
@@ -60,6 +60,8 @@ export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
         duration,
         tags,
         type,
+        // The Create page's download dialog says what the finished track may be used for.
+        license: toTrack(generation).license,
       });
     },
 
