@@ -8,6 +8,7 @@ export interface SwitchProps {
   id?: string;
   'aria-label'?: string;
   'aria-labelledby'?: string;
+  'aria-describedby'?: string;
   className?: string;
 }
 

@@ -34,7 +34,7 @@ function changedPrices(
   });
 }
 
-type TextName = Exclude<keyof PlanFormValues, 'isActive' | 'features'>;
+type TextName = Exclude<keyof PlanFormValues, 'isActive' | 'commercialUse' | 'features'>;
 
 const emptyForm: PlanFormValues = {
   name: '',
@@ -50,6 +50,7 @@ const emptyForm: PlanFormValues = {
   generationsNumber: '',
   sortOrder: '',
   isActive: true,
+  commercialUse: false,
 };
 
 const formOf = (plan: Plan): PlanFormValues => ({
@@ -66,6 +67,7 @@ const formOf = (plan: Plan): PlanFormValues => ({
   generationsNumber: String(plan.generationsNumber),
   sortOrder: String(plan.sortOrder),
   isActive: plan.isActive,
+  commercialUse: plan.commercialUse,
 });
 
 /** Create or edit a plan: the spec's defaults (5, 5, 0) fill empty numbers, prices take cents. */
@@ -186,6 +188,29 @@ export function PlanFormDialog({ plan, onClose }: { plan?: Plan; onClose: () => 
           <label htmlFor={`${id}-active`} className="text-sm font-medium text-zinc-200">
             Active (offered on Pricing)
           </label>
+        </div>
+        <div className="grid gap-1">
+          <div className="flex items-center gap-3">
+            <Controller
+              control={form.control}
+              name="commercialUse"
+              render={({ field }) => (
+                <Switch
+                  id={`${id}-commercial`}
+                  checked={field.value ?? false}
+                  onCheckedChange={field.onChange}
+                  aria-describedby={`${id}-commercial-help`}
+                />
+              )}
+            />
+            <label htmlFor={`${id}-commercial`} className="text-sm font-medium text-zinc-200">
+              Commercial use
+            </label>
+          </div>
+          <p id={`${id}-commercial-help`} className="text-xs text-zinc-400">
+            Tracks made on this plan may be used commercially. A track keeps the license of the plan it was
+            made on; changing this affects only tracks made afterwards.
+          </p>
         </div>
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>

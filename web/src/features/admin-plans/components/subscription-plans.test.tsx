@@ -17,6 +17,7 @@ const plan = (overrides: Record<string, unknown> = {}) => ({
   generationsNumber: 5,
   features: ['Private tracks', 'Downloads'],
   isActive: true,
+  commercialUse: true,
   sortOrder: 2,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -26,7 +27,10 @@ const plan = (overrides: Record<string, unknown> = {}) => ({
 function renderPlans(routes: Record<string, MockResponse> = {}) {
   const fetchMock = mockFetch({
     'GET /api/admin/user': jsonResponse({ username: 'root', role: 'admin' }),
-    'GET /api/admin/plans': jsonResponse([plan(), plan({ id: 'old', name: 'Old', isActive: false })]),
+    'GET /api/admin/plans': jsonResponse([
+      plan(),
+      plan({ id: 'old', name: 'Old', isActive: false, commercialUse: false }),
+    ]),
     ...routes,
   });
   const bodies = (method: string, path: string) =>
@@ -50,6 +54,49 @@ describe('Subscription Plans', () => {
     expect(premium.getByText('price_m')).toBeDefined();
     expect(premium.getByText('not set')).toBeDefined();
     expect(within(screen.getByRole('article', { name: 'Old' })).getByText('Inactive')).toBeDefined();
+  });
+
+  it('says whether tracks made on each plan may be used commercially', async () => {
+    renderPlans();
+    const commercialUse = (name: string) =>
+      within(screen.getByRole('article', { name })).getByText('Commercial use', { selector: 'dt' })
+        .nextElementSibling?.textContent;
+
+    await screen.findByRole('article', { name: 'Premium' });
+
+    expect(commercialUse('Premium')).toBe('Allowed');
+    expect(commercialUse('Old')).toBe('Personal use only');
+  });
+
+  it('saves the Commercial use switch: off for a new plan until turned on, as the plan has it on an edit', async () => {
+    const { user, bodies } = renderPlans({
+      'POST /api/admin/plans': jsonResponse(plan({ id: 'new', name: 'Label' }), 201),
+      'PUT /api/admin/plans/premium': jsonResponse(plan({ commercialUse: false })),
+    });
+    await screen.findByRole('article', { name: 'Premium' });
+
+    await user.click(screen.getByRole('button', { name: 'Create Plan' }));
+    const create = within(screen.getByRole('dialog', { name: 'Create Plan' }));
+    const newSwitch = create.getByRole('switch', { name: 'Commercial use' });
+    expect(newSwitch.getAttribute('aria-checked')).toBe('false');
+    expect(newSwitch.getAttribute('aria-describedby')).toBeTruthy();
+    await user.type(create.getByLabelText('Name'), 'Label');
+    await user.click(newSwitch);
+    await user.click(create.getByRole('button', { name: 'Create Plan' }));
+    expect(within(await findToast()).getByText('Plan Created')).toBeDefined();
+    expect(bodies('POST', '/api/admin/plans')[0]).toMatchObject({ name: 'Label', commercialUse: true });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Premium' }));
+    const edit = within(screen.getByRole('dialog', { name: 'Edit Plan' }));
+    const editSwitch = edit.getByRole('switch', { name: 'Commercial use' });
+    expect(editSwitch.getAttribute('aria-checked')).toBe('true');
+    await user.click(editSwitch);
+    await user.click(edit.getByRole('button', { name: 'Update Plan' }));
+    expect(await screen.findByText('Plan Updated')).toBeDefined();
+    expect(bodies('PUT', '/api/admin/plans/premium')[0]).toMatchObject({
+      name: 'Premium',
+      commercialUse: false,
+    });
   });
 
   it("writes each plan's figures as a valid description list (a term and its value in a div of the list)", async () => {
@@ -105,6 +152,7 @@ describe('Subscription Plans', () => {
       sortOrder: 0,
       features: ['Stems', 'Priority'],
       isActive: true,
+      commercialUse: false,
     });
   });
 

@@ -60,6 +60,10 @@ function PlanCard({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
             <dt className="text-zinc-400">Generations Number</dt>
             <dd className="text-white">{plan.generationsNumber}</dd>
           </div>
+          <div className="col-span-6">
+            <dt className="text-zinc-400">Commercial use</dt>
+            <dd className="text-white">{plan.commercialUse ? 'Allowed' : 'Personal use only'}</dd>
+          </div>
         </dl>
         {plan.description ? (
           <p className="text-sm whitespace-pre-line text-zinc-300">{plan.description}</p>
