@@ -175,6 +175,29 @@ describe('pricing page', () => {
     ]);
   });
 
+  it('names a commercial license only on plans whose tracks get one, and only once', async () => {
+    const plans = pricedPlans().map((plan) =>
+      plan.name === 'Basic'
+        ? { ...plan, commercialUse: true }
+        : plan.name === 'Free'
+          ? { ...plan, features: ['5 songs a week', 'Commercial license'] }
+          : plan,
+    );
+    renderPricing({ plans });
+
+    const features = async (name: string) =>
+      [...(await card(name)).getByRole('list', { name: `${name} features` }).querySelectorAll('li')].map(
+        (li) => li.textContent,
+      );
+    expect(await features('Free')).toEqual(['5 songs a week']);
+    expect(await features('Basic')).toEqual([
+      '30 songs a week',
+      'Download your tracks',
+      'Commercial license',
+    ]);
+    expect((await features('Premium')).filter((f) => f === 'Commercial license')).toHaveLength(1);
+  });
+
   it('sends a visitor who chooses a paid plan to /auth, carrying the plan and cycle', async () => {
     const { router, user, fetchMock } = renderPricing();
 

@@ -16,6 +16,22 @@ import { formatPrice } from '@/lib/format';
 
 const POPULAR_PLAN = 'Basic';
 
+const COMMERCIAL_LICENSE = 'Commercial license';
+const namesCommercialUse = (feature: string) => /\bcommercial (license|use)\b/i.test(feature);
+
+/**
+ * The card's features. A commercial license is promised only by a plan whose
+ * tracks get one (its Commercial use switch), and named once: a feature line
+ * that already says it stands; otherwise it is added.
+ */
+function cardFeatures(plan: Pick<Plan, 'features' | 'commercialUse'>): string[] {
+  const listed = planFeatures(plan.features).filter(
+    (feature) => plan.commercialUse || !namesCommercialUse(feature),
+  );
+  if (plan.commercialUse && !listed.some(namesCommercialUse)) listed.push(COMMERCIAL_LICENSE);
+  return listed;
+}
+
 const cycleUnit: Record<BillingCycle, string> = { weekly: 'week', monthly: 'month', yearly: 'year' };
 const cycleLabels: Record<BillingCycle, string> = { weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' };
 
@@ -53,7 +69,7 @@ export function PlanCard({
   const popular = plan.name === POPULAR_PLAN;
   const savings = free || !offered ? null : planSavingsPercent(plan, cycle);
   const tagline = planTagline(plan.description);
-  const features = planFeatures(plan.features);
+  const features = cardFeatures(plan);
   const headingId = `plan-${plan.id}`;
 
   return (
