@@ -26,6 +26,29 @@ describe('terms of service', () => {
     expect(document.title).toBe('Terms of Service | Tunesmith');
   });
 
+  it('states the license of each plan in a section the license links reach, fixed when the track is made', async () => {
+    renderAt('/terms#license');
+
+    const heading = await screen.findByRole('heading', { level: 2, name: 'License of your tracks' });
+    expect(heading.id).toBe('license');
+    const section: string[] = [];
+    for (
+      let node = heading.nextElementSibling;
+      node && node.tagName !== 'H2';
+      node = node.nextElementSibling
+    ) {
+      section.push(node.textContent ?? '');
+    }
+    const text = section.join('\n');
+    expect(text).toContain('Free and Basic: personal, non-commercial use only.');
+    expect(text).toMatch(/Premium: commercial use is allowed/);
+    expect(text).toMatch(/does not change afterwards: upgrading, downgrading or\s+cancelling later/);
+    // The content section's promise points here.
+    expect(screen.getByRole('link', { name: 'License of your tracks' }).getAttribute('href')).toBe(
+      '#license',
+    );
+  });
+
   it('keeps the plans table in a named region that Tab reaches, to scroll it on a narrow screen', async () => {
     const { user } = renderAt('/terms');
     const region = await screen.findByRole('region', { name: 'Plans, prices and weekly quotas' });
