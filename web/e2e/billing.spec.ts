@@ -106,9 +106,13 @@ describe('a subscription, from Pricing to its end', () => {
     let track = panel.getByRole('article', { name: 'Paid Quiet' });
     await track.getByRole('button', { name: 'Make Private' }).click();
     await track.getByRole('button', { name: 'Make Public' }).waitFor();
+    await track.getByRole('button', { name: 'Download' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      track.getByRole('button', { name: 'Download' }).click(),
+      page
+        .getByRole('dialog', { name: 'Download Track' })
+        .getByRole('button', { name: 'Download WAV' })
+        .click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.wav$/);
 

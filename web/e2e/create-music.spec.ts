@@ -152,10 +152,15 @@ describe('a person makes music and looks after it', () => {
     expect(playing?.duration).toBeGreaterThan(4);
     expect(playing?.duration).toBeLessThan(6);
 
-    // A paid plan downloads it from the Create page as ai-music-{timestamp}.wav.
+    // A paid plan downloads it from the Create page as ai-music-{timestamp}.wav, after a dialog that
+    // states the track's license (Basic's: personal use).
+    await panel.getByRole('button', { name: 'Download' }).click();
+    const downloadDialog = page.getByRole('dialog', { name: 'Download Track' });
+    await downloadDialog.getByText('Personal, non-commercial use only.').waitFor();
+    await expectNoSeriousViolations(page, 'create, download dialog');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      panel.getByRole('button', { name: 'Download' }).click(),
+      downloadDialog.getByRole('button', { name: 'Download WAV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^ai-music-\d+\.wav$/);
 

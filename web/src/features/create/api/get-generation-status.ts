@@ -1,3 +1,4 @@
+import type { TrackLicense } from '@tunesmith/shared/ownership';
 import type { TrackStatus } from '@tunesmith/shared/tracks';
 import { apiRequest } from '@/lib/api-client';
 
@@ -8,6 +9,8 @@ export interface GenerationStatus {
   duration: number | null;
   tags: string;
   type: string;
+  /** The license the track was made with (null for tracks from before licenses). */
+  license?: TrackLicense | null;
 }
 
 /** One status check of a running generation (polled, never cached). */

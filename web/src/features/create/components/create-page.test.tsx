@@ -35,9 +35,16 @@ function statusSequence(...statuses: string[]) {
       duration: status === 'completed' ? 60 : null,
       tags: 'pop, upbeat',
       type: 'text-to-music',
+      license: status === 'completed' ? commercialLicense : null,
     });
   };
 }
+
+const commercialLicense = {
+  commercialUse: true,
+  summary: 'Commercial use allowed: you may use this track in ads, products and paid content.',
+  termsUrl: 'http://localhost/terms#license',
+};
 
 const statusCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls.filter(([input]) => String(input).includes('/status')).length;
@@ -318,6 +325,16 @@ describe('create page', () => {
 
     await advance(STATUS_POLL_INTERVAL_MS * 3);
     expect(statusCalls(fetchMock)).toBe(3);
+
+    // The download dialog states the license the status answer gave the finished track.
+    await user.click(
+      within(screen.getByRole('region', { name: 'Your Track' })).getByRole('button', { name: 'Download' }),
+    );
+    expect(
+      within(screen.getByRole('dialog', { name: 'Download Track' })).getByText(commercialLicense.summary, {
+        exact: false,
+      }),
+    ).toBeDefined();
   });
 
   it('stops with the spec toast when the generation fails', async () => {

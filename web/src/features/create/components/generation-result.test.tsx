@@ -5,6 +5,12 @@ import { jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch
 import { findToast, renderWithProviders } from '@/testing/render';
 import { GenerationResult } from './generation-result';
 
+const commercial = {
+  commercialUse: true,
+  summary: 'Commercial use allowed: you may use this track in ads, products and paid content.',
+  termsUrl: 'http://localhost/terms#license',
+};
+
 const finished = {
   id: 'gen-1',
   title: 'Neon Nights',
@@ -12,20 +18,43 @@ const finished = {
   duration: 60,
   type: 'text-to-music',
   audioUrl: 'https://cdn.test/gen-1.wav',
-} as const;
+  license: commercial,
+};
 
-function renderResult({ planStatus, download }: { planStatus: 'free' | 'active'; download?: MockResponse }) {
+function renderResult({
+  planStatus,
+  download,
+  license = commercial,
+}: {
+  planStatus: 'free' | 'active';
+  download?: MockResponse;
+  license?: typeof commercial | null;
+}) {
   const fetchMock = mockFetch({
     'GET /api/auth/user': jsonResponse(planStatus === 'active' ? makeSubscriber() : makeUser()),
     ...(download ? { 'GET /api/generation/gen-1/download': download } : {}),
   });
   const rendered = renderWithProviders(
-    <GenerationResult state={{ phase: 'completed', track: finished }} elapsedSeconds={42} duration={60} />,
+    <GenerationResult
+      state={{ phase: 'completed', track: { ...finished, license } }}
+      elapsedSeconds={42}
+      duration={60}
+    />,
   );
   return { ...rendered, fetchMock };
 }
 
 const yourTrack = () => within(screen.getByRole('region', { name: 'Your Track' }));
+
+/** Download, then Download WAV in the dialog that states the license. */
+async function downloadWav(user: ReturnType<typeof renderResult>['user']) {
+  await user.click(await yourTrack().findByRole('button', { name: 'Download' }));
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Download Track' })).getByRole('button', {
+      name: 'Download WAV',
+    }),
+  );
+}
 
 describe('the finished track on the Create page', () => {
   it('downloads as ai-music-{timestamp}.wav by going to the link the server gives', async () => {
@@ -36,7 +65,7 @@ describe('the finished track on the Create page', () => {
     });
 
     const before = Date.now();
-    await user.click(await yourTrack().findByRole('button', { name: 'Download' }));
+    await downloadWav(user);
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://storage.test/gen-1.wav?sig'));
     const call = fetchMock.mock.calls.find(([input]) => String(input).includes('/download'));
@@ -66,7 +95,7 @@ describe('the finished track on the Create page', () => {
       download: jsonResponse({ message: refusal }, 403),
     });
 
-    await user.click(await yourTrack().findByRole('button', { name: 'Download' }));
+    await downloadWav(user);
 
     const text = (await findToast()).textContent ?? '';
     expect(text).toContain('Download Failed');
@@ -80,12 +109,57 @@ describe('the finished track on the Create page', () => {
       download: jsonResponse({ message: 'boom' }, 500),
     });
 
-    await user.click(await yourTrack().findByRole('button', { name: 'Download' }));
+    await downloadWav(user);
 
     const text = (await findToast()).textContent ?? '';
     expect(text).toContain('Download Failed');
     expect(text).toContain('Failed to download the track.');
     expect(text).not.toContain('boom');
+  });
+});
+
+describe('the download dialog', () => {
+  it('states the track’s license with a link to the terms before anything is fetched', async () => {
+    const { fetchMock, user } = renderResult({ planStatus: 'active' });
+
+    await user.click(await yourTrack().findByRole('button', { name: 'Download' }));
+
+    const dialog = within(screen.getByRole('dialog', { name: 'Download Track' }));
+    expect(dialog.getByText('Neon Nights')).toBeDefined();
+    expect(dialog.getByText(commercial.summary, { exact: false })).toBeDefined();
+    expect(dialog.getByRole('link', { name: 'License terms' }).getAttribute('href')).toBe('/terms#license');
+    const wav = dialog.getByRole('button', { name: 'Download WAV' });
+    expect(document.getElementById(wav.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      commercial.summary,
+    );
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/download'))).toBe(false);
+  });
+
+  it('says personal use for a track made before licenses were recorded', async () => {
+    const { user } = renderResult({ planStatus: 'active', license: null });
+
+    await user.click(await yourTrack().findByRole('button', { name: 'Download' }));
+
+    expect(
+      within(screen.getByRole('dialog', { name: 'Download Track' })).getByText(
+        'Personal, non-commercial use only.',
+        { exact: false },
+      ),
+    ).toBeDefined();
+  });
+
+  it('closes on Cancel without downloading, and gives focus back to Download', async () => {
+    const { fetchMock, user } = renderResult({ planStatus: 'active' });
+    const download = await yourTrack().findByRole('button', { name: 'Download' });
+
+    await user.click(download);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Download Track' })).getByRole('button', { name: 'Cancel' }),
+    );
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(download);
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/download'))).toBe(false);
   });
 });
 

@@ -1,9 +1,10 @@
 import { generationMessages } from '@tunesmith/shared/generations';
 import { useId } from 'react';
 import { DownloadAction } from '@/components/tracks/download-action';
-import { TrackCard, type TrackCardTrack } from '@/components/tracks/track-card';
+import { TrackCard } from '@/components/tracks/track-card';
+import { trackTitle } from '@/components/tracks/track-title';
 import { canDownloadTracks, useUser } from '@/lib/auth';
-import type { GenerationState } from '../hooks/use-generation';
+import type { FinishedTrackData, GenerationState } from '../hooks/use-generation';
 import { createMessages } from '../messages';
 import { GenerationProgress } from './generation-progress';
 
@@ -11,7 +12,7 @@ import { GenerationProgress } from './generation-progress';
 const createDownloadName = () => `ai-music-${Date.now()}`;
 
 /** The finished track with its download, or the upgrade that allows one. */
-function FinishedTrack({ track }: { track: TrackCardTrack }) {
+function FinishedTrack({ track }: { track: FinishedTrackData }) {
   const { user } = useUser();
   return (
     <>
@@ -21,6 +22,8 @@ function FinishedTrack({ track }: { track: TrackCardTrack }) {
         <div className="flex flex-wrap gap-2">
           <DownloadAction
             trackId={track.id}
+            title={trackTitle(track)}
+            license={track.license}
             canDownload={canDownloadTracks(user)}
             fileName={createDownloadName}
           />

@@ -9,10 +9,13 @@ import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { type GenerationStatus, getGenerationStatus } from '../api/get-generation-status';
 import { createMessages } from '../messages';
 
+/** A finished track as the Create page shows it: the card, and the license its download dialog states. */
+export type FinishedTrackData = TrackCardTrack & { license: GenerationStatus['license'] };
+
 export type GenerationState =
   | { phase: 'idle' }
   | { phase: 'running'; id: string; status: GenerationStatus['status']; startedAt: number }
-  | { phase: 'completed'; track: TrackCardTrack }
+  | { phase: 'completed'; track: FinishedTrackData }
   | { phase: 'failed' };
 
 /**
@@ -65,6 +68,7 @@ export function useGeneration() {
               duration: answer.duration,
               type: answer.type,
               audioUrl: answer.audioUrl,
+              license: answer.license ?? null,
             },
           });
           toast({ title: createMessages.generatedTitle });

@@ -261,7 +261,13 @@ export function LibraryTrackCard({
             </Button>
           )}
           {completed && track.audioUrl ? (
-            <DownloadAction trackId={track.id} canDownload={canDownload} describedBy={headingId} />
+            <DownloadAction
+              trackId={track.id}
+              title={title}
+              license={track.license}
+              canDownload={canDownload}
+              describedBy={headingId}
+            />
           ) : null}
           <ShareButton trackId={track.id} />
           {actions?.(track, headingId)}

@@ -16,6 +16,11 @@ const library: Track[] = [
     title: 'Neon Nights',
     tags: 'synthwave, energetic',
     lyrics: `[verse]\n${'la '.repeat(50)}END`,
+    license: {
+      commercialUse: false,
+      summary: 'Personal, non-commercial use only.',
+      termsUrl: 'http://localhost/terms#license',
+    },
   }),
   makeTrack({
     id: 'rain',
@@ -371,8 +376,13 @@ describe('my music library', () => {
 
     expect(card('Work in Progress').queryByRole('button', { name: 'Download' })).toBeNull();
     await user.click(card('Neon Nights').getByRole('button', { name: 'Download' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Download Track' }));
+    expect(dialog.getByText('Neon Nights')).toBeDefined();
+    expect(dialog.getByText('Personal, non-commercial use only.', { exact: false })).toBeDefined();
+    await user.click(dialog.getByRole('button', { name: 'Download WAV' }));
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://storage.test/neon.wav?sig'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('link', { name: 'Upgrade to Download' })).toBeNull();
   });
 
@@ -383,6 +393,11 @@ describe('my music library', () => {
     await screen.findByRole('article', { name: 'Neon Nights' });
 
     await user.click(card('Neon Nights').getByRole('button', { name: 'Download' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Download Track' })).getByRole('button', {
+        name: 'Download WAV',
+      }),
+    );
 
     const { text } = await toastText();
     expect(text).toContain('Download Failed');

@@ -1,0 +1,30 @@
+import { licenseSummaries, TERMS_LICENSE_PATH, type TrackLicense } from '@tunesmith/shared/ownership';
+import { Link } from 'react-router';
+
+/**
+ * What the owner may do with a track: its license, written when it was made.
+ * A track from before licenses were recorded has the personal one (as its
+ * provenance record says).
+ */
+export function licenseSummary(license: Pick<TrackLicense, 'summary'> | null | undefined): string {
+  return license?.summary ?? licenseSummaries.personal;
+}
+
+/** The license's summary and a link to the terms' license section. */
+export function TrackLicenseLine({
+  license,
+  id,
+}: {
+  license: Pick<TrackLicense, 'summary'> | null | undefined;
+  /** For a control that the line describes (aria-describedby). */
+  id?: string;
+}) {
+  return (
+    <p id={id} className="text-sm text-zinc-300">
+      <span className="font-medium text-zinc-100">License:</span> {licenseSummary(license)}{' '}
+      <Link to={TERMS_LICENSE_PATH} className="text-fuchsia-300 underline underline-offset-4">
+        License terms
+      </Link>
+    </p>
+  );
+}
