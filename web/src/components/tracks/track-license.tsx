@@ -14,14 +14,18 @@ export function licenseSummary(license: Pick<TrackLicense, 'summary'> | null | u
 export function TrackLicenseLine({
   license,
   id,
+  labelled = true,
 }: {
   license: Pick<TrackLicense, 'summary'> | null | undefined;
   /** For a control that the line describes (aria-describedby). */
   id?: string;
+  /** Starts with "License:"; off where a label already names it. */
+  labelled?: boolean;
 }) {
   return (
     <p id={id} className="text-sm text-zinc-300">
-      <span className="font-medium text-zinc-100">License:</span> {licenseSummary(license)}{' '}
+      {labelled ? <span className="font-medium text-zinc-100">License: </span> : null}
+      {licenseSummary(license)}{' '}
       <Link to={TERMS_LICENSE_PATH} className="text-fuchsia-300 underline underline-offset-4">
         License terms
       </Link>

@@ -51,15 +51,18 @@ function PlaybackState({ track }: { track: Track }) {
 /**
  * The public page of one track: title, badges, Share, the owner's actions
  * (given by the page), the player, where it came from and its versions,
- * details and lyrics.
+ * details, lyrics and what made it (given by the page).
  */
 export function TrackDetails({
   track,
   actions,
+  about,
 }: {
   track: Track;
   /** Shown under the header for the owner (the studio's actions); given the id of the title. */
   actions?: (describedBy: string) => ReactNode;
+  /** Shown last: what made the track and its license ("About this track"). */
+  about?: ReactNode;
 }) {
   const title = trackTitle(track);
   const lyrics = track.lyrics?.trim();
@@ -115,6 +118,8 @@ export function TrackDetails({
           <p className="mt-2 text-sm text-zinc-400">Instrumental: this track has no lyrics.</p>
         )}
       </section>
+
+      {about}
     </Card>
   );
 }
