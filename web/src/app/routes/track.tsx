@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/card';
 import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
 import { LazyStudioActions } from '@/features/studio/lazy-studio';
 import { trackQueryOptions, useTrack } from '@/features/track/api/get-track';
-import { LazyAboutTrack } from '@/features/track/components/lazy-about-track';
+import { AboutTrack } from '@/features/track/components/about-track';
 import { TrackDetails, TrackDetailsSkeleton, TrackNotFound } from '@/features/track/components/track-details';
 import { isNotFoundError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
@@ -64,7 +64,7 @@ function TrackPage({ id }: { id: string }) {
       <title>{pageTitle(trackTitle(data))}</title>
       <TrackDetails
         track={data}
-        about={<LazyAboutTrack track={data} owner={owner} />}
+        about={<AboutTrack track={data} owner={owner} />}
         actions={
           owner
             ? (describedBy) => (

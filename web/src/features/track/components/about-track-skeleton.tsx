@@ -43,7 +43,7 @@ export function AboutTrackFrame({
   );
 }
 
-/** "About this track" while its code or its record loads: the frame at its final size. */
+/** "About this track" while its record loads: the frame at its final size. */
 export function AboutTrackSkeleton({ owner }: { owner: boolean }) {
   return (
     <AboutTrackFrame
