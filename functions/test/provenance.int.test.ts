@@ -141,8 +141,9 @@ describe('the record of a text track', () => {
       expect(typeof record?.seed).toBe('number');
       // Whatever the finish step recorded as the WAV's hash (null until it records one).
       expect(record?.audioSha256).toBe(stored.audioSha256 ?? null);
-      // The track itself carries the same license.
+      // The track itself carries the same license, and so does the status answer the Create page reads.
       expect(((await browser.get(`/api/track/${id}`)).body as unknown as Track).license).toEqual(personal);
+      expect((await browser.get(`/api/generation/${id}/status`)).body.license).toEqual(personal);
     },
   );
 });
