@@ -11,13 +11,17 @@
  * UPLOADS_BUCKET (inputs of audio-to-music; the tracks bucket's WAVs are the
  * inputs of extend and repaint), S3_ENDPOINT and S3_FORCE_PATH_STYLE
  * (optional), WEBHOOK_BASE_URL (the API origin the provider posts to),
- * STEPFUNCTIONS_ENDPOINT (locally).
+ * PUBLIC_ORIGIN (the site's origin, which the files' provenance links name;
+ * WEBHOOK_BASE_URL when unset: on AWS both are the distribution's URL),
+ * SITE_NAME (the files' site name when the Site Name setting is unset or
+ * unreadable; default Tunesmith), STEPFUNCTIONS_ENDPOINT (locally).
  */
 import { randomUUID } from 'node:crypto';
 import { oggOpusStreamEncoder } from '../adapters/audio/opus-encoder';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
+import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { type MetricName, metricNames, metrics } from '../adapters/metrics';
 import { s3AudioStore } from '../adapters/s3/audio-store';
 import { s3 } from '../adapters/s3/client';
@@ -25,6 +29,7 @@ import { parseS3Url, s3Links } from '../adapters/s3/links';
 import { sfn, stepFunctionsTaskCallbacks } from '../adapters/sfn/step-functions';
 import { startTracing } from '../adapters/tracing';
 import { MusicProviderError } from '../domain/generations/music-provider';
+import { siteNameSource } from '../domain/settings/site';
 import { TRACK_AUDIO_AREA } from '../domain/tracks/track';
 import { ownUploadKey } from '../domain/uploads/uploads';
 import { log, logger } from '../http/logger';
@@ -64,6 +69,7 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
   const uploadsBucket = required(env, 'UPLOADS_BUCKET');
   const tracksBucket = required(env, 'TRACKS_BUCKET');
   const links = s3Links(s3());
+  const siteOrigin = (env.PUBLIC_ORIGIN || webhookBase).replace(/\/+$/, '');
   return {
     generation: {
       generations: dynamoGenerationStore(client, tableName),
@@ -74,6 +80,13 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
     provider: musicProviderFromEnv(client, tableName, env),
     audio: s3AudioStore(s3(), tracksBucket),
     streamEncoder: oggOpusStreamEncoder,
+    site: {
+      origin: siteOrigin,
+      // Site Name is not secret: read as stored, without the settings key.
+      name: siteNameSource(dynamoSettingsRepository(client, tableName), env.SITE_NAME || 'Tunesmith', {
+        onError: (error) => log.warn('site name unreadable; the files use SITE_NAME', { error }),
+      }),
+    },
     log,
     webhookUrl: (id) => `${webhookBase}${FAL_WEBHOOK_PATH}?generationId=${encodeURIComponent(id)}`,
     callbacks: dynamoCallbackStore(client, tableName),
