@@ -14,10 +14,18 @@
  * PUBLIC_ORIGIN (the site's origin, which the files' provenance links name;
  * WEBHOOK_BASE_URL when unset: on AWS both are the distribution's URL),
  * SITE_NAME (the files' site name when the Site Name setting is unset or
- * unreadable; default Tunesmith), STEPFUNCTIONS_ENDPOINT (locally).
+ * unreadable; default Tunesmith), C2PA_SIGNING_SECRET_ARN (Finish on AWS:
+ * where the content credentials' key is kept; locally they are made in
+ * memory), STEPFUNCTIONS_ENDPOINT (locally).
  */
 import { randomUUID } from 'node:crypto';
 import { oggOpusStreamEncoder } from '../adapters/audio/opus-encoder';
+import { c2paContentCredentials } from '../adapters/c2pa/content-credentials';
+import {
+  credentialsMadeOnFirstUse,
+  memoryCredentialStore,
+  secretsManagerCredentialStore,
+} from '../adapters/c2pa/credential-store';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
@@ -70,6 +78,10 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
   const tracksBucket = required(env, 'TRACKS_BUCKET');
   const links = s3Links(s3());
   const siteOrigin = (env.PUBLIC_ORIGIN || webhookBase).replace(/\/+$/, '');
+  const siteName = siteNameSource(dynamoSettingsRepository(client, tableName), env.SITE_NAME || 'Tunesmith', {
+    onError: (error) => log.warn('site name unreadable; the files use SITE_NAME', { error }),
+  });
+  const credentialSecret = env.C2PA_SIGNING_SECRET_ARN?.trim();
   return {
     generation: {
       generations: dynamoGenerationStore(client, tableName),
@@ -80,13 +92,14 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
     provider: musicProviderFromEnv(client, tableName, env),
     audio: s3AudioStore(s3(), tracksBucket),
     streamEncoder: oggOpusStreamEncoder,
-    site: {
-      origin: siteOrigin,
-      // Site Name is not secret: read as stored, without the settings key.
-      name: siteNameSource(dynamoSettingsRepository(client, tableName), env.SITE_NAME || 'Tunesmith', {
-        onError: (error) => log.warn('site name unreadable; the files use SITE_NAME', { error }),
-      }),
-    },
+    // Site Name is not secret: read as stored, without the settings key.
+    site: { origin: siteOrigin, name: siteName },
+    contentCredentials: c2paContentCredentials(
+      credentialsMadeOnFirstUse(
+        credentialSecret ? secretsManagerCredentialStore(credentialSecret) : memoryCredentialStore(),
+        siteName,
+      ),
+    ),
     log,
     webhookUrl: (id) => `${webhookBase}${FAL_WEBHOOK_PATH}?generationId=${encodeURIComponent(id)}`,
     callbacks: dynamoCallbackStore(client, tableName),
