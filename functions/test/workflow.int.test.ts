@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DIGITAL_SOURCE_TYPE } from '@tunesmith/shared/ownership';
+import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Emulator, startS3 } from '../../local/src/emulators';
 import { type MusicProvider, startMusicProvider } from '../../local/src/music/provider-server';
@@ -23,6 +25,7 @@ import type { Generation } from '../src/domain/tracks/track';
 import { aUser } from '../src/testing/fixtures';
 import { callbackKey, dynamoCallbackStore } from '../src/workflow/dynamo-callback-store';
 import { webhookReceived } from '../src/workflow/steps';
+import { testSite } from '../src/workflow/testing';
 import { wavDurationSeconds } from '../src/workflow/wav';
 import { direct } from './support/direct';
 import { localOnly, onStage } from './support/run';
@@ -81,6 +84,7 @@ beforeAll(async () => {
       generation: deps,
       provider: falMusicProvider({ key: provider.env.FAL_KEY, baseUrl: provider.url }),
       audio,
+      site: testSite,
       webhookUrl: (id) => `${webhookBase}/api/webhooks/fal?generationId=${id}`,
       callbacks,
     },
@@ -157,8 +161,22 @@ localOnly('runs the ASL on the local runner with the embedded provider and a loc
       const key = `tracks/${after?.id}.wav`;
       expect(after?.audioUrl).toBe(`s3://${BUCKET}/${key}`);
       const object = await s3Client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
-      const bytes = await object.Body?.transformToByteArray();
-      expect(bytes && wavDurationSeconds(bytes)).toBeCloseTo(5, 1);
+      const bytes = (await object.Body?.transformToByteArray()) as Uint8Array;
+      expect(wavDurationSeconds(bytes)).toBeCloseTo(5, 1);
+      // The stored WAV says what made it, and its hash and loudness are on the track.
+      const { common } = await parseBuffer(bytes, { mimeType: 'audio/wav' });
+      expect(common.comment?.[0]?.text).toBe(
+        `Made with AI (ACE-Step) on Tunesmith. Provenance: https://tunesmith.example/api/track/${after?.id}/provenance`,
+      );
+      expect(new TextDecoder().decode(bytes)).toContain(
+        `Iptc4xmpExt:DigitalSourceType="${DIGITAL_SOURCE_TYPE}"`,
+      );
+      expect(after?.audioSha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(after?.loudness).toEqual({
+        integratedLufs: expect.any(Number),
+        truePeakDbtp: expect.any(Number),
+        streamGainDb: expect.any(Number),
+      });
       expect(provider.deliveries.some((d) => d.requestId === after?.falRequestId && d.status === 200)).toBe(
         true,
       );

@@ -215,6 +215,10 @@ export class TunesmithStack extends Stack {
         this.stripeKeys.secret.secretArn,
         'Secrets Manager secret for the Stripe keys (put-secret-value; README, Connect Stripe)',
       ],
+      ContentCredentialsSecretArn: [
+        this.workflow.contentCredentials.secretArn,
+        "Secrets Manager secret of the WAV downloads' content credentials (C2PA), made on first use (npm run backfill:files)",
+      ],
     };
     if (this.api.originDomain) {
       outputs.ApiOriginDnsTarget = [

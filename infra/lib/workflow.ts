@@ -11,6 +11,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { NagSuppressions } from 'cdk-nag';
@@ -18,6 +19,9 @@ import { Construct } from 'constructs';
 import { NodeFunction } from './node-function';
 import type { SettingsKey } from './settings-key';
 import { grantTable } from './table-access';
+
+/** The Finish function's variable naming the content credentials' secret (functions/src/lambdas/workflow.ts). */
+export const C2PA_SIGNING_SECRET_ARN = 'C2PA_SIGNING_SECRET_ARN';
 
 /** The key prefix of finished audio (functions/src/workflow/steps.ts: `tracks/{id}.wav` and `.opus`). */
 export const TRACKS_PREFIX = 'tracks/';
@@ -118,6 +122,12 @@ export class GenerationWorkflow extends Construct {
   readonly functions: Record<AslSubstitution, NodeFunction>;
   /** Marks the track of an execution that ended FAILED, TIMED_OUT or ABORTED. */
   readonly executionEnded: NodeFunction;
+  /**
+   * The content credentials' (C2PA) signing key and certificates: a random
+   * placeholder until Finish signs its first WAV, makes them and stores them
+   * here (functions/src/adapters/c2pa/credential-store.ts).
+   */
+  readonly contentCredentials: Secret;
   readonly executionEndedRule: Rule;
 
   constructor(scope: Construct, id: string, props: GenerationWorkflowProps) {
@@ -156,6 +166,30 @@ export class GenerationWorkflow extends Construct {
         resources: [props.tracks.arnForObjects(`${TRACKS_PREFIX}*`)],
       }),
     );
+    // Finish signs each WAV download with content credentials (C2PA). Their key is made on first use and kept
+    // in this secret, which only Finish reads and writes.
+    this.contentCredentials = new Secret(this, 'ContentCredentials', {
+      description:
+        'Tunesmith content credentials (C2PA): the signing key and certificate chain of WAV downloads, JSON, made by the Finish function on first use (a random placeholder until then)',
+      generateSecretString: { passwordLength: 32, excludePunctuation: true },
+      // Files signed with it carry their certificates: a new key after a redeploy leaves them valid.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    functions.FinishFunctionArn.addEnvironment(C2PA_SIGNING_SECRET_ARN, this.contentCredentials.secretArn);
+    functions.FinishFunctionArn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'],
+        resources: [this.contentCredentials.secretArn],
+      }),
+    );
+    NagSuppressions.addResourceSuppressions(this.contentCredentials, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'The signing key is made by the Finish function, not by a rotation Lambda; every signed file carries its own certificate chain, so putting any value that is not credentials in the secret rotates it (Finish makes new ones) without invalidating earlier files.',
+      },
+    ]);
+
     // Submit presigns a read of the user's upload so the provider can fetch it (remix), and of the
     // parent track's WAV (extend, repaint): a presigned link works only as far as its signer's role does.
     functions.SubmitFunctionArn.addToRolePolicy(

@@ -266,6 +266,27 @@ describe('workflow task functions', () => {
     }
   });
 
+  it("let only Finish read and write the content credentials' secret, and tell only Finish where it is", () => {
+    const { stack } = synthesized;
+    const secret = logicalId(stack, stack.workflow.contentCredentials.node.defaultChild);
+    for (const [handler, id] of workflowFunctions) {
+      const grants = grantsOf(statementsOfFunction(resources, id), 'secretsmanager:');
+      const variable = variablesOf(id).C2PA_SIGNING_SECRET_ARN;
+      if (handler === 'finishHandler') {
+        expect(grants).toEqual([
+          `secretsmanager:GetSecretValue on {Ref:${secret}}`,
+          `secretsmanager:PutSecretValue on {Ref:${secret}}`,
+        ]);
+        expect(flatten(variable)).toBe(`{Ref:${secret}}`);
+      } else {
+        expect(grants, handler).toEqual([]);
+        expect(variable, handler).toBeUndefined();
+      }
+    }
+    for (const group of routeGroups)
+      expect(JSON.stringify(statementsOfFunction(resources, functionOf(group))), group).not.toContain(secret);
+  });
+
   it('let only the wait step answer a task, on this state machine only', () => {
     for (const [handler, id] of workflowFunctions) {
       expect(grantsOf(statementsOfFunction(resources, id), 'states:'), handler).toEqual(

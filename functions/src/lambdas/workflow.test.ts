@@ -60,3 +60,24 @@ describe("the provider's link to a parent track's WAV (extend, repaint)", () => 
     }
   });
 });
+
+describe('the site the files name', () => {
+  const env = {
+    TABLE_NAME: 'table',
+    AWS_REGION: 'eu-west-1',
+    TRACKS_BUCKET: 'tracks-bucket',
+    UPLOADS_BUCKET: 'uploads-bucket',
+    WEBHOOK_BASE_URL: 'https://app.example/',
+  };
+
+  it("is the site's public origin, which on AWS is also where the provider posts", () => {
+    expect(workflowDepsFromEnv({ ...env }).site.origin).toBe('https://app.example');
+    expect(workflowDepsFromEnv({ ...env, PUBLIC_ORIGIN: 'https://music.example/' }).site.origin).toBe(
+      'https://music.example',
+    );
+  });
+
+  it('signs WAV downloads with content credentials', () => {
+    expect(workflowDepsFromEnv({ ...env }).contentCredentials).toBeDefined();
+  });
+});

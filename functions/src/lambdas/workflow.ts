@@ -11,13 +11,25 @@
  * UPLOADS_BUCKET (inputs of audio-to-music; the tracks bucket's WAVs are the
  * inputs of extend and repaint), S3_ENDPOINT and S3_FORCE_PATH_STYLE
  * (optional), WEBHOOK_BASE_URL (the API origin the provider posts to),
- * STEPFUNCTIONS_ENDPOINT (locally).
+ * PUBLIC_ORIGIN (the site's origin, which the files' provenance links name;
+ * WEBHOOK_BASE_URL when unset: on AWS both are the distribution's URL),
+ * SITE_NAME (the files' site name when the Site Name setting is unset or
+ * unreadable; default Tunesmith), C2PA_SIGNING_SECRET_ARN (Finish on AWS:
+ * where the content credentials' key is kept; locally they are made in
+ * memory), STEPFUNCTIONS_ENDPOINT (locally).
  */
 import { randomUUID } from 'node:crypto';
 import { oggOpusStreamEncoder } from '../adapters/audio/opus-encoder';
+import { c2paContentCredentials } from '../adapters/c2pa/content-credentials';
+import {
+  credentialsMadeOnFirstUse,
+  memoryCredentialStore,
+  secretsManagerCredentialStore,
+} from '../adapters/c2pa/credential-store';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
+import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { type MetricName, metricNames, metrics } from '../adapters/metrics';
 import { s3AudioStore } from '../adapters/s3/audio-store';
 import { s3 } from '../adapters/s3/client';
@@ -25,6 +37,7 @@ import { parseS3Url, s3Links } from '../adapters/s3/links';
 import { sfn, stepFunctionsTaskCallbacks } from '../adapters/sfn/step-functions';
 import { startTracing } from '../adapters/tracing';
 import { MusicProviderError } from '../domain/generations/music-provider';
+import { siteNameSource } from '../domain/settings/site';
 import { TRACK_AUDIO_AREA } from '../domain/tracks/track';
 import { ownUploadKey } from '../domain/uploads/uploads';
 import { log, logger } from '../http/logger';
@@ -64,6 +77,11 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
   const uploadsBucket = required(env, 'UPLOADS_BUCKET');
   const tracksBucket = required(env, 'TRACKS_BUCKET');
   const links = s3Links(s3());
+  const siteOrigin = (env.PUBLIC_ORIGIN || webhookBase).replace(/\/+$/, '');
+  const siteName = siteNameSource(dynamoSettingsRepository(client, tableName), env.SITE_NAME || 'Tunesmith', {
+    onError: (error) => log.warn('site name unreadable; the files use SITE_NAME', { error }),
+  });
+  const credentialSecret = env.C2PA_SIGNING_SECRET_ARN?.trim();
   return {
     generation: {
       generations: dynamoGenerationStore(client, tableName),
@@ -74,6 +92,14 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
     provider: musicProviderFromEnv(client, tableName, env),
     audio: s3AudioStore(s3(), tracksBucket),
     streamEncoder: oggOpusStreamEncoder,
+    // Site Name is not secret: read as stored, without the settings key.
+    site: { origin: siteOrigin, name: siteName },
+    contentCredentials: c2paContentCredentials(
+      credentialsMadeOnFirstUse(
+        credentialSecret ? secretsManagerCredentialStore(credentialSecret) : memoryCredentialStore(),
+        siteName,
+      ),
+    ),
     log,
     webhookUrl: (id) => `${webhookBase}${FAL_WEBHOOK_PATH}?generationId=${encodeURIComponent(id)}`,
     callbacks: dynamoCallbackStore(client, tableName),

@@ -1,4 +1,10 @@
+import { createHash } from 'node:crypto';
+import { DIGITAL_SOURCE_TYPE } from '@tunesmith/shared/ownership';
+import { parseBuffer } from 'music-metadata';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { loudnessRecord, measureLoudness } from '../domain/audio/loudness';
+import { type FileMarking, markWav, opusComments } from '../domain/audio/marking';
+import type { PcmSource } from '../domain/audio/pcm';
 import { computePeaks } from '../domain/audio/peaks';
 import { tone, wavFile } from '../domain/audio/testing';
 import { parseWav } from '../domain/audio/wav';
@@ -14,6 +20,7 @@ import { inMemoryGenerationStore, inMemoryQuota } from '../testing/in-memory-gen
 import {
   executionEndedStep,
   failStep,
+  fileMarkingOf,
   finishStep,
   pollStep,
   submitStep,
@@ -30,6 +37,7 @@ import {
   inMemoryCallbackStore,
   recordingLog,
   silentWav,
+  testSite,
 } from './testing';
 import { wavDurationSeconds } from './wav';
 
@@ -81,6 +89,7 @@ function setup(fate: Parameters<typeof fakeMusicProvider>[0], initial = generati
     provider,
     audio,
     streamEncoder,
+    site: testSite,
     log,
     webhookUrl: (id) => `https://api.example/webhooks/fal?generation=${id}`,
     callbacks: inMemoryCallbackStore(),
@@ -130,17 +139,21 @@ describe('workflow steps', () => {
 
   it('a track deleted during the copy keeps no audio, and failing it is a no-op', async () => {
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
-    const copy = env.audio.copyFromUrl.bind(env.audio);
-    env.audio.copyFromUrl = async (url, key) => {
-      const copied = await copy(url, key);
+    const fetchResult = env.audio.fetch.bind(env.audio);
+    env.audio.fetch = async (url) => {
+      const bytes = await fetchResult(url);
       env.generations.all.delete('gen-1');
-      return copied;
+      return bytes;
     };
     await expect(finishStep(env.deps, { generationId: 'gen-1', job })).rejects.toMatchObject({
       name: 'Generation.NotFound',
     });
-    // The compressed copy and the peaks were made, then removed with the WAV.
-    expect([...env.audio.types.keys()]).toEqual(['tracks/gen-1.opus', 'tracks/gen-1.peaks.json']);
+    // The WAV, the compressed copy and the peaks were stored, then removed.
+    expect([...env.audio.types.keys()]).toEqual([
+      'tracks/gen-1.wav',
+      'tracks/gen-1.opus',
+      'tracks/gen-1.peaks.json',
+    ]);
     expect(env.audio.copies.size).toBe(0);
     expect(
       await failStep(env.deps, { generationId: 'gen-1', error: { Error: 'Generation.NotFound' } }),
@@ -153,11 +166,11 @@ describe('workflow steps', () => {
 
   it('a track that failed during the copy keeps no audio and stays failed', async () => {
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
-    const copy = env.audio.copyFromUrl.bind(env.audio);
-    env.audio.copyFromUrl = async (url, key) => {
-      const copied = await copy(url, key);
+    const fetchResult = env.audio.fetch.bind(env.audio);
+    env.audio.fetch = async (url) => {
+      const bytes = await fetchResult(url);
       env.generations.all.set('gen-1', generation({ status: 'failed', falRequestId: job.requestId }));
-      return copied;
+      return bytes;
     };
     await expect(finishStep(env.deps, { generationId: 'gen-1', job })).rejects.toMatchObject({
       name: 'Generation.Ended',
@@ -189,17 +202,17 @@ describe('workflow steps', () => {
     });
   });
 
-  it('makes the compressed copy from the WAV, beside it; players get the copy, downloads the WAV', async () => {
+  it('makes the compressed copy from the same audio, beside it; players get the copy, downloads the WAV', async () => {
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
     await finishStep(env.deps, { generationId: 'gen-1', job });
 
-    const wav = env.audio.copies.get('tracks/gen-1.wav');
     expect(env.streamEncoder.inputs).toHaveLength(1);
-    expect(env.streamEncoder.inputs[0]).toBe(wav);
+    expect(env.streamEncoder.inputs[0]?.pcm.frames).toBe(12.5 * 44100);
     expect(new TextDecoder().decode(env.audio.copies.get('tracks/gen-1.opus'))).toBe(
-      `OggS copy of ${wav?.length} bytes`,
+      `OggS copy of ${12.5 * 44100} frames`,
     );
     expect(env.audio.types.get('tracks/gen-1.opus')).toBe('audio/ogg; codecs=opus');
+    expect(env.audio.types.get('tracks/gen-1.wav')).toBe('audio/wav');
     const done = env.generations.all.get('gen-1') as Generation;
     expect(done).toMatchObject({
       status: 'completed',
@@ -240,7 +253,9 @@ describe('workflow steps', () => {
 
     // Storing it failing is no different.
     const stored = setup(completedJob());
-    stored.audio.put = async () => {
+    const put = stored.audio.put.bind(stored.audio);
+    stored.audio.put = async (key, bytes, type) => {
+      if (key.endsWith('.wav')) return put(key, bytes, type);
       throw new Error('SlowDown');
     };
     const job2 = await submitStep(stored.deps, { generationId: 'gen-1' });
@@ -265,10 +280,7 @@ describe('workflow steps', () => {
 
   it("stores the waveform's peaks of the WAV beside it and records their URL", async () => {
     const wav = wavFile([tone(440, 2, 44100, 0.5)], { sampleRate: 44100 });
-    env.audio.copyFromUrl = async (_url, key) => {
-      env.audio.copies.set(key, wav);
-      return { url: `https://tracks.example/${key}`, bytes: wav };
-    };
+    env.audio.fetch = async () => wav;
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
     const out = await finishStep(env.deps, { generationId: 'gen-1', job });
 
@@ -285,23 +297,25 @@ describe('workflow steps', () => {
     expect(env.log.warnings).toEqual([]);
   });
 
-  it('audio whose peaks cannot be made still completes, without peaks, and is logged', async () => {
+  it('audio that is not a WAV completes as it came: hashed, unmeasured, without a copy or peaks, and logged', async () => {
     const notWav = new TextEncoder().encode('ID3 an mp3 after all');
-    env.audio.copyFromUrl = async (_url, key) => {
-      env.audio.copies.set(key, notWav);
-      return { url: `https://tracks.example/${key}`, bytes: notWav };
-    };
+    env.audio.fetch = async () => notWav;
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
     const out = await finishStep(env.deps, { generationId: 'gen-1', job });
 
-    expect(out.peaksUrl).toBeNull();
-    expect(env.generations.all.get('gen-1')).toMatchObject({ status: 'completed', peaksUrl: null });
+    expect(out).toMatchObject({ streamAudioUrl: null, peaksUrl: null, duration: 30 });
+    expect(env.audio.copies.get('tracks/gen-1.wav')).toEqual(notWav);
+    expect(env.generations.all.get('gen-1')).toMatchObject({
+      status: 'completed',
+      peaksUrl: null,
+      loudness: null,
+      audioSha256: createHash('sha256').update(notWav).digest('hex'),
+    });
     expect(env.audio.copies.has('tracks/gen-1.peaks.json')).toBe(false);
-    expect(env.log.warnings).toEqual([
-      {
-        message: expect.stringContaining('peaks'),
-        fields: expect.objectContaining({ generationId: 'gen-1', error: expect.any(Error) }),
-      },
+    expect(env.streamEncoder.inputs).toEqual([]);
+    expect(env.log.warnings.map((w) => w.message)).toEqual([
+      expect.stringContaining('not a WAV'),
+      expect.stringContaining('no compressed copy or peaks'),
     ]);
   });
 
@@ -551,5 +565,199 @@ describe('submit picks the endpoint and input from the generation', () => {
     await failStep(env.deps, { generationId: 'gen-1' });
 
     expect(calls).toEqual(['status extend', 'cancel extend']);
+  });
+});
+
+describe('the files of a finished track', () => {
+  const license = {
+    commercialUse: false,
+    summary: 'Personal, non-commercial use only.',
+    termsUrl: 'https://tunesmith.example/terms#license',
+  };
+  const origin = {
+    provider: 'fal.ai',
+    model: 'ACE-Step',
+    endpoint: 'fal-ai/ace-step',
+    parameters: { tags: 'rock, upbeat' },
+    inputs: [],
+    plan: 'Free',
+    license,
+  };
+
+  /** A finished track whose provider result is `master`. */
+  async function finished(master: Uint8Array, over: Partial<Generation> = {}) {
+    const env = setup(completedJob(), generation({ title: 'Small Hours', origin, ...over }));
+    env.audio.fetch = async () => master;
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    await finishStep(env.deps, { generationId: 'gen-1', job });
+    const done = env.generations.all.get('gen-1') as Generation;
+    return { ...env, done, wav: env.audio.copies.get('tracks/gen-1.wav') as Uint8Array };
+  }
+
+  const stereo = (amplitude: number, seconds = 3) =>
+    wavFile([tone(440, seconds, 44100, amplitude), tone(554, seconds, 44100, amplitude)], {
+      sampleRate: 44100,
+    });
+
+  const samplesOf = (pcm: PcmSource) =>
+    Array.from({ length: pcm.channels }, (_, c) => {
+      const out = new Float32Array(pcm.frames);
+      pcm.read(c, 0, out);
+      return out;
+    });
+
+  it('stores the master with its marking as the WAV download: the samples untouched, its hash and loudness recorded', async () => {
+    const master = stereo(0.5);
+    const { done, wav, log } = await finished(master);
+
+    const { common } = await parseBuffer(wav, { mimeType: 'audio/wav' });
+    expect(common.title).toBe('Small Hours');
+    expect(common.artist).toBe('Tunesmith');
+    expect(common.comment?.map((c) => c.text)).toEqual([
+      'Made with AI (ACE-Step) on Tunesmith. Provenance: https://tunesmith.example/api/track/gen-1/provenance License: Personal, non-commercial use only.',
+    ]);
+    expect(new TextDecoder().decode(wav)).toContain(`Iptc4xmpExt:DigitalSourceType="${DIGITAL_SOURCE_TYPE}"`);
+    const stored = samplesOf(parseWav(wav));
+    const original = samplesOf(parseWav(master));
+    for (let c = 0; c < 2; c++)
+      expect(
+        Buffer.compare(
+          Buffer.from(stored[c]?.buffer as ArrayBuffer),
+          Buffer.from(original[c]?.buffer as ArrayBuffer),
+        ),
+      ).toBe(0);
+
+    expect(done.audioSha256).toBe(createHash('sha256').update(wav).digest('hex'));
+    expect(done.loudness).toEqual(loudnessRecord(measureLoudness(parseWav(master))));
+    expect(toTrack(done).loudness).toEqual(done.loudness);
+    expect(done.loudness?.integratedLufs).toBeGreaterThan(-10);
+    expect(log.warnings).toEqual([]);
+  });
+
+  it("makes the stream from the master at the stream's gain alone: a loud track down to -14 LUFS, never above -1 dBTP", async () => {
+    const master = stereo(0.9);
+    const { done, streamEncoder } = await finished(master);
+
+    const gain = done.loudness?.streamGainDb as number;
+    expect(gain).toBeLessThan(-8);
+    const input = streamEncoder.inputs[0];
+    const factor = 10 ** (gain / 20);
+    const original = samplesOf(parseWav(master));
+    for (let c = 0; c < 2; c++) {
+      const expected = (original[c] as Float32Array).map((x) => Math.fround(x * factor));
+      expect(
+        Buffer.compare(Buffer.from(input?.channels[c]?.buffer as ArrayBuffer), Buffer.from(expected.buffer)),
+      ).toBe(0);
+    }
+    const stream = measureLoudness(input?.pcm as PcmSource);
+    expect(Math.abs((stream.integratedLufs as number) + 14)).toBeLessThanOrEqual(0.1);
+    expect(stream.truePeakDbtp).toBeLessThanOrEqual(-1);
+  });
+
+  it('lifts a quiet track only as far as its true peak allows (-1 dBTP)', async () => {
+    const quiet = tone(440, 4, 44100, 0.02);
+    // One loud bar near the end.
+    quiet.set(tone(440, 0.05, 44100, 0.5), 44100 * 3);
+    const { done, streamEncoder } = await finished(wavFile([quiet, quiet], { sampleRate: 44100 }));
+
+    expect(done.loudness?.integratedLufs as number).toBeLessThan(-20);
+    const stream = measureLoudness(streamEncoder.inputs[0]?.pcm as PcmSource);
+    expect(stream.truePeakDbtp).toBeLessThanOrEqual(-1);
+    expect(stream.truePeakDbtp).toBeGreaterThan(-1.05);
+    expect(stream.integratedLufs as number).toBeLessThan(-14);
+  });
+
+  it('gives the stream the same marking in its Vorbis comments', async () => {
+    const { streamEncoder } = await finished(stereo(0.3));
+    expect(streamEncoder.inputs[0]?.comments).toEqual(
+      opusComments({
+        title: 'Small Hours',
+        siteName: 'Tunesmith',
+        model: 'ACE-Step',
+        provenanceUrl: 'https://tunesmith.example/api/track/gen-1/provenance',
+        createdAt: now.toISOString(),
+        license,
+      }),
+    );
+  });
+
+  it('names a track without a title Untitled Track, and a track from before licenses gets no license line', async () => {
+    const { wav } = await finished(stereo(0.3), { title: null, origin: null });
+    const { common } = await parseBuffer(wav, { mimeType: 'audio/wav' });
+    expect(common.title).toBe('Untitled Track');
+    expect(common.comment?.[0]?.text).toBe(
+      'Made with AI (ACE-Step) on Tunesmith. Provenance: https://tunesmith.example/api/track/gen-1/provenance',
+    );
+  });
+
+  it('uses the site name as it is when the track completes', async () => {
+    const env = setup(completedJob(), generation({ title: 'Renamed Site' }));
+    env.deps.site = { origin: 'https://music.example', name: async () => 'Music Corner' };
+    env.audio.fetch = async () => stereo(0.3, 1);
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    await finishStep(env.deps, { generationId: 'gen-1', job });
+    const { common } = await parseBuffer(env.audio.copies.get('tracks/gen-1.wav') as Uint8Array, {
+      mimeType: 'audio/wav',
+    });
+    expect(common.artist).toBe('Music Corner');
+    expect(common.comment?.[0]?.text).toBe(
+      'Made with AI (ACE-Step) on Music Corner. Provenance: https://music.example/api/track/gen-1/provenance',
+    );
+  });
+
+  it('stores the WAV as signed with content credentials, and hashes what it stored', async () => {
+    const env = setup(completedJob(), generation({ title: 'Small Hours' }));
+    env.audio.fetch = async () => stereo(0.3, 1);
+    const signedWith: FileMarking[] = [];
+    env.deps.contentCredentials = {
+      async sign(wav, marking) {
+        signedWith.push(marking);
+        // A stand-in manifest chunk at the end.
+        const out = new Uint8Array(wav.length + 12);
+        out.set(wav);
+        out.set(new TextEncoder().encode('C2PA\u0004\u0000\u0000\u0000jumb'), wav.length);
+        new DataView(out.buffer).setUint32(4, out.length - 8, true);
+        return out;
+      },
+    };
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    await finishStep(env.deps, { generationId: 'gen-1', job });
+
+    const wav = env.audio.copies.get('tracks/gen-1.wav') as Uint8Array;
+    expect(new TextDecoder().decode(wav.subarray(-12, -8))).toBe('C2PA');
+    expect(signedWith.map((m) => m.title)).toEqual(['Small Hours']);
+    expect(env.generations.all.get('gen-1')?.audioSha256).toBe(
+      createHash('sha256').update(wav).digest('hex'),
+    );
+    expect((await parseBuffer(wav, { mimeType: 'audio/wav' })).common.title).toBe('Small Hours');
+  });
+
+  it('keeps the marked WAV when signing fails, logs it, and completes', async () => {
+    const env = setup(completedJob(), generation({ title: 'Small Hours' }));
+    const master = stereo(0.3, 1);
+    env.audio.fetch = async () => master;
+    const failure = new Error('no key');
+    env.deps.contentCredentials = {
+      sign: async () => {
+        throw failure;
+      },
+    };
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    await finishStep(env.deps, { generationId: 'gen-1', job });
+
+    const wav = env.audio.copies.get('tracks/gen-1.wav') as Uint8Array;
+    expect(
+      Buffer.compare(
+        wav,
+        markWav(master, await fileMarkingOf(testSite, generation({ title: 'Small Hours' }))),
+      ),
+    ).toBe(0);
+    expect(env.generations.all.get('gen-1')).toMatchObject({ status: 'completed' });
+    expect(env.log.warnings).toEqual([
+      {
+        message: expect.stringContaining('content credentials'),
+        fields: expect.objectContaining({ error: failure }),
+      },
+    ]);
   });
 });

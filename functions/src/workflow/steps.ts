@@ -5,7 +5,14 @@
  * match: `Provider.Unavailable` and `Storage.Unavailable` are retried, the rest
  * go to MarkFailed.
  */
-import { PEAKS_CONTENT_TYPE, trackPeaksKey, wavPeaksFile } from '../domain/audio/peaks';
+import { createHash } from 'node:crypto';
+import type { Loudness } from '@tunesmith/shared/ownership';
+import { UNTITLED_TRACK } from '@tunesmith/shared/tracks';
+import { loudnessRecord, loudnessSteps, withGain } from '../domain/audio/loudness';
+import { type FileMarking, markWav, opusComments, type VorbisComment } from '../domain/audio/marking';
+import { AudioFormatError, type PcmSource } from '../domain/audio/pcm';
+import { computePeaks, PEAKS_CONTENT_TYPE, trackPeaksKey } from '../domain/audio/peaks';
+import { parseWav } from '../domain/audio/wav';
 import { DomainError } from '../domain/errors';
 import { markCompleted, markFailed, markGenerating } from '../domain/generations/generation-service';
 import {
@@ -16,26 +23,44 @@ import {
 } from '../domain/generations/music-provider';
 import type { GenerationDeps } from '../domain/generations/ports';
 import { afterCallbackWait, callbackWaitSeconds } from '../domain/generations/timing';
+import { provenanceOf, provenanceUrl } from '../domain/tracks/provenance';
 import { type Generation, TRACK_AUDIO_AREA } from '../domain/tracks/track';
-import { wavDurationSeconds } from './wav';
+import { runInSlices } from './slices';
 
-/** Copies finished audio into our tracks bucket. */
+/** Fetches the provider's result and keeps a track's files in our tracks bucket. */
 export interface AudioStore {
-  /** Fetches `url` and stores it under `key`; returns our URL for it and the bytes copied. */
-  copyFromUrl(url: string, key: string): Promise<{ url: string; bytes: Uint8Array }>;
-  /** Stores audio we made (the compressed copy) under `key`; returns our URL for it. */
+  /** The bytes at `url` (the provider's expiring link to the result). */
+  fetch(url: string): Promise<Uint8Array>;
+  /** Stores a file of a track (the marked WAV, the compressed copy, the peaks) under `key`; returns our URL for it. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
   /** Removes a copy (its track was deleted while the audio was on its way). */
   remove(key: string): Promise<void>;
 }
 
-/** Makes the compressed copy players stream from a track's WAV. */
+/** Makes the compressed copy players stream, from the track's audio (already at the stream's gain). */
 export interface StreamEncoder {
   /** The media type of what `encode` makes. */
   readonly contentType: string;
   /** The file name extension of what `encode` makes, with its dot. */
   readonly extension: string;
-  encode(wav: Uint8Array): Promise<Uint8Array>;
+  /** Encodes `pcm`, with `comments` (the file's marking) in its header. */
+  encode(pcm: PcmSource, comments: VorbisComment[]): Promise<Uint8Array>;
+}
+
+/** How the files name the site they were made on. */
+export interface SiteIdentity {
+  /** The site's public origin (`https://example.com`): where the provenance record is read. */
+  readonly origin: string;
+  /** The site's name (Site Settings, General), read when a track completes. */
+  name(): Promise<string>;
+}
+
+/**
+ * Adds a signed C2PA manifest (content credentials) to a marked WAV. Never
+ * required: without it, or when it fails, the WAV carries the marking only.
+ */
+export interface ContentCredentials {
+  sign(wav: Uint8Array, marking: FileMarking): Promise<Uint8Array>;
 }
 
 /** Where the steps report what went wrong without failing the track. */
@@ -70,6 +95,10 @@ export interface WorkflowDeps {
   audio: AudioStore;
   /** Makes the players' compressed copy; without it tracks have only the WAV. */
   streamEncoder?: StreamEncoder;
+  /** The site the files say they were made on. */
+  site: SiteIdentity;
+  /** Signs the WAV download with a C2PA manifest; without it the WAV carries the marking only. */
+  contentCredentials?: ContentCredentials;
   log?: WorkflowLog;
   /** Where the provider posts its webhook for this generation. */
   webhookUrl: (generationId: string) => string;
@@ -308,26 +337,32 @@ export async function pollStep(deps: WorkflowDeps, input: { generationId: string
  */
 export const trackAudioKey = (g: Pick<Generation, 'id'>) => `${TRACK_AUDIO_AREA}${g.id}.wav`;
 
+/** The media type the WAV download is stored with. */
+export const WAV_CONTENT_TYPE = 'audio/wav';
+
 /** Where the players' compressed copy of a track lives, beside its WAV. */
 export const trackStreamKey = (g: Pick<Generation, 'id'>, extension: string) =>
   `${TRACK_AUDIO_AREA}${g.id}${extension}`;
 
 /**
- * The players' compressed copy of the WAV, stored beside it; undefined when
- * there is no encoder or making it failed. Never throws: a track without the
- * copy still completes, and players get the WAV.
+ * The players' compressed copy, stored beside the WAV: the track's audio at
+ * the stream's gain (gain only: no compression, no limiter), the marking in
+ * its header; undefined when there is no encoder or making it failed. Never
+ * throws: a track without the copy still completes, and players get the WAV.
  */
 async function storeStreamCopy(
   deps: WorkflowDeps,
   generation: Generation,
-  wav: Uint8Array,
+  pcm: PcmSource,
+  gainDb: number,
+  marking: FileMarking,
 ): Promise<{ key: string; url: string } | undefined> {
   const encoder = deps.streamEncoder;
   if (!encoder) return undefined;
   const key = trackStreamKey(generation, encoder.extension);
   const started = Date.now();
   try {
-    const bytes = await encoder.encode(wav);
+    const bytes = await encoder.encode(withGain(pcm, gainDb), opusComments(marking));
     const url = await deps.audio.put(key, bytes, encoder.contentType);
     return { key, url };
   } catch (error) {
@@ -341,18 +376,19 @@ async function storeStreamCopy(
 }
 
 /**
- * The waveform's peaks (audiowaveform JSON) of the WAV, stored beside it;
- * undefined when making or storing them failed. Never throws: a track without
- * peaks still completes (the backfill can make them later).
+ * The waveform's peaks (audiowaveform JSON) of the track's audio, stored
+ * beside it; undefined when making or storing them failed. Never throws: a
+ * track without peaks still completes (the backfill can make them later).
  */
 async function storePeaks(
   deps: WorkflowDeps,
   generation: Generation,
-  wav: Uint8Array,
+  pcm: PcmSource,
 ): Promise<{ key: string; url: string } | undefined> {
   const key = trackPeaksKey(generation);
   try {
-    const url = await deps.audio.put(key, wavPeaksFile(wav), PEAKS_CONTENT_TYPE);
+    const peaks = new TextEncoder().encode(JSON.stringify(computePeaks(pcm)));
+    const url = await deps.audio.put(key, peaks, PEAKS_CONTENT_TYPE);
     return { key, url };
   } catch (error) {
     deps.log?.warn("a track's waveform peaks were not made; it completes without them", {
@@ -364,9 +400,76 @@ async function storePeaks(
 }
 
 /**
- * Finish: fetch the result, copy the audio to our bucket, make the players'
- * compressed copy and the waveform's peaks beside it, mark completed with
- * duration, seed and URLs.
+ * What a track's files say about it: its title as it is now (a later rename
+ * does not rewrite them), the site, the model, where its provenance record is
+ * read, and its license when it has one.
+ */
+export async function fileMarkingOf(site: SiteIdentity, generation: Generation): Promise<FileMarking> {
+  const title = generation.title?.trim() || UNTITLED_TRACK;
+  return {
+    title,
+    siteName: await site.name(),
+    model: provenanceOf(generation, site.origin).model,
+    provenanceUrl: provenanceUrl(site.origin, generation.id),
+    createdAt: generation.createdAt,
+    license: generation.origin?.license ?? null,
+  };
+}
+
+/** A track's master as it is stored for download, and what was learnt making it. */
+export interface PreparedAudio {
+  /** The WAV download: the master's samples with the marking (and a C2PA manifest when signed). */
+  wav: Uint8Array;
+  /** SHA-256 (hex) of exactly `wav`. */
+  sha256: string;
+  /** The audio, read from `wav` (undefined when it is not a WAV we read). */
+  pcm?: PcmSource;
+  loudness: Loudness | null;
+}
+
+/**
+ * The master made ready for download: marked (LIST/INFO and XMP; the samples
+ * and every other chunk untouched), signed with content credentials when
+ * they are set up (a failed signature leaves the marking alone), hashed, and
+ * measured. Audio that is not a WAV we read is kept as it came (and logged).
+ */
+export async function prepareMaster(
+  deps: Pick<WorkflowDeps, 'contentCredentials' | 'log'>,
+  generationId: string,
+  master: Uint8Array,
+  marking: FileMarking,
+): Promise<PreparedAudio> {
+  let wav = master;
+  let marked = false;
+  try {
+    wav = markWav(master, marking);
+    marked = true;
+  } catch (error) {
+    if (!(error instanceof AudioFormatError)) throw error;
+    deps.log?.warn('the audio is not a WAV we read; it is kept unmarked', { generationId, error });
+  }
+  if (marked && deps.contentCredentials) {
+    try {
+      wav = await deps.contentCredentials.sign(wav, marking);
+    } catch (error) {
+      deps.log?.warn('the content credentials were not signed; the WAV carries the marking only', {
+        generationId,
+        error,
+      });
+    }
+  }
+  const sha256 = createHash('sha256').update(wav).digest('hex');
+  if (!marked) return { wav, sha256, loudness: null };
+  const pcm = parseWav(wav);
+  const loudness = loudnessRecord(await runInSlices(loudnessSteps(pcm)));
+  return { wav, sha256, pcm, loudness };
+}
+
+/**
+ * Finish: fetch the result, mark it (and sign it) as the WAV download, hash
+ * and measure it, store it, make the players' compressed copy at the stream's
+ * gain and the waveform's peaks from the same audio beside it, and mark the
+ * track completed with duration, seed, URLs, loudness and the WAV's hash.
  */
 export async function finishStep(
   deps: WorkflowDeps,
@@ -386,11 +489,22 @@ export async function finishStep(
     return asWorkflowError(error);
   }
   const key = trackAudioKey(generation);
-  const copied = await deps.audio.copyFromUrl(result.audioUrl, key);
-  const duration = result.duration ?? wavDurationSeconds(copied.bytes) ?? generation.duration ?? 0;
+  const marking = await fileMarkingOf(deps.site, generation);
+  const prepared = await prepareMaster(deps, generation.id, await deps.audio.fetch(result.audioUrl), marking);
+  const audioUrl = await deps.audio.put(key, prepared.wav, WAV_CONTENT_TYPE);
+  const pcm = prepared.pcm;
+  const duration =
+    result.duration ?? (pcm ? pcm.frames / pcm.sampleRate : undefined) ?? generation.duration ?? 0;
   const rounded = Math.round(duration * 100) / 100;
-  const stream = await storeStreamCopy(deps, generation, copied.bytes);
-  const peaks = await storePeaks(deps, generation, copied.bytes);
+  const stream = pcm
+    ? await storeStreamCopy(deps, generation, pcm, prepared.loudness?.streamGainDb ?? 0, marking)
+    : undefined;
+  const peaks = pcm ? await storePeaks(deps, generation, pcm) : undefined;
+  if (!pcm) {
+    deps.log?.warn('the audio is not a WAV we read; the track has no compressed copy or peaks', {
+      generationId: generation.id,
+    });
+  }
   const removeCopies = async () => {
     await deps.audio.remove(key);
     if (stream) await deps.audio.remove(stream.key);
@@ -399,11 +513,13 @@ export async function finishStep(
   let done: Generation;
   try {
     done = await markCompleted(deps.generation, generation.id, {
-      audioUrl: copied.url,
+      audioUrl,
       streamAudioUrl: stream?.url ?? null,
       peaksUrl: peaks?.url ?? null,
       duration: rounded,
       seed: result.seed,
+      loudness: prepared.loudness,
+      audioSha256: prepared.sha256,
     });
   } catch (error) {
     if (!(error instanceof DomainError && error.kind === 'not-found')) throw error;
@@ -417,7 +533,7 @@ export async function finishStep(
     throw new WorkflowError('Generation.Ended', `Generation ${generation.id} is ${done.status}`);
   }
   return {
-    audioUrl: copied.url,
+    audioUrl,
     streamAudioUrl: stream?.url ?? null,
     peaksUrl: peaks?.url ?? null,
     duration: rounded,

@@ -1,11 +1,21 @@
 /** Fakes for the workflow's ports (unit tests here and in local/). */
+
+import type { VorbisComment } from '../domain/audio/marking';
+import type { PcmSource } from '../domain/audio/pcm';
 import type {
   MusicJobKind,
   MusicJobStatus,
   MusicProvider,
   MusicResult,
 } from '../domain/generations/music-provider';
-import type { AudioStore, CallbackOutcome, CallbackStore, StreamEncoder, WorkflowLog } from './steps';
+import type {
+  AudioStore,
+  CallbackOutcome,
+  CallbackStore,
+  SiteIdentity,
+  StreamEncoder,
+  WorkflowLog,
+} from './steps';
 
 /** A PCM WAV of `seconds` of silence (44.1 kHz, 16-bit stereo). */
 export function silentWav(seconds: number, sampleRate = 44100, channels = 2): Uint8Array {
@@ -27,7 +37,7 @@ export function silentWav(seconds: number, sampleRate = 44100, channels = 2): Ui
   return new Uint8Array(buf);
 }
 
-/** An audio store that serves `files` by URL and keeps copies (and their types) by key. */
+/** An audio store that serves `files` by URL and keeps what is stored (and its type) by key. */
 export function fakeAudioStore(
   files: Map<string, Uint8Array>,
 ): AudioStore & { copies: Map<string, Uint8Array>; types: Map<string, string> } {
@@ -36,11 +46,10 @@ export function fakeAudioStore(
   return {
     copies,
     types,
-    async copyFromUrl(url, key) {
+    async fetch(url) {
       const bytes = files.get(url);
       if (!bytes) throw new Error(`404 ${url}`);
-      copies.set(key, bytes);
-      return { url: `https://tracks.example/${key}`, bytes };
+      return bytes;
     },
     async put(key, bytes, contentType) {
       copies.set(key, bytes);
@@ -53,20 +62,37 @@ export function fakeAudioStore(
   };
 }
 
-/** A stream encoder that keeps what it was given and makes a small stand-in file; `failWith` makes it throw. */
-export function fakeStreamEncoder(): StreamEncoder & { inputs: Uint8Array[]; failWith?: Error } {
-  const encoder: StreamEncoder & { inputs: Uint8Array[]; failWith?: Error } = {
+/**
+ * A stream encoder that keeps what it was given (the audio, read out, and the
+ * comments) and makes a small stand-in file; `failWith` makes it throw.
+ */
+export function fakeStreamEncoder(): StreamEncoder & {
+  inputs: { pcm: PcmSource; channels: Float32Array[]; comments: VorbisComment[] }[];
+  failWith?: Error;
+} {
+  const encoder: ReturnType<typeof fakeStreamEncoder> = {
     contentType: 'audio/ogg; codecs=opus',
     extension: '.opus',
     inputs: [],
-    async encode(wav) {
-      encoder.inputs.push(wav);
+    async encode(pcm, comments) {
+      const channels = Array.from({ length: pcm.channels }, (_, c) => {
+        const samples = new Float32Array(pcm.frames);
+        pcm.read(c, 0, samples);
+        return samples;
+      });
+      encoder.inputs.push({ pcm, channels, comments });
       if (encoder.failWith) throw encoder.failWith;
-      return new TextEncoder().encode(`OggS copy of ${wav.length} bytes`);
+      return new TextEncoder().encode(`OggS copy of ${pcm.frames} frames`);
     },
   };
   return encoder;
 }
+
+/** The site a test's files name. */
+export const testSite: SiteIdentity = {
+  origin: 'https://tunesmith.example',
+  name: async () => 'Tunesmith',
+};
 
 /** A log that keeps its warnings. */
 export function recordingLog(): WorkflowLog & {

@@ -9,6 +9,7 @@ import {
   fakeMusicProvider,
   inMemoryCallbackStore,
   silentWav,
+  testSite,
 } from '@tunesmith/functions/workflow/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkflowRunner, type WorkflowRunner } from './runner';
@@ -53,6 +54,7 @@ async function setup(
     generation: gdeps,
     provider,
     audio: fakeAudioStore(new Map([['https://fal.example/a.wav', silentWav(3)]])),
+    site: testSite,
     webhookUrl: (id) => `http://local/webhook/${id}`,
     callbacks,
   };

@@ -4,8 +4,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DIGITAL_SOURCE_TYPE } from '@tunesmith/shared/ownership';
+import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
 import { bundleLambda } from '../../../../infra/lib/lambda-bundle';
+import { measureLoudness, streamGainDb, withGain } from '../../domain/audio/loudness';
+import type { VorbisComment } from '../../domain/audio/marking';
 import type { PcmSource } from '../../domain/audio/pcm';
 import { resample } from '../../domain/audio/resample';
 import { readOggPages, wavFile } from '../../domain/audio/testing';
@@ -119,6 +123,35 @@ describe('wavToOggOpus (libopus)', () => {
 
   it('says what it makes', () => {
     expect(oggOpusStreamEncoder).toMatchObject({ contentType: 'audio/ogg; codecs=opus', extension: '.opus' });
+  });
+
+  it("the workflow's stream of a loud track, at its stream gain, decodes at -14 LUFS ±0.5, marked", async () => {
+    // Louder than any streaming service plays: about -5 LUFS.
+    const loud = music(8, 44100).map((channel) => channel.map((x) => x * 1.9));
+    const master = parseWav(wavFile(loud, { sampleRate: 44100 }));
+    const before = measureLoudness(master);
+    expect(before.integratedLufs as number).toBeGreaterThan(-8);
+    const gain = streamGainDb(before);
+    const comments: VorbisComment[] = [
+      ['TITLE', 'Loud One'],
+      ['DIGITALSOURCETYPE', DIGITAL_SOURCE_TYPE],
+    ];
+
+    const ogg = await oggOpusStreamEncoder.encode(withGain(master, gain), comments);
+
+    const { channels, length } = decode(ogg);
+    const played: PcmSource = {
+      sampleRate: 48_000,
+      channels: 2,
+      frames: length,
+      read: (c, start, into) => into.set((channels[c] as Float32Array).subarray(start, start + into.length)),
+    };
+    const after = measureLoudness(played);
+    expect(Math.abs((after.integratedLufs as number) + 14)).toBeLessThanOrEqual(0.5);
+    expect(after.truePeakDbtp).toBeLessThan(-0.5);
+    const { common, native } = await parseBuffer(ogg, { mimeType: 'audio/ogg' });
+    expect(common.title).toBe('Loud One');
+    expect(native.vorbis?.find((t) => t.id === 'DIGITALSOURCETYPE')?.value).toBe(DIGITAL_SOURCE_TYPE);
   });
 
   it('works bundled as the stack bundles a Lambda (no node_modules beside it)', async () => {

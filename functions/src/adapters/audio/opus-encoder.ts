@@ -12,7 +12,9 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { OpusScriptNative } from 'opusscript/build/opusscript_native_wasm.js';
 import { type OggOpusOptions, type OpusEncoder, oggOpusSteps } from '../../domain/audio/ogg-opus';
+import type { PcmSource } from '../../domain/audio/pcm';
 import { parseWav } from '../../domain/audio/wav';
+import { runInSlices } from '../../workflow/slices';
 import type { StreamEncoder } from '../../workflow/steps';
 
 const WASM = 'opusscript/build/opusscript_native_wasm.wasm';
@@ -110,32 +112,20 @@ export function opusEncoder(
   };
 }
 
-/** How long encoding runs before other work gets a turn (the local cloud serves the API meanwhile). */
-const SLICE_MS = 20;
-
-/** Runs the steps, giving the event loop a turn every {@link SLICE_MS}. */
-async function runInSlices<T>(steps: Generator<void, T, void>): Promise<T> {
-  let until = Date.now() + SLICE_MS;
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-    if (Date.now() >= until) {
-      await new Promise((resolve) => setImmediate(resolve));
-      until = Date.now() + SLICE_MS;
-    }
-  }
-}
-
-/** A track's WAV as the players' Ogg Opus copy. */
-export async function wavToOggOpus(wav: Uint8Array, options: OggOpusOptions = {}): Promise<Uint8Array> {
-  const source = parseWav(wav);
+/** Audio as an Ogg Opus file, the event loop getting a turn while it encodes. */
+export async function pcmToOggOpus(source: PcmSource, options: OggOpusOptions = {}): Promise<Uint8Array> {
   const opus = await loadOpus();
   return runInSlices(oggOpusSteps(source, (settings) => opusEncoder(opus, settings), options));
 }
 
-/** The workflow's StreamEncoder: Ogg Opus at the default bitrates. */
+/** A track's WAV as the players' Ogg Opus copy. */
+export async function wavToOggOpus(wav: Uint8Array, options: OggOpusOptions = {}): Promise<Uint8Array> {
+  return pcmToOggOpus(parseWav(wav), options);
+}
+
+/** The workflow's StreamEncoder: Ogg Opus at the default bitrates, the marking in its Vorbis comments. */
 export const oggOpusStreamEncoder: StreamEncoder = {
   contentType: 'audio/ogg; codecs=opus',
   extension: '.opus',
-  encode: (wav: Uint8Array) => wavToOggOpus(wav),
+  encode: (pcm, comments) => pcmToOggOpus(pcm, { comments }),
 };

@@ -1,6 +1,7 @@
 /**
- * The workflow's AudioStore on S3: downloads the provider's (expiring) result and
- * puts it into the tracks bucket, beside the compressed copy made from it.
+ * The workflow's AudioStore on S3: downloads the provider's (expiring) result,
+ * and puts a track's files (the marked WAV, the compressed copy, the peaks)
+ * into the tracks bucket.
  */
 import type { AudioStore } from '../../workflow/steps';
 import type { S3 } from './client';
@@ -28,7 +29,7 @@ export function s3AudioStore(s3: S3, bucket: string, options: S3AudioStoreOption
     );
   };
   return {
-    async copyFromUrl(url, key) {
+    async fetch(url) {
       const response = await doFetch(url);
       if (!response.ok) {
         const error = new Error(`Fetching the result audio answered ${response.status}`);
@@ -36,9 +37,7 @@ export function s3AudioStore(s3: S3, bucket: string, options: S3AudioStoreOption
         if (response.status >= 500 || response.status === 429) error.name = 'Storage.Unavailable';
         throw error;
       }
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      await putObject(key, bytes, response.headers.get('content-type') ?? 'audio/wav');
-      return { url: urlFor(key), bytes };
+      return new Uint8Array(await response.arrayBuffer());
     },
     async put(key, bytes, contentType) {
       // A key holds one track's copy for good: nothing needs to ask again.

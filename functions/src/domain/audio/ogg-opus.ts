@@ -3,6 +3,7 @@
  * compressed copy of a track. Opus runs at 48 kHz, so other rates are
  * resampled first; mono stays mono, more than two channels keep the first two.
  */
+import type { VorbisComment } from './marking';
 import { OggStreamWriter } from './ogg';
 import { AudioFormatError, firstChannels, type PcmSource } from './pcm';
 import { resample } from './resample';
@@ -37,6 +38,8 @@ export interface OggOpusOptions {
   bitrate?: number;
   /** The Ogg stream's serial number. */
   serial?: number;
+  /** User comments of the OpusTags header (the file's marking). */
+  comments?: readonly VorbisComment[];
 }
 
 /** The identification header (RFC 7845, 5.1): channel mapping family 0 (mono or stereo). */
@@ -53,15 +56,32 @@ export function opusHead(options: { channels: 1 | 2; preSkip: number; inputSampl
   return head;
 }
 
-/** The comment header (RFC 7845, 5.2): the vendor and no user comments. */
-export function opusTags(vendor: string): Uint8Array {
-  const name = new TextEncoder().encode(vendor);
-  const tags = new Uint8Array(8 + 4 + name.length + 4);
+/**
+ * The comment header (RFC 7845, 5.2): the vendor and the user comments, each
+ * `FIELD=value` in UTF-8 (field names are ASCII 0x20-0x7D but '=', compared
+ * without case).
+ */
+export function opusTags(vendor: string, comments: readonly VorbisComment[] = []): Uint8Array {
+  const encoder = new TextEncoder();
+  const name = encoder.encode(vendor);
+  const entries = comments.map(([field, value]) => {
+    if (!/^[\x20-\x3c\x3e-\x7d]+$/.test(field))
+      throw new RangeError(`Not a Vorbis comment field name: ${field}`);
+    return encoder.encode(`${field}=${value}`);
+  });
+  const tags = new Uint8Array(8 + 4 + name.length + 4 + entries.reduce((n, e) => n + 4 + e.length, 0));
   const view = new DataView(tags.buffer);
-  tags.set(new TextEncoder().encode('OpusTags'), 0);
+  tags.set(encoder.encode('OpusTags'), 0);
   view.setUint32(8, name.length, true);
   tags.set(name, 12);
-  view.setUint32(12 + name.length, 0, true);
+  let at = 12 + name.length;
+  view.setUint32(at, entries.length, true);
+  at += 4;
+  for (const entry of entries) {
+    view.setUint32(at, entry.length, true);
+    tags.set(entry, at + 4);
+    at += 4 + entry.length;
+  }
   return tags;
 }
 
@@ -91,7 +111,7 @@ export function* oggOpusSteps(
     const preSkip = encoder.lookahead;
     const ogg = new OggStreamWriter(options.serial ?? 0x54756e65, MAX_PAGE_DURATION);
     ogg.header(opusHead({ channels, preSkip, inputSampleRate: source.sampleRate }));
-    ogg.header(opusTags(encoder.vendor));
+    ogg.header(opusTags(encoder.vendor, options.comments));
 
     const length = pcm.frames;
     const frameCount = Math.ceil((length + preSkip) / OPUS_FRAME);

@@ -7,7 +7,7 @@ import {
   type TextToMusicRequest,
   type UpdateGenerationRequest,
 } from '@tunesmith/shared/generations';
-import type { ProvenanceInput } from '@tunesmith/shared/ownership';
+import type { Loudness, ProvenanceInput } from '@tunesmith/shared/ownership';
 import type { EditKind, TrackEdit, TrackFamily, TrackStatus, Visibility } from '@tunesmith/shared/tracks';
 import type { User } from '../accounts/user';
 import { DomainError, notFound, validationError } from '../errors';
@@ -330,7 +330,7 @@ export async function markGenerating(
   return generation;
 }
 
-/** The audio is in our bucket: pending or generating → completed (final). */
+/** The audio is in our bucket: pending or generating → completed (final), with its loudness and the WAV's hash. */
 export async function markCompleted(
   deps: GenerationDeps,
   id: string,
@@ -340,6 +340,10 @@ export async function markCompleted(
     peaksUrl?: string | null;
     duration: number;
     seed: number | null;
+    /** The master's loudness and the stream's gain; null when the audio could not be measured. */
+    loudness?: Loudness | null;
+    /** SHA-256 (hex) of the WAV download exactly as stored. */
+    audioSha256?: string | null;
   },
 ): Promise<Generation> {
   const { generation } = await transition(deps, id, ACTIVE, (g, updatedAt) => ({
@@ -350,6 +354,8 @@ export async function markCompleted(
     peaksUrl: result.peaksUrl ?? null,
     duration: result.duration,
     seed: result.seed,
+    loudness: result.loudness ?? null,
+    audioSha256: result.audioSha256 ?? null,
     updatedAt,
   }));
   return generation;
