@@ -64,6 +64,9 @@ class BytesBlobReader {
   readAsArrayBuffer(blob: unknown): ArrayBuffer {
     if (!(blob instanceof BytesBlob)) throw new TypeError('Only in-memory audio is read here');
     const { bytes } = blob;
+    // The whole file (what the builder reads) is handed over as it is: a 42 MB WAV is not copied twice.
+    if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength)
+      return bytes.buffer as ArrayBuffer;
     return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   }
 }
