@@ -28,6 +28,20 @@ describe('runBackgroundJob', () => {
     expect(ran).toEqual([{ kind: 'delete-account', userId: 'user-2' }]);
   });
 
+  it('keeps what a delete-account request says of the subscription it cancelled (the mail tells it)', async () => {
+    const ran: BackgroundJob[] = [];
+    const run = (event: unknown) =>
+      runBackgroundJob({ 'delete-account': async (job) => void ran.push(job) }, event);
+
+    await run({ kind: 'delete-account', userId: 'user-2', subscriptionCancelled: true });
+    await run({ kind: 'delete-account', userId: 'user-3', subscriptionCancelled: 'yes' });
+
+    expect(ran).toEqual([
+      { kind: 'delete-account', userId: 'user-2', subscriptionCancelled: true },
+      { kind: 'delete-account', userId: 'user-3' },
+    ]);
+  });
+
   it('fails a kind that has no runner in this build', async () => {
     await expect(runBackgroundJob({}, { kind: 'delete-account', userId: 'user-1' })).rejects.toBeInstanceOf(
       InvalidJobError,

@@ -7,7 +7,12 @@
  */
 export type BackgroundJob =
   | { kind: 'export'; userId: string; exportId: string }
-  | { kind: 'delete-account'; userId: string };
+  | {
+      kind: 'delete-account';
+      userId: string;
+      /** The request cancelled a running subscription before it answered (the confirmation mail says so). */
+      subscriptionCancelled?: boolean;
+    };
 
 /** Starts a job and returns once it is queued (never waits for it to run). */
 export interface BackgroundJobs {
@@ -42,13 +47,17 @@ const isId = (value: unknown): value is string =>
 export function parseBackgroundJob(event: unknown): BackgroundJob {
   if (!event || typeof event !== 'object' || Array.isArray(event))
     throw new InvalidJobError('A background job is a JSON object');
-  const { kind, userId, exportId } = event as Record<string, unknown>;
+  const { kind, userId, exportId, subscriptionCancelled } = event as Record<string, unknown>;
   if (!isId(userId)) throw new InvalidJobError('A background job names its user (userId)');
   if (kind === 'export') {
     if (!isId(exportId)) throw new InvalidJobError('An export job names its export (exportId)');
     return { kind, userId, exportId };
   }
-  if (kind === 'delete-account') return { kind, userId };
+  if (kind === 'delete-account') {
+    return typeof subscriptionCancelled === 'boolean'
+      ? { kind, userId, subscriptionCancelled }
+      : { kind, userId };
+  }
   throw new InvalidJobError(`Unknown background job kind: ${String(kind)}`);
 }
 

@@ -9,7 +9,14 @@
 import { type JobRunners, runBackgroundJob } from '../domain/jobs';
 import { logger } from '../http/logger';
 
-const runners: JobRunners = {};
+const runners: JobRunners = {
+  'delete-account': async (job) => {
+    const { runAccountDeletion } = await import('../domain/accounts/account-deletion');
+    const { accountDeletionJobDeps } = await import('./account-deletion-wiring');
+    const outcome = await runAccountDeletion(accountDeletionJobDeps(), job);
+    logger.info('account deletion', { outcome });
+  },
+};
 
 export const handler = async (event: unknown): Promise<void> => {
   const started = Date.now();
