@@ -95,8 +95,16 @@ const identityAdminActions = [
 export const groupAccess: Record<RouteGroup, GroupAccess> = {
   // Track pages and the gallery sign plays of finished audio (CloudFront reads it); sessions are optional here.
   catalog: { table: 'read', audio: true },
-  // Deleting one's own account is a background job.
-  auth: { table: 'readWrite', userPool: identityAdminActions, mail: true, jobs: true },
+  // Deleting one's own account cancels the subscription at once (Stripe's keys: the secret, or the sealed
+  // site settings) before the background job deletes the rest.
+  auth: {
+    table: 'readWrite',
+    userPool: identityAdminActions,
+    mail: true,
+    jobs: true,
+    stripe: true,
+    settings: 'open',
+  },
   // Starts the workflow (which writes the audio); deleting a track removes its audio and a remix's upload.
   // Plays and downloads are CloudFront links (decision 008): no read of track audio.
   generation: {

@@ -1,12 +1,18 @@
+import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
+import { INCOMING_AREA, UPLOADS_AREA } from '@tunesmith/functions/domain/uploads/uploads';
 import { Duration } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { Mail } from './mail';
 import { NodeFunction } from './node-function';
+import type { SettingsKey } from './settings-key';
+import type { StripeKeys } from './stripe-keys';
 import { grantTable } from './table-access';
 
 /** Lambda's retries of a failed asynchronous invocation (its maximum, and what the jobs are built for). */
@@ -25,6 +31,15 @@ export interface BackgroundJobsProps {
    * @default RetentionDays.ONE_MONTH (NodeFunction's)
    */
   readonly logRetention?: RetentionDays;
+}
+
+/** What deleting an account touches besides the table (see {@link BackgroundJobs.allowAccountDeletion}). */
+export interface AccountDeletionAccess {
+  readonly uploads: IBucket;
+  readonly tracks: IBucket;
+  readonly userPool: IUserPool;
+  readonly stripeKeys: StripeKeys;
+  readonly settingsKey: SettingsKey;
 }
 
 /**
@@ -72,6 +87,48 @@ export class BackgroundJobs extends Construct {
           reason:
             'DynamoDB grants cover the table and its GSIs (index/*): the jobs query a user’s library and their exports through the indexes.',
           appliesTo: [{ regex: '/^Resource::<.*Table[0-9A-F]{8}\\.Arn>\\/index\\/\\*$/' }],
+        },
+      ],
+      true,
+    );
+  }
+
+  /**
+   * What the `delete-account` job needs beyond the table and mail (decision 022): the user's objects
+   * (uploads and their incoming area, every file of their tracks), their sign-in identity, and Stripe's
+   * keys (the secret, or the sealed site settings) to end a subscription that still charges.
+   */
+  allowAccountDeletion(props: AccountDeletionAccess): void {
+    const fn = this.handler;
+    const areas: [IBucket, string[]][] = [
+      [props.uploads, [INCOMING_AREA, UPLOADS_AREA]],
+      [props.tracks, [TRACK_AUDIO_AREA]],
+    ];
+    for (const [bucket, prefixes] of areas) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['s3:DeleteObject'],
+          resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)),
+        }),
+      );
+      // A user's objects are found by listing their prefixes.
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    }
+    props.userPool.grant(fn, 'cognito-idp:AdminDeleteUser');
+    props.stripeKeys.grantRead(fn);
+    props.settingsKey.grantOpen(fn);
+    NagSuppressions.addResourceSuppressions(
+      fn,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Object keys are per user and per track under the product areas (incoming/, uploads/, tracks/): deleting an account removes what is under them, so the delete applies to area/*.',
+          appliesTo: [
+            {
+              regex: '/^Resource::<.*(Uploads|Tracks)[0-9A-F]{8}\\.Arn>\\/(incoming|uploads|tracks)\\/\\*$/',
+            },
+          ],
         },
       ],
       true,

@@ -182,6 +182,13 @@ export class TunesmithStack extends Stack {
       logRetention: stage.logRetention,
     });
     this.api.connectJobs(this.jobs);
+    this.jobs.allowAccountDeletion({
+      uploads: this.data.uploads,
+      tracks: this.data.tracks,
+      userPool: this.auth.userPool,
+      stripeKeys: this.stripeKeys,
+      settingsKey: this.settingsKey,
+    });
 
     const alarmEmail = setting(this, 'alarmEmail');
     this.monitoring = new Monitoring(this, 'Monitoring', {

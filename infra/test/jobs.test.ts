@@ -95,6 +95,35 @@ describe('the jobs function', () => {
   });
 });
 
+describe('the account deletion job', () => {
+  it("may delete the user's objects under the product areas only, list them, and delete the identity", () => {
+    const { stack } = synthesized;
+    const statements = statementsOfFunction(resources, functionOf('jobs'));
+    const uploads = logicalId(stack, stack.data.uploads.node.defaultChild);
+    const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
+    const pool = logicalId(stack, stack.auth.userPool.node.defaultChild);
+    const deletes = grantsOf(statements, 's3:DeleteObject');
+    expect(deletes).toEqual(
+      expect.arrayContaining([
+        `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
+        `s3:DeleteObject on {${uploads}.Arn}/incoming/*`,
+        `s3:DeleteObject on {${uploads}.Arn}/uploads/*`,
+      ]),
+    );
+    // Never a whole bucket.
+    expect(deletes.filter((grant) => grant.endsWith('.Arn}/*'))).toEqual([]);
+    expect(grantsOf(statements, 's3:ListBucket')).toEqual(
+      expect.arrayContaining([`s3:ListBucket on {${uploads}.Arn}`, `s3:ListBucket on {${tracks}.Arn}`]),
+    );
+    expect(grantsOf(statements, 'cognito-idp:')).toEqual([`cognito-idp:AdminDeleteUser on {${pool}.Arn}`]);
+  });
+
+  it("may open Stripe's keys in the site settings (KMS decrypt)", () => {
+    const statements = statementsOfFunction(resources, functionOf('jobs'));
+    expect(grantsOf(statements, 'kms:Decrypt').length).toBeGreaterThan(0);
+  });
+});
+
 describe('route groups and the jobs function', () => {
   it('lets only generation (export) and auth (delete my account) start jobs, by name, on this function only', () => {
     const jobs = functionOf('jobs');
