@@ -101,8 +101,8 @@ const percentile = (sorted: number[], p: number) =>
 
 async function timeToFirstPage(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-bench-'));
-  const [port, dynamodb, s3, cognito, ses, music, stepfunctions, stripe] = await Promise.all(
-    [1, 2, 3, 4, 5, 6, 7, 8].map(() => freePort()),
+  const [port, dynamodb, s3, cognito, ses, music, stepfunctions, stripe, lambda] = await Promise.all(
+    [1, 2, 3, 4, 5, 6, 7, 8, 9].map(() => freePort()),
   );
   const env = {
     ...process.env,
@@ -114,6 +114,7 @@ async function timeToFirstPage(): Promise<void> {
     MUSIC_PORT: String(music),
     STEPFUNCTIONS_PORT: String(stepfunctions),
     STRIPE_PORT: String(stripe),
+    LAMBDA_PORT: String(lambda),
     TUNESMITH_DATA_DIR: dataDir,
   };
   const started = performance.now();

@@ -804,6 +804,11 @@ function adminDepsForTest(): AdminDeps {
       cancelNow: async () => Promise.reject(new Error('no subscription expected')),
     },
     unlinkCustomer: async () => {},
+    exports: {
+      removeAll: async (userId) => {
+        await s3Sweeper(s3Of(s3), buckets.tracksBucket).deletePrefix(`exports/${userId}/`);
+      },
+    },
     plans: dynamoPlanRepository(documents, tableName),
     generations,
     tracks: dynamoTrackDirectory(documents, tableName),

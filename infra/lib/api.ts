@@ -26,6 +26,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { AudioSigning } from './audio-signing';
+import type { BackgroundJobs } from './jobs';
 import type { Mail } from './mail';
 import { NodeFunction } from './node-function';
 import type { SettingsKey } from './settings-key';
@@ -59,6 +60,8 @@ interface GroupAccess {
    * `respond` answers a waiting task (SendTaskSuccess/SendTaskFailure).
    */
   readonly workflow?: 'start' | 'respond';
+  /** Starts background jobs (an asynchronous invoke of the jobs function; gets JOBS_FUNCTION_NAME). */
+  readonly jobs?: boolean;
   /** Variables only this group needs, on top of the shared environment. */
   readonly environment?: Readonly<Record<string, string>>;
 }
@@ -92,7 +95,16 @@ const identityAdminActions = [
 export const groupAccess: Record<RouteGroup, GroupAccess> = {
   // Track pages and the gallery sign plays of finished audio (CloudFront reads it); sessions are optional here.
   catalog: { table: 'read', audio: true },
-  auth: { table: 'readWrite', userPool: identityAdminActions, mail: true },
+  // Deleting one's own account cancels the subscription at once (Stripe's keys: the secret, or the sealed
+  // site settings) before the background job deletes the rest.
+  auth: {
+    table: 'readWrite',
+    userPool: identityAdminActions,
+    mail: true,
+    jobs: true,
+    stripe: true,
+    settings: 'open',
+  },
   // Starts the workflow (which writes the audio); deleting a track removes its audio and a remix's upload.
   // Plays and downloads are CloudFront links (decision 008): no read of track audio.
   generation: {
@@ -101,6 +113,8 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
     tracks: ['delete'],
     audio: true,
     workflow: 'start',
+    // Export everything is a background job.
+    jobs: true,
     // The lyrics helper calls fal with the fal_api_key setting.
     settings: 'open',
   },
@@ -397,6 +411,11 @@ export class Api extends Construct {
       if (access === 'start') workflow.allowStart(this.functions[group]);
       else if (access === 'respond') workflow.allowTaskResponse(this.functions[group]);
     }
+  }
+
+  /** Lets the groups with `jobs` access in {@link groupAccess} start background jobs. */
+  connectJobs(jobs: BackgroundJobs): void {
+    for (const group of routeGroups) if (groupAccess[group].jobs) jobs.allowStart(this.functions[group]);
   }
 
   private grant(fn: NodeFunction, access: GroupAccess, props: ApiProps): void {

@@ -7,6 +7,7 @@ import { AudioSigning } from './audio-signing';
 import { Auth } from './auth';
 import { Data } from './data';
 import { FailedEvents } from './failed-events';
+import { BackgroundJobs } from './jobs';
 import { Mail, PLACEHOLDER_MAIL_FROM } from './mail';
 import { MailSink } from './mail-sink';
 import { Monitoring } from './monitoring';
@@ -61,6 +62,7 @@ export class TunesmithStack extends Stack {
   readonly analytics: UsageAnalytics;
   readonly originSecret: OriginSecret;
   readonly failedEvents: FailedEvents;
+  readonly jobs: BackgroundJobs;
   readonly monitoring: Monitoring;
   /** The test mail sink, on a stage that asks for one (`-c mailSinkDomain=...`). */
   readonly mailSink?: MailSink;
@@ -100,6 +102,21 @@ export class TunesmithStack extends Stack {
         `The ${stage.name} stage turns the API's execute-api endpoint off, so CloudFront needs a domain of the API's own: deploy with -c apiOriginDomain=api-origin.example.com -c apiOriginCertificateArn=arn:aws:acm:<region>:<account>:certificate/<id> (a certificate for it in the stage's region; README, Deploy to AWS; decision 013).`,
       );
     }
+    // What every function that serves users reads: the API's route groups and the jobs function.
+    const environment: Record<string, string> = {
+      TABLE_NAME: this.data.table.tableName,
+      USER_POOL_ID: this.auth.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: this.auth.userPoolClient.userPoolClientId,
+      ADMIN_POOL_ID: this.auth.adminPool.userPoolId,
+      ADMIN_POOL_CLIENT_ID: this.auth.adminPoolClient.userPoolClientId,
+      UPLOADS_BUCKET: this.data.uploads.bucketName,
+      TRACKS_BUCKET: this.data.tracks.bucketName,
+      MAIL_FROM: this.mail.from,
+      MAIL_CONFIGURATION_SET: this.mail.configurationSet.configurationSetName,
+      SITE_NAME: setting(this, 'siteName', 'SITE_NAME') ?? 'Tunesmith',
+      // CloudFront is the one proxy in front of API Gateway; its X-Forwarded-For entry is the viewer.
+      TRUSTED_PROXY_HOPS: '1',
+    };
     this.api = new Api(this, 'Api', {
       table: this.data.table,
       uploads: this.data.uploads,
@@ -112,20 +129,7 @@ export class TunesmithStack extends Stack {
       settingsKey: this.settingsKey,
       // The API's own domain for CloudFront, which turns the execute-api endpoint off (decision 013).
       origin: apiOrigin,
-      environment: {
-        TABLE_NAME: this.data.table.tableName,
-        USER_POOL_ID: this.auth.userPool.userPoolId,
-        USER_POOL_CLIENT_ID: this.auth.userPoolClient.userPoolClientId,
-        ADMIN_POOL_ID: this.auth.adminPool.userPoolId,
-        ADMIN_POOL_CLIENT_ID: this.auth.adminPoolClient.userPoolClientId,
-        UPLOADS_BUCKET: this.data.uploads.bucketName,
-        TRACKS_BUCKET: this.data.tracks.bucketName,
-        MAIL_FROM: this.mail.from,
-        MAIL_CONFIGURATION_SET: this.mail.configurationSet.configurationSetName,
-        SITE_NAME: setting(this, 'siteName', 'SITE_NAME') ?? 'Tunesmith',
-        // CloudFront is the one proxy in front of API Gateway; its X-Forwarded-For entry is the viewer.
-        TRUSTED_PROXY_HOPS: '1',
-      },
+      environment,
     });
     new Seed(this, 'Seed', { table: this.data.table });
     this.failedEvents = new FailedEvents(this, 'FailedEvents');
@@ -168,6 +172,24 @@ export class TunesmithStack extends Stack {
     });
     this.api.connectWorkflow(this.workflow);
 
+    // Export everything and delete my account run here, started by the API (decision 021).
+    this.jobs = new BackgroundJobs(this, 'Jobs', {
+      table: this.data.table,
+      mail: this.mail,
+      failedEvents: this.failedEvents.queue,
+      // Links in job mail name the site, as account mail does.
+      environment: { ...environment, PUBLIC_ORIGIN: this.web.url },
+      logRetention: stage.logRetention,
+    });
+    this.api.connectJobs(this.jobs);
+    this.jobs.allowAccountDeletion({
+      uploads: this.data.uploads,
+      tracks: this.data.tracks,
+      userPool: this.auth.userPool,
+      stripeKeys: this.stripeKeys,
+      settingsKey: this.settingsKey,
+    });
+
     const alarmEmail = setting(this, 'alarmEmail');
     this.monitoring = new Monitoring(this, 'Monitoring', {
       api: this.api.httpApi,
@@ -181,6 +203,7 @@ export class TunesmithStack extends Stack {
         ),
         'Workflow-ExecutionEnded': this.workflow.executionEnded,
         Analytics: this.analytics.handler,
+        Jobs: this.jobs.handler,
       },
       stateMachine: this.workflow.stateMachine,
       table: this.data.table,

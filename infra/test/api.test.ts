@@ -44,10 +44,10 @@ describe('route manifest -> HTTP API', () => {
       const entry = fileURLToPath(new URL(`../../functions/src/lambdas/${group}.ts`, import.meta.url));
       expect(existsSync(entry), entry).toBe(true);
     }
-    // The route groups, the daily analytics job, the seed, the audio signing key pair and the workflow's tasks:
+    // The route groups, the daily analytics job, the seed, the audio signing key pair, the workflow's tasks and the background jobs:
     // nothing else is built from functions/src/lambdas.
     expect([...byEntry.keys()].sort()).toEqual(
-      [...routeGroups, 'analytics', 'seed', 'audio-signing-key', 'workflow'].sort(),
+      [...routeGroups, 'analytics', 'seed', 'audio-signing-key', 'workflow', 'jobs'].sort(),
     );
   });
 

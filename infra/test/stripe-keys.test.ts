@@ -15,16 +15,20 @@ import {
 } from './helpers';
 
 // Stripe's keys on AWS (DESIGN.md, Billing; decision 005): one secret, created empty, read only by the
-// billing, webhooks and admin functions, never a key in a Lambda environment or in the template.
+// billing, webhooks, admin and auth functions and the jobs function, never a key in a Lambda environment
+// or in the template.
 
 const synthesized = synthBeforeAll();
 const { resources, functionOf } = synthesized;
 
 /**
  * The groups that talk to Stripe: Checkout, portal and cancel (billing), Stripe's webhook (webhooks),
- * and the admin area (a deleted user's subscription ends at once).
+ * the admin area (a deleted user's subscription ends at once) and auth (deleting one's own account
+ * cancels the subscription before it answers; decision 022).
  */
-const STRIPE_GROUPS = ['admin', 'billing', 'webhooks'];
+const STRIPE_GROUPS = ['admin', 'auth', 'billing', 'webhooks'];
+/** Every function that reads the secret: those groups', and the jobs function's (the account deletion job). */
+const stripeFunctionIds = () => [...STRIPE_GROUPS.map((group) => functionOf(group)), functionOf('jobs')];
 
 const secretId = () => logicalId(synthesized.stack, synthesized.stack.stripeKeys.secret.node.defaultChild);
 /** The origin lock's secret (origin-lock.test.ts), which every route group reads. */
@@ -99,13 +103,13 @@ describe('Stripe keys secret', () => {
 });
 
 describe('Stripe keys access', () => {
-  it('is declared for the billing, webhooks and admin groups only', () => {
+  it('is declared for the billing, webhooks, admin and auth groups only', () => {
     expect(routeGroups.filter((group) => groupAccess[group].stripe).sort()).toEqual(STRIPE_GROUPS);
   });
 
-  it('gives those groups STRIPE_SECRET_ARN and read access to that one secret', () => {
-    for (const group of STRIPE_GROUPS) {
-      const id = functionOf(group);
+  it('gives those groups and the jobs function STRIPE_SECRET_ARN and read access to that one secret', () => {
+    for (const id of stripeFunctionIds()) {
+      const group = id;
       const variables = propsOf(resources[id]).Environment as { Variables: Record<string, unknown> };
       expect(flatten(variables.Variables[STRIPE_SECRET_ARN]), group).toBe(`{Ref:${secretId()}}`);
       const grants = secretsGrantsOf(id);
@@ -123,7 +127,7 @@ describe('Stripe keys access', () => {
   });
 
   it('gives no other function the ARN or any Secrets Manager access', () => {
-    const stripeFunctions = new Set(STRIPE_GROUPS.map((group) => functionOf(group)));
+    const stripeFunctions = new Set(stripeFunctionIds());
     const others = lambdaFunctions().filter(([id]) => !stripeFunctions.has(id));
     // The other route groups, the seed, the workflow tasks and CDK's own handlers.
     expect(others.length).toBeGreaterThanOrEqual(routeGroups.length - STRIPE_GROUPS.length + 1);
@@ -136,9 +140,8 @@ describe('Stripe keys access', () => {
   it('lets no role or policy other than those functions touch the secret', () => {
     const secret = `{Ref:${secretId()}}`;
     const allowedRoles = new Set(
-      STRIPE_GROUPS.map(
-        (group) =>
-          (propsOf(resources[functionOf(group)]).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],
+      stripeFunctionIds().map(
+        (id) => (propsOf(resources[id]).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0],
       ),
     );
     for (const [id, resource] of Object.entries(resources)) {

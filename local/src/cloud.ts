@@ -23,6 +23,7 @@ import { createDevMailHandler, isDevMailPath } from './dev-mail';
 import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } from './emulators';
 import type { LocalEnvName } from './env';
 import { answerClientError, answerOnSocket, createFrontDoor } from './front-door';
+import { type LambdaEndpoint, startLambdaEndpoint } from './jobs/lambda-endpoint';
 import { type MusicProvider, startMusicProvider } from './music/provider-server';
 import { choosePort, onPort } from './processes';
 import { ensureAdmin, ensurePools, ensureTable, type LocalState, readState, writeState } from './provision';
@@ -62,6 +63,7 @@ export interface LocalCloudOptions {
     music: number;
     stepfunctions: number;
     stripe: number;
+    lambda: number;
   }>;
   /** Mute emulator, Vite and handler logs (handler crashes are still reported). */
   quiet?: boolean;
@@ -91,6 +93,7 @@ const REGION = 'us-east-1';
 const UPLOADS_BUCKET = 'tunesmith-uploads';
 const TRACKS_BUCKET = 'tunesmith-tracks';
 const STATE_MACHINE_ARN = localStateMachineArn(REGION, 'tunesmith-generation');
+const JOBS_FUNCTION_NAME = 'tunesmith-jobs';
 
 function assertWipeable(dir: string): void {
   const resolved = path.resolve(dir);
@@ -113,7 +116,9 @@ function assertWipeable(dir: string): void {
  * nosniff to every answer and answers 503 until all of that is ready; and the
  * Step Functions endpoint (workflow/sfn-endpoint.ts, bound before the rest)
  * whose executions the local runner carries out with the workflow Lambdas' own
- * steps. With kept data, generations the last run left pending or generating
+ * steps; and the Lambda endpoint (jobs/lambda-endpoint.ts, bound before the
+ * rest too) that runs background jobs with the jobs function's handler in this
+ * process, retried as Lambda retries. With kept data, generations the last run left pending or generating
  * are failed first (workflow/interrupted.ts). While it runs,
  * `local-cloud.json` in the data directory says where (`running`).
  *
@@ -149,6 +154,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let runner: WorkflowRunner | undefined;
   let analytics: (() => Promise<void>) | undefined;
   let stepFunctions: StepFunctionsEndpoint | undefined;
+  let lambdaEndpoint: LambdaEndpoint | undefined;
+  /** Set once the handlers are this cloud's (the app's URL), when jobs may run. */
+  let jobsOwner: string | undefined;
   let audioStorage: S3Client | undefined;
   let settingsClient: DynamoDBClient | undefined;
   const exitHook = () => {
@@ -180,6 +188,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // A run still going would log the emulators stopped below as failures.
       await analytics?.();
       await stepFunctions?.stop();
+      // Retries still to come are dropped; a job under way fails against the emulators stopped below.
+      await lambdaEndpoint?.stop();
       audioStorage?.destroy();
       settingsClient?.destroy();
       await Promise.all(emulators.map((emulator) => emulator.stop()));
@@ -199,6 +209,18 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       stateMachineArn: STATE_MACHINE_ARN,
       runner: runnerOnceStarted(() => runner),
       onError: (error) => console.error('[stepfunctions] request failed', error),
+    });
+    // Bound now too, for the same reason; its jobs run the jobs handler once the environment is set.
+    lambdaEndpoint = await startLambdaEndpoint({
+      port: ports.lambda ?? 0,
+      functions: { [JOBS_FUNCTION_NAME]: (event) => runJob(jobsOwner, event) },
+      onRetry: ({ attempt, error }) => {
+        if (!quiet) console.error(`[jobs] attempt ${attempt} failed; retrying`, error);
+      },
+      // Where Lambda would send the event to the failed-events queue.
+      onFailure: ({ event, attempts, error }) =>
+        console.error(`[jobs] job failed ${attempts} times and is dropped`, describeJob(event), error),
+      onError: (error) => console.error('[lambda] request failed', error),
     });
     const [dynamoPort, s3Port, cognitoPort, sesPort, musicPort, stripePort] = await Promise.all([
       choosePort(ports.dynamodb, 'DynamoDB Local', 'DYNAMODB_PORT'),
@@ -403,6 +425,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       STRIPE_WEBHOOK_SECRET: stripe.env.STRIPE_WEBHOOK_SECRET,
       STEPFUNCTIONS_ENDPOINT: stepFunctions.url,
       STATE_MACHINE_ARN,
+      LAMBDA_ENDPOINT: lambdaEndpoint.url,
+      JOBS_FUNCTION_NAME,
       // The provider posts its webhooks to /api/webhooks/fal on this same server.
       WEBHOOK_BASE_URL: url,
       MAIL_FROM: process.env.MAIL_FROM || 'Tunesmith <no-reply@tunesmith.local>',
@@ -429,6 +453,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // The daily usage_analytics job: once now (the day that ended), then after every midnight UTC.
     // Only where this process's function modules serve this cloud (see claimHandlers).
     if (claimHandlers(url)) analytics = startDailyAnalytics(quiet);
+    jobsOwner = url;
     const api = createApiAdapter({ loadHandler: lambdaLoader(url) });
     const mailbox = createDevMailHandler(ses.endpoint);
     // Stripe posts its events to the webhook route on this same server, as it would to CloudFront.
@@ -582,6 +607,25 @@ function runnerOnceStarted(current: () => WorkflowRunner | undefined): EndpointR
     sendTaskFailure: (taskToken, error, cause) => started().sendTaskFailure(taskToken, error, cause),
     describe: (name) => started().describe(name),
   };
+}
+
+/**
+ * Runs a background job with the jobs function's own handler, in this
+ * process, for the cloud at `owner` (see claimHandlers: the handlers of a
+ * process serve one cloud).
+ */
+async function runJob(owner: string | undefined, event: unknown): Promise<void> {
+  if (!owner) throw new Error('The local cloud has not started: no job can run yet');
+  if (!claimHandlers(owner))
+    throw new Error('The handlers in this process serve another local cloud; this one cannot run jobs');
+  const { handler } = await import('@tunesmith/functions/lambdas/jobs');
+  await handler(event);
+}
+
+/** A job event's kind and ids, for a log line. */
+function describeJob(event: unknown): string {
+  const { kind, userId, exportId } = (event ?? {}) as Record<string, unknown>;
+  return JSON.stringify({ kind, userId, exportId });
 }
 
 /** A request that failed outside any handler (client went away, file vanished). */

@@ -124,6 +124,17 @@ export const localEnvVars = [
     local: 'arn:aws:states:us-east-1:000000000000:stateMachine:tunesmith-generation',
   },
   {
+    name: 'LAMBDA_ENDPOINT',
+    description:
+      'The local Lambda endpoint (runs background jobs: export, account deletion, as asynchronous invocations); unset on AWS',
+    local: 'http://127.0.0.1:8607',
+  },
+  {
+    name: 'JOBS_FUNCTION_NAME',
+    description: 'The function that runs background jobs, invoked asynchronously by the API',
+    local: 'tunesmith-jobs',
+  },
+  {
     name: 'WEBHOOK_BASE_URL',
     description: 'Origin the music provider posts its webhooks to (/api/webhooks/fal); the API origin',
     local: 'http://127.0.0.1:3000',
@@ -180,6 +191,11 @@ export const startEnvVars = [
     name: 'STEPFUNCTIONS_PORT',
     description: 'Port of the local Step Functions endpoint (AWS JSON protocol)',
     local: '8605',
+  },
+  {
+    name: 'LAMBDA_PORT',
+    description: 'Port of the local Lambda endpoint (asynchronous Invoke of the jobs function)',
+    local: '8607',
   },
   { name: 'TUNESMITH_DATA_DIR', description: 'Where local data persists', local: '.data' },
 ] as const;

@@ -61,6 +61,7 @@ try {
       music: portFrom('MUSIC_PORT', 8604),
       stepfunctions: portFrom('STEPFUNCTIONS_PORT', 8605),
       stripe: portFrom('STRIPE_PORT', 8606),
+      lambda: portFrom('LAMBDA_PORT', 8607),
     },
   });
 } catch (error) {

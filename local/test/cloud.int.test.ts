@@ -133,8 +133,8 @@ async function readMarkers(cloud: LocalCloud): Promise<{ item: unknown; object: 
 describe('local cloud', () => {
   it('sets every documented variable and serves each emulator at its endpoint', async () => {
     // A configured port is used as given (`npm start` sets STEPFUNCTIONS_PORT).
-    const stepFunctionsPort = await freePort();
-    const cloud = await start(tempDir(), false, { stepfunctions: stepFunctionsPort });
+    const [stepFunctionsPort, lambdaPort] = [await freePort(), await freePort()];
+    const cloud = await start(tempDir(), false, { stepfunctions: stepFunctionsPort, lambda: lambdaPort });
     const c = clients(cloud.env);
 
     expect(Object.keys(cloud.env).sort()).toEqual([...localEnvNames].sort());
@@ -233,9 +233,22 @@ describe('local cloud', () => {
       });
     expect((await sfnCall()).headers.get('x-amzn-errortype')).toBe('UnknownOperationException');
 
+    // The Lambda endpoint runs the jobs function, asynchronously only.
+    expect(cloud.env.LAMBDA_ENDPOINT).toBe(`http://127.0.0.1:${lambdaPort}`);
+    const invoke = (type: string) =>
+      fetch(`${cloud.env.LAMBDA_ENDPOINT}/2015-03-31/functions/${cloud.env.JOBS_FUNCTION_NAME}/invocations`, {
+        method: 'POST',
+        headers: { 'x-amz-invocation-type': type },
+        body: '{}',
+      });
+    expect((await invoke('RequestResponse')).headers.get('x-amzn-errortype')).toBe(
+      'InvalidParameterValueException',
+    );
+
     await stopCleanly(cloud);
     await expect(fetch(cloud.env.FAL_WEBHOOK_JWKS_URL)).rejects.toThrow();
     await expect(sfnCall()).rejects.toThrow();
+    await expect(invoke('Event')).rejects.toThrow();
   });
 
   it('binds the Step Functions endpoint itself when no port is configured', async () => {

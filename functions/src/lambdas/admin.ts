@@ -33,6 +33,7 @@ import { log } from '../http/logger';
 import { adminRoutes } from '../http/routes/admin';
 import { audioLinks } from './audio-wiring';
 import { billingWiring } from './billing-wiring';
+import { exportRemoval } from './export-removal';
 import { sessionWiring } from './session-wiring';
 import { settingsFromEnv } from './settings-wiring';
 
@@ -55,6 +56,7 @@ function build(): AdminDeps & { log: typeof log } {
     unlinkCustomer: async (customerId) => {
       await client.send(new DeleteCommand({ TableName: tableName, Key: keys.paymentCustomer(customerId) }));
     },
+    exports: exportRemoval(),
     plans: dynamoPlanRepository(client, tableName),
     generations: dynamoGenerationStore(client, tableName),
     tracks: dynamoTrackDirectory(client, tableName),

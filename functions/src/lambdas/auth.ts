@@ -1,12 +1,21 @@
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
+import type { AccountDeletionRequestDeps } from '../domain/accounts/account-deletion';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
+import { log } from '../http/logger';
 import { authRoutes } from '../http/routes/auth';
+import { billingWiring } from './billing-wiring';
+import { backgroundJobs } from './jobs-wiring';
 import { wiring } from './wiring';
 
 let built: LambdaHandler | undefined;
+let deletion: AccountDeletionRequestDeps | undefined;
 
-/** Route group `auth`: sign-up, sign-in, verification, reset and account changes. */
+/**
+ * Route group `auth`: sign-up, sign-in, verification, reset and account
+ * changes, and deleting one's own account (Stripe's keys to cancel the
+ * subscription at once; JOBS_FUNCTION_NAME for the job that deletes the rest).
+ */
 export const handler: LambdaHandler = (event, context) => {
   if (!built) {
     const w = wiring();
@@ -15,6 +24,18 @@ export const handler: LambdaHandler = (event, context) => {
       'auth',
       authRoutes({
         accounts: w.accounts,
+        deletion: () => {
+          deletion ??= {
+            users: w.accounts.users,
+            identity: w.accounts.identity,
+            limiter: w.accounts.limiter,
+            clock: w.accounts.clock,
+            payments: billingWiring().payments,
+            jobs: backgroundJobs(),
+            log,
+          };
+          return deletion;
+        },
         sessions: w.sessions.user,
         plans: dynamoPlanRepository(client, tableName),
         clock: { now: () => new Date() },

@@ -1,4 +1,5 @@
 import { authMessages, type RegisterInput } from '@tunesmith/shared/auth';
+import { ownershipMessages } from '@tunesmith/shared/ownership';
 import { conflict, DomainError, unauthorized, validationError } from '../errors';
 import { emailChangeMail, emailChangeNoticeMail, passwordResetMail, verificationMail } from './mail';
 import type {
@@ -18,7 +19,7 @@ import {
   type SessionDeps,
   verifySession,
 } from './session-rules';
-import { newUser, type User, type UserRepository } from './user';
+import { isClosed, newUser, type User, type UserRepository } from './user';
 
 export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
 export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
@@ -162,8 +163,10 @@ export async function login(
   }
   const user = await deps.users.findByEmail(input.email);
   if (!user) throw unauthorized(authMessages.invalidCredentials);
-  if (!user.emailVerified) {
+  if (!user.emailVerified || isClosed(user)) {
     if (result.tokens.refreshToken) await deps.identity.revokeRefreshToken(result.tokens.refreshToken);
+    // The right password of an account being deleted learns only that.
+    if (isClosed(user)) throw new DomainError('forbidden', ownershipMessages.accountDeleting);
     throw new DomainError('forbidden', authMessages.verifyEmailFirst);
   }
   return { user, tokens: result.tokens };
@@ -202,7 +205,8 @@ export async function requestPasswordReset(
 ): Promise<string> {
   await limit(deps, 'reset', email, address);
   const user = await deps.users.findByEmail(email);
-  if (user) {
+  // An account being deleted gets no link: a new password would open it again.
+  if (user && !isClosed(user)) {
     const token = deps.secrets.newToken();
     await deps.tokens.save(
       'reset-password',
@@ -239,7 +243,7 @@ export async function resetPassword(deps: AccountDeps, token: string, newPasswor
   const record = await deps.tokens.consume('reset-password', deps.secrets.hash(token));
   if (!record || record.expiresAt < nowSeconds(deps.clock)) throw validationError(authMessages.resetInvalid);
   const user = await deps.users.get(record.userId);
-  if (!user) throw validationError(authMessages.resetInvalid);
+  if (!user || isClosed(user)) throw validationError(authMessages.resetInvalid);
   await deps.identity.setPassword(user.id, newPassword);
   // A reset proves the mailbox: an unverified account becomes verified.
   if (!user.emailVerified) {
@@ -250,13 +254,14 @@ export async function resetPassword(deps: AccountDeps, token: string, newPasswor
   return authMessages.resetDone;
 }
 
-/** Changes the sign-in email; the new one must be free. */
 /**
  * The current password proves the caller is the owner (guesses limited as on
- * sign-in, per account and address); the session the check opened is revoked at once.
+ * sign-in, per account and address, one count for every action that asks for
+ * it: email change, password change, account deletion); the session the check
+ * opened is revoked at once.
  */
-async function confirmCurrentPassword(
-  deps: AccountDeps,
+export async function confirmCurrentPassword(
+  deps: Pick<AccountDeps, 'identity' | 'limiter' | 'clock'>,
   user: User,
   currentPassword: string,
   address: string,
@@ -320,7 +325,8 @@ async function completeEmailChange(
   const newEmail = record.data;
   if (!newEmail || record.expiresAt < nowSeconds(deps.clock)) throw expired();
   const user = await deps.users.get(record.userId);
-  if (!user) throw expired();
+  // An account being deleted keeps the address its deletion frees.
+  if (!user || isClosed(user)) throw expired();
   if (user.email !== newEmail) {
     const stamp = deps.clock.now().toISOString();
     await deps.users.changeEmail(user.id, user.email, newEmail, stamp);

@@ -116,3 +116,37 @@ export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}${'*'.repeat(Math.max(2, local.length - 1))}@${domain}`;
 }
+
+/**
+ * The confirmation that an account was deleted, as its owner asked: what is
+ * gone, what happened to a subscription, and that the address is free again.
+ */
+export function accountDeletedMail(input: {
+  to: string;
+  firstName: string;
+  /** A running subscription was cancelled at once by the deletion. */
+  subscriptionCancelled: boolean;
+  siteOrigin: string;
+  siteName: string;
+}): MailMessage {
+  const greeting = `Hi ${mailSafeName(input.firstName) || 'there'},`;
+  const subscription = input.subscriptionCancelled
+    ? 'Your subscription was cancelled at once: nothing more will be charged, and the rest of the period you had paid for ended with it and was not refunded.'
+    : 'You had no running subscription, so nothing was cancelled and nothing more will be charged.';
+  const body = `${greeting} your ${input.siteName} account has been deleted, as you asked. Your tracks and their audio, your uploads, your exports and your profile are gone. ${subscription}`;
+  const note =
+    'You can sign up again with this address at any time. If you did not ask for this, tell us on the contact page of the site.';
+  const link = input.siteOrigin;
+  return {
+    to: input.to,
+    subject: `Your ${input.siteName} account has been deleted`,
+    text: `${body}\n\n${note}\n\n${input.siteName}: ${link}\n`,
+    html: layout(
+      input.siteName,
+      'Your account has been deleted',
+      body,
+      { label: `Visit ${input.siteName}`, url: link },
+      note,
+    ),
+  };
+}

@@ -25,7 +25,10 @@ export interface User {
   billingCycle: BillingCycle | null;
   /** When Stripe was last read for this user's plan (ISO): an older reading never overwrites a newer one. */
   billingObservedAt: string | null;
-  /** Epoch seconds; access tokens issued before it are refused (logout everywhere). */
+  /**
+   * Epoch seconds; access tokens issued before it are refused (logout
+   * everywhere). {@link ACCOUNT_CLOSED} while the account is being deleted.
+   */
   sessionsValidAfter: number;
   createdAt: string;
   updatedAt: string;
@@ -45,6 +48,17 @@ export interface UserRepository {
   /** Deletes the profile and its email claim. */
   delete(user: User): Promise<void>;
 }
+
+/**
+ * `sessionsValidAfter` of an account being deleted: no token, however fresh
+ * (a refreshed one included), is ever accepted again, and sign-in is refused,
+ * from the moment the deletion starts until the profile is gone.
+ */
+export const ACCOUNT_CLOSED = Number.MAX_SAFE_INTEGER;
+
+/** Whether the account is being deleted (see {@link ACCOUNT_CLOSED}). */
+export const isClosed = (user: Pick<User, 'sessionsValidAfter'>): boolean =>
+  user.sessionsValidAfter >= ACCOUNT_CLOSED;
 
 /** A new account as sign-up makes it: unverified, on the free plan, nothing used yet. */
 export function newUser(fields: Pick<User, 'id' | 'email' | 'firstName' | 'lastName'>, at: string): User {

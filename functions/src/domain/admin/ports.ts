@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@tunesmith/shared/admin';
+import type { AccountDeletionDeps } from '../accounts/account-deletion';
 import type { Clock, IdentityProvider } from '../accounts/ports';
 import type { User, UserRepository } from '../accounts/user';
 import type { PriceCatalog } from '../billing/plan-prices';
@@ -117,6 +118,8 @@ export interface AdminDeps extends AuditDeps {
   payments: Pick<Payments, 'cancelNow' | 'listSubscriptions'> & PriceCatalog;
   /** Removes the customer → user link of a deleted user. */
   unlinkCustomer(customerId: string): Promise<void>;
+  /** A deleted user's exports: their records and zips. */
+  exports: AccountDeletionDeps['exports'];
   plans: PlanRepository & { delete(id: string): Promise<void> };
   generations: GenerationStore;
   tracks: TrackDirectory;

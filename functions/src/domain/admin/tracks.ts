@@ -4,13 +4,13 @@ import {
   type AdminTrackListQuery,
   adminMessages,
 } from '@tunesmith/shared/admin';
+import { removeTrackAudio } from '../accounts/account-deletion';
 import type { AdminUser } from '../accounts/admin';
 import { conflict, notFound } from '../errors';
 import { downloadFilename } from '../generations/download';
 import { type Generation, playbackAudio, toTrack } from '../tracks/track';
 import { audit } from './audit';
 import type { AdminDeps } from './ports';
-import { removeTrackAudio } from './users';
 
 const TITLE_IN_SUMMARY = 60;
 

@@ -64,6 +64,7 @@ function setup() {
       },
     },
     unlinkCustomer: async () => void steps.push('customer'),
+    exports: { removeAll: async (userId) => void steps.push(`exports ${userId}`) },
     plans: { ...plans, delete: async (planId) => void plans.all.delete(planId) },
     generations,
     tracks: { list: async () => ({ items: [] }) },
@@ -203,7 +204,7 @@ describe('updateUser', () => {
 
 describe('deleteUser', () => {
   it('ends sessions and the subscription first, removes tracks and files, and the profile last', async () => {
-    const { deps, users, generations, steps, cancelled, clock, stripe } = setup();
+    const { deps, users, generations, steps, cancelled, clock, stripe, audit } = setup();
     // Stripe also holds a second live subscription the record does not name (a duplicate): it ends too.
     stripe.setSubscription(aSubscription({ id: 'sub_9', customerId: 'cus_9' }));
     stripe.setSubscription(aSubscription({ id: 'sub_10', customerId: 'cus_9' }));
@@ -242,16 +243,27 @@ describe('deleteUser', () => {
     });
 
     expect(cancelled).toEqual(['sub_9', 'sub_10']);
-    expect(steps.slice(0, 3)).toEqual(['subscription', 'subscription', 'identity']);
+    expect(steps.slice(0, 2)).toEqual(['subscription', 'subscription']);
     expect(steps).toContain('audio s3://tracks/tracks/u1/t1.wav');
     expect(steps).toContain('audio s3://tracks/tracks/t1.opus');
     expect(steps).toContain('audio s3://tracks/tracks/t1.peaks.json');
     expect(steps).toContain('upload uploads/u1/song.mp3');
     expect(steps).toEqual(
-      expect.arrayContaining(['sweep uploads/u1/', 'sweep incoming/u1/', 'sweep tracks/u1/', 'customer']),
+      expect.arrayContaining(['sweep uploads/u1/', 'sweep incoming/u1/', 'sweep tracks/u1/']),
     );
-    expect(steps.at(-1)).toBe('profile');
+    // The data, then the identity, and the profile (with its email claim) last.
+    expect(steps.slice(-4)).toEqual(['exports u1', 'customer', 'identity', 'profile']);
     expect([...generations.all.keys()]).toEqual(['other']);
     expect(users.all.has('u1')).toBe(false);
+    expect(audit).toMatchObject([
+      { actor: 'ops', action: 'user.delete', target: 'u1', summary: 'Deleted u1@example.com and their data' },
+    ]);
+  });
+
+  it('answers not found for a user who does not exist (or is already deleted)', async () => {
+    const { deps, audit } = setup();
+
+    await expect(deleteUser(deps, admin, 'nobody')).rejects.toThrow('User not found');
+    expect(audit).toEqual([]);
   });
 });

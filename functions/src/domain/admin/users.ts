@@ -7,16 +7,14 @@ import {
   adminMessages,
 } from '@tunesmith/shared/admin';
 import { authMessages } from '@tunesmith/shared/auth';
+import { deleteAccount } from '../accounts/account-deletion';
 import type { AdminUser } from '../accounts/admin';
 import type { User } from '../accounts/user';
-import { PaymentsError } from '../billing/ports';
-import { hasRunningSubscription, isLive } from '../billing/subscription';
+import { hasRunningSubscription } from '../billing/subscription';
 import { conflict, DomainError, notFound, validationError } from '../errors';
 import { entitlementsFor, isPaidPlan } from '../generations/entitlements';
 import { usedThisWindow } from '../generations/quota-window';
 import type { Plan } from '../plans/plan';
-import { type Generation, legacyTrackAudioPrefix, storedTrackAudio } from '../tracks/track';
-import { INCOMING_AREA, ownUploadKey, uploadPrefix } from '../uploads/uploads';
 import { audit } from './audit';
 import type { AdminDeps } from './ports';
 import { normaliseSearch } from './search';
@@ -187,14 +185,12 @@ export async function assignPlan(
   return viewOf(deps, { ...user, ...stored, updatedAt: stamp });
 }
 
-const TRACK_PAGE = 100;
-
 /**
- * Deletes a user and everything that is theirs: sessions end first, then the
- * Stripe subscription (at once), the sign-in identity, every track with its
- * audio, every upload, the customer link, and last the profile with its email
- * claim and search words. Each step can run again, and the profile goes last,
- * so a delete that stops halfway is finished by running it again.
+ * Deletes a user and everything that is theirs through the one account
+ * cascade (sessions, Stripe at once, tracks and their files, uploads,
+ * exports, the customer link, the identity, last the profile), recording who
+ * did it. Each step can run again and the profile goes last, so a delete
+ * that stops halfway is finished by running it again.
  */
 export async function deleteUser(
   deps: AdminDeps,
@@ -202,60 +198,6 @@ export async function deleteUser(
   id: string,
   hooks: { afterTrack?: (trackId: string) => Promise<void> } = {},
 ): Promise<void> {
-  const user = await existing(deps, id);
-  const now = deps.clock.now();
-  // Every token issued so far is refused from here on (also while the rest runs).
-  await deps.users.update(user.id, {
-    sessionsValidAfter: Math.floor(now.getTime() / 1000) + 1,
-    updatedAt: now.toISOString(),
-  });
-  // Every subscription that could still charge: the one the record names, and any other Stripe holds live.
-  const running = new Set<string>();
-  if (hasRunningSubscription(user) && user.stripeSubscriptionId) running.add(user.stripeSubscriptionId);
-  if (user.stripeCustomerId) {
-    for (const subscription of await deps.payments.listSubscriptions(user.stripeCustomerId)) {
-      if (isLive(subscription)) running.add(subscription.id);
-    }
-  }
-  for (const subscriptionId of running) {
-    try {
-      await deps.payments.cancelNow(subscriptionId);
-    } catch (error) {
-      // Already gone at Stripe: nothing more will be charged.
-      const gone =
-        error instanceof PaymentsError &&
-        (error.failure === 'missing' || error.failure === 'invalid-request');
-      if (!gone) throw error;
-    }
-  }
-  await deps.identity.deleteUser(user.id);
-
-  for (;;) {
-    const page = await deps.generations.listByUser(user.id, { limit: TRACK_PAGE });
-    if (page.items.length === 0) break;
-    for (const generation of page.items) {
-      await removeTrackAudio(deps, generation);
-      await deps.generations.delete(generation.id, user.id);
-      await hooks.afterTrack?.(generation.id);
-    }
-  }
-  await deps.uploads.deletePrefix(uploadPrefix(user.id));
-  await deps.uploads.deletePrefix(`${INCOMING_AREA}${user.id}/`);
-  await deps.trackAudio.deletePrefix(legacyTrackAudioPrefix(user.id));
-  if (user.stripeCustomerId) await deps.unlinkCustomer(user.stripeCustomerId);
-  await deps.users.delete(user);
-  await audit(deps, admin, 'user.delete', user.id, `Deleted ${user.email} and their data`);
-}
-
-/** Removes a track's stored audio and its uploaded input; what is already gone is fine. */
-export async function removeTrackAudio(
-  deps: Pick<AdminDeps, 'uploads' | 'trackAudio'>,
-  generation: Pick<Generation, 'userId' | 'audioUrl' | 'streamAudioUrl' | 'peaksUrl' | 'inputAudioUrl'>,
-): Promise<void> {
-  for (const stored of [...storedTrackAudio(generation), generation.inputAudioUrl]) {
-    if (!stored) continue;
-    const uploadKey = ownUploadKey(stored, generation.userId);
-    if (uploadKey) await deps.uploads.delete(uploadKey);
-    else await deps.trackAudio.remove(stored);
-  }
+  const deleted = await deleteAccount(deps, id, { kind: 'admin', username: admin.username }, hooks);
+  if (!deleted) throw notFound(adminMessages.userNotFound);
 }

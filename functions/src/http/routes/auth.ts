@@ -8,6 +8,11 @@ import {
   updateEmailSchema,
   updatePasswordSchema,
 } from '@tunesmith/shared/auth';
+import { deleteAccountSchema, ownershipMessages } from '@tunesmith/shared/ownership';
+import {
+  type AccountDeletionRequestDeps,
+  requestAccountDeletion,
+} from '../../domain/accounts/account-deletion';
 import {
   type AccountDeps,
   login,
@@ -31,6 +36,8 @@ import type { Sessions } from '../session';
 
 export interface AuthRouteDeps {
   accounts: AccountDeps;
+  /** Deleting one's own account: built on first use (it loads the Stripe client). */
+  deletion: () => AccountDeletionRequestDeps;
   sessions: Sessions<User>;
   /** To name the user's plan and what it allows. */
   plans: PlanRepository;
@@ -38,7 +45,7 @@ export interface AuthRouteDeps {
 }
 
 /** Sign-up, verification, sign-in, reset and account changes of regular users. */
-export function authRoutes({ accounts, sessions, plans, clock }: AuthRouteDeps): GroupHandlers {
+export function authRoutes({ accounts, deletion, sessions, plans, clock }: AuthRouteDeps): GroupHandlers {
   const view = async (user: User) =>
     toCurrentUser(
       user,
@@ -112,6 +119,14 @@ export function authRoutes({ accounts, sessions, plans, clock }: AuthRouteDeps):
       // The caller's session goes on with fresh tokens; every other one has ended.
       ctx.cookies.length = 0;
       return json(200, { message: authMessages.passwordUpdated }, { cookies: sessions.issue(tokens) });
+    },
+
+    deleteAccount: async (event, ctx) => {
+      const input = readJson(event, deleteAccountSchema);
+      await requestAccountDeletion(deletion(), ctx.user as User, input, clientAddress(event));
+      // Every session of the account has ended; this browser forgets its own with the answer.
+      ctx.cookies.length = 0;
+      return json(202, { message: ownershipMessages.accountDeleting }, { cookies: sessions.clear() });
     },
   };
 }

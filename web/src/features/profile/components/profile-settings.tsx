@@ -2,6 +2,7 @@ import type { User } from '@/lib/auth';
 import { useBillingReturn } from '../hooks/use-billing-return';
 import { AccountSecurity } from './account-security';
 import { BillingReturnNotice } from './billing-return-notice';
+import { DeleteAccount } from './delete-account';
 import { ProfileInfo } from './profile-info';
 import { SubscriptionCard } from './subscription-card';
 import { UpdateEmailForm } from './update-email-form';
@@ -27,6 +28,9 @@ export function ProfileSettings({ user }: ProfileSettingsProps) {
         <UpdatePasswordForm />
         <div className="lg:col-span-2">
           <AccountSecurity />
+        </div>
+        <div className="lg:col-span-2">
+          <DeleteAccount user={user} />
         </div>
       </div>
     </>

@@ -1,0 +1,32 @@
+/**
+ * The jobs function: runs one background job per asynchronous invocation
+ * (domain/jobs.ts). The API starts jobs with `lambdaBackgroundJobs`
+ * (adapters/lambda/background-jobs.ts); on AWS Lambda retries a failed run
+ * twice and then sends the event to the failed-events queue, locally the
+ * local cloud's Lambda endpoint does the same in process. Each kind's runner
+ * is built on its first job, so a runtime builds only what it runs.
+ */
+import { type JobRunners, runBackgroundJob } from '../domain/jobs';
+import { logger } from '../http/logger';
+
+const runners: JobRunners = {
+  'delete-account': async (job) => {
+    const { runAccountDeletion } = await import('../domain/accounts/account-deletion');
+    const { accountDeletionJobDeps } = await import('./account-deletion-wiring');
+    const outcome = await runAccountDeletion(accountDeletionJobDeps(), job);
+    logger.info('account deletion', { outcome });
+  },
+};
+
+export const handler = async (event: unknown): Promise<void> => {
+  const started = Date.now();
+  try {
+    const job = await runBackgroundJob(runners, event);
+    logger.info('background job done', { kind: job.kind, ms: Date.now() - started });
+  } catch (error) {
+    // Ids only: a job event carries no secrets, but its fields are not logged whole either.
+    const { kind } = (event ?? {}) as { kind?: unknown };
+    logger.error('background job failed', { kind: String(kind), error });
+    throw error;
+  }
+};
