@@ -6,10 +6,15 @@
  * local cloud's Lambda endpoint does the same in process. Each kind's runner
  * is built on its first job, so a runtime builds only what it runs.
  */
+import { runExport } from '../domain/exports/export-service';
 import { type JobRunners, runBackgroundJob } from '../domain/jobs';
 import { logger } from '../http/logger';
+import { exportJobDeps } from './export-wiring';
 
-const runners: JobRunners = {};
+const runners: JobRunners = {
+  // Export everything (domain/exports): the zip of a user's music, linked by mail.
+  export: (job) => runExport(exportJobDeps(), job),
+};
 
 export const handler = async (event: unknown): Promise<void> => {
   const started = Date.now();
