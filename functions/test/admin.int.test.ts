@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { adminMessages } from '@tunesmith/shared/admin';
 import { routes } from '@tunesmith/shared/routes';
@@ -12,6 +13,7 @@ import {
 } from '../src/adapters/dynamo/admin-directory';
 import { dynamoBillingAccounts } from '../src/adapters/dynamo/billing-accounts';
 import { dynamoSiteCounters } from '../src/adapters/dynamo/counters';
+import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../src/adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '../src/adapters/dynamo/settings-repository';
@@ -43,6 +45,7 @@ import { poolIssuer } from './support/target';
 
 const store = direct();
 const generations = dynamoGenerationStore(store.documents, store.tableName);
+const exportRecords = dynamoExportRepository(store.documents, store.tableName);
 const buckets = storage();
 const clock = { now: () => new Date() };
 const username = `ops-${Date.now().toString(36)}`;
@@ -378,7 +381,27 @@ describe('deleting a user', () => {
     });
     const strayKey = `incoming/${signedIn.id}/${randomUUID()}.wav`;
     await buckets.putUpload(strayKey);
-    return { ...signedIn, publicTrack, remix, uploadKey, strayKey };
+    // An export: its record (holding the user's export slot) and its zip.
+    const exportId = `exp-${randomUUID()}`;
+    const now = new Date().toISOString();
+    await exportRecords.begin(
+      {
+        id: exportId,
+        userId: signedIn.id,
+        status: 'preparing',
+        createdAt: now,
+        updatedAt: now,
+        tracksDone: 0,
+        tracksTotal: 2,
+        attempts: 1,
+      },
+      now,
+    );
+    const exportKey = `exports/${signedIn.id}/${exportId}.zip`;
+    await buckets.client.send(
+      new PutObjectCommand({ Bucket: buckets.tracksBucket, Key: exportKey, Body: new Uint8Array([80, 75]) }),
+    );
+    return { ...signedIn, publicTrack, remix, uploadKey, strayKey, exportId, exportKey };
   }
 
   async function expectNothingLeft(data: Awaited<ReturnType<typeof userWithData>>) {
@@ -399,6 +422,8 @@ describe('deleting a user', () => {
     }
     expect(await buckets.exists(buckets.uploadsBucket, data.uploadKey)).toBe(false);
     expect(await buckets.exists(buckets.uploadsBucket, data.strayKey)).toBe(false);
+    expect(await buckets.exists(buckets.tracksBucket, data.exportKey)).toBe(false);
+    expect(await exportRecords.get(data.exportId)).toBeUndefined();
     expect(await userIdentity.signIn(data.email, testPassword)).toEqual({
       ok: false,
       reason: 'invalid-credentials',
@@ -807,6 +832,7 @@ function adminDepsForTest(): AdminDeps {
     exports: {
       removeAll: async (userId) => {
         await s3Sweeper(s3Of(s3), buckets.tracksBucket).deletePrefix(`exports/${userId}/`);
+        await exportRecords.removeAll(userId);
       },
     },
     plans: dynamoPlanRepository(documents, tableName),

@@ -14,6 +14,7 @@ import { ownershipMessages } from '@tunesmith/shared/ownership';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cognitoIdentityProvider } from '../src/adapters/cognito/identity-provider';
 import { dynamoAuditLog } from '../src/adapters/dynamo/admin-directory';
+import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import { s3Of } from '../src/adapters/s3/client';
 import { s3Sweeper } from '../src/adapters/s3/sweeper';
@@ -44,6 +45,7 @@ import { poolIssuer } from './support/target';
 
 const store = direct();
 const generations = dynamoGenerationStore(store.documents, store.tableName);
+const exportRecords = dynamoExportRepository(store.documents, store.tableName);
 const buckets = storage();
 const cognito = new CognitoIdentityProviderClient(clientConfig('cognito'));
 const userIdentity = cognitoIdentityProvider({
@@ -129,9 +131,22 @@ async function userWithData(signedIn?: Awaited<ReturnType<typeof signedInUser>>)
   });
   const strayKey = `incoming/${user.id}/${randomUUID()}.wav`;
   await buckets.putUpload(strayKey);
-  const exportKey = `exports/${user.id}/${randomUUID()}.zip`;
+  // An export: its record (holding the user's export slot) and its zip.
+  const exportId = `exp-${randomUUID()}`;
+  const now = new Date().toISOString();
+  const preparing = {
+    id: exportId,
+    userId: user.id,
+    status: 'preparing' as const,
+    createdAt: now,
+    updatedAt: now,
+  };
+  expect(await exportRecords.begin({ ...preparing, tracksDone: 0, tracksTotal: 2, attempts: 1 }, now)).toBe(
+    true,
+  );
+  const exportKey = `exports/${user.id}/${exportId}.zip`;
   await putTracksObject(exportKey, new Uint8Array([80, 75, 5, 6]));
-  return { ...user, publicTrack, remix, uploadKey, strayKey, exportKey };
+  return { ...user, publicTrack, remix, uploadKey, strayKey, exportId, exportKey };
 }
 
 type UserWithData = Awaited<ReturnType<typeof userWithData>>;
@@ -148,6 +163,7 @@ async function expectAllThere(data: UserWithData) {
   }
   expect(await buckets.exists(buckets.uploadsBucket, data.uploadKey)).toBe(true);
   expect(await buckets.exists(buckets.tracksBucket, data.exportKey)).toBe(true);
+  expect(await exportRecords.get(data.exportId)).toBeDefined();
 }
 
 /** Waits for the job: the profile is the last thing it removes. */
@@ -181,6 +197,9 @@ async function expectNothingLeft(data: UserWithData) {
   expect(await buckets.exists(buckets.uploadsBucket, data.uploadKey)).toBe(false);
   expect(await buckets.exists(buckets.uploadsBucket, data.strayKey)).toBe(false);
   expect(await buckets.exists(buckets.tracksBucket, data.exportKey)).toBe(false);
+  expect(await exportRecords.get(data.exportId)).toBeUndefined();
+  expect(await exportRecords.latest(data.id)).toBeUndefined();
+  expect(await item(keys.exportSlot(data.id))).toBeUndefined();
   expect(await userIdentity.signIn(data.email, testPassword)).toEqual({
     ok: false,
     reason: 'invalid-credentials',
@@ -314,6 +333,7 @@ function cascadeDeps(): AccountDeletionDeps {
     exports: {
       removeAll: async (userId) => {
         await s3Sweeper(s3, buckets.tracksBucket).deletePrefix(`exports/${userId}/`);
+        await exportRecords.removeAll(userId);
       },
     },
     audit: dynamoAuditLog(documents, tableName),

@@ -1,3 +1,4 @@
+import { EXPORTS_AREA } from '@tunesmith/functions/domain/exports/ports';
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
 import { INCOMING_AREA, UPLOADS_AREA } from '@tunesmith/functions/domain/uploads/uploads';
 import { type RouteDef, type RouteGroup, routeGroups, routes } from '@tunesmith/shared/routes';
@@ -43,6 +44,8 @@ interface GroupAccess {
   readonly batchRead?: boolean;
   readonly uploads?: readonly BucketAccess[];
   readonly tracks?: readonly BucketAccess[];
+  /** Export zips (`exports/` in the tracks bucket). */
+  readonly exports?: readonly BucketAccess[];
   /** `cognito-idp` admin actions on the user pool. */
   readonly userPool?: readonly string[];
   /** `cognito-idp` admin actions on the admin pool. */
@@ -139,6 +142,8 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
     batchRead: true,
     uploads: ['read', 'delete'],
     tracks: ['read', 'delete'],
+    // A deleted user's export zips go with them (listed through the tracks bucket's ListBucket).
+    exports: ['delete'],
     userPool: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUpdateUserAttributes'],
     stripe: true,
     audio: true,
@@ -426,6 +431,7 @@ export class Api extends Construct {
     const buckets: [IBucket, readonly BucketAccess[] | undefined, string[]][] = [
       [props.uploads, access.uploads, [INCOMING_AREA, UPLOADS_AREA]],
       [props.tracks, access.tracks, [TRACK_AUDIO_AREA]],
+      [props.tracks, access.exports, [EXPORTS_AREA]],
     ];
     for (const [bucket, kinds, areas] of buckets) {
       if (!kinds?.length) continue;
@@ -460,16 +466,16 @@ export class Api extends Construct {
             'DynamoDB grants cover the table and its GSIs (index/*): the access patterns query gsi1, gsi2 and gallery.',
           appliesTo: [{ regex: '/^Resource::<.*Table[0-9A-F]{8}\\.Arn>\\/index\\/\\*$/' }],
         },
-        ...(access.uploads?.length || access.tracks?.length
+        ...(access.uploads?.length || access.tracks?.length || access.exports?.length
           ? [
               {
                 id: 'AwsSolutions-IAM5',
                 reason:
-                  'Object keys are per user and per track under the product areas (incoming/, uploads/, tracks/), so object actions apply to area/*; the actions themselves are listed one by one.',
+                  'Object keys are per user and per track under the product areas (incoming/, uploads/, tracks/, exports/), so object actions apply to area/*; the actions themselves are listed one by one.',
                 appliesTo: [
                   {
                     regex:
-                      '/^Resource::<.*(Uploads|Tracks)[0-9A-F]{8}\\.Arn>\\/(incoming|uploads|tracks)\\/\\*$/',
+                      '/^Resource::<.*(Uploads|Tracks)[0-9A-F]{8}\\.Arn>\\/(incoming|uploads|tracks|exports)\\/\\*$/',
                   },
                 ],
               },

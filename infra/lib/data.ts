@@ -1,5 +1,7 @@
 import { tableDesign } from '@tunesmith/functions/data/keys';
+import { EXPORTS_AREA } from '@tunesmith/functions/domain/exports/ports';
 import { INCOMING_AREA } from '@tunesmith/functions/domain/uploads/uploads';
+import { EXPORT_KEEP_DAYS } from '@tunesmith/shared/ownership';
 import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import {
@@ -108,6 +110,12 @@ export class Data extends Construct {
         // Once a deleted track's old versions have expired, its delete marker is cleared too.
         { expiredObjectDeleteMarker: true },
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Export zips (decision 021) are deleted after a week, and an overwritten one (a retried job) a day later.
+        {
+          prefix: EXPORTS_AREA,
+          expiration: Duration.days(EXPORT_KEEP_DAYS),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
     });
   }

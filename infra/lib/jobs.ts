@@ -1,3 +1,4 @@
+import { EXPORTS_AREA } from '@tunesmith/functions/domain/exports/ports';
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
 import { INCOMING_AREA, UPLOADS_AREA } from '@tunesmith/functions/domain/uploads/uploads';
 import { Duration } from 'aws-cdk-lib';
@@ -9,6 +10,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import type { AudioSigning } from './audio-signing';
 import type { Mail } from './mail';
 import { NodeFunction } from './node-function';
 import type { SettingsKey } from './settings-key';
@@ -20,6 +22,10 @@ export const JOB_RETRIES = 2;
 
 export interface BackgroundJobsProps {
   readonly table: ITable;
+  /** The tracks bucket: an export reads track audio (`tracks/`) and writes its zip (`exports/`). */
+  readonly tracks: IBucket;
+  /** Signs the link to a ready export (a CloudFront signed URL, as downloads are; decision 008). */
+  readonly audioSigning: AudioSigning;
   /** Job mail (an export's link, an account's deletion): the sender the function may send as. */
   readonly mail: Mail;
   /** Where a job that failed all its attempts goes (its event, to look at and redrive). */
@@ -79,6 +85,24 @@ export class BackgroundJobs extends Construct {
     );
     grantTable(props.table, this.handler, 'readWrite');
     props.mail.grantSend(this.handler);
+    props.audioSigning.grantSign(this.handler);
+    // Export everything: each track's stored audio in, the zip out in parts (aborted when a run fails).
+    this.handler.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [props.tracks.arnForObjects(`${TRACK_AUDIO_AREA}*`)],
+      }),
+    );
+    // Without ListBucket a missing track file answers 403 instead of 404, and would fail the export.
+    this.handler.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.tracks.bucketArn] }),
+    );
+    this.handler.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject', 's3:AbortMultipartUpload'],
+        resources: [props.tracks.arnForObjects(`${EXPORTS_AREA}*`)],
+      }),
+    );
     NagSuppressions.addResourceSuppressions(
       this.handler,
       [
@@ -88,6 +112,12 @@ export class BackgroundJobs extends Construct {
             'DynamoDB grants cover the table and its GSIs (index/*): the jobs query a user’s library and their exports through the indexes.',
           appliesTo: [{ regex: '/^Resource::<.*Table[0-9A-F]{8}\\.Arn>\\/index\\/\\*$/' }],
         },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Object keys are per track (tracks/{id}.wav) and per user and export (exports/{userId}/{exportId}.zip), so the object actions, listed one by one, apply to those areas only.',
+          appliesTo: [{ regex: '/^Resource::<.*Tracks[0-9A-F]{8}\\.Arn>\\/(tracks|exports)\\/\\*$/' }],
+        },
       ],
       true,
     );
@@ -95,14 +125,14 @@ export class BackgroundJobs extends Construct {
 
   /**
    * What the `delete-account` job needs beyond the table and mail (decision 022): the user's objects
-   * (uploads and their incoming area, every file of their tracks), their sign-in identity, and Stripe's
+   * (uploads and their incoming area, every file of their tracks, their export zips), their sign-in identity, and Stripe's
    * keys (the secret, or the sealed site settings) to end a subscription that still charges.
    */
   allowAccountDeletion(props: AccountDeletionAccess): void {
     const fn = this.handler;
     const areas: [IBucket, string[]][] = [
       [props.uploads, [INCOMING_AREA, UPLOADS_AREA]],
-      [props.tracks, [TRACK_AUDIO_AREA]],
+      [props.tracks, [TRACK_AUDIO_AREA, EXPORTS_AREA]],
     ];
     for (const [bucket, prefixes] of areas) {
       fn.addToRolePolicy(
@@ -123,10 +153,11 @@ export class BackgroundJobs extends Construct {
         {
           id: 'AwsSolutions-IAM5',
           reason:
-            'Object keys are per user and per track under the product areas (incoming/, uploads/, tracks/): deleting an account removes what is under them, so the delete applies to area/*.',
+            'Object keys are per user and per track under the product areas (incoming/, uploads/, tracks/, exports/): deleting an account removes what is under them, so the delete applies to area/*.',
           appliesTo: [
             {
-              regex: '/^Resource::<.*(Uploads|Tracks)[0-9A-F]{8}\\.Arn>\\/(incoming|uploads|tracks)\\/\\*$/',
+              regex:
+                '/^Resource::<.*(Uploads|Tracks)[0-9A-F]{8}\\.Arn>\\/(incoming|uploads|tracks|exports)\\/\\*$/',
             },
           ],
         },

@@ -175,6 +175,8 @@ export class TunesmithStack extends Stack {
     // Export everything and delete my account run here, started by the API (decision 021).
     this.jobs = new BackgroundJobs(this, 'Jobs', {
       table: this.data.table,
+      tracks: this.data.tracks,
+      audioSigning: this.audioSigning,
       mail: this.mail,
       failedEvents: this.failedEvents.queue,
       // Links in job mail name the site, as account mail does.

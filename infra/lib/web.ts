@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { audioViewerResponseCode } from '@tunesmith/functions/adapters/cloudfront/edge-download';
 import { PEAKS_EXTENSION } from '@tunesmith/functions/domain/audio/peaks';
+import { EXPORTS_AREA } from '@tunesmith/functions/domain/exports/ports';
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
 import { Annotations, Aws, Duration, Stack } from 'aws-cdk-lib';
 import {
@@ -236,6 +237,9 @@ export class Web extends Construct {
         // Before /tracks/*: CloudFront takes the first pattern that matches.
         [peaksPath]: { ...trackFiles, cachePolicy: peaksCache, compress: true },
         [audioPath]: { ...trackFiles, cachePolicy: audioCache, compress: false },
+        // Export zips (decision 021): the same bucket, signed links and download names, never cached at the
+        // edge (each is one person's, fetched once or twice, and up to gigabytes).
+        [`/${EXPORTS_AREA}*`]: { ...trackFiles, cachePolicy: CachePolicy.CACHING_DISABLED, compress: false },
       },
     });
     NagSuppressions.addResourceSuppressions(this.distribution, [
@@ -367,7 +371,7 @@ export class Web extends Construct {
 /**
  * The tracks bucket as an origin through origin access control, like
  * `S3BucketOrigin.withOriginAccessControl`, but granting the distribution
- * `s3:GetObject` on the track audio area only, not the whole bucket.
+ * `s3:GetObject` on the track audio and export areas only, not the whole bucket.
  */
 class TrackAudioOrigin implements IOrigin {
   private readonly origin: IOrigin;
@@ -390,7 +394,7 @@ class TrackAudioOrigin implements IOrigin {
       new PolicyStatement({
         principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
         actions: ['s3:GetObject'],
-        resources: [this.bucket.arnForObjects(`${TRACK_AUDIO_AREA}*`)],
+        resources: [TRACK_AUDIO_AREA, EXPORTS_AREA].map((area) => this.bucket.arnForObjects(`${area}*`)),
         conditions: {
           StringEquals: {
             'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/${options.distributionId}`,

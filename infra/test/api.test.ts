@@ -318,11 +318,15 @@ describe('least privilege', () => {
       expect.arrayContaining(['s3:GetObject', 's3:DeleteObject']),
     );
     expect(admin.flatMap((s) => s.actions)).not.toContain('s3:PutObject');
+    // A deleted user's export zips go with them: delete only.
+    expect(admin.find((s) => s.resource === `{${tracks}.Arn}/exports/*`)?.actions).toEqual([
+      's3:DeleteObject',
+    ]);
     // Only the product's areas, never a whole bucket, and no multipart actions (single PUTs of at most 50 MB).
     for (const group of routeGroups) {
       for (const { resource, actions } of s3Of(group)) {
         if (actions.includes('s3:ListBucket')) continue;
-        expect(resource, group).toMatch(/\/(incoming|uploads|tracks)\/\*$/);
+        expect(resource, group).toMatch(/\/(incoming|uploads|tracks|exports)\/\*$/);
         expect(
           actions.filter((a) => /Multipart/.test(a)),
           group,

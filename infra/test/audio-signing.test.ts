@@ -54,7 +54,8 @@ const behaviorAt = (pattern: string) => {
 };
 const audioBehavior = () => behaviorAt('/tracks/*');
 const peaksBehavior = () => behaviorAt('/tracks/*.peaks.json');
-const TRACK_PATTERNS = ['/tracks/*', '/tracks/*.peaks.json'];
+const exportsBehavior = () => behaviorAt('/exports/*');
+const SIGNED_PATTERNS = ['/tracks/*', '/tracks/*.peaks.json', '/exports/*'];
 const refId = (value: unknown) =>
   /^\{Ref:(.+)\}$/.exec(flatten(value))?.[1] ?? /^\{(.+)\.\w+\}$/.exec(flatten(value))?.[1];
 const secretIds = () =>
@@ -93,8 +94,9 @@ describe('the audio behaviour', () => {
     );
     // Nothing else on the distribution is signed-only.
     expect(peaksBehavior().TrustedKeyGroups?.map(flatten)).toEqual([`{Ref:${keyGroupId}}`]);
+    expect(exportsBehavior().TrustedKeyGroups?.map(flatten)).toEqual([`{Ref:${keyGroupId}}`]);
     const others = [distributionConfig().DefaultCacheBehavior, ...distributionConfig().CacheBehaviors].filter(
-      (b) => !TRACK_PATTERNS.includes(b.PathPattern),
+      (b) => !SIGNED_PATTERNS.includes(b.PathPattern),
     );
     for (const behavior of others) expect(behavior.TrustedKeyGroups).toBeUndefined();
   });
@@ -149,7 +151,18 @@ describe('the audio behaviour', () => {
     expect(propsOf(fn).FunctionConfig).toMatchObject({ Runtime: 'cloudfront-js-2.0' });
   });
 
-  it('lets this distribution read the tracks area of the bucket, and nothing else there', () => {
+  it('serves export zips (/exports/*) from the same origin, signed, named by the same function, never cached', () => {
+    const zips = exportsBehavior();
+    const audio = audioBehavior();
+    expect(zips.TargetOriginId).toBe(audio.TargetOriginId);
+    expect(zips.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(zips.AllowedMethods?.sort()).toEqual(['GET', 'HEAD']);
+    expect(zips.FunctionAssociations).toEqual(audio.FunctionAssociations);
+    // CloudFront's managed CachingDisabled policy.
+    expect(flatten(zips.CachePolicyId)).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+  });
+
+  it('lets this distribution read the tracks and exports areas of the bucket, and nothing else there', () => {
     const { stack } = synthesized;
     const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
     const allow = bucketPolicyAllows(resources, tracks);
@@ -158,7 +171,10 @@ describe('the audio behaviour', () => {
       Principal: { Service: 'cloudfront.amazonaws.com' },
       Action: 's3:GetObject',
     });
-    expect(flatten(allow[0]?.Resource)).toBe(`{${tracks}.Arn}/tracks/*`);
+    expect(((allow[0]?.Resource ?? []) as unknown[]).map(flatten).sort()).toEqual([
+      `{${tracks}.Arn}/exports/*`,
+      `{${tracks}.Arn}/tracks/*`,
+    ]);
     const distribution = logicalId(stack, stack.web.distribution.node.defaultChild);
     expect(
       flatten(
@@ -193,12 +209,12 @@ describe('the audio signing keys', () => {
     expect(JSON.stringify(synthesized.template.toJSON())).not.toContain('PRIVATE KEY-----');
   });
 
-  it('are read by the signing groups only, each getting the key pair id and the secret ARN', () => {
+  it('are read by the signing groups and the jobs function (export links) only, each getting the key pair id and the secret ARN', () => {
     expect(routeGroups.filter((group) => groupAccess[group].audio).sort()).toEqual(SIGNERS);
     const { stack } = synthesized;
     const [secretId] = secretIds();
     const publicKeyId = logicalId(stack, stack.audioSigning.signingKey.publicKey.node.defaultChild);
-    for (const group of SIGNERS) {
+    for (const group of [...SIGNERS, 'jobs']) {
       const id = functionOf(group);
       expect(flatten(variablesOf(id)[AUDIO_SIGNING_KEY_PAIR_ID]), group).toBe(`{Ref:${publicKeyId}}`);
       expect(flatten(variablesOf(id)[AUDIO_SIGNING_SECRET_ARN]), group).toBe(`{Ref:${secretId}}`);
@@ -212,11 +228,11 @@ describe('the audio signing keys', () => {
     }
   });
 
-  it('are touched by no other role or policy than the signers and the key pair handler', () => {
+  it('are touched by no other role or policy than the signers, the jobs function and the key pair handler', () => {
     const roleOf = (id: string) =>
       (propsOf(resources[id]).Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
     const allowed = new Set([
-      ...SIGNERS.map((group) => roleOf(functionOf(group))),
+      ...[...SIGNERS, 'jobs'].map((group) => roleOf(functionOf(group))),
       roleOf(functionOf('audio-signing-key')),
     ]);
     const handlerGrants = statementsOfFunction(resources, functionOf('audio-signing-key'))

@@ -1,4 +1,5 @@
 import { tableDesign } from '@tunesmith/functions/data/keys';
+import { EXPORT_KEEP_DAYS } from '@tunesmith/shared/ownership';
 import { describe, expect, it } from 'vitest';
 import { flatten, logicalId, propsOf, synthBeforeAll } from './helpers';
 
@@ -160,5 +161,26 @@ describe('tracks bucket versions', () => {
         expect.objectContaining({ ExpiredObjectDeleteMarker: true }),
       ]),
     );
+  });
+});
+
+describe('export zips', () => {
+  it('expire a week after they are written, an overwritten one a day later, and nothing else in the bucket expires', () => {
+    const { stack } = synthesized;
+    const rules = (
+      propsOf(resources[logicalId(stack, stack.data.tracks.node.defaultChild)]).LifecycleConfiguration as {
+        Rules: Record<string, unknown>[];
+      }
+    ).Rules;
+    const expiring = rules.filter((rule) => 'ExpirationInDays' in rule);
+    expect(expiring).toEqual([
+      expect.objectContaining({
+        Prefix: 'exports/',
+        ExpirationInDays: EXPORT_KEEP_DAYS,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        Status: 'Enabled',
+      }),
+    ]);
+    expect(EXPORT_KEEP_DAYS).toBe(7);
   });
 });

@@ -70,6 +70,31 @@ describe('the jobs function', () => {
     expect(grantsOf(statements, 'dynamodb:UpdateItem').length).toBeGreaterThan(0);
   });
 
+  it('reads track audio, writes export zips in parts (and aborts them), and signs their links; deletes a deleted account’s objects; nothing more in S3', () => {
+    const { stack } = synthesized;
+    const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
+    const uploads = logicalId(stack, stack.data.uploads.node.defaultChild);
+    const statements = statementsOfFunction(resources, functionOf('jobs'));
+    expect([...new Set(grantsOf(statements, 's3:'))]).toEqual(
+      [
+        `s3:AbortMultipartUpload on {${tracks}.Arn}/exports/*`,
+        `s3:GetObject on {${tracks}.Arn}/tracks/*`,
+        `s3:ListBucket on {${tracks}.Arn}`,
+        `s3:PutObject on {${tracks}.Arn}/exports/*`,
+        // Deleting an account (decision 022).
+        `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
+        `s3:DeleteObject on {${tracks}.Arn}/exports/*`,
+        `s3:DeleteObject on {${uploads}.Arn}/incoming/*`,
+        `s3:DeleteObject on {${uploads}.Arn}/uploads/*`,
+        `s3:ListBucket on {${uploads}.Arn}`,
+      ].sort(),
+    );
+    const variables = variablesOf(functionOf('jobs'));
+    expect(flatten(variables.TRACKS_BUCKET)).toBe(`{Ref:${tracks}}`);
+    expect(variables.AUDIO_SIGNING_KEY_PAIR_ID).toBeDefined();
+    expect(variables.AUDIO_SIGNING_SECRET_ARN).toBeDefined();
+  });
+
   it('has its errors and throttles alarmed, as every function', () => {
     const alarmed = Object.values(resources)
       .filter((r) => r.Type === 'AWS::CloudWatch::Alarm' && r.Properties?.Namespace === 'AWS/Lambda')
@@ -106,6 +131,7 @@ describe('the account deletion job', () => {
     expect(deletes).toEqual(
       expect.arrayContaining([
         `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
+        `s3:DeleteObject on {${tracks}.Arn}/exports/*`,
         `s3:DeleteObject on {${uploads}.Arn}/incoming/*`,
         `s3:DeleteObject on {${uploads}.Arn}/uploads/*`,
       ]),

@@ -79,8 +79,9 @@ const signer = (signedOrigin = origin) =>
 const link = (options?: { downloadAs?: string }) => signer().read({ bucket, key: 'tracks/t1.wav' }, options);
 
 describe('the local audio behaviour', () => {
-  it('answers /tracks/* only', () => {
+  it('answers /tracks/* and /exports/* only', () => {
     expect(isAudioPath('/tracks/t1.wav?Expires=1')).toBe(true);
+    expect(isAudioPath('/exports/user-1/exp-1.zip?Expires=1')).toBe(true);
     expect(isAudioPath('/track/t1')).toBe(false);
     expect(isAudioPath('/api/tracks')).toBe(false);
   });

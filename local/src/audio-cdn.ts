@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { runInNewContext } from 'node:vm';
 import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { audioViewerResponseCode } from '@tunesmith/functions/adapters/cloudfront/edge-download';
+import { EXPORTS_AREA } from '@tunesmith/functions/domain/exports/ports';
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
 
 /**
@@ -19,8 +20,9 @@ import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
  * cookies; CloudFront's cache.
  */
 
-/** Paths the audio behaviour answers (`/tracks/*`). */
-export const isAudioPath = (target: string): boolean => target.startsWith(`/${TRACK_AUDIO_AREA}`);
+/** Paths the signed-link behaviours answer: track files (`/tracks/*`) and export zips (`/exports/*`). */
+export const isAudioPath = (target: string): boolean =>
+  target.startsWith(`/${TRACK_AUDIO_AREA}`) || target.startsWith(`/${EXPORTS_AREA}`);
 
 export interface AudioCdnOptions {
   /** A client of the S3 emulator (through its signature-checking proxy). */

@@ -24,6 +24,8 @@
  * | workflow callback | CALLBACK#requestId | CALLBACK           | (expires: TTL)                  |                        |                     |
  * | payment customer  | STRIPE_CUSTOMER#id | CUSTOMER           |                                 |                        |                     |
  * | payment event     | STRIPE_EVENT#id    | RECEIPT            | (expires: TTL)                  |                        |                     |
+ * | export            | EXPORT#id          | EXPORT             | USER#userId / EXPORT#createdAt#id (expires: TTL) |       |                     |
+ * | export slot       | USER#id            | EXPORT_SLOT        | (expires: TTL)                  |                        |                     |
  */
 
 export const tableDesign = {
@@ -86,6 +88,16 @@ export const keys = {
   generationKind: (createdAt: string, id: string) => ({ gsi2pk: 'TRACKS', gsi2sk: `${createdAt}#${id}` }),
   galleryPartition: 'GALLERY',
   gallery: (createdAt: string, id: string) => ({ galleryPk: 'GALLERY', gallerySk: `${createdAt}#${id}` }),
+
+  /** An export of a user's music (export everything), findable newest first in the owner's gsi1 partition. */
+  export: (id: string) => ({ pk: `EXPORT#${id}`, sk: 'EXPORT' }),
+  exportOwner: (userId: string, createdAt: string, id: string) => ({
+    gsi1pk: `USER#${userId}`,
+    gsi1sk: `EXPORT#${createdAt}#${id}`,
+  }),
+  exportOwnerPrefix: 'EXPORT#',
+  /** Which export of a user is preparing: one at a time, taken by a conditional write. */
+  exportSlot: (userId: string) => ({ pk: `USER#${userId}`, sk: 'EXPORT_SLOT' }),
 
   /** Counters of the whole site, kept by the writes that change them. */
   totals: { pk: 'COUNTERS', sk: 'TOTALS' },

@@ -9,16 +9,18 @@ import { s3TrackAudio } from '../adapters/s3/track-audio';
 import { s3UploadStore } from '../adapters/s3/upload-store';
 import { sfn, stateMachineArnFromEnv, stepFunctionsStarter } from '../adapters/sfn/step-functions';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
+import { exportRoutes } from '../http/routes/exports';
 import { generationRoutes } from '../http/routes/generation';
 import { libraryRoutes } from '../http/routes/library';
 import { audioLinks } from './audio-wiring';
+import { exportRouteDeps } from './export-wiring';
 import { musicProviderFromEnv } from './music-wiring';
 import { sessionWiring } from './session-wiring';
 import { publicOrigin } from './site-origin';
 
 let built: LambdaHandler | undefined;
 
-/** Route group `generation`: generation, lyrics and the library. */
+/** Route group `generation`: generation, lyrics, the library and export everything. */
 export const handler: LambdaHandler = (event, context) => {
   if (!built) {
     const { client, tableName } = dynamo();
@@ -51,6 +53,7 @@ export const handler: LambdaHandler = (event, context) => {
           trackAudio: s3TrackAudio(s3(), links, bucketFromEnv('TRACKS_BUCKET')),
           uploads,
         }),
+        ...exportRoutes(exportRouteDeps()),
       },
       { sessions: sessionWiring().sessions },
     );

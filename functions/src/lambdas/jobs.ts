@@ -6,13 +6,18 @@
  * local cloud's Lambda endpoint does the same in process. Each kind's runner
  * is built on its first job, so a runtime builds only what it runs.
  */
+import { runAccountDeletion } from '../domain/accounts/account-deletion';
+import { runExport } from '../domain/exports/export-service';
 import { type JobRunners, runBackgroundJob } from '../domain/jobs';
 import { logger } from '../http/logger';
+import { accountDeletionJobDeps } from './account-deletion-wiring';
+import { exportJobDeps } from './export-wiring';
 
 const runners: JobRunners = {
+  // Export everything (domain/exports): the zip of a user's music, linked by mail.
+  export: (job) => runExport(exportJobDeps(), job),
+  // Delete my account (domain/accounts/account-deletion): the cascade, then the confirmation mail.
   'delete-account': async (job) => {
-    const { runAccountDeletion } = await import('../domain/accounts/account-deletion');
-    const { accountDeletionJobDeps } = await import('./account-deletion-wiring');
     const outcome = await runAccountDeletion(accountDeletionJobDeps(), job);
     logger.info('account deletion', { outcome });
   },

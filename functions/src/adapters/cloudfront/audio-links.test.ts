@@ -92,6 +92,21 @@ describe('CloudFront signed audio links', () => {
     expect(verify(url.toString(), pair.publicKey).valid).toBe(false);
   });
 
+  it('sign export zips too (/exports/*), for as long as asked, saved under their name', async () => {
+    const now = Date.parse('2026-05-01T10:20:00Z');
+    const link = await cloudFrontReadLinks(signing, presigned, () => now).read(
+      { bucket: 'tunesmith-tracks', key: 'exports/user-1/exp-1.zip' },
+      { downloadAs: 'tunesmith-export-2026-05-01.zip', expiresIn: 24 * 60 * 60 },
+    );
+
+    const url = new URL(link);
+    expect(`${url.origin}${url.pathname}`).toBe(`${origin}/exports/user-1/exp-1.zip`);
+    expect(url.searchParams.get(DOWNLOAD_PARAM)).toBe('tunesmith-export-2026-05-01.zip');
+    const { valid, expires } = verify(link, pair.publicKey);
+    expect(valid).toBe(true);
+    expect(expires * 1000).toBeGreaterThanOrEqual(now + 24 * 60 * 60 * 1000);
+  });
+
   it('leave objects outside the tracks area to the presigned links', async () => {
     const links = cloudFrontReadLinks(signing, presigned);
     expect(await links.read({ bucket: 'tunesmith-uploads', key: 'tracks/a.wav' })).toBe(

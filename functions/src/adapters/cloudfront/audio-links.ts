@@ -8,6 +8,7 @@
  * function's role session, and a play is served from CloudFront's cache.
  */
 import { getSignedUrl } from '@aws-sdk/cloudfront-signer';
+import { EXPORTS_AREA } from '../../domain/exports/ports';
 import { TRACK_AUDIO_AREA } from '../../domain/tracks/track';
 import { awsClientDefaults } from '../client-options';
 import { READ_LINK_SECONDS, READ_LINK_WINDOW_SECONDS, type ReadLinks } from '../s3/links';
@@ -26,8 +27,11 @@ export interface AudioSigning {
   privateKey(): Promise<string>;
 }
 
+/** The tracks bucket's areas the distribution serves to signed links: track files, and export zips. */
+const signedAreas = [TRACK_AUDIO_AREA, EXPORTS_AREA];
+
 /**
- * Signed links for audio in the tracks area; any other object (none today)
+ * Signed links for audio in the tracks area and export zips (`/exports/*`, decision 021); any other object (none today)
  * gets a link from `fallback`. Links are signed as of the start of their
  * hour, like presigned ones were (decision 003): an object gets the same link
  * all hour, valid for at least `READ_LINK_SECONDS` from any moment in it.
@@ -41,7 +45,10 @@ export function cloudFrontReadLinks(
   return {
     async read(location, options = {}) {
       const config = signing();
-      if (location.bucket !== config.tracksBucket || !location.key.startsWith(TRACK_AUDIO_AREA))
+      if (
+        location.bucket !== config.tracksBucket ||
+        !signedAreas.some((area) => location.key.startsWith(area))
+      )
         return fallback.read(location, options);
       const start = Math.floor(now() / window) * window;
       const expires = start + ((options.expiresIn ?? READ_LINK_SECONDS) + READ_LINK_WINDOW_SECONDS) * 1000;

@@ -3,7 +3,8 @@ import type { MailMessage } from './ports';
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function layout(
+/** The one layout of every mail we send: the site's name, a heading, a paragraph, one button and a note. */
+export function layout(
   siteName: string,
   heading: string,
   body: string,

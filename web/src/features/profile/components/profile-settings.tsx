@@ -3,6 +3,7 @@ import { useBillingReturn } from '../hooks/use-billing-return';
 import { AccountSecurity } from './account-security';
 import { BillingReturnNotice } from './billing-return-notice';
 import { DeleteAccount } from './delete-account';
+import { ExportMusicCard } from './export-music-card';
 import { ProfileInfo } from './profile-info';
 import { SubscriptionCard } from './subscription-card';
 import { UpdateEmailForm } from './update-email-form';
@@ -26,6 +27,9 @@ export function ProfileSettings({ user }: ProfileSettingsProps) {
         <SubscriptionCard user={user} confirming={notice?.kind === 'confirming'} />
         <UpdateEmailForm user={user} />
         <UpdatePasswordForm />
+        <div className="lg:col-span-2">
+          <ExportMusicCard />
+        </div>
         <div className="lg:col-span-2">
           <AccountSecurity />
         </div>
