@@ -19,6 +19,9 @@
  * - the admin area at size: `GET /api/admin/dashboard/stats` and the first
  *   page of `GET /api/admin/regular-users`, p50/p95 on an empty table and
  *   after `scripts/seed-load.ts` loads 10 000 users and 100 000 tracks
+ * - export everything: 10 and then 100 finished tracks exported through the
+ *   API, start to ready, and the peak memory of the process running the job
+ *   (bench-export.ts)
  *
  * Each local cloud, and the bare baseline server, runs in a process of its own
  * (bench-cloud.ts): a process's handlers serve one local cloud only.
@@ -50,6 +53,7 @@ import {
 import type { LocalCloud } from '../local/src/cloud';
 import { encodeWav, renderTrack } from '../local/src/music/synth';
 import { startBareServer, startBenchCloud } from './bench-cloud';
+import { exportBench } from './bench-export';
 import { spaReport } from './bench-spa';
 import { seedLoad } from './seed-load';
 
@@ -639,6 +643,18 @@ async function adminAtScale(): Promise<void> {
   }
 }
 
+/** Export everything at 10 and 100 tracks, in a throwaway cloud of its own (bench-export.ts). */
+async function exportEverything(): Promise<void> {
+  const cloud = await startBenchCloud();
+  const documents = tableOf(cloud);
+  try {
+    await exportBench({ cloud, documents, signIn: (label) => benchUser(cloud, label), say });
+  } finally {
+    documents.destroy();
+    await cloud.stop();
+  }
+}
+
 // `npm run bench -- admin synthesiser` runs only the named sections.
 const sections: Record<string, () => Promise<void>> = {
   start: timeToFirstPage,
@@ -646,6 +662,7 @@ const sections: Record<string, () => Promise<void>> = {
   bundles,
   api: localCloudMeasures,
   admin: adminAtScale,
+  export: exportEverything,
   synthesiser,
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);

@@ -42,9 +42,10 @@ export interface AudioSigningKey {
  * key. The key group holds every listed key and is what the audio behaviour
  * trusts; only the functions given {@link grantSign} read the signing key.
  *
- * Rotation, with links living up to seven hours: deploy `-c
+ * Rotation, with play links living up to seven hours and export links (the
+ * mail's, decision 021) up to 25: deploy `-c
  * audioSigningKeys=k1,k2` (the new key joins the group; k1 still signs), then
- * `k2,k1` (k2 signs; links k1 signed still play), then, seven hours later,
+ * `k2,k1` (k2 signs; links k1 signed still play), then, 25 hours later,
  * `k2` (k1's secret and public key are deleted).
  */
 export class AudioSigning extends Construct {
