@@ -87,6 +87,7 @@ describe('NodeFunction bundle (esbuild)', () => {
 
   it('loads and answers through the real middleware stack', async () => {
     process.env.TABLE_NAME ??= 'bundle-test';
+    process.env.PUBLIC_ORIGIN ??= 'https://bundle-test.example';
     process.env.LOG_LEVEL = 'silent';
     const mod = (await import(pathToFileURL(join(bundleDir, 'index.mjs')).href)) as {
       handler: (event: unknown, context: unknown) => Promise<{ statusCode: number; body: string }>;

@@ -37,6 +37,8 @@ const originSecretId = () =>
 /** The origin lock's and the audio signing keys' secrets (audio-signing.test.ts): not this test's concern. */
 const otherSecretIds = () => [
   originSecretId(),
+  // The content credentials' signing key: the workflow's Finish alone reads and writes it (infra/test/workflow.test.ts).
+  logicalId(synthesized.stack, synthesized.stack.workflow.contentCredentials.node.defaultChild),
   ...synthesized.stack.audioSigning.keys.map((key) =>
     logicalId(synthesized.stack, key.secret.node.defaultChild),
   ),
