@@ -85,15 +85,27 @@ async function accepting(port: number, starting: Promise<unknown>): Promise<void
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether `port` can be bound on loopback right now. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A free port below Linux's ephemeral range (32768–60999). A port the kernel
+ * hands out for port 0 can be handed to another test's server (or an outgoing
+ * connection) in the seconds before the cloud binds it; one below that range
+ * is only taken by a server asking for it by number.
+ */
+async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    if (await bindable(port)) return port;
+  }
+  throw new Error('No free port between 20000 and 29999');
 }
 
 let starting: Promise<LocalCloud> | undefined;

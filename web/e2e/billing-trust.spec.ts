@@ -241,7 +241,7 @@ describe('a price edit', () => {
     // The plan leaves Pricing again, so the other journeys see the seed's plans.
     await adminPage.getByRole('button', { name: `Edit ${name}` }).click();
     dialog = adminPage.getByRole('dialog', { name: 'Edit Plan' });
-    await dialog.getByRole('switch').click();
+    await dialog.getByRole('switch', { name: 'Active (offered on Pricing)' }).click();
     await dialog.getByRole('button', { name: 'Update Plan' }).click();
     await toast(adminPage, 'Plan Updated').waitFor();
     await page.close();
