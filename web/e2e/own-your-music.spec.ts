@@ -1,9 +1,10 @@
 import { DELETE_ACCOUNT_CONFIRMATION, ownershipMessages } from '@tunesmith/shared/ownership';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import { signIn, toast, verifiedUser } from './people';
+import { expectFitsPhone, PHONE } from './phone';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -18,24 +19,6 @@ afterAll(async () => {
 
 const password = 'own my music 1';
 const GENERATION_MS = 90_000;
-/** A phone: the delete dialog must fit it. */
-const PHONE = { width: 390, height: 844 };
-
-/** The dialog lies inside the phone's screen, nothing in it runs off the side, and its action can be reached. */
-async function expectFitsPhone(dialog: Locator, action: Locator): Promise<void> {
-  const box = await dialog.boundingBox();
-  if (!box) throw new Error('the dialog has no box');
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-  expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
-  expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-  await action.scrollIntoViewIfNeeded();
-  const actionBox = await action.boundingBox();
-  if (!actionBox) throw new Error('the action has no box');
-  expect(actionBox.y + actionBox.height).toBeLessThanOrEqual(PHONE.height);
-}
-
 /** Pricing → Basic, monthly → the embedded Checkout paid with Stripe's test card; back on the profile, confirmed. */
 async function subscribeToBasic(page: Page): Promise<void> {
   await page.goto(`${baseUrl}/pricing`);

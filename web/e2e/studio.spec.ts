@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import { signIn, toast, verifiedUser } from './people';
+import { expectFitsPhone, PHONE } from './phone';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -19,24 +20,6 @@ afterAll(async () => {
 
 const password = 'studio maker 1';
 const GENERATION_MS = 90_000;
-/** A phone: every studio dialog must fit it. */
-const PHONE = { width: 390, height: 844 };
-
-/** The dialog lies inside the phone's screen, nothing in it runs off the side, and its action can be reached. */
-async function expectFitsPhone(dialog: Locator, action: Locator): Promise<void> {
-  const box = await dialog.boundingBox();
-  if (!box) throw new Error('the dialog has no box');
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-  expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
-  expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-  await action.scrollIntoViewIfNeeded();
-  const actionBox = await action.boundingBox();
-  if (!actionBox) throw new Error('the action has no box');
-  expect(actionBox.y + actionBox.height).toBeLessThanOrEqual(PHONE.height);
-}
-
 /** Plays the one player inside `scope` and waits for its time to move. */
 async function expectPlays(scope: Locator): Promise<void> {
   await scope.getByRole('button', { name: /^Play / }).click();
