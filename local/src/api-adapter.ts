@@ -91,22 +91,22 @@ export function toEvent(
 
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
-  for (const [rawName, value] of Object.entries(request.headers)) {
+  for (const rawName in request.headers) {
+    const value = request.headers[rawName];
     if (value === undefined) continue;
     const name = rawName.toLowerCase();
-    const values = Array.isArray(value) ? value : [value];
     if (name === 'cookie') {
-      for (const header of values) {
-        cookies.push(
-          ...header
-            .split(';')
-            .map((part) => part.trim())
-            .filter(Boolean),
-        );
+      for (const header of Array.isArray(value) ? value : [value]) {
+        for (const part of header.split(';')) {
+          const cookie = part.trim();
+          if (cookie) cookies.push(cookie);
+        }
       }
       continue;
     }
-    headers[name] = headers[name] === undefined ? values.join(',') : `${headers[name]},${values.join(',')}`;
+    const joined = Array.isArray(value) ? value.join(',') : value;
+    const previous = headers[name];
+    headers[name] = previous === undefined ? joined : `${previous},${joined}`;
   }
   // This server stands where CloudFront and API Gateway stand: CloudFront appends the
   // viewer's address to whatever X-Forwarded-For the client sent, and API Gateway
@@ -366,6 +366,8 @@ export function createApiAdapter(options: ApiAdapterOptions): ApiAdapter {
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   const handlers = new Map<RouteGroup, Promise<LambdaHandler>>();
+  /** The groups whose import has finished: called without waiting on a settled promise. */
+  const loaded = new Map<RouteGroup, LambdaHandler>();
   const environments = new Map<RouteGroup, FunctionEnvironment>();
   const environmentOf = (group: RouteGroup): FunctionEnvironment => {
     let environment = environments.get(group);
@@ -381,7 +383,10 @@ export function createApiAdapter(options: ApiAdapterOptions): ApiAdapter {
     if (!handler) {
       handler = load(group);
       // A failed import (say, a syntax error being fixed) is retried on the next request.
-      handler.catch(() => handlers.delete(group));
+      handler.then(
+        (ready) => loaded.set(group, ready),
+        () => handlers.delete(group),
+      );
       handlers.set(group, handler);
     }
     return handler;
@@ -395,7 +400,7 @@ export function createApiAdapter(options: ApiAdapterOptions): ApiAdapter {
     if (request.body.length > limit) return gatewayError(413, 'Request Entity Too Large', requestId);
     const event = toEvent(request, match, { requestId });
     try {
-      const handler = await handlerOf(match.route.group);
+      const handler = loaded.get(match.route.group) ?? (await handlerOf(match.route.group));
       const result = await handler(
         event,
         fakeContext(match.route.group, randomUUID(), environmentOf(match.route.group)),
