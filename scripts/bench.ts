@@ -291,10 +291,21 @@ async function apiLatency(cloud: LocalCloud): Promise<void> {
   const bare = await startBareServer(cloud);
   const api: number[] = [];
   const base: number[] = [];
+  // CPU time of each server's process over its measured requests (warm-ups included in both).
+  const cpu = { api: 0, base: 0 };
+  const timed = async (pid: number | undefined, run: () => Promise<number[]>) => {
+    const before = cpuMs(pid);
+    const samples = await run();
+    return { samples, cpu: cpuMs(pid) - before };
+  };
   try {
     for (let round = 0; round < rounds; round++) {
-      api.push(...(await latency(`${cloud.url}/api/plans`, perRound)));
-      base.push(...(await latency(`${bare.url}/api/plans`, perRound)));
+      const a = await timed(cloud.pids[0], () => latency(`${cloud.url}/api/plans`, perRound));
+      api.push(...a.samples);
+      cpu.api += a.cpu;
+      const b = await timed(bare.pid, () => latency(`${bare.url}/api/plans`, perRound));
+      base.push(...b.samples);
+      cpu.base += b.cpu;
     }
   } finally {
     await bare.stop();
@@ -311,7 +322,28 @@ async function apiLatency(cloud: LocalCloud): Promise<void> {
   say(
     `  our overhead at p50                                        ${ms(percentile(api, 50) - percentile(base, 50))}  (${(percentile(api, 50) / percentile(base, 50)).toFixed(2)}× the bare server)`,
   );
+  // Less swayed than wall-clock time by other work on the machine.
+  if (Number.isFinite(cpu.api) && Number.isFinite(cpu.base) && cpu.base > 0) {
+    const served = rounds * (perRound + 50);
+    say(
+      `  CPU per request, server process: local API ${ms(cpu.api / served)}, bare ${ms(cpu.base / served)}  (${(cpu.api / cpu.base).toFixed(2)}×)`,
+    );
+  }
 }
+
+/** CPU time (user + system) a process has used so far, in ms; NaN where /proc cannot tell. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    // Fields 14 and 15 of /proc/PID/stat, counted after the command name's closing parenthesis.
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
 
 /** `npm run bench -- api-latency`: only the API's latency beside the bare server, on a cloud of its own. */
 async function localApiLatency(): Promise<void> {
