@@ -29,6 +29,8 @@ export function startBenchCloud(): Promise<LocalCloud> {
 
 export interface BareServer {
   url: string;
+  /** Its process, to read the CPU time it spent. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function startBareServer(cloud: Pick<LocalCloud, 'env'>): Promise<B
   const { url } = JSON.parse(line) as { url: string };
   return {
     url,
+    pid: child.pid as number,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.stdin.end();

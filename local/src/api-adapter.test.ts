@@ -239,8 +239,9 @@ describe('createApiAdapter', () => {
     const req = Object.assign(Readable.from(Array.from({ length: 11 }, () => chunk)), {
       method: 'POST',
       url: '/api/auth/login',
-      headers: { 'content-type': 'application/octet-stream' },
-      headersDistinct: { 'content-type': ['application/octet-stream'] },
+      // Streamed without a length, as HTTP/1.1 sends a body of unknown size.
+      headers: { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' },
+      headersDistinct: { 'content-type': ['application/octet-stream'], 'transfer-encoding': ['chunked'] },
       httpVersion: '1.1',
       socket: { remoteAddress: '::ffff:127.0.0.1' },
     });
@@ -260,6 +261,55 @@ describe('createApiAdapter', () => {
     expect(out.status).toBe(413);
     expect(json(out.body as Buffer)).toEqual({ message: 'Request Entity Too Large' });
     expect(calls).toHaveLength(0);
+  });
+
+  it('answers a request that declares no body without waiting on its stream', async () => {
+    const { adapter, calls } = recordingAdapter(() => ({ statusCode: 200, body: 'ok' }));
+    // A stream that never ends: reading it would never finish.
+    const req = Object.assign(new Readable({ read() {} }), {
+      method: 'GET',
+      url: '/api/plans',
+      headers: { host: '127.0.0.1:3000' },
+      headersDistinct: { host: ['127.0.0.1:3000'] },
+      httpVersion: '1.1',
+      socket: { remoteAddress: '127.0.0.1' },
+    });
+    const out: { status?: number; body?: Buffer } = {};
+    const res = {
+      writeHead: (status: number) => {
+        out.status = status;
+      },
+      end: (body: Buffer) => {
+        out.body = body;
+      },
+    };
+
+    await adapter.handle(req as never, res as never);
+
+    expect(out.status).toBe(200);
+    expect(out.body?.toString()).toBe('ok');
+    expect(calls[0]?.event.body).toBeUndefined();
+  });
+
+  it('gives a group one execution environment: the same log stream for every invocation, a new request id each', async () => {
+    const { adapter, calls } = recordingAdapter();
+
+    await adapter.invoke(request());
+    await adapter.invoke(request());
+    await adapter.invoke(request({ url: '/api/auth/user' }));
+
+    const [first, second, other] = calls.map((call) => call.context);
+    expect(first?.functionName).toBe('tunesmith-catalog');
+    expect(first?.invokedFunctionArn).toBe(
+      'arn:aws:lambda:us-east-1:000000000000:function:tunesmith-catalog',
+    );
+    expect(first?.logGroupName).toBe('/aws/lambda/tunesmith-catalog');
+    expect(first?.logStreamName).toMatch(/^\d{4}\/\d{2}\/\d{2}\/\[\$LATEST\][0-9a-f]{32}$/);
+    expect(second?.logStreamName).toBe(first?.logStreamName);
+    expect(second?.awsRequestId).not.toBe(first?.awsRequestId);
+    expect(other?.functionName).toBe('tunesmith-auth');
+    expect(other?.logStreamName).not.toBe(first?.logStreamName);
+    expect(first?.getRemainingTimeInMillis()).toBeGreaterThan(29_000);
   });
 
   it('accepts a body of exactly 10 MiB', async () => {

@@ -91,22 +91,22 @@ export function toEvent(
 
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
-  for (const [rawName, value] of Object.entries(request.headers)) {
+  for (const rawName in request.headers) {
+    const value = request.headers[rawName];
     if (value === undefined) continue;
     const name = rawName.toLowerCase();
-    const values = Array.isArray(value) ? value : [value];
     if (name === 'cookie') {
-      for (const header of values) {
-        cookies.push(
-          ...header
-            .split(';')
-            .map((part) => part.trim())
-            .filter(Boolean),
-        );
+      for (const header of Array.isArray(value) ? value : [value]) {
+        for (const part of header.split(';')) {
+          const cookie = part.trim();
+          if (cookie) cookies.push(cookie);
+        }
       }
       continue;
     }
-    headers[name] = headers[name] === undefined ? values.join(',') : `${headers[name]},${values.join(',')}`;
+    const joined = Array.isArray(value) ? value.join(',') : value;
+    const previous = headers[name];
+    headers[name] = previous === undefined ? joined : `${previous},${joined}`;
   }
   // This server stands where CloudFront and API Gateway stand: CloudFront appends the
   // viewer's address to whatever X-Forwarded-For the client sent, and API Gateway
@@ -171,20 +171,49 @@ export function toEvent(
   };
 }
 
-/** A Lambda context for one invocation of a route group's function. */
-export function fakeContext(group: RouteGroup, requestId: string = randomUUID()): Context {
-  const deadline = Date.now() + TIMEOUT_MS;
+/**
+ * What stays the same across the invocations of one route group's function
+ * in one execution environment: its name, ARN, log group and log stream (a
+ * Lambda environment writes to one stream for its whole life).
+ */
+export interface FunctionEnvironment {
+  functionName: string;
+  invokedFunctionArn: string;
+  logGroupName: string;
+  logStreamName: string;
+}
+
+/** The execution environment a route group's function runs in locally: made once, kept for its invocations. */
+export function functionEnvironment(group: RouteGroup, now: Date = new Date()): FunctionEnvironment {
   const functionName = `tunesmith-${group}`;
-  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '/');
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '/');
   return {
-    callbackWaitsForEmptyEventLoop: true,
     functionName,
-    functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:${REGION}:${ACCOUNT_ID}:function:${functionName}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: requestId,
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: `${day}/[$LATEST]${randomBytes(16).toString('hex')}`,
+  };
+}
+
+/**
+ * A Lambda context for one invocation of a route group's function, in
+ * `environment` (a new one when not given).
+ */
+export function fakeContext(
+  group: RouteGroup,
+  requestId: string = randomUUID(),
+  environment: FunctionEnvironment = functionEnvironment(group),
+): Context {
+  const deadline = Date.now() + TIMEOUT_MS;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName: environment.functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: environment.invokedFunctionArn,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: environment.logGroupName,
+    logStreamName: environment.logStreamName,
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: () => {},
     fail: () => {},
@@ -240,6 +269,15 @@ function gatewayError(statusCode: number, message: string, requestId: string): H
 }
 
 /**
+ * Whether a request's headers say it has no body: neither a Content-Length
+ * above 0 nor a Transfer-Encoding (HTTP/1.1's only two ways to send one).
+ */
+export function declaresNoBody(headers: IncomingMessage['headers']): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] === undefined && (length === undefined || Number(length) === 0);
+}
+
+/**
  * Reads a request body, keeping at most `limit` bytes. Past the limit the
  * rest is drained and dropped so the client still gets to read the 413.
  */
@@ -261,6 +299,8 @@ export async function readBody(
   }
   return { body: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge };
 }
+
+const EMPTY_BODY = Buffer.alloc(0);
 
 /** Which local cloud the handlers imported by this module instance serve. */
 let handlersOwner: string | undefined;
@@ -326,13 +366,27 @@ export function createApiAdapter(options: ApiAdapterOptions): ApiAdapter {
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
   const handlers = new Map<RouteGroup, Promise<LambdaHandler>>();
+  /** The groups whose import has finished: called without waiting on a settled promise. */
+  const loaded = new Map<RouteGroup, LambdaHandler>();
+  const environments = new Map<RouteGroup, FunctionEnvironment>();
+  const environmentOf = (group: RouteGroup): FunctionEnvironment => {
+    let environment = environments.get(group);
+    if (!environment) {
+      environment = functionEnvironment(group);
+      environments.set(group, environment);
+    }
+    return environment;
+  };
 
   const handlerOf = (group: RouteGroup): Promise<LambdaHandler> => {
     let handler = handlers.get(group);
     if (!handler) {
       handler = load(group);
       // A failed import (say, a syntax error being fixed) is retried on the next request.
-      handler.catch(() => handlers.delete(group));
+      handler.then(
+        (ready) => loaded.set(group, ready),
+        () => handlers.delete(group),
+      );
       handlers.set(group, handler);
     }
     return handler;
@@ -346,8 +400,11 @@ export function createApiAdapter(options: ApiAdapterOptions): ApiAdapter {
     if (request.body.length > limit) return gatewayError(413, 'Request Entity Too Large', requestId);
     const event = toEvent(request, match, { requestId });
     try {
-      const handler = await handlerOf(match.route.group);
-      const result = await handler(event, fakeContext(match.route.group));
+      const handler = loaded.get(match.route.group) ?? (await handlerOf(match.route.group));
+      const result = await handler(
+        event,
+        fakeContext(match.route.group, randomUUID(), environmentOf(match.route.group)),
+      );
       const response = toHttpResponse(result);
       response.headers['apigw-requestid'] ??= requestId;
       return response;
@@ -361,8 +418,12 @@ export function createApiAdapter(options: ApiAdapterOptions): ApiAdapter {
     invoke,
     async handle(req, res) {
       const declared = Number(req.headers['content-length'] ?? 0);
-      const { body, tooLarge } =
-        declared > limit ? { body: Buffer.alloc(0), tooLarge: true } : await readBody(req, limit);
+      // A request that declares no body has none to wait for (most GETs): no stream to read.
+      const { body, tooLarge } = declaresNoBody(req.headers)
+        ? { body: EMPTY_BODY, tooLarge: false }
+        : declared > limit
+          ? { body: Buffer.alloc(0), tooLarge: true }
+          : await readBody(req, limit);
       if (tooLarge) {
         req.resume();
         res.setHeader('connection', 'close');

@@ -241,10 +241,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // The front door answers every request from the moment the server listens: until the
     // routes below are open, with a 503 the client may retry (never a request left waiting).
     const appServer = http.createServer();
-    const frontDoor = createFrontDoor({
-      // Null once closed; a request still arriving then is refused rather than thrown on.
-      port: () => (appServer.address() as AddressInfo | null)?.port ?? 0,
+    // Read once when the server listens rather than asked of the socket per request; 0 before
+    // that and once closed, so a request still arriving then is refused rather than thrown on.
+    let listeningPort = 0;
+    appServer.on('listening', () => {
+      listeningPort = (appServer.address() as AddressInfo).port;
     });
+    appServer.on('close', () => {
+      listeningPort = 0;
+    });
+    const frontDoor = createFrontDoor({ port: () => listeningPort });
     appServer.on('request', frontDoor.listener);
     appServer.on('clientError', answerClientError);
     server = appServer;

@@ -29,6 +29,8 @@ export interface FrontDoor {
 
 /** The local paths that are tools for the developer, never part of the product. */
 export function isDevPath(url: string): boolean {
+  // Every request asks; most are not near it.
+  if (!url.startsWith('/_dev')) return false;
   const path = url.split('?', 1)[0] ?? '';
   return path === '/_dev' || path.startsWith('/_dev/');
 }
