@@ -3,10 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { userQueryOptions } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
+import { siteQueryOptions } from './lib/site';
 import './index.css';
 
 const queryClient = createQueryClient();
+// What every page waits for is asked at once, beside the page's code.
 void queryClient.prefetchQuery(userQueryOptions());
+void queryClient.prefetchQuery(siteQueryOptions());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
