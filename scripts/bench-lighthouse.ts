@@ -21,7 +21,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { mailedLink } from '../functions/test/support/mailbox';
 
-const RUNS = 3;
+// LIGHTHOUSE_RUNS=1 for a quick look; the report on record uses 3.
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -175,6 +176,8 @@ interface Run {
   cls: number;
   /** Per category below target: the audits that cost it points. */
   failing: Record<string, string[]>;
+  /** Console errors and browser issues the page raised. */
+  said: string[];
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -194,7 +197,19 @@ function summarise(lhr: Lhr): Run {
       .filter((a) => a && a.score !== null && a.score < (name === 'performance' ? 0.9 : 1))
       .map((a) => `${a?.id} (${a?.displayValue || a?.score})`);
   }
+  // What the console and the issues panel said, so the report shows the cause, not only the audit's name.
+  const said: string[] = [];
+  for (const id of ['errors-in-console', 'inspector-issues']) {
+    const details = lhr.audits[id]?.details as
+      | { items?: { description?: string; issueType?: string; subItems?: { items?: unknown[] } }[] }
+      | undefined;
+    for (const item of details?.items ?? [])
+      said.push(
+        `${id}: ${item.description ?? item.issueType ?? ''}${item.subItems?.items ? ` ${JSON.stringify(item.subItems.items).slice(0, 300)}` : ''}`,
+      );
+  }
   return {
+    said,
     scores,
     fcp: audit('first-contentful-paint'),
     lcp: audit('largest-contentful-paint'),
@@ -258,6 +273,7 @@ export async function lighthouseReport(root: string, say: (line?: string) => voi
         for (const [name, ids] of Object.entries(run.failing))
           for (const id of ids)
             failing.set(name, (failing.get(name) ?? new Set()).add(id.replace(/ \(.*$/, '')));
+      for (const line of new Set(runs.flatMap((r) => r.said))) notes.push(`  ${label} ${line}`);
       for (const [name, ids] of failing)
         notes.push(
           `  ${label} ${name} below target in some run; audits short of full marks: ${[...ids].join(', ')}`,
