@@ -1,3 +1,5 @@
+// First: zod must not probe for eval under our CSP (see the module).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
