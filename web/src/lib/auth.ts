@@ -54,8 +54,10 @@ export function hasSignedInHint(): boolean {
 
 /** Forgets the hint, once the server has said there is no session. */
 export function clearSignedInHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
   document.cookie = `${SIGNED_IN_HINT}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; SameSite=Lax`;
   if (window.location.protocol === 'https:')
+    // biome-ignore lint/suspicious/noDocumentCookie: as above
     document.cookie = `__Host-${SIGNED_IN_HINT}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; Secure; SameSite=Lax`;
 }
 

@@ -16,6 +16,7 @@ export function jsonResponse(body: unknown, status = 200): Response {
  */
 export function mockFetch(routes: Record<string, MockResponse>) {
   // A browser that answers who is signed in holds the signed-in hint (decision 023), so the app asks.
+  // biome-ignore lint/suspicious/noDocumentCookie: happy-dom's cookie jar is what the app reads
   if ('GET /api/auth/user' in routes) document.cookie = 'ts_signed_in=1; Path=/';
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(
