@@ -22,6 +22,9 @@
  * - export everything: 10 and then 100 finished tracks exported through the
  *   API, start to ready, and the peak memory of the process running the job
  *   (bench-export.ts)
+ * - a visitor's first visit on a phone: Lighthouse (mobile) on `/`, `/pricing`,
+ *   `/auth` and a public track page against `npm start -- --static`, the four
+ *   category scores and FCP/LCP/TBT/CLS, median of 3 (bench-lighthouse.ts)
  *
  * Each local cloud, and the bare baseline server, runs in a process of its own
  * (bench-cloud.ts): a process's handlers serve one local cloud only.
@@ -54,6 +57,7 @@ import type { LocalCloud } from '../local/src/cloud';
 import { encodeWav, renderTrack } from '../local/src/music/synth';
 import { startBareServer, startBenchCloud } from './bench-cloud';
 import { exportBench } from './bench-export';
+import { lighthouseReport } from './bench-lighthouse';
 import { spaReport } from './bench-spa';
 import { seedLoad } from './seed-load';
 
@@ -728,6 +732,7 @@ const sections: Record<string, () => Promise<void>> = {
   admin: adminAtScale,
   export: exportEverything,
   synthesiser,
+  lighthouse: () => lighthouseReport(root, say),
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 say(`Tunesmith bench, ${new Date().toISOString()}, node ${process.version}`);

@@ -161,12 +161,17 @@ describe('sessions', () => {
 
     const login = await browser.post('/api/auth/login', { email, password });
     expect(login.status).toBe(200);
-    expect(login.setCookies.length).toBeGreaterThanOrEqual(2);
+    expect(login.setCookies.length).toBeGreaterThanOrEqual(3);
+    const hint = `${cookieName('ts_signed_in')}=`;
     for (const cookie of login.setCookies) {
-      expect(cookie).toMatch(/HttpOnly/);
+      // Every cookie but the signed-in hint (no secret in it, decision 023) is out of the page's reach.
+      if (cookie.startsWith(hint)) expect(cookie).not.toMatch(/HttpOnly/);
+      else expect(cookie).toMatch(/HttpOnly/);
       expect(cookie).toMatch(/SameSite=Lax/);
       expect(cookie).toMatch(/Path=\//);
     }
+    expect(login.setCookies.find((c) => c.startsWith(hint))).toMatch(/^[^=]+=1;.*Max-Age=2592000/);
+    expect(browser.cookies.get(cookieName('ts_signed_in'))).toBe('1');
     expect(JSON.stringify(login.body)).not.toMatch(/token/i);
 
     const me = await browser.get('/api/auth/user');
@@ -220,6 +225,18 @@ describe('sessions', () => {
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(email);
     expect(me.setCookies.some((c) => c.startsWith(`${cookieName('ts_session')}=`))).toBe(true);
+    expect(me.setCookies.some((c) => c.startsWith(`${cookieName('ts_signed_in')}=1;`))).toBe(true);
+  });
+
+  it('clears a signed-in hint left without a session, and never signs anyone in by it', async () => {
+    const browser = new Browser();
+    browser.cookies.set(cookieName('ts_signed_in'), '1');
+
+    const me = await browser.get('/api/auth/user');
+
+    expect(me.status).toBe(401);
+    expect(me.setCookies.some((c) => c.startsWith(`${cookieName('ts_signed_in')}=;`))).toBe(true);
+    expect(browser.cookies.has(cookieName('ts_signed_in'))).toBe(false);
   });
 
   it('refuses a tampered token', async () => {
@@ -243,6 +260,7 @@ describe('sessions', () => {
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toBe('/');
     expect(browser.cookies.size).toBe(0);
+    expect(out.setCookies.some((c) => /^[^=]*ts_signed_in=;.*Max-Age=0/.test(c))).toBe(true);
     expect((await browser.get('/api/auth/user')).status).toBe(401);
     expect((await copy.get('/api/auth/user')).status).toBe(401);
   });

@@ -40,6 +40,13 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { privateBucket } from './data';
 
+/**
+ * The build's brotli and gzip copies (web/build/precompress.ts) are for the
+ * local static server only: CloudFront compresses at the edge, so they are
+ * never uploaded.
+ */
+const PRECOMPRESSED = ['**/*.br', '**/*.gz'];
+
 /** Where Vite puts content-hashed files (its `build.assetsDir`). */
 const HASHED_DIR = 'assets';
 
@@ -285,7 +292,7 @@ export class Web extends Construct {
     const hashedDir = join(assetsPath, HASHED_DIR);
     const hashed = existsSync(hashedDir)
       ? new BucketDeployment(this, 'DeployHashed', {
-          sources: [Source.asset(hashedDir)],
+          sources: [Source.asset(hashedDir, { exclude: PRECOMPRESSED })],
           destinationBucket: this.bucket,
           destinationKeyPrefix: `${HASHED_DIR}/`,
           prune: false,
@@ -294,10 +301,10 @@ export class Web extends Construct {
         })
       : undefined;
     const shellPaths = readdirSync(assetsPath, { withFileTypes: true })
-      .filter((entry) => entry.name !== HASHED_DIR)
+      .filter((entry) => entry.name !== HASHED_DIR && !/\.(br|gz)$/.test(entry.name))
       .map((entry) => (entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`));
     const shell = new BucketDeployment(this, 'Deploy', {
-      sources: [Source.asset(assetsPath, { exclude: [`${HASHED_DIR}/**`, HASHED_DIR] })],
+      sources: [Source.asset(assetsPath, { exclude: [`${HASHED_DIR}/**`, HASHED_DIR, ...PRECOMPRESSED] })],
       destinationBucket: this.bucket,
       prune: false,
       distribution: this.distribution,

@@ -1,3 +1,5 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -259,5 +261,27 @@ describe('site upload', () => {
     );
     expect((propsOf(shell).DistributionPaths as string[]).sort()).toEqual(['/favicon.svg', '/index.html']);
     expect(propsOf(hashed).DistributionId).toBeUndefined();
+  });
+
+  it("never uploads the build's brotli and gzip copies: CloudFront compresses at the edge", () => {
+    const build = fakeWebBuild();
+    for (const file of ['index.html', 'favicon.svg', join('assets', 'index-AbCd1234.js')]) {
+      writeFileSync(join(build, `${file}.br`), 'br');
+      writeFileSync(join(build, `${file}.gz`), 'gz');
+    }
+    const { resources, outdir } = synth({ webAssetsPath: build });
+    const staged = readdirSync(outdir, { recursive: true, encoding: 'utf8' }).filter((name) =>
+      /^asset\.[^/]+\//.test(name),
+    );
+
+    expect(staged.some((name) => name.endsWith('index.html'))).toBe(true);
+    expect(staged.some((name) => name.endsWith('index-AbCd1234.js'))).toBe(true);
+    expect(staged.filter((name) => /\.(br|gz)$/.test(name))).toEqual([]);
+    const [, shell] =
+      Object.entries(resources).find(
+        ([, r]) =>
+          r.Type === 'Custom::CDKBucketDeployment' && propsOf(r).DestinationBucketKeyPrefix === undefined,
+      ) ?? [];
+    expect((propsOf(shell).DistributionPaths as string[]).sort()).toEqual(['/favicon.svg', '/index.html']);
   });
 });

@@ -1,10 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticHandler, securityHeaders } from './static';
+import { precompress } from '../../web/build/precompress';
+import { accepts, createStaticHandler, securityHeaders } from './static';
+
+/** A script long enough to be compressed (CloudFront and the build skip files under 1,000 bytes). */
+const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};\n`;
 
 let root: string;
 let server: http.Server;
@@ -16,6 +21,9 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>spa</title>');
   writeFileSync(path.join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(root, 'video.webm'), Buffer.alloc(1000, 7));
+  writeFileSync(path.join(root, 'assets', 'app-def456.js'), script);
+  writeFileSync(path.join(root, 'media.mp4'), Buffer.alloc(5000, 1));
+  precompress(root);
   const handle = createStaticHandler(
     root,
     securityHeaders({ https: false, connectSources: ['http://s3.local'] }),
@@ -38,7 +46,7 @@ describe('static SPA server', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<title>spa</title>');
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('cache-control')).toBe('public, no-cache');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('content-security-policy')).toContain("connect-src 'self' http://s3.local");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -92,5 +100,90 @@ describe('static SPA server', () => {
 
   it('sends HSTS only over https', () => {
     expect(securityHeaders({ https: true })['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('static SPA server, compressed answers', () => {
+  /** Raw answers: fetch would decode the body and hide what was sent. */
+  const raw = (pathname: string, headers: Record<string, string>, method = 'GET') =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = http.request(`${base}${pathname}`, { headers, method }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('writes brotli and gzip copies at build only for text worth compressing', () => {
+    const names = (dir: string) => readdirSync(path.join(root, dir)).sort();
+    expect(names('assets')).toEqual([
+      'app-def456.js',
+      'app-def456.js.br',
+      'app-def456.js.gz',
+      'main-abc123.js',
+    ]);
+    expect(names('.').filter((name) => name.startsWith('media') || name.startsWith('video'))).toEqual([
+      'media.mp4',
+      'video.webm',
+    ]);
+  });
+
+  it('sends the brotli copy when the browser takes it, with its length and Vary', async () => {
+    const answer = await raw('/assets/app-def456.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers.vary).toBe('accept-encoding');
+    expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    expect(answer.body.length).toBeLessThan(script.length);
+    expect(brotliDecompressSync(answer.body).toString()).toBe(script);
+  });
+
+  it('sends gzip to a browser without brotli, and the file itself to one that takes neither', async () => {
+    const gzip = await raw('/assets/app-def456.js', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(script);
+
+    const plainAnswer = await raw('/assets/app-def456.js', {});
+    expect(plainAnswer.headers['content-encoding']).toBeUndefined();
+    expect(plainAnswer.headers.vary).toBe('accept-encoding');
+    expect(plainAnswer.body.toString()).toBe(script);
+    expect(Number(plainAnswer.headers['content-length'])).toBe(script.length);
+  });
+
+  it('answers HEAD with the compressed length and no body', async () => {
+    const head = await raw('/assets/app-def456.js', { 'accept-encoding': 'br' }, 'HEAD');
+    const get = await raw('/assets/app-def456.js', { 'accept-encoding': 'br' });
+
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('serves ranges of the file as it is, and media never compressed', async () => {
+    const range = await raw('/assets/app-def456.js', { 'accept-encoding': 'br', range: 'bytes=0-9' });
+    expect(range.status).toBe(206);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.body.toString()).toBe(script.slice(0, 10));
+
+    const media = await raw('/media.mp4', { 'accept-encoding': 'br, gzip' });
+    expect(media.headers['content-encoding']).toBeUndefined();
+    expect(media.headers.vary).toBeUndefined();
+    expect(media.body.length).toBe(5000);
+  });
+
+  it('reads Accept-Encoding with its weights and wildcard', () => {
+    expect(accepts('gzip, br', 'br')).toBe(true);
+    expect(accepts('gzip;q=1.0, br;q=0', 'br')).toBe(false);
+    expect(accepts('*', 'gzip')).toBe(true);
+    expect(accepts('*, gzip;q=0', 'gzip')).toBe(false);
+    expect(accepts('identity', 'gzip')).toBe(false);
+    expect(accepts(undefined, 'br')).toBe(false);
   });
 });

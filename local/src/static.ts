@@ -73,11 +73,38 @@ export function securityHeaders(options: {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/** Content types sent compressed when the build made a compressed copy (text; never media). */
+function compressible(contentType: string): boolean {
+  return /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/.test(contentType);
+}
+
+/** The encodings the build writes beside a file, best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** Whether `Accept-Encoding` allows `encoding` (a listed name or `*`, with a q above 0). */
+export function accepts(header: string | undefined, encoding: string): boolean {
+  let wildcard = false;
+  for (const part of (header ?? '').split(',')) {
+    const [token = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const allowed = q === undefined || Number(q.slice(2)) > 0;
+    if (token === encoding) return allowed;
+    if (token === '*') wildcard = allowed;
+  }
+  return wildcard;
+}
+
 /**
  * Serves a built SPA like CloudFront in front of its bucket: files with their
- * MIME type, hashed `/assets` cached for a year, everything else revalidated,
- * `index.html` for paths that are not files (client-side routes), and the
- * given security headers on every answer.
+ * MIME type, hashed `/assets` cached for a year, everything else revalidated
+ * (the Cache-Control the deployments set, infra/lib/web.ts), `index.html` for
+ * paths that are not files (client-side routes), and the given security
+ * headers on every answer. Text is sent compressed as CloudFront compresses at
+ * the edge: the build's `.br` or `.gz` copy (web/build/precompress.ts), the
+ * best the `Accept-Encoding` allows; ranges are of the file as it is.
  */
 export function createStaticHandler(root: string, headers: Record<string, string>): Handler {
   const base = path.resolve(root);
@@ -113,13 +140,30 @@ export function createStaticHandler(root: string, headers: Record<string, string
     }
 
     const hashed = pathname.startsWith('/assets/');
+    const contentType = mimeType(file);
     const responseHeaders: Record<string, string> = {
       ...headers,
-      'content-type': mimeType(file),
-      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'content-type': contentType,
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'public, no-cache',
       'last-modified': info.mtime.toUTCString(),
       'accept-ranges': 'bytes',
     };
+    let size = info.size;
+    if (compressible(contentType)) {
+      responseHeaders.vary = 'accept-encoding';
+      // A range is of the file as it is; a whole answer may be the compressed copy.
+      if (!req.headers.range) {
+        for (const { name, suffix } of ENCODINGS) {
+          if (!accepts(req.headers['accept-encoding'], name)) continue;
+          const copy = await stat(file + suffix).catch(() => undefined);
+          if (!copy?.isFile()) continue;
+          responseHeaders['content-encoding'] = name;
+          file += suffix;
+          size = copy.size;
+          break;
+        }
+      }
+    }
     const since = Date.parse(req.headers['if-modified-since'] ?? '');
     if (!Number.isNaN(since) && Math.floor(info.mtimeMs / 1000) * 1000 <= since) {
       res.writeHead(304, responseHeaders);
@@ -129,25 +173,25 @@ export function createStaticHandler(root: string, headers: Record<string, string
 
     // Media elements (the background video) ask for ranges.
     let start = 0;
-    let end = info.size - 1;
+    let end = size - 1;
     let status = 200;
     const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
     if (range && (range[1] || range[2])) {
       if (range[1]) {
         start = Number(range[1]);
-        end = range[2] ? Math.min(Number(range[2]), info.size - 1) : info.size - 1;
+        end = range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
       } else {
-        start = Math.max(0, info.size - Number(range[2]));
+        start = Math.max(0, size - Number(range[2]));
       }
-      if (start > end || start >= info.size) {
-        return plain(res, 416, 'Range Not Satisfiable', { 'content-range': `bytes */${info.size}` });
+      if (start > end || start >= size) {
+        return plain(res, 416, 'Range Not Satisfiable', { 'content-range': `bytes */${size}` });
       }
       status = 206;
-      responseHeaders['content-range'] = `bytes ${start}-${end}/${info.size}`;
+      responseHeaders['content-range'] = `bytes ${start}-${end}/${size}`;
     }
-    responseHeaders['content-length'] = String(info.size === 0 ? 0 : end - start + 1);
+    responseHeaders['content-length'] = String(size === 0 ? 0 : end - start + 1);
     res.writeHead(status, responseHeaders);
-    if (req.method === 'HEAD' || info.size === 0) {
+    if (req.method === 'HEAD' || size === 0) {
       res.end();
       return;
     }

@@ -39,12 +39,21 @@ export function hasCookie(event: APIGatewayProxyEventV2, name: string): boolean 
 export function cookieJar(publicOrigin: string) {
   const secure = publicOrigin.startsWith('https://');
   const name = (base: string) => (secure ? `__Host-${base}` : base);
+  const cookie = (base: string, value: string, maxAgeSeconds: number, httpOnly: boolean) =>
+    `${name(base)}=${encodeURIComponent(value)}; Path=/;${httpOnly ? ' HttpOnly;' : ''} SameSite=Lax; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}${secure ? '; Secure' : ''}`;
   const set = (base: string, value: string, maxAgeSeconds: number) =>
-    `${name(base)}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}${secure ? '; Secure' : ''}`;
+    cookie(base, value, maxAgeSeconds, true);
   return {
     name,
     set,
     clear: (base: string) => set(base, '', 0),
+    /**
+     * A cookie the page's script may read (no HttpOnly): only for values with
+     * no secret in them, such as the signed-in hint (decision 023).
+     */
+    setReadable: (base: string, value: string, maxAgeSeconds: number) =>
+      cookie(base, value, maxAgeSeconds, false),
+    clearReadable: (base: string) => cookie(base, '', 0, false),
     read: (event: APIGatewayProxyEventV2, base: string) => readCookie(event, name(base)),
     has: (event: APIGatewayProxyEventV2, base: string) => hasCookie(event, name(base)),
   };

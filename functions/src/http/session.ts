@@ -8,6 +8,14 @@ import type { CookieJar } from './cookies';
 
 const REFRESH_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
+/**
+ * The signed-in hint (decision 023): a cookie with no secret in it, readable by
+ * the page, set beside the user's session cookies and cleared with them, so the
+ * SPA asks who is signed in only when someone may be. The server never trusts
+ * it: every signed-in call is still decided by the HttpOnly session cookies.
+ */
+export const SIGNED_IN_HINT = 'ts_signed_in';
+
 /** A kind of signed-in session (user or admin) kept in HttpOnly cookies. */
 export interface Sessions<P> {
   /** The principal behind the request's cookies, plus cookies to set when tokens were refreshed. */
@@ -24,7 +32,7 @@ export interface Sessions<P> {
 
 function cookieSessions<P>(
   jar: CookieJar,
-  names: { access: string; refresh: string },
+  names: { access: string; refresh: string; hint?: string },
   verify: (tokens: {
     accessToken?: string;
     refreshToken?: string;
@@ -33,6 +41,8 @@ function cookieSessions<P>(
   const issue = (tokens: Tokens) => [
     jar.set(names.access, tokens.accessToken, tokens.expiresIn),
     ...(tokens.refreshToken ? [jar.set(names.refresh, tokens.refreshToken, REFRESH_MAX_AGE_SECONDS)] : []),
+    // As long as the session can be refreshed; a hint that outlives it is cleared by the 401 it meets.
+    ...(names.hint ? [jar.setReadable(names.hint, '1', REFRESH_MAX_AGE_SECONDS)] : []),
   ];
   return {
     async authenticate(event) {
@@ -47,19 +57,27 @@ function cookieSessions<P>(
       return { principal: result.principal, cookies: result.refreshed ? issue(result.refreshed) : [] };
     },
     issue,
-    clear: () => [jar.clear(names.access), jar.clear(names.refresh)],
+    clear: () => [
+      jar.clear(names.access),
+      jar.clear(names.refresh),
+      ...(names.hint ? [jar.clearReadable(names.hint)] : []),
+    ],
     tokens: (event) => {
       const accessToken = jar.read(event, names.access);
       const refreshToken = jar.read(event, names.refresh);
       return { ...(accessToken ? { accessToken } : {}), ...(refreshToken ? { refreshToken } : {}) };
     },
-    // Unreadable cookies count too, so the 401 clears them.
-    present: (event) => jar.has(event, names.access) || jar.has(event, names.refresh),
+    // Unreadable cookies count too, so the 401 clears them; so does a hint left without a session.
+    present: (event) =>
+      jar.has(event, names.access) ||
+      jar.has(event, names.refresh) ||
+      (names.hint !== undefined && jar.has(event, names.hint)),
   };
 }
 
 export function userSessions(deps: { users: UserRepository } & SessionDeps, jar: CookieJar): Sessions<User> {
-  return cookieSessions(jar, { access: 'ts_session', refresh: 'ts_refresh' }, async (tokens) => {
+  const names = { access: 'ts_session', refresh: 'ts_refresh', hint: SIGNED_IN_HINT };
+  return cookieSessions(jar, names, async (tokens) => {
     const result = await authenticate(deps, tokens);
     return result && { principal: result.user, ...(result.refreshed ? { refreshed: result.refreshed } : {}) };
   });

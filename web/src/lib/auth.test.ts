@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeSubscriber, makeUser, signedInUser } from '@/testing/fixtures';
 import { anonymous, jsonResponse, mockFetch } from '@/testing/mock-fetch';
-import { canDownloadTracks, canMakeTracksPrivate, getUser, userDisplayName } from './auth';
+import {
+  canDownloadTracks,
+  canMakeTracksPrivate,
+  clearSignedInHint,
+  getUser,
+  hasSignedInHint,
+  userDisplayName,
+} from './auth';
 
 describe('getUser', () => {
   it('returns the signed-in user', async () => {
@@ -10,22 +17,31 @@ describe('getUser', () => {
     expect(await getUser()).toEqual(signedInUser);
   });
 
-  it('treats a 401 as a visitor without logging', async () => {
+  it('treats a 401 as a visitor without logging, and forgets the signed-in hint', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockFetch({ 'GET /api/auth/user': anonymous() });
+    expect(hasSignedInHint()).toBe(true);
 
     expect(await getUser()).toBeNull();
     expect(warn).not.toHaveBeenCalled();
+    expect(hasSignedInHint()).toBe(false);
   });
 
-  it('treats any other failure as a visitor and logs it', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    mockFetch({ 'GET /api/auth/user': jsonResponse({ message: 'Not implemented yet' }, 501) });
-    expect(await getUser()).toBeNull();
+  it('asks nothing for a visitor without the signed-in hint', async () => {
+    clearSignedInHint();
+    const fetchMock = mockFetch({});
 
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     expect(await getUser()).toBeNull();
-    expect(warn).toHaveBeenCalledTimes(2);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('reads the hint by its https name too', () => {
+    const cookie = vi.spyOn(document, 'cookie', 'get');
+    cookie.mockReturnValue('theme=dark; __Host-ts_signed_in=1');
+    expect(hasSignedInHint()).toBe(true);
+    cookie.mockReturnValue('theme=dark; not_ts_signed_in=1');
+    expect(hasSignedInHint()).toBe(false);
+    cookie.mockRestore();
   });
 });
 

@@ -38,15 +38,43 @@ export interface User {
 }
 
 /**
- * The current user, or null for a visitor. A 401, or any other failure, means
- * anonymous; failures other than 401 are logged.
+ * The signed-in hint (decision 023): a cookie without a secret that the server
+ * sets beside the HttpOnly session cookies and clears with them (`__Host-`
+ * prefixed over https). Without it nobody is signed in in this browser.
+ */
+const SIGNED_IN_HINT = 'ts_signed_in';
+const hintNames = [SIGNED_IN_HINT, `__Host-${SIGNED_IN_HINT}`];
+
+/** Whether this browser may hold a session: the hint cookie is present. */
+export function hasSignedInHint(): boolean {
+  return document.cookie
+    .split(';')
+    .some((part) => hintNames.includes(part.slice(0, Math.max(0, part.indexOf('='))).trim()));
+}
+
+/** Forgets the hint, once the server has said there is no session. */
+export function clearSignedInHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve
+  document.cookie = `${SIGNED_IN_HINT}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; SameSite=Lax`;
+  if (window.location.protocol === 'https:')
+    // biome-ignore lint/suspicious/noDocumentCookie: as above
+    document.cookie = `__Host-${SIGNED_IN_HINT}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; Secure; SameSite=Lax`;
+}
+
+/**
+ * The current user, or null for a visitor. Without the signed-in hint nothing
+ * is asked (a visitor's page makes no call that must fail). A 401, or any
+ * other failure, means anonymous; a 401 also clears the hint, and failures
+ * other than 401 are logged.
  */
 export async function getUser(): Promise<User | null> {
+  if (!hasSignedInHint()) return null;
   try {
     const user = await apiRequest<User | null>('getCurrentUser');
     return user && typeof user === 'object' ? user : null;
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 401)) {
+    if (error instanceof ApiError && error.status === 401) clearSignedInHint();
+    else {
       console.warn(
         'Auth check failed; continuing as a visitor:',
         error instanceof Error ? error.message : error,

@@ -15,6 +15,9 @@ export function jsonResponse(body: unknown, status = 200): Response {
  * 404 JSON answer. Returns the mock so tests can inspect the requests made.
  */
 export function mockFetch(routes: Record<string, MockResponse>) {
+  // A browser that answers who is signed in holds the signed-in hint (decision 023), so the app asks.
+  // biome-ignore lint/suspicious/noDocumentCookie: happy-dom's cookie jar is what the app reads
+  if ('GET /api/auth/user' in routes) document.cookie = 'ts_signed_in=1; Path=/';
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(
       new URL(String(input instanceof Request ? input.url : input), 'http://localhost'),

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { clearSignedInHint } from '@/lib/auth';
 import { makeTrack, makeTracks, makeUser } from '@/testing/fixtures';
-import { anonymous, jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { anonymous, deferredResponse, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render';
 
 function renderHome(trackCount: number) {
@@ -13,6 +14,27 @@ function renderHome(trackCount: number) {
 }
 
 describe('home page', () => {
+  it('shows a visitor the hero at once, with the gallery held by a skeleton and no sign-in check', async () => {
+    clearSignedInHint();
+    const tracks = deferredResponse(() => jsonResponse(makeTracks(3)));
+    const fetchMock = mockFetch({ 'GET /api/public-tracks': tracks.handler });
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Music with AI' })).toBeDefined();
+    const skeleton = screen.getByText('Loading…').closest('section');
+    expect(skeleton?.getAttribute('aria-busy')).toBe('true');
+    expect(within(skeleton as HTMLElement).getByText('Loading…')).toBeDefined();
+    expect(
+      screen.getByRole('heading', { name: 'Everything you need to make a track', level: 2 }),
+    ).toBeDefined();
+
+    tracks.respond();
+    expect(await screen.findByRole('heading', { name: 'Community Gallery' })).toBeDefined();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    const asked = fetchMock.mock.calls.map(([input]) => String(input));
+    expect(asked.some((url) => url.includes('/api/auth/user'))).toBe(false);
+  });
+
   it('shows the hero, whose button goes to /auth', async () => {
     const { router, user } = renderHome(0);
 

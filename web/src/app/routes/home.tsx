@@ -1,6 +1,6 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { publicTracksQueryOptions } from '@/features/gallery/api/get-public-tracks';
-import { CommunityGallery } from '@/features/gallery/components/community-gallery';
+import { CommunityGallery, GallerySkeleton } from '@/features/gallery/components/community-gallery';
 import { FeatureCards } from '@/features/home/components/feature-cards';
 import { Hero } from '@/features/home/components/hero';
 import { userQueryOptions, useUser } from '@/lib/auth';
@@ -10,14 +10,25 @@ import { usePageData } from '@/lib/use-page-data';
 /** The signed-in page: a chunk of its own, which a visitor never loads. */
 const Create = lazy(() => import('./home-create'));
 
-/** The landing page, shown once the gallery has answered (a failure only hides the gallery), so nothing jumps. */
-function Landing() {
+/** The gallery, once it has answered (a failure only hides it). */
+function Gallery() {
   usePageData(publicTracksQueryOptions());
+  return <CommunityGallery />;
+}
+
+/**
+ * The landing page: the hero and the feature cards at once, the gallery's
+ * space held by a skeleton of its final size until the tracks answer, so
+ * nothing below it moves.
+ */
+function Landing() {
   return (
     <>
       <title>{pageTitle()}</title>
       <Hero />
-      <CommunityGallery />
+      <Suspense fallback={<GallerySkeleton />}>
+        <Gallery />
+      </Suspense>
       <FeatureCards />
     </>
   );

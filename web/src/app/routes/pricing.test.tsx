@@ -76,6 +76,22 @@ async function card(name: string) {
 }
 
 describe('pricing page', () => {
+  it("shows its heading at once and holds the plans' place with three skeleton cards until they answer", async () => {
+    const plans = deferredResponse(() => jsonResponse(pricedPlans()));
+    mockFetch({ 'GET /api/auth/user': anonymous(), 'GET /api/plans': plans.handler });
+    renderApp('/pricing');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeDefined();
+    const skeleton = screen.getByRole('status', { name: '' }).parentElement as HTMLElement;
+    expect(screen.getByText('Loading plans')).toBeDefined();
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+
+    plans.respond();
+    expect(await screen.findAllByRole('article')).toHaveLength(3);
+    expect(screen.queryByText('Loading plans')).toBeNull();
+  });
+
   it('shows one card per plan with monthly prices first', async () => {
     renderPricing();
 

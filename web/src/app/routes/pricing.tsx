@@ -1,12 +1,18 @@
-import { PricingPlans } from '@/features/pricing/components/pricing-plans';
+import { Suspense } from 'react';
+import { PlansSkeleton, PricingPlans } from '@/features/pricing/components/pricing-plans';
 import { userQueryOptions } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { plansQueryOptions } from '@/lib/plans';
 import { usePageData } from '@/lib/use-page-data';
 
-/** Shows once the plans and the auth state are in; a failure shows the page's error state. */
-export default function PricingRoute() {
+/** The plans, once they and the auth state are in; a failure shows the page's error state. */
+function Plans() {
   usePageData(plansQueryOptions(), userQueryOptions());
+  return <PricingPlans />;
+}
+
+/** The page's heading at once; the plans' space is held by a skeleton of their size until they answer. */
+export default function PricingRoute() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
       <title>{pageTitle('Pricing')}</title>
@@ -16,7 +22,9 @@ export default function PricingRoute() {
           Start free and upgrade when you need more songs a week, private tracks and downloads.
         </p>
       </header>
-      <PricingPlans />
+      <Suspense fallback={<PlansSkeleton />}>
+        <Plans />
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Track } from '@tunesmith/shared/tracks';
+import { Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
@@ -81,7 +82,9 @@ export default function TrackRoute() {
   const { id = '' } = useParams();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-      <TrackPage key={id} id={id} />
+      <Suspense key={id} fallback={<TrackDetailsSkeleton />}>
+        <TrackPage id={id} />
+      </Suspense>
     </div>
   );
 }

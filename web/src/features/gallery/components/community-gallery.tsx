@@ -2,6 +2,8 @@ import { HOME_GALLERY_LIMIT } from '@tunesmith/shared/constants';
 import { Link } from 'react-router';
 import { TrackCard } from '@/components/tracks/track-card';
 import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { usePublicTracks } from '../api/get-public-tracks';
 
 /** The home page's gallery of public tracks; absent when there are none. */
@@ -30,6 +32,38 @@ export function CommunityGallery() {
           </Link>
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * The gallery's space while its tracks load: the heading and a full first row
+ * of cards at their final size, so what follows does not move when they arrive.
+ */
+export function GallerySkeleton() {
+  return (
+    <section aria-busy="true" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <span role="status" className="sr-only">
+        Loading…
+      </span>
+      <div aria-hidden="true" className="mb-8 flex flex-col items-center">
+        <Skeleton className="h-9 w-72 max-w-full sm:h-10" />
+        <Skeleton className="mt-3 h-6 w-96 max-w-full" />
+      </div>
+      <ul aria-hidden="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: HOME_GALLERY_LIMIT }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
+          <li key={i} className="flex flex-col *:flex-1">
+            <Card className="flex flex-col gap-4 p-5">
+              <Skeleton className="h-7 w-2/3" />
+              <Skeleton className="h-5 w-1/3" />
+              <Skeleton className="h-5 w-full" />
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-4 w-full" />
+            </Card>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -38,7 +38,8 @@ function currentPlanId(user: User | null, plans: readonly Plan[]): string | unde
   return plans.find((plan) => isFreePlan(plan))?.id;
 }
 
-function PlansSkeleton() {
+/** The plans' space while they load: three cards of a plan card's size. */
+export function PlansSkeleton() {
   return (
     <div aria-busy="true" className="grid gap-8 md:grid-cols-3">
       <span className="sr-only" role="status">

@@ -10,6 +10,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
+import { AboutTrackSkeleton } from './about-track-skeleton';
 import { TrackFamily } from './track-family';
 
 /** What the page shows in place of the player while the track is not playable. */
@@ -137,16 +138,48 @@ export function TrackNotFound() {
   );
 }
 
+/**
+ * The track page's place while the track loads: the same card, header, player,
+ * details, lyrics and "About this track" at their final sizes, so the page does
+ * not grow (and the footer does not jump) when the track arrives.
+ */
 export function TrackDetailsSkeleton() {
   return (
-    <Card className="grid gap-6 p-6 sm:p-8">
+    <Card aria-busy="true" className="grid gap-6 p-6 sm:p-8">
       <span role="status" className="sr-only">
         Loading track
       </span>
-      <Skeleton className="h-10 w-2/3" />
-      <Skeleton className="h-6 w-40" />
-      <Skeleton className="h-12" />
-      <Skeleton className="h-24" />
+      <div aria-hidden="true" className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid min-w-0 flex-1 gap-3">
+          <Skeleton className="h-9 w-2/3 sm:h-10" />
+          <div className="flex gap-2">
+            <Skeleton className="h-6 w-24 rounded-full" />
+            <Skeleton className="h-6 w-16 rounded-full" />
+          </div>
+        </div>
+        <Skeleton className="h-8 w-20" />
+      </div>
+      <div aria-hidden="true" className="flex items-center gap-3">
+        <Skeleton className="size-10 shrink-0 rounded-full" />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-4 w-full" />
+        </div>
+      </div>
+      <div aria-hidden="true" className="grid gap-4 text-sm sm:grid-cols-2">
+        {['sm:col-span-2', '', '', ''].map((span, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
+          <div key={i} className={`grid gap-1 ${span}`}>
+            <Skeleton className="h-5 w-20" />
+            <Skeleton className="h-5 w-40" />
+          </div>
+        ))}
+      </div>
+      <div aria-hidden="true" className="grid gap-2">
+        <Skeleton className="h-7 w-24" />
+        <Skeleton className="h-5 w-2/3" />
+      </div>
+      <AboutTrackSkeleton owner={false} />
     </Card>
   );
 }
