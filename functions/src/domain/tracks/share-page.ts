@@ -230,3 +230,29 @@ export async function rewriteAllSharePages(
   } while (cursor);
   return { written };
 }
+
+/** Told when a document could not be brought in line after a change that stands (the next change or rewrite mends it). */
+export type ShareRefreshFailure = (id: string, error: unknown) => void;
+
+/**
+ * Runs a change to a track (rename, visibility, delete) and then brings its
+ * document in line with the track as stored, whatever the change did. A
+ * change that may hide the track (`hides`: made private, deleted) removes
+ * the document first, and if that fails the change is not made: nothing is
+ * ever served that the track page would not show. A refresh that fails after
+ * the change is reported, not thrown: the change stands, and a document that
+ * could not be written says no more than the track page does.
+ */
+export async function changeSharedTrack<T>(
+  deps: SharePageDeps,
+  id: string,
+  options: { hides: boolean; onRefreshFailure?: ShareRefreshFailure },
+  change: () => Promise<T>,
+): Promise<T> {
+  if (options.hides) await withdrawSharePage(deps, id);
+  try {
+    return await change();
+  } finally {
+    await refreshSharePage(deps, id).catch((error: unknown) => options.onRefreshFailure?.(id, error));
+  }
+}
