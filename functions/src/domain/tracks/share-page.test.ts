@@ -6,8 +6,10 @@ import type { GenerationStore } from '../generations/ports';
 import {
   escapeHtml,
   isShareable,
+  isShellKey,
   refreshSharePage,
   renderSharePage,
+  rewriteAllFromDirectory,
   rewriteAllSharePages,
   ShareTemplateError,
   withdrawSharePage,
@@ -221,5 +223,38 @@ describe('rewriting every share document', () => {
       written: 0,
     });
     expect(pages.documents.size).toBe(0);
+  });
+});
+
+describe('the share-pages job', () => {
+  it('reads finished public tracks from the directory a page at a time and rewrites their documents', async () => {
+    const tracks = Array.from({ length: 150 }, (_, i) =>
+      aGeneration({ id: `t${i}`, audioUrl: `s3://t/${i}.wav` }),
+    );
+    const generations = inMemoryGenerationStore(tracks);
+    const pages = inMemorySharePages();
+    const asked: unknown[] = [];
+    const directory = {
+      list: async (
+        filter: { status: 'completed'; visibility: 'public' },
+        page: { limit: number; cursor?: string },
+      ) => {
+        asked.push({ filter, page });
+        const from = Number(page.cursor ?? 0);
+        const next = from + page.limit;
+        return { items: tracks.slice(from, next), ...(next < tracks.length ? { cursor: String(next) } : {}) };
+      },
+    };
+    expect(await rewriteAllFromDirectory(shareDeps(generations, pages), directory)).toEqual({ written: 150 });
+    expect(asked).toEqual([
+      { filter: { status: 'completed', visibility: 'public' }, page: { limit: 100 } },
+      { filter: { status: 'completed', visibility: 'public' }, page: { limit: 100, cursor: '100' } },
+    ]);
+  });
+
+  it('starts on the shell only', () => {
+    expect(isShellKey('index.html')).toBe(true);
+    expect(isShellKey('share/track/index.html')).toBe(false);
+    expect(isShellKey('assets/index-abc.js')).toBe(false);
   });
 });

@@ -256,3 +256,31 @@ export async function changeSharedTrack<T>(
     await refreshSharePage(deps, id).catch((error: unknown) => options.onRefreshFailure?.(id, error));
   }
 }
+
+/** Finished public tracks as the admin area's directory lists them, newest first. */
+export interface PublicTrackDirectory {
+  list(
+    filter: { status: 'completed'; visibility: 'public' },
+    page: { limit: number; cursor?: string },
+  ): Promise<{ items: Generation[]; cursor?: string }>;
+}
+
+/** How many tracks the rewrite reads at a time. */
+const REWRITE_PAGE = 100;
+
+/** The `share-pages` job: every public, finished track's document, rewritten from the current shell. */
+export function rewriteAllFromDirectory(
+  deps: SharePageDeps,
+  directory: PublicTrackDirectory,
+): Promise<{ written: number }> {
+  return rewriteAllSharePages(deps, (cursor) =>
+    directory.list(
+      { status: 'completed', visibility: 'public' },
+      { limit: REWRITE_PAGE, ...(cursor ? { cursor } : {}) },
+    ),
+  );
+}
+
+/** Whether a stored object's key is the site's shell, whose new version means rewriting every share page. */
+export const isShellKey = (key: string): boolean =>
+  decodeURIComponent(key.replace(/\+/g, ' ')) === 'index.html';
