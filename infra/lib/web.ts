@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { audioViewerResponseCode } from '@tunesmith/functions/adapters/cloudfront/edge-download';
 import { PEAKS_EXTENSION } from '@tunesmith/functions/domain/audio/peaks';
 import { EXPORTS_AREA } from '@tunesmith/functions/domain/exports/ports';
+import { SHARE_PAGE_AREA } from '@tunesmith/functions/domain/tracks/share-page';
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
 import { Annotations, Aws, Duration, Stack } from 'aws-cdk-lib';
 import {
@@ -21,6 +22,7 @@ import {
   HttpVersion,
   type IKeyGroup,
   type IOrigin,
+  KeyValueStore,
   type OriginBindConfig,
   type OriginBindOptions,
   OriginProtocolPolicy,
@@ -47,16 +49,35 @@ const HASHED_DIR = 'assets';
  * CloudFront Function (viewer request, default behavior only): paths without a
  * file extension are SPA routes and get index.html. Done here rather than with
  * distribution error responses, which would also turn the API's JSON 404s into
- * index.html.
+ * index.html. A track's page, `/track/{id}` with a well-formed id, gets the
+ * track's share document instead (decision 024) when the KeyValueStore
+ * `kvsId` holds the id: a public, finished track's title and image for link
+ * previews, at the cost of one key lookup and no origin call of its own.
  */
-export const spaRewriteCode = `function handler(event) {
+export function spaRewriteCode(kvsId: string): string {
+  return `import cf from 'cloudfront';
+const kvs = cf.kvs(${JSON.stringify(kvsId)});
+const track = /^\\/track\\/([A-Za-z0-9_-]{1,128})\\/?$/;
+async function handler(event) {
   var request = event.request;
+  var page = track.exec(request.uri);
+  if (page) {
+    var shared = false;
+    try {
+      shared = await kvs.exists(page[1]);
+    } catch (e) {
+      shared = false;
+    }
+    request.uri = shared ? '/${SHARE_PAGE_AREA}' + page[1] + '.html' : '/index.html';
+    return request;
+  }
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
   return request;
 }`;
+}
 
 export interface WebProps {
   /**
@@ -106,6 +127,8 @@ export class Web extends Construct {
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
   /** `https://` origin of the site, e.g. `https://d1234.cloudfront.net`. */
   readonly url: string;
+  /** Track ids that have a share document, read by the viewer-request function (decision 024). */
+  readonly shareKeys: KeyValueStore;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -150,10 +173,15 @@ export class Web extends Construct {
       },
     });
 
+    // Which tracks have a share document (decision 024): a key per track id, written by the functions.
+    this.shareKeys = new KeyValueStore(this, 'ShareKeys', {
+      comment: 'Tunesmith: track ids that have a share page',
+    });
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      comment: 'Serves index.html for extension-less paths (SPA routes)',
+      comment: 'index.html for SPA routes; a track page with a share document gets it',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(spaRewriteCode),
+      code: FunctionCode.fromInline(spaRewriteCode(this.shareKeys.keyValueStoreId)),
+      keyValueStore: this.shareKeys,
     });
 
     const audioPath = `/${TRACK_AUDIO_AREA}*`;

@@ -40,8 +40,11 @@ export interface SharePageDeps {
 /** The site's preview image (web/public), used for every track: tracks have no image of their own. */
 export const SHARE_IMAGE = { path: '/share-image.png', width: 1200, height: 630, type: 'image/png' } as const;
 
+/** The site bucket's area of share documents. */
+export const SHARE_PAGE_AREA = 'share/track/';
+
 /** Where a track's document is kept in the site bucket, and what the edge serves for `/track/{id}`. */
-export const sharePageKey = (id: string) => `share/track/${id}.html`;
+export const sharePageKey = (id: string) => `${SHARE_PAGE_AREA}${id}.html`;
 
 /** A track id as the edge accepts it before it looks for a document (the same check the function makes). */
 export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
