@@ -36,8 +36,10 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { Bucket, EventType, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { privateBucket } from './data';
@@ -298,6 +300,80 @@ export class Web extends Construct {
     } else {
       Annotations.of(this).addInfo(
         `No web build at ${props.assetsPath ?? '(none given)'}: the site bucket stays empty. Run "npm run build" before deploying.`,
+      );
+    }
+  }
+
+  /**
+   * Lets `fn` write share documents (decision 024): `SITE_BUCKET` and
+   * `SHARE_KVS_ARN` in its environment; put and delete under `share/track/`
+   * only, read the shell (`index.html`) it writes them from, and describe the
+   * key store and put and delete its keys.
+   */
+  grantSharePages(fn: LambdaFunction): void {
+    fn.addEnvironment('SITE_BUCKET', this.bucket.bucketName);
+    fn.addEnvironment('SHARE_KVS_ARN', this.shareKeys.keyValueStoreArn);
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject', 's3:DeleteObject'],
+        resources: [this.bucket.arnForObjects(`${SHARE_PAGE_AREA}*`)],
+      }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects('index.html')],
+      }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          'cloudfront-keyvaluestore:DescribeKeyValueStore',
+          'cloudfront-keyvaluestore:PutKey',
+          'cloudfront-keyvaluestore:DeleteKey',
+        ],
+        resources: [this.shareKeys.keyValueStoreArn],
+      }),
+    );
+    NagSuppressions.addResourceSuppressions(
+      fn,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Share documents are one object per track (share/track/{id}.html): put and delete apply to that area of the site bucket only.',
+          appliesTo: [{ regex: '/^Resource::<.*WebBucket[0-9A-F]{8}\\.Arn>\\/share\\/track\\/\\*$/' }],
+        },
+      ],
+      true,
+    );
+  }
+
+  /**
+   * Every share document is the shell with a track's tags, so a deploy that
+   * writes a new `index.html` has `fn` (the jobs function) rewrite them all:
+   * S3 invokes it asynchronously (Lambda's retries, then its dead-letter
+   * queue) for every object created under that one key (decision 024).
+   */
+  rewriteSharePagesOnDeploy(fn: LambdaFunction): void {
+    this.bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), {
+      prefix: 'index.html',
+    });
+    // CDK's notifications handler is a singleton at stack level, outside this construct's tree.
+    for (const child of Stack.of(this).node.children) {
+      if (!child.node.id.startsWith('BucketNotificationsHandler')) continue;
+      NagSuppressions.addResourceSuppressions(
+        child,
+        [
+          {
+            id: 'AwsSolutions-IAM4',
+            reason: "CDK's bucket notifications handler writes its logs with AWSLambdaBasicExecutionRole.",
+            appliesTo: [
+              'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+            ],
+          },
+        ],
+        true,
       );
     }
   }
