@@ -90,7 +90,12 @@ async function aFinishedTrack(
   const deadline = Date.now() + SETTLE_WITHIN_MS;
   while (Date.now() < deadline) {
     const status = await browser.get(`/api/generation/${id}/status`);
-    if (status.body.status === 'completed') return id;
+    if (status.body.status === 'completed') {
+      // The Finish step writes the share page right after it marks the track completed.
+      if (fields.visibility === 'public')
+        await eventually(async () => (await page(id)).html.includes('og:title'), 'writing the share page');
+      return id;
+    }
     expect(status.body.status).not.toBe('failed');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
