@@ -854,5 +854,6 @@ function adminDepsForTest(): AdminDeps {
     settings: dynamoSettingsRepository(documents, tableName),
     storedSettings: dynamoSettingsRepository(documents, tableName),
     stripeKeyCheck: { checkSecretKey: async () => Promise.reject(new Error('no key check expected')) },
+    sharePages: buckets.sharePages(generations),
   };
 }

@@ -320,6 +320,7 @@ function cascadeDeps(): AccountDeletionDeps {
     payments: fakePayments(),
     unlinkCustomer: async () => {},
     generations,
+    sharePages: buckets.sharePages(generations),
     uploads: {
       ...s3Sweeper(s3, buckets.uploadsBucket),
       delete: (key: string) => buckets.remove(buckets.uploadsBucket, key),

@@ -156,6 +156,8 @@ export class TunesmithStack extends Stack {
     // Known only once the distribution exists; the distribution depends on the API resource, not on the
     // functions, so the functions may depend on it without a cycle.
     this.api.addEnvironment('PUBLIC_ORIGIN', this.web.url);
+    // Share pages (decision 024): the library's and the admin area's track changes keep them in line.
+    for (const group of ['generation', 'admin'] as const) this.web.grantSharePages(this.api.functions[group]);
     this.data.allowBrowserUploadsFrom(this.web.url);
 
     // The webhook URL names the distribution, which names the API resource only, not its routes or
@@ -171,6 +173,8 @@ export class TunesmithStack extends Stack {
       failedEvents: this.failedEvents.queue,
     });
     this.api.connectWorkflow(this.workflow);
+    // A public track's share page is written when it completes.
+    this.web.grantSharePages(this.workflow.functions.FinishFunctionArn);
 
     // Export everything and delete my account run here, started by the API (decision 021).
     this.jobs = new BackgroundJobs(this, 'Jobs', {
@@ -184,6 +188,9 @@ export class TunesmithStack extends Stack {
       logRetention: stage.logRetention,
     });
     this.api.connectJobs(this.jobs);
+    // The account cascade removes share pages, and a new index.html (a deploy) rewrites every one.
+    this.web.grantSharePages(this.jobs.handler);
+    this.web.rewriteSharePagesOnDeploy(this.jobs.handler);
     this.jobs.allowAccountDeletion({
       uploads: this.data.uploads,
       tracks: this.data.tracks,
@@ -234,6 +241,14 @@ export class TunesmithStack extends Stack {
       AdminPoolClientId: [this.auth.adminPoolClient.userPoolClientId, 'Cognito admin pool app client'],
       UploadsBucketName: [this.data.uploads.bucketName, 'Bucket for uploaded audio'],
       TracksBucketName: [this.data.tracks.bucketName, 'Bucket for generated tracks'],
+      SiteBucketName: [
+        this.web.bucket.bucketName,
+        'Bucket of the site: the SPA and the share pages (share/track/)',
+      ],
+      ShareKeysArn: [
+        this.web.shareKeys.keyValueStoreArn,
+        'CloudFront KeyValueStore of the tracks that have a share page (npm run backfill:share-pages)',
+      ],
       GenerationStateMachineArn: [this.workflow.stateMachine.stateMachineArn, 'The generation workflow'],
       SettingsKeyArn: [this.settingsKey.key.keyArn, 'KMS key that seals secret site settings'],
       StripeSecretArn: [

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { audioViewerResponseCode } from '@tunesmith/functions/adapters/cloudfront/edge-download';
 import { PEAKS_EXTENSION } from '@tunesmith/functions/domain/audio/peaks';
 import { EXPORTS_AREA } from '@tunesmith/functions/domain/exports/ports';
+import { SHARE_PAGE_AREA } from '@tunesmith/functions/domain/tracks/share-page';
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
 import { Annotations, Aws, Duration, Stack } from 'aws-cdk-lib';
 import {
@@ -21,6 +22,7 @@ import {
   HttpVersion,
   type IKeyGroup,
   type IOrigin,
+  KeyValueStore,
   type OriginBindConfig,
   type OriginBindOptions,
   OriginProtocolPolicy,
@@ -34,8 +36,10 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { Bucket, EventType, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { privateBucket } from './data';
@@ -54,16 +58,35 @@ const HASHED_DIR = 'assets';
  * CloudFront Function (viewer request, default behavior only): paths without a
  * file extension are SPA routes and get index.html. Done here rather than with
  * distribution error responses, which would also turn the API's JSON 404s into
- * index.html.
+ * index.html. A track's page, `/track/{id}` with a well-formed id, gets the
+ * track's share document instead (decision 024) when the KeyValueStore
+ * `kvsId` holds the id: a public, finished track's title and image for link
+ * previews, at the cost of one key lookup and no origin call of its own.
  */
-export const spaRewriteCode = `function handler(event) {
+export function spaRewriteCode(kvsId: string): string {
+  return `import cf from 'cloudfront';
+const kvs = cf.kvs(${JSON.stringify(kvsId)});
+const track = /^\\/track\\/([A-Za-z0-9_-]{1,128})\\/?$/;
+async function handler(event) {
   var request = event.request;
+  var page = track.exec(request.uri);
+  if (page) {
+    var shared = false;
+    try {
+      shared = await kvs.exists(page[1]);
+    } catch (e) {
+      shared = false;
+    }
+    request.uri = shared ? '/${SHARE_PAGE_AREA}' + page[1] + '.html' : '/index.html';
+    return request;
+  }
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
   return request;
 }`;
+}
 
 export interface WebProps {
   /**
@@ -113,6 +136,8 @@ export class Web extends Construct {
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
   /** `https://` origin of the site, e.g. `https://d1234.cloudfront.net`. */
   readonly url: string;
+  /** Track ids that have a share document, read by the viewer-request function (decision 024). */
+  readonly shareKeys: KeyValueStore;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -157,10 +182,15 @@ export class Web extends Construct {
       },
     });
 
+    // Which tracks have a share document (decision 024): a key per track id, written by the functions.
+    this.shareKeys = new KeyValueStore(this, 'ShareKeys', {
+      comment: 'Tunesmith: track ids that have a share page',
+    });
     const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
-      comment: 'Serves index.html for extension-less paths (SPA routes)',
+      comment: 'index.html for SPA routes; a track page with a share document gets it',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(spaRewriteCode),
+      code: FunctionCode.fromInline(spaRewriteCode(this.shareKeys.keyValueStoreId)),
+      keyValueStore: this.shareKeys,
     });
 
     const audioPath = `/${TRACK_AUDIO_AREA}*`;
@@ -277,6 +307,80 @@ export class Web extends Construct {
     } else {
       Annotations.of(this).addInfo(
         `No web build at ${props.assetsPath ?? '(none given)'}: the site bucket stays empty. Run "npm run build" before deploying.`,
+      );
+    }
+  }
+
+  /**
+   * Lets `fn` write share documents (decision 024): `SITE_BUCKET` and
+   * `SHARE_KVS_ARN` in its environment; put and delete under `share/track/`
+   * only, read the shell (`index.html`) it writes them from, and describe the
+   * key store and put and delete its keys.
+   */
+  grantSharePages(fn: LambdaFunction): void {
+    fn.addEnvironment('SITE_BUCKET', this.bucket.bucketName);
+    fn.addEnvironment('SHARE_KVS_ARN', this.shareKeys.keyValueStoreArn);
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject', 's3:DeleteObject'],
+        resources: [this.bucket.arnForObjects(`${SHARE_PAGE_AREA}*`)],
+      }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects('index.html')],
+      }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          'cloudfront-keyvaluestore:DescribeKeyValueStore',
+          'cloudfront-keyvaluestore:PutKey',
+          'cloudfront-keyvaluestore:DeleteKey',
+        ],
+        resources: [this.shareKeys.keyValueStoreArn],
+      }),
+    );
+    NagSuppressions.addResourceSuppressions(
+      fn,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Share documents are one object per track (share/track/{id}.html): put and delete apply to that area of the site bucket only.',
+          appliesTo: [{ regex: '/^Resource::<.*WebBucket[0-9A-F]{8}\\.Arn>\\/share\\/track\\/\\*$/' }],
+        },
+      ],
+      true,
+    );
+  }
+
+  /**
+   * Every share document is the shell with a track's tags, so a deploy that
+   * writes a new `index.html` has `fn` (the jobs function) rewrite them all:
+   * S3 invokes it asynchronously (Lambda's retries, then its dead-letter
+   * queue) for every object created under that one key (decision 024).
+   */
+  rewriteSharePagesOnDeploy(fn: LambdaFunction): void {
+    this.bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), {
+      prefix: 'index.html',
+    });
+    // CDK's notifications handler is a singleton at stack level, outside this construct's tree.
+    for (const child of Stack.of(this).node.children) {
+      if (!child.node.id.startsWith('BucketNotificationsHandler')) continue;
+      NagSuppressions.addResourceSuppressions(
+        child,
+        [
+          {
+            id: 'AwsSolutions-IAM4',
+            reason: "CDK's bucket notifications handler writes its logs with AWSLambdaBasicExecutionRole.",
+            appliesTo: [
+              'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+            ],
+          },
+        ],
+        true,
       );
     }
   }

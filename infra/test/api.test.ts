@@ -317,7 +317,10 @@ describe('least privilege', () => {
     expect(admin.find((s) => s.resource === `{${tracks}.Arn}/tracks/*`)?.actions).toEqual(
       expect.arrayContaining(['s3:GetObject', 's3:DeleteObject']),
     );
-    expect(admin.flatMap((s) => s.actions)).not.toContain('s3:PutObject');
+    // It writes nothing but share pages (decision 024).
+    expect(admin.filter((s) => s.actions.includes('s3:PutObject')).map((s) => s.resource)).toEqual([
+      expect.stringMatching(/WebBucket.*\/share\/track\/\*$/),
+    ]);
     // A deleted user's export zips go with them: delete only.
     expect(admin.find((s) => s.resource === `{${tracks}.Arn}/exports/*`)?.actions).toEqual([
       's3:DeleteObject',
@@ -326,6 +329,11 @@ describe('least privilege', () => {
     for (const group of routeGroups) {
       for (const { resource, actions } of s3Of(group)) {
         if (actions.includes('s3:ListBucket')) continue;
+        // Share pages (decision 024): the site bucket's share area and its shell (generation and admin).
+        if (/WebBucket/.test(resource)) {
+          expect(resource, group).toMatch(/\/(share\/track\/\*|index\.html)$/);
+          continue;
+        }
         expect(resource, group).toMatch(/\/(incoming|uploads|tracks|exports)\/\*$/);
         expect(
           actions.filter((a) => /Multipart/.test(a)),

@@ -74,6 +74,7 @@ describe('the jobs function', () => {
     const { stack } = synthesized;
     const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
     const uploads = logicalId(stack, stack.data.uploads.node.defaultChild);
+    const site = logicalId(stack, stack.web.bucket.node.defaultChild);
     const statements = statementsOfFunction(resources, functionOf('jobs'));
     expect([...new Set(grantsOf(statements, 's3:'))]).toEqual(
       [
@@ -86,6 +87,10 @@ describe('the jobs function', () => {
         `s3:DeleteObject on {${tracks}.Arn}/exports/*`,
         `s3:DeleteObject on {${uploads}.Arn}/incoming/*`,
         `s3:DeleteObject on {${uploads}.Arn}/uploads/*`,
+        // Share pages (decision 024): the site bucket's share area, and the shell they are made from.
+        `s3:DeleteObject on {${site}.Arn}/share/track/*`,
+        `s3:GetObject on {${site}.Arn}/index.html`,
+        `s3:PutObject on {${site}.Arn}/share/track/*`,
         `s3:ListBucket on {${uploads}.Arn}`,
       ].sort(),
     );

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { spaRewriteCode } from '../lib/web';
 import {
   bucketPolicyAllows,
   fakeWebBuild,
@@ -126,9 +127,29 @@ describe('distribution', () => {
   });
 });
 
-describe('SPA fallback function', () => {
-  const rewrite = (uri: string): string => {
-    // The SPA rewrite and the audio behaviour's viewer-response function (audio-signing.test.ts).
+describe('SPA fallback and share page function', () => {
+  /** The function's code run as CloudFront runs it, with a fake `cloudfront` module whose store holds `shared`. */
+  const handlerOf = (code: string, kvs: { exists(key: string): Promise<boolean> }) => {
+    const cf = { kvs: (id: string) => (id === 'kvs-test' ? kvs : undefined) };
+    const script = code.replace(/^import cf from 'cloudfront';$/m, '');
+    expect(script).not.toBe(code);
+    return runInNewContext(`${script}; handler`, { cf }) as (event: unknown) => Promise<{ uri: string }>;
+  };
+  const storeOf = (shared: string[], asked: string[] = []) => ({
+    exists: async (key: string) => {
+      asked.push(key);
+      return shared.includes(key);
+    },
+  });
+  const rewrite = async (uri: string, shared: string[] = [], asked: string[] = []): Promise<string> => {
+    const handler = handlerOf(spaRewriteCode('kvs-test'), storeOf(shared, asked));
+    return (await handler({ request: { uri, method: 'GET', headers: {}, querystring: {} } })).uri;
+  };
+
+  it('is attached to the default behavior on viewer request, with the share keys store', () => {
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: expect.anything() },
+    ]);
     const functions = Object.values(resources).filter(
       (r) =>
         r.Type === 'AWS::CloudFront::Function' &&
@@ -136,29 +157,60 @@ describe('SPA fallback function', () => {
     );
     expect(functions).toHaveLength(1);
     const props = functions[0]?.Properties ?? {};
-    expect(props.FunctionConfig).toMatchObject({ Runtime: 'cloudfront-js-2.0' });
-    const handler = runInNewContext(`${props.FunctionCode as string}; handler`) as (event: unknown) => {
-      uri: string;
-    };
-    return handler({ request: { uri, method: 'GET', headers: {}, querystring: {} } }).uri;
-  };
-
-  it('is attached to the default behavior on viewer request', () => {
-    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
-      { EventType: 'viewer-request', FunctionARN: expect.anything() },
-    ]);
+    expect(props.FunctionConfig).toMatchObject({
+      Runtime: 'cloudfront-js-2.0',
+      KeyValueStoreAssociations: [{ KeyValueStoreARN: expect.anything() }],
+    });
+    // The deployed code is this module's, with the store's id put in.
+    expect(JSON.stringify(props.FunctionCode)).toContain("import cf from 'cloudfront'");
+    expect(Object.values(resources).filter((r) => r.Type === 'AWS::CloudFront::KeyValueStore')).toHaveLength(
+      1,
+    );
   });
 
-  it('sends extension-less paths to /index.html', () => {
+  it('sends extension-less paths to /index.html', async () => {
     for (const uri of ['/', '/pricing', '/track/abc-123', '/verify-email/t0k3n', '/admin/users/']) {
-      expect(rewrite(uri), uri).toBe('/index.html');
+      expect(await rewrite(uri), uri).toBe('/index.html');
     }
   });
 
-  it('leaves files alone', () => {
+  it('leaves files alone', async () => {
     for (const uri of ['/assets/index-3f2a.js', '/favicon.svg', '/media/background.mp4', '/index.html']) {
-      expect(rewrite(uri), uri).toBe(uri);
+      expect(await rewrite(uri), uri).toBe(uri);
     }
+  });
+
+  it('serves a track page its share document when the store has the track, else the shell', async () => {
+    const asked: string[] = [];
+    expect(await rewrite('/track/abc-123', ['abc-123'], asked)).toBe('/share/track/abc-123.html');
+    expect(await rewrite('/track/abc-123/', ['abc-123'])).toBe('/share/track/abc-123.html');
+    expect(await rewrite('/track/other', ['abc-123'], asked)).toBe('/index.html');
+    expect(asked).toEqual(['abc-123', 'other']);
+  });
+
+  it('never looks up an id that is not well formed, and never serves another path from the share area', async () => {
+    const asked: string[] = [];
+    for (const uri of [
+      '/track/..%2Findex',
+      '/track/a.b',
+      '/track/a/b',
+      `/track/${'x'.repeat(129)}`,
+      '/track/',
+    ]) {
+      const out = await rewrite(uri, ['a', 'a.b', '..%2Findex'], asked);
+      expect(out.startsWith('/share/'), uri).toBe(false);
+    }
+    expect(asked).toEqual([]);
+  });
+
+  it('serves the shell when the store cannot be read', async () => {
+    const handler = handlerOf(spaRewriteCode('kvs-test'), {
+      exists: async () => Promise.reject(new Error('KeyValueStore unavailable')),
+    });
+    const out = await handler({
+      request: { uri: '/track/abc-123', method: 'GET', headers: {}, querystring: {} },
+    });
+    expect(out.uri).toBe('/index.html');
   });
 });
 

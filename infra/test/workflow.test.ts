@@ -240,12 +240,17 @@ describe('workflow task functions', () => {
 
   it('write the table (Poll only reads it), and touch only the objects their step needs', () => {
     const { stack } = synthesized;
+    const site = logicalId(stack, stack.web.bucket.node.defaultChild);
     const uploads = logicalId(stack, stack.data.uploads.node.defaultChild);
     const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
     const expectedS3: Record<string, string[]> = {
       finishHandler: [
         `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
         `s3:PutObject on {${tracks}.Arn}/tracks/*`,
+        // Share pages (decision 024): the site bucket's share area, and the shell they are made from.
+        `s3:DeleteObject on {${site}.Arn}/share/track/*`,
+        `s3:GetObject on {${site}.Arn}/index.html`,
+        `s3:PutObject on {${site}.Arn}/share/track/*`,
       ],
       // The upload of a remix, the parent's WAV of an extend or a repaint: both presigned for the provider.
       submitHandler: [
@@ -261,7 +266,7 @@ describe('workflow task functions', () => {
       if (handler === 'pollHandler') expect(writes, handler).toEqual([]);
       else
         expect(writes, handler).toEqual(expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:PutItem']));
-      expect(grantsOf(statements, 's3:'), handler).toEqual(expectedS3[handler] ?? []);
+      expect(grantsOf(statements, 's3:'), handler).toEqual([...(expectedS3[handler] ?? [])].sort());
       expect(statements.flatMap(actionsOf).filter((action) => action.endsWith(':*'))).toEqual([]);
     }
   });
@@ -357,6 +362,7 @@ describe('route groups and the workflow', () => {
 
   it('lets generation read and delete uploads and delete tracks, without reading or writing track audio (CloudFront and the workflow do)', () => {
     const { stack } = synthesized;
+    const site = logicalId(stack, stack.web.bucket.node.defaultChild);
     const uploads = logicalId(stack, stack.data.uploads.node.defaultChild);
     const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
     expect(grantsOf(statementsOfFunction(resources, functionOf('generation')), 's3:')).toEqual(
@@ -367,6 +373,10 @@ describe('route groups and the workflow', () => {
         `s3:GetObject on {${uploads}.Arn}/incoming/*`,
         `s3:GetObject on {${uploads}.Arn}/uploads/*`,
         `s3:ListBucket on {${uploads}.Arn}`,
+        // Share pages (decision 024): the site bucket's share area, and the shell they are made from.
+        `s3:DeleteObject on {${site}.Arn}/share/track/*`,
+        `s3:GetObject on {${site}.Arn}/index.html`,
+        `s3:PutObject on {${site}.Arn}/share/track/*`,
       ].sort(),
     );
   });

@@ -27,6 +27,7 @@ import { type LambdaEndpoint, startLambdaEndpoint } from './jobs/lambda-endpoint
 import { type MusicProvider, startMusicProvider } from './music/provider-server';
 import { choosePort, onPort } from './processes';
 import { ensureAdmin, ensurePools, ensureTable, type LocalState, readState, writeState } from './provision';
+import { createSharePageHandler } from './share-pages';
 import { createStaticHandler, securityHeaders } from './static';
 import {
   createTestClockHandler,
@@ -92,6 +93,8 @@ const TABLE_NAME = 'tunesmith';
 const REGION = 'us-east-1';
 const UPLOADS_BUCKET = 'tunesmith-uploads';
 const TRACKS_BUCKET = 'tunesmith-tracks';
+/** Stands in for the site bucket: the share pages (decision 024). */
+const SITE_BUCKET = 'tunesmith-site';
 const STATE_MACHINE_ARN = localStateMachineArn(REGION, 'tunesmith-generation');
 const JOBS_FUNCTION_NAME = 'tunesmith-jobs';
 
@@ -289,7 +292,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const s3Ready = startS3({
       port: s3Port,
       dir: path.join(dataDir, 's3'),
-      buckets: [UPLOADS_BUCKET, TRACKS_BUCKET],
+      buckets: [UPLOADS_BUCKET, TRACKS_BUCKET, SITE_BUCKET],
       credentials,
     }).then(track);
     const cognitoReady = startCognito({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir })
@@ -417,6 +420,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       S3_FORCE_PATH_STYLE: 'true',
       UPLOADS_BUCKET,
       TRACKS_BUCKET,
+      SITE_BUCKET,
+      // Share pages are written from the built shell, else the source one (read at write time).
+      SHARE_TEMPLATE_FILE: [path.join(webRoot, 'dist', 'index.html'), path.join(webRoot, 'index.html')].join(
+        path.delimiter,
+      ),
       COGNITO_ENDPOINT: cognito.endpoint,
       USER_POOL_ID: pools.userPoolId,
       USER_POOL_CLIENT_ID: pools.userPoolClientId,
@@ -484,6 +492,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       publicKeys: { [audioKey.keyPairId]: audioKey.publicKey },
       headers: securityHeaders({ https: false }),
     });
+    // The edge's /track/{id} share pages; the dev server's shell is Vite's own, so dev mode serves the shell only.
+    const sharePages = createSharePageHandler({
+      s3: audioStorage,
+      bucket: SITE_BUCKET,
+      headers: securityHeaders({ https: false }),
+    });
+    const web = (req: http.IncomingMessage, res: http.ServerResponse) =>
+      webHandler ? webHandler.handle(req, res) : Promise.resolve(notFound(res));
     frontDoor.open((req, res) => {
       const target = req.url ?? '/';
       if (target === '/api' || target.startsWith('/api/') || target.startsWith('/api?')) {
@@ -494,11 +510,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         testClock(req, res).catch((error: unknown) => failRequest(res, error));
       } else if (isAudioPath(target)) {
         audio(req, res).catch((error: unknown) => failRequest(res, error));
-      } else if (webHandler) {
-        webHandler.handle(req, res).catch((error: unknown) => failRequest(res, error));
+      } else if (options.web !== 'dev') {
+        sharePages(req, res, () => web(req, res)).catch((error: unknown) => failRequest(res, error));
       } else {
-        res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ message: messages.notFound }));
+        web(req, res).catch((error: unknown) => failRequest(res, error));
       }
     });
     // The first page asks for plans; import the handlers while the browser opens.
@@ -516,6 +531,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await stop().catch(() => {});
     throw error;
   }
+}
+
+function notFound(res: http.ServerResponse): void {
+  res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ message: messages.notFound }));
 }
 
 /**

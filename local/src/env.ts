@@ -34,6 +34,17 @@ export const localEnvVars = [
   { name: 'UPLOADS_BUCKET', description: 'Bucket for user uploads', local: 'tunesmith-uploads' },
   { name: 'TRACKS_BUCKET', description: 'Bucket for generated tracks', local: 'tunesmith-tracks' },
   {
+    name: 'SITE_BUCKET',
+    description: "The site's bucket: share pages of public tracks (share/track/{id}.html)",
+    local: 'tunesmith-site',
+  },
+  {
+    name: 'SHARE_TEMPLATE_FILE',
+    description:
+      'Local only: the shell share pages are written from (unset on AWS: index.html in SITE_BUCKET)',
+    local: 'web/dist/index.html, else web/index.html',
+  },
+  {
     name: 'COGNITO_ENDPOINT',
     description:
       'cognito-local, through the proxy that adds global sign-out; token issuer is <COGNITO_ENDPOINT>/<pool id>; unset on AWS',

@@ -28,6 +28,15 @@ describe('runBackgroundJob', () => {
     expect(ran).toEqual([{ kind: 'delete-account', userId: 'user-2' }]);
   });
 
+  it('runs a share-pages job (rewrite every share page), which names no user', async () => {
+    const ran: BackgroundJob[] = [];
+    await runBackgroundJob(
+      { 'share-pages': async (job) => void ran.push(job) },
+      { kind: 'share-pages', userId: 'x' },
+    );
+    expect(ran).toEqual([{ kind: 'share-pages' }]);
+  });
+
   it('keeps what a delete-account request says of the subscription it cancelled (the mail tells it)', async () => {
     const ran: BackgroundJob[] = [];
     const run = (event: unknown) =>

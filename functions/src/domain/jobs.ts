@@ -12,7 +12,13 @@ export type BackgroundJob =
       userId: string;
       /** The request cancelled a running subscription before it answered (the confirmation mail says so). */
       subscriptionCancelled?: boolean;
-    };
+    }
+  /**
+   * Rewrites every public track's share page from the deployed shell and the
+   * site's name (decision 024): after a deploy writes a new index.html, and
+   * the backfill of tracks from before share pages.
+   */
+  | { kind: 'share-pages' };
 
 /** Starts a job and returns once it is queued (never waits for it to run). */
 export interface BackgroundJobs {
@@ -23,6 +29,7 @@ export interface BackgroundJobs {
 export const BACKGROUND_JOB_KINDS = [
   'export',
   'delete-account',
+  'share-pages',
 ] as const satisfies readonly BackgroundJob['kind'][];
 
 /**
@@ -48,6 +55,7 @@ export function parseBackgroundJob(event: unknown): BackgroundJob {
   if (!event || typeof event !== 'object' || Array.isArray(event))
     throw new InvalidJobError('A background job is a JSON object');
   const { kind, userId, exportId, subscriptionCancelled } = event as Record<string, unknown>;
+  if (kind === 'share-pages') return { kind };
   if (!isId(userId)) throw new InvalidJobError('A background job names its user (userId)');
   if (kind === 'export') {
     if (!isId(exportId)) throw new InvalidJobError('An export job names its export (exportId)');

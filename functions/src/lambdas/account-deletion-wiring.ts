@@ -14,6 +14,7 @@ import { log } from '../http/logger';
 import { billingWiring } from './billing-wiring';
 import { exportRemoval } from './export-removal';
 import { sessionWiring } from './session-wiring';
+import { sharePageWiring } from './share-wiring';
 import { wiring } from './wiring';
 
 /**
@@ -38,6 +39,7 @@ export function accountDeletionDeps(): AccountDeletionDeps {
     // Only removal is used here: no link is ever signed.
     trackAudio: { ...s3TrackAudio(s3(), s3Links(s3()), tracksBucket), ...s3Sweeper(s3(), tracksBucket) },
     exports: exportRemoval(),
+    sharePages: sharePageWiring(),
     audit: dynamoAuditLog(client, tableName),
     clock: { now: () => new Date() },
     newId: randomUUID,

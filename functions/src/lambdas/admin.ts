@@ -36,6 +36,7 @@ import { billingWiring } from './billing-wiring';
 import { exportRemoval } from './export-removal';
 import { sessionWiring } from './session-wiring';
 import { settingsFromEnv } from './settings-wiring';
+import { sharePageWiring } from './share-wiring';
 
 function build(): AdminDeps & { log: typeof log } {
   const { client, tableName } = dynamo();
@@ -68,6 +69,9 @@ function build(): AdminDeps & { log: typeof log } {
     stripeKeyCheck: stripeKeyCheck(
       process.env.STRIPE_API_BASE ? { apiBase: process.env.STRIPE_API_BASE } : {},
     ),
+    sharePages: sharePageWiring(),
+    onShareRefreshFailure: (generationId, error) =>
+      log.warn('the share page of a changed track was not brought in line', { generationId, error }),
     log,
   };
 }

@@ -16,6 +16,7 @@ import { audioLinks } from './audio-wiring';
 import { exportRouteDeps } from './export-wiring';
 import { musicProviderFromEnv } from './music-wiring';
 import { sessionWiring } from './session-wiring';
+import { sharePageWiring } from './share-wiring';
 import { publicOrigin } from './site-origin';
 
 let built: LambdaHandler | undefined;
@@ -52,6 +53,7 @@ export const handler: LambdaHandler = (event, context) => {
           audioLinks: playable,
           trackAudio: s3TrackAudio(s3(), links, bucketFromEnv('TRACKS_BUCKET')),
           uploads,
+          sharePages: sharePageWiring(),
         }),
         ...exportRoutes(exportRouteDeps()),
       },

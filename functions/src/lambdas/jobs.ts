@@ -6,12 +6,17 @@
  * local cloud's Lambda endpoint does the same in process. Each kind's runner
  * is built on its first job, so a runtime builds only what it runs.
  */
+
+import { dynamoTrackDirectory } from '../adapters/dynamo/admin-directory';
+import { dynamo } from '../adapters/dynamo/client';
 import { runAccountDeletion } from '../domain/accounts/account-deletion';
 import { runExport } from '../domain/exports/export-service';
 import { type JobRunners, runBackgroundJob } from '../domain/jobs';
+import { isShellKey, rewriteAllFromDirectory } from '../domain/tracks/share-page';
 import { logger } from '../http/logger';
 import { accountDeletionJobDeps } from './account-deletion-wiring';
 import { exportJobDeps } from './export-wiring';
+import { sharePageWiring } from './share-wiring';
 
 const runners: JobRunners = {
   // Export everything (domain/exports): the zip of a user's music, linked by mail.
@@ -21,12 +26,34 @@ const runners: JobRunners = {
     const outcome = await runAccountDeletion(accountDeletionJobDeps(), job);
     logger.info('account deletion', { outcome });
   },
+  // Share pages (decision 024): every public track's page rewritten from the deployed shell.
+  'share-pages': async () => {
+    const { client, tableName } = dynamo();
+    const { written } = await rewriteAllFromDirectory(
+      sharePageWiring(),
+      dynamoTrackDirectory(client, tableName),
+    );
+    logger.info('share pages rewritten', { written });
+  },
 };
+
+/**
+ * S3 tells the function when the site bucket's index.html is written (a
+ * deploy): that is a `share-pages` job. Anything else is a job event as the
+ * API sends it.
+ */
+export function jobOf(event: unknown): unknown {
+  const records = (event as { Records?: { eventSource?: string; s3?: { object?: { key?: string } } }[] })
+    ?.Records;
+  if (!Array.isArray(records)) return event;
+  const shell = records.some((r) => r.eventSource === 'aws:s3' && isShellKey(r.s3?.object?.key ?? ''));
+  return shell ? { kind: 'share-pages' } : event;
+}
 
 export const handler = async (event: unknown): Promise<void> => {
   const started = Date.now();
   try {
-    const job = await runBackgroundJob(runners, event);
+    const job = await runBackgroundJob(runners, jobOf(event));
     logger.info('background job done', { kind: job.kind, ms: Date.now() - started });
   } catch (error) {
     // Ids only: a job event carries no secrets, but its fields are not logged whole either.

@@ -53,6 +53,7 @@ import {
   waitStep,
 } from '../workflow/steps';
 import { musicProviderFromEnv } from './music-wiring';
+import { sharePagesFromEnv } from './share-wiring';
 
 /** The provider's webhook route (served by the API). */
 export const FAL_WEBHOOK_PATH = '/api/webhooks/fal';
@@ -101,6 +102,8 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
       ),
     ),
     log,
+    // A public track's share page is written when it completes (decision 024).
+    ...(env.SITE_BUCKET ? { sharePages: sharePagesFromEnv(env, siteOrigin) } : {}),
     webhookUrl: (id) => `${webhookBase}${FAL_WEBHOOK_PATH}?generationId=${encodeURIComponent(id)}`,
     callbacks: dynamoCallbackStore(client, tableName),
     tasks: stepFunctionsTaskCallbacks(sfn()),

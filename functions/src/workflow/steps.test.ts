@@ -17,6 +17,7 @@ import { type Generation, storedTrackAudio, toTrack } from '../domain/tracks/tra
 import { aBasicPlan } from '../testing/fixtures';
 import { fakeClock } from '../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../testing/in-memory-generations';
+import { inMemorySharePages, shareDeps } from '../testing/in-memory-share-pages';
 import {
   executionEndedStep,
   failStep,
@@ -84,6 +85,7 @@ function setup(fate: Parameters<typeof fakeMusicProvider>[0], initial = generati
       answers.push({ token, ok: false, detail: error });
     },
   };
+  const sharePages = inMemorySharePages();
   const deps: WorkflowDeps = {
     generation: gdeps,
     provider,
@@ -91,11 +93,12 @@ function setup(fate: Parameters<typeof fakeMusicProvider>[0], initial = generati
     streamEncoder,
     site: testSite,
     log,
+    sharePages: shareDeps(generations, sharePages),
     webhookUrl: (id) => `https://api.example/webhooks/fal?generation=${id}`,
     callbacks: inMemoryCallbackStore(),
     tasks,
   };
-  return { deps, generations, quota, provider, audio, streamEncoder, log, answers };
+  return { deps, generations, quota, provider, audio, streamEncoder, log, answers, sharePages };
 }
 
 const completedJob = (duration?: number) => () => ({
@@ -200,6 +203,34 @@ describe('workflow steps', () => {
       duration: 12.5,
       seed: 4242,
     });
+  });
+
+  it('a public track gets its share page when it completes; a private one gets none', async () => {
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    expect(env.sharePages.documents.has('gen-1')).toBe(false);
+    await finishStep(env.deps, { generationId: 'gen-1', job });
+    expect(env.sharePages.documents.get('gen-1')).toContain('<meta property="og:title" content="Song" />');
+
+    const secret = setup(completedJob(), generation({ visibility: 'private' }));
+    await finishStep(secret.deps, {
+      generationId: 'gen-1',
+      job: await submitStep(secret.deps, { generationId: 'gen-1' }),
+    });
+    expect(secret.generations.all.get('gen-1')?.status).toBe('completed');
+    expect(secret.sharePages.documents.size).toBe(0);
+  });
+
+  it('a share page that cannot be written leaves the track completed and says so in the log', async () => {
+    const broken = setup(completedJob());
+    broken.deps.sharePages = shareDeps(broken.generations, inMemorySharePages({ failPublish: () => true }));
+    await finishStep(broken.deps, {
+      generationId: 'gen-1',
+      job: await submitStep(broken.deps, { generationId: 'gen-1' }),
+    });
+    expect(broken.generations.all.get('gen-1')?.status).toBe('completed');
+    expect(broken.log.warnings.map((w) => w.message)).toContain(
+      'the share page of a completed track was not written',
+    );
   });
 
   it('makes the compressed copy from the same audio, beside it; players get the copy, downloads the WAV', async () => {

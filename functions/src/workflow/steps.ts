@@ -24,6 +24,7 @@ import {
 import type { GenerationDeps } from '../domain/generations/ports';
 import { afterCallbackWait, callbackWaitSeconds } from '../domain/generations/timing';
 import { provenanceOf, provenanceUrl } from '../domain/tracks/provenance';
+import { refreshSharePage, type SharePageDeps } from '../domain/tracks/share-page';
 import { type Generation, TRACK_AUDIO_AREA } from '../domain/tracks/track';
 import { runInSlices } from './slices';
 
@@ -100,6 +101,8 @@ export interface WorkflowDeps {
   /** Signs the WAV download with a C2PA manifest; without it the WAV carries the marking only. */
   contentCredentials?: ContentCredentials;
   log?: WorkflowLog;
+  /** Share documents: a public track gets its own when it completes (decision 024). */
+  sharePages?: SharePageDeps;
   /** Where the provider posts its webhook for this generation. */
   webhookUrl: (generationId: string) => string;
   callbacks?: CallbackStore;
@@ -531,6 +534,15 @@ export async function finishStep(
     // Failed meanwhile (its unit already went back): it shows no audio, so none is kept.
     await removeCopies();
     throw new WorkflowError('Generation.Ended', `Generation ${generation.id} is ${done.status}`);
+  }
+  if (deps.sharePages) {
+    // The track is playable whatever happens here; a page not written is mended by the next change or rewrite.
+    await refreshSharePage(deps.sharePages, generation.id).catch((error: unknown) =>
+      deps.log?.warn('the share page of a completed track was not written', {
+        generationId: generation.id,
+        error,
+      }),
+    );
   }
   return {
     audioUrl,

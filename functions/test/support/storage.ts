@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -5,6 +6,9 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { s3Of } from '../../src/adapters/s3/client';
+import { fileShareTemplate, s3SharePages } from '../../src/adapters/share/share-pages';
+import type { SharePageDeps } from '../../src/domain/tracks/share-page';
 import { clientConfig, cloudEnv } from './run';
 
 /**
@@ -48,10 +52,24 @@ export function storage() {
   const client = new S3Client({ ...clientConfig('s3'), requestChecksumCalculation: 'WHEN_REQUIRED' });
   const tracksBucket = env.TRACKS_BUCKET ?? '';
   const uploadsBucket = env.UPLOADS_BUCKET ?? '';
+  const siteBucket = env.SITE_BUCKET ?? '';
   return {
     client,
     tracksBucket,
     uploadsBucket,
+    siteBucket,
+    /** Share documents in the site bucket (decision 024), as the functions write them locally, for deps built by hand. */
+    sharePages(generations: SharePageDeps['generations']): SharePageDeps {
+      return {
+        generations,
+        pages: s3SharePages(s3Of(client), siteBucket),
+        template: fileShareTemplate(
+          fileURLToPath(new URL('../../../web/dist/index.html', import.meta.url)),
+          fileURLToPath(new URL('../../../web/index.html', import.meta.url)),
+        ),
+        site: { origin: 'https://tunesmith.test', name: async () => 'Tunesmith' },
+      };
+    },
     /** Stores a finished track's audio where the workflow puts it; returns the stored `s3://` URL. */
     async putTrackAudio(_userId: string, id: string, body: Uint8Array = wavBytes()): Promise<string> {
       const key = `tracks/${id}.wav`;

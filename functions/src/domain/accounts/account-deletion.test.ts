@@ -15,6 +15,7 @@ import {
 } from '../../testing/in-memory-accounts';
 import { aSubscription, fakePayments } from '../../testing/in-memory-billing';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
+import { inMemorySharePages } from '../../testing/in-memory-share-pages';
 import { PaymentsError } from '../billing/ports';
 import { DomainError } from '../errors';
 import type { BackgroundJob } from '../jobs';
@@ -69,6 +70,8 @@ async function world() {
   const tracks = bucket('tracks');
   const uploads = bucket('uploads');
   const exportsByUser = new Map<string, Set<string>>();
+  // Every track of the account has a share page, and so has someone else's.
+  const sharePages = inMemorySharePages();
   const customerLinks = new Set<string>();
   const audit: AuditEntry[] = [];
   const jobs: BackgroundJob[] = [];
@@ -106,6 +109,7 @@ async function world() {
       }),
     );
     for (const ext of ['wav', 'opus', 'peaks.json']) tracks.objects.add(`tracks/${id}.${ext}`);
+    sharePages.documents.set(id, `<title>${id}</title>`);
   }
   await generations.create(
     aGeneration({
@@ -122,6 +126,7 @@ async function world() {
   exportsByUser.set(subject, new Set([`exports/${subject}/e1.zip`]));
   // Someone else's things stay.
   await generations.create(aGeneration({ id: 'other', userId: 'someone-else' }));
+  sharePages.documents.set('other', '<title>other</title>');
   uploads.objects.add('uploads/someone-else/theirs.wav');
 
   const deps: AccountDeletionJobDeps = {
@@ -133,6 +138,7 @@ async function world() {
     uploads,
     trackAudio: tracks,
     exports: { removeAll: async (userId) => void exportsByUser.delete(userId) },
+    sharePages: { pages: sharePages },
     audit: { record: async (entry) => void audit.push(entry) },
     clock,
     newId: () => `audit-${++ids}`,
@@ -171,6 +177,7 @@ async function world() {
     expect(await users.findByEmail('ada@example.com')).toBeUndefined();
     expect(identity.identities.has(subject)).toBe(false);
     expect([...generations.all.keys()]).toEqual(['other']);
+    expect([...sharePages.documents.keys()]).toEqual(['other']);
     expect([...tracks.objects]).toEqual([]);
     expect([...uploads.objects]).toEqual(['uploads/someone-else/theirs.wav']);
     expect(exportsByUser.has(subject)).toBe(false);
@@ -187,6 +194,7 @@ async function world() {
     tracks,
     uploads,
     exportsByUser,
+    sharePages,
     audit,
     jobs,
     mailer,
@@ -302,6 +310,34 @@ describe('deleteAccount (the cascade)', () => {
     await w.expectNothingLeft();
     expect(w.audit).toHaveLength(1);
     expect(await deleteAccount(w.deps, w.subject, { kind: 'self' })).toBeUndefined();
+  });
+
+  it('never deletes a track whose share page could not be removed: the cascade stops and runs again later', async () => {
+    const w = await world();
+    const remove = w.sharePages.remove;
+    let failing = true;
+    w.deps.sharePages = {
+      pages: {
+        ...w.sharePages,
+        remove: async (id) => {
+          if (failing && id === 't2') throw new Error('site bucket unavailable');
+          await remove(id);
+        },
+      },
+    };
+
+    await expect(deleteAccount(w.deps, w.subject, { kind: 'self' })).rejects.toThrow(
+      'site bucket unavailable',
+    );
+    // t3 (newest first) went with its page; t2 keeps both its page and itself, audio included.
+    expect(w.sharePages.documents.has('t3')).toBe(false);
+    expect(w.generations.all.has('t2')).toBe(true);
+    expect(w.sharePages.documents.has('t2')).toBe(true);
+    expect(w.tracks.objects.has('tracks/t2.wav')).toBe(true);
+
+    failing = false;
+    await deleteAccount(w.deps, w.subject, { kind: 'self' });
+    await w.expectNothingLeft();
   });
 
   it('finishes when it stopped after the identity went but before the profile', async () => {

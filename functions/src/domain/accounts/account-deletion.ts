@@ -6,6 +6,7 @@ import { hasRunningSubscription, isLive } from '../billing/subscription';
 import { DomainError } from '../errors';
 import type { GenerationStore } from '../generations/ports';
 import type { BackgroundJobs } from '../jobs';
+import { type SharePageDeps, withdrawSharePage } from '../tracks/share-page';
 import { type Generation, legacyTrackAudioPrefix, storedTrackAudio } from '../tracks/track';
 import { INCOMING_AREA, ownUploadKey, uploadPrefix } from '../uploads/uploads';
 import { type AccountDeps, confirmCurrentPassword } from './account-service';
@@ -37,6 +38,8 @@ export interface AccountDeletionDeps {
   trackAudio: ObjectSweeper & { remove(stored: string): Promise<void> };
   /** The user's exports: their records and the zips under `exports/{userId}/`; what is gone already is fine. */
   exports: { removeAll(userId: string): Promise<void> };
+  /** Share documents: each track's goes before the track (decision 024). */
+  sharePages: Pick<SharePageDeps, 'pages'>;
   audit: Pick<AuditLog, 'record'>;
   clock: Clock;
   newId: () => string;
@@ -112,8 +115,8 @@ export async function removeTrackAudio(
 /**
  * Deletes an account and everything that is the user's, in this order:
  * sessions end (for good), every subscription that could charge is
- * cancelled at once, then the data: every track with its WAV, Opus and
- * peaks, every upload, the exports and their records, the customer link;
+ * cancelled at once, then the data: every track with its share page, WAV,
+ * Opus and peaks, every upload, the exports and their records, the customer link;
  * then the sign-in identity, and last the profile with its email claim (so
  * the address can sign up again). Every step can run again and the profile
  * goes last, so a delete that stopped halfway is finished by running it
@@ -135,6 +138,8 @@ export async function deleteAccount(
     const page = await deps.generations.listByUser(user.id, { limit: TRACK_PAGE });
     if (page.items.length === 0) break;
     for (const generation of page.items) {
+      // Its share page first: a removal that fails stops the cascade (run again), leaving nothing served.
+      await withdrawSharePage(deps.sharePages, generation.id);
       await removeTrackAudio(deps, generation);
       await deps.generations.delete(generation.id, user.id);
       await hooks.afterTrack?.(generation.id);

@@ -7,6 +7,7 @@ import type { BillingAccounts, Payments } from '../billing/ports';
 import type { GenerationStore } from '../generations/ports';
 import type { PlanRepository } from '../plans/plan';
 import type { SettingsRepository } from '../settings/settings';
+import type { SharePageDeps } from '../tracks/share-page';
 import type { Generation, Page } from '../tracks/track';
 import type { DayCounts, Totals } from './counters';
 
@@ -137,4 +138,8 @@ export interface AdminDeps extends AuditDeps {
   storedSettings: Pick<SettingsRepository, 'list'>;
   /** Asks Stripe whether a secret key works before it is saved. */
   stripeKeyCheck: StripeKeyCheck;
+  /** Share documents: they follow an admin's rename and delete, and go with a deleted user's tracks (decision 024). */
+  sharePages: SharePageDeps;
+  /** Told when a share page could not be brought in line after a change that stands. */
+  onShareRefreshFailure?: (id: string, error: unknown) => void;
 }

@@ -8,6 +8,7 @@ import { removeTrackAudio } from '../accounts/account-deletion';
 import type { AdminUser } from '../accounts/admin';
 import { conflict, notFound } from '../errors';
 import { downloadFilename } from '../generations/download';
+import { changeSharedTrack } from '../tracks/share-page';
 import { type Generation, playbackAudio, toTrack } from '../tracks/track';
 import { audit } from './audit';
 import type { AdminDeps } from './ports';
@@ -95,8 +96,12 @@ export async function renameTrack(
   title: string,
 ): Promise<AdminTrack> {
   const stamp = deps.clock.now().toISOString();
-  const { before, after } = await changeTrack(deps, id, (g) =>
-    g.title === title ? undefined : { ...g, title, updatedAt: stamp },
+  // The share page shows the new title (a rename hides nothing).
+  const { before, after } = await changeSharedTrack(
+    deps.sharePages,
+    id,
+    { hides: false, ...(deps.onShareRefreshFailure ? { onRefreshFailure: deps.onShareRefreshFailure } : {}) },
+    () => changeTrack(deps, id, (g) => (g.title === title ? undefined : { ...g, title, updatedAt: stamp })),
   );
   if (before.title !== title)
     await audit(deps, admin, 'track.rename', id, `Renamed ${named(before)} to ${named({ id, title })}`);
@@ -111,8 +116,16 @@ export async function deleteTrack(
 ): Promise<void> {
   const generation = await deps.generations.get(id);
   if (!generation) throw notFound(adminMessages.trackNotFound);
-  await removeTrackAudio(deps, generation);
-  await deps.generations.delete(id, generation.userId);
+  // Its share page goes first: if it cannot, the track stays.
+  await changeSharedTrack(
+    deps.sharePages,
+    id,
+    { hides: true, ...(deps.onShareRefreshFailure ? { onRefreshFailure: deps.onShareRefreshFailure } : {}) },
+    async () => {
+      await removeTrackAudio(deps, generation);
+      await deps.generations.delete(id, generation.userId);
+    },
+  );
   await audit(deps, admin, 'track.delete', id, `Deleted ${named(generation)}`);
 }
 

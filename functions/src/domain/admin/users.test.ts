@@ -5,6 +5,7 @@ import { inMemoryPlans, inMemorySettings } from '../../testing/in-memory';
 import { fakeClock, fakeIdentityProvider, inMemoryUsers } from '../../testing/in-memory-accounts';
 import { aSubscription, fakePayments, inMemoryBillingAccounts } from '../../testing/in-memory-billing';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
+import { inMemorySharePages, shareDeps } from '../../testing/in-memory-share-pages';
 import { PaymentsError } from '../billing/ports';
 import { entitlementsFor } from '../generations/entitlements';
 import { zeroDay, zeroTotals } from './counters';
@@ -67,6 +68,7 @@ function setup() {
     exports: { removeAll: async (userId) => void steps.push(`exports ${userId}`) },
     plans: { ...plans, delete: async (planId) => void plans.all.delete(planId) },
     generations,
+    sharePages: shareDeps(generations, inMemorySharePages()),
     tracks: { list: async () => ({ items: [] }) },
     uploads: {
       delete: async (key) => void steps.push(`upload ${key}`),

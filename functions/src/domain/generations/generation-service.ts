@@ -468,6 +468,14 @@ async function* tracksOf(
   } while (cursor);
 }
 
+/**
+ * Whether a viewer (undefined: a visitor) may see a track: its owner always,
+ * anyone else only while it is not private. The one rule behind the track
+ * page, its family and its share page.
+ */
+export const mayView = (g: Pick<Generation, 'visibility' | 'userId'>, viewer: Owner | undefined): boolean =>
+  g.visibility !== 'private' || viewer?.id === g.userId;
+
 /** A track as a viewer may see it: a private track is not found for anyone but its owner. */
 export async function getForViewer(
   deps: Pick<GenerationDeps, 'generations'>,
@@ -475,13 +483,9 @@ export async function getForViewer(
   id: string,
 ): Promise<Generation> {
   const generation = await deps.generations.get(id);
-  if (!generation) throw trackNotFound();
-  if (generation.visibility === 'private' && viewer?.id !== generation.userId) throw trackNotFound();
+  if (!generation || !mayView(generation, viewer)) throw trackNotFound();
   return generation;
 }
-
-const mayView = (g: Generation, viewer: Owner | undefined) =>
-  g.visibility === 'public' || viewer?.id === g.userId;
 
 /**
  * A track's family for its page: the track it was made from and the tracks

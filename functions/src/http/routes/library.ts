@@ -9,6 +9,7 @@ import {
 } from '../../domain/generations/generation-service';
 import type { GenerationDeps } from '../../domain/generations/ports';
 import type { PlanRepository } from '../../domain/plans/plan';
+import { changeSharedTrack, type SharePageDeps } from '../../domain/tracks/share-page';
 import { playbackAudio, toTrack } from '../../domain/tracks/track';
 import { ownUploadKey, type UploadStore } from '../../domain/uploads/uploads';
 import { type AudioLinker, playableTrack, playableTracks } from '../audio-links';
@@ -34,12 +35,16 @@ export interface LibraryRouteDeps {
   trackAudio: TrackAudioFiles;
   /** The uploads bucket: a deleted remix takes its uploaded song with it. */
   uploads: UploadStore;
+  /** Share documents: they follow a rename, a visibility change and a delete (decision 024). */
+  sharePages: SharePageDeps;
 }
 
 /** The owner's library: list, status, title/visibility, delete and download. */
 export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
   const planOf = async (user: User) =>
     user.subscriptionPlanId ? deps.plans.get(user.subscriptionPlanId) : undefined;
+  const onRefreshFailure = (generationId: string, error: unknown) =>
+    logger.warn('the share page of a changed track was not brought in line', { generationId, error });
   return {
     listMyGenerations: async (_event, ctx) => {
       const tracks = await listLibrary(deps.generations, ctx.user as User);
@@ -68,19 +73,30 @@ export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
     updateGeneration: async (event, ctx) => {
       const input = readJson(event, updateGenerationSchema);
       const user = ctx.user as User;
-      const updated = await renameOrSetVisibility(
-        deps.generations,
-        user,
-        await planOf(user),
-        ctx.params.id ?? '',
-        input,
+      const id = ctx.params.id ?? '';
+      // Only the owner's track is touched, its share page included; anyone else's is not found.
+      await getOwn(deps.generations, user, id);
+      const plan = await planOf(user);
+      const updated = await changeSharedTrack(
+        deps.sharePages,
+        id,
+        { hides: input.visibility === 'private', onRefreshFailure },
+        () => renameOrSetVisibility(deps.generations, user, plan, id, input),
       );
       return json(200, await playableTrack(updated, deps.audioLinks));
     },
 
     deleteGeneration: async (_event, ctx) => {
       const user = ctx.user as User;
-      const { generation, audioUrls } = await deleteGeneration(deps.generations, user, ctx.params.id ?? '');
+      const id = ctx.params.id ?? '';
+      await getOwn(deps.generations, user, id);
+      // Its share page goes first: if it cannot, the track stays.
+      const { generation, audioUrls } = await changeSharedTrack(
+        deps.sharePages,
+        id,
+        { hides: true, onRefreshFailure },
+        () => deleteGeneration(deps.generations, user, id),
+      );
       const removals = await Promise.allSettled(
         audioUrls.map((stored) => {
           const uploadKey = ownUploadKey(stored, user.id);

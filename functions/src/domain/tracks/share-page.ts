@@ -1,0 +1,289 @@
+import { UNTITLED_TRACK } from '@tunesmith/shared/track-values';
+import { mayView } from '../generations/generation-service';
+import type { GenerationStore } from '../generations/ports';
+import type { Generation } from './track';
+
+/**
+ * Share pages (decision 024): a visible track's link, pasted into a chat or a
+ * social site, previews its title, the site's name and an image. Each such
+ * track has a document of its own: the deployed `index.html` with the
+ * track's tags in its head, written when what it shows changes and removed
+ * when the track may no longer be seen. The edge serves it for `/track/{id}`
+ * when it exists, and the plain SPA shell otherwise.
+ */
+
+/** Where the share documents are kept, one per visible track. */
+export interface SharePages {
+  /** Writes (or rewrites) the track's document; the edge serves it from then on. */
+  publish(id: string, html: string): Promise<void>;
+  /** Stops serving the track's document and deletes it; a document already gone is fine. Throws when it could not. */
+  remove(id: string): Promise<void>;
+}
+
+/** The site as share documents name it. */
+export interface ShareSite {
+  /** The site's public origin (`https://example.com`, no trailing slash): every URL in the tags is absolute on it. */
+  readonly origin: string;
+  /** The site's name as the app shows it (Site Settings, General). */
+  name(): Promise<string>;
+}
+
+/** What writing share documents needs. */
+export interface SharePageDeps {
+  generations: Pick<GenerationStore, 'get'>;
+  pages: SharePages;
+  /** The deployed SPA shell (`index.html`), read when a document is written. */
+  template: () => Promise<string>;
+  site: ShareSite;
+}
+
+/** The site's preview image (web/public), used for every track: tracks have no image of their own. */
+export const SHARE_IMAGE = { path: '/share-image.png', width: 1200, height: 630, type: 'image/png' } as const;
+
+/** The site bucket's area of share documents. */
+export const SHARE_PAGE_AREA = 'share/track/';
+
+/** Where a track's document is kept in the site bucket, and what the edge serves for `/track/{id}`. */
+export const sharePageKey = (id: string) => `${SHARE_PAGE_AREA}${id}.html`;
+
+/** A track id as the edge accepts it before it looks for a document (the same check the function makes). */
+export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * Whether a track has a share document: a visitor may see it (the track
+ * page's own rule, {@link mayView}) and it has finished with audio. Private,
+ * unfinished and failed tracks have none.
+ */
+export function isShareable(
+  g: Pick<Generation, 'visibility' | 'userId' | 'status' | 'audioUrl'> | undefined,
+): g is Generation {
+  return !!g && mayView(g, undefined) && g.status === 'completed' && !!g.audioUrl;
+}
+
+const DESCRIPTION_MAX = 200;
+
+/** Text safe inside an element or a double- or single-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+
+/** What a track's preview says, before escaping. */
+export function sharePreview(
+  g: Pick<Generation, 'id' | 'title' | 'tags' | 'duration'>,
+  site: { origin: string; name: string },
+): {
+  title: string;
+  documentTitle: string;
+  description: string;
+  url: string;
+  image: string;
+  imageAlt: string;
+} {
+  // As the track page names it (web: trackTitle) and titles its tab (pageTitle).
+  const title = g.title?.trim() || UNTITLED_TRACK;
+  const tags = g.tags.trim();
+  const seconds = g.duration != null ? Math.round(g.duration) : null;
+  const about = [tags, seconds != null ? `${seconds} seconds` : ''].filter(Boolean).join(' · ');
+  return {
+    title,
+    documentTitle: `${title} | ${site.name}`,
+    description: clip(`Listen on ${site.name}${about ? `: ${about}` : ''}.`, DESCRIPTION_MAX),
+    url: `${site.origin}/track/${encodeURIComponent(g.id)}`,
+    image: `${site.origin}${SHARE_IMAGE.path}`,
+    imageAlt: `${site.name}: ${title}`,
+  };
+}
+
+/** The tags that go in the head of a track's share document, escaped. */
+export function shareTags(
+  g: Pick<Generation, 'id' | 'title' | 'tags' | 'duration'>,
+  site: { origin: string; name: string },
+): string {
+  const p = sharePreview(g, site);
+  const meta = (attr: 'name' | 'property', key: string, value: string | number) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
+  return [
+    `<title>${escapeHtml(p.documentTitle)}</title>`,
+    meta('name', 'description', p.description),
+    `<link rel="canonical" href="${escapeHtml(p.url)}" />`,
+    meta('property', 'og:type', 'music.song'),
+    meta('property', 'og:site_name', site.name),
+    meta('property', 'og:title', p.title),
+    meta('property', 'og:description', p.description),
+    meta('property', 'og:url', p.url),
+    meta('property', 'og:image', p.image),
+    meta('property', 'og:image:type', SHARE_IMAGE.type),
+    meta('property', 'og:image:width', SHARE_IMAGE.width),
+    meta('property', 'og:image:height', SHARE_IMAGE.height),
+    meta('property', 'og:image:alt', p.imageAlt),
+    ...(g.duration != null ? [meta('property', 'music:duration', Math.round(g.duration))] : []),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', p.title),
+    meta('name', 'twitter:description', p.description),
+    meta('name', 'twitter:image', p.image),
+    meta('name', 'twitter:image:alt', p.imageAlt),
+  ].join('\n    ');
+}
+
+/** The shell's own title and description, which the track's replace. */
+const SHELL_TITLE = /<title>[\s\S]*?<\/title>\s*/i;
+const SHELL_DESCRIPTION = /<meta\s+name=["']description["'][^>]*>\s*/i;
+
+/** The template is not an HTML document with a head: nothing is written from it. */
+export class ShareTemplateError extends Error {
+  override readonly name = 'ShareTemplateError';
+}
+
+/**
+ * A track's share document: the SPA shell (`template`, the deployed
+ * index.html) with its title and description replaced by the track's and
+ * the Open Graph and Twitter card tags added to its head. The app itself
+ * loads as from the shell.
+ */
+export function renderSharePage(
+  template: string,
+  g: Pick<Generation, 'id' | 'title' | 'tags' | 'duration'>,
+  site: { origin: string; name: string },
+): string {
+  const headEnd = template.search(/<\/head>/i);
+  if (headEnd < 0) throw new ShareTemplateError('The share page template has no </head>');
+  const head = template.slice(0, headEnd).replace(SHELL_TITLE, '').replace(SHELL_DESCRIPTION, '');
+  return `${head}  ${shareTags(g, site)}\n  ${template.slice(headEnd)}`;
+}
+
+/** How often a document is written again because the track changed while it was written. */
+const SETTLE_ATTEMPTS = 3;
+
+/**
+ * Brings a track's share document in line with the track as stored: written
+ * from the current template when the track is shareable, removed otherwise
+ * (deleted, private, unfinished). After a write the track is read again: one
+ * made private or deleted meanwhile has its document removed, and one
+ * renamed meanwhile gets it written again, so a change that raced this one
+ * never leaves a document that says more than the track page does.
+ */
+export async function refreshSharePage(deps: SharePageDeps, id: string): Promise<'published' | 'removed'> {
+  let current = await deps.generations.get(id);
+  let shell: { template: string; site: { origin: string; name: string } } | undefined;
+  for (let attempt = 0; attempt < SETTLE_ATTEMPTS; attempt += 1) {
+    if (!isShareable(current)) break;
+    shell ??= {
+      template: await deps.template(),
+      site: { origin: deps.site.origin, name: await deps.site.name() },
+    };
+    const html = renderSharePage(shell.template, current, shell.site);
+    await deps.pages.publish(id, html);
+    const after = await deps.generations.get(id);
+    if (isShareable(after) && renderSharePage(shell.template, after, shell.site) === html) return 'published';
+    current = after;
+  }
+  if (isShareable(current)) return 'published'; // still changing: the last change's own refresh writes it
+  await deps.pages.remove(id);
+  return 'removed';
+}
+
+/**
+ * Before a change that may hide a track (made private, deleted): its
+ * document goes first, so a failure here fails the change and nothing is
+ * left served that the track page would not show.
+ */
+export async function withdrawSharePage(deps: Pick<SharePageDeps, 'pages'>, id: string): Promise<void> {
+  await deps.pages.remove(id);
+}
+
+/** Lists finished public tracks (candidates for a document), a page at a time. */
+export type ShareableTracks = (cursor?: string) => Promise<{ items: Generation[]; cursor?: string }>;
+
+/**
+ * Writes the document of every shareable track again from the current
+ * template and site name: after a deploy writes a new index.html, or as a
+ * backfill for tracks from before share pages. Each track is refreshed on
+ * its own ({@link refreshSharePage}), so one hidden while this runs is not
+ * published again. Safe to run again. Returns how many documents it wrote.
+ */
+export async function rewriteAllSharePages(
+  deps: SharePageDeps,
+  tracks: ShareableTracks,
+): Promise<{ written: number }> {
+  // One template and one site name for the whole run.
+  const template = await deps.template();
+  const name = await deps.site.name();
+  const run: SharePageDeps = {
+    ...deps,
+    template: async () => template,
+    site: { origin: deps.site.origin, name: async () => name },
+  };
+  let written = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await tracks(cursor);
+    for (const g of page.items) {
+      if (!isShareable(g)) continue;
+      if ((await refreshSharePage(run, g.id)) === 'published') written += 1;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return { written };
+}
+
+/** Told when a document could not be brought in line after a change that stands (the next change or rewrite mends it). */
+export type ShareRefreshFailure = (id: string, error: unknown) => void;
+
+/**
+ * Runs a change to a track (rename, visibility, delete) and then brings its
+ * document in line with the track as stored, whatever the change did. A
+ * change that may hide the track (`hides`: made private, deleted) removes
+ * the document first, and if that fails the change is not made: nothing is
+ * ever served that the track page would not show. A refresh that fails after
+ * the change is reported, not thrown: the change stands, and a document that
+ * could not be written says no more than the track page does.
+ */
+export async function changeSharedTrack<T>(
+  deps: SharePageDeps,
+  id: string,
+  options: { hides: boolean; onRefreshFailure?: ShareRefreshFailure },
+  change: () => Promise<T>,
+): Promise<T> {
+  if (options.hides) await withdrawSharePage(deps, id);
+  try {
+    return await change();
+  } finally {
+    await refreshSharePage(deps, id).catch((error: unknown) => options.onRefreshFailure?.(id, error));
+  }
+}
+
+/** Finished public tracks as the admin area's directory lists them, newest first. */
+export interface PublicTrackDirectory {
+  list(
+    filter: { status: 'completed'; visibility: 'public' },
+    page: { limit: number; cursor?: string },
+  ): Promise<{ items: Generation[]; cursor?: string }>;
+}
+
+/** How many tracks the rewrite reads at a time. */
+const REWRITE_PAGE = 100;
+
+/** The `share-pages` job: every public, finished track's document, rewritten from the current shell. */
+export function rewriteAllFromDirectory(
+  deps: SharePageDeps,
+  directory: PublicTrackDirectory,
+): Promise<{ written: number }> {
+  return rewriteAllSharePages(deps, (cursor) =>
+    directory.list(
+      { status: 'completed', visibility: 'public' },
+      { limit: REWRITE_PAGE, ...(cursor ? { cursor } : {}) },
+    ),
+  );
+}
+
+/** Whether a stored object's key is the site's shell, whose new version means rewriting every share page. */
+export const isShellKey = (key: string): boolean =>
+  decodeURIComponent(key.replace(/\+/g, ' ')) === 'index.html';

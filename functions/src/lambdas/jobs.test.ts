@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { jobOf } from './jobs';
+
+const s3Event = (key: string) => ({
+  Records: [
+    {
+      eventSource: 'aws:s3',
+      eventName: 'ObjectCreated:Put',
+      s3: { bucket: { name: 'site' }, object: { key } },
+    },
+  ],
+});
+
+describe('the jobs function’s events', () => {
+  it('a new index.html in the site bucket (a deploy) is a share-pages job', () => {
+    expect(jobOf(s3Event('index.html'))).toEqual({ kind: 'share-pages' });
+  });
+
+  it('any other object, and the API’s own job events, pass as they are', () => {
+    const other = s3Event('share/track/t-1.html');
+    expect(jobOf(other)).toBe(other);
+    const job = { kind: 'export', userId: 'u', exportId: 'e' };
+    expect(jobOf(job)).toBe(job);
+  });
+});

@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { AdminUser } from '../src/domain/accounts/admin';
+import {
+  adminTestPassword,
+  createTestAdmin,
+  removeTestAdmin,
+  signedInUser,
+  testPassword,
+} from './support/accounts';
+import { direct } from './support/direct';
+import { Browser } from './support/http';
+import { subscribe } from './support/plans';
+import { apiUrl, paidGeneration } from './support/run';
+
+// Share pages (decision 024): a public track's /track/{id} carries its preview
+// tags, written when it completes and kept in line with every change; any
+// other track's page carries nothing about it. Pages are read as a chat
+// application's link preview reads them: a plain GET with no session.
+
+const PIPELINE_TEST_TIMEOUT_MS = 120_000;
+const SETTLE_WITHIN_MS = 90_000;
+const store = direct();
+const username = `share-${Date.now().toString(36)}`;
+const password = adminTestPassword();
+let admin: Browser;
+let createdAdmin: AdminUser | undefined;
+
+beforeAll(async () => {
+  createdAdmin = await createTestAdmin(store, username, password);
+  admin = new Browser();
+  expect((await admin.post('/api/admin/login', { username, password })).status).toBe(200);
+});
+afterAll(async () => {
+  await removeTestAdmin(store, createdAdmin);
+  store.close();
+});
+
+/** A track page as a link preview fetches it: no cookies. */
+async function page(id: string): Promise<{ status: number; type: string | null; html: string }> {
+  const response = await fetch(`${apiUrl}/track/${id}`);
+  return { status: response.status, type: response.headers.get('content-type'), html: await response.text() };
+}
+
+/** The content of a preview tag, unescaped as a browser reads it. */
+function meta(html: string, key: string): string | undefined {
+  const match = new RegExp(
+    `<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`,
+  ).exec(html);
+  return match?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** A page that says nothing about the track: no preview tags, and neither its id nor its title. */
+async function expectNothingAbout(id: string, title: string): Promise<void> {
+  const { html } = await page(id);
+  expect(html).not.toContain('og:title');
+  expect(html).not.toContain('og:url');
+  expect(html).not.toContain(id);
+  expect(html).not.toContain(title);
+}
+
+/** Waits until the page's preview tags match (a background job writes or removes them). */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + SETTLE_WITHIN_MS;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${what} did not happen within ${SETTLE_WITHIN_MS / 1000} s`);
+}
+
+/** Makes a track through the API (the real workflow) and waits until it is completed. */
+async function aFinishedTrack(
+  browser: Browser,
+  fields: { title: string; visibility: 'public' | 'private' },
+): Promise<string> {
+  const res = await browser.post('/api/generate-text-to-music', {
+    tags: 'synthwave, night drive',
+    lyrics: '',
+    duration: 5,
+    ...fields,
+  });
+  expect(res.status).toBe(201);
+  const id = String(res.body.generationId);
+  const deadline = Date.now() + SETTLE_WITHIN_MS;
+  while (Date.now() < deadline) {
+    const status = await browser.get(`/api/generation/${id}/status`);
+    if (status.body.status === 'completed') {
+      // The Finish step writes the share page right after it marks the track completed.
+      if (fields.visibility === 'public')
+        await eventually(async () => (await page(id)).html.includes('og:title'), 'writing the share page');
+      return id;
+    }
+    expect(status.body.status).not.toBe('failed');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Generation ${id} did not finish`);
+}
+
+const opts = { timeout: PIPELINE_TEST_TIMEOUT_MS };
+
+paidGeneration.describe('the share page of a track', () => {
+  paidGeneration.it(
+    'of a public track carries its title, the site name, the image and absolute URLs; a rename shows at once',
+    opts,
+    async () => {
+      const { browser } = await signedInUser();
+      const title = `"<script>alert('x')</script> & Night ${randomUUID().slice(0, 6)}`;
+      const id = await aFinishedTrack(browser, { title, visibility: 'public' });
+
+      const shared = await page(id);
+      expect(shared.status).toBe(200);
+      expect(shared.type).toMatch(/^text\/html/);
+      // Escaped: the page runs nothing a title brings.
+      expect(shared.html).not.toContain("<script>alert('x')</script>");
+      expect(meta(shared.html, 'og:title')).toBe(title);
+      expect(meta(shared.html, 'twitter:title')).toBe(title);
+      expect(meta(shared.html, 'og:type')).toBe('music.song');
+      expect(meta(shared.html, 'og:site_name')).toBe('Tunesmith');
+      expect(meta(shared.html, 'og:url')).toBe(`${apiUrl}/track/${id}`);
+      expect(meta(shared.html, 'og:image')).toBe(`${apiUrl}/share-image.png`);
+      expect(meta(shared.html, 'twitter:card')).toBe('summary_large_image');
+      expect(meta(shared.html, 'description')).toContain('synthwave, night drive');
+      // The rest is the app's shell: the page still opens the track in the app.
+      expect(shared.html).toContain('<div id="root"></div>');
+
+      const renamed = `Renamed ${randomUUID().slice(0, 6)}`;
+      const update = await browser.call('PATCH', `/api/generation/${id}/visibility`, {
+        title: renamed,
+        visibility: 'public',
+      });
+      expect(update.status).toBe(200);
+      expect(meta((await page(id)).html, 'og:title')).toBe(renamed);
+    },
+  );
+
+  paidGeneration.it(
+    'carries nothing once the track is made private, and again once it is public',
+    opts,
+    async () => {
+      const { browser, id: userId } = await signedInUser();
+      await subscribe(store, userId);
+      const title = `Private Set ${randomUUID().slice(0, 6)}`;
+      const id = await aFinishedTrack(browser, { title, visibility: 'public' });
+      expect(meta((await page(id)).html, 'og:title')).toBe(title);
+
+      const hidden = await browser.call('PATCH', `/api/generation/${id}/visibility`, {
+        title,
+        visibility: 'private',
+      });
+      expect(hidden.status).toBe(200);
+      await expectNothingAbout(id, title);
+
+      await browser.call('PATCH', `/api/generation/${id}/visibility`, { title, visibility: 'public' });
+      expect(meta((await page(id)).html, 'og:title')).toBe(title);
+    },
+  );
+
+  paidGeneration.it(
+    'of a private track, an unknown id and someone else’s refused change carries nothing',
+    opts,
+    async () => {
+      const { browser, id: userId } = await signedInUser();
+      await subscribe(store, userId);
+      const title = `Kept Secret ${randomUUID().slice(0, 6)}`;
+      const secret = await aFinishedTrack(browser, { title, visibility: 'private' });
+      await expectNothingAbout(secret, title);
+      await expectNothingAbout(`missing-${randomUUID()}`, 'missing-');
+
+      // Someone else cannot take a public track's page down by asking to hide it.
+      const publicTitle = `Open Air ${randomUUID().slice(0, 6)}`;
+      const open = await aFinishedTrack(browser, { title: publicTitle, visibility: 'public' });
+      const { browser: other } = await signedInUser();
+      expect(
+        (
+          await other.call('PATCH', `/api/generation/${open}/visibility`, {
+            title: 'x',
+            visibility: 'private',
+          })
+        ).status,
+      ).toBe(404);
+      expect((await other.call('DELETE', `/api/generation/${open}`)).status).toBe(404);
+      expect(meta((await page(open)).html, 'og:title')).toBe(publicTitle);
+    },
+  );
+
+  paidGeneration.it('carries nothing once its owner deletes the track', opts, async () => {
+    const { browser } = await signedInUser();
+    const title = `Gone Soon ${randomUUID().slice(0, 6)}`;
+    const id = await aFinishedTrack(browser, { title, visibility: 'public' });
+    expect(meta((await page(id)).html, 'og:title')).toBe(title);
+
+    expect((await browser.call('DELETE', `/api/generation/${id}`)).status).toBe(204);
+    await expectNothingAbout(id, title);
+  });
+
+  paidGeneration.it('follows an admin’s rename and goes with an admin’s delete', opts, async () => {
+    const { browser } = await signedInUser();
+    const title = `Harbour ${randomUUID().slice(0, 6)}`;
+    const id = await aFinishedTrack(browser, { title, visibility: 'public' });
+
+    const renamed = `Harbour Lights ${randomUUID().slice(0, 6)}`;
+    expect((await admin.call('PATCH', `/api/admin/tracks/${id}/title`, { title: renamed })).status).toBe(200);
+    expect(meta((await page(id)).html, 'og:title')).toBe(renamed);
+
+    expect((await admin.call('DELETE', `/api/admin/tracks/${id}`)).status).toBe(204);
+    await expectNothingAbout(id, renamed);
+  });
+
+  paidGeneration.it(
+    'goes with the account: an admin’s delete of the user and the user’s own',
+    opts,
+    async () => {
+      const first = await signedInUser();
+      const firstTitle = `Deleted By Admin ${randomUUID().slice(0, 6)}`;
+      const firstTrack = await aFinishedTrack(first.browser, { title: firstTitle, visibility: 'public' });
+      expect(meta((await page(firstTrack)).html, 'og:title')).toBe(firstTitle);
+      expect((await admin.call('DELETE', `/api/admin/regular-users/${first.id}`)).status).toBe(204);
+      await expectNothingAbout(firstTrack, firstTitle);
+
+      const second = await signedInUser();
+      const secondTitle = `Deleted By Owner ${randomUUID().slice(0, 6)}`;
+      const secondTrack = await aFinishedTrack(second.browser, { title: secondTitle, visibility: 'public' });
+      expect(meta((await page(secondTrack)).html, 'og:title')).toBe(secondTitle);
+      expect(
+        (await second.browser.call('DELETE', '/api/user', { currentPassword: testPassword })).status,
+      ).toBe(202);
+      // The rest of the account goes in a background job.
+      await eventually(
+        async () => !(await page(secondTrack)).html.includes('og:title'),
+        'removing the share page',
+      );
+      await expectNothingAbout(secondTrack, secondTitle);
+    },
+  );
+});

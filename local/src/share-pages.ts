@@ -1,0 +1,55 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { SHARE_PAGE_CACHE_CONTROL } from '@tunesmith/functions/adapters/share/share-pages';
+import { SHARE_ID_PATTERN, sharePageKey } from '@tunesmith/functions/domain/tracks/share-page';
+
+/**
+ * The local stand-in for the edge's share pages (decision 024): for
+ * `/track/{id}` CloudFront's viewer-request function serves the track's share
+ * document when its key is in the KeyValueStore, and the SPA shell
+ * otherwise. Here the document's existence in the local site bucket is the
+ * key: the same document the functions wrote, or the caller's next handler.
+ */
+
+/** The track id of a `/track/{id}` page (query string ignored), when it is one the edge would look up. */
+export function sharePageId(target: string): string | undefined {
+  const pathname = target.split(/[?#]/, 1)[0] ?? '';
+  const match = /^\/track\/([^/]+)\/?$/.exec(pathname);
+  const id = match?.[1];
+  return id && SHARE_ID_PATTERN.test(id) ? id : undefined;
+}
+
+/**
+ * Answers GET and HEAD of `/track/{id}` with the track's share document from
+ * `bucket` when there is one (with `headers`, the site's security headers);
+ * otherwise, and for every other request, calls `next`.
+ */
+export function createSharePageHandler(options: {
+  s3: S3Client;
+  bucket: string;
+  headers: Record<string, string>;
+}): (req: IncomingMessage, res: ServerResponse, next: () => Promise<void>) => Promise<void> {
+  return async (req, res, next) => {
+    const id = sharePageId(req.url ?? '/');
+    if (!id || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    let html: string;
+    try {
+      const object = await options.s3.send(
+        new GetObjectCommand({ Bucket: options.bucket, Key: sharePageKey(id) }),
+      );
+      html = (await object.Body?.transformToString('utf8')) ?? '';
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404 || (error as { name?: string }).name === 'NoSuchKey') return next();
+      throw error;
+    }
+    const body = Buffer.from(html, 'utf8');
+    res.writeHead(200, {
+      ...options.headers,
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': SHARE_PAGE_CACHE_CONTROL,
+      'content-length': String(body.length),
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+}
