@@ -75,7 +75,7 @@ describe('settings key', () => {
 });
 
 describe('admin function', () => {
-  it('deletes and updates identities in the user pool only, and lists and deletes objects', () => {
+  it('deletes and updates identities in the user pool only, lists and deletes objects, and writes only share documents', () => {
     const statements = statementsOfFunction(resources, functionOf('admin')).filter(
       (s) => s.Effect === 'Allow',
     );
@@ -87,7 +87,12 @@ describe('admin function', () => {
     const userPool = logicalId(synthesized.stack, synthesized.stack.auth.userPool.node.defaultChild);
     for (const s of cognito) expect(resourcesOf(s).map(flatten)).toEqual([`{${userPool}.Arn}`]);
     const s3 = statements.flatMap(actionsOf).filter((a) => a.startsWith('s3:'));
-    expect(new Set(s3)).toEqual(new Set(['s3:GetObject', 's3:DeleteObject', 's3:ListBucket']));
+    expect(new Set(s3)).toEqual(new Set(['s3:GetObject', 's3:DeleteObject', 's3:ListBucket', 's3:PutObject']));
+    // It writes only share documents (an admin's rename rewrites the track's share page; decision 024).
+    const puts = statements.filter((s) => actionsOf(s).includes('s3:PutObject'));
+    expect(puts.flatMap((s) => resourcesOf(s).map(flatten))).toEqual([
+      expect.stringMatching(/^\{WebBucket[0-9A-F]{8}\.Arn\}\/share\/track\/\*$/),
+    ]);
   });
 });
 
