@@ -13,10 +13,11 @@ import { messages } from '@tunesmith/shared/messages';
 import { createDevMailHandler, isDevMailPath } from './dev-mail';
 import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } from './emulators';
 import type { LocalEnvName } from './env';
-import { answerClientError, answerOnSocket, createFrontDoor, isDevPath, type Route } from './front-door';
+import { answerClientError, answerOnSocket, createFrontDoor, type Route } from './front-door';
 import { type LambdaEndpoint, startLambdaEndpoint } from './jobs/lambda-endpoint';
 import { type LocalState, readMarker, readState, writeMarker, writeState } from './local-state';
 import { type MusicProvider, startMusicProvider } from './music/provider-server';
+import { pageFirst } from './page-first';
 import { choosePort, onPort } from './processes';
 import { startStep, timed } from './start-timings';
 import { createStaticHandler, securityHeaders } from './static';
@@ -147,42 +148,6 @@ function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
     resolve = settle;
   });
   return { promise, resolve };
-}
-
-/**
- * Paths the page's handler never serves: the API, the developer pages, the
- * audio CDN's areas and the track pages. A route added to the full routing
- * below for a path the page's handler would otherwise take belongs here too.
- */
-function needsTheCloud(target: string): boolean {
-  return (
-    target === '/api' ||
-    target.startsWith('/api/') ||
-    target.startsWith('/api?') ||
-    isDevPath(target) ||
-    target.startsWith('/tracks/') ||
-    target.startsWith('/exports/') ||
-    target.startsWith('/track/')
-  );
-}
-
-/**
- * The routing while the rest of the cloud starts: the page (the SPA's files)
- * from its handler at once, and every request that needs the emulators held
- * until they are provisioned, then handed to the full routing (`open`). If
- * the start fails, the server closes and held requests with it.
- */
-function pageFirst(page: WebHandler, open: Promise<Route>): Route {
-  let full: Route | undefined;
-  open.then((route) => {
-    full = route;
-  });
-  return (req, res) => {
-    const target = req.url ?? '/';
-    if (full) full(req, res);
-    else if (needsTheCloud(target)) open.then((route) => route(req, res));
-    else page.handle(req, res).catch((error: unknown) => failRequest(res, error));
-  };
 }
 
 function assertWipeable(dir: string): void {
@@ -533,7 +498,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const apiOpen = deferred<Route>();
     webReady.then(
       (handler) => {
-        if (handler) frontDoor.open(pageFirst(handler, apiOpen.promise));
+        if (handler)
+          frontDoor.open(
+            pageFirst(
+              (req, res) => handler.handle(req, res),
+              apiOpen.promise,
+              (res, error) => failRequest(res, error),
+            ),
+          );
       },
       () => {},
     );
