@@ -349,25 +349,38 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await Promise.all(launched);
     startStep('emulator processes launched');
 
-    // The page first: its handler (Vite's import is the largest) loads ahead of the API's modules.
-    const s3Started = startS3({
-      port: s3Port,
-      dir: path.join(dataDir, 's3'),
-      buckets: [UPLOADS_BUCKET, TRACKS_BUCKET],
-      credentials,
-    }).then(track);
+    // The page first: its handler (Vite's is a large import) loads ahead of s3rver and the API's
+    // modules, which this one thread would otherwise load in turns with it. Its content security
+    // policy names the storage endpoint it uploads to (the S3 proxy's): known up front on a set
+    // port; on a free one (tests), the page waits for storage instead.
+    const startWeb = (endpoint: string) =>
+      createWebHandler(options.web, appServer, { quiet, connectSources: [endpoint] });
+    const startStorage = () =>
+      startS3({
+        port: s3Port,
+        dir: path.join(dataDir, 's3'),
+        buckets: [UPLOADS_BUCKET, TRACKS_BUCKET],
+        credentials,
+      }).then(track);
+    let s3Started: Promise<Emulator>;
+    let webStarted: Promise<(WebHandler & { close?: () => Promise<void> }) | undefined>;
+    let pageLoaded: Promise<unknown>;
+    if (s3Port) {
+      webStarted = startWeb(`http://127.0.0.1:${s3Port}`);
+      pageLoaded = webStarted.catch(() => {});
+      s3Started = pageLoaded.then(startStorage);
+    } else {
+      s3Started = startStorage();
+      webStarted = s3Started.then((s3) => startWeb(s3.endpoint));
+      pageLoaded = Promise.resolve();
+    }
     s3Started.catch(() => {});
-    // The page's content security policy names the storage endpoint it uploads to (the S3 proxy's).
-    const webReady = (
-      s3Port ? Promise.resolve(`http://127.0.0.1:${s3Port}`) : s3Started.then((s3) => s3.endpoint)
-    )
-      .then((endpoint) => createWebHandler(options.web, appServer, { quiet, connectSources: [endpoint] }))
-      .then((handler) => {
-        startStep('web handler ready');
-        if (handler?.close) vite = { close: handler.close };
-        return handler;
-      });
-    const modules = timed('provisioning modules loaded', loadProvisioning());
+    const webReady = webStarted.then((handler) => {
+      startStep('web handler ready');
+      if (handler?.close) vite = { close: handler.close };
+      return handler;
+    });
+    const modules = timed('provisioning modules loaded', pageLoaded.then(loadProvisioning));
     const routing = timed(
       'routing modules loaded',
       modules.then(

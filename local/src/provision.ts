@@ -57,6 +57,21 @@ const indexOf = (index: TableDesign['indexes'][string]): GlobalSecondaryIndex =>
   Projection: { ProjectionType: 'ALL' },
 });
 
+/** Waits (up to a minute) until a new index is active, as DynamoDB makes it after filling it. */
+async function waitUntilActive(client: DynamoDBClient, tableName: string, indexName: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const status = described.Table?.GlobalSecondaryIndexes?.find(
+      (i) => i.IndexName === indexName,
+    )?.IndexStatus;
+    if (status === 'ACTIVE') return;
+    if (Date.now() > deadline)
+      throw new Error(`The new index ${indexName} of ${tableName} is still ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Brings the single table to {@link tableDesign} with one describe call when
  * it is already so: creates it when missing (the key schema, the GSIs with
@@ -76,7 +91,7 @@ export async function ensureTable(
   if (existing) {
     const have = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
     const missing = Object.values(design.indexes).filter((index) => !have.has(index.indexName));
-    // One index per call, as DynamoDB allows.
+    // One index per call, as DynamoDB allows, each used only once it is active (filled).
     for (const index of missing) {
       await client.send(
         new UpdateTableCommand({
@@ -85,6 +100,7 @@ export async function ensureTable(
           GlobalSecondaryIndexUpdates: [{ Create: indexOf(index) }],
         }),
       );
+      await waitUntilActive(client, tableName, index.indexName);
     }
     return { created: false, indexesAdded: missing.map((index) => index.indexName) };
   }
