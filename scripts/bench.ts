@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: a short performance report (a report, never a pass/fail gate).
  *
- * - `npm start` time to first page (a fresh data directory, real child process)
+ * - `npm start` time to first page and to the first API answer: a first start on a new data
+ *   directory and a later one on the same, median of 3 each, dev and static mode, with the
+ *   start's own step timings (TUNESMITH_START_TIMINGS)
  * - SPA initial JS, gzip, file by file and package by package; a visitor's `/`;
  *   the largest chunks that load later (bench-spa.ts)
  * - each route-group bundle (as CDK bundles it, infra/lib/lambda-bundle.ts): cold-start
@@ -30,7 +32,7 @@
  * (bench-cloud.ts): a process's handlers serve one local cloud only.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
@@ -107,8 +109,21 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
-async function timeToFirstPage(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-bench-'));
+/** One `npm start` measured: to the first page, to the first API answer, and its own step timings. */
+interface StartRun {
+  firstPage: number;
+  firstApi: number;
+  /** `[start]` lines (TUNESMITH_START_TIMINGS): ms since its process began, by step. */
+  steps: Map<string, number>;
+}
+
+/**
+ * Runs `npm start` on `dataDir` until `GET /` answers 200 with the app's page
+ * (the front door's 503 "starting" does not count) and `GET /api/plans`
+ * answers 200 (the tables, pools and plan prices in place), then stops it as
+ * Ctrl-C does and waits for it to end.
+ */
+async function measureStart(dataDir: string, args: string[]): Promise<StartRun | undefined> {
   const [port, dynamodb, s3, cognito, ses, music, stepfunctions, stripe, lambda] = await Promise.all(
     [1, 2, 3, 4, 5, 6, 7, 8, 9].map(() => freePort()),
   );
@@ -124,32 +139,104 @@ async function timeToFirstPage(): Promise<void> {
     STRIPE_PORT: String(stripe),
     LAMBDA_PORT: String(lambda),
     TUNESMITH_DATA_DIR: dataDir,
+    TUNESMITH_START_TIMINGS: '1',
   };
   const started = performance.now();
-  const child = spawn('npm', ['start', '--silent', '--', '--fresh'], {
+  const child = spawn('npm', ['start', '--silent', '--', ...args], {
     cwd: root,
     env,
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
-  const deadline = Date.now() + 120_000;
-  let firstPage = Number.NaN;
-  while (Date.now() < deadline) {
-    try {
-      const page = await get(`http://127.0.0.1:${port}/`);
-      if (page.status === 200 && page.body.includes('<div id="root">')) {
-        firstPage = performance.now() - started;
-        break;
-      }
-    } catch {
-      // not listening yet
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const steps = new Map<string, number>();
+  let stderr = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderr += chunk;
+    const lines = stderr.split('\n');
+    stderr = lines.pop() ?? '';
+    for (const line of lines) {
+      const step = /^\[start\] (.+) (\d+)$/.exec(line);
+      if (step) steps.set(step[1] as string, Number(step[2]));
     }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  });
+  const until = async (url: string, ok: (page: { status: number; body: string }) => boolean) => {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && child.exitCode === null) {
+      try {
+        if (ok(await get(url))) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return Number.NaN;
+  };
+  const firstPage = await until(
+    `http://127.0.0.1:${port}/`,
+    (page) => page.status === 200 && page.body.includes('<div id="root">'),
+  );
+  const firstApi = await until(`http://127.0.0.1:${port}/api/plans`, (page) => page.status === 200);
+  // A fresh connection per run: the next run's server is another.
+  keepAlive.destroy();
   process.kill(-(child.pid as number), 'SIGINT');
-  await new Promise((r) => child.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
-  say(`npm start → first page (fresh data):   ${Number.isNaN(firstPage) ? 'did not start' : ms(firstPage)}`);
+  await exited;
+  return Number.isNaN(firstPage) || Number.isNaN(firstApi) ? undefined : { firstPage, firstApi, steps };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? (sorted[Math.floor((sorted.length - 1) / 2)] as number) : Number.NaN;
+};
+
+/**
+ * `npm start` time to first page: a first start on a new data directory and
+ * a later start on the same one (the first stopped as Ctrl-C stops it), the
+ * median of three of each, in dev mode (Vite) and, when web/dist is built,
+ * in static mode; with where a start's time goes (its `[start]` steps).
+ */
+async function timeToFirstPage(): Promise<void> {
+  const RUNS = 3;
+  const modes: { label: string; args: string[] }[] = [{ label: 'dev (Vite)', args: [] }];
+  if (existsSync(join(root, 'web', 'dist', 'index.html')))
+    modes.push({ label: 'static', args: ['--static'] });
+  else say('npm start --static: not measured (web/dist is not built; npm run build)');
+  for (const mode of modes) {
+    const runs: Record<'first' | 'later', StartRun[]> = { first: [], later: [] };
+    let failed = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-bench-'));
+      try {
+        const first = await measureStart(dataDir, [...mode.args, '--fresh']);
+        const later = first && (await measureStart(dataDir, mode.args));
+        if (first) runs.first.push(first);
+        if (later) runs.later.push(later);
+        if (!first || !later) failed++;
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    say(`npm start, ${mode.label}: median of ${RUNS}${failed ? ` (${failed} failed to start)` : ''}`);
+    for (const kind of ['first', 'later'] as const) {
+      const sample = runs[kind];
+      const label = kind === 'first' ? 'first start (new data dir)' : 'later start (same data dir)';
+      say(
+        `  ${label.padEnd(30)} first page ${ms(median(sample.map((r) => r.firstPage))).padStart(8)}   ` +
+          `API answers ${ms(median(sample.map((r) => r.firstApi))).padStart(8)}`,
+      );
+      const names = [...new Set(sample.flatMap((r) => [...r.steps.keys()]))];
+      const steps = names
+        .map((name) => ({ name, at: median(sample.flatMap((r) => r.steps.get(name) ?? [])) }))
+        .sort((a, b) => a.at - b.at);
+      say(
+        `    steps (ms since its node process began): ${steps.map((s) => `${s.name} ${Math.round(s.at)}`).join(', ')}`,
+      );
+    }
+  }
+  say(
+    '  (npm itself adds its own start before node begins; a fresh clone also compiles the DynamoDB launcher once)',
+  );
 }
 
 async function spaSize(): Promise<void> {

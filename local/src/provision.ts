@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import {
   AdminGetUserCommand,
   type CognitoIdentityProviderClient,
@@ -8,6 +7,7 @@ import {
   DescribeUserPoolClientCommand,
   DescribeUserPoolCommand,
   type ExplicitAuthFlowsType,
+  ListUserPoolsCommand,
   UpdateUserPoolClientCommand,
   type UpdateUserPoolClientCommandInput,
   UpdateUserPoolCommand,
@@ -19,6 +19,7 @@ import {
   DescribeTableCommand,
   type DynamoDBClient,
   type GlobalSecondaryIndex,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -26,100 +27,109 @@ import { cognitoIdentityProvider } from '@tunesmith/functions/adapters/cognito/i
 import { dynamoAdminRepository } from '@tunesmith/functions/adapters/dynamo/admin-repository';
 import { keys, tableDesign } from '@tunesmith/functions/data/keys';
 import { type AdminUser, createAdmin } from '@tunesmith/functions/domain/accounts/admin';
-
-/** What the local cloud remembers between starts, in `<dataDir>/local-cloud.json`. */
-export interface LocalState {
-  userPoolId: string;
-  userPoolClientId: string;
-  adminPoolId: string;
-  adminPoolClientId: string;
-  admin: { username: string; password: string };
-  /**
-   * Set while a local cloud runs on this data directory (removed when it
-   * stops): its process and the endpoints and settings it gave the handlers,
-   * for tools such as `npm run admin:create -- --local`.
-   */
-  running?: { pid: number; url: string; env: Record<string, string> };
-}
-
-/** The saved state, or undefined when missing or unreadable (then everything is created anew). */
-export function readState(file: string): Partial<LocalState> | undefined {
-  if (!existsSync(file)) return undefined;
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalState>;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Saves the state; it holds a password, so only the owner may read it. */
-export function writeState(file: string, state: LocalState): void {
-  writeFileSync(file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
-}
+import { hasEveryPrice, offeredCycles } from '@tunesmith/functions/domain/billing/plan-prices';
+import { isPaidPlan } from '@tunesmith/functions/domain/generations/entitlements';
+import type { Plan, PlanRepository } from '@tunesmith/functions/domain/plans/plan';
+import { seedPlans } from '@tunesmith/functions/domain/plans/seed-plans';
+import { seedDefaults } from '@tunesmith/functions/domain/seed';
+import type { SettingsRepository } from '@tunesmith/functions/domain/settings/settings';
+import { seedSettings } from '@tunesmith/functions/domain/settings/settings';
+import { planPriceId } from '@tunesmith/shared/plans';
+import { definitionHash, type LocalState } from './local-state';
 
 const isNotFound = (error: unknown) =>
   ['ResourceNotFoundException', 'UserNotFoundException'].includes((error as { name?: string }).name ?? '');
 
+/** The table's shape: {@link tableDesign}, or another in tests of a design change. */
+export type TableDesign = Pick<typeof tableDesign, 'partitionKey' | 'sortKey' | 'ttlAttribute'> & {
+  indexes: Record<string, { indexName: string; partitionKey: string; sortKey: string }>;
+};
+
+const stringAttributes = (names: Iterable<string>): AttributeDefinition[] =>
+  [...new Set(names)].map((name) => ({ AttributeName: name, AttributeType: 'S' }));
+
+const indexOf = (index: TableDesign['indexes'][string]): GlobalSecondaryIndex => ({
+  IndexName: index.indexName,
+  KeySchema: [
+    { AttributeName: index.partitionKey, KeyType: 'HASH' },
+    { AttributeName: index.sortKey, KeyType: 'RANGE' },
+  ],
+  Projection: { ProjectionType: 'ALL' },
+});
+
+/** Waits (up to a minute) until a new index is active, as DynamoDB makes it after filling it. */
+async function waitUntilActive(client: DynamoDBClient, tableName: string, indexName: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const status = described.Table?.GlobalSecondaryIndexes?.find(
+      (i) => i.IndexName === indexName,
+    )?.IndexStatus;
+    if (status === 'ACTIVE') return;
+    if (Date.now() > deadline)
+      throw new Error(`The new index ${indexName} of ${tableName} is still ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
- * Creates the single table from {@link tableDesign} unless it exists: the
- * key schema, the three GSIs (all attributes projected), on-demand billing and
- * the TTL attribute. Returns whether it had to create it.
+ * Brings the single table to {@link tableDesign} with one describe call when
+ * it is already so: creates it when missing (the key schema, the GSIs with
+ * all attributes projected, on-demand billing and the TTL attribute), and on
+ * kept data adds each index the design has and the table lacks (a new index
+ * in the code; DynamoDB Local fills it from the items there). Returns what it did.
  */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+export async function ensureTable(
+  client: DynamoDBClient,
+  tableName: string,
+  design: TableDesign = tableDesign,
+): Promise<{ created: boolean; indexesAdded: string[] }> {
   const existing = await client.send(new DescribeTableCommand({ TableName: tableName })).catch((error) => {
     if (isNotFound(error)) return undefined;
     throw error;
   });
   if (existing) {
-    const want = Object.values(tableDesign.indexes).map((index) => index.indexName);
     const have = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
-    const missing = want.filter((name) => !have.has(name));
-    if (missing.length) {
-      throw new Error(
-        `Table ${tableName} lacks the index(es) ${missing.join(', ')} the code now expects. ` +
-          'Start once with --fresh to rebuild the local data.',
+    const missing = Object.values(design.indexes).filter((index) => !have.has(index.indexName));
+    // One index per call, as DynamoDB allows, each used only once it is active (filled).
+    for (const index of missing) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: stringAttributes([index.partitionKey, index.sortKey]),
+          GlobalSecondaryIndexUpdates: [{ Create: indexOf(index) }],
+        }),
       );
+      await waitUntilActive(client, tableName, index.indexName);
     }
-    return false;
+    return { created: false, indexesAdded: missing.map((index) => index.indexName) };
   }
 
-  const attributes = new Set<string>([tableDesign.partitionKey, tableDesign.sortKey]);
-  const indexes: GlobalSecondaryIndex[] = Object.values(tableDesign.indexes).map((index) => {
-    attributes.add(index.partitionKey);
-    attributes.add(index.sortKey);
-    return {
-      IndexName: index.indexName,
-      KeySchema: [
-        { AttributeName: index.partitionKey, KeyType: 'HASH' },
-        { AttributeName: index.sortKey, KeyType: 'RANGE' },
-      ],
-      Projection: { ProjectionType: 'ALL' },
-    };
-  });
-  const definitions: AttributeDefinition[] = [...attributes].map((name) => ({
-    AttributeName: name,
-    AttributeType: 'S',
-  }));
+  const indexes = Object.values(design.indexes);
   await client.send(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: definitions,
+      AttributeDefinitions: stringAttributes([
+        design.partitionKey,
+        design.sortKey,
+        ...indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+      ]),
       KeySchema: [
-        { AttributeName: tableDesign.partitionKey, KeyType: 'HASH' },
-        { AttributeName: tableDesign.sortKey, KeyType: 'RANGE' },
+        { AttributeName: design.partitionKey, KeyType: 'HASH' },
+        { AttributeName: design.sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: indexes,
+      GlobalSecondaryIndexes: indexes.map(indexOf),
     }),
   );
   // DynamoDB Local accepts TTL but deletes expired items lazily; readers check expiry themselves.
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName: tableName,
-      TimeToLiveSpecification: { AttributeName: tableDesign.ttlAttribute, Enabled: true },
+      TimeToLiveSpecification: { AttributeName: design.ttlAttribute, Enabled: true },
     }),
   );
-  return true;
+  return { created: true, indexesAdded: [] };
 }
 
 /** Our password rules, as in the CDK pools: a minimum length and no composition rules. */
@@ -230,14 +240,39 @@ async function updatePool(
   return ids;
 }
 
+/** The hash of the pools' and clients' settings (see `ProvisionMarker` in local-state.ts). */
+export const poolSettingsHash = definitionHash({ poolSettings, clientSettings });
+
 /**
  * The two pools and their app clients: the saved ones when cognito-local
  * still knows them (with their settings brought up to date), else new ones.
+ * When `appliedHash` (from the marker) says the saved pools already have
+ * today's settings, one list call that finds both is all it takes.
  */
 export async function ensurePools(
   cognito: CognitoIdentityProviderClient,
   saved: Partial<LocalState> | undefined,
+  appliedHash?: string,
 ): Promise<Omit<LocalState, 'admin' | 'running'>> {
+  if (
+    appliedHash === poolSettingsHash &&
+    saved?.userPoolId &&
+    saved.userPoolClientId &&
+    saved.adminPoolId &&
+    saved.adminPoolClientId
+  ) {
+    const listed = await cognito.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+    const ids = new Set((listed.UserPools ?? []).map((pool) => pool.Id));
+    // More pools than one page holds is not a local cloud's: check each the long way.
+    if (ids.has(saved.userPoolId) && ids.has(saved.adminPoolId)) {
+      return {
+        userPoolId: saved.userPoolId,
+        userPoolClientId: saved.userPoolClientId,
+        adminPoolId: saved.adminPoolId,
+        adminPoolClientId: saved.adminPoolClientId,
+      };
+    }
+  }
   const [users, admins] = await Promise.all([
     poolExists(cognito, saved?.userPoolId, saved?.userPoolClientId).then((exists) =>
       exists
@@ -344,4 +379,57 @@ export async function ensureAdmin(
   if (await identityOf(admin.username)) await identity.deleteUser(admin.username);
   await createAdmin({ admins, identity, clock }, admin);
   return admin;
+}
+
+/** The hash of the starting data (see `ProvisionMarker` in local-state.ts); the stamp does not count. */
+export const seedHash = definitionHash({ plans: seedPlans(''), settings: seedSettings('') });
+
+/**
+ * The starting data ({@link seedDefaults}): put in place on a new table, and
+ * on kept data when `appliedHash` (from the marker) is not today's
+ * {@link seedHash} (a new default setting in the code). Returns the hash applied.
+ */
+export async function ensureSeed(
+  deps: { plans: PlanRepository; settings: SettingsRepository },
+  options: { tableCreated: boolean; appliedHash?: string },
+): Promise<{ seeded: boolean; hash: string }> {
+  if (!options.tableCreated && options.appliedHash === seedHash) return { seeded: false, hash: seedHash };
+  await seedDefaults(deps);
+  return { seeded: true, hash: seedHash };
+}
+
+/** What of the plans decides their prices: their ids, amounts, cycles, price ids and state, not when they changed. */
+export function planPricesHash(plans: readonly Plan[]): string {
+  return definitionHash(plans.map(({ updatedAt: _updated, createdAt: _created, ...plan }) => plan));
+}
+
+/**
+ * Every paid plan's prices in the embedded Stripe: `sync` (syncPlanPrices)
+ * runs unless the plans are those last synced (`appliedHash`, from the
+ * marker), each active paid plan has a price id for every cycle it offers,
+ * and Stripe still has each of those prices, active. Returns the hash of the
+ * plans as they stand afterwards.
+ */
+export async function ensurePlanPrices(
+  deps: {
+    plans: PlanRepository;
+    stripe: { hasActivePrices(priceIds: readonly string[]): boolean };
+    sync: () => Promise<unknown>;
+  },
+  appliedHash?: string,
+): Promise<{ synced: boolean; hash: string }> {
+  const plans = await deps.plans.listBySortOrder();
+  const sold = plans.filter((plan) => plan.isActive && isPaidPlan(plan));
+  const priceIds = sold.flatMap((plan) =>
+    offeredCycles(plan).flatMap((cycle) => planPriceId(plan, cycle) ?? []),
+  );
+  if (
+    appliedHash === planPricesHash(plans) &&
+    sold.every(hasEveryPrice) &&
+    deps.stripe.hasActivePrices(priceIds)
+  ) {
+    return { synced: false, hash: appliedHash };
+  }
+  await deps.sync();
+  return { synced: true, hash: planPricesHash(await deps.plans.listBySortOrder()) };
 }

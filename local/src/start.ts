@@ -3,11 +3,13 @@
  * empty data, `--static` serves the built SPA (web/dist) instead of Vite.
  * `TUNESMITH_DATA_DIR` moves the data directory (default `.data`).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type LocalCloud, startLocalCloud } from './cloud';
+import { startStep } from './start-timings';
+
+startStep('modules loaded');
 
 const started = performance.now();
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -30,11 +32,28 @@ function portFrom(name: string, fallback: number): number {
   return port;
 }
 
-const java = spawnSync('java', ['-version'], { stdio: 'ignore' });
-if (java.error || java.status !== 0) {
+/** Whether `name` is an executable file in a directory of PATH: found without starting it (a JVM takes a while). */
+function onPath(name: string): boolean {
+  const names = process.platform === 'win32' ? [`${name}.exe`, `${name}.cmd`, name] : [name];
+  return (process.env.PATH ?? '').split(path.delimiter).some(
+    (dir) =>
+      dir !== '' &&
+      names.some((file) => {
+        const candidate = path.join(dir, file);
+        try {
+          accessSync(candidate, constants.X_OK);
+          return statSync(candidate).isFile();
+        } catch {
+          return false;
+        }
+      }),
+  );
+}
+
+if (!onPath('java')) {
   console.error(
     [
-      'DynamoDB Local needs a Java runtime (17 or newer), and `java` was not found.',
+      'DynamoDB Local needs a Java runtime (17 or newer), and `java` was not found on the PATH.',
       'Install one, then run npm start again:',
       '  Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless',
       '  macOS:         brew install openjdk@17',
@@ -44,6 +63,7 @@ if (java.error || java.status !== 0) {
   process.exit(1);
 }
 
+startStep('java found');
 const args = new Set(process.argv.slice(2));
 let cloud: LocalCloud;
 try {

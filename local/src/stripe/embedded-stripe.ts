@@ -82,6 +82,11 @@ export interface EmbeddedStripe {
   /** What the product needs to talk to this Stripe and to verify its webhooks. */
   env: { STRIPE_API_BASE: string; STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string };
   setWebhookUrl(url: string): void;
+  /**
+   * Whether every one of these prices exists here and is active: what the
+   * local cloud checks on a later start before it skips syncing plan prices.
+   */
+  hasActivePrices(priceIds: readonly string[]): boolean;
   /** Where the hosted pages read the business name from (see the option). */
   setBusinessName(source: EmbeddedStripeOptions['businessName']): void;
   /** Unix seconds on the test clock. */
@@ -955,6 +960,7 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
     setWebhookUrl(next) {
       webhookUrl = next;
     },
+    hasActivePrices: (priceIds) => priceIds.every((id) => store.state.prices[id]?.active === true),
     setBusinessName(source) {
       businessName = source;
     },
