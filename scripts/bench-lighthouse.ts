@@ -208,6 +208,15 @@ function summarise(lhr: Lhr): Run {
         `${id}: ${item.description ?? item.issueType ?? ''}${item.subItems?.items ? ` ${JSON.stringify(item.subItems.items).slice(0, 300)}` : ''}`,
       );
   }
+  // Which element was the largest paint, so the report says what the page waits for.
+  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details as
+    | { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] }
+    | undefined;
+  const node = lcpElement?.items?.[0]?.items?.[0]?.node;
+  if (node)
+    said.push(
+      `largest-contentful-paint-element: ${node.snippet?.slice(0, 120)} "${node.nodeLabel?.slice(0, 60)}"`,
+    );
   return {
     said,
     scores,

@@ -1,12 +1,21 @@
-import { Suspense } from 'react';
-import { PlansSkeleton, PricingPlans } from '@/features/pricing/components/pricing-plans';
+import { lazy, Suspense } from 'react';
+import { PlansSkeleton } from '@/features/pricing/components/plans-skeleton';
 import { userQueryOptions } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { plansQueryOptions } from '@/lib/plans';
 import { usePageData } from '@/lib/use-page-data';
 
-/** The plans, once they and the auth state are in; a failure shows the page's error state. */
+/**
+ * The plans' code (their cards, checkout and the plan schemas) is not on the
+ * way to the page's first paint: the heading paints with this chunk, and the
+ * plans' code comes beside their data.
+ */
+const loadPricingPlans = () => import('@/features/pricing/components/pricing-plans');
+const PricingPlans = lazy(() => loadPricingPlans().then((m) => ({ default: m.PricingPlans })));
+
+/** The plans, once they, their code and the auth state are in; a failure shows the page's error state. */
 function Plans() {
+  void loadPricingPlans();
   usePageData(plansQueryOptions(), userQueryOptions());
   return <PricingPlans />;
 }

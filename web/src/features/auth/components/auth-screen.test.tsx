@@ -338,7 +338,7 @@ describe('auth screen', () => {
 
       await user.click(trigger);
 
-      const dialog = screen.getByRole('dialog', { name: 'Reset Your Password' });
+      const dialog = await screen.findByRole('dialog', { name: 'Reset Your Password' });
       expect(dialog.getAttribute('aria-modal')).toBe('true');
       expect(
         within(dialog).getByText(
@@ -367,7 +367,7 @@ describe('auth screen', () => {
       const { user, fetchMock } = renderAuth({ 'POST /api/auth/request-password-reset': reset.handler });
       const form = await signInForm();
       await user.click(form.getByRole('button', { name: 'Forgot Password?' }));
-      const dialog = within(screen.getByRole('dialog', { name: 'Reset Your Password' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Reset Your Password' }));
 
       await user.click(dialog.getByRole('button', { name: 'Send Reset Link' }));
       expect(dialog.getByText('Please enter a valid email address')).toBeDefined();
@@ -392,7 +392,7 @@ describe('auth screen', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
       await user.click(form.getByRole('button', { name: 'Forgot Password?' }));
-      const reopened = within(screen.getByRole('dialog', { name: 'Reset Your Password' }));
+      const reopened = within(await screen.findByRole('dialog', { name: 'Reset Your Password' }));
       expect((reopened.getByLabelText('Email') as HTMLInputElement).value).toBe('');
     });
 
@@ -405,7 +405,7 @@ describe('auth screen', () => {
       });
       const form = await signInForm();
       await user.click(form.getByRole('button', { name: 'Forgot Password?' }));
-      const dialog = within(screen.getByRole('dialog', { name: 'Reset Your Password' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Reset Your Password' }));
 
       await user.type(dialog.getByLabelText('Email'), 'ada@example.com');
       await user.click(dialog.getByRole('button', { name: 'Send Reset Link' }));
@@ -415,7 +415,7 @@ describe('auth screen', () => {
       expect(
         within(toast).getByText('Too many attempts. Please wait a few minutes and try again.'),
       ).toBeDefined();
-      expect(screen.getByRole('dialog', { name: 'Reset Your Password' })).toBeDefined();
+      expect(await screen.findByRole('dialog', { name: 'Reset Your Password' })).toBeDefined();
     });
 
     it('uses the default text when the server gives no message, and Cancel closes', async () => {
@@ -424,7 +424,7 @@ describe('auth screen', () => {
       });
       const form = await signInForm();
       await user.click(form.getByRole('button', { name: 'Forgot Password?' }));
-      const dialog = within(screen.getByRole('dialog', { name: 'Reset Your Password' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Reset Your Password' }));
 
       await user.type(dialog.getByLabelText('Email'), 'ada@example.com');
       await user.click(dialog.getByRole('button', { name: 'Send Reset Link' }));

@@ -1,5 +1,5 @@
 import { authMessages, type LoginInput, loginSchema } from '@tunesmith/shared/auth';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -11,7 +11,11 @@ import { toast } from '@/lib/toast';
 import { useForm } from '@/lib/use-form';
 import { useLogin } from '../api/login';
 import { clearPendingNext, savePendingVerification } from '../utils/pending-verification';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+
+/** The reset dialog and the dialog primitives arrive when Forgot Password? is first pressed, not with the page. */
+const ForgotPasswordDialog = lazy(() =>
+  import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
 
 const VERIFY_EMAIL_HINT = 'verify your email';
 
@@ -24,6 +28,8 @@ export interface LoginFormProps {
 export function LoginForm({ next }: LoginFormProps) {
   const navigate = useNavigate();
   const [forgotOpen, setForgotOpen] = useState(false);
+  // Mounted from its first opening on, so it stays mounted and closes as a dialog does.
+  const [forgotAsked, setForgotAsked] = useState(false);
   const form = useForm<keyof LoginInput, LoginInput>({ email: '', password: '' }, loginSchema);
 
   const login = useLogin({
@@ -78,7 +84,10 @@ export function LoginForm({ next }: LoginFormProps) {
           labelAction={
             <button
               type="button"
-              onClick={() => setForgotOpen(true)}
+              onClick={() => {
+                setForgotAsked(true);
+                setForgotOpen(true);
+              }}
               className="rounded text-sm font-medium text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-300"
             >
               Forgot Password?
@@ -91,7 +100,11 @@ export function LoginForm({ next }: LoginFormProps) {
           {login.isPending ? 'Signing In...' : 'Sign In'}
         </Button>
       </form>
-      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+      {forgotAsked ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -3,8 +3,6 @@ import { isFreePlan, type Plan } from '@tunesmith/shared/plans';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, type ToggleOption } from '@/components/ui/toggle-group';
 import { type User, useUser } from '@/lib/auth';
 import { signInPath } from '@/lib/return-path';
@@ -14,6 +12,7 @@ import { usePlans } from '../api/get-plans';
 import { useStartSubscription } from '../hooks/use-start-subscription';
 import { offeredCycles, planOffersCycle, shownCycle } from '../utils/offered-cycles';
 import { PlanCard } from './plan-card';
+import { PlansSkeleton } from './plans-skeleton';
 
 const cycleLabels: Record<BillingCycle, string> = { weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' };
 
@@ -36,28 +35,6 @@ function currentPlanId(user: User | null, plans: readonly Plan[]): string | unde
     return user.subscriptionPlanId;
   }
   return plans.find((plan) => isFreePlan(plan))?.id;
-}
-
-/** The plans' space while they load: three cards of a plan card's size. */
-export function PlansSkeleton() {
-  return (
-    <div aria-busy="true" className="grid gap-8 md:grid-cols-3">
-      <span className="sr-only" role="status">
-        Loading plans
-      </span>
-      {[0, 1, 2].map((i) => (
-        <Card key={i} className="flex flex-col gap-4 p-6">
-          <Skeleton className="h-7 w-24" />
-          <Skeleton className="h-4 w-3/4" />
-          <Skeleton className="h-10 w-32" />
-          <Skeleton className="h-4 w-full" />
-          <Skeleton className="h-4 w-5/6" />
-          <Skeleton className="h-4 w-2/3" />
-          <Skeleton className="mt-4 h-12 w-full" />
-        </Card>
-      ))}
-    </div>
-  );
 }
 
 /** Checkout's refusal of a second subscription, with the way to the one that exists. Takes focus. */
