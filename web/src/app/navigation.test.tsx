@@ -77,21 +77,23 @@ describe('/ before the visitor is known', () => {
 });
 
 describe('moving between pages', () => {
+  // Pages that paint their frame at once (pricing, the track page) hold their data's place with a skeleton;
+  // a page that shows only once its data is in (the library) keeps the previous page on screen meanwhile.
   it('keeps the page on screen, with a progress bar, until the next page has its data', async () => {
-    const plans = deferredResponse(() => jsonResponse(seedPlans()));
-    mockFetch({ 'GET /api/auth/user': anonymous(), 'GET /api/plans': plans.handler });
-    const { user } = renderApp('/contact');
+    const library = deferredResponse(() => jsonResponse([]));
+    mockFetch({ 'GET /api/auth/user': jsonResponse(makeUser()), 'GET /api/my-generations': library.handler });
+    const { router } = renderApp('/contact');
     await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
     expect(screen.queryByRole('progressbar', { name: 'Loading page' })).toBeNull();
 
-    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
-    await user.click(nav.getByRole('link', { name: 'Pricing' }));
+    const navigation = router.navigate('/library');
 
     expect(await screen.findByRole('progressbar', { name: 'Loading page' })).toBeDefined();
     expect(screen.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeDefined();
-    plans.respond();
+    library.respond();
+    await navigation;
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Choose Your Plan' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Music Library' })).toBeDefined();
     expect(screen.queryByRole('heading', { level: 1, name: 'Contact Us' })).toBeNull();
     expect(screen.queryByRole('progressbar', { name: 'Loading page' })).toBeNull();
   });
