@@ -90,16 +90,6 @@ describe('audio player', () => {
     expect(screen.getByText('0:30')).toBeDefined();
   });
 
-  it('fetches no audio before a play when the duration is known, and only the metadata when it is not', () => {
-    const { rerender } = render(
-      <AudioPlayer src="https://cdn.test/a.wav" title="Neon Nights" duration={200} />,
-    );
-    expect(audioElement().getAttribute('preload')).toBe('none');
-
-    rerender(<AudioPlayer src="https://cdn.test/a.wav" title="Neon Nights" />);
-    expect(audioElement().getAttribute('preload')).toBe('metadata');
-  });
-
   it('seeks the audio with the slider', () => {
     mockMedia({ duration: 125 });
     render(<AudioPlayer src="https://cdn.test/a.wav" />);

@@ -122,9 +122,7 @@ export function AudioPlayer({ src, title = 'track', duration: knownDuration, pea
       <audio
         ref={audio}
         src={src}
-        // A page of players fetches no audio before a play: with the duration known the
-        // metadata has nothing to add, and the browser fetches the file when play is pressed.
-        preload={knownDuration && knownDuration > 0 ? 'none' : 'metadata'}
+        preload="metadata"
         onLoadedMetadata={readDuration}
         onDurationChange={readDuration}
         onTimeUpdate={() => setCurrent(audio.current?.currentTime ?? 0)}
