@@ -23,6 +23,8 @@ export default defineConfig({
             // The integration suite's own helpers (targets, the stage's mail sink) and the repo scripts.
             'functions/test/support/**/*.test.ts',
             'scripts/**/*.test.ts',
+            // The SPA's build plugins (Node code, not the app).
+            'web/build/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // The functions' logger and metrics read these once, when first imported.

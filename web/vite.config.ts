@@ -2,10 +2,11 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompressPlugin } from './build/precompress';
+import { precompressPlugin } from './build/precompress.ts';
+import { prerenderPlugin } from './build/prerender.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressPlugin()],
+  plugins: [react(), tailwindcss(), prerenderPlugin(), precompressPlugin()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -5,6 +5,7 @@ import { PEAKS_EXTENSION } from '@tunesmith/functions/domain/audio/peaks';
 import { EXPORTS_AREA } from '@tunesmith/functions/domain/exports/ports';
 import { SHARE_PAGE_AREA } from '@tunesmith/functions/domain/tracks/share-page';
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
+import { PRERENDERED_AREA, PRERENDERED_PAGES, SIGNED_IN_HINT_NAMES } from '@tunesmith/shared/pages';
 import { Annotations, Aws, Duration, Stack } from 'aws-cdk-lib';
 import {
   AllowedMethods,
@@ -62,11 +63,15 @@ const HASHED_DIR = 'assets';
  * track's share document instead (decision 024) when the KeyValueStore
  * `kvsId` holds the id: a public, finished track's title and image for link
  * previews, at the cost of one key lookup and no origin call of its own.
+ * A visitor (no signed-in hint cookie) asking for a prerendered page gets its
+ * document, `pages/{name}.html` (shared/src/pages.ts, decision 025).
  */
 export function spaRewriteCode(kvsId: string): string {
   return `import cf from 'cloudfront';
 const kvs = cf.kvs(${JSON.stringify(kvsId)});
 const track = /^\\/track\\/([A-Za-z0-9_-]{1,128})\\/?$/;
+const pages = ${JSON.stringify(PRERENDERED_PAGES)};
+const hints = ${JSON.stringify(SIGNED_IN_HINT_NAMES)};
 async function handler(event) {
   var request = event.request;
   var page = track.exec(request.uri);
@@ -78,6 +83,12 @@ async function handler(event) {
       shared = false;
     }
     request.uri = shared ? '/${SHARE_PAGE_AREA}' + page[1] + '.html' : '/index.html';
+    return request;
+  }
+  var prerendered = pages.hasOwnProperty(request.uri) ? pages[request.uri] : undefined;
+  var cookies = request.cookies || {};
+  if (prerendered !== undefined && !hints.some(function (name) { return cookies[name] !== undefined; })) {
+    request.uri = '/${PRERENDERED_AREA}' + prerendered + '.html';
     return request;
   }
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);

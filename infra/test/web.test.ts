@@ -141,10 +141,16 @@ describe('SPA fallback and share page function', () => {
       return shared.includes(key);
     },
   });
-  const rewrite = async (uri: string, shared: string[] = [], asked: string[] = []): Promise<string> => {
+  const rewrite = async (
+    uri: string,
+    shared: string[] = [],
+    asked: string[] = [],
+    cookies: Record<string, { value: string }> = {},
+  ): Promise<string> => {
     const handler = handlerOf(spaRewriteCode('kvs-test'), storeOf(shared, asked));
-    return (await handler({ request: { uri, method: 'GET', headers: {}, querystring: {} } })).uri;
+    return (await handler({ request: { uri, method: 'GET', headers: {}, querystring: {}, cookies } })).uri;
   };
+  const signedIn = { ts_signed_in: { value: '1' } };
 
   it('is attached to the default behavior on viewer request, with the share keys store', () => {
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
@@ -169,9 +175,23 @@ describe('SPA fallback and share page function', () => {
   });
 
   it('sends extension-less paths to /index.html', async () => {
-    for (const uri of ['/', '/pricing', '/track/abc-123', '/verify-email/t0k3n', '/admin/users/']) {
+    for (const uri of ['/library', '/pricing/', '/track/abc-123', '/verify-email/t0k3n', '/admin/users/']) {
       expect(await rewrite(uri), uri).toBe('/index.html');
     }
+  });
+
+  it("sends a visitor to a prerendered page's document, and a browser with the signed-in hint to the shell", async () => {
+    expect(await rewrite('/')).toBe('/pages/home.html');
+    expect(await rewrite('/pricing')).toBe('/pages/pricing.html');
+    expect(await rewrite('/auth')).toBe('/pages/auth.html');
+    expect(await rewrite('/', [], [], { other: { value: 'x' } })).toBe('/pages/home.html');
+    expect(await rewrite('/', [], [], signedIn)).toBe('/index.html');
+    expect(await rewrite('/pricing', [], [], { '__Host-ts_signed_in': { value: '1' } })).toBe('/index.html');
+    // A request without a cookies object (as in older events) is a visitor's.
+    const handler = handlerOf(spaRewriteCode('kvs-test'), storeOf([]));
+    expect(
+      (await handler({ request: { uri: '/auth', method: 'GET', headers: {}, querystring: {} } })).uri,
+    ).toBe('/pages/auth.html');
   });
 
   it('leaves files alone', async () => {

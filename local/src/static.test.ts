@@ -19,6 +19,10 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'tunesmith-static-'));
   mkdirSync(path.join(root, 'assets'));
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>spa</title>');
+  // Prerendered pages (web/build/prerender.ts) for two of the three paths; /pricing has none here.
+  mkdirSync(path.join(root, 'pages'));
+  writeFileSync(path.join(root, 'pages', 'home.html'), '<!doctype html><title>home frame</title>');
+  writeFileSync(path.join(root, 'pages', 'auth.html'), '<!doctype html><title>auth frame</title>');
   writeFileSync(path.join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(root, 'video.webm'), Buffer.alloc(1000, 7));
   writeFileSync(path.join(root, 'assets', 'app-def456.js'), script);
@@ -185,5 +189,43 @@ describe('static SPA server, compressed answers', () => {
     expect(accepts('*, gzip;q=0', 'gzip')).toBe(false);
     expect(accepts('identity', 'gzip')).toBe(false);
     expect(accepts(undefined, 'br')).toBe(false);
+  });
+});
+
+describe('prerendered pages', () => {
+  const get = (pathname: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${pathname}`, { headers });
+
+  it("answers a visitor's / and /auth with their page's document, and a path without one with the shell", async () => {
+    expect(await (await get('/')).text()).toContain('home frame');
+    expect(await (await get('/auth?next=%2Flibrary')).text()).toContain('auth frame');
+    expect(await (await get('/pricing')).text()).toContain('<title>spa</title>');
+    expect(await (await get('/library')).text()).toContain('<title>spa</title>');
+  });
+
+  it('answers a browser with the signed-in hint with the shell', async () => {
+    for (const cookie of ['ts_signed_in=1', 'a=b; __Host-ts_signed_in=1']) {
+      const response = await get('/', { cookie });
+      expect(await response.text(), cookie).toContain('<title>spa</title>');
+      expect(response.headers.get('cache-control')).toBe('public, no-cache');
+    }
+  });
+
+  it('never tells a browser that revalidates one document that it still holds the other', async () => {
+    const visitor = await get('/');
+    const etag = visitor.headers.get('etag') as string;
+    const modified = visitor.headers.get('last-modified') as string;
+    expect(etag).toBeTruthy();
+    await visitor.text();
+    // The same document again: not modified.
+    expect((await get('/', { 'if-none-match': etag, 'if-modified-since': modified })).status).toBe(304);
+    // Signed in since: the shell, in full, whatever the dates say.
+    const signedIn = await get('/', {
+      'if-none-match': etag,
+      'if-modified-since': modified,
+      cookie: 'ts_signed_in=1',
+    });
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.text()).toContain('<title>spa</title>');
   });
 });

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { prerenderedDocument } from '@tunesmith/shared/pages';
 
 const mimeTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -101,7 +102,8 @@ export function accepts(header: string | undefined, encoding: string): boolean {
  * Serves a built SPA like CloudFront in front of its bucket: files with their
  * MIME type, hashed `/assets` cached for a year, everything else revalidated
  * (the Cache-Control the deployments set, infra/lib/web.ts), `index.html` for
- * paths that are not files (client-side routes), and the given security
+ * paths that are not files (client-side routes), a visitor's prerendered page
+ * for the paths that have one (shared/src/pages.ts), and the given security
  * headers on every answer. Text is sent compressed as CloudFront compresses at
  * the edge: the build's `.br` or `.gz` copy (web/build/precompress.ts), the
  * best the `Accept-Encoding` allows; ranges are of the file as it is.
@@ -124,7 +126,8 @@ export function createStaticHandler(root: string, headers: Record<string, string
     } catch {
       return plain(res, 400, 'Bad Request');
     }
-    let file = path.join(base, pathname);
+    // A visitor's first frame of a prerendered page, as the edge's function chooses it (shared/src/pages.ts).
+    let file = path.join(base, prerenderedDocument(pathname, req.headers.cookie) ?? pathname);
     if (file !== base && !file.startsWith(base + path.sep)) return plain(res, 404, 'Not Found');
 
     let info = await stat(file).catch(() => undefined);
@@ -164,8 +167,15 @@ export function createStaticHandler(root: string, headers: Record<string, string
         }
       }
     }
+    // As S3's ETag: one path may answer different documents (a prerendered page or the shell), and
+    // a browser that revalidates one must not be told that it still holds the other.
+    const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}-${path.basename(file)}"`;
+    responseHeaders.etag = etag;
     const since = Date.parse(req.headers['if-modified-since'] ?? '');
-    if (!Number.isNaN(since) && Math.floor(info.mtimeMs / 1000) * 1000 <= since) {
+    const matches = req.headers['if-none-match']
+      ? req.headers['if-none-match'].split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+      : !Number.isNaN(since) && Math.floor(info.mtimeMs / 1000) * 1000 <= since;
+    if (matches) {
       res.writeHead(304, responseHeaders);
       res.end();
       return;

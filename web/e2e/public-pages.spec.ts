@@ -160,3 +160,68 @@ describe('a visitor browses the public pages', () => {
     expect(await response.json()).toEqual({ message: 'Not found' });
   });
 });
+
+describe("a visitor's first frame", () => {
+  it('shows each prerendered page before any script runs, its controls waiting for the app', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const still = await context.newPage();
+      for (const [path, heading] of [
+        ['/', 'Create Music with AI'],
+        ['/pricing', 'Choose Your Plan'],
+        ['/auth', 'Your next song starts here'],
+      ] as const) {
+        await still.goto(`${baseUrl}${path}`);
+        expect(await still.getByRole('heading', { level: 1, name: heading }).isVisible(), path).toBe(true);
+        expect(await still.getByRole('banner').getByRole('link', { name: 'Pricing' }).isVisible(), path).toBe(
+          true,
+        );
+      }
+      // The sign-in form is there, its fields not yet usable: what is typed before the app runs is not lost.
+      expect(await still.getByLabel('Email').isDisabled()).toBe(true);
+      expect(await still.title()).toBe('Sign In / Sign Up | Tunesmith');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is replaced by the app without going back to a loading state, and the app then takes input', async () => {
+    const context = await browser.newContext();
+    try {
+      const live = await context.newPage();
+      // Whether the page's heading was ever missing from the page, from the first parse on.
+      await live.addInitScript(() => {
+        const state = { missing: 0, checks: 0 };
+        (window as unknown as { frameState: typeof state }).frameState = state;
+        document.addEventListener('DOMContentLoaded', () => {
+          const root = document.getElementById('root') as HTMLElement;
+          const check = () => {
+            state.checks++;
+            if (!root.querySelector('h1')?.textContent?.includes('Your next song starts here'))
+              state.missing++;
+          };
+          check();
+          new MutationObserver(check).observe(root, { childList: true, subtree: true });
+        });
+      });
+      await live.goto(`${baseUrl}/auth`);
+      const email = live.getByLabel('Email');
+      await email.fill('visitor@example.com');
+      expect(await email.inputValue()).toBe('visitor@example.com');
+      const state = await live.evaluate(
+        () => (window as unknown as { frameState: { missing: number; checks: number } }).frameState,
+      );
+      expect(state.checks).toBeGreaterThan(1);
+      expect(state.missing).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is never sent to a browser that carries the signed-in hint', async () => {
+    const visitor = await (await fetch(`${baseUrl}/`)).text();
+    const signedIn = await (await fetch(`${baseUrl}/`, { headers: { cookie: 'ts_signed_in=1' } })).text();
+    expect(visitor).toContain('data-prerendered');
+    expect(signedIn).toContain('<div id="root"></div>');
+  });
+});

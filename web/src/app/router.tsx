@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, useEffect, useState } from 'react';
+import { type ComponentType, createElement, use, useEffect, useState } from 'react';
 import { matchRoutes, type RouteObject, UNSAFE_createBrowserHistory, useRoutes } from 'react-router';
 import { AdminRoot } from './routes/admin/root';
 import { RootLayout } from './routes/root';
@@ -9,25 +9,86 @@ interface PageHandle {
   preload: () => Promise<unknown>;
 }
 
+type PageModule = { default: ComponentType };
+
 /**
- * A page whose code loads on first visit (React.lazy): the layout's boundary
- * shows the fallback meanwhile, or keeps the previous page during a navigation.
+ * A page whose code loads on first visit: the layout's boundary shows the
+ * fallback meanwhile, or keeps the previous page during a navigation. Unlike
+ * React.lazy, a page whose code is already here renders at once, without
+ * suspending: the first page, fetched before the app's first render, takes
+ * the place of its prerendered frame with nothing in between. One loader per
+ * page for the whole app, so whatever fetched the code, every route table sees it.
  */
-function lazyElement(load: () => Promise<{ default: ComponentType }>) {
-  const Page = lazy(load);
-  const handle: PageHandle = { preload: load };
-  return { element: <Page />, handle };
+const pageLoaders = new Map<() => Promise<PageModule>, ReturnType<typeof pageLoader>>();
+
+function pageLoader(load: () => Promise<PageModule>) {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<ComponentType> | undefined;
+  const preload = (): Promise<ComponentType> => {
+    pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return loaded;
+      },
+      (error: unknown) => {
+        // Asked again on the next visit.
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  function Page() {
+    return createElement(loaded ?? use(preload()));
+  }
+  return { Page, preload };
 }
 
+function lazyElement(load: () => Promise<PageModule>) {
+  let loader = pageLoaders.get(load);
+  if (!loader) {
+    loader = pageLoader(load);
+    pageLoaders.set(load, loader);
+  }
+  const handle: PageHandle = { preload: loader.preload };
+  return { element: <loader.Page />, handle };
+}
+
+/** Each page's code, loaded on demand; module-level, so the loaders above are the same in every route table. */
+const load = {
+  home: () => import('./routes/home'),
+  pricing: () => import('./routes/pricing'),
+  contact: () => import('./routes/contact'),
+  privacy: () => import('./routes/privacy'),
+  terms: () => import('./routes/terms'),
+  auth: () => import('./routes/auth'),
+  checkEmail: () => import('./routes/check-email'),
+  verifyEmail: () => import('./routes/verify-email'),
+  resetPassword: () => import('./routes/reset-password'),
+  profile: () => import('./routes/profile'),
+  library: () => import('./routes/library'),
+  track: () => import('./routes/track'),
+  notFound: () => import('./routes/not-found'),
+  adminLogin: () => import('./routes/admin/login'),
+  adminArea: () => import('./routes/admin/area'),
+  adminSettings: () => import('./routes/admin/settings'),
+} satisfies Record<string, () => Promise<PageModule>>;
+
+const adminPages = {
+  Dashboard: () => import('./routes/admin/pages').then((m) => ({ default: m.Dashboard })),
+  Users: () => import('./routes/admin/pages').then((m) => ({ default: m.Users })),
+  Plans: () => import('./routes/admin/pages').then((m) => ({ default: m.Plans })),
+  Tracks: () => import('./routes/admin/pages').then((m) => ({ default: m.Tracks })),
+} satisfies Record<string, () => Promise<PageModule>>;
+
 /** A lazily loaded page at `path` (the index page without one). */
-const page = (path: string | undefined, load: () => Promise<{ default: ComponentType }>): RouteObject => ({
+const page = (path: string | undefined, load: () => Promise<PageModule>): RouteObject => ({
   ...(path === undefined ? { index: true } : { path }),
   ...lazyElement(load),
 });
 
 /** An admin section; the admin pages share one lazily loaded chunk. */
-const adminPage = (path: string | undefined, name: 'Dashboard' | 'Users' | 'Plans' | 'Tracks') =>
-  page(path, () => import('./routes/admin/pages').then((m) => ({ default: m[name] })));
+const adminPage = (path: string | undefined, name: keyof typeof adminPages) => page(path, adminPages[name]);
 
 /** Every page of the app. The layout stays in place while pages load and when one fails. */
 export function createRoutes(): RouteObject[] {
@@ -35,19 +96,19 @@ export function createRoutes(): RouteObject[] {
     {
       element: <RootLayout />,
       children: [
-        page(undefined, () => import('./routes/home')),
-        page('pricing', () => import('./routes/pricing')),
-        page('contact', () => import('./routes/contact')),
-        page('privacy', () => import('./routes/privacy')),
-        page('terms', () => import('./routes/terms')),
-        page('auth', () => import('./routes/auth')),
-        page('check-email', () => import('./routes/check-email')),
-        page('verify-email/:token', () => import('./routes/verify-email')),
-        page('reset-password/:token', () => import('./routes/reset-password')),
-        page('profile', () => import('./routes/profile')),
-        page('library', () => import('./routes/library')),
-        page('track/:id', () => import('./routes/track')),
-        page('*', () => import('./routes/not-found')),
+        page(undefined, load.home),
+        page('pricing', load.pricing),
+        page('contact', load.contact),
+        page('privacy', load.privacy),
+        page('terms', load.terms),
+        page('auth', load.auth),
+        page('check-email', load.checkEmail),
+        page('verify-email/:token', load.verifyEmail),
+        page('reset-password/:token', load.resetPassword),
+        page('profile', load.profile),
+        page('library', load.library),
+        page('track/:id', load.track),
+        page('*', load.notFound),
       ],
     },
     {
@@ -55,16 +116,16 @@ export function createRoutes(): RouteObject[] {
       path: 'admin',
       element: <AdminRoot />,
       children: [
-        page('login', () => import('./routes/admin/login')),
+        page('login', load.adminLogin),
         {
           // The guard, whose code loads with the first admin page.
-          ...lazyElement(() => import('./routes/admin/area')),
+          ...lazyElement(load.adminArea),
           children: [
             adminPage(undefined, 'Dashboard'),
             adminPage('users', 'Users'),
             adminPage('plans', 'Plans'),
             adminPage('tracks', 'Tracks'),
-            page('settings', () => import('./routes/admin/settings')),
+            page('settings', load.adminSettings),
             // Any other admin path shows the dashboard (spec 2).
             adminPage('*', 'Dashboard'),
           ],
@@ -74,12 +135,16 @@ export function createRoutes(): RouteObject[] {
   ];
 }
 
-/** Starts fetching the code of every lazily loaded route that `pathname` shows (a layout and its page alike). */
-function preloadPages(routes: RouteObject[], pathname: string) {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+/**
+ * Starts fetching the code of every lazily loaded route that `pathname` shows
+ * (a layout and its page alike); settles once all of it is here or has failed.
+ */
+export function preloadPages(routes: RouteObject[], pathname: string): Promise<void> {
+  const asked = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
     const handle = route.handle as PageHandle | undefined;
-    if (handle) void handle.preload().catch(() => undefined);
-  }
+    return handle ? [handle.preload().catch(() => undefined)] : [];
+  });
+  return Promise.all(asked).then(() => undefined);
 }
 
 /**
@@ -95,7 +160,7 @@ export function preloadPagesOnIntent(routes: RouteObject[], target: Document = d
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
     if (asked.has(link.pathname)) return;
     asked.add(link.pathname);
-    preloadPages(routes, link.pathname);
+    void preloadPages(routes, link.pathname);
   };
   const events = ['pointerover', 'touchstart', 'focusin'] as const;
   for (const name of events) target.addEventListener(name, preload, { passive: true });
@@ -117,7 +182,7 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
 export function AppPages({ history }: { history: AppHistory }) {
   const [routes] = useState(() => {
     const table = createRoutes();
-    preloadPages(table, history.location.pathname);
+    void preloadPages(table, history.location.pathname);
     return table;
   });
   useEffect(() => preloadPagesOnIntent(routes), [routes]);

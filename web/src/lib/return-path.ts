@@ -8,19 +8,20 @@ const MAX_RETURN_PATH_LENGTH = 2048;
  * (`https:`, `javascript:`) is never a path. What is left is resolved against
  * this origin and refused if it lands anywhere else.
  */
-export function safeReturnPath(value: unknown, origin: string = window.location.origin): string | null {
+export function safeReturnPath(value: unknown, origin?: string): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_RETURN_PATH_LENGTH) return null;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   // Browsers drop tabs and newlines and read '\' as '/' in a URL, which could make '//' again.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here.
   if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  const base = origin ?? window.location.origin;
   let url: URL;
   try {
-    url = new URL(value, origin);
+    url = new URL(value, base);
   } catch {
     return null;
   }
-  if (url.origin !== new URL(origin).origin) return null;
+  if (url.origin !== new URL(base).origin) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

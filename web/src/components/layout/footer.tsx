@@ -13,7 +13,7 @@ const footerLinkClasses = ({ isActive }: { isActive: boolean }) =>
 export function Footer() {
   const { site } = useSite();
   return (
-    <footer className="border-t border-white/10 bg-zinc-950/80 backdrop-blur-lg">
+    <footer className="border-t border-white/10 bg-zinc-950/90">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div className="md:col-span-2">
           <Link

@@ -117,7 +117,7 @@ export function Header() {
   }, [menuOpen]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-white/10 bg-zinc-950/70 backdrop-blur-lg">
+    <header className="sticky top-0 z-40 border-b border-white/10 bg-zinc-950/90">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link
           to="/"

@@ -7,7 +7,7 @@ export function Hero() {
       aria-labelledby="hero-title"
       className="mx-auto max-w-5xl px-4 pt-20 pb-16 text-center sm:px-6 sm:pt-28"
     >
-      <p className="mx-auto mb-6 inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-4 py-1.5 text-sm text-zinc-200 backdrop-blur">
+      <p className="mx-auto mb-6 inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-4 py-1.5 text-sm text-zinc-200">
         <span aria-hidden="true" className="size-2 rounded-full bg-fuchsia-400" />
         From idea to finished track in 30-60 seconds
       </p>

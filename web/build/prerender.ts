@@ -1,0 +1,89 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, type Plugin } from 'vite';
+// Relative, so Vite bundles it into the config (a workspace package is loaded by Node, which runs no .ts).
+import { PRERENDERED_AREA, PRERENDERED_PAGES } from '../../shared/src/pages.ts';
+
+/**
+ * Puts a page's prerendered frame into the built shell: the frame's `<title>`
+ * in place of the shell's, the rest in `#root`. The site's content security
+ * policy refuses inline styles, so style attributes (a library's `outline:
+ * none`, say) are left out of the frame: the app sets them when it renders.
+ * Its form controls and buttons are disabled: the app replaces the frame
+ * rather than hydrating it, so what is typed there would be lost.
+ * A frame that needs a script to show (a streamed boundary) is refused.
+ */
+export function framePage(shell: string, frame: string): string {
+  const title = /^<title>[^<]*<\/title>/.exec(frame);
+  const body = (title ? frame.slice(title[0].length) : frame)
+    .replace(/ style="[^"]*"/g, '')
+    // Nothing typed or chosen is lost when the app takes the frame's place: its controls wait for the app.
+    .replace(/<(input|textarea|select|button)(?=[\s>])(?![^>]*\sdisabled="")/g, '<$1 disabled=""');
+  if (!body.startsWith('<')) throw new Error('the frame does not start with an element');
+  if (/<script|<template/i.test(body)) throw new Error('the frame holds a script or a template');
+  const root = '<div id="root"></div>';
+  if (!shell.includes(root)) throw new Error(`the shell has no ${root}`);
+  let page = shell.replace(root, () => `<div id="root" data-prerendered="">${body}</div>`);
+  if (title) page = page.replace(/<title>[^<]*<\/title>/, () => title[0]);
+  // The frame is the first paint: the stylesheet comes first; the app's code is fetched meanwhile, at
+  // low priority, and runs once the frame is on screen (public/boot.js).
+  const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page);
+  if (!app) throw new Error("the shell has no module script for the app's entry");
+  page = page
+    .replace(
+      app[0],
+      () =>
+        `<link rel="modulepreload" fetchpriority="low" crossorigin href="${app[1]}" data-app="">\n    <script type="module" fetchpriority="low" src="/boot.js"></script>`,
+    )
+    .replace(
+      /<link rel="modulepreload" crossorigin/g,
+      '<link rel="modulepreload" fetchpriority="low" crossorigin',
+    );
+  return page;
+}
+
+/**
+ * The Vite plugin: once the bundle is written, renders each visitor page's
+ * first frame (web/src/prerender/entry.tsx, through Vite's SSR loader) into
+ * `dist/pages/{name}.html` beside the shell. Runs before the precompression.
+ */
+export function prerenderPlugin(): Plugin {
+  let root = '';
+  let outDir = '';
+  let configFile: string | undefined;
+  return {
+    name: 'tunesmith-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = join(config.root, config.build.outDir);
+      configFile = config.configFile;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const server = await createServer({
+          root,
+          configFile,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+        });
+        try {
+          const { renderFrame } = (await server.ssrLoadModule('/src/prerender/entry.tsx')) as {
+            renderFrame: (pathname: string) => Promise<string>;
+          };
+          const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+          mkdirSync(join(outDir, PRERENDERED_AREA), { recursive: true });
+          for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
+            const page = framePage(shell, await renderFrame(pathname));
+            writeFileSync(join(outDir, PRERENDERED_AREA, `${name}.html`), page);
+          }
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
