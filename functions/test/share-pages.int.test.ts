@@ -14,8 +14,9 @@ import { subscribe } from './support/plans';
 import { apiUrl, paidGeneration } from './support/run';
 
 // Share pages (decision 024): a public track's /track/{id} carries its preview
-// tags, written when it completes and kept in line with every change; any
-// other track's page carries nothing about it. Pages are read as a chat
+// tags, written when it completes and kept in line with every change, and
+// offers its audio through a route that redirects to a fresh signed link; any
+// other track's page carries nothing about it, and its audio route answers 404. Pages are read as a chat
 // application's link preview reads them: a plain GET with no session.
 
 const PIPELINE_TEST_TIMEOUT_MS = 120_000;
@@ -62,6 +63,19 @@ async function expectNothingAbout(id: string, title: string): Promise<void> {
   expect(html).not.toContain('og:url');
   expect(html).not.toContain(id);
   expect(html).not.toContain(title);
+}
+
+/** A shared link's audio route as a preview fetches it: no cookies, redirects not followed. */
+async function audioRoute(id: string): Promise<Response> {
+  return fetch(`${apiUrl}/api/track/${id}/audio`, { redirect: 'manual' });
+}
+
+/** The audio route's refusal: 404 with the track page's own message, and no link anywhere. */
+async function expectNoAudio(id: string, message = 'Track not found'): Promise<void> {
+  const res = await audioRoute(id);
+  expect(res.status).toBe(404);
+  expect(res.headers.get('location')).toBeNull();
+  expect(await res.json()).toEqual({ message });
 }
 
 /** Waits until the page's preview tags match (a background job writes or removes them). */
@@ -129,6 +143,30 @@ paidGeneration.describe('the share page of a track', () => {
       // The rest is the app's shell: the page still opens the track in the app.
       expect(shared.html).toContain('<div id="root"></div>');
 
+      // The audio: a lasting URL on the site that answers with a fresh signed link to what the player gets.
+      const offered = meta(shared.html, 'og:audio');
+      expect(offered).toBe(`${apiUrl}/api/track/${id}/audio`);
+      if (apiUrl.startsWith('https://')) expect(meta(shared.html, 'og:audio:secure_url')).toBe(offered);
+      else expect(shared.html).not.toContain('og:audio:secure_url');
+      const type = meta(shared.html, 'og:audio:type') ?? '';
+      expect(type).toMatch(/^audio\/(ogg|wav)$/);
+      const redirected = await fetch(offered as string, { redirect: 'manual' });
+      expect(redirected.status).toBe(302);
+      expect(redirected.headers.get('cache-control')).toBe('public, max-age=300');
+      const location = redirected.headers.get('location') ?? '';
+      expect(location).toMatch(/^https?:\/\//);
+      const played = await fetch(location);
+      expect(played.status).toBe(200);
+      expect(played.headers.get('content-type')?.split(';')[0]).toBe(type);
+      const bytes = new Uint8Array(await played.arrayBuffer());
+      expect(Buffer.from(bytes.subarray(0, 4)).toString('latin1')).toBe(
+        type === 'audio/ogg' ? 'OggS' : 'RIFF',
+      );
+      // The same audio the track page's player gets.
+      const trackPage = await fetch(`${apiUrl}/api/track/${id}`);
+      const player = await fetch(String(((await trackPage.json()) as { audioUrl: string }).audioUrl));
+      expect(new Uint8Array(await player.arrayBuffer())).toEqual(bytes);
+
       const renamed = `Renamed ${randomUUID().slice(0, 6)}`;
       const update = await browser.call('PATCH', `/api/generation/${id}/visibility`, {
         title: renamed,
@@ -155,6 +193,12 @@ paidGeneration.describe('the share page of a track', () => {
       });
       expect(hidden.status).toBe(200);
       await expectNothingAbout(id, title);
+      await expectNoAudio(id);
+      // Its owner may still play it, as the track page still shows it to them; never from a cache.
+      const own = await browser.get(`/api/track/${id}/audio`);
+      expect(own.status).toBe(302);
+      expect(own.headers.get('cache-control')).toBe('private, no-store');
+      expect((await fetch(own.headers.get('location') ?? '')).status).toBe(200);
 
       await browser.call('PATCH', `/api/generation/${id}/visibility`, { title, visibility: 'public' });
       expect(meta((await page(id)).html, 'og:title')).toBe(title);
@@ -171,6 +215,11 @@ paidGeneration.describe('the share page of a track', () => {
       const secret = await aFinishedTrack(browser, { title, visibility: 'private' });
       await expectNothingAbout(secret, title);
       await expectNothingAbout(`missing-${randomUUID()}`, 'missing-');
+      await expectNoAudio(secret);
+      await expectNoAudio(`missing-${randomUUID()}`);
+      // An id that cannot be one is refused as the track page refuses it.
+      await expectNoAudio('a.b', 'Not found');
+      await expectNoAudio('x'.repeat(200), 'Not found');
 
       // Someone else cannot take a public track's page down by asking to hide it.
       const publicTitle = `Open Air ${randomUUID().slice(0, 6)}`;
@@ -195,8 +244,11 @@ paidGeneration.describe('the share page of a track', () => {
     const id = await aFinishedTrack(browser, { title, visibility: 'public' });
     expect(meta((await page(id)).html, 'og:title')).toBe(title);
 
+    expect((await audioRoute(id)).status).toBe(302);
+
     expect((await browser.call('DELETE', `/api/generation/${id}`)).status).toBe(204);
     await expectNothingAbout(id, title);
+    await expectNoAudio(id);
   });
 
   paidGeneration.it('follows an admin’s rename and goes with an admin’s delete', opts, async () => {

@@ -34,7 +34,7 @@ describe('route manifest -> HTTP API', () => {
   it('creates exactly one route per manifest entry, with the exact route key', () => {
     const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey as string);
     expect(keys.sort()).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
-    expect(keys).toHaveLength(62);
+    expect(keys).toHaveLength(63);
   });
 
   it('creates exactly one function per route group, each from an existing entry file', () => {
@@ -403,6 +403,8 @@ describe('route throttles', () => {
     expect(classOf('adminLogin')).toBe('sign-in');
     expect(classOf('adminListUsers')).toBe('admin');
     expect(classOf('listPublicTracks')).toBe('standard');
+    // A shared link's audio: one redirect per preview fetch or play of a pasted link, a page's worth.
+    expect(classOf('getTrackAudio')).toBe('standard');
     // 300 people polling every 3 s fit in the status bucket.
     expect(routeThrottles.status.rateLimit).toBeGreaterThanOrEqual(300 / 3);
   });

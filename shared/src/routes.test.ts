@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { apiPath, matchPath, matchRoute, routeGroups, routes, routesOfGroup } from './routes';
+import { apiPath, matchPath, matchRoute, routeById, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
-  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three and ownership’s five, each once', () => {
-    expect(routes).toHaveLength(62);
-    expect(new Set(routes.map((r) => r.id)).size).toBe(62);
-    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(62);
+  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three, ownership’s five and a shared link’s audio, each once', () => {
+    expect(routes).toHaveLength(63);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(63);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(63);
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/stripe' && r.auth === 'webhook'),
     ).toBe(true);
@@ -63,6 +63,17 @@ describe('the upload dialog’s multipart calls', () => {
     for (const route of routes.filter((r) => r.path.startsWith('/api/s3/'))) {
       expect([route.group, route.auth]).toEqual(['uploads', 'user']);
     }
+  });
+});
+
+describe('a shared link’s audio', () => {
+  it('is a public catalogue call beside the track page, told apart from it by its path', () => {
+    expect(matchRoute('GET', '/api/track/t-1/audio')).toEqual({
+      route: expect.objectContaining({ id: 'getTrackAudio', group: 'catalog', auth: 'public' }),
+      params: { id: 't-1' },
+    });
+    expect(matchRoute('GET', '/api/track/t-1')?.route.id).toBe('getTrack');
+    expect(routeById('getTrackAudio').group).toBe(routeById('getTrack').group);
   });
 });
 

@@ -59,6 +59,8 @@ export const routes = [
   r('getTrack', 'catalog', 'GET', '/api/track/{id}', 'public'),
   // What made a track and what its owner may do with it; visible to whoever may see the track.
   r('getTrackProvenance', 'catalog', 'GET', '/api/track/{id}/provenance', 'public'),
+  // Not in the spec's call table: a shared link's og:audio, a 302 to a fresh signed link (decision 024).
+  r('getTrackAudio', 'catalog', 'GET', '/api/track/{id}/audio', 'public'),
   // Not in the spec's call table: how the site names itself (Site Settings, General) for every screen.
   r('getSite', 'catalog', 'GET', '/api/site', 'public'),
 

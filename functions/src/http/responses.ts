@@ -35,3 +35,12 @@ export function json(
 
 /** A `{ message }` error body, the one error shape of the API. */
 export const errorJson = (statusCode: number, message: string): ApiResult => json(statusCode, { message });
+
+/** A 302 to `location`, cached as `cacheControl` says (a redirect to a signed link must not outlive the link). */
+export function redirect(location: string, cacheControl: string): ApiResult {
+  return {
+    statusCode: 302,
+    headers: { location, 'cache-control': cacheControl, 'x-content-type-options': 'nosniff' },
+    body: '',
+  };
+}

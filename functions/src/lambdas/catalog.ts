@@ -11,7 +11,7 @@ import { publicOrigin } from './site-origin';
 
 let built: LambdaHandler | undefined;
 
-/** Route group `catalog`: plans, public tracks, track pages, the public site settings. */
+/** Route group `catalog`: plans, public tracks, track pages and their audio, the public site settings. */
 export const handler: LambdaHandler = (event, context) => {
   if (!built) {
     const { client, tableName } = dynamo();

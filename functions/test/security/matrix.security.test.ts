@@ -64,7 +64,8 @@ beforeAll(async () => {
     visibility: 'private',
     showInGallery: true,
     inputAudioUrl: null,
-    audioUrl: null,
+    // Finished with audio, so only who asks decides whether its audio is answered.
+    audioUrl: 's3://tunesmith-tracks/tracks/sec-track.wav',
     seed: 1,
     falRequestId: null,
     createdAt: now,
@@ -107,6 +108,20 @@ describe('the route × actor matrix', () => {
     const after = await generations.get(bobsTrack.id);
     expect(after).toMatchObject({ visibility: 'private', title: "Bob's song", status: 'completed' });
     expect((await bob.browser.get(`/api/generation/${bobsTrack.id}/status`)).status).toBe(200);
+  });
+
+  it("tells visitors and other users nothing of a private track on the track's public calls, its audio among them", async () => {
+    const trackCalls = calls.filter((r) => r.auth === 'public' && r.path.startsWith('/api/track/{id}'));
+    expect(trackCalls.map((r) => r.id)).toContain('getTrackAudio');
+    for (const route of trackCalls) {
+      for (const actor of [new Browser(), alice, admin]) {
+        const res = await call(actor, route, realPath(route));
+        expect(res.status, `${route.method} ${route.path}`).toBe(404);
+        expect(res.headers.get('location'), `${route.method} ${route.path}`).toBeNull();
+      }
+      // Its owner is answered: the refusals above come from who asks.
+      expect((await call(bob.browser, route, realPath(route))).status, route.path).toBeLessThan(400);
+    }
   });
 
   it('answers visitors on public calls and refuses unsigned webhooks, never with a 5xx', async () => {

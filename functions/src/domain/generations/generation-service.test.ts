@@ -14,6 +14,7 @@ import {
   familyOf,
   getForViewer,
   getOwn,
+  getPlayableForViewer,
   LIBRARY_MAX,
   listLibrary,
   markCompleted,
@@ -712,6 +713,27 @@ describe('owner operations', () => {
     expect((await rejection(getForViewer(deps, freeUser, secret.id))).kind).toBe('not-found');
     expect((await rejection(getForViewer(deps, undefined, secret.id))).kind).toBe('not-found');
     expect((await getForViewer(deps, undefined, open.id)).id).toBe(open.id);
+  });
+
+  it('lets a track be played by whoever may see it once it has finished with audio', async () => {
+    const { deps } = setup();
+    const secret = await startGeneration(deps, paidUser, basicPlan, text({ visibility: 'private' }));
+    const open = await startGeneration(deps, paidUser, basicPlan, text());
+    const failed = await startGeneration(deps, paidUser, basicPlan, text());
+    // Not finished yet: nobody plays it, its owner neither.
+    expect((await rejection(getPlayableForViewer(deps, paidUser, open.id))).kind).toBe('not-found');
+    expect((await rejection(getPlayableForViewer(deps, undefined, open.id))).kind).toBe('not-found');
+    for (const id of [secret.id, open.id])
+      await markCompleted(deps, id, { audioUrl: 's3://tracks/tracks/a.wav', duration: 30, seed: 3 });
+    await markFailed(deps, failed.id, 'provider error');
+
+    expect((await getPlayableForViewer(deps, undefined, open.id)).id).toBe(open.id);
+    expect((await getPlayableForViewer(deps, freeUser, open.id)).id).toBe(open.id);
+    expect((await getPlayableForViewer(deps, paidUser, secret.id)).id).toBe(secret.id);
+    expect((await rejection(getPlayableForViewer(deps, undefined, secret.id))).kind).toBe('not-found');
+    expect((await rejection(getPlayableForViewer(deps, freeUser, secret.id))).kind).toBe('not-found');
+    expect((await rejection(getPlayableForViewer(deps, paidUser, failed.id))).kind).toBe('not-found');
+    expect((await rejection(getPlayableForViewer(deps, undefined, 'missing'))).kind).toBe('not-found');
   });
 
   it('gives a track to its owner only, public or not', async () => {

@@ -476,6 +476,31 @@ async function* tracksOf(
 export const mayView = (g: Pick<Generation, 'visibility' | 'userId'>, viewer: Owner | undefined): boolean =>
   g.visibility !== 'private' || viewer?.id === g.userId;
 
+/**
+ * Whether a viewer (undefined: a visitor) may play a track's audio: they may
+ * see it ({@link mayView}) and it has finished with audio. The rule of a
+ * shared link's audio and (for a visitor) of its share page.
+ */
+export const mayPlay = (
+  g: Pick<Generation, 'visibility' | 'userId' | 'status' | 'audioUrl'>,
+  viewer: Owner | undefined,
+): boolean => mayView(g, viewer) && g.status === 'completed' && !!g.audioUrl;
+
+/**
+ * A track whose audio a viewer may play ({@link mayPlay}); anything else
+ * (private to someone else, unknown, deleted, unfinished, failed) is not
+ * found, as the track page says of a track it will not show.
+ */
+export async function getPlayableForViewer(
+  deps: Pick<GenerationDeps, 'generations'>,
+  viewer: Owner | undefined,
+  id: string,
+): Promise<Generation> {
+  const generation = await deps.generations.get(id);
+  if (!generation || !mayPlay(generation, viewer)) throw trackNotFound();
+  return generation;
+}
+
 /** A track as a viewer may see it: a private track is not found for anyone but its owner. */
 export async function getForViewer(
   deps: Pick<GenerationDeps, 'generations'>,

@@ -66,8 +66,32 @@ describe('rendering a share document', () => {
     expect(metaContent(html, 'twitter:image')).toBe('https://tunesmith.example/share-image.png');
     expect(metaContent(html, 'description')).toBe('Listen on Tunesmith: synthwave, retro · 62 seconds.');
     expect(metaContent(html, 'og:description')).toBe(metaContent(html, 'description'));
-    // No signed audio link: it would expire while the document is served (decision 024).
-    expect(html).not.toContain('og:audio');
+    // The audio through the public route, never a signed link that would expire while the document is served.
+    expect(metaContent(html, 'og:audio')).toBe('https://tunesmith.example/api/track/t-1/audio');
+    expect(metaContent(html, 'og:audio:secure_url')).toBe('https://tunesmith.example/api/track/t-1/audio');
+    expect(metaContent(html, 'og:audio:type')).toBe('audio/wav');
+    expect(html).not.toContain('cdn.example');
+  });
+
+  it('offers the audio the players get: the compressed copy’s type when there is one', () => {
+    const html = renderSharePage(
+      SHELL_TEMPLATE,
+      aGeneration({ id: 't-1', audioUrl: 's3://t/tracks/t-1.wav', streamAudioUrl: 's3://t/tracks/t-1.opus' }),
+      site,
+    );
+    expect(metaContent(html, 'og:audio')).toBe('https://tunesmith.example/api/track/t-1/audio');
+    expect(metaContent(html, 'og:audio:type')).toBe('audio/ogg');
+  });
+
+  it('names no secure audio URL on a plain http origin, and no audio for a track without any', () => {
+    const local = { origin: 'http://127.0.0.1:3000', name: 'Tunesmith' };
+    const html = renderSharePage(SHELL_TEMPLATE, track, local);
+    expect(metaContent(html, 'og:audio')).toBe('http://127.0.0.1:3000/api/track/t-1/audio');
+    expect(metaContent(html, 'og:audio:type')).toBe('audio/wav');
+    expect(html).not.toContain('og:audio:secure_url');
+
+    const silent = renderSharePage(SHELL_TEMPLATE, aGeneration({ audioUrl: null }), site);
+    expect(silent).not.toContain('og:audio');
   });
 
   it('replaces the shell’s title and description and keeps the rest of the shell as it is', () => {
@@ -101,6 +125,10 @@ describe('rendering a share document', () => {
     expect(metaContent(html, 'og:title')).toBe(title);
     expect(metaContent(html, 'og:site_name')).toBe('Tune <b>"smith"');
     expect(metaContent(html, 'description')).toContain(`rock"><img src=x onerror=alert(1)>`);
+    // An id is encoded into the audio URL as into the page's own.
+    const odd = renderSharePage(SHELL_TEMPLATE, aGeneration({ id: `a"b<c` }), site);
+    expect(odd).not.toContain(`a"b<c`);
+    expect(metaContent(odd, 'og:audio')).toBe('https://tunesmith.example/api/track/a%22b%3Cc/audio');
     expect(escapeHtml(`<a href='x'>"&"</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&quot;&amp;&quot;&lt;/a&gt;');
   });
 

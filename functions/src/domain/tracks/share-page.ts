@@ -1,11 +1,13 @@
+import { apiPath } from '@tunesmith/shared/routes';
 import { UNTITLED_TRACK } from '@tunesmith/shared/track-values';
-import { mayView } from '../generations/generation-service';
+import { mayPlay } from '../generations/generation-service';
 import type { GenerationStore } from '../generations/ports';
-import type { Generation } from './track';
+import { audioMediaType, type Generation, playbackAudio } from './track';
 
 /**
  * Share pages (decision 024): a visible track's link, pasted into a chat or a
- * social site, previews its title, the site's name and an image. Each such
+ * social site, previews its title, the site's name and an image, and offers
+ * its audio through a route that redirects to a fresh signed link. Each such
  * track has a document of its own: the deployed `index.html` with the
  * track's tags in its head, written when what it shows changes and removed
  * when the track may no longer be seen. The edge serves it for `/track/{id}`
@@ -51,13 +53,14 @@ export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 /**
  * Whether a track has a share document: a visitor may see it (the track
- * page's own rule, {@link mayView}) and it has finished with audio. Private,
- * unfinished and failed tracks have none.
+ * page's own rule, `mayView`) and it has finished with audio ({@link mayPlay},
+ * the rule of its audio link too). Private, unfinished and failed tracks
+ * have none.
  */
 export function isShareable(
   g: Pick<Generation, 'visibility' | 'userId' | 'status' | 'audioUrl'> | undefined,
 ): g is Generation {
-  return !!g && mayView(g, undefined) && g.status === 'completed' && !!g.audioUrl;
+  return !!g && mayPlay(g, undefined);
 }
 
 const DESCRIPTION_MAX = 200;
@@ -75,9 +78,22 @@ export function escapeHtml(text: string): string {
 const clip = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 
+/** What a share document needs of a track: what it says, and which audio its link offers. */
+export type SharedTrack = Pick<Generation, 'id' | 'title' | 'tags' | 'duration'> &
+  Partial<Pick<Generation, 'audioUrl' | 'streamAudioUrl'>>;
+
+/**
+ * Where a shared link offers a track's audio: the public route that answers
+ * with a 302 to a freshly signed link (`GET /api/track/{id}/audio`), on the
+ * site's origin. Signed links expire within hours; this one lasts as long as
+ * the track is visible, as the document does.
+ */
+export const shareAudioUrl = (origin: string, id: string): string =>
+  `${origin}${apiPath('getTrackAudio', { id })}`;
+
 /** What a track's preview says, before escaping. */
 export function sharePreview(
-  g: Pick<Generation, 'id' | 'title' | 'tags' | 'duration'>,
+  g: SharedTrack,
   site: { origin: string; name: string },
 ): {
   title: string;
@@ -86,12 +102,16 @@ export function sharePreview(
   url: string;
   image: string;
   imageAlt: string;
+  /** The audio the route answers (the players' copy, else the WAV) and its media type; none without audio. */
+  audio: { url: string; type: string | undefined } | undefined;
 } {
   // As the track page names it (web: trackTitle) and titles its tab (pageTitle).
   const title = g.title?.trim() || UNTITLED_TRACK;
   const tags = g.tags.trim();
   const seconds = g.duration != null ? Math.round(g.duration) : null;
   const about = [tags, seconds != null ? `${seconds} seconds` : ''].filter(Boolean).join(' · ');
+  // What the route redirects to: the same audio the track page's player gets.
+  const audio = playbackAudio({ audioUrl: g.audioUrl ?? null, streamAudioUrl: g.streamAudioUrl ?? null });
   return {
     title,
     documentTitle: `${title} | ${site.name}`,
@@ -99,14 +119,12 @@ export function sharePreview(
     url: `${site.origin}/track/${encodeURIComponent(g.id)}`,
     image: `${site.origin}${SHARE_IMAGE.path}`,
     imageAlt: `${site.name}: ${title}`,
+    audio: audio ? { url: shareAudioUrl(site.origin, g.id), type: audioMediaType(audio) } : undefined,
   };
 }
 
 /** The tags that go in the head of a track's share document, escaped. */
-export function shareTags(
-  g: Pick<Generation, 'id' | 'title' | 'tags' | 'duration'>,
-  site: { origin: string; name: string },
-): string {
+export function shareTags(g: SharedTrack, site: { origin: string; name: string }): string {
   const p = sharePreview(g, site);
   const meta = (attr: 'name' | 'property', key: string, value: string | number) =>
     `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
@@ -124,6 +142,16 @@ export function shareTags(
     meta('property', 'og:image:width', SHARE_IMAGE.width),
     meta('property', 'og:image:height', SHARE_IMAGE.height),
     meta('property', 'og:image:alt', p.imageAlt),
+    ...(p.audio
+      ? [
+          meta('property', 'og:audio', p.audio.url),
+          // Only an https origin has a secure URL to name.
+          ...(p.audio.url.startsWith('https://')
+            ? [meta('property', 'og:audio:secure_url', p.audio.url)]
+            : []),
+          ...(p.audio.type ? [meta('property', 'og:audio:type', p.audio.type)] : []),
+        ]
+      : []),
     ...(g.duration != null ? [meta('property', 'music:duration', Math.round(g.duration))] : []),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', p.title),
@@ -150,7 +178,7 @@ export class ShareTemplateError extends Error {
  */
 export function renderSharePage(
   template: string,
-  g: Pick<Generation, 'id' | 'title' | 'tags' | 'duration'>,
+  g: SharedTrack,
   site: { origin: string; name: string },
 ): string {
   const headEnd = template.search(/<\/head>/i);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aGeneration } from '../../testing/fixtures';
-import { playbackAudio, storedTrackAudio, toTrack } from './track';
+import { audioMediaType, playbackAudio, storedTrackAudio, toTrack } from './track';
 
 describe('track audio', () => {
   const wav = 's3://tracks/tracks/t1.wav';
@@ -13,6 +13,14 @@ describe('track audio', () => {
     expect(toTrack(aGeneration({ audioUrl: wav })).audioUrl).toBe(wav);
     expect(playbackAudio({ audioUrl: null, streamAudioUrl: null })).toBeNull();
     expect(toTrack(aGeneration({ streamAudioUrl: opus }))).not.toHaveProperty('streamAudioUrl');
+  });
+
+  it('tells stored audio’s media type from its name', () => {
+    expect(audioMediaType(opus)).toBe('audio/ogg');
+    expect(audioMediaType(wav)).toBe('audio/wav');
+    expect(audioMediaType('https://provider.example/out/Song.MP3?sig=x.wav#t')).toBe('audio/mpeg');
+    expect(audioMediaType('s3://tracks/tracks/t1')).toBeUndefined();
+    expect(audioMediaType('s3://tracks/tracks/t1.peaks.json')).toBeUndefined();
   });
 
   it('a track keeps its WAV, compressed copy and peaks, and all go with it', () => {

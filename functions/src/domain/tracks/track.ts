@@ -88,6 +88,26 @@ export function isGalleryVisible(g: Pick<Generation, 'visibility' | 'status' | '
 export const playbackAudio = (g: Pick<Generation, 'audioUrl' | 'streamAudioUrl'>): string | null =>
   g.streamAudioUrl ?? g.audioUrl;
 
+/** Media types of the audio we store, by file extension (the players' Ogg Opus copy, the WAV, older uploads). */
+const AUDIO_MEDIA_TYPES: Record<string, string> = {
+  opus: 'audio/ogg',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  flac: 'audio/flac',
+  m4a: 'audio/mp4',
+};
+
+/**
+ * The media type of stored audio (`s3://bucket/tracks/{id}.opus`, or a URL),
+ * from its name's extension; undefined for a name we cannot tell.
+ */
+export function audioMediaType(stored: string): string | undefined {
+  const name = stored.split(/[?#]/)[0] ?? '';
+  const extension = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
+  return extension ? AUDIO_MEDIA_TYPES[extension] : undefined;
+}
+
 /**
  * Every stored object of a track (the WAV, its compressed copy and its
  * waveform's peaks), for removing them with it.

@@ -16,7 +16,7 @@ const refreshed =
   async () => ({ user: { id }, cookies: ['ts_session=fresh'] });
 
 function call(
-  route: 'getTrack' | 'getTrackProvenance',
+  route: 'getTrack' | 'getTrackProvenance' | 'getTrackAudio',
   viewer: ViewerLookup,
   generations: Generation[],
   id = 't1',
@@ -150,5 +150,56 @@ describe('getTrackProvenance', () => {
       expect(JSON.parse(String(res.body))).toEqual({ message: 'Track not found' });
     }
     expect(stranger.cookies).toEqual(['ts_session=fresh']);
+  });
+});
+
+describe('getTrackAudio', () => {
+  const visitor: ViewerLookup = async () => ({ cookies: [] });
+  const audio = (viewer: ViewerLookup, generations: Generation[], id = 't1') =>
+    call('getTrackAudio', viewer, generations, id);
+
+  it('redirects a visitor to a freshly signed link to the audio the player gets, cached for minutes', async () => {
+    const res = await audio(visitor, [
+      track({ visibility: 'public', streamAudioUrl: 's3://tracks/tracks/t1.opus' }),
+    ]);
+
+    expect(res.statusCode).toBe(302);
+    expect(res.headers?.location).toBe('https://signed.test/tracks/tracks/t1.opus');
+    expect(res.headers?.['cache-control']).toBe('public, max-age=300');
+    expect(res.cookies).toBeUndefined();
+  });
+
+  it('redirects to the WAV when the track has no compressed copy, whether or not the gallery shows it', async () => {
+    const res = await audio(visitor, [track({ visibility: 'public', showInGallery: false })]);
+
+    expect(res.statusCode).toBe(302);
+    expect(res.headers?.location).toBe('https://signed.test/tracks/tracks/owner/t1.wav');
+  });
+
+  it('redirects the signed-in owner of a private track, keeping their refreshed cookies, never cached', async () => {
+    const res = await audio(refreshed('owner'), [track({})]);
+
+    expect(res.statusCode).toBe(302);
+    expect(res.headers?.location).toBe('https://signed.test/tracks/tracks/owner/t1.wav');
+    expect(res.headers?.['cache-control']).toBe('private, no-store');
+    expect(res.cookies).toEqual(['ts_session=fresh']);
+  });
+
+  it('answers 404 Track not found for a private, unknown, unfinished or failed track, with no link', async () => {
+    const answers = [
+      await audio(visitor, [track({})]),
+      await audio(refreshed('stranger'), [track({})]),
+      await audio(visitor, [track({ visibility: 'public' })], 'nope'),
+      await audio(visitor, [track({ visibility: 'public', status: 'generating', audioUrl: null })]),
+      await audio(refreshed('owner'), [track({ status: 'pending', audioUrl: null })]),
+      await audio(visitor, [track({ visibility: 'public', status: 'failed', audioUrl: null })]),
+      await audio(visitor, [track({ visibility: 'public', status: 'completed', audioUrl: null })]),
+    ];
+
+    for (const res of answers) {
+      expect(res.statusCode).toBe(404);
+      expect(JSON.parse(String(res.body))).toEqual({ message: 'Track not found' });
+      expect(res.headers?.location).toBeUndefined();
+    }
   });
 });

@@ -1,18 +1,27 @@
+import { generationMessages } from '@tunesmith/shared/generations';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { User } from '../../domain/accounts/user';
-import { familyOf, getForViewer } from '../../domain/generations/generation-service';
+import { notFound } from '../../domain/errors';
+import { familyOf, getForViewer, getPlayableForViewer } from '../../domain/generations/generation-service';
 import type { GenerationStore } from '../../domain/generations/ports';
 import type { PlanRepository } from '../../domain/plans/plan';
 import { listActivePlans } from '../../domain/plans/plan-service';
 import type { SettingsRepository } from '../../domain/settings/settings';
 import { publicSite } from '../../domain/settings/site';
 import { provenanceOf } from '../../domain/tracks/provenance';
-import type { Generation } from '../../domain/tracks/track';
+import { type Generation, playbackAudio } from '../../domain/tracks/track';
 import { listPublicTracks } from '../../domain/tracks/track-service';
 import { type AudioLinker, playableTrack, withPlayableAudio } from '../audio-links';
 import { errorToResponse } from '../errors';
 import type { GroupHandlers, RouteContext } from '../group-handler';
-import { type ApiResult, json } from '../responses';
+import { type ApiResult, json, redirect } from '../responses';
+
+/**
+ * How long a shared link's audio redirect may be reused: minutes, far inside
+ * the signed link's 6 hours (decision 008), so a cached redirect never
+ * outlives the link it names.
+ */
+export const AUDIO_REDIRECT_CACHE = 'public, max-age=300';
 
 /** Who is looking at a public page: a signed-in user (with refreshed session cookies) or a visitor. */
 export type ViewerLookup = (
@@ -36,17 +45,24 @@ export interface CatalogDeps {
 
 /**
  * Public catalogue calls: plans, the community gallery, the track page, a
- * track's provenance and how the site names itself.
+ * track's provenance, its audio for a shared link and how the site names
+ * itself.
  */
 export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
-  /** Answers for whoever may see track `{id}` (a private one only for its owner), else 404, with refreshed cookies. */
+  /**
+   * Answers for whoever may see track `{id}` (a private one only for its
+   * owner; `find` may ask more of it), else 404, with refreshed cookies.
+   */
   const forViewer =
-    (answer: (generation: Generation, viewer: Pick<User, 'id'> | undefined) => Promise<ApiResult>) =>
+    (
+      answer: (generation: Generation, viewer: Pick<User, 'id'> | undefined) => Promise<ApiResult>,
+      find: typeof getForViewer = getForViewer,
+    ) =>
     async (event: APIGatewayProxyEventV2, ctx: RouteContext): Promise<ApiResult> => {
       const viewer = await deps.viewer(event);
       const cookies = viewer.cookies;
       try {
-        const generation = await getForViewer(deps, viewer.user, ctx.params.id ?? '');
+        const generation = await find(deps, viewer.user, ctx.params.id ?? '');
         const result = await answer(generation, viewer.user);
         return cookies.length ? { ...result, cookies: [...(result.cookies ?? []), ...cookies] } : result;
       } catch (error) {
@@ -78,5 +94,14 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
 
     // What made the track and what its owner may do with it: for whoever may see the track.
     getTrackProvenance: forViewer(async (generation) => json(200, provenanceOf(generation, deps.siteOrigin))),
+
+    // A shared link's audio (og:audio, decision 024): a 302 to a freshly signed link to what the track
+    // page's player gets, for whoever may play it (finished, with audio, visible to them); else 404.
+    getTrackAudio: forViewer(async (generation, viewer) => {
+      const link = await deps.audioLinks(playbackAudio(generation));
+      if (!link) throw notFound(generationMessages.trackNotFound);
+      // Cached well within the link's 6 hours; a signed-in viewer's answer is theirs alone.
+      return redirect(link, viewer ? 'private, no-store' : AUDIO_REDIRECT_CACHE);
+    }, getPlayableForViewer),
   };
 }
