@@ -71,6 +71,22 @@ describe('home page', () => {
     expect(screen.queryByRole('link', { name: 'Explore More Tracks' })).toBeNull();
   });
 
+  it("fetches no gallery track's audio before it is played when its duration is known", async () => {
+    mockFetch({
+      'GET /api/auth/user': anonymous(),
+      'GET /api/public-tracks': jsonResponse([
+        makeTrack({ id: 'known', duration: 30 }),
+        makeTrack({ id: 'unknown', duration: null }),
+      ]),
+    });
+    renderApp('/');
+
+    await screen.findByRole('heading', { name: 'Community Gallery' });
+    const preloads = [...document.querySelectorAll('audio')].map((audio) => audio.getAttribute('preload'));
+    // The one without a duration reads it from the file, so its seek bar has an end.
+    expect(preloads).toEqual(['none', 'metadata']);
+  });
+
   it('shows the first 6 of 7 tracks and Explore More Tracks, which goes to /auth', async () => {
     const { router, user } = renderHome(7);
 

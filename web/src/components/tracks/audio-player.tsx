@@ -46,13 +46,26 @@ export interface AudioPlayerProps {
    * track's waveform; without them, or when they cannot be fetched, a plain slider.
    */
   peaksUrl?: string | null;
+  /**
+   * What the element fetches before play: its metadata (the duration, which the
+   * studio's tools read), or nothing, where a page shows many players and has
+   * their durations from the API (the gallery).
+   * @default 'metadata'
+   */
+  preload?: 'metadata' | 'none';
 }
 
 /**
  * Play/pause, a seek bar and elapsed/total time as m:ss. One player plays at a
  * time. The seek bar is the waveform when the track has peaks, else a slider.
  */
-export function AudioPlayer({ src, title = 'track', duration: knownDuration, peaksUrl }: AudioPlayerProps) {
+export function AudioPlayer({
+  src,
+  title = 'track',
+  duration: knownDuration,
+  peaksUrl,
+  preload = 'metadata',
+}: AudioPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -122,7 +135,7 @@ export function AudioPlayer({ src, title = 'track', duration: knownDuration, pea
       <audio
         ref={audio}
         src={src}
-        preload="metadata"
+        preload={preload}
         onLoadedMetadata={readDuration}
         onDurationChange={readDuration}
         onTimeUpdate={() => setCurrent(audio.current?.currentTime ?? 0)}

@@ -10,8 +10,11 @@ import { trackTypeName } from './track-type';
 export type TrackCardTrack = Pick<Track, 'id' | 'title' | 'tags' | 'duration' | 'type' | 'audioUrl'> &
   Partial<Pick<Track, 'peaksUrl'>>;
 
-/** A track in the gallery or a library: title, tags, player, duration, type and a share action. */
-export function TrackCard({ track }: { track: TrackCardTrack }) {
+/**
+ * A track in the gallery or a library: title, tags, player, duration, type and
+ * a share action. `preload` is the player's (the gallery fetches no audio before play).
+ */
+export function TrackCard({ track, preload }: { track: TrackCardTrack; preload?: 'metadata' | 'none' }) {
   const title = trackTitle(track);
   return (
     <Card className="flex flex-col gap-4 p-5">
@@ -24,7 +27,13 @@ export function TrackCard({ track }: { track: TrackCardTrack }) {
       </div>
       {track.tags ? <p className="line-clamp-2 text-sm text-zinc-300">{track.tags}</p> : null}
       {track.audioUrl ? (
-        <AudioPlayer src={track.audioUrl} title={title} duration={track.duration} peaksUrl={track.peaksUrl} />
+        <AudioPlayer
+          src={track.audioUrl}
+          title={title}
+          duration={track.duration}
+          peaksUrl={track.peaksUrl}
+          preload={preload}
+        />
       ) : null}
       <div className="mt-auto flex items-center justify-between text-xs text-zinc-400">
         <span>{track.duration != null ? `${Math.round(track.duration)}s` : '—'}</span>

@@ -21,7 +21,8 @@ export function CommunityGallery() {
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {tracks.slice(0, HOME_GALLERY_LIMIT).map((track) => (
           <li key={track.id} className="flex flex-col *:flex-1">
-            <TrackCard track={track} />
+            {/* With the duration known, a card fetches no audio until played: the page asks for less on arrival. */}
+            <TrackCard track={track} preload={track.duration ? 'none' : 'metadata'} />
           </li>
         ))}
       </ul>
