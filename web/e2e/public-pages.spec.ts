@@ -34,6 +34,8 @@ describe('a visitor browses the public pages', () => {
   it('goes from home to pricing, where the cycle toggle changes prices and shows savings', async () => {
     await page.goto(baseUrl);
     await page.getByRole('heading', { name: 'Create Music with AI' }).waitFor();
+    // The hero is in the page's first frame; the gallery is settled once its skeleton has gone.
+    await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
     // The gallery section is there exactly when public tracks exist (other journeys may have made some).
     const publicTracks = (await (await fetch(`${baseUrl}/api/public-tracks`)).json()) as unknown[];
     expect(await page.getByRole('heading', { name: 'Community Gallery' }).count()).toBe(
