@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { onPort, spawnManaged, waitUntilReady } from './processes';
+import { CHILD_PRIORITY, onPort, spawnManaged, waitUntilReady } from './processes';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tunesmith-processes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -85,4 +85,41 @@ describe('onPort', () => {
     ).rejects.toThrow('No DynamoDB Local jar');
     expect(attempts).toBe(2);
   });
+});
+
+describe('spawnManaged', () => {
+  /** The niceness of every thread of the process that runs `report`, written to its log. */
+  const report = `
+    const { readdirSync, readFileSync } = require('node:fs');
+    const threads = readdirSync('/proc/self/task').map((task) => {
+      const stat = readFileSync('/proc/self/task/' + task + '/stat', 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    });
+    console.log(JSON.stringify({ process: require('node:os').getPriority(), threads }));
+  `;
+  const niceness = async (run: { script: string } | { command: string }, args: string[], name: string) => {
+    const logFile = path.join(dir, `${name}.log`);
+    const child = spawnManaged({ name, run, args, cwd: dir, logFile });
+    // A command ends on its own; the guard keeps a Node script running until it is stopped.
+    await waitUntilReady(name, async () => readFileSync(logFile, 'utf8').includes('\n'), { logFile });
+    await child.stop();
+    return JSON.parse(readFileSync(logFile, 'utf8')) as { process: number; threads: number[] };
+  };
+
+  it.runIf(process.platform === 'linux' && os.getPriority() < CHILD_PRIORITY)(
+    'runs a child, every thread of it and what it starts below our CPU priority',
+    async () => {
+      const script = path.join(dir, 'report.cjs');
+      writeFileSync(script, report);
+
+      const node = await niceness({ script }, [], 'niceness-script');
+      const command = await niceness({ command: process.execPath }, ['-e', report], 'niceness-command');
+
+      for (const seen of [node, command]) {
+        expect(seen.process).toBe(CHILD_PRIORITY);
+        expect(seen.threads.length).toBeGreaterThan(1);
+        expect(new Set(seen.threads)).toEqual(new Set([CHILD_PRIORITY]));
+      }
+    },
+  );
 });

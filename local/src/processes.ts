@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const guardFile = fileURLToPath(new URL('./child-guard.mjs', import.meta.url));
@@ -31,10 +32,33 @@ export interface SpawnSpec {
 }
 
 /**
+ * The niceness every child runs at: below this process, so that while they
+ * boot (a JVM and several Node processes on a machine of few cores) the app's
+ * own process, which serves the page, gets the CPU first.
+ */
+export const CHILD_PRIORITY = 10;
+
+/**
+ * Lowers a just-spawned child's CPU priority to CHILD_PRIORITY. On Linux the niceness is per
+ * thread: set before the child starts its threads (right after spawn), they
+ * inherit it, and so do the processes it starts. Where the system refuses,
+ * the child simply runs at ours.
+ */
+export function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    if (os.getPriority(pid) < CHILD_PRIORITY) os.setPriority(pid, CHILD_PRIORITY);
+  } catch {
+    // Gone already, or not allowed: it runs at our priority.
+  }
+}
+
+/**
  * Starts a child that cannot outlive us: it runs under child-guard.mjs, which
  * ends it when our end of its stdin pipe closes, however we die. Each child
  * gets its own process group so a terminal's Ctrl-C reaches only us and we
- * stop the children in order.
+ * stop the children in order. It runs at a lower CPU priority than us
+ * (CHILD_PRIORITY).
  */
 export function spawnManaged(spec: SpawnSpec): ManagedProcess {
   // Truncated per start, so a failure's log tail is about this run.
@@ -49,6 +73,7 @@ export function spawnManaged(spec: SpawnSpec): ManagedProcess {
     stdio: ['pipe', log, log],
     detached: true,
   });
+  lowerPriority(child.pid);
   closeSync(log);
   // The pipe exists only so that it closes when we die; never written to.
   child.stdin?.on('error', () => {});
@@ -136,7 +161,7 @@ export function freePort(): Promise<number> {
 }
 
 /** What a child says when the port it was given is taken: Node's and Java's words. */
-const portTaken = /EADDRINUSE|Address already in use/;
+export const portTaken = /EADDRINUSE|Address already in use/;
 
 /**
  * Starts a child process that listens on a port we choose: the one asked for,
