@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHILD_PRIORITY, onPort, spawnManaged, waitUntilReady } from './processes';
+import { CHILD_PRIORITY, lowerPriority, onPort, spawnManaged, waitUntilReady } from './processes';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tunesmith-processes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -87,7 +87,7 @@ describe('onPort', () => {
   });
 });
 
-describe('spawnManaged', () => {
+describe('lowerPriority', () => {
   /** The niceness of every thread of the process that runs `report`, written to its log. */
   const report = `
     const { readdirSync, readFileSync } = require('node:fs');
@@ -97,29 +97,25 @@ describe('spawnManaged', () => {
     });
     console.log(JSON.stringify({ process: require('node:os').getPriority(), threads }));
   `;
-  const niceness = async (run: { script: string } | { command: string }, args: string[], name: string) => {
-    const logFile = path.join(dir, `${name}.log`);
-    const child = spawnManaged({ name, run, args, cwd: dir, logFile });
-    // A command ends on its own; the guard keeps a Node script running until it is stopped.
-    await waitUntilReady(name, async () => readFileSync(logFile, 'utf8').includes('\n'), { logFile });
-    await child.stop();
-    return JSON.parse(readFileSync(logFile, 'utf8')) as { process: number; threads: number[] };
-  };
 
   it.runIf(process.platform === 'linux' && os.getPriority() < CHILD_PRIORITY)(
-    'runs a child, every thread of it and what it starts below our CPU priority',
+    'runs a just-spawned child and every thread of it below our CPU priority',
     async () => {
-      const script = path.join(dir, 'report.cjs');
-      writeFileSync(script, report);
+      const logFile = path.join(dir, 'niceness.log');
+      const child = spawnManaged({
+        name: 'niceness',
+        run: { command: process.execPath },
+        args: ['-e', report],
+        cwd: dir,
+        logFile,
+      });
+      lowerPriority(child.pid);
+      await child.exited;
 
-      const node = await niceness({ script }, [], 'niceness-script');
-      const command = await niceness({ command: process.execPath }, ['-e', report], 'niceness-command');
-
-      for (const seen of [node, command]) {
-        expect(seen.process).toBe(CHILD_PRIORITY);
-        expect(seen.threads.length).toBeGreaterThan(1);
-        expect(new Set(seen.threads)).toEqual(new Set([CHILD_PRIORITY]));
-      }
+      const seen = JSON.parse(readFileSync(logFile, 'utf8')) as { process: number; threads: number[] };
+      expect(seen.process).toBe(CHILD_PRIORITY);
+      expect(seen.threads.length).toBeGreaterThan(1);
+      expect(new Set(seen.threads)).toEqual(new Set([CHILD_PRIORITY]));
     },
   );
 });

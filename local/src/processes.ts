@@ -32,17 +32,18 @@ export interface SpawnSpec {
 }
 
 /**
- * The niceness every child runs at: below this process, so that while they
- * boot (a JVM and several Node processes on a machine of few cores) the app's
- * own process, which serves the page, gets the CPU first.
+ * The niceness of work that can wait: below this process, so that the app's own
+ * process, which serves the page, gets the CPU first.
  */
 export const CHILD_PRIORITY = 10;
 
 /**
- * Lowers a just-spawned child's CPU priority to CHILD_PRIORITY. On Linux the niceness is per
- * thread: set before the child starts its threads (right after spawn), they
- * inherit it, and so do the processes it starts. Where the system refuses,
- * the child simply runs at ours.
+ * Lowers a just-spawned background child's CPU priority to CHILD_PRIORITY. On
+ * Linux the niceness is per thread: set before the child starts its threads
+ * (right after spawn), they inherit it, and so do the processes it starts.
+ * Where the system refuses, the child simply runs at ours. (The emulators run
+ * at ours: at a lower one, other work on a busy machine starves them, and the
+ * API answers later.)
  */
 export function lowerPriority(pid: number | undefined): void {
   if (pid === undefined) return;
@@ -57,8 +58,7 @@ export function lowerPriority(pid: number | undefined): void {
  * Starts a child that cannot outlive us: it runs under child-guard.mjs, which
  * ends it when our end of its stdin pipe closes, however we die. Each child
  * gets its own process group so a terminal's Ctrl-C reaches only us and we
- * stop the children in order. It runs at a lower CPU priority than us
- * (CHILD_PRIORITY).
+ * stop the children in order.
  */
 export function spawnManaged(spec: SpawnSpec): ManagedProcess {
   // Truncated per start, so a failure's log tail is about this run.
@@ -73,7 +73,6 @@ export function spawnManaged(spec: SpawnSpec): ManagedProcess {
     stdio: ['pipe', log, log],
     detached: true,
   });
-  lowerPriority(child.pid);
   closeSync(log);
   // The pipe exists only so that it closes when we die; never written to.
   child.stdin?.on('error', () => {});
