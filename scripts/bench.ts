@@ -235,7 +235,9 @@ async function timeToFirstPage(): Promise<void> {
     }
   }
   say(
-    '  (npm itself adds its own start before node begins; a fresh clone also compiles the DynamoDB launcher once)',
+    '  (npm itself adds its own start before node begins; a fresh clone also compiles the DynamoDB launcher once, and its\n' +
+      '   DynamoDB Local maps its class-data archive from the third start on; "first page" is the HTML: on a fresh clone a\n' +
+      "   browser's first dev-mode visit also waits for Vite's one-time dependency optimisation into web/node_modules/.vite)",
   );
 }
 

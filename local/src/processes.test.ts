@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { onPort, spawnManaged, waitUntilReady } from './processes';
+import { CHILD_PRIORITY, lowerPriority, onPort, spawnManaged, waitUntilReady } from './processes';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tunesmith-processes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -85,4 +85,37 @@ describe('onPort', () => {
     ).rejects.toThrow('No DynamoDB Local jar');
     expect(attempts).toBe(2);
   });
+});
+
+describe('lowerPriority', () => {
+  /** The niceness of every thread of the process that runs `report`, written to its log. */
+  const report = `
+    const { readdirSync, readFileSync } = require('node:fs');
+    const threads = readdirSync('/proc/self/task').map((task) => {
+      const stat = readFileSync('/proc/self/task/' + task + '/stat', 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    });
+    console.log(JSON.stringify({ process: require('node:os').getPriority(), threads }));
+  `;
+
+  it.runIf(process.platform === 'linux' && os.getPriority() < CHILD_PRIORITY)(
+    'runs a just-spawned child and every thread of it below our CPU priority',
+    async () => {
+      const logFile = path.join(dir, 'niceness.log');
+      const child = spawnManaged({
+        name: 'niceness',
+        run: { command: process.execPath },
+        args: ['-e', report],
+        cwd: dir,
+        logFile,
+      });
+      lowerPriority(child.pid);
+      await child.exited;
+
+      const seen = JSON.parse(readFileSync(logFile, 'utf8')) as { process: number; threads: number[] };
+      expect(seen.process).toBe(CHILD_PRIORITY);
+      expect(seen.threads.length).toBeGreaterThan(1);
+      expect(new Set(seen.threads)).toEqual(new Set([CHILD_PRIORITY]));
+    },
+  );
 });

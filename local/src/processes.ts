@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const guardFile = fileURLToPath(new URL('./child-guard.mjs', import.meta.url));
@@ -28,6 +29,29 @@ export interface SpawnSpec {
   cwd: string;
   env?: NodeJS.ProcessEnv;
   logFile: string;
+}
+
+/**
+ * The niceness of work that can wait: below this process, so that the app's own
+ * process, which serves the page, gets the CPU first.
+ */
+export const CHILD_PRIORITY = 10;
+
+/**
+ * Lowers a just-spawned background child's CPU priority to CHILD_PRIORITY. On
+ * Linux the niceness is per thread: set before the child starts its threads
+ * (right after spawn), they inherit it, and so do the processes it starts.
+ * Where the system refuses, the child simply runs at ours. (The emulators run
+ * at ours: at a lower one, other work on a busy machine starves them, and the
+ * API answers later.)
+ */
+export function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    if (os.getPriority(pid) < CHILD_PRIORITY) os.setPriority(pid, CHILD_PRIORITY);
+  } catch {
+    // Gone already, or not allowed: it runs at our priority.
+  }
 }
 
 /**
@@ -136,7 +160,7 @@ export function freePort(): Promise<number> {
 }
 
 /** What a child says when the port it was given is taken: Node's and Java's words. */
-const portTaken = /EADDRINUSE|Address already in use/;
+export const portTaken = /EADDRINUSE|Address already in use/;
 
 /**
  * Starts a child process that listens on a port we choose: the one asked for,
