@@ -175,7 +175,7 @@ async function measureStart(dataDir: string, args: string[]): Promise<StartRun |
   };
   const firstPage = await until(
     `http://127.0.0.1:${port}/`,
-    (page) => page.status === 200 && page.body.includes('<div id="root">'),
+    (page) => page.status === 200 && page.body.includes('<div id="root"'),
   );
   const firstApi = await until(`http://127.0.0.1:${port}/api/plans`, (page) => page.status === 200);
   // A fresh connection per run: the next run's server is another.
