@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { dismissToast } from '@/lib/toast';
 import { anonymous, mockFetch } from './mock-fetch';
+import { installIntersectionObserver } from './viewport';
 
 // Testing Library advances fake timers only when it finds a `jest` global;
 // this lets its async helpers work under vi.useFakeTimers().
@@ -14,6 +15,7 @@ configure({ asyncUtilTimeout: 5000 });
 // No test reaches the network: until a test says otherwise, the visitor is
 // signed out and every other call is a 404.
 beforeEach(() => {
+  installIntersectionObserver();
   mockFetch({ 'GET /api/auth/user': anonymous() });
 });
 

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WaveSurferOptions } from 'wavesurfer.js';
 import { clearPeaksCache } from '@/components/waveform/peaks';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
+import { holdIntersections, revealObserved } from '@/testing/viewport';
 import { AudioPlayer } from './audio-player';
 
 /** wavesurfer.js cannot draw in happy-dom: a stand-in records what the player asks of it. */
@@ -103,6 +104,25 @@ describe('audio player with a waveform', () => {
     const slider = screen.getByRole('slider', { name: 'Seek Neon Nights' });
     expect(slider.getAttribute('aria-valuetext')).toBe('0:00 of 2:05');
     expect(slider.getAttribute('aria-valuemax')).toBe('125');
+  });
+
+  it('fetches and draws nothing until the player comes near the screen', async () => {
+    holdIntersections();
+    const fetchMock = mockFetch({ 'GET /tracks/t1.peaks.json': jsonResponse(peaksFile) });
+    render(
+      <AudioPlayer src="https://cdn.test/a.wav" title="Neon Nights" duration={125} peaksUrl={peaksUrl} />,
+    );
+    // Off screen, the plain slider seeks and no peaks are fetched.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(wavesurfer.instances).toHaveLength(0);
+    expect(screen.getByRole('slider', { name: 'Seek Neon Nights' }).tagName).toBe('INPUT');
+
+    revealObserved();
+
+    await drawnWaveform();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(peaksUrl);
+    expect(document.querySelector('input[type="range"]')).toBeNull();
   });
 
   it('seeks with the arrow keys, Home and End, and says the time', async () => {

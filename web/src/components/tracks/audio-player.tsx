@@ -1,5 +1,6 @@
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { formatTime } from '@/lib/format';
+import { useNearViewport } from '@/lib/use-near-viewport';
 
 /** The waveform and wavesurfer.js arrive only with the first player that has peaks. */
 const WaveformSeek = lazy(() => import('@/components/waveform/waveform-seek'));
@@ -83,6 +84,9 @@ export function AudioPlayer({
   const peaksFile = peaksUrl?.split('?')[0] ?? null;
   const [waveform, setWaveform] = useState<{ file: string; state: 'ready' | 'failed' } | null>(null);
   const waveformState = peaksFile && waveform?.file === peaksFile ? waveform.state : 'loading';
+  // A page of players (the gallery) draws only the waveforms the visitor reaches, one idle moment at a time.
+  const waveformBox = useRef<HTMLDivElement>(null);
+  const waveformNear = useNearViewport(waveformBox);
 
   const duration = mediaDuration ?? (knownDuration && knownDuration > 0 ? knownDuration : null);
   const max = duration ? Math.ceil(duration) : UNKNOWN_DURATION_MAX;
@@ -169,9 +173,13 @@ export function AudioPlayer({
       </button>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         {peaksUrl && peaksFile ? (
-          <div className="relative flex items-center" style={{ height: WAVEFORM_BOX_HEIGHT }}>
+          <div
+            ref={waveformBox}
+            className="relative flex items-center"
+            style={{ height: WAVEFORM_BOX_HEIGHT }}
+          >
             {waveformState === 'ready' ? null : seekSlider}
-            {waveformState === 'failed' ? null : (
+            {waveformState === 'failed' || !waveformNear ? null : (
               <Suspense fallback={null}>
                 <WaveformSeek
                   peaksUrl={peaksUrl}
