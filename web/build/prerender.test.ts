@@ -35,17 +35,30 @@ describe('framePage', () => {
     expect(page).not.toContain('src="/assets/index-abc.js"');
   });
 
-  it('leaves out style attributes, which the CSP refuses, and disables controls until the app takes over', () => {
+  it('keeps style attributes, which the CSP refuses, as data, and disables controls until the app takes over', () => {
     const page = framePage(
       shell,
       '<form><div style="outline:none"><input id="email" type="email"/><textarea name="t"></textarea><button type="submit" disabled="">Go</button><select><option>a</option></select></div></form><a href="/pricing">Pricing</a>',
     );
-    expect(page).not.toContain('style=');
-    expect(page).toContain('<input disabled="" id="email" type="email"/>');
-    expect(page).toContain('<textarea disabled="" name="t">');
+    expect(page).not.toMatch(/\sstyle=/);
+    expect(page).toContain('<div data-frame-style="outline:none">');
+    expect(page).toContain('<input disabled="" data-frame-disabled="" id="email" type="email"/>');
+    expect(page).toContain('<textarea disabled="" data-frame-disabled="" name="t">');
+    // A control the page itself disables stays as it is: the app keeps it disabled.
     expect(page).toContain('<button type="submit" disabled="">Go</button>');
-    expect(page).toContain('<select disabled="">');
+    expect(page).toContain('<select disabled="" data-frame-disabled="">');
     expect(page).toContain('<a href="/pricing">Pricing</a>');
+  });
+
+  it('keeps the marker of a part left to the app, without its message or stack', () => {
+    const page = framePage(
+      shell,
+      '<main><!--$!--><template data-dgst="frame" data-msg="waits" data-stck="at /work/x.ts:1"></template><p aria-busy="true">Loading</p><!--/$--></main>',
+    );
+    expect(page).toContain(
+      '<!--$!--><template data-dgst="frame"></template><p aria-busy="true">Loading</p><!--/$-->',
+    );
+    expect(page).not.toContain('/work/x.ts');
   });
 
   it('refuses a frame that would need a script to show', () => {

@@ -6,24 +6,36 @@ import { PRERENDERED_AREA, PRERENDERED_PAGES } from '../../shared/src/pages.ts';
 
 /**
  * Puts a page's prerendered frame into the built shell: the frame's `<title>`
- * in place of the shell's, the rest in `#root`. The site's content security
- * policy refuses inline styles, so style attributes (a library's `outline:
- * none`, say) are left out of the frame: the app sets them when it renders.
- * Its form controls and buttons are disabled: the app replaces the frame
- * rather than hydrating it, so what is typed there would be lost.
+ * in place of the shell's, the rest in `#root`; the app hydrates it. The
+ * site's content security policy refuses inline styles, so a style attribute
+ * (a library's `outline: none`, say) is kept as `data-frame-style`, and its
+ * form controls and buttons are disabled (`data-frame-disabled`) until the
+ * app has taken the frame over: then `releaseFrame` (src/app/frame.ts) sets
+ * those styles through the CSSOM and enables those controls.
+ * A part of the page that waits for data is in the frame as its loading
+ * state, marked (a `<template data-dgst>`) for the app to render afresh.
  * A frame that needs a script to show (a streamed boundary) is refused.
  */
 export function framePage(shell: string, frame: string): string {
   const title = /^<title>[^<]*<\/title>/.exec(frame);
   const body = (title ? frame.slice(title[0].length) : frame)
-    .replace(/ style="[^"]*"/g, '')
-    // Nothing typed or chosen is lost when the app takes the frame's place: its controls wait for the app.
-    .replace(/<(input|textarea|select|button)(?=[\s>])(?![^>]*\sdisabled="")/g, '<$1 disabled=""');
+    .replace(/ style="([^"]*)"/g, ' data-frame-style="$1"')
+    // Its controls wait for the app: nothing is typed, chosen or sent before the app can handle it.
+    .replace(
+      /<(input|textarea|select|button)(?=[\s>])(?![^>]*\sdisabled="")/g,
+      '<$1 disabled="" data-frame-disabled=""',
+    );
   if (!body.startsWith('<')) throw new Error('the frame does not start with an element');
-  if (/<script|<template/i.test(body)) throw new Error('the frame holds a script or a template');
+  // A part left to the app is marked by a digest only: no message or stack (they name build paths).
+  const marked = body.replace(
+    /<template data-dgst="([^"]*)"[^>]*><\/template>/g,
+    '<template data-dgst="$1"></template>',
+  );
+  if (/<script|<template(?! data-dgst="[^"]*"><\/template>)/i.test(marked))
+    throw new Error('the frame holds a script or a template');
   const root = '<div id="root"></div>';
   if (!shell.includes(root)) throw new Error(`the shell has no ${root}`);
-  let page = shell.replace(root, () => `<div id="root" data-prerendered="">${body}</div>`);
+  let page = shell.replace(root, () => `<div id="root" data-prerendered="">${marked}</div>`);
   if (title) page = page.replace(/<title>[^<]*<\/title>/, () => title[0]);
   // The frame is the first paint: the stylesheet comes first; the app's code is fetched meanwhile, at
   // low priority, and runs once the frame is on screen (public/boot.js).

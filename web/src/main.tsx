@@ -1,12 +1,13 @@
 // First: zod must not probe for eval under our CSP (see the module).
 import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { createRoutes, preloadPages } from './app/router';
 import { userQueryOptions } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
 import { siteQueryOptions } from './lib/site';
+import { FRAME_DIGEST } from './lib/use-page-data';
 import './index.css';
 
 const queryClient = createQueryClient();
@@ -19,20 +20,38 @@ const asked = Promise.all([
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>
+);
+
 // In a transition, the first render yields to the browser while it works, and
 // waits for the page's code rather than showing a fallback.
-const render = () =>
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    ),
-  );
+const render = () => startTransition(() => createRoot(root).render(app));
 
-// A prerendered page (web/build/prerender.ts) is already on screen: the app
-// takes its place once it can show the same, so nothing on screen goes back
-// to a loading state.
-if (root.hasAttribute('data-prerendered'))
-  void Promise.all([asked, preloadPages(createRoutes(), window.location.pathname)]).then(render);
-else render();
+// A frame built with the app (web/build/prerender.ts) is hydrated: the app
+// takes over the elements on screen rather than drawing them again, and
+// renders the parts the frame left to it (their data is in now). Where the
+// app's first render differs (an operator changed the site's texts), React
+// renders the page afresh, and says so here rather than as an error.
+const hydrate = () =>
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => {
+        if ((error as { digest?: string }).digest === FRAME_DIGEST) return;
+        console.warn('The page was rendered afresh:', error);
+      },
+    });
+  });
+
+// A prerendered page is already on screen: the app takes it over once it can
+// show the same (the page's code and what every page waits for), so nothing
+// on screen goes back to a loading state. A frame marked "replace" (filled in
+// with a track's values) is not the app's first render: the app replaces it.
+const frame = root.getAttribute('data-prerendered');
+if (frame === null) render();
+else
+  void Promise.all([asked, preloadPages(createRoutes(), window.location.pathname)]).then(
+    frame === 'replace' ? render : hydrate,
+  );

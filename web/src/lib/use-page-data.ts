@@ -5,6 +5,27 @@ import {
   type QueryKey,
   useQueryClient,
 } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
+
+/**
+ * Set while a page's first frame is rendered at build time
+ * (src/prerender/entry.tsx), where no API answers. The digest of the error a
+ * frame's waiting part throws there, so that part is left to the app.
+ */
+export const FrameContext = createContext(false);
+export const FRAME_DIGEST = 'tunesmith-frame-waits-for-data';
+
+/**
+ * Thrown, in a frame, by a part of a page that waits for data: the frame
+ * shows that part's loading state (its Suspense fallback), and the app,
+ * which has the data, renders the part afresh rather than hydrating it.
+ */
+export class FrameWaitsForData extends Error {
+  readonly digest = FRAME_DIGEST;
+  constructor() {
+    super('This part of the page waits for data; the app renders it.');
+  }
+}
 
 /** The wait for each query's first answer, per query client, shared by every page that asks. */
 const waits = new WeakMap<QueryClient, Map<string, Promise<void>>>();
@@ -25,6 +46,7 @@ function answered(queryClient: QueryClient, queryKey: QueryKey): boolean {
  */
 export function usePageData(...queries: { queryKey: QueryKey }[]): void {
   const queryClient = useQueryClient();
+  const inFrame = useContext(FrameContext);
   let forClient = waits.get(queryClient);
   if (!forClient) {
     forClient = new Map();
@@ -33,6 +55,7 @@ export function usePageData(...queries: { queryKey: QueryKey }[]): void {
   const pending: Promise<void>[] = [];
   for (const options of queries) {
     if (answered(queryClient, options.queryKey)) continue;
+    if (inFrame) throw new FrameWaitsForData();
     const hash = hashKey(options.queryKey);
     let wait = forClient.get(hash);
     if (!wait) {
