@@ -20,6 +20,18 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every page starts with, each a chunk of its own, so a
+          // prerendered page's loader (public/boot.js) can run them one at a
+          // time rather than in one long task.
+          groups: [
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+          ],
+        },
+      },
       treeshake: {
         // Building a zod schema has no side effects; pages that only use the
         // helpers beside a shared schema should not ship zod.

@@ -1,14 +1,25 @@
 // The prerendered pages' loader (web/build/prerender.ts): the page is already
 // on screen, so the app's code, fetched meanwhile at low priority, runs once
 // the browser has shown it (its first contentful paint; a page that is not
-// shown, a background tab, starts it after a while all the same).
+// shown, a background tab, starts it after a while all the same). The
+// libraries the app starts with run first, one module per task with a pause
+// between, so the page answers taps and scrolls while they load rather than
+// after one long task; the app's own module runs last.
 const app = document.querySelector('link[data-app]');
 if (app) {
   let started = false;
+  const pause = () => new Promise((resume) => setTimeout(resume));
+  const run = async () => {
+    for (const library of document.querySelectorAll('link[rel="modulepreload"]:not([data-app])')) {
+      await import(library.href);
+      await pause();
+    }
+    await import(app.href);
+  };
   const start = () => {
     if (started) return;
     started = true;
-    setTimeout(() => import(app.href));
+    setTimeout(run);
   };
   try {
     new PerformanceObserver((list) => {
