@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { BILLING_CYCLES, type BillingCycle, WEEKS_PER_MONTH } from './constants';
+import { BILLING_CYCLES } from './constants';
 
 /** A subscription plan as the API returns it (spec 1 section 3, spec 2 section 3). */
 export const planSchema = z.object({
@@ -27,75 +27,13 @@ export type Plan = z.infer<typeof planSchema>;
 
 export const planListSchema = z.array(planSchema);
 
-/**
- * Normalises a plan's features, which may arrive as an array, a JSON list in a
- * string, or a newline-separated string.
- */
-export function planFeatures(features: Plan['features'] | null | undefined): string[] {
-  if (!features) return [];
-  if (Array.isArray(features)) return features.map((f) => f.trim()).filter(Boolean);
-  const text = features.trim();
-  if (text.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return parsed.map((f) => String(f).trim()).filter(Boolean);
-    } catch {
-      // not JSON: fall through to lines
-    }
-  }
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
-
-/** The first line of a plan's description: the card's tagline. */
-export function planTagline(description: string | null | undefined): string {
-  return (description ?? '').split('\n')[0]?.trim() ?? '';
-}
-
-export function planPrice(
-  plan: Pick<Plan, 'weeklyPrice' | 'monthlyPrice' | 'yearlyPrice'>,
-  cycle: BillingCycle,
-): number {
-  return cycle === 'weekly' ? plan.weeklyPrice : cycle === 'monthly' ? plan.monthlyPrice : plan.yearlyPrice;
-}
-
-export function planPriceId(
-  plan: Pick<Plan, 'weeklyPriceId' | 'monthlyPriceId' | 'yearlyPriceId'>,
-  cycle: BillingCycle,
-): string | null {
-  return cycle === 'weekly'
-    ? plan.weeklyPriceId
-    : cycle === 'monthly'
-      ? plan.monthlyPriceId
-      : plan.yearlyPriceId;
-}
-
-export function isFreePlan(
-  plan: Pick<Plan, 'name' | 'weeklyPrice' | 'monthlyPrice' | 'yearlyPrice'>,
-): boolean {
-  return (
-    plan.name === 'Free' || (plan.weeklyPrice === 0 && plan.monthlyPrice === 0 && plan.yearlyPrice === 0)
-  );
-}
-
-/**
- * Percentage saved by the chosen cycle against the next shorter one, per the
- * spec: yearly = round((1 - yearly / (monthly * 12)) * 100); monthly against
- * weekly uses 4 weeks per month. Null when there is nothing to save.
- */
-export function planSavingsPercent(
-  plan: Pick<Plan, 'weeklyPrice' | 'monthlyPrice' | 'yearlyPrice'>,
-  cycle: BillingCycle,
-): number | null {
-  let savings: number | null = null;
-  if (cycle === 'yearly' && plan.monthlyPrice > 0 && plan.yearlyPrice > 0) {
-    savings = Math.round((1 - plan.yearlyPrice / (plan.monthlyPrice * 12)) * 100);
-  } else if (cycle === 'monthly' && plan.weeklyPrice > 0 && plan.monthlyPrice > 0) {
-    savings = Math.round((1 - plan.monthlyPrice / (plan.weeklyPrice * WEEKS_PER_MONTH)) * 100);
-  }
-  return savings !== null && savings > 0 ? savings : null;
-}
+export {
+  isFreePlan,
+  planFeatures,
+  planPrice,
+  planPriceId,
+  planSavingsPercent,
+  planTagline,
+} from './plan-values';
 
 export const billingCycleSchema = z.enum(BILLING_CYCLES);

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminToasts, type PlanFormValues, type PlanInput, planInputSchema } from '@tunesmith/shared/admin';
 import { priceEditNotice } from '@tunesmith/shared/billing';
-import { type Plan, planFeatures } from '@tunesmith/shared/plans';
+import { planFeatures } from '@tunesmith/shared/plan-values';
+import type { Plan } from '@tunesmith/shared/plans';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 import { adminToasts } from '@tunesmith/shared/admin';
-import { type Plan, planFeatures } from '@tunesmith/shared/plans';
+import { planFeatures } from '@tunesmith/shared/plan-values';
+import type { Plan } from '@tunesmith/shared/plans';
 import { useState } from 'react';
 import { AdminPage, EmptyState, LoadFailed } from '@/components/admin/admin-page';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BillingCycle } from '@tunesmith/shared/constants';
-import { isFreePlan, planPrice } from '@tunesmith/shared/plans';
+import { isFreePlan, planPrice } from '@tunesmith/shared/plan-values';
 import { formatPrice } from '@/lib/format';
 import { plansQueryOptions } from '@/lib/plans';
 import { subscribeIntentOf } from '@/lib/subscribe-intent';

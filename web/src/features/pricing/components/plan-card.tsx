@@ -1,12 +1,12 @@
 import type { BillingCycle } from '@tunesmith/shared/constants';
 import {
   isFreePlan,
-  type Plan,
   planFeatures,
   planPrice,
   planSavingsPercent,
   planTagline,
-} from '@tunesmith/shared/plans';
+} from '@tunesmith/shared/plan-values';
+import type { Plan } from '@tunesmith/shared/plans';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';

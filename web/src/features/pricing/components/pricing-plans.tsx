@@ -1,5 +1,6 @@
 import { BILLING_CYCLES, type BillingCycle } from '@tunesmith/shared/constants';
-import { isFreePlan, type Plan } from '@tunesmith/shared/plans';
+import { isFreePlan } from '@tunesmith/shared/plan-values';
+import type { Plan } from '@tunesmith/shared/plans';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 import { BILLING_CYCLES, type BillingCycle } from '@tunesmith/shared/constants';
-import { isFreePlan, type Plan, planPriceId } from '@tunesmith/shared/plans';
+import { isFreePlan, planPriceId } from '@tunesmith/shared/plan-values';
+import type { Plan } from '@tunesmith/shared/plans';
 
 /** Whether a plan can be chosen on a cycle: the Free plan always, a paid plan only with a Stripe price for it. */
 export function planOffersCycle(plan: Plan, cycle: BillingCycle): boolean {
