@@ -1,9 +1,10 @@
 /**
  * `npm run backfill:share-pages -- [--local | --stage <name> [--region <region>]]`
  *
- * Writes the share page of every public, finished track (decision 024): the
- * same rewrite the jobs function runs when a deploy writes a new index.html,
- * for tracks from before share pages. Safe to run again.
+ * Writes the share page of every public, finished track (decisions 024, 026):
+ * the same rewrite the jobs function runs when a deploy writes a new track
+ * frame template (pages/track.html), for tracks from before share pages.
+ * Safe to run again.
  *
  * - `--local`: the running local cloud (`npm start`).
  * - `--stage dev`: the deployed stage's table, site bucket, KeyValueStore and
@@ -19,8 +20,9 @@ import { stackNameOf } from './stack-outputs';
 
 const usage = `Usage: npm run backfill:share-pages -- [--local | --stage <name> [--region <region>]]
 
-Writes the share page (preview tags for link previews) of every public, finished track from the
-deployed index.html. Running it again rewrites them.
+Writes the share page (preview tags for link previews, the track page's first frame) of every
+public, finished track from the deployed pages/track.html (else index.html). Running it again
+rewrites them.
 
   --local          the running local cloud (npm start)
   --stage <name>   a deployed stage, found by its stack's outputs (AWS credentials as usual)

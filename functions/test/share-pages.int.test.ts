@@ -37,10 +37,24 @@ afterAll(async () => {
   store.close();
 });
 
-/** A track page as a link preview fetches it: no cookies. */
-async function page(id: string): Promise<{ status: number; type: string | null; html: string }> {
-  const response = await fetch(`${apiUrl}/track/${id}`);
+/** A track page as a link preview or a visitor fetches it: no cookies (or `cookie`, as a browser sends it). */
+async function page(
+  id: string,
+  cookie?: string,
+): Promise<{ status: number; type: string | null; html: string }> {
+  const response = await fetch(`${apiUrl}/track/${id}`, cookie ? { headers: { cookie } } : {});
   return { status: response.status, type: response.headers.get('content-type'), html: await response.text() };
+}
+
+/** The track page's heading in a document's first frame (decision 026), unescaped as a browser reads it. */
+function heading(html: string): string | undefined {
+  return /<h1 id="track-title"[^>]*>([^<]*)<\/h1>/
+    .exec(html)?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** The content of a preview tag, unescaped as a browser reads it. */
@@ -56,10 +70,11 @@ function meta(html: string, key: string): string | undefined {
     .replace(/&amp;/g, '&');
 }
 
-/** A page that says nothing about the track: no preview tags, and neither its id nor its title. */
+/** A page that says nothing about the track: no preview tags, no frame, and neither its id nor its title. */
 async function expectNothingAbout(id: string, title: string): Promise<void> {
   const { html } = await page(id);
   expect(html).not.toContain('og:title');
+  expect(heading(html)).toBeUndefined();
   expect(html).not.toContain('og:url');
   expect(html).not.toContain(id);
   expect(html).not.toContain(title);
@@ -140,8 +155,15 @@ paidGeneration.describe('the share page of a track', () => {
       expect(meta(shared.html, 'og:image')).toBe(`${apiUrl}/share-image.png`);
       expect(meta(shared.html, 'twitter:card')).toBe('summary_large_image');
       expect(meta(shared.html, 'description')).toContain('synthwave, night drive');
-      // The rest is the app's shell: the page still opens the track in the app.
-      expect(shared.html).toContain('<div id="root"></div>');
+      // The body is the track page's first frame, its title as text, which the app replaces (decision 026).
+      expect(heading(shared.html)).toBe(title);
+      expect(shared.html).toContain('<div id="root" data-prerendered="replace">');
+      expect(shared.html).toContain('<dd class="mt-1 text-zinc-100">synthwave, night drive</dd>');
+      expect(shared.html).not.toMatch(/%%TRACK_[A-Z_]+%%/);
+      // A signed-in browser gets the app's shell (the local suite serves no web: its 404), never a visitor's frame.
+      const own = await page(id, 'ts_signed_in=1');
+      expect(own.html).not.toContain('og:title');
+      expect(heading(own.html)).toBeUndefined();
 
       // The audio: a lasting URL on the site that answers with a fresh signed link to what the player gets.
       const offered = meta(shared.html, 'og:audio');
@@ -173,7 +195,9 @@ paidGeneration.describe('the share page of a track', () => {
         visibility: 'public',
       });
       expect(update.status).toBe(200);
-      expect(meta((await page(id)).html, 'og:title')).toBe(renamed);
+      const after = await page(id);
+      expect(meta(after.html, 'og:title')).toBe(renamed);
+      expect(heading(after.html)).toBe(renamed);
     },
   );
 

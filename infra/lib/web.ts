@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { audioViewerResponseCode } from '@tunesmith/functions/adapters/cloudfront/edge-download';
 import { PEAKS_EXTENSION } from '@tunesmith/functions/domain/audio/peaks';
 import { EXPORTS_AREA } from '@tunesmith/functions/domain/exports/ports';
-import { SHARE_PAGE_AREA } from '@tunesmith/functions/domain/tracks/share-page';
+import { SHARE_PAGE_AREA, SHARE_TEMPLATE_KEY } from '@tunesmith/functions/domain/tracks/share-page';
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
 import { PRERENDERED_AREA, PRERENDERED_PAGES, SIGNED_IN_HINT_NAMES } from '@tunesmith/shared/pages';
 import { Annotations, Aws, Duration, Stack } from 'aws-cdk-lib';
@@ -62,9 +62,12 @@ const HASHED_DIR = 'assets';
  * index.html. A track's page, `/track/{id}` with a well-formed id, gets the
  * track's share document instead (decision 024) when the KeyValueStore
  * `kvsId` holds the id: a public, finished track's title and image for link
- * previews, at the cost of one key lookup and no origin call of its own.
- * A visitor (no signed-in hint cookie) asking for a prerendered page gets its
- * document, `pages/{name}.html` (shared/src/pages.ts, decision 025).
+ * previews and the track page's first frame, at the cost of one key lookup
+ * and no origin call of its own. Only a visitor (no signed-in hint cookie)
+ * gets it; a signed-in browser gets index.html without a lookup, as it sees
+ * its own page, never a visitor's frame first (decision 026). A visitor asking
+ * for a prerendered page gets its document, `pages/{name}.html`
+ * (shared/src/pages.ts, decision 025).
  */
 export function spaRewriteCode(kvsId: string): string {
   return `import cf from 'cloudfront';
@@ -74,20 +77,23 @@ const pages = ${JSON.stringify(PRERENDERED_PAGES)};
 const hints = ${JSON.stringify(SIGNED_IN_HINT_NAMES)};
 async function handler(event) {
   var request = event.request;
+  var cookies = request.cookies || {};
+  var visitor = !hints.some(function (name) { return cookies[name] !== undefined; });
   var page = track.exec(request.uri);
   if (page) {
     var shared = false;
-    try {
-      shared = await kvs.exists(page[1]);
-    } catch (e) {
-      shared = false;
+    if (visitor) {
+      try {
+        shared = await kvs.exists(page[1]);
+      } catch (e) {
+        shared = false;
+      }
     }
     request.uri = shared ? '/${SHARE_PAGE_AREA}' + page[1] + '.html' : '/index.html';
     return request;
   }
   var prerendered = pages.hasOwnProperty(request.uri) ? pages[request.uri] : undefined;
-  var cookies = request.cookies || {};
-  if (prerendered !== undefined && !hints.some(function (name) { return cookies[name] !== undefined; })) {
+  if (prerendered !== undefined && visitor) {
     request.uri = '/${PRERENDERED_AREA}' + prerendered + '.html';
     return request;
   }
@@ -325,7 +331,8 @@ export class Web extends Construct {
   /**
    * Lets `fn` write share documents (decision 024): `SITE_BUCKET` and
    * `SHARE_KVS_ARN` in its environment; put and delete under `share/track/`
-   * only, read the shell (`index.html`) it writes them from, and describe the
+   * only, read the template it writes them from (`pages/track.html`, else the
+   * shell `index.html`; decision 026), and describe the
    * key store and put and delete its keys.
    */
   grantSharePages(fn: LambdaFunction): void {
@@ -340,7 +347,7 @@ export class Web extends Construct {
     fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:GetObject'],
-        resources: [this.bucket.arnForObjects('index.html')],
+        resources: [this.bucket.arnForObjects(SHARE_TEMPLATE_KEY), this.bucket.arnForObjects('index.html')],
       }),
     );
     fn.addToRolePolicy(
@@ -368,14 +375,15 @@ export class Web extends Construct {
   }
 
   /**
-   * Every share document is the shell with a track's tags, so a deploy that
-   * writes a new `index.html` has `fn` (the jobs function) rewrite them all:
-   * S3 invokes it asynchronously (Lambda's retries, then its dead-letter
-   * queue) for every object created under that one key (decision 024).
+   * Every share document is the track frame template filled in with a track
+   * (decision 026), so a deploy that writes a new `pages/track.html` has `fn`
+   * (the jobs function) rewrite them all: S3 invokes it asynchronously
+   * (Lambda's retries, then its dead-letter queue) for every object created
+   * under that one key (decision 024).
    */
   rewriteSharePagesOnDeploy(fn: LambdaFunction): void {
     this.bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), {
-      prefix: 'index.html',
+      prefix: SHARE_TEMPLATE_KEY,
     });
     // CDK's notifications handler is a singleton at stack level, outside this construct's tree.
     for (const child of Stack.of(this).node.children) {

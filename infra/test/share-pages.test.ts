@@ -11,7 +11,8 @@ import {
 } from './helpers';
 
 // Share pages on AWS (decision 024): the functions that change tracks write documents to the site bucket and
-// keys to a CloudFront KeyValueStore, with nothing more than that; a new index.html starts the rewrite job.
+// keys to a CloudFront KeyValueStore, with nothing more than that; a new track frame template
+// (pages/track.html, decision 026) starts the rewrite job.
 
 const synthesized = synthBeforeAll();
 const { resources, functionOf } = synthesized;
@@ -54,6 +55,7 @@ describe('share pages on AWS', () => {
         [
           `s3:DeleteObject on {${bucket}.Arn}/share/track/*`,
           `s3:GetObject on {${bucket}.Arn}/index.html`,
+          `s3:GetObject on {${bucket}.Arn}/pages/track.html`,
           `s3:PutObject on {${bucket}.Arn}/share/track/*`,
         ].sort(),
       );
@@ -77,7 +79,7 @@ describe('share pages on AWS', () => {
     }
   });
 
-  it('has S3 start the jobs function when index.html is written, so a deploy rewrites every share page', () => {
+  it('has S3 start the jobs function when the track frame template is written, so a deploy rewrites every share page', () => {
     const { stack } = synthesized;
     const bucket = logicalId(stack, stack.web.bucket.node.defaultChild);
     const notifications = Object.values(resources).filter(
@@ -89,7 +91,7 @@ describe('share pages on AWS', () => {
       LambdaFunctionConfigurations: [
         {
           Events: ['s3:ObjectCreated:*'],
-          Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'index.html' }] } },
+          Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'pages/track.html' }] } },
           LambdaFunctionArn: { 'Fn::GetAtt': [functionOf('jobs'), 'Arn'] },
         },
       ],

@@ -208,6 +208,19 @@ describe('SPA fallback and share page function', () => {
     expect(asked).toEqual(['abc-123', 'other']);
   });
 
+  it('serves a browser with the signed-in hint the shell for a track page, without asking the store', async () => {
+    const asked: string[] = [];
+    expect(await rewrite('/track/abc-123', ['abc-123'], asked, signedIn)).toBe('/index.html');
+    expect(
+      await rewrite('/track/abc-123', ['abc-123'], asked, { '__Host-ts_signed_in': { value: '1' } }),
+    ).toBe('/index.html');
+    expect(asked).toEqual([]);
+    // Other cookies leave a visitor a visitor: a link preview, or a visitor's browser, gets the document.
+    expect(await rewrite('/track/abc-123', ['abc-123'], asked, { theme: { value: 'dark' } })).toBe(
+      '/share/track/abc-123.html',
+    );
+  });
+
   it('never looks up an id that is not well formed, and never serves another path from the share area', async () => {
     const asked: string[] = [];
     for (const uri of [

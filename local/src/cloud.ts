@@ -10,6 +10,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { newSigningKeyPair, publicKeyOf } from '@tunesmith/functions/adapters/cloudfront/signing-key-pair';
 import { messages } from '@tunesmith/shared/messages';
+import { TRACK_FRAME_TEMPLATE } from '@tunesmith/shared/pages';
 import { createDevMailHandler, isDevMailPath } from './dev-mail';
 import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } from './emulators';
 import type { LocalEnvName } from './env';
@@ -604,10 +605,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       UPLOADS_BUCKET,
       TRACKS_BUCKET,
       SITE_BUCKET,
-      // Share pages are written from the built shell, else the source one (read at write time).
-      SHARE_TEMPLATE_FILE: [path.join(webRoot, 'dist', 'index.html'), path.join(webRoot, 'index.html')].join(
-        path.delimiter,
-      ),
+      // Share pages are written from the built track frame template, else a shell (read at write time).
+      SHARE_TEMPLATE_FILE: [
+        path.join(webRoot, 'dist', TRACK_FRAME_TEMPLATE),
+        path.join(webRoot, 'dist', 'index.html'),
+        path.join(webRoot, 'index.html'),
+      ].join(path.delimiter),
       COGNITO_ENDPOINT: cognito.endpoint,
       USER_POOL_ID: pools.userPoolId,
       USER_POOL_CLIENT_ID: pools.userPoolClientId,

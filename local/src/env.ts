@@ -41,8 +41,8 @@ export const localEnvVars = [
   {
     name: 'SHARE_TEMPLATE_FILE',
     description:
-      'Local only: the shell share pages are written from (unset on AWS: index.html in SITE_BUCKET)',
-    local: 'web/dist/index.html, else web/index.html',
+      'Local only: the template share pages are written from (unset on AWS: pages/track.html, else index.html, in SITE_BUCKET)',
+    local: 'web/dist/pages/track.html, else web/dist/index.html, else web/index.html',
   },
   {
     name: 'COGNITO_ENDPOINT',

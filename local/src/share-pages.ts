@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { SHARE_PAGE_CACHE_CONTROL } from '@tunesmith/functions/adapters/share/share-pages';
 import { SHARE_ID_PATTERN, sharePageKey } from '@tunesmith/functions/domain/tracks/share-page';
+import { sharesTrackDocument } from '@tunesmith/shared/pages';
 
 /**
  * The local stand-in for the edge's share pages (decision 024): for
@@ -9,6 +10,8 @@ import { SHARE_ID_PATTERN, sharePageKey } from '@tunesmith/functions/domain/trac
  * document when its key is in the KeyValueStore, and the SPA shell
  * otherwise. Here the document's existence in the local site bucket is the
  * key: the same document the functions wrote, or the caller's next handler.
+ * As at the edge, only a visitor gets it: a browser with the signed-in hint
+ * gets the shell (decision 026).
  */
 
 /** The track id of a `/track/{id}` page (query string ignored), when it is one the edge would look up. */
@@ -20,9 +23,10 @@ export function sharePageId(target: string): string | undefined {
 }
 
 /**
- * Answers GET and HEAD of `/track/{id}` with the track's share document from
- * `bucket` when there is one (with `headers`, the site's security headers);
- * otherwise, and for every other request, calls `next`.
+ * Answers a visitor's GET and HEAD of `/track/{id}` with the track's share
+ * document from `bucket` when there is one (with `headers`, the site's
+ * security headers); otherwise, for a browser with the signed-in hint, and
+ * for every other request, calls `next`.
  */
 export function createSharePageHandler(options: {
   s3: S3Client;
@@ -32,6 +36,7 @@ export function createSharePageHandler(options: {
   return async (req, res, next) => {
     const id = sharePageId(req.url ?? '/');
     if (!id || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    if (!sharesTrackDocument(req.headers.cookie)) return next();
     let html: string;
     try {
       const object = await options.s3.send(

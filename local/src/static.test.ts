@@ -23,6 +23,8 @@ beforeAll(async () => {
   mkdirSync(path.join(root, 'pages'));
   writeFileSync(path.join(root, 'pages', 'home.html'), '<!doctype html><title>home frame</title>');
   writeFileSync(path.join(root, 'pages', 'auth.html'), '<!doctype html><title>auth frame</title>');
+  // The track frame template (decision 026): what share documents are written from, never a page of its own.
+  writeFileSync(path.join(root, 'pages', 'track.html'), '<!doctype html><title>%%TRACK_TITLE%%</title>');
   writeFileSync(path.join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(root, 'video.webm'), Buffer.alloc(1000, 7));
   writeFileSync(path.join(root, 'assets', 'app-def456.js'), script);
@@ -208,6 +210,15 @@ describe('prerendered pages', () => {
       const response = await get('/', { cookie });
       expect(await response.text(), cookie).toContain('<title>spa</title>');
       expect(response.headers.get('cache-control')).toBe('public, no-cache');
+    }
+  });
+
+  it("answers a track's page with the shell, never the track frame template, signed in or not", async () => {
+    // A public track's document is the share handler's (local/src/share-pages.ts); the template is no one's page.
+    for (const cookie of ['', 'ts_signed_in=1']) {
+      const html = await (await get('/track/abc-123', cookie ? { cookie } : {})).text();
+      expect(html, cookie).toContain('<title>spa</title>');
+      expect(html, cookie).not.toContain('%%TRACK_TITLE%%');
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSignedInHintCookie, prerenderedDocument } from './pages';
+import { hasSignedInHintCookie, prerenderedDocument, sharesTrackDocument } from './pages';
 
 describe('prerendered pages', () => {
   it('answers a visitor with the page document of each prerendered path', () => {
@@ -21,5 +21,12 @@ describe('prerendered pages', () => {
   it('reads cookie names exactly', () => {
     expect(hasSignedInHintCookie('xts_signed_in=1; ts_signed_inx=1; other=ts_signed_in')).toBe(false);
     expect(hasSignedInHintCookie(' ts_signed_in=')).toBe(true);
+  });
+
+  it("gives a track's share document to visitors and link previews only, never to a signed-in browser", () => {
+    expect(sharesTrackDocument(undefined)).toBe(true);
+    expect(sharesTrackDocument('theme=dark')).toBe(true);
+    expect(sharesTrackDocument('a=1; ts_signed_in=1')).toBe(false);
+    expect(sharesTrackDocument('__Host-ts_signed_in=1')).toBe(false);
   });
 });

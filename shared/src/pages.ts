@@ -38,3 +38,48 @@ export function prerenderedDocument(pathname: string, cookieHeader: string | und
   if (!name || hasSignedInHintCookie(cookieHeader)) return undefined;
   return `/${PRERENDERED_AREA}${name}.html`;
 }
+
+/**
+ * The track page's frame (decision 026): built once as a template,
+ * `pages/track.html`, from a stand-in track whose shown values are these
+ * tokens; each public track's share document is that template with the
+ * tokens replaced by the track's values, escaped, as the track page writes
+ * them. Its root is marked `data-prerendered="replace"`: its content is not
+ * the app's first render, so the app renders afresh in its place.
+ */
+export const TRACK_FRAME_TOKENS = {
+  /** The track's id. */
+  id: '%%TRACK_ID%%',
+  /** Its title as the page names it (`trackTitle`). */
+  title: '%%TRACK_TITLE%%',
+  /** Its tags (`trackTagsText`). */
+  tags: '%%TRACK_TAGS%%',
+  /** Its lyrics (`trackLyricsText`, else `NO_LYRICS`). */
+  lyrics: '%%TRACK_LYRICS%%',
+  /** Its duration in the details (`trackDurationText`). */
+  duration: '%%TRACK_DURATION%%',
+  /** Its duration on the player (`formatTime`). */
+  time: '%%TRACK_TIME%%',
+  /** Its generation type (`trackTypeName`). */
+  type: '%%TRACK_TYPE%%',
+} as const;
+
+export type TrackFrameToken = keyof typeof TRACK_FRAME_TOKENS;
+
+/** The track frame template's name and key beside `index.html`. */
+export const TRACK_FRAME_NAME = 'track';
+export const TRACK_FRAME_TEMPLATE = `${PRERENDERED_AREA}${TRACK_FRAME_NAME}.html`;
+
+/** `#root`'s marker on a frame the app renders afresh in place of (a track's), rather than taking over as it is. */
+export const REPLACED_FRAME_MARKER = 'replace';
+
+/**
+ * Whether a request for a track's page (`/track/{id}`) may be answered with
+ * the track's share document: only for a visitor. A browser with the
+ * signed-in hint gets the plain shell, as on the other prerendered pages: a
+ * signed-in user sees their own page (maybe their private track, or owner's
+ * actions), never a visitor's frame first. Link-preview bots send no cookies.
+ */
+export function sharesTrackDocument(cookieHeader: string | undefined): boolean {
+  return !hasSignedInHintCookie(cookieHeader);
+}

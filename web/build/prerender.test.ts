@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { framePage } from './prerender';
+import { REPLACED_FRAME_MARKER } from '../../shared/src/pages';
+import type { TrackFrame } from '../src/prerender/entry';
+import { framePage, trackTemplate } from './prerender';
 
 const shell = `<!doctype html>
 <html lang="en">
@@ -65,5 +67,54 @@ describe('framePage', () => {
     expect(() =>
       framePage(shell, '<main><template id="B:0"></template></main><script>$RC()</script>'),
     ).toThrow(/script or a template/);
+  });
+});
+
+describe('the track frame template', () => {
+  /** A track page as entry.tsx renders it from the stand-in (its shape, shortened). */
+  const rendered = (parts: Partial<Record<'title' | 'created' | 'audio' | 'max', string>> = {}) =>
+    [
+      '<title>%%TRACK_TITLE%% | Tunesmith</title><main>',
+      `<h1 id="track-title" class="text-3xl">${parts.title ?? '%%TRACK_TITLE%%'}</h1>`,
+      `<audio src="${parts.audio ?? '%%TRACK_AUDIO%%'}" preload="metadata"></audio>`,
+      `<input type="range" min="0" max="${parts.max ?? '5999'}" aria-valuetext="0:00 of 99:59" value="0"/>`,
+      '<span>0:00</span><span>99:59</span>',
+      '<dd>%%TRACK_TAGS%%</dd><dd>5999 seconds</dd><dd>%%TRACK_TYPE%%</dd>',
+      `<dd class="mt-1">${parts.created ?? 'Feb 3, 2001'}</dd>`,
+      '<p>%%TRACK_LYRICS%%</p></main>',
+    ].join('');
+  const frameOf = (frame: string): TrackFrame => ({
+    frame,
+    formatted: { duration: '5999 seconds', time: '99:59' },
+    created: { text: 'Feb 3, 2001', skeleton: '<div aria-hidden="true" class="h-5 w-28"></div>' },
+    audio: '%%TRACK_AUDIO%%',
+    seekMax: '5999',
+  });
+
+  it('turns what the page formats into tokens, the date into a skeleton, and drops the link and the maximum', () => {
+    const template = trackTemplate(frameOf(rendered()));
+    expect(template).toContain('<h1 id="track-title" class="text-3xl">%%TRACK_TITLE%%</h1>');
+    expect(template).toContain('aria-valuetext="0:00 of %%TRACK_TIME%%"');
+    expect(template).toContain('<span>0:00</span><span>%%TRACK_TIME%%</span>');
+    expect(template).toContain('<dd>%%TRACK_TAGS%%</dd><dd>%%TRACK_DURATION%%</dd><dd>%%TRACK_TYPE%%</dd>');
+    expect(template).toContain('<dd class="mt-1"><div aria-hidden="true" class="h-5 w-28"></div></dd>');
+    expect(template).toContain('<audio preload="metadata"></audio>');
+    expect(template).toContain('<input type="range" min="0" aria-valuetext');
+    for (const stale of ['5999', '99:59', 'Feb 3, 2001', '%%TRACK_AUDIO%%'])
+      expect(template).not.toContain(stale);
+  });
+
+  it('refuses a page that no longer shows the stand-in as the template expects', () => {
+    expect(() => trackTemplate(frameOf(rendered({ title: 'Loading' })))).toThrow(/heading/);
+    expect(() => trackTemplate(frameOf(rendered({ created: 'February 3' })))).toThrow(/creation date/);
+    expect(() => trackTemplate(frameOf(rendered({ audio: 'https://x/a.wav' })))).toThrow(/audio link/);
+  });
+
+  it("marks the track's frame to be replaced by the app, the others as before", () => {
+    const page = framePage(shell, trackTemplate(frameOf(rendered())), REPLACED_FRAME_MARKER);
+    expect(page).toContain('<div id="root" data-prerendered="replace"><main>');
+    expect(page).toContain('<title>%%TRACK_TITLE%% | Tunesmith</title>');
+    expect(page).toContain('data-app=""');
+    expect(framePage(shell, '<main></main>')).toContain('<div id="root" data-prerendered=""><main>');
   });
 });

@@ -2,7 +2,14 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 // Relative, so Vite bundles it into the config (a workspace package is loaded by Node, which runs no .ts).
-import { PRERENDERED_AREA, PRERENDERED_PAGES } from '../../shared/src/pages.ts';
+import {
+  PRERENDERED_AREA,
+  PRERENDERED_PAGES,
+  REPLACED_FRAME_MARKER,
+  TRACK_FRAME_TEMPLATE,
+  TRACK_FRAME_TOKENS,
+} from '../../shared/src/pages.ts';
+import type { TrackFrame } from '../src/prerender/entry.tsx';
 
 /**
  * Puts a page's prerendered frame into the built shell: the frame's `<title>`
@@ -15,8 +22,10 @@ import { PRERENDERED_AREA, PRERENDERED_PAGES } from '../../shared/src/pages.ts';
  * A part of the page that waits for data is in the frame as its loading
  * state, marked (a `<template data-dgst>`) for the app to render afresh.
  * A frame that needs a script to show (a streamed boundary) is refused.
+ * `#root` is marked `data-prerendered=""`, or with `marker` (`replace` for a
+ * track's frame, whose content is not the app's first render).
  */
-export function framePage(shell: string, frame: string): string {
+export function framePage(shell: string, frame: string, marker = ''): string {
   const title = /^<title>[^<]*<\/title>/.exec(frame);
   const body = (title ? frame.slice(title[0].length) : frame)
     .replace(/ style="([^"]*)"/g, ' data-frame-style="$1"')
@@ -35,7 +44,7 @@ export function framePage(shell: string, frame: string): string {
     throw new Error('the frame holds a script or a template');
   const root = '<div id="root"></div>';
   if (!shell.includes(root)) throw new Error(`the shell has no ${root}`);
-  let page = shell.replace(root, () => `<div id="root" data-prerendered="">${marked}</div>`);
+  let page = shell.replace(root, () => `<div id="root" data-prerendered="${marker}">${marked}</div>`);
   if (title) page = page.replace(/<title>[^<]*<\/title>/, () => title[0]);
   // The frame is the first paint: the stylesheet comes first; the app's code is fetched meanwhile, at
   // low priority, and runs once the frame is on screen (public/boot.js).
@@ -54,10 +63,48 @@ export function framePage(shell: string, frame: string): string {
   return page;
 }
 
+/** How many times `text` occurs in `html`. */
+const count = (html: string, text: string) => html.split(text).length - 1;
+
+/**
+ * The track frame template's frame (decision 026): the track page rendered
+ * from the stand-in (web/src/prerender/entry.tsx `renderTrackFrame`), with
+ * what the page formats from the stand-in's numbers turned into tokens (the
+ * share document fills them with the same formatters, shared/src/track-text.ts),
+ * the creation date (written in the reader's time zone, which a document
+ * cannot know) a skeleton of its size, and the stand-in's audio link and
+ * the seek bar's maximum left out. Refuses a frame that lacks the title's
+ * token or still holds a stand-in's value: the page changed under the template.
+ */
+export function trackTemplate(track: TrackFrame): string {
+  const { frame, formatted, created, audio, seekMax } = track;
+  for (const [what, text] of [
+    ['duration', formatted.duration],
+    ['time', formatted.time],
+    ['creation date', `>${created.text}<`],
+    ['audio link', ` src="${audio}"`],
+    ['seek bar maximum', ` max="${seekMax}"`],
+  ] as const) {
+    if (!count(frame, text)) throw new Error(`the track frame does not show the stand-in's ${what}`);
+  }
+  const template = frame
+    .replaceAll(formatted.duration, TRACK_FRAME_TOKENS.duration)
+    .replaceAll(formatted.time, TRACK_FRAME_TOKENS.time)
+    .replaceAll(`>${created.text}<`, `>${created.skeleton}<`)
+    .replaceAll(` src="${audio}"`, '')
+    .replaceAll(` max="${seekMax}"`, '');
+  if (!template.includes(`>${TRACK_FRAME_TOKENS.title}</h1>`))
+    throw new Error("the track frame's heading is not the title's token");
+  for (const stale of [audio, seekMax, created.text])
+    if (template.includes(stale)) throw new Error(`the track frame still holds the stand-in's ${stale}`);
+  return template;
+}
+
 /**
  * The Vite plugin: once the bundle is written, renders each visitor page's
  * first frame (web/src/prerender/entry.tsx, through Vite's SSR loader) into
- * `dist/pages/{name}.html` beside the shell. Runs before the precompression.
+ * `dist/pages/{name}.html` beside the shell, and the track page's template
+ * (`dist/pages/track.html`, decision 026). Runs before the precompression.
  */
 export function prerenderPlugin(): Plugin {
   let root = '';
@@ -83,8 +130,11 @@ export function prerenderPlugin(): Plugin {
           server: { middlewareMode: true, hmr: false, ws: false },
         });
         try {
-          const { renderFrame } = (await server.ssrLoadModule('/src/prerender/entry.tsx')) as {
+          const { renderFrame, renderTrackFrame } = (await server.ssrLoadModule(
+            '/src/prerender/entry.tsx',
+          )) as {
             renderFrame: (pathname: string) => Promise<string>;
+            renderTrackFrame: () => Promise<TrackFrame>;
           };
           const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
           mkdirSync(join(outDir, PRERENDERED_AREA), { recursive: true });
@@ -92,6 +142,8 @@ export function prerenderPlugin(): Plugin {
             const page = framePage(shell, await renderFrame(pathname));
             writeFileSync(join(outDir, PRERENDERED_AREA, `${name}.html`), page);
           }
+          const track = framePage(shell, trackTemplate(await renderTrackFrame()), REPLACED_FRAME_MARKER);
+          writeFileSync(join(outDir, TRACK_FRAME_TEMPLATE), track);
         } finally {
           await server.close();
         }

@@ -12,13 +12,15 @@ const s3Event = (key: string) => ({
 });
 
 describe('the jobs function’s events', () => {
-  it('a new index.html in the site bucket (a deploy) is a share-pages job', () => {
-    expect(jobOf(s3Event('index.html'))).toEqual({ kind: 'share-pages' });
+  it('a new track frame template in the site bucket (a deploy) is a share-pages job', () => {
+    expect(jobOf(s3Event('pages/track.html'))).toEqual({ kind: 'share-pages' });
   });
 
   it('any other object, and the API’s own job events, pass as they are', () => {
     const other = s3Event('share/track/t-1.html');
     expect(jobOf(other)).toBe(other);
+    const shell = s3Event('index.html');
+    expect(jobOf(shell)).toBe(shell);
     const job = { kind: 'export', userId: 'u', exportId: 'e' };
     expect(jobOf(job)).toBe(job);
   });

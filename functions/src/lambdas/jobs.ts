@@ -12,7 +12,7 @@ import { dynamo } from '../adapters/dynamo/client';
 import { runAccountDeletion } from '../domain/accounts/account-deletion';
 import { runExport } from '../domain/exports/export-service';
 import { type JobRunners, runBackgroundJob } from '../domain/jobs';
-import { isShellKey, rewriteAllFromDirectory } from '../domain/tracks/share-page';
+import { isShareTemplateKey, rewriteAllFromDirectory } from '../domain/tracks/share-page';
 import { logger } from '../http/logger';
 import { accountDeletionJobDeps } from './account-deletion-wiring';
 import { exportJobDeps } from './export-wiring';
@@ -26,7 +26,7 @@ const runners: JobRunners = {
     const outcome = await runAccountDeletion(accountDeletionJobDeps(), job);
     logger.info('account deletion', { outcome });
   },
-  // Share pages (decision 024): every public track's page rewritten from the deployed shell.
+  // Share pages (decisions 024, 026): every public track's page rewritten from the deployed template.
   'share-pages': async () => {
     const { client, tableName } = dynamo();
     const { written } = await rewriteAllFromDirectory(
@@ -38,16 +38,18 @@ const runners: JobRunners = {
 };
 
 /**
- * S3 tells the function when the site bucket's index.html is written (a
- * deploy): that is a `share-pages` job. Anything else is a job event as the
+ * S3 tells the function when the site bucket's track frame template
+ * (`pages/track.html`) is written (a deploy): that is a `share-pages` job. Anything else is a job event as the
  * API sends it.
  */
 export function jobOf(event: unknown): unknown {
   const records = (event as { Records?: { eventSource?: string; s3?: { object?: { key?: string } } }[] })
     ?.Records;
   if (!Array.isArray(records)) return event;
-  const shell = records.some((r) => r.eventSource === 'aws:s3' && isShellKey(r.s3?.object?.key ?? ''));
-  return shell ? { kind: 'share-pages' } : event;
+  const template = records.some(
+    (r) => r.eventSource === 'aws:s3' && isShareTemplateKey(r.s3?.object?.key ?? ''),
+  );
+  return template ? { kind: 'share-pages' } : event;
 }
 
 export const handler = async (event: unknown): Promise<void> => {

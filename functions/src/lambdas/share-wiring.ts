@@ -35,9 +35,9 @@ export function sharePagesFromEnv(env: NodeJS.ProcessEnv, origin: string): Share
 /**
  * Share documents (decision 024) on AWS and locally: written to `SITE_BUCKET`
  * (the site bucket; locally a bucket of s3rver's), marked for the edge in the
- * KeyValueStore `SHARE_KVS_ARN` (AWS only), from the shell in the site bucket
- * (`index.html`) or, locally, the first of the files `SHARE_TEMPLATE_FILE`
- * names. Built once.
+ * KeyValueStore `SHARE_KVS_ARN` (AWS only), from the track frame template in
+ * the site bucket (`pages/track.html`, else the shell `index.html`; decision
+ * 026) or, locally, the first of the files `SHARE_TEMPLATE_FILE` names. Built once.
  */
 export function sharePageWiring(): SharePageDeps {
   built ??= sharePagesFromEnv(process.env, publicOrigin());

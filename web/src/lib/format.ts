@@ -1,9 +1,5 @@
-/** Seconds as m:ss (0:00 for unknown or negative values). */
-export function formatTime(seconds: number): string {
-  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const minutes = Math.floor(total / 60);
-  return `${minutes}:${String(total % 60).padStart(2, '0')}`;
-}
+// The one formatter, shared with the share documents written on the server (decision 026).
+export { formatTime } from '@tunesmith/shared/track-text';
 
 /** A price in US dollars: whole amounts without cents ($9), others with two decimals ($2.08). */
 export function formatPrice(amount: number): string {

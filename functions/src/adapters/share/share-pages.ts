@@ -5,7 +5,7 @@
  * the local cloud looks for the document itself.
  */
 import { readFile } from 'node:fs/promises';
-import { type SharePages, sharePageKey } from '../../domain/tracks/share-page';
+import { SHARE_TEMPLATE_KEY, type SharePages, sharePageKey } from '../../domain/tracks/share-page';
 import type { S3 } from '../s3/client';
 import type { ShareKeys } from './share-keys';
 
@@ -41,17 +41,43 @@ export function s3SharePages(s3: S3, bucket: string, keys?: ShareKeys): SharePag
   };
 }
 
-/** The deployed shell: `index.html` in the site bucket, read when documents are written. */
-export function s3ShareTemplate(s3: S3, bucket: string, key = 'index.html'): () => Promise<string> {
+/** Whether S3 answered that an object is not there (a 403 too: without `s3:ListBucket` a missing key is refused). */
+function missing(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404 || e.$metadata?.httpStatusCode === 403;
+}
+
+/**
+ * The deployed template in the site bucket, read when documents are written:
+ * the track frame template (`pages/track.html`, decision 026), else the shell
+ * (`index.html`) for a site deployed before it. A shell that cannot be read
+ * either throws.
+ */
+export function s3ShareTemplate(
+  s3: S3,
+  bucket: string,
+  keys: readonly string[] = [SHARE_TEMPLATE_KEY, 'index.html'],
+): () => Promise<string> {
   return async () => {
     const { sdk, client } = await s3();
-    const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
-    if (!object.Body) throw new Error(`s3://${bucket}/${key} has no body`);
-    return object.Body.transformToString('utf8');
+    for (const [index, key] of keys.entries()) {
+      try {
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
+        if (!object.Body) throw new Error(`s3://${bucket}/${key} has no body`);
+        return await object.Body.transformToString('utf8');
+      } catch (error) {
+        if (index === keys.length - 1 || !missing(error)) throw error;
+      }
+    }
+    throw new Error(`No share page template in s3://${bucket}`);
   };
 }
 
-/** The shell from a file (the local cloud: the built `web/dist/index.html`, else the source `web/index.html`). */
+/**
+ * The template from the first file of `candidates` that exists (the local
+ * cloud: the built `web/dist/pages/track.html`, else `web/dist/index.html`,
+ * else the source `web/index.html`).
+ */
 export function fileShareTemplate(...candidates: string[]): () => Promise<string> {
   return async () => {
     for (const file of candidates) {

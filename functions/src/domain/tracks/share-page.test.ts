@@ -1,3 +1,4 @@
+import { TRACK_FRAME_TOKENS } from '@tunesmith/shared/pages';
 import { describe, expect, it } from 'vitest';
 import { aGeneration } from '../../testing/fixtures';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
@@ -5,8 +6,9 @@ import { inMemorySharePages, SHELL_TEMPLATE, shareDeps } from '../../testing/in-
 import type { GenerationStore } from '../generations/ports';
 import {
   escapeHtml,
+  fillTrackFrame,
   isShareable,
-  isShellKey,
+  isShareTemplateKey,
   refreshSharePage,
   renderSharePage,
   rewriteAllFromDirectory,
@@ -139,6 +141,91 @@ describe('rendering a share document', () => {
 
   it('refuses a template without a head', () => {
     expect(() => renderSharePage('<p>no head</p>', track, site)).toThrow(ShareTemplateError);
+  });
+});
+
+/** A track frame template as the build writes it (decision 026): the shell with the track page's frame, all tokens. */
+const TRACK_TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>%%TRACK_TITLE%% | Tunesmith</title>
+    <link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js" data-app="">
+  </head>
+  <body><div id="root" data-prerendered="replace"><main><h1 id="track-title">%%TRACK_TITLE%%</h1><button disabled="" aria-label="Play %%TRACK_TITLE%%"></button><input disabled="" type="range" aria-valuetext="0:00 of %%TRACK_TIME%%"/><span>%%TRACK_TIME%%</span><dd>%%TRACK_TAGS%%</dd><dd>%%TRACK_DURATION%%</dd><dd>%%TRACK_TYPE%%</dd><p>%%TRACK_LYRICS%%</p><i data-id="%%TRACK_ID%%"></i></main></div></body>
+</html>
+`;
+
+describe('filling the track page’s frame', () => {
+  const track = aGeneration({
+    id: 't-9',
+    title: '  Night Drive ',
+    tags: 'synthwave, retro',
+    lyrics: '  Verse one\nVerse two  ',
+    duration: 125.4,
+    type: 'audio-to-music',
+  });
+
+  it('replaces every token with the track’s value as the track page writes it', () => {
+    const html = renderSharePage(TRACK_TEMPLATE, track, site);
+    for (const token of Object.values(TRACK_FRAME_TOKENS)) expect(html).not.toContain(token);
+    expect(html).toContain('<h1 id="track-title">Night Drive</h1>');
+    expect(html).toContain('aria-label="Play Night Drive"');
+    expect(html).toContain('aria-valuetext="0:00 of 2:05"');
+    expect(html).toContain('<span>2:05</span>');
+    expect(html).toContain('<dd>synthwave, retro</dd>');
+    expect(html).toContain('<dd>125 seconds</dd>');
+    expect(html).toContain('<dd>Audio to Music</dd>');
+    expect(html).toContain('<p>Verse one\nVerse two</p>');
+    expect(html).toContain('data-id="t-9"');
+    // The head is the track's, as from the shell: one title, the preview tags, the app's code.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Night Drive | Tunesmith</title>');
+    expect(metaContent(html, 'og:title')).toBe('Night Drive');
+    expect(html).toContain('data-app=""');
+    expect(html).toContain('<div id="root" data-prerendered="replace">');
+  });
+
+  it('writes what the page writes for a track without a title, tags, lyrics or duration', () => {
+    const bare = aGeneration({ title: null, tags: '', lyrics: '   ', duration: null, type: 'text-to-music' });
+    const html = fillTrackFrame(TRACK_TEMPLATE, bare);
+    expect(html).toContain('<h1 id="track-title">Untitled Track</h1>');
+    expect(html).toContain('<dd>—</dd><dd>—</dd><dd>Text to Music</dd>');
+    expect(html).toContain('<p>Instrumental: this track has no lyrics.</p>');
+    expect(html).toContain('<span>0:00</span>');
+  });
+
+  it('escapes what users typed in text and in attributes', () => {
+    const title = `"<script>alert('x')</script> & co`;
+    const html = renderSharePage(
+      TRACK_TEMPLATE,
+      aGeneration({ title, tags: `rock"><img src=x>`, lyrics: `</p><script>x()</script>` }),
+      site,
+    );
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('</p><script>');
+    expect(html).toContain(`<h1 id="track-title">${escapeHtml(title)}</h1>`);
+    expect(html).toContain(
+      `aria-label="Play &quot;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co"`,
+    );
+    expect(html).toContain('<dd>rock&quot;&gt;&lt;img src=x&gt;</dd>');
+  });
+
+  it('shows a value that reads like a token as typed, never replaced again', () => {
+    const html = renderSharePage(
+      TRACK_TEMPLATE,
+      aGeneration({ title: '%%TRACK_TAGS%% %%TRACK_ID%%', tags: '%%TRACK_LYRICS%%', lyrics: 'la la' }),
+      site,
+    );
+    expect(html).toContain('<h1 id="track-title">%%TRACK_TAGS%% %%TRACK_ID%%</h1>');
+    expect(html).toContain('<dd>%%TRACK_LYRICS%%</dd>');
+    expect(html).toContain('<p>la la</p>');
+    expect(metaContent(html, 'og:title')).toBe('%%TRACK_TAGS%% %%TRACK_ID%%');
+  });
+
+  it('leaves a shell without tokens as it is (a site deployed before the template)', () => {
+    expect(fillTrackFrame(SHELL_TEMPLATE, track)).toBe(SHELL_TEMPLATE);
   });
 });
 
@@ -280,9 +367,12 @@ describe('the share-pages job', () => {
     ]);
   });
 
-  it('starts on the shell only', () => {
-    expect(isShellKey('index.html')).toBe(true);
-    expect(isShellKey('share/track/index.html')).toBe(false);
-    expect(isShellKey('assets/index-abc.js')).toBe(false);
+  it('starts on the track frame template only', () => {
+    expect(isShareTemplateKey('pages/track.html')).toBe(true);
+    expect(isShareTemplateKey('pages%2Ftrack.html')).toBe(true);
+    expect(isShareTemplateKey('index.html')).toBe(false);
+    expect(isShareTemplateKey('pages/home.html')).toBe(false);
+    expect(isShareTemplateKey('share/track/pages/track.html')).toBe(false);
+    expect(isShareTemplateKey('assets/index-abc.js')).toBe(false);
   });
 });

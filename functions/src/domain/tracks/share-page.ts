@@ -1,4 +1,13 @@
+import { TRACK_FRAME_TEMPLATE, TRACK_FRAME_TOKENS, type TrackFrameToken } from '@tunesmith/shared/pages';
 import { apiPath } from '@tunesmith/shared/routes';
+import {
+  formatTime,
+  NO_LYRICS,
+  trackDurationText,
+  trackLyricsText,
+  trackTagsText,
+  trackTypeName,
+} from '@tunesmith/shared/track-text';
 import { UNTITLED_TRACK } from '@tunesmith/shared/track-values';
 import { mayPlay } from '../generations/generation-service';
 import type { GenerationStore } from '../generations/ports';
@@ -8,10 +17,12 @@ import { audioMediaType, type Generation, playbackAudio } from './track';
  * Share pages (decision 024): a visible track's link, pasted into a chat or a
  * social site, previews its title, the site's name and an image, and offers
  * its audio through a route that redirects to a fresh signed link. Each such
- * track has a document of its own: the deployed `index.html` with the
- * track's tags in its head, written when what it shows changes and removed
- * when the track may no longer be seen. The edge serves it for `/track/{id}`
- * when it exists, and the plain SPA shell otherwise.
+ * track has a document of its own: the deployed track frame template
+ * (`pages/track.html`, decision 026; else `index.html`) with the track's
+ * tags in its head and its values in the page's frame, written when what it
+ * shows changes and removed when the track may no longer be seen. The edge
+ * serves it to visitors for `/track/{id}` when it exists, and the plain SPA
+ * shell otherwise.
  */
 
 /** Where the share documents are kept, one per visible track. */
@@ -34,7 +45,7 @@ export interface ShareSite {
 export interface SharePageDeps {
   generations: Pick<GenerationStore, 'get'>;
   pages: SharePages;
-  /** The deployed SPA shell (`index.html`), read when a document is written. */
+  /** The deployed track frame template (`pages/track.html`, else the shell `index.html`), read when a document is written. */
   template: () => Promise<string>;
   site: ShareSite;
 }
@@ -78,8 +89,11 @@ export function escapeHtml(text: string): string {
 const clip = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 
+/** A track's name as its page shows it (web: trackTitle). */
+const sharedTitle = (g: Pick<Generation, 'title'>): string => g.title?.trim() || UNTITLED_TRACK;
+
 /** What a share document needs of a track: what it says, and which audio its link offers. */
-export type SharedTrack = Pick<Generation, 'id' | 'title' | 'tags' | 'duration'> &
+export type SharedTrack = Pick<Generation, 'id' | 'title' | 'tags' | 'lyrics' | 'duration' | 'type'> &
   Partial<Pick<Generation, 'audioUrl' | 'streamAudioUrl'>>;
 
 /**
@@ -105,11 +119,10 @@ export function sharePreview(
   /** The audio the route answers (the players' copy, else the WAV) and its media type; none without audio. */
   audio: { url: string; type: string | undefined } | undefined;
 } {
-  // As the track page names it (web: trackTitle) and titles its tab (pageTitle).
-  const title = g.title?.trim() || UNTITLED_TRACK;
+  // As the track page titles its tab (pageTitle).
+  const title = sharedTitle(g);
   const tags = g.tags.trim();
-  const seconds = g.duration != null ? Math.round(g.duration) : null;
-  const about = [tags, seconds != null ? `${seconds} seconds` : ''].filter(Boolean).join(' · ');
+  const about = [tags, g.duration != null ? trackDurationText(g.duration) : ''].filter(Boolean).join(' · ');
   // What the route redirects to: the same audio the track page's player gets.
   const audio = playbackAudio({ audioUrl: g.audioUrl ?? null, streamAudioUrl: g.streamAudioUrl ?? null });
   return {
@@ -171,20 +184,54 @@ export class ShareTemplateError extends Error {
 }
 
 /**
- * A track's share document: the SPA shell (`template`, the deployed
- * index.html) with its title and description replaced by the track's and
- * the Open Graph and Twitter card tags added to its head. The app itself
- * loads as from the shell.
+ * What each token of the track frame template stands for, as the track
+ * page writes it (the same formatters, shared/src/track-text.ts), before
+ * escaping.
+ */
+export function trackFrameValues(g: SharedTrack): Record<TrackFrameToken, string> {
+  return {
+    id: g.id,
+    title: sharedTitle(g),
+    tags: trackTagsText(g.tags),
+    lyrics: trackLyricsText(g.lyrics) ?? NO_LYRICS,
+    duration: trackDurationText(g.duration),
+    time: formatTime(g.duration ?? 0),
+    type: trackTypeName(g.type),
+  };
+}
+
+const tokenNames = new Map<string, TrackFrameToken>(
+  Object.entries(TRACK_FRAME_TOKENS).map(([name, token]) => [token, name as TrackFrameToken]),
+);
+const TOKEN = new RegExp([...tokenNames.keys()].join('|'), 'g');
+
+/**
+ * The track frame template (decision 026) with every token replaced by the
+ * track's value, escaped, in one pass: a value that itself reads like a
+ * token (a title of `%%TRACK_TAGS%%`) is shown as typed, never replaced
+ * again. A template without tokens (the plain shell) is returned as it is.
+ */
+export function fillTrackFrame(template: string, g: SharedTrack): string {
+  const values = trackFrameValues(g);
+  return template.replace(TOKEN, (token) => escapeHtml(values[tokenNames.get(token) as TrackFrameToken]));
+}
+
+/**
+ * A track's share document: the template (the deployed track frame
+ * template, else the shell) with the track's values in the page's frame,
+ * its title and description replaced by the track's, and the Open Graph and
+ * Twitter card tags added to its head. The app itself loads as from the shell.
  */
 export function renderSharePage(
   template: string,
   g: SharedTrack,
   site: { origin: string; name: string },
 ): string {
-  const headEnd = template.search(/<\/head>/i);
+  const filled = fillTrackFrame(template, g);
+  const headEnd = filled.search(/<\/head>/i);
   if (headEnd < 0) throw new ShareTemplateError('The share page template has no </head>');
-  const head = template.slice(0, headEnd).replace(SHELL_TITLE, '').replace(SHELL_DESCRIPTION, '');
-  return `${head}  ${shareTags(g, site)}\n  ${template.slice(headEnd)}`;
+  const head = filled.slice(0, headEnd).replace(SHELL_TITLE, '').replace(SHELL_DESCRIPTION, '');
+  return `${head}  ${shareTags(g, site)}\n  ${filled.slice(headEnd)}`;
 }
 
 /** How often a document is written again because the track changed while it was written. */
@@ -312,6 +359,12 @@ export function rewriteAllFromDirectory(
   );
 }
 
-/** Whether a stored object's key is the site's shell, whose new version means rewriting every share page. */
-export const isShellKey = (key: string): boolean =>
-  decodeURIComponent(key.replace(/\+/g, ' ')) === 'index.html';
+/** The site bucket's key of the template share documents are written from (decision 026). */
+export const SHARE_TEMPLATE_KEY = TRACK_FRAME_TEMPLATE;
+
+/**
+ * Whether a stored object's key is the track frame template, whose new
+ * version (a deploy) means rewriting every share page from it.
+ */
+export const isShareTemplateKey = (key: string): boolean =>
+  decodeURIComponent(key.replace(/\+/g, ' ')) === SHARE_TEMPLATE_KEY;

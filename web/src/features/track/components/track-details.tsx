@@ -1,3 +1,4 @@
+import { NO_LYRICS, trackDurationText, trackLyricsText, trackTagsText } from '@tunesmith/shared/track-text';
 import { isInProgress, type Track } from '@tunesmith/shared/tracks';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -66,7 +67,7 @@ export function TrackDetails({
   about?: ReactNode;
 }) {
   const title = trackTitle(track);
-  const lyrics = track.lyrics?.trim();
+  const lyrics = trackLyricsText(track.lyrics);
   return (
     <Card className="grid gap-6 p-6 sm:p-8">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -91,13 +92,11 @@ export function TrackDetails({
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
         <div className="sm:col-span-2">
           <dt className="text-zinc-400">Tags</dt>
-          <dd className="mt-1 text-zinc-100">{track.tags || '—'}</dd>
+          <dd className="mt-1 text-zinc-100">{trackTagsText(track.tags)}</dd>
         </div>
         <div>
           <dt className="text-zinc-400">Duration</dt>
-          <dd className="mt-1 text-zinc-100">
-            {track.duration != null ? `${Math.round(track.duration)} seconds` : '—'}
-          </dd>
+          <dd className="mt-1 text-zinc-100">{trackDurationText(track.duration)}</dd>
         </div>
         <div>
           <dt className="text-zinc-400">Generation type</dt>
@@ -116,7 +115,7 @@ export function TrackDetails({
         {lyrics ? (
           <p className="mt-2 text-sm whitespace-pre-line text-zinc-200">{lyrics}</p>
         ) : (
-          <p className="mt-2 text-sm text-zinc-400">Instrumental: this track has no lyrics.</p>
+          <p className="mt-2 text-sm text-zinc-400">{NO_LYRICS}</p>
         )}
       </section>
 

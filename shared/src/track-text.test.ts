@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatTime, trackDurationText, trackLyricsText, trackTagsText, trackTypeName } from './track-text';
+
+describe("a track's values as its page writes them", () => {
+  it('writes durations in whole seconds, and m:ss on the player', () => {
+    expect(trackDurationText(61.6)).toBe('62 seconds');
+    expect(trackDurationText(0)).toBe('0 seconds');
+    expect(trackDurationText(null)).toBe('—');
+    expect(formatTime(125.9)).toBe('2:05');
+    expect(formatTime(-1)).toBe('0:00');
+    expect(formatTime(Number.NaN)).toBe('0:00');
+  });
+
+  it('writes a dash for no tags, nothing for blank lyrics, and the generation type as the screens do', () => {
+    expect(trackTagsText('')).toBe('—');
+    expect(trackTagsText('rock')).toBe('rock');
+    expect(trackLyricsText('  \n ')).toBeUndefined();
+    expect(trackLyricsText(' la la ')).toBe('la la');
+    expect(trackTypeName('text-to-music')).toBe('Text to Music');
+    expect(trackTypeName('audio-to-music')).toBe('Audio to Music');
+    expect(trackTypeName('stem-split')).toBe('stem split');
+  });
+});
