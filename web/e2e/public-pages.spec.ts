@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
+import { signIn, verifiedUser } from './people';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -235,6 +236,89 @@ describe("a visitor's first frame", () => {
       expect(warnings).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it("paints a shared track's page from its document, then goes straight to the live page", async () => {
+    // A creator makes a public track.
+    const email = `frame-${Date.now().toString(36)}@example.com`;
+    const password = 'frame painter 1';
+    await verifiedUser(baseUrl, { email, password });
+    const creator = await browser.newContext();
+    let id: string;
+    try {
+      const page = await creator.newPage();
+      await signIn(page, baseUrl, email, password);
+      const started = await page.request.post(`${baseUrl}/api/generate-text-to-music`, {
+        headers: { origin: baseUrl },
+        data: {
+          tags: 'lo-fi, <b>warm</b>',
+          lyrics: '',
+          duration: 10,
+          title: 'Paper & "Ink"',
+          visibility: 'public',
+        },
+      });
+      expect(started.status()).toBe(201);
+      id = ((await started.json()) as { generationId: string }).generationId;
+      await expect
+        .poll(
+          async () => {
+            const status = await page.request.get(`${baseUrl}/api/generation/${id}/status`);
+            return ((await status.json()) as { status: string }).status;
+          },
+          { timeout: 90_000, interval: 500 },
+        )
+        .toBe('completed');
+    } finally {
+      await creator.close();
+    }
+
+    // Before any script runs, a visitor sees the track's title and tags, escaped, from the document.
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await still.newPage();
+      await expect
+        .poll(async () => {
+          await page.goto(`${baseUrl}/track/${id}`);
+          return page.getByRole('heading', { level: 1, name: 'Paper & "Ink"' }).isVisible();
+        })
+        .toBe(true);
+      expect(await page.getByText('lo-fi, <b>warm</b>').isVisible()).toBe(true);
+    } finally {
+      await still.close();
+    }
+
+    // With scripts, the title never leaves the screen: no loading state between the frame and the live page.
+    const live = await browser.newContext();
+    try {
+      const page = await live.newPage();
+      await page.addInitScript(() => {
+        const state = { missing: 0, checks: 0 };
+        (window as unknown as { frameState: typeof state }).frameState = state;
+        document.addEventListener('DOMContentLoaded', () => {
+          const root = document.getElementById('root') as HTMLElement;
+          const check = () => {
+            state.checks++;
+            if (!root.querySelector('h1')?.textContent?.includes('Paper & "Ink"')) state.missing++;
+          };
+          check();
+          new MutationObserver(check).observe(root, { childList: true, subtree: true });
+        });
+      });
+      await page.goto(`${baseUrl}/track/${id}`);
+      // The live page: its player plays.
+      const play = page.getByRole('button', { name: 'Play Paper & "Ink"' });
+      // The machine is shared: the app's start may take a while.
+      await expect.poll(() => play.isEnabled(), { timeout: 30_000, interval: 200 }).toBe(true);
+      await page.waitForFunction(() => !document.querySelector('[data-frame-disabled]'));
+      const state = await page.evaluate(
+        () => (window as unknown as { frameState: { missing: number; checks: number } }).frameState,
+      );
+      expect(state.checks).toBeGreaterThan(1);
+      expect(state.missing).toBe(0);
+    } finally {
+      await live.close();
     }
   });
 

@@ -3,7 +3,7 @@ import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { createRoutes, preloadPages } from './app/router';
+import { createRoutes, preloadPages, preloadPagesWithData } from './app/router';
 import { userQueryOptions } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
 import { siteQueryOptions } from './lib/site';
@@ -47,11 +47,13 @@ const hydrate = () =>
 
 // A prerendered page is already on screen: the app takes it over once it can
 // show the same (the page's code and what every page waits for), so nothing
-// on screen goes back to a loading state. A frame marked "replace" (filled in
-// with a track's values) is not the app's first render: the app replaces it.
+// on screen goes back to a loading state. A frame marked "replace" (a track's
+// page, filled in with its values) is not the app's first render: the app
+// replaces it once the page's own data is here too, so the page goes from the
+// frame straight to the same page, live.
 const frame = root.getAttribute('data-prerendered');
+const { pathname } = window.location;
 if (frame === null) render();
-else
-  void Promise.all([asked, preloadPages(createRoutes(), window.location.pathname)]).then(
-    frame === 'replace' ? render : hydrate,
-  );
+else if (frame === 'replace')
+  void Promise.all([asked, preloadPagesWithData(createRoutes(), pathname, queryClient)]).then(render);
+else void Promise.all([asked, preloadPages(createRoutes(), pathname)]).then(hydrate);

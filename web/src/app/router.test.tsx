@@ -1,6 +1,7 @@
-import type { RouteObject } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import type { Params, RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preloadPagesOnIntent } from './router';
+import { preloadPagesOnIntent, preloadPagesWithData } from './router';
 
 const page = () => ({ default: () => null });
 
@@ -92,5 +93,39 @@ describe('preloadPagesOnIntent', () => {
     link('/pricing').dispatchEvent(new Event('pointerover', { bubbles: true }));
 
     expect(pricing).not.toHaveBeenCalled();
+  });
+});
+
+describe('preloadPagesWithData', () => {
+  it("fetches the page's code, then the data the page waits for at the address", async () => {
+    const order: string[] = [];
+    const routes: RouteObject[] = [
+      {
+        path: '/',
+        children: [
+          {
+            path: 'track/:id',
+            handle: {
+              preload: async () => order.push('code'),
+              pageData: ({ id }: Params) => [
+                {
+                  queryKey: ['track', id],
+                  queryFn: async () => {
+                    order.push('data');
+                    return { id };
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ];
+    const client = new QueryClient();
+
+    await preloadPagesWithData(routes, '/track/t1', client);
+
+    expect(order).toEqual(['code', 'data']);
+    expect(client.getQueryData(['track', 't1'])).toEqual({ id: 't1' });
   });
 });

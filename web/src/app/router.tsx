@@ -1,15 +1,31 @@
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { type ComponentType, createElement, use, useEffect, useState } from 'react';
-import { matchRoutes, type RouteObject, UNSAFE_createBrowserHistory, useRoutes } from 'react-router';
+import {
+  matchRoutes,
+  type Params,
+  type RouteObject,
+  UNSAFE_createBrowserHistory,
+  useRoutes,
+} from 'react-router';
 import { AdminRoot } from './routes/admin/root';
 import { RootLayout } from './routes/root';
 import { type AppHistory, TransitionRouter } from './transition-router';
 
-/** What a route keeps beside its element: how to fetch its page's code ahead of a visit. */
+/** What a route keeps beside its element: how to fetch its page's code, and then its data, ahead of a visit. */
 interface PageHandle {
   preload: () => Promise<unknown>;
+  /** The queries the page waits for at `params`, once its code is here. */
+  pageData: (params: Params) => readonly PageQuery[];
 }
 
-type PageModule = { default: ComponentType };
+/** A query a page waits for (its `queryOptions`), as usePageData takes it. */
+type PageQuery = { queryKey: QueryKey };
+
+/** A page's module: the page, and the queries it waits for before it shows (optional). */
+type PageModule = {
+  default: ComponentType;
+  pageData?: (params: Params) => readonly PageQuery[];
+};
 
 /**
  * A page whose code loads on first visit: the layout's boundary shows the
@@ -23,11 +39,13 @@ const pageLoaders = new Map<() => Promise<PageModule>, ReturnType<typeof pageLoa
 
 function pageLoader(load: () => Promise<PageModule>) {
   let loaded: ComponentType | undefined;
+  let pageData: PageModule['pageData'];
   let pending: Promise<ComponentType> | undefined;
   const preload = (): Promise<ComponentType> => {
     pending ??= load().then(
       (module) => {
         loaded = module.default;
+        pageData = module.pageData;
         return loaded;
       },
       (error: unknown) => {
@@ -41,7 +59,7 @@ function pageLoader(load: () => Promise<PageModule>) {
   function Page() {
     return createElement(loaded ?? use(preload()));
   }
-  return { Page, preload };
+  return { Page, preload, pageData: (params: Params) => pageData?.(params) ?? [] };
 }
 
 function lazyElement(load: () => Promise<PageModule>) {
@@ -50,7 +68,7 @@ function lazyElement(load: () => Promise<PageModule>) {
     loader = pageLoader(load);
     pageLoaders.set(load, loader);
   }
-  const handle: PageHandle = { preload: loader.preload };
+  const handle: PageHandle = { preload: loader.preload, pageData: loader.pageData };
   return { element: <loader.Page />, handle };
 }
 
@@ -145,6 +163,26 @@ export function preloadPages(routes: RouteObject[], pathname: string): Promise<v
     return handle ? [handle.preload().catch(() => undefined)] : [];
   });
   return Promise.all(asked).then(() => undefined);
+}
+
+/**
+ * Fetches the code of every page `pathname` shows, then the data those pages
+ * wait for; settles once all of it is here or has failed (a failure is the
+ * page's to show).
+ */
+export async function preloadPagesWithData(
+  routes: RouteObject[],
+  pathname: string,
+  queryClient: QueryClient,
+): Promise<void> {
+  await preloadPages(routes, pathname);
+  const asked = (matchRoutes(routes, pathname) ?? []).flatMap(({ route, params }) => {
+    const handle = route.handle as PageHandle | undefined;
+    return (handle?.pageData(params) ?? []).map((options) =>
+      queryClient.prefetchQuery(options as FetchQueryOptions),
+    );
+  });
+  await Promise.all(asked);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Track } from '@tunesmith/shared/tracks';
 import { Suspense } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { type Params, useNavigate, useParams } from 'react-router';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,6 +24,9 @@ function useOwnsTrack(id: string): boolean {
   const mine = useQuery({ ...myGenerationsQueryOptions(), enabled: Boolean(user) });
   return Boolean(user && mine.data?.some((track) => track.id === id));
 }
+
+/** What the page waits for: a share link's first load asks for it beside the page's code. */
+export const pageData = ({ id }: Params) => (id ? [trackQueryOptions(id)] : []);
 
 /** The track's page, shown once the track has answered; a missing track shows the page's not-found state. */
 function TrackPage({ id }: { id: string }) {
