@@ -803,7 +803,9 @@ async function startWorkflowRunner(): Promise<WorkflowRunner> {
     import('./workflow/runner'),
   ]);
   const { tasks: _answeredInProcess, ...deps } = workflowDepsFromEnv();
-  return createWorkflowRunner(deps);
+  return createWorkflowRunner(deps, {
+    validatedDir: path.join(repoRoot, 'node_modules', '.cache', 'tunesmith-workflow'),
+  });
 }
 
 /**
