@@ -287,10 +287,12 @@ async function startCognitoOn(
     await proxy.close();
     await child.stop();
   };
-  await waitUntilReady(name, () => ok(internalPort, `${proxy.url}/health`), { process: child }).catch(async (error) => {
-    await stop();
-    throw error;
-  });
+  await waitUntilReady(name, () => ok(internalPort, `${proxy.url}/health`), { process: child }).catch(
+    async (error) => {
+      await stop();
+      throw error;
+    },
+  );
   return { name, endpoint: proxy.url, process: child, stop };
 }
 
