@@ -162,7 +162,8 @@ function assertWipeable(dir: string): void {
 }
 
 /**
- * Boots the local cloud on 127.0.0.1: DynamoDB Local, s3rver, cognito-local
+ * Boots the local cloud on 127.0.0.1: the page's handler first (Vite or the
+ * built files), served while the rest starts; then DynamoDB Local, s3rver, cognito-local
  * (behind the proxy of cognito-proxy.ts), aws-ses-v2-local, the embedded
  * music provider (music/provider-server.ts, fal's queue protocol) and the
  * embedded Stripe (stripe/embedded-stripe.ts) in parallel, each provisioned
