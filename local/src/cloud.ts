@@ -17,17 +17,12 @@ import type { LocalEnvName } from './env';
 import { answerClientError, answerOnSocket, createFrontDoor, type Route } from './front-door';
 import { type LambdaEndpoint, startLambdaEndpoint } from './jobs/lambda-endpoint';
 import { type LocalState, readMarker, readState, writeMarker, writeState } from './local-state';
-import { type MusicProvider, startMusicProvider } from './music/provider-server';
+import type { MusicProvider } from './music/provider-server';
 import { pageFirst } from './page-first';
 import { choosePort, onPort } from './processes';
 import { startStep, timed } from './start-timings';
 import { createStaticHandler, securityHeaders } from './static';
-import {
-  createTestClockHandler,
-  type EmbeddedStripe,
-  isDevStripePath,
-  startEmbeddedStripe,
-} from './stripe/embedded-stripe';
+import type { EmbeddedStripe } from './stripe/embedded-stripe';
 import type { WorkflowRunner } from './workflow/runner';
 import {
   type EndpointRunner,
@@ -89,6 +84,11 @@ const TRACKS_BUCKET = 'tunesmith-tracks';
 const SITE_BUCKET = 'tunesmith-site';
 const STATE_MACHINE_ARN = localStateMachineArn(REGION, 'tunesmith-generation');
 const JOBS_FUNCTION_NAME = 'tunesmith-jobs';
+/**
+ * How long the rest of the start-up waits, once the page's handler is ready, for a page
+ * request to be answered first (a browser on the "starting" page reloads once a second).
+ */
+const PAGE_FIRST_MS = 250;
 
 /**
  * What provisioning needs and the first page does not (the SDK clients and
@@ -163,7 +163,8 @@ function assertWipeable(dir: string): void {
 }
 
 /**
- * Boots the local cloud on 127.0.0.1: DynamoDB Local, s3rver, cognito-local
+ * Boots the local cloud on 127.0.0.1: the page's handler first (Vite or the
+ * built files), served while the rest starts; then DynamoDB Local, s3rver, cognito-local
  * (behind the proxy of cognito-proxy.ts), aws-ses-v2-local, the embedded
  * music provider (music/provider-server.ts, fal's queue protocol) and the
  * embedded Stripe (stripe/embedded-stripe.ts) in parallel, each provisioned
@@ -321,8 +322,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const url = `http://127.0.0.1:${port}`;
     startStep('app port listening');
 
-    // The long poles first: DynamoDB Local's JVM, then the emulators that run as processes of
-    // their own, so that they boot while this process loads the modules of everything else.
+    // The page first: its handler (Vite's is a large import and a config to load) gets this
+    // process's thread to itself, then the emulators are launched and everything else loads.
+    // Measured on two cores: started alongside the emulators' processes, Vite was ready only
+    // after them. Its content security policy names the storage endpoint it uploads to (the S3
+    // proxy's): known up front on a set port; on a free one (tests), the page waits for storage.
     const launched: Promise<unknown>[] = [];
     const launch = <T>(start: (onSpawn: () => void) => Promise<T>): Promise<T> => {
       let spawned: () => void = () => {};
@@ -330,21 +334,69 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       const started = start(spawned);
       // A start that fails before its process runs must not hold up the rest; its error is reported below.
       started.then(spawned, spawned);
+      // Handled here, awaited below: a failure while this waits must not count as unhandled.
+      started.catch(() => {});
       return started;
     };
-    const dynamoStarted = timed(
-      'dynamodb answers',
-      launch((onSpawn) =>
-        onPort(dynamoPort, (port) =>
-          startDynamoDbLocal({
-            port,
-            logDir,
-            onSpawn,
-            ...(temporary ? {} : { dbDir: path.join(dataDir, 'dynamodb') }),
-          }),
+    const launchDynamoDb = () =>
+      timed(
+        'dynamodb answers',
+        launch((onSpawn) =>
+          onPort(dynamoPort, (port) =>
+            startDynamoDbLocal({
+              port,
+              logDir,
+              onSpawn,
+              ...(temporary ? {} : { dbDir: path.join(dataDir, 'dynamodb') }),
+            }),
+          ),
         ),
-      ),
-    ).then(track);
+      ).then(track);
+    const startWeb = (endpoint: string) =>
+      createWebHandler(options.web, appServer, { quiet, connectSources: [endpoint] });
+    const startStorage = () =>
+      startS3({
+        port: s3Port,
+        dir: path.join(dataDir, 's3'),
+        buckets: [UPLOADS_BUCKET, TRACKS_BUCKET, SITE_BUCKET],
+        credentials,
+      }).then(track);
+    let s3Early: Promise<Emulator> | undefined;
+    let webStarted: Promise<(WebHandler & { close?: () => Promise<void> }) | undefined>;
+    if (s3Port) {
+      webStarted = startWeb(`http://127.0.0.1:${s3Port}`);
+      // A page that cannot be served (static mode before a build) fails the start before anything else runs.
+      await webStarted;
+    } else {
+      s3Early = startStorage();
+      s3Early.catch(() => {});
+      webStarted = s3Early.then((s3) => startWeb(s3.endpoint));
+    }
+    const webReady = webStarted.then((handler) => {
+      startStep('web handler ready');
+      if (handler?.close) vite = { close: handler.close };
+      return handler;
+    });
+    // The page answers as soon as its handler is ready; what needs the rest waits for it (see pageFirst).
+    const apiOpen = deferred<Route>();
+    const pageServed = deferred<void>();
+    webReady.then(
+      (handler) => {
+        if (handler)
+          frontDoor.open(
+            pageFirst(
+              (req, res) => handler.handle(req, res).finally(() => pageServed.resolve()),
+              apiOpen.promise,
+              (res, error) => failRequest(res, error),
+            ),
+          );
+      },
+      () => {},
+    );
+
+    // DynamoDB Local's JVM, the longest pole, then the emulators that run as processes of their
+    // own, so that they boot while this process loads the modules of everything else.
+    const dynamoStarted = launchDynamoDb();
     const cognitoStarted = timed(
       'cognito answers',
       launch((onSpawn) =>
@@ -355,43 +407,24 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       'ses answers',
       launch((onSpawn) => onPort(sesPort, (port) => startSes({ port, logDir, onSpawn }))),
     ).then(track);
-    // Handled here, awaited below: a failure while this waits must not count as unhandled.
-    for (const started of [dynamoStarted, cognitoStarted, sesStarted]) started.catch(() => {});
     await Promise.all(launched);
     startStep('emulator processes launched');
-
-    // The page first: its handler (Vite's is a large import) loads ahead of s3rver and the API's
-    // modules, which this one thread would otherwise load in turns with it. Its content security
-    // policy names the storage endpoint it uploads to (the S3 proxy's): known up front on a set
-    // port; on a free one (tests), the page waits for storage instead.
-    const startWeb = (endpoint: string) =>
-      createWebHandler(options.web, appServer, { quiet, connectSources: [endpoint] });
-    const startStorage = () =>
-      startS3({
-        port: s3Port,
-        dir: path.join(dataDir, 's3'),
-        buckets: [UPLOADS_BUCKET, TRACKS_BUCKET, SITE_BUCKET],
-        credentials,
-      }).then(track);
-    let s3Started: Promise<Emulator>;
-    let webStarted: Promise<(WebHandler & { close?: () => Promise<void> }) | undefined>;
-    let pageLoaded: Promise<unknown>;
-    if (s3Port) {
-      webStarted = startWeb(`http://127.0.0.1:${s3Port}`);
-      pageLoaded = webStarted.catch(() => {});
-      s3Started = pageLoaded.then(startStorage);
-    } else {
-      s3Started = startStorage();
-      webStarted = s3Started.then((s3) => startWeb(s3.endpoint));
-      pageLoaded = Promise.resolve();
+    // A page request that comes in now is answered before this thread loads the rest (seconds of
+    // module loading on a busy machine, which Vite's many asynchronous steps would otherwise wait
+    // behind in turn); the rest waits for that answer, or PAGE_FIRST_MS without one.
+    if (options.web !== 'none') {
+      await Promise.race([
+        pageServed.promise,
+        webReady.then(
+          () => new Promise((resolve) => setTimeout(resolve, PAGE_FIRST_MS)),
+          () => {},
+        ),
+      ]);
+      startStep('page first');
     }
+    const s3Started = s3Early ?? startStorage();
     s3Started.catch(() => {});
-    const webReady = webStarted.then((handler) => {
-      startStep('web handler ready');
-      if (handler?.close) vite = { close: handler.close };
-      return handler;
-    });
-    const modules = timed('provisioning modules loaded', pageLoaded.then(loadProvisioning));
+    const modules = timed('provisioning modules loaded', loadProvisioning());
     const routing = timed(
       'routing modules loaded',
       modules.then(
@@ -474,14 +507,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         }
       },
     );
-    const stripeReady = startEmbeddedStripe({
-      port: stripePort,
-      ...(temporary ? {} : { dataDir: path.join(dataDir, 'stripe') }),
-      ...(quiet ? {} : { log: (line: string) => console.log(`[stripe] ${line}`) }),
-    }).then((stripe) => {
-      startStep('stripe answers');
-      return track({ name: 'embedded Stripe', endpoint: stripe.url, stop: () => stripe.stop(), stripe });
-    });
+    // The embedded Stripe and the music provider run in this process, loaded once the page is served.
+    const stripeModule = import('./stripe/embedded-stripe');
+    const stripeReady = stripeModule
+      .then(({ startEmbeddedStripe }) =>
+        startEmbeddedStripe({
+          port: stripePort,
+          ...(temporary ? {} : { dataDir: path.join(dataDir, 'stripe') }),
+          ...(quiet ? {} : { log: (line: string) => console.log(`[stripe] ${line}`) }),
+        }),
+      )
+      .then((stripe) => {
+        startStep('stripe answers');
+        return track({ name: 'embedded Stripe', endpoint: stripe.url, stop: () => stripe.stop(), stripe });
+      });
     // Checkout works out of the box: every paid plan gets a product and prices in the embedded Stripe.
     const pricesReady = Promise.all([dynamoReady, stripeReady, modules]).then(
       async ([{ dynamodb }, { stripe }, m]) => {
@@ -518,34 +557,23 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         }
       },
     );
-    // The page answers as soon as its handler is ready; what needs the rest waits for it (see pageFirst).
-    const apiOpen = deferred<Route>();
-    webReady.then(
-      (handler) => {
-        if (handler)
-          frontDoor.open(
-            pageFirst(
-              (req, res) => handler.handle(req, res),
-              apiOpen.promise,
-              (res, error) => failRequest(res, error),
-            ),
-          );
-      },
-      () => {},
-    );
     const results = await Promise.allSettled([
       dynamoReady,
       s3Ready,
       cognitoReady,
       sesStarted,
-      startMusicProvider({
-        port: musicPort,
-        ...(temporary ? {} : { dataDir: path.join(dataDir, 'music') }),
-        ...(quiet ? {} : { log: (line: string) => console.log(`[music] ${line}`) }),
-      }).then((music) => {
-        startStep('music provider answers');
-        return track({ name: 'music provider', endpoint: music.url, stop: () => music.stop(), music });
-      }),
+      import('./music/provider-server')
+        .then(({ startMusicProvider }) =>
+          startMusicProvider({
+            port: musicPort,
+            ...(temporary ? {} : { dataDir: path.join(dataDir, 'music') }),
+            ...(quiet ? {} : { log: (line: string) => console.log(`[music] ${line}`) }),
+          }),
+        )
+        .then((music) => {
+          startStep('music provider answers');
+          return track({ name: 'music provider', endpoint: music.url, stop: () => music.stop(), music });
+        }),
       webReady,
       adminReady,
       stripeReady,
@@ -666,6 +694,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       TABLE_NAME,
     );
     stripe.setBusinessName(async () => (await siteSettings.get('site_name'))?.value);
+    const { createTestClockHandler, isDevStripePath } = await stripeModule;
     const testClock = createTestClockHandler(stripe);
     audioStorage = new m.S3Client({
       region: REGION,
@@ -806,7 +835,9 @@ async function startWorkflowRunner(): Promise<WorkflowRunner> {
     import('./workflow/runner'),
   ]);
   const { tasks: _answeredInProcess, ...deps } = workflowDepsFromEnv();
-  return createWorkflowRunner(deps);
+  return createWorkflowRunner(deps, {
+    validatedDir: path.join(repoRoot, 'node_modules', '.cache', 'tunesmith-workflow'),
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DynamoDbJvm, dynamoDbJvm } from './class-archive';
@@ -23,7 +24,25 @@ export interface Emulator {
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
 
-const ok = async (input: string, init?: RequestInit) => (await fetch(input, init)).ok;
+/**
+ * Whether a process accepts connections on `port` of 127.0.0.1: while an emulator boots,
+ * its readiness is polled every 50 ms, and a refused connection costs this process far
+ * less than a failed fetch.
+ */
+function accepting(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Whether `input` answers with a success, asked only once `port` (the process behind it) accepts connections. */
+const ok = async (port: number, input: string, init?: RequestInit) =>
+  (await accepting(port)) && (await fetch(input, init)).ok;
 
 /**
  * The launcher that binds DynamoDB Local to 127.0.0.1 (`local/java/LoopbackDynamoDB.java`),
@@ -116,7 +135,7 @@ export async function startDynamoDbLocal(options: {
     await waitUntilReady(
       name,
       () =>
-        ok(endpoint, {
+        ok(options.port, endpoint, {
           method: 'POST',
           headers: {
             'content-type': 'application/x-amz-json-1.0',
@@ -268,10 +287,12 @@ async function startCognitoOn(
     await proxy.close();
     await child.stop();
   };
-  await waitUntilReady(name, () => ok(`${proxy.url}/health`), { process: child }).catch(async (error) => {
-    await stop();
-    throw error;
-  });
+  await waitUntilReady(name, () => ok(internalPort, `${proxy.url}/health`), { process: child }).catch(
+    async (error) => {
+      await stop();
+      throw error;
+    },
+  );
   return { name, endpoint: proxy.url, process: child, stop };
 }
 
@@ -293,7 +314,7 @@ export async function startSes(options: {
   });
   options.onSpawn?.();
   const endpoint = url(options.port);
-  await waitUntilReady(name, () => ok(`${endpoint}/health-check`), { process: child }).catch(
+  await waitUntilReady(name, () => ok(options.port, `${endpoint}/health-check`), { process: child }).catch(
     async (error) => {
       await child.stop();
       throw error;

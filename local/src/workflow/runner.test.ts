@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { GenerationDeps } from '@tunesmith/functions/domain/generations/ports';
 import { quotaWindowStart } from '@tunesmith/functions/domain/generations/quota-window';
 import type { Generation } from '@tunesmith/functions/domain/tracks/track';
@@ -41,7 +44,7 @@ afterEach(() => runner?.stop());
 
 async function setup(
   fate: Parameters<typeof fakeMusicProvider>[0],
-  options: { timeoutOverrideSeconds?: number; submitError?: Error } = {},
+  options: { timeoutOverrideSeconds?: number; submitError?: Error; validatedDir?: string } = {},
 ) {
   const generations = inMemoryGenerationStore([generation()]);
   const quota = inMemoryQuota();
@@ -61,6 +64,7 @@ async function setup(
   runner = await createWorkflowRunner(deps, {
     retryIntervalMs: 0,
     ...(options.timeoutOverrideSeconds ? { timeoutOverrideSeconds: options.timeoutOverrideSeconds } : {}),
+    ...(options.validatedDir ? { validatedDir: options.validatedDir } : {}),
   });
   const r = runner;
   /** The provider's webhook: once the job exists, through the same path the webhook route uses. */
@@ -79,6 +83,29 @@ const ok = () => ({
 });
 
 describe('local workflow runner on generation.asl.json', () => {
+  it('records a definition that passed validation, per definition, and runs from the record', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tunesmith-validated-'));
+    try {
+      await setup(ok, { validatedDir: dir });
+      const records = readdirSync(dir);
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatch(/^valid-[0-9a-f]{24}$/);
+      runner?.stop();
+      // Another definition (a shortened wait) is validated and recorded on its own.
+      await setup(ok, { validatedDir: dir, timeoutOverrideSeconds: 1 });
+      expect(readdirSync(dir)).toHaveLength(2);
+      runner?.stop();
+      // Started from the record: the same definition runs as validated.
+      const env = await setup(ok, { validatedDir: dir });
+      const execution = await env.start();
+      await env.webhook('OK');
+      expect((await execution.done).status).toBe('SUCCEEDED');
+      expect(readdirSync(dir)).toHaveLength(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('webhook path: completes with seed, duration and our audio URL', async () => {
     const env = await setup(ok);
     const execution = await env.start();

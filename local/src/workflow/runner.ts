@@ -5,7 +5,10 @@
  * task parks on a promise keyed by its token until `sendTaskSuccess` or
  * `sendTaskFailure` (exported for the local webhook route) or its TimeoutSeconds.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { placeholderArns, readGenerationAsl, substituteAsl } from '@tunesmith/functions/workflow/definition';
 import {
   executionEndedStep,
@@ -40,6 +43,12 @@ export interface WorkflowRunnerOptions {
   timeoutOverrideSeconds?: number;
   /** Milliseconds between retries (the file's backoff by default). */
   retryIntervalMs?: number;
+  /**
+   * Where definitions that passed validation are recorded: a definition recorded there
+   * (by its content and the validating libraries' files) is not validated again. Without
+   * it every runner validates its definition.
+   */
+  validatedDir?: string;
 }
 
 export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED';
@@ -60,6 +69,38 @@ export interface WorkflowRunner {
   describe(name: string): Execution | undefined;
   /** Aborts every running execution. */
   stop(): void;
+}
+
+/**
+ * The file that records a definition as valid: named by a digest of the definition, the
+ * validation options and the size and time of the files that validate it (the runner
+ * library's and asl-validator's entry files), so a change to any of them validates again.
+ */
+function validationRecord(dir: string, definition: unknown, validationOptions: object): string | undefined {
+  try {
+    const library = createRequire(import.meta.url).resolve('aws-local-stepfunctions');
+    const validator = createRequire(library).resolve('asl-validator');
+    const digest = createHash('sha256').update(JSON.stringify([definition, validationOptions]));
+    for (const file of [library, validator]) {
+      const { size, mtimeMs } = statSync(file);
+      digest.update(`${file}:${size}:${mtimeMs}`);
+    }
+    return path.join(dir, `valid-${digest.digest('hex').slice(0, 24)}`);
+  } catch {
+    return undefined; // not found where expected: validate every time
+  }
+}
+
+/** Records a definition as valid; written aside and renamed, and a failure only means validating again. */
+function writeRecord(file: string): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const staging = `${file}.${process.pid}`;
+    writeFileSync(staging, '');
+    renameSync(staging, file);
+  } catch {
+    // Not writable: the next runner validates again.
+  }
 }
 
 class TaskFailure extends Error {
@@ -88,7 +129,17 @@ export async function createWorkflowRunner(
     // (Step Functions reads the state's input); the same value rides in the Payload.
     wait.TimeoutSecondsPath = '$.Payload.waitSeconds';
   }
-  const machine = new StateMachine(definition as never, { validationOptions: { checkArn: true } });
+  const validationOptions = { checkArn: true };
+  const record = options.validatedDir
+    ? validationRecord(options.validatedDir, definition, validationOptions)
+    : undefined;
+  const validated = record !== undefined && existsSync(record);
+  // Validation (asl-validator compiling its JSON schemas) takes a third of a second of this
+  // thread on two cores: done once per definition and library, not on every start.
+  const machine = new StateMachine(definition as never, {
+    validationOptions: validated ? { noValidate: true } : validationOptions,
+  });
+  if (record && !validated) writeRecord(record);
 
   const waiting = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const executions = new Map<string, Execution>();
