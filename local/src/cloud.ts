@@ -55,6 +55,8 @@ export interface LocalCloudOptions {
   }>;
   /** Mute emulator, Vite and handler logs (handler crashes are still reported). */
   quiet?: boolean;
+  /** Called with the app's URL once its page is served, while the emulators may still be starting. */
+  onPageServed?: (url: string) => void;
 }
 
 export interface LocalCloud {
@@ -374,6 +376,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     }
     const webReady = webStarted.then((handler) => {
       startStep('web handler ready');
+      if (handler) options.onPageServed?.(url);
       if (handler?.close) vite = { close: handler.close };
       return handler;
     });

@@ -87,6 +87,9 @@ try {
       stripe: portFrom('STRIPE_PORT', 8606),
       lambda: portFrom('LAMBDA_PORT', 8607),
     },
+    // The page answers from here on; what needs the emulators waits for them (page-first.ts).
+    onPageServed: (url) =>
+      console.log(`Tunesmith is starting at ${url} (open it now; it is ready in a few seconds)`),
   });
 } catch (error) {
   console.error(`Local cloud failed to start:\n${error instanceof Error ? error.message : String(error)}`);
