@@ -5,6 +5,9 @@ import { defineConfig } from 'vite';
 import { precompressPlugin } from './build/precompress.ts';
 import { prerenderPlugin } from './build/prerender.ts';
 
+/** The chunks of the libraries the app's entry starts with (the groups below). */
+const STARTING_LIBRARIES = /(^|\/)(react-dom|router|query|rolldown-runtime)-[\w-]+\.js$/;
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), prerenderPlugin(), precompressPlugin()],
   resolve: {
@@ -15,6 +18,12 @@ export default defineConfig({
     },
   },
   build: {
+    modulePreload: {
+      // A page's code asks for its chunks ahead (one link each); the libraries every page starts
+      // with are loaded before any page's code is asked for, so asking for them again is only work
+      // for the main thread. Leaving one out never breaks a page: its import still loads it.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !STARTING_LIBRARIES.test(dep)),
+    },
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,

@@ -10,7 +10,16 @@ import { usePageData } from '@/lib/use-page-data';
  * way to the page's first paint: the heading paints with this chunk, and the
  * plans' code comes beside their data.
  */
-const loadPricingPlans = () => import('@/features/pricing/components/pricing-plans');
+let pricingPlansCode: Promise<typeof import('@/features/pricing/components/pricing-plans')> | undefined;
+/** Asked once: every render of the plans' part asks for it, and each asking walks its chunks' preloads again. */
+const loadPricingPlans = () => {
+  pricingPlansCode ??= import('@/features/pricing/components/pricing-plans').catch((error: unknown) => {
+    // Asked again next time.
+    pricingPlansCode = undefined;
+    throw error;
+  });
+  return pricingPlansCode;
+};
 const PricingPlans = lazy(() => loadPricingPlans().then((m) => ({ default: m.PricingPlans })));
 
 /** The plans, once they, their code and the auth state are in; a failure shows the page's error state. */
