@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import {
   type FieldErrors,
   type Resolver,
@@ -31,11 +30,59 @@ export function zodValidator<K extends string, Out>(schema: z.ZodType<Out>): Val
   };
 }
 
+/**
+ * A schema the form loads when it is first used (a field focused or touched,
+ * or the form sent) rather than with the page: a page whose first paint is
+ * the form (sign-in) does not run the schema library while it starts.
+ */
+export interface LazySchema<Out> {
+  load: () => Promise<z.ZodType<Out>>;
+}
+
+/** A schema loaded on first use; asked once, and again only after a failed load. */
+export function lazySchema<Out>(load: () => Promise<z.ZodType<Out>>): LazySchema<Out> {
+  let loading: Promise<z.ZodType<Out>> | undefined;
+  return {
+    load: () => {
+      loading ??= load().catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      });
+      return loading;
+    },
+  };
+}
+
+/** The zod resolver's code (and zod's), asked for once. */
+let zodResolverCode: Promise<typeof import('@hookform/resolvers/zod')> | undefined;
+const loadZodResolver = () => {
+  zodResolverCode ??= import('@hookform/resolvers/zod').catch((error: unknown) => {
+    zodResolverCode = undefined;
+    throw error;
+  });
+  return zodResolverCode;
+};
+
+/** A react-hook-form resolver from a zod schema; the resolver's code (and zod's) load apart from the page's. */
+function schemaResolver<K extends string, Out>(
+  schema: z.ZodType<Out> | LazySchema<Out>,
+): Resolver<Record<K, string>> {
+  return (async (...args: Parameters<Resolver<Record<K, string>>>) => {
+    const [{ zodResolver }, loaded] = await Promise.all([
+      loadZodResolver(),
+      'load' in schema ? schema.load() : schema,
+    ]);
+    return (zodResolver(loaded as never) as unknown as Resolver<Record<K, string>>)(...args);
+  }) as Resolver<Record<K, string>>;
+}
+
 /** What `register` gives a field's input. */
 export type FieldInputProps = UseFormRegisterReturn & {
   id: string;
   'aria-invalid': boolean | undefined;
   'aria-describedby': string | undefined;
+  /** With a lazily loaded schema: asks for it. */
+  onFocus?: () => void;
 };
 
 /** A react-hook-form resolver from a check written as a function (rules across fields, say). */
@@ -59,16 +106,13 @@ function functionResolver<K extends string, Out>(check: Validator<K, Out>): Reso
  */
 export function useForm<K extends string, Out>(
   initialValues: Record<K, string>,
-  validate: Validator<K, Out> | z.ZodType<Out>,
+  validate: Validator<K, Out> | z.ZodType<Out> | LazySchema<Out>,
 ) {
   const id = useId();
   const initial = useRef(initialValues);
   const form = useHookForm<Record<K, string>>({
     defaultValues: initialValues as never,
-    resolver:
-      typeof validate === 'function'
-        ? functionResolver(validate)
-        : (zodResolver(validate as never) as unknown as Resolver<Record<K, string>>),
+    resolver: typeof validate === 'function' ? functionResolver(validate) : schemaResolver(validate),
     shouldFocusError: true,
     reValidateMode: 'onSubmit',
   });
@@ -104,9 +148,23 @@ export function useForm<K extends string, Out>(
   const handleSubmit = (onValid: (data: Out) => void) =>
     form.handleSubmit((data) => onValid(data as unknown as Out));
 
+  // A lazily loaded schema is asked for as soon as the form is used, so it is here by the time it is sent.
+  const loadSchema = typeof validate === 'object' && 'load' in validate ? validate.load : undefined;
+  const warm = () => {
+    if (!loadSchema) return;
+    loadSchema().catch(() => undefined);
+    loadZodResolver().catch(() => undefined);
+  };
+  // A form with its schema at hand asks for the resolver's code as it mounts; one with a lazy schema, when used.
+  const eager = typeof validate !== 'function' && !loadSchema;
+  useEffect(() => {
+    if (eager) loadZodResolver().catch(() => undefined);
+  }, [eager]);
+
   /** Props for a field's input: id, name, ref, change handler and its error wiring. */
   const register = (name: K): FieldInputProps => ({
     ...form.register(path(name), { onChange: () => form.clearErrors(path(name)) }),
+    ...(loadSchema ? { onFocus: warm } : {}),
     id: fieldId(name),
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? errorId(name) : undefined,

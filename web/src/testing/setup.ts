@@ -1,3 +1,6 @@
+// Forms load the zod resolver apart from the page (lib/use-form.ts); in tests it is
+// already loaded, as it is in a browser by the time a person has filled a form in.
+import '@hookform/resolvers/zod';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { dismissToast } from '@/lib/toast';

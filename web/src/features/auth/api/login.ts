@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { currentUserSchema, type LoginInput } from '@tunesmith/shared/auth';
+import type { LoginInput } from '@tunesmith/shared/auth';
 import { apiRequest } from '@/lib/api-client';
 import { setCurrentUser, type User, userQueryKey } from '@/lib/auth';
 
@@ -21,6 +21,8 @@ export function useLogin(options: {
   return useMutation({
     mutationFn: login,
     onSuccess: async (answer) => {
+      // The schemas load with the form's first use, not with the sign-in page (use-form.ts `lazySchema`).
+      const { currentUserSchema } = await import('@tunesmith/shared/auth');
       const parsed = currentUserSchema.safeParse(answer);
       if (parsed.success) setCurrentUser(queryClient, parsed.data satisfies User);
       else await queryClient.invalidateQueries({ queryKey: userQueryKey });

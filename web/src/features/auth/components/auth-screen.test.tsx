@@ -90,7 +90,8 @@ describe('auth screen', () => {
 
       await user.click(form.getByRole('button', { name: 'Sign In' }));
 
-      expect(form.getByText('Please enter a valid email address')).toBeDefined();
+      // The form's schema loads with its first use (here, the click), then the messages show.
+      expect(await form.findByText('Please enter a valid email address')).toBeDefined();
       expect(form.getByText('Password is required')).toBeDefined();
       expect(form.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
       expect(document.activeElement).toBe(form.getByLabelText('Email'));

@@ -1,4 +1,5 @@
-import { authMessages, type LoginInput, loginSchema } from '@tunesmith/shared/auth';
+import type { LoginInput } from '@tunesmith/shared/auth';
+import { authMessages } from '@tunesmith/shared/auth-messages';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -8,7 +9,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { serverMessage } from '@/lib/api-client';
 import { noteSignIn } from '@/lib/first-sign-in';
 import { toast } from '@/lib/toast';
-import { useForm } from '@/lib/use-form';
+import { lazySchema, useForm } from '@/lib/use-form';
 import { useLogin } from '../api/login';
 import { clearPendingNext, savePendingVerification } from '../utils/pending-verification';
 
@@ -18,6 +19,9 @@ const ForgotPasswordDialog = lazy(() =>
 );
 
 const VERIFY_EMAIL_HINT = 'verify your email';
+
+/** The sign-in schema, loaded once the form is used: the page paints and starts without the schema library. */
+const loginValidation = lazySchema(() => import('@tunesmith/shared/auth').then((m) => m.loginSchema));
 
 export interface LoginFormProps {
   /** A path on this site to go to after signing in (checked by the caller); home otherwise. */
@@ -30,7 +34,7 @@ export function LoginForm({ next }: LoginFormProps) {
   const [forgotOpen, setForgotOpen] = useState(false);
   // Mounted from its first opening on, so it stays mounted and closes as a dialog does.
   const [forgotAsked, setForgotAsked] = useState(false);
-  const form = useForm<keyof LoginInput, LoginInput>({ email: '', password: '' }, loginSchema);
+  const form = useForm<keyof LoginInput, LoginInput>({ email: '', password: '' }, loginValidation);
 
   const login = useLogin({
     onSuccess: (user) => {

@@ -1,4 +1,4 @@
-import { type RegisterInput, registerSchema } from '@tunesmith/shared/auth';
+import type { RegisterInput } from '@tunesmith/shared/auth';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -6,9 +6,12 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useForm } from '@/lib/use-form';
+import { lazySchema, useForm } from '@/lib/use-form';
 import { useRegister } from '../api/register';
 import { savePendingVerification } from '../utils/pending-verification';
+
+/** The sign-up schema, loaded once the form is used: the page paints and starts without the schema library. */
+const registerValidation = lazySchema(() => import('@tunesmith/shared/auth').then((m) => m.registerSchema));
 
 const emptyForm: Record<keyof RegisterInput, string> = {
   firstName: '',
@@ -26,7 +29,7 @@ export interface RegisterFormProps {
 /** The Sign Up tab: creates the account, then sends the person to check their mail. */
 export function RegisterForm({ next }: RegisterFormProps) {
   const navigate = useNavigate();
-  const form = useForm<keyof RegisterInput, RegisterInput>(emptyForm, registerSchema);
+  const form = useForm<keyof RegisterInput, RegisterInput>(emptyForm, registerValidation);
 
   const registration = useRegister({
     onSuccess: (answer, input) => {

@@ -26,7 +26,8 @@ describe('reset-password page', () => {
     const { user, fetchMock } = openResetLink(TOKEN);
 
     const form = await fill(user, '', '');
-    expect(form.getByText('Password must be at least 8 characters')).toBeDefined();
+    // The first check waits for the form's resolver code, asked for as the form mounted.
+    expect(await form.findByText('Password must be at least 8 characters')).toBeDefined();
     expect(form.getByText('Please confirm your password')).toBeDefined();
 
     await user.type(form.getByLabelText('New Password'), 'long enough');
