@@ -79,8 +79,7 @@ export const portalRequestSchema = z
   });
 export type PortalRequest = z.infer<typeof portalRequestSchema>;
 
-/** Where a user who already has a subscription manages it (the 409 of `create-checkout-session` names it). */
-export const MANAGE_BILLING_PATH = '/profile';
+export { MANAGE_BILLING_PATH } from './constants';
 
 /** The answer of `cancel-subscription`: cancelled at the end of the period. */
 export const cancelSubscriptionResponseSchema = z.object({

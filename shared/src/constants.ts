@@ -44,3 +44,6 @@ export type BillingCycle = (typeof BILLING_CYCLES)[number];
 export const WEEKS_PER_MONTH = 4;
 
 export const SUPPORT_HOURS = 'Monday to Friday, 9 AM to 6 PM EST';
+
+/** Where a user who already has a subscription manages it (the 409 of `create-checkout-session` names it). */
+export const MANAGE_BILLING_PATH = '/profile';

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { type BillingRedirect, type CheckoutRequest, MANAGE_BILLING_PATH } from '@tunesmith/shared/billing';
+import type { BillingRedirect, CheckoutRequest } from '@tunesmith/shared/billing';
+import { MANAGE_BILLING_PATH } from '@tunesmith/shared/constants';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { safeReturnPath } from '@/lib/return-path';
 
