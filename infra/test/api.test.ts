@@ -329,9 +329,9 @@ describe('least privilege', () => {
     for (const group of routeGroups) {
       for (const { resource, actions } of s3Of(group)) {
         if (actions.includes('s3:ListBucket')) continue;
-        // Share pages (decision 024): the site bucket's share area and its shell (generation and admin).
+        // Share pages (decisions 024, 026): the site bucket's share area and its templates (generation and admin).
         if (/WebBucket/.test(resource)) {
-          expect(resource, group).toMatch(/\/(share\/track\/\*|index\.html)$/);
+          expect(resource, group).toMatch(/\/(share\/track\/\*|index\.html|pages\/track\.html)$/);
           continue;
         }
         expect(resource, group).toMatch(/\/(incoming|uploads|tracks|exports)\/\*$/);

@@ -90,6 +90,7 @@ describe('the jobs function', () => {
         // Share pages (decision 024): the site bucket's share area, and the shell they are made from.
         `s3:DeleteObject on {${site}.Arn}/share/track/*`,
         `s3:GetObject on {${site}.Arn}/index.html`,
+        `s3:GetObject on {${site}.Arn}/pages/track.html`,
         `s3:PutObject on {${site}.Arn}/share/track/*`,
         `s3:ListBucket on {${uploads}.Arn}`,
       ].sort(),

@@ -250,6 +250,7 @@ describe('workflow task functions', () => {
         // Share pages (decision 024): the site bucket's share area, and the shell they are made from.
         `s3:DeleteObject on {${site}.Arn}/share/track/*`,
         `s3:GetObject on {${site}.Arn}/index.html`,
+        `s3:GetObject on {${site}.Arn}/pages/track.html`,
         `s3:PutObject on {${site}.Arn}/share/track/*`,
       ],
       // The upload of a remix, the parent's WAV of an extend or a repaint: both presigned for the provider.
@@ -376,6 +377,7 @@ describe('route groups and the workflow', () => {
         // Share pages (decision 024): the site bucket's share area, and the shell they are made from.
         `s3:DeleteObject on {${site}.Arn}/share/track/*`,
         `s3:GetObject on {${site}.Arn}/index.html`,
+        `s3:GetObject on {${site}.Arn}/pages/track.html`,
         `s3:PutObject on {${site}.Arn}/share/track/*`,
       ].sort(),
     );
