@@ -1,10 +1,50 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { publicSettingKeys } from '@tunesmith/shared/settings';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { keys } from '../../functions/src/data/keys';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import { signIn, verifiedUser } from './people';
 
 const baseUrl = inject('baseUrl');
+const cloudEnv = inject('cloudEnv');
+const documents = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    region: cloudEnv.AWS_REGION,
+    endpoint: cloudEnv.DYNAMODB_ENDPOINT,
+    credentials: {
+      accessKeyId: cloudEnv.AWS_ACCESS_KEY_ID ?? 'local',
+      secretAccessKey: cloudEnv.AWS_SECRET_ACCESS_KEY ?? 'local',
+    },
+  }),
+);
+const tableName = cloudEnv.TABLE_NAME as string;
+
+/**
+ * Runs `body` with the site's public settings at their defaults, as the frames are built
+ * (another journey may have renamed the site), and puts them back after.
+ */
+async function withDefaultSite(body: () => Promise<void>): Promise<void> {
+  const saved = await Promise.all(
+    publicSettingKeys.map(
+      async (name) =>
+        (await documents.send(new GetCommand({ TableName: tableName, Key: keys.setting(name) }))).Item,
+    ),
+  );
+  await Promise.all(
+    publicSettingKeys.map((name) =>
+      documents.send(new DeleteCommand({ TableName: tableName, Key: keys.setting(name) })),
+    ),
+  );
+  try {
+    await body();
+  } finally {
+    for (const item of saved)
+      if (item) await documents.send(new PutCommand({ TableName: tableName, Item: item }));
+  }
+}
 let browser: Browser;
 let page: Page;
 
@@ -189,55 +229,56 @@ describe("a visitor's first frame", () => {
     }
   });
 
-  it('is taken over by the app in place: the same elements stay on screen, and the app then takes input', async () => {
-    const context = await browser.newContext();
-    try {
-      const live = await context.newPage();
-      const warnings: string[] = [];
-      live.on('console', (message) => {
-        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
-      });
-      // The frame's heading as parsed, before any of the app's code has run.
-      await live.addInitScript(() => {
-        document.addEventListener('DOMContentLoaded', () => {
-          (window as unknown as { frameHeading: Element | null }).frameHeading =
-            document.querySelector('#root h1');
+  it('is taken over by the app in place: the same elements stay on screen, and the app then takes input', () =>
+    withDefaultSite(async () => {
+      const context = await browser.newContext();
+      try {
+        const live = await context.newPage();
+        const warnings: string[] = [];
+        live.on('console', (message) => {
+          if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
         });
-      });
-      for (const [path, heading] of [
-        ['/', 'Create Music with AI'],
-        ['/pricing', 'Choose Your Plan'],
-        ['/auth', 'Your next song starts here'],
-      ] as const) {
-        await live.goto(`${baseUrl}${path}`);
-        // The app has taken over once the controls the frame held back are live again.
-        await live.waitForFunction(
-          () => !document.querySelector('[data-frame-disabled], [data-frame-style]'),
-        );
-        await live.getByRole('heading', { level: 1, name: heading }).waitFor();
-        const sameHeading = await live.evaluate(
-          () =>
-            (window as unknown as { frameHeading: Element | null }).frameHeading ===
-            document.querySelector('#root h1'),
-        );
-        expect(sameHeading, path).toBe(true);
+        // The frame's heading as parsed, before any of the app's code has run.
+        await live.addInitScript(() => {
+          document.addEventListener('DOMContentLoaded', () => {
+            (window as unknown as { frameHeading: Element | null }).frameHeading =
+              document.querySelector('#root h1');
+          });
+        });
+        for (const [path, heading] of [
+          ['/', 'Create Music with AI'],
+          ['/pricing', 'Choose Your Plan'],
+          ['/auth', 'Your next song starts here'],
+        ] as const) {
+          await live.goto(`${baseUrl}${path}`);
+          // The app has taken over once the controls the frame held back are live again.
+          await live.waitForFunction(
+            () => !document.querySelector('[data-frame-disabled], [data-frame-style]'),
+          );
+          await live.getByRole('heading', { level: 1, name: heading }).waitFor();
+          const sameHeading = await live.evaluate(
+            () =>
+              (window as unknown as { frameHeading: Element | null }).frameHeading ===
+              document.querySelector('#root h1'),
+          );
+          expect(sameHeading, path).toBe(true);
+        }
+        // The parts the frame left to the app are the app's: the plans answer on the pricing page.
+        await live.goto(`${baseUrl}/pricing`);
+        await live.getByRole('heading', { name: 'Free' }).waitFor();
+        // The styles the frame could not carry are set, and the form takes input.
+        await live.goto(`${baseUrl}/auth`);
+        const email = live.getByLabel('Email');
+        await email.fill('visitor@example.com');
+        expect(await email.inputValue()).toBe('visitor@example.com');
+        expect(
+          await live.getByRole('tablist').evaluate((element) => (element as HTMLElement).style.outline),
+        ).toBe('none');
+        expect(warnings).toEqual([]);
+      } finally {
+        await context.close();
       }
-      // The parts the frame left to the app are the app's: the plans answer on the pricing page.
-      await live.goto(`${baseUrl}/pricing`);
-      await live.getByRole('heading', { name: 'Free' }).waitFor();
-      // The styles the frame could not carry are set, and the form takes input.
-      await live.goto(`${baseUrl}/auth`);
-      const email = live.getByLabel('Email');
-      await email.fill('visitor@example.com');
-      expect(await email.inputValue()).toBe('visitor@example.com');
-      expect(
-        await live.getByRole('tablist').evaluate((element) => (element as HTMLElement).style.outline),
-      ).toBe('none');
-      expect(warnings).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
   it("paints a shared track's page from its document, then goes straight to the live page", async () => {
     // A creator makes a public track.
