@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- spa`: what the SPA makes a browser download.
  *
- * - SPA initial JS: every script and modulepreload in the built index.html,
- *   gzip -9, file by file, and what it is made of (per package, from the
+ * - SPA initial JS: every script and modulepreload in the built index.html
+ *   and everything its entry imports statically, hinted or not, gzip -9, file by file, and what it is made of (per package, from the
  *   source maps: the part each package takes of the raw bytes, and its size
  *   gzipped on its own);
  * - a visitor's `/`: the initial JS plus the home route's chunk and what it
@@ -12,7 +12,7 @@
  * The build goes to a directory of its own, with hidden source maps (no
  * `sourceMappingURL` comment, so the files are byte for byte what ships).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -92,12 +92,30 @@ export async function spaReport(webDir: string, say: (line?: string) => void): P
     });
     const read = (file: string) => readFileSync(join(outDir, file.replace(/^\//, '')));
     const html = read('index.html').toString('utf8');
+    const manifest = JSON.parse(read('.vite/manifest.json').toString('utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+    const closure = (key: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(key) || !manifest[key]) return seen;
+      seen.add(key);
+      for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+      return seen;
+    };
+    const files = (keys: Set<string>) => [...keys].map((key) => (manifest[key] as ManifestChunk).file);
+    // What the shell runs before any page's code: its scripts and hints, and everything the entry
+    // imports statically, hinted or not (a prerendered page's first step, src/start-react.ts, is
+    // an entry of its own, part of this closure).
+    const entry = Object.keys(manifest).find(
+      (key) => key === 'index.html' && manifest[key]?.isEntry,
+    ) as string;
     const initial = [
-      ...new Set(
-        [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+      ...new Set([
+        ...[...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
           (m) => (m[1] as string).replace(/^\//, ''),
         ),
-      ),
+        ...files(closure(entry)),
+      ]),
     ];
     const size = (file: string) => ({ raw: read(file).length, gzip: gzip(read(file)) });
     const total = (files: string[]) =>
@@ -112,6 +130,11 @@ export async function spaReport(webDir: string, say: (line?: string) => void): P
     say('  made of (share of the raw bytes; gzip of that part alone):');
     const parts = new Map<string, string>();
     for (const file of initial) {
+      if (!existsSync(join(outDir, `${file}.map`))) {
+        // A chunk with no source map (the bundler's runtime) is the bundler's own.
+        parts.set('(bundler runtime)', (parts.get('(bundler runtime)') ?? '') + read(file).toString('utf8'));
+        continue;
+      }
       const map = JSON.parse(read(`${file}.map`).toString('utf8'));
       for (const [name, code] of codeByOwner(read(file).toString('utf8'), map)) {
         parts.set(name, (parts.get(name) ?? '') + code);
@@ -124,19 +147,7 @@ export async function spaReport(webDir: string, say: (line?: string) => void): P
     }
 
     // The landing page: the home route's chunk and its static imports, beyond the initial files.
-    const manifest = JSON.parse(read('.vite/manifest.json').toString('utf8')) as Record<
-      string,
-      ManifestChunk
-    >;
-    const closure = (key: string, seen = new Set<string>()): Set<string> => {
-      if (seen.has(key) || !manifest[key]) return seen;
-      seen.add(key);
-      for (const imported of manifest[key].imports ?? []) closure(imported, seen);
-      return seen;
-    };
-    const files = (keys: Set<string>) => [...keys].map((key) => (manifest[key] as ManifestChunk).file);
-    const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) as string;
-    const loadedFirst = new Set([...initial, ...files(closure(entry))]);
+    const loadedFirst = new Set(initial);
     const home = Object.keys(manifest).find((key) => key.endsWith('src/app/routes/home.tsx'));
     if (home) {
       const landing = files(closure(home)).filter((file) => !loadedFirst.has(file));
