@@ -28,31 +28,44 @@ export interface SettingDefault {
   category: 'general' | 'stripe' | 'music';
 }
 
+/**
+ * The public settings as a new installation has them. A literal of its own, so
+ * the SPA, which shows these before the API answers, carries only these values
+ * and not every setting's description.
+ */
+export const defaultPublicSite: PublicSite = {
+  name: 'Tunesmith',
+  description:
+    'Create music with AI: turn genre tags and lyrics, or a song of your own, into a finished track.',
+  supportEmail: 'support@tunesmith.example',
+  contactEmail: 'hello@tunesmith.example',
+};
+
 export const defaultSettings: readonly SettingDefault[] = [
   {
     key: 'site_name',
-    value: 'Tunesmith',
+    value: defaultPublicSite.name,
     description: 'Name shown across the site',
     type: 'text',
     category: 'general',
   },
   {
     key: 'site_description',
-    value: 'Create music with AI: turn genre tags and lyrics, or a song of your own, into a finished track.',
+    value: defaultPublicSite.description,
     description: 'Short description of the site',
     type: 'text',
     category: 'general',
   },
   {
     key: 'support_email',
-    value: 'support@tunesmith.example',
+    value: defaultPublicSite.supportEmail,
     description: 'Support address',
     type: 'text',
     category: 'general',
   },
   {
     key: 'contact_email',
-    value: 'hello@tunesmith.example',
+    value: defaultPublicSite.contactEmail,
     description: 'Contact address',
     type: 'text',
     category: 'general',
@@ -107,13 +120,3 @@ export const publicSiteSchema = z.object({
   contactEmail: z.string(),
 });
 export type PublicSite = z.infer<typeof publicSiteSchema>;
-
-const defaultValue = (key: SettingKey) => defaultSettings.find((setting) => setting.key === key)?.value ?? '';
-
-/** The public settings as a new installation has them. */
-export const defaultPublicSite: PublicSite = {
-  name: defaultValue('site_name'),
-  description: defaultValue('site_description'),
-  supportEmail: defaultValue('support_email'),
-  contactEmail: defaultValue('contact_email'),
-};
