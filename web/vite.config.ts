@@ -3,10 +3,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './build/precompress.ts';
-import { prerenderPlugin } from './build/prerender.ts';
+import { prerenderPlugin, START_STEP } from './build/prerender.ts';
 
-/** The chunks of the libraries the app's entry starts with (the groups below). */
-const STARTING_LIBRARIES = /(^|\/)(react-dom|router|query|rolldown-runtime)-[\w-]+\.js$/;
+/** The chunks every page starts with (the group below, and the bundler's runtime). */
+const STARTING_LIBRARIES = /(^|\/)(libraries|rolldown-runtime)-[\w-]+\.js$/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), prerenderPlugin(), precompressPlugin()],
@@ -22,7 +22,9 @@ export default defineConfig({
       // A page's code asks for its chunks ahead (one link each); the libraries every page starts
       // with are loaded before any page's code is asked for, so asking for them again is only work
       // for the main thread. Leaving one out never breaks a page: its import still loads it.
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !STARTING_LIBRARIES.test(dep)),
+      // The shell's own hints stay: they are what it starts with (a frame leaves them to /boot.js).
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !STARTING_LIBRARIES.test(dep)),
     },
     outDir: 'dist',
     emptyOutDir: true,
@@ -31,13 +33,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // The libraries every page starts with, each a chunk of its own, so a
-          // prerendered page's loader (public/boot.js) can run them one at a
-          // time rather than in one long task.
+          // The libraries every page starts with, in one chunk that ends with
+          // src/start-react.ts, which runs React's own code: a prerendered page's
+          // loader (public/boot.js) runs it in a task before the app's module.
           groups: [
-            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
-            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            {
+              name: START_STEP,
+              test: /node_modules[\\/](react-dom|scheduler|react-router|@tanstack)[\\/]|src[\\/]start-react\.ts$/,
+            },
           ],
         },
       },

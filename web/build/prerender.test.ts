@@ -37,6 +37,21 @@ describe('framePage', () => {
     expect(page).not.toContain('src="/assets/index-abc.js"');
   });
 
+  it("names the app's first steps on its link, unhinted, so nothing but the frame is fetched before it paints", () => {
+    const withLibraries = shell.replace(
+      '<link rel="modulepreload" crossorigin href="/assets/jsx-runtime-def.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/libraries-xyz.js">\n    <link rel="modulepreload" crossorigin href="/assets/jsx-runtime-def.js">',
+    );
+    const page = framePage(withLibraries, '<main></main>', '', ['/assets/libraries-xyz.js']);
+    expect(page).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js" data-app="" data-steps="/assets/libraries-xyz.js">',
+    );
+    expect(page).not.toContain('href="/assets/libraries-xyz.js"');
+    expect(page).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/jsx-runtime-def.js">',
+    );
+  });
+
   it('keeps style attributes, which the CSP refuses, as data, and disables controls until the app takes over', () => {
     const page = framePage(
       shell,

@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 // Relative, so Vite bundles it into the config (a workspace package is loaded by Node, which runs no .ts).
 import {
@@ -23,9 +23,13 @@ import type { TrackFrame } from '../src/prerender/entry.tsx';
  * state, marked (a `<template data-dgst>`) for the app to render afresh.
  * A frame that needs a script to show (a streamed boundary) is refused.
  * `#root` is marked `data-prerendered=""`, or with `marker` (`replace` for a
- * track's frame, whose content is not the app's first render).
+ * track's frame, whose content is not the app's first render). `steps` are
+ * the chunks the app starts with (the libraries' chunk, whose last module,
+ * src/start-react.ts, runs React's own code): not hinted, so nothing but the
+ * frame is fetched before it paints, they are named in the app's link's
+ * `data-steps`, and /boot.js runs each in a task of its own before the app's.
  */
-export function framePage(shell: string, frame: string, marker = ''): string {
+export function framePage(shell: string, frame: string, marker = '', steps: readonly string[] = []): string {
   const title = /^<title>[^<]*<\/title>/.exec(frame);
   const body = (title ? frame.slice(title[0].length) : frame)
     .replace(/ style="([^"]*)"/g, ' data-frame-style="$1"')
@@ -50,11 +54,13 @@ export function framePage(shell: string, frame: string, marker = ''): string {
   // low priority, and runs once the frame is on screen (public/boot.js).
   const app = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page);
   if (!app) throw new Error("the shell has no module script for the app's entry");
+  for (const step of steps)
+    page = page.replace(`\n    <link rel="modulepreload" crossorigin href="${step}">`, '');
   page = page
     .replace(
       app[0],
       () =>
-        `<link rel="modulepreload" fetchpriority="low" crossorigin href="${app[1]}" data-app="">\n    <script type="module" fetchpriority="low" src="/boot.js"></script>`,
+        `<link rel="modulepreload" fetchpriority="low" crossorigin href="${app[1]}" data-app=""${steps.length ? ` data-steps="${steps.join(' ')}"` : ''}>\n    <script type="module" fetchpriority="low" src="/boot.js"></script>`,
     )
     .replace(
       /<link rel="modulepreload" crossorigin/g,
@@ -62,6 +68,9 @@ export function framePage(shell: string, frame: string, marker = ''): string {
     );
   return page;
 }
+
+/** The chunk (vite.config.ts) of the libraries every page starts with, src/start-react.ts last. */
+export const START_STEP = 'libraries';
 
 /** How many times `text` occurs in `html`. */
 const count = (html: string, text: string) => html.split(text).length - 1;
@@ -110,13 +119,22 @@ export function prerenderPlugin(): Plugin {
   let root = '';
   let outDir = '';
   let configFile: string | undefined;
+  let base = '/';
+  const steps: string[] = [];
   return {
     name: 'tunesmith-prerender',
     apply: 'build',
     configResolved(config) {
       root = config.root;
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
       configFile = config.configFile;
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      steps.length = 0;
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.name === START_STEP) steps.push(`${base}${chunk.fileName}`);
+      if (steps.length === 0) throw new Error(`the bundle has no ${START_STEP} chunk (vite.config.ts)`);
     },
     closeBundle: {
       order: 'post',
@@ -139,10 +157,15 @@ export function prerenderPlugin(): Plugin {
           const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
           mkdirSync(join(outDir, PRERENDERED_AREA), { recursive: true });
           for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
-            const page = framePage(shell, await renderFrame(pathname));
+            const page = framePage(shell, await renderFrame(pathname), '', steps);
             writeFileSync(join(outDir, PRERENDERED_AREA, `${name}.html`), page);
           }
-          const track = framePage(shell, trackTemplate(await renderTrackFrame()), REPLACED_FRAME_MARKER);
+          const track = framePage(
+            shell,
+            trackTemplate(await renderTrackFrame()),
+            REPLACED_FRAME_MARKER,
+            steps,
+          );
           writeFileSync(join(outDir, TRACK_FRAME_TEMPLATE), track);
         } finally {
           await server.close();

@@ -229,6 +229,41 @@ describe("a visitor's first frame", () => {
     }
   });
 
+  it("starts the app in steps: the libraries' chunk, which runs React's own code, before the app's module", async () => {
+    for (const path of ['/', '/pricing', '/auth']) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      const steps = /<link rel="modulepreload"[^>]* data-app="" data-steps="([^"]+)">/.exec(html)?.[1];
+      expect(steps, path).toMatch(/^\/assets\/libraries-[\w-]+\.js$/);
+      // Named, not hinted: the frame's first paint shares the network with nothing else.
+      expect(html, path).not.toContain(`href="${steps}"`);
+    }
+    // Run alone, on a frame whose loader is held back, the step's chunk starts React's renderer (which
+    // announces itself to a devtools hook), and the app's module has not run: the frame is untouched.
+    const context = await browser.newContext();
+    try {
+      const frame = await context.newPage();
+      await frame.route('**/boot.js', (route) => route.abort());
+      await frame.goto(`${baseUrl}/`);
+      // A string, not a function: the test runner would rewrite a function's import() for Node.
+      const started = await frame.evaluate(`(async () => {
+        const renderers = [];
+        window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          supportsFiber: true,
+          checkDCE: () => undefined,
+          inject: (internals) => {
+            renderers.push(internals.rendererPackageName ?? '?');
+            return 1;
+          },
+        };
+        await import(document.querySelector('link[data-app]')?.getAttribute('data-steps') ?? '');
+        return { renderers, frameUntouched: !!document.querySelector('[data-frame-disabled]') };
+      })()`);
+      expect(started).toEqual({ renderers: ['react-dom'], frameUntouched: true });
+    } finally {
+      await context.close();
+    }
+  });
+
   it('is taken over by the app in place: the same elements stay on screen, and the app then takes input', () =>
     withDefaultSite(async () => {
       const context = await browser.newContext();

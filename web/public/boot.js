@@ -2,16 +2,24 @@
 // on screen, so the app's code, fetched meanwhile at low priority, runs once
 // the browser has shown it (its first contentful paint; a page that is not
 // shown, a background tab, starts it after a while all the same). The
-// libraries the app starts with run first, one module per task with a pause
-// between, so the page answers taps and scrolls while they load rather than
-// after one long task; the app's own module runs last.
+// app's steps (its link's data-steps: the libraries, which run React's own
+// code, src/start-react.ts) run first, then the other hinted chunks, one
+// module per task with a pause between, so the page answers taps and scrolls
+// while they load rather than after one long task; the app's own module runs
+// last, even when one of those failed to load.
 const app = document.querySelector('link[data-app]');
 if (app) {
   let started = false;
   const pause = () => new Promise((resume) => setTimeout(resume));
   const run = async () => {
-    for (const library of document.querySelectorAll('link[rel="modulepreload"]:not([data-app])')) {
-      await import(library.href);
+    const hinted = [...document.querySelectorAll('link[rel="modulepreload"]:not([data-app])')];
+    const steps = (app.getAttribute('data-steps') ?? '').split(' ').filter(Boolean);
+    for (const href of [...steps, ...hinted.map((link) => link.href)]) {
+      try {
+        await import(href);
+      } catch {
+        // The app's own import loads it again, or shows why it cannot.
+      }
       await pause();
     }
     await import(app.href);

@@ -1,5 +1,6 @@
 // First: zod must not probe for eval under our CSP (see the module).
 import './lib/zod-jitless';
+import './start-react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
