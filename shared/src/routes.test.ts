@@ -1,4 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import * as admin from './calls/admin';
+import * as adminSession from './calls/admin-session';
+import * as auth from './calls/auth';
+import * as billing from './calls/billing';
+import * as catalog from './calls/catalog';
+import * as generation from './calls/generation';
+import * as uploads from './calls/uploads';
+import * as webhooks from './calls/webhooks';
 import { apiPath, matchPath, matchRoute, routeById, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
@@ -12,6 +20,28 @@ describe('route manifest', () => {
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/fal' && r.auth === 'webhook'),
     ).toBe(true);
+  });
+
+  it("lists every call of each group's module, under the name of its id, in that module's group", () => {
+    const modules = {
+      admin,
+      'admin-session': adminSession,
+      auth,
+      billing,
+      catalog,
+      generation,
+      uploads,
+      webhooks,
+    };
+    expect(Object.keys(modules).sort()).toEqual([...routeGroups].sort());
+    const declared = Object.entries(modules).flatMap(([group, calls]) =>
+      Object.entries(calls).map(([name, route]) => {
+        expect(route.id).toBe(name);
+        expect(route.group).toBe(group);
+        return route;
+      }),
+    );
+    expect(new Set(declared)).toEqual(new Set(routes));
   });
 
   it('puts every route in a known group and every group has routes', () => {

@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import * as adminSessionCalls from '@tunesmith/shared/calls/admin-session';
 import { AUTH_CACHE_MS } from '@tunesmith/shared/constants';
 import { ApiError, apiRequest } from './api-client';
 
@@ -18,7 +19,7 @@ export const adminQueryKey = [...adminQueryPrefix, 'session'] as const;
  */
 export async function getAdmin(): Promise<Admin | null> {
   try {
-    const admin = await apiRequest<Admin | null>('getCurrentAdmin');
+    const admin = await apiRequest<Admin | null>(adminSessionCalls.getCurrentAdmin);
     return admin && typeof admin === 'object' && typeof admin.username === 'string' ? admin : null;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) {
@@ -60,5 +61,5 @@ export function clearAdminSession(queryClient: QueryClient): void {
 
 /** Ends the admin session on the server. */
 export function adminLogout(): Promise<{ message?: string }> {
-  return apiRequest<{ message?: string }>('adminLogout');
+  return apiRequest<{ message?: string }>(adminSessionCalls.adminLogout);
 }

@@ -1,3 +1,7 @@
+import * as adminSessionCalls from '@tunesmith/shared/calls/admin-session';
+import * as billingCalls from '@tunesmith/shared/calls/billing';
+import * as catalogCalls from '@tunesmith/shared/calls/catalog';
+import * as generationCalls from '@tunesmith/shared/calls/generation';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import {
@@ -13,7 +17,7 @@ describe('apiRequest', () => {
   it('sends cookies and no body when none is given', async () => {
     const fetchMock = mockFetch({ 'GET /api/plans': jsonResponse([{ id: 'free' }]) });
 
-    const plans = await apiRequest<{ id: string }[]>('listPlans');
+    const plans = await apiRequest<{ id: string }[]>(catalogCalls.listPlans);
 
     expect(plans).toEqual([{ id: 'free' }]);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
@@ -29,7 +33,9 @@ describe('apiRequest', () => {
       'POST /api/stripe/create-checkout-session': jsonResponse({ url: 'https://checkout.test/s' }),
     });
 
-    await apiRequest('createCheckoutSession', { body: { planId: 'basic', billingCycle: 'monthly' } });
+    await apiRequest(billingCalls.createCheckoutSession, {
+      body: { planId: 'basic', billingCycle: 'monthly' },
+    });
 
     const [, init] = fetchMock.mock.calls[0] ?? [];
     expect(init?.method).toBe('POST');
@@ -40,7 +46,7 @@ describe('apiRequest', () => {
   it('sends an empty JSON object with a write that has no payload', async () => {
     const fetchMock = mockFetch({ 'POST /api/admin/logout': jsonResponse({ message: 'Logged out' }) });
 
-    await apiRequest('adminLogout');
+    await apiRequest(adminSessionCalls.adminLogout);
 
     const [, init] = fetchMock.mock.calls[0] ?? [];
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
@@ -50,7 +56,7 @@ describe('apiRequest', () => {
   it('fills path parameters from the manifest', async () => {
     const fetchMock = mockFetch({ 'GET /api/track/a%2Fb': jsonResponse({ id: 'a/b' }) });
 
-    await apiRequest('getTrack', { params: { id: 'a/b' } });
+    await apiRequest(catalogCalls.getTrack, { params: { id: 'a/b' } });
 
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/track/a%2Fb');
   });
@@ -58,11 +64,14 @@ describe('apiRequest', () => {
   it('adds the given search parameters, leaving out the undefined ones', async () => {
     const fetchMock = mockFetch({ 'GET /api/generation/g1/download': jsonResponse({}) });
 
-    await apiRequest('downloadGeneration', {
+    await apiRequest(generationCalls.downloadGeneration, {
       params: { id: 'g1' },
       query: { name: 'a b&c', other: undefined },
     });
-    await apiRequest('downloadGeneration', { params: { id: 'g1' }, query: { name: undefined } });
+    await apiRequest(generationCalls.downloadGeneration, {
+      params: { id: 'g1' },
+      query: { name: undefined },
+    });
 
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
       '/api/generation/g1/download?name=a+b%26c',
@@ -73,13 +82,15 @@ describe('apiRequest', () => {
   it('throws "status: body text" for a non-ok answer', async () => {
     mockFetch({ 'GET /api/plans': new Response('{"message":"Not implemented yet"}', { status: 501 }) });
 
-    await expect(apiRequest('listPlans')).rejects.toThrow('501: {"message":"Not implemented yet"}');
+    await expect(apiRequest(catalogCalls.listPlans)).rejects.toThrow(
+      '501: {"message":"Not implemented yet"}',
+    );
   });
 
   it('falls back to the status text when the body is empty', async () => {
     mockFetch({ 'GET /api/plans': new Response(null, { status: 503, statusText: 'Service Unavailable' }) });
 
-    const error = await apiRequest('listPlans').catch((e: unknown) => e);
+    const error = await apiRequest(catalogCalls.listPlans).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('503: Service Unavailable');

@@ -1,4 +1,4 @@
-import { apiPath, type RouteId, routeById } from '@tunesmith/shared/routes';
+import { type RouteDef, routePath } from '@tunesmith/shared/api-routes';
 
 /**
  * A non-ok API answer. The message follows the spec's format,
@@ -29,15 +29,15 @@ export interface RequestOptions {
 }
 
 /**
- * Calls an API route from the shared manifest with the session cookies.
+ * Calls an API route (one of `@tunesmith/shared/api-routes`, so a page's code
+ * carries only the calls it makes) with the session cookies.
  * Resolves with the parsed JSON (or undefined for an empty answer) and throws
  * an {@link ApiError} for any non-ok status.
  */
-export async function apiRequest<T>(id: RouteId, options: RequestOptions = {}): Promise<T> {
-  const route = routeById(id);
+export async function apiRequest<T>(route: RouteDef, options: RequestOptions = {}): Promise<T> {
   const body = options.body === undefined && route.method !== 'GET' ? {} : options.body;
   const hasBody = body !== undefined;
-  const response = await fetch(withQuery(apiPath(id, options.params), options.query), {
+  const response = await fetch(withQuery(routePath(route, options.params), options.query), {
     method: route.method,
     credentials: 'include',
     headers: hasBody

@@ -1,7 +1,8 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { routePath } from '@tunesmith/shared/api-routes';
 import type { Entitlements } from '@tunesmith/shared/auth';
+import * as authCalls from '@tunesmith/shared/calls/auth';
 import { AUTH_CACHE_MS, type BillingCycle } from '@tunesmith/shared/constants';
-import { apiPath } from '@tunesmith/shared/routes';
 import { ApiError, apiRequest } from './api-client';
 
 export type PlanStatus = 'free' | 'active' | 'cancelled' | 'inactive' | 'expired';
@@ -70,7 +71,7 @@ export function clearSignedInHint(): void {
 export async function getUser(): Promise<User | null> {
   if (!hasSignedInHint()) return null;
   try {
-    const user = await apiRequest<User | null>('getCurrentUser');
+    const user = await apiRequest<User | null>(authCalls.getCurrentUser);
     return user && typeof user === 'object' ? user : null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) clearSignedInHint();
@@ -135,5 +136,5 @@ export function canMakeTracksPrivate(user: Pick<User, 'entitlements'>): boolean 
 
 /** Ends the session by full-page navigation, as the spec requires. */
 export function logout(): void {
-  window.location.assign(apiPath('logout'));
+  window.location.assign(routePath(authCalls.logout));
 }

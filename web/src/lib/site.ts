@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import * as catalogCalls from '@tunesmith/shared/calls/catalog';
 import { defaultPublicSite, type PublicSite } from '@tunesmith/shared/settings';
 import { apiRequest } from './api-client';
 
@@ -32,7 +33,7 @@ let known: Site = defaultPublicSite;
  */
 export async function getSite(): Promise<Site> {
   try {
-    known = readPublicSite(await apiRequest('getSite'));
+    known = readPublicSite(await apiRequest(catalogCalls.getSite));
   } catch {
     known = defaultPublicSite;
   }

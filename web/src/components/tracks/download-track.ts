@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import * as generationCalls from '@tunesmith/shared/calls/generation';
 import { apiRequest } from '@/lib/api-client';
 
 /** Toast texts of a download, verbatim from the specification (spec 1 section 8). */
@@ -18,7 +19,7 @@ export interface DownloadTrackInput {
  * without a name (paid plans; the server decides and makes the name safe).
  */
 export function downloadTrack({ id, name }: DownloadTrackInput): Promise<{ url: string; filename: string }> {
-  return apiRequest<{ url: string; filename: string }>('downloadGeneration', {
+  return apiRequest<{ url: string; filename: string }>(generationCalls.downloadGeneration, {
     params: { id },
     query: { name },
   });

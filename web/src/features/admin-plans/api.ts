@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminPlanListSchema, type PlanInput } from '@tunesmith/shared/admin';
+import * as adminCalls from '@tunesmith/shared/calls/admin';
 import { planSchema } from '@tunesmith/shared/plans';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKeys, plansQueryKey } from '@/lib/query-keys';
@@ -7,7 +8,7 @@ import { adminQueryKeys, plansQueryKey } from '@/lib/query-keys';
 export function useAllPlans() {
   return useQuery({
     queryKey: adminQueryKeys.plans,
-    queryFn: async () => adminPlanListSchema.parse(await apiRequest('adminListPlans')),
+    queryFn: async () => adminPlanListSchema.parse(await apiRequest(adminCalls.adminListPlans)),
   });
 }
 
@@ -27,10 +28,10 @@ export const useSavePlan = () =>
   usePlanMutation(async ({ id, input }: { id?: string; input: PlanInput }) =>
     planSchema.parse(
       id
-        ? await apiRequest('adminUpdatePlan', { params: { id }, body: input })
-        : await apiRequest('adminCreatePlan', { body: input }),
+        ? await apiRequest(adminCalls.adminUpdatePlan, { params: { id }, body: input })
+        : await apiRequest(adminCalls.adminCreatePlan, { body: input }),
     ),
   );
 
 export const useDeletePlan = () =>
-  usePlanMutation((id: string) => apiRequest('adminDeletePlan', { params: { id } }));
+  usePlanMutation((id: string) => apiRequest(adminCalls.adminDeletePlan, { params: { id } }));

@@ -12,6 +12,7 @@ import {
   adminTrackListSchema,
   adminTrackSchema,
 } from '@tunesmith/shared/admin';
+import * as adminCalls from '@tunesmith/shared/calls/admin';
 import type { TrackStatus, Visibility } from '@tunesmith/shared/tracks';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKeys } from '@/lib/query-keys';
@@ -27,7 +28,7 @@ export function useAdminTracks(filters: TrackFilters) {
     queryKey: [...adminQueryKeys.tracks, filters],
     queryFn: async ({ pageParam }) =>
       adminTrackListSchema.parse(
-        await apiRequest('adminListTracks', {
+        await apiRequest(adminCalls.adminListTracks, {
           query: {
             q: filters.q || undefined,
             status: filters.status === 'all' ? undefined : filters.status,
@@ -67,18 +68,18 @@ function useTrackMutation<V>(call: (variables: V) => Promise<unknown>) {
 
 export const useGalleryVisibility = () =>
   useTrackMutation(({ id, showInGallery }: { id: string; showInGallery: boolean }) =>
-    apiRequest('adminSetGalleryVisibility', { params: { trackId: id }, body: { showInGallery } }),
+    apiRequest(adminCalls.adminSetGalleryVisibility, { params: { trackId: id }, body: { showInGallery } }),
   );
 
 export const useRenameTrack = () =>
   useTrackMutation(({ id, title }: { id: string; title: string }) =>
-    apiRequest('adminRenameTrack', { params: { trackId: id }, body: { title } }),
+    apiRequest(adminCalls.adminRenameTrack, { params: { trackId: id }, body: { title } }),
   );
 
 export function useDeleteTrack() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('adminDeleteTrack', { params: { trackId: id } }),
+    mutationFn: (id: string) => apiRequest(adminCalls.adminDeleteTrack, { params: { trackId: id } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminQueryKeys.tracks });
       void queryClient.invalidateQueries({ queryKey: adminQueryKeys.stats });
@@ -87,4 +88,4 @@ export function useDeleteTrack() {
 }
 
 export const downloadLink = async (id: string) =>
-  adminDownloadSchema.parse(await apiRequest('adminDownloadTrack', { params: { trackId: id } }));
+  adminDownloadSchema.parse(await apiRequest(adminCalls.adminDownloadTrack, { params: { trackId: id } }));

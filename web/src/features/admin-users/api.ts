@@ -15,6 +15,7 @@ import {
   adminUserListSchema,
   adminUserSchema,
 } from '@tunesmith/shared/admin';
+import * as adminCalls from '@tunesmith/shared/calls/admin';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKeys } from '@/lib/query-keys';
 
@@ -23,7 +24,7 @@ export function useAdminUsers(q: string) {
     queryKey: [...adminQueryKeys.users, q],
     queryFn: async ({ pageParam }) =>
       adminUserListSchema.parse(
-        await apiRequest('adminListUsers', { query: { q: q || undefined, cursor: pageParam } }),
+        await apiRequest(adminCalls.adminListUsers, { query: { q: q || undefined, cursor: pageParam } }),
       ),
     initialPageParam: undefined as string | undefined,
     // The rows on screen stay while a new search loads (and keep their pending actions).
@@ -35,7 +36,7 @@ export function useAdminUsers(q: string) {
 export function useActivePlans() {
   return useQuery({
     queryKey: adminQueryKeys.plans,
-    queryFn: async () => adminPlanListSchema.parse(await apiRequest('adminListPlans')),
+    queryFn: async () => adminPlanListSchema.parse(await apiRequest(adminCalls.adminListPlans)),
     select: (plans) => plans.filter((plan) => plan.isActive),
   });
 }
@@ -64,18 +65,18 @@ function useUserMutation<V>(call: (variables: V) => Promise<unknown>) {
 
 export const useUpdateUser = () =>
   useUserMutation(({ id, changes }: { id: string; changes: AdminUpdateUserInput }) =>
-    apiRequest('adminUpdateUser', { params: { id }, body: changes }),
+    apiRequest(adminCalls.adminUpdateUser, { params: { id }, body: changes }),
   );
 
 export const useAssignPlan = () =>
   useUserMutation(({ id, input }: { id: string; input: AdminAssignPlanInput }) =>
-    apiRequest('adminAssignPlan', { params: { id }, body: input }),
+    apiRequest(adminCalls.adminAssignPlan, { params: { id }, body: input }),
   );
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest('adminDeleteUser', { params: { id } }),
+    mutationFn: (id: string) => apiRequest(adminCalls.adminDeleteUser, { params: { id } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminQueryKeys.users });
       void queryClient.invalidateQueries({ queryKey: adminQueryKeys.stats });

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CurrentAdmin, currentAdminSchema } from '@tunesmith/shared/auth';
+import * as adminSessionCalls from '@tunesmith/shared/calls/admin-session';
 import { adminQueryKey, setCurrentAdmin } from '@/lib/admin-auth';
 import { apiRequest } from '@/lib/api-client';
 
 /** Signs an administrator in; the session lives in HttpOnly cookies. */
 export function adminLogin(input: { username: string; password: string }): Promise<unknown> {
-  return apiRequest<unknown>('adminLogin', { body: input });
+  return apiRequest<unknown>(adminSessionCalls.adminLogin, { body: input });
 }
 
 /** Signs in and stores the administrator; an unexpected answer reloads the session instead. */

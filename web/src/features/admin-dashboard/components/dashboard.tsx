@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { dashboardStatsSchema } from '@tunesmith/shared/admin';
+import * as adminCalls from '@tunesmith/shared/calls/admin';
 import { Link } from 'react-router';
 import { AdminPage, LoadFailed, StatCard } from '@/components/admin/admin-page';
 import { Card } from '@/components/ui/card';
@@ -19,7 +20,7 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
 export function Dashboard() {
   const stats = useQuery({
     queryKey: adminQueryKeys.stats,
-    queryFn: async () => dashboardStatsSchema.parse(await apiRequest('adminDashboardStats')),
+    queryFn: async () => dashboardStatsSchema.parse(await apiRequest(adminCalls.adminDashboardStats)),
   });
   const data = stats.data;
   const tracks = data ? data.publicTracks + data.privateTracks : 0;

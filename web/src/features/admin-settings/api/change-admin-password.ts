@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import * as adminSessionCalls from '@tunesmith/shared/calls/admin-session';
 import { apiRequest } from '@/lib/api-client';
 
 export interface ChangeAdminPasswordInput {
@@ -9,7 +10,7 @@ export interface ChangeAdminPasswordInput {
 
 /** Changes the administrator's password. Every admin session ends, this one included. */
 export function changeAdminPassword(input: ChangeAdminPasswordInput): Promise<{ message?: string }> {
-  return apiRequest<{ message?: string }>('adminChangePassword', { body: input });
+  return apiRequest<{ message?: string }>(adminSessionCalls.adminChangePassword, { body: input });
 }
 
 export function useChangeAdminPassword(options: {

@@ -5,6 +5,7 @@ import {
   adminSettingListSchema,
   adminSettingSchema,
 } from '@tunesmith/shared/admin';
+import * as adminCalls from '@tunesmith/shared/calls/admin';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKeys } from '@/lib/query-keys';
 import { rememberSite, type Site } from '@/lib/site';
@@ -20,7 +21,7 @@ const siteFields: Partial<Record<AdminSetting['key'], keyof Site>> = {
 export function useSettings() {
   return useQuery({
     queryKey: adminQueryKeys.settings,
-    queryFn: async () => adminSettingListSchema.parse(await apiRequest('adminListSettings')),
+    queryFn: async () => adminSettingListSchema.parse(await apiRequest(adminCalls.adminListSettings)),
   });
 }
 
@@ -28,7 +29,7 @@ export function useSaveSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: AdminUpdateSettingInput) =>
-      adminSettingSchema.parse(await apiRequest('adminUpdateSetting', { body: input })),
+      adminSettingSchema.parse(await apiRequest(adminCalls.adminUpdateSetting, { body: input })),
     onSuccess: (saved: AdminSetting) => {
       queryClient.setQueryData<AdminSetting[]>(adminQueryKeys.settings, (list) =>
         list?.map((setting) => (setting.key === saved.key ? saved : setting)),

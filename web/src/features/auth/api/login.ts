@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '@tunesmith/shared/auth';
+import * as authCalls from '@tunesmith/shared/calls/auth';
 import { apiRequest } from '@/lib/api-client';
 import { setCurrentUser, type User, userQueryKey } from '@/lib/auth';
 
 /** Signs in; the session lives in HttpOnly cookies and the answer is the user. */
 export function login(input: LoginInput): Promise<unknown> {
-  return apiRequest<unknown>('login', { body: input });
+  return apiRequest<unknown>(authCalls.login, { body: input });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RegisterInput } from '@tunesmith/shared/auth';
+import * as authCalls from '@tunesmith/shared/calls/auth';
 import { apiRequest } from '@/lib/api-client';
 
 export interface RegisterAnswer {
@@ -10,7 +11,7 @@ export interface RegisterAnswer {
 
 /** Creates an account; the server mails a verification link. */
 export function register(input: RegisterInput): Promise<RegisterAnswer> {
-  return apiRequest<RegisterAnswer>('register', { body: input });
+  return apiRequest<RegisterAnswer>(authCalls.register, { body: input });
 }
 
 export function useRegister(options: {

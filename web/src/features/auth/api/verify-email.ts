@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as authCalls from '@tunesmith/shared/calls/auth';
 import { apiRequest } from '@/lib/api-client';
 
 export interface VerifyEmailAnswer {
@@ -8,7 +9,7 @@ export interface VerifyEmailAnswer {
 
 /** Confirms the address with the mailed token. The token works once. */
 export function verifyEmail(token: string): Promise<VerifyEmailAnswer> {
-  return apiRequest<VerifyEmailAnswer>('verifyEmail', { params: { token } });
+  return apiRequest<VerifyEmailAnswer>(authCalls.verifyEmail, { params: { token } });
 }
 
 /**

@@ -1,3 +1,4 @@
+import * as uploadsCalls from '@tunesmith/shared/calls/uploads';
 import type { CompletedMultipart, MultipartUpload } from '@tunesmith/shared/uploads';
 import { apiRequest } from '@/lib/api-client';
 
@@ -11,7 +12,7 @@ export function completeMultipartUpload(
   parts: { PartNumber: number; ETag: string }[],
   signal?: AbortSignal,
 ): Promise<CompletedMultipart> {
-  return apiRequest<CompletedMultipart>('completeMultipartUpload', {
+  return apiRequest<CompletedMultipart>(uploadsCalls.completeMultipartUpload, {
     params: { uploadId },
     query: { key },
     body: { parts },

@@ -1,3 +1,4 @@
+import * as uploadsCalls from '@tunesmith/shared/calls/uploads';
 import type { CreateMultipartRequest, MultipartUpload } from '@tunesmith/shared/uploads';
 import { apiRequest } from '@/lib/api-client';
 
@@ -6,5 +7,8 @@ export function createMultipartUpload(
   file: Pick<CreateMultipartRequest, 'filename' | 'type'>,
   signal?: AbortSignal,
 ): Promise<MultipartUpload> {
-  return apiRequest<MultipartUpload>('createMultipartUpload', { body: { ...file, metadata: {} }, signal });
+  return apiRequest<MultipartUpload>(uploadsCalls.createMultipartUpload, {
+    body: { ...file, metadata: {} },
+    signal,
+  });
 }

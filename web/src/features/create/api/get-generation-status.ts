@@ -1,3 +1,4 @@
+import * as generationCalls from '@tunesmith/shared/calls/generation';
 import type { TrackLicense } from '@tunesmith/shared/ownership';
 import type { TrackStatus } from '@tunesmith/shared/tracks';
 import { apiRequest } from '@/lib/api-client';
@@ -15,5 +16,5 @@ export interface GenerationStatus {
 
 /** One status check of a running generation (polled, never cached). */
 export function getGenerationStatus(id: string, signal?: AbortSignal): Promise<GenerationStatus> {
-  return apiRequest<GenerationStatus>('getGenerationStatus', { params: { id }, signal });
+  return apiRequest<GenerationStatus>(generationCalls.getGenerationStatus, { params: { id }, signal });
 }

@@ -1,3 +1,4 @@
+import * as uploadsCalls from '@tunesmith/shared/calls/uploads';
 import type { MultipartUpload, UploadedPart } from '@tunesmith/shared/uploads';
 import { apiRequest } from '@/lib/api-client';
 
@@ -6,5 +7,9 @@ export function listMultipartParts(
   { key, uploadId }: MultipartUpload,
   signal?: AbortSignal,
 ): Promise<UploadedPart[]> {
-  return apiRequest<UploadedPart[]>('listMultipartParts', { params: { uploadId }, query: { key }, signal });
+  return apiRequest<UploadedPart[]>(uploadsCalls.listMultipartParts, {
+    params: { uploadId },
+    query: { key },
+    signal,
+  });
 }

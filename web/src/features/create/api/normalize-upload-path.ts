@@ -1,3 +1,4 @@
+import * as uploadsCalls from '@tunesmith/shared/calls/uploads';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -6,5 +7,5 @@ import { apiRequest } from '@/lib/api-client';
  * not acceptable audio is refused (4xx with a message) and removed.
  */
 export function normalizeUploadPath(uploadURL: string): Promise<{ objectPath: string }> {
-  return apiRequest<{ objectPath: string }>('normalizeUploadPath', { body: { uploadURL } });
+  return apiRequest<{ objectPath: string }>(uploadsCalls.normalizeUploadPath, { body: { uploadURL } });
 }

@@ -1,3 +1,4 @@
+import * as uploadsCalls from '@tunesmith/shared/calls/uploads';
 import type { ReserveUploadRequest, UploadReservation } from '@tunesmith/shared/uploads';
 import { apiRequest } from '@/lib/api-client';
 
@@ -6,5 +7,5 @@ import { apiRequest } from '@/lib/api-client';
  * server refuse a wrong type or size before any byte is sent.
  */
 export function reserveUpload(input: ReserveUploadRequest): Promise<UploadReservation> {
-  return apiRequest<UploadReservation>('reserveUpload', { body: input });
+  return apiRequest<UploadReservation>(uploadsCalls.reserveUpload, { body: input });
 }

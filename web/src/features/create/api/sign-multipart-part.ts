@@ -1,3 +1,4 @@
+import * as uploadsCalls from '@tunesmith/shared/calls/uploads';
 import type { MultipartUpload, SignedPart } from '@tunesmith/shared/uploads';
 import { apiRequest } from '@/lib/api-client';
 
@@ -8,7 +9,7 @@ export function signMultipartPart(
   size: number,
   signal?: AbortSignal,
 ): Promise<SignedPart> {
-  return apiRequest<SignedPart>('signMultipartPart', {
+  return apiRequest<SignedPart>(uploadsCalls.signMultipartPart, {
     params: { uploadId, partNumber: String(partNumber) },
     query: { key, size: String(size) },
     signal,

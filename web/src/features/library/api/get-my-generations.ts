@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as generationCalls from '@tunesmith/shared/calls/generation';
 import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
 import { isInProgress, type Track } from '@tunesmith/shared/tracks';
 import { apiRequest } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { myGenerationsQueryKey } from '@/lib/query-keys';
 
 /** The signed-in user's tracks, newest first. */
 export function getMyGenerations(): Promise<Track[]> {
-  return apiRequest<Track[]>('listMyGenerations');
+  return apiRequest<Track[]>(generationCalls.listMyGenerations);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as generationCalls from '@tunesmith/shared/calls/generation';
 import type { UpdateGenerationRequest } from '@tunesmith/shared/generations';
 import type { Track } from '@tunesmith/shared/tracks';
 import { apiRequest } from '@/lib/api-client';
@@ -10,7 +11,7 @@ import { myGenerationsQueryKey, trackQueryKey } from '@/lib/query-keys';
  * The input is checked with `updateGenerationSchema` from `@tunesmith/shared/generations`.
  */
 export function updateGeneration(id: string, input: UpdateGenerationRequest): Promise<Track> {
-  return apiRequest<Track>('updateGeneration', { params: { id }, body: input });
+  return apiRequest<Track>(generationCalls.updateGeneration, { params: { id }, body: input });
 }
 
 export function useUpdateGeneration() {

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { BillingRedirect, CheckoutRequest, PortalRequest } from '@tunesmith/shared/billing';
+import * as billingCalls from '@tunesmith/shared/calls/billing';
 import { apiRequest } from '@/lib/api-client';
 
 export type ChangeSubscriptionInput = CheckoutRequest;
@@ -13,7 +14,7 @@ export type ChangeSubscriptionAnswer = Partial<BillingRedirect> | null | undefin
  */
 export function changeSubscription(input: ChangeSubscriptionInput): Promise<ChangeSubscriptionAnswer> {
   const body: PortalRequest = { planId: input.planId, billingCycle: input.billingCycle };
-  return apiRequest<ChangeSubscriptionAnswer>('createPortalSession', { body });
+  return apiRequest<ChangeSubscriptionAnswer>(billingCalls.createPortalSession, { body });
 }
 
 export function useChangeSubscription(options: {

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { BillingRedirect, CheckoutRequest } from '@tunesmith/shared/billing';
+import * as billingCalls from '@tunesmith/shared/calls/billing';
 import { MANAGE_BILLING_PATH } from '@tunesmith/shared/constants';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { safeReturnPath } from '@/lib/return-path';
@@ -11,7 +12,7 @@ export type CheckoutAnswer = Partial<BillingRedirect> | null | undefined;
 
 /** Starts a Stripe Checkout session for a new subscription; the browser is then sent to the returned url. */
 export function createCheckoutSession(input: CheckoutInput): Promise<CheckoutAnswer> {
-  return apiRequest<CheckoutAnswer>('createCheckoutSession', { body: input });
+  return apiRequest<CheckoutAnswer>(billingCalls.createCheckoutSession, { body: input });
 }
 
 export function useCreateCheckoutSession(options: {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CancelSubscriptionResponse } from '@tunesmith/shared/billing';
+import * as billingCalls from '@tunesmith/shared/calls/billing';
 import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
 
 /** Cancels the subscription at the end of the billing period. */
 export function cancelSubscription(): Promise<Partial<CancelSubscriptionResponse> | null | undefined> {
-  return apiRequest<Partial<CancelSubscriptionResponse> | null | undefined>('cancelSubscription');
+  return apiRequest<Partial<CancelSubscriptionResponse> | null | undefined>(billingCalls.cancelSubscription);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { BillingRedirect } from '@tunesmith/shared/billing';
+import * as billingCalls from '@tunesmith/shared/calls/billing';
 import { apiRequest } from '@/lib/api-client';
 
 /** What the server answers; read defensively, since a missing url is an error the user is told about. */
@@ -7,7 +8,7 @@ export type PortalAnswer = Partial<BillingRedirect>;
 
 /** Opens Stripe's customer portal; the browser is then sent to the returned url. */
 export function createPortalSession(): Promise<PortalAnswer | null | undefined> {
-  return apiRequest<PortalAnswer | null | undefined>('createPortalSession');
+  return apiRequest<PortalAnswer | null | undefined>(billingCalls.createPortalSession);
 }
 
 export function useCreatePortalSession(options: {

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import * as authCalls from '@tunesmith/shared/calls/auth';
 import type { DeleteAccountInput } from '@tunesmith/shared/ownership';
 import { apiRequest } from '@/lib/api-client';
 
@@ -8,7 +9,7 @@ import { apiRequest } from '@/lib/api-client';
  * answers; the rest is deleted in the background and a mail confirms it.
  */
 export function deleteAccount(input: DeleteAccountInput): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>('deleteAccount', { body: input });
+  return apiRequest<{ message: string }>(authCalls.deleteAccount, { body: input });
 }
 
 export function useDeleteAccount(options: {

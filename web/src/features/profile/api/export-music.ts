@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as generationCalls from '@tunesmith/shared/calls/generation';
 import type { UserExport } from '@tunesmith/shared/ownership';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,13 +10,13 @@ export const latestExportQueryKey = ['user-export', 'latest'] as const;
 
 /** The user's newest export, or null: the profile picks a running export up after a reload. */
 export async function getLatestExport(): Promise<UserExport | null> {
-  const answer = await apiRequest<{ export: UserExport | null }>('getLatestExport');
+  const answer = await apiRequest<{ export: UserExport | null }>(generationCalls.getLatestExport);
   return answer?.export ?? null;
 }
 
 /** One export of the user's (`GET /api/user/export/{exportId}`). */
 export function getExport(exportId: string): Promise<UserExport> {
-  return apiRequest<UserExport>('getExport', { params: { exportId } });
+  return apiRequest<UserExport>(generationCalls.getExport, { params: { exportId } });
 }
 
 /**
@@ -40,7 +41,7 @@ export function useLatestExport() {
 
 /** Starts an export of every finished track (`POST /api/user/export`, 202). */
 export function startExport(): Promise<{ exportId: string }> {
-  return apiRequest<{ exportId: string }>('startExport', { body: {} });
+  return apiRequest<{ exportId: string }>(generationCalls.startExport, { body: {} });
 }
 
 /** Starts an export, then follows it as the latest one. */

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as authCalls from '@tunesmith/shared/calls/auth';
 import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
 
@@ -12,7 +13,7 @@ export function updateEmail(input: {
   newEmail: string;
   currentPassword: string;
 }): Promise<UpdateEmailAnswer> {
-  return apiRequest<UpdateEmailAnswer>('updateEmail', { body: input });
+  return apiRequest<UpdateEmailAnswer>(authCalls.updateEmail, { body: input });
 }
 
 /** Asks for the change; the user is reloaded (nothing changes until the new address confirms). */

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as catalogCalls from '@tunesmith/shared/calls/catalog';
 import type { Provenance } from '@tunesmith/shared/ownership';
 import type { TrackStatus } from '@tunesmith/shared/tracks';
 import { apiRequest } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { trackQueryKey } from '@/lib/query-keys';
 
 /** What made a track and what its owner may do with it; visible to whoever may see the track. */
 export function getTrackProvenance(id: string): Promise<Provenance> {
-  return apiRequest<Provenance>('getTrackProvenance', { params: { id } });
+  return apiRequest<Provenance>(catalogCalls.getTrackProvenance, { params: { id } });
 }
 
 /**

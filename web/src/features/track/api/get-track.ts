@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as catalogCalls from '@tunesmith/shared/calls/catalog';
 import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
 import { isInProgress, type Track } from '@tunesmith/shared/tracks';
 import { apiRequest, isNotFoundError } from '@/lib/api-client';
@@ -6,7 +7,7 @@ import { trackQueryKey } from '@/lib/query-keys';
 
 /** One track by its share link; a private track is not found for anyone but its owner. */
 export function getTrack(id: string): Promise<Track> {
-  return apiRequest<Track>('getTrack', { params: { id } });
+  return apiRequest<Track>(catalogCalls.getTrack, { params: { id } });
 }
 
 /** The track; while it is still generating it is checked again every {@link STATUS_POLL_INTERVAL_MS}. */

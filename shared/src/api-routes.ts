@@ -1,0 +1,44 @@
+/**
+ * What a call of the product is: its Lambda route group, method, API Gateway
+ * path and who may call it. The calls themselves are plain constants in
+ * `calls/{group}.ts`, a module per route group, so the SPA's first code
+ * carries only the groups it calls; the manifest (`routes.ts`) lists them all
+ * for CDK, the local API and the handlers.
+ */
+
+export type RouteAuth = 'public' | 'user' | 'admin' | 'webhook';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export const routeGroups = [
+  'auth',
+  'catalog',
+  'generation',
+  'uploads',
+  'billing',
+  'webhooks',
+  'admin-session',
+  'admin',
+] as const;
+export type RouteGroup = (typeof routeGroups)[number];
+
+export interface RouteDef {
+  /** Stable identifier, also the handler key inside the group. */
+  readonly id: string;
+  readonly group: RouteGroup;
+  readonly method: HttpMethod;
+  /** API Gateway style path with `{param}` placeholders. */
+  readonly path: string;
+  readonly auth: RouteAuth;
+}
+
+/**
+ * Builds a concrete path for a route, filling `{param}` placeholders with
+ * URI-encoded values.
+ */
+export function routePath(route: RouteDef, params: Record<string, string> = {}): string {
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${route.id}`);
+    return encodeURIComponent(value);
+  });
+}
