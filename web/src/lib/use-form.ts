@@ -6,6 +6,7 @@ import {
   useForm as useHookForm,
 } from 'react-hook-form';
 import type * as z from 'zod';
+import { loadOnce } from './load-once';
 
 export type FormErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -41,27 +42,11 @@ export interface LazySchema<Out> {
 
 /** A schema loaded on first use; asked once, and again only after a failed load. */
 export function lazySchema<Out>(load: () => Promise<z.ZodType<Out>>): LazySchema<Out> {
-  let loading: Promise<z.ZodType<Out>> | undefined;
-  return {
-    load: () => {
-      loading ??= load().catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      });
-      return loading;
-    },
-  };
+  return { load: loadOnce(load) };
 }
 
 /** The zod resolver's code (and zod's), asked for once. */
-let zodResolverCode: Promise<typeof import('@hookform/resolvers/zod')> | undefined;
-const loadZodResolver = () => {
-  zodResolverCode ??= import('@hookform/resolvers/zod').catch((error: unknown) => {
-    zodResolverCode = undefined;
-    throw error;
-  });
-  return zodResolverCode;
-};
+const loadZodResolver = loadOnce(() => import('@hookform/resolvers/zod'));
 
 /** A react-hook-form resolver from a zod schema; the resolver's code (and zod's) load apart from the page's. */
 function schemaResolver<K extends string, Out>(

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { PlansSkeleton } from '@/features/pricing/components/plans-skeleton';
 import { userQueryOptions } from '@/lib/auth';
+import { loadOnce } from '@/lib/load-once';
 import { pageTitle } from '@/lib/page-title';
 import { plansQueryOptions } from '@/lib/plans';
 import { usePageData } from '@/lib/use-page-data';
@@ -10,16 +11,8 @@ import { usePageData } from '@/lib/use-page-data';
  * way to the page's first paint: the heading paints with this chunk, and the
  * plans' code comes beside their data.
  */
-let pricingPlansCode: Promise<typeof import('@/features/pricing/components/pricing-plans')> | undefined;
 /** Asked once: every render of the plans' part asks for it, and each asking walks its chunks' preloads again. */
-const loadPricingPlans = () => {
-  pricingPlansCode ??= import('@/features/pricing/components/pricing-plans').catch((error: unknown) => {
-    // Asked again next time.
-    pricingPlansCode = undefined;
-    throw error;
-  });
-  return pricingPlansCode;
-};
+const loadPricingPlans = loadOnce(() => import('@/features/pricing/components/pricing-plans'));
 const PricingPlans = lazy(() => loadPricingPlans().then((m) => ({ default: m.PricingPlans })));
 
 /** The plans, once they, their code and the auth state are in; a failure shows the page's error state. */
