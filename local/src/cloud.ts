@@ -510,23 +510,32 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         }
       },
     );
-    // The embedded Stripe and the music provider run in this process, loaded once the page is served.
-    const stripeModule = import('./stripe/embedded-stripe');
-    const stripeReady = stripeModule
-      .then(({ startEmbeddedStripe }) =>
-        startEmbeddedStripe({
-          port: stripePort,
-          ...(temporary ? {} : { dataDir: path.join(dataDir, 'stripe') }),
-          ...(quiet ? {} : { log: (line: string) => console.log(`[stripe] ${line}`) }),
-        }),
-      )
-      .then((stripe) => {
-        startStep('stripe answers');
-        return track({ name: 'embedded Stripe', endpoint: stripe.url, stop: () => stripe.stop(), stripe });
+    // The embedded Stripe and the music provider run in this process, loaded once the page is served:
+    // each keeps its data beside the others' (none for a temporary cloud), logs under its name
+    // unless quiet, and is stopped with the emulators once it answers.
+    const inProcess = async <S extends { url: string; stop(): Promise<void> }>(
+      name: string,
+      step: string,
+      start: (options: { port: number; dataDir?: string; log?: (line: string) => void }) => Promise<S>,
+      key: 'stripe' | 'music',
+      port: number,
+    ): Promise<S> => {
+      const service = await start({
+        port,
+        ...(temporary ? {} : { dataDir: path.join(dataDir, key) }),
+        ...(quiet ? {} : { log: (line: string) => console.log(`[${key}] ${line}`) }),
       });
+      startStep(step);
+      track({ name, endpoint: service.url, stop: () => service.stop() });
+      return service;
+    };
+    const stripeModule = import('./stripe/embedded-stripe');
+    const stripeReady = stripeModule.then(({ startEmbeddedStripe }) =>
+      inProcess('embedded Stripe', 'stripe answers', startEmbeddedStripe, 'stripe', stripePort),
+    );
     // Checkout works out of the box: every paid plan gets a product and prices in the embedded Stripe.
     const pricesReady = Promise.all([dynamoReady, stripeReady, modules]).then(
-      async ([{ dynamodb }, { stripe }, m]) => {
+      async ([{ dynamodb }, stripe, m]) => {
         const dynamoClient = new m.DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
         try {
           const plans = m.dynamoPlanRepository(
@@ -565,18 +574,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       s3Ready,
       cognitoReady,
       sesStarted,
-      import('./music/provider-server')
-        .then(({ startMusicProvider }) =>
-          startMusicProvider({
-            port: musicPort,
-            ...(temporary ? {} : { dataDir: path.join(dataDir, 'music') }),
-            ...(quiet ? {} : { log: (line: string) => console.log(`[music] ${line}`) }),
-          }),
-        )
-        .then((music) => {
-          startStep('music provider answers');
-          return track({ name: 'music provider', endpoint: music.url, stop: () => music.stop(), music });
-        }),
+      import('./music/provider-server').then(({ startMusicProvider }) =>
+        inProcess('music provider', 'music provider answers', startMusicProvider, 'music', musicPort),
+      ),
       webReady,
       adminReady,
       stripeReady,
@@ -600,10 +600,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       s3,
       { cognito, pools },
       ses,
-      { music },
+      music,
       webHandler,
       admin,
-      { stripe },
+      stripe,
       pricesHash,
       m,
     ] = results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
@@ -611,10 +611,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       Emulator,
       { cognito: Emulator; pools: Omit<LocalState, 'admin' | 'running'> },
       Emulator,
-      { music: MusicProvider },
+      MusicProvider,
       WebHandler | undefined,
       LocalState['admin'],
-      { stripe: EmbeddedStripe },
+      EmbeddedStripe,
       string,
       ApiModules,
     ];
