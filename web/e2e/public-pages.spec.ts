@@ -205,16 +205,19 @@ describe('a visitor browses the public pages', () => {
   });
 });
 
+/** The prerendered pages and their headings. */
+const FRAME_PAGES = [
+  ['/', 'Create Music with AI'],
+  ['/pricing', 'Choose Your Plan'],
+  ['/auth', 'Your next song starts here'],
+] as const;
+
 describe("a visitor's first frame", () => {
   it('shows each prerendered page before any script runs, its controls waiting for the app', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
       const still = await context.newPage();
-      for (const [path, heading] of [
-        ['/', 'Create Music with AI'],
-        ['/pricing', 'Choose Your Plan'],
-        ['/auth', 'Your next song starts here'],
-      ] as const) {
+      for (const [path, heading] of FRAME_PAGES) {
         await still.goto(`${baseUrl}${path}`);
         expect(await still.getByRole('heading', { level: 1, name: heading }).isVisible(), path).toBe(true);
         expect(await still.getByRole('banner').getByRole('link', { name: 'Pricing' }).isVisible(), path).toBe(
@@ -230,7 +233,7 @@ describe("a visitor's first frame", () => {
   });
 
   it("starts the app in steps: the libraries' chunk, which runs React's own code, before the app's module", async () => {
-    for (const path of ['/', '/pricing', '/auth']) {
+    for (const [path] of FRAME_PAGES) {
       const html = await (await fetch(`${baseUrl}${path}`)).text();
       const steps = /<link rel="modulepreload"[^>]* data-app="" data-steps="([^"]+)">/.exec(html)?.[1];
       expect(steps, path).toMatch(/^\/assets\/libraries-[\w-]+\.js$/);
@@ -280,11 +283,7 @@ describe("a visitor's first frame", () => {
               document.querySelector('#root h1');
           });
         });
-        for (const [path, heading] of [
-          ['/', 'Create Music with AI'],
-          ['/pricing', 'Choose Your Plan'],
-          ['/auth', 'Your next song starts here'],
-        ] as const) {
+        for (const [path, heading] of FRAME_PAGES) {
           await live.goto(`${baseUrl}${path}`);
           // The app has taken over once the controls the frame held back are live again.
           await live.waitForFunction(
