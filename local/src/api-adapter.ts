@@ -316,6 +316,20 @@ export function claimHandlers(owner: string): boolean {
   return handlersOwner === owner;
 }
 
+type HandlerModule = { handler?: LambdaHandler };
+
+/** Each route group's entry point, named in full so that a bundler can follow every one. */
+const handlerModules: Record<RouteGroup, () => Promise<HandlerModule>> = {
+  auth: () => import('@tunesmith/functions/lambdas/auth'),
+  catalog: () => import('@tunesmith/functions/lambdas/catalog'),
+  generation: () => import('@tunesmith/functions/lambdas/generation'),
+  uploads: () => import('@tunesmith/functions/lambdas/uploads'),
+  billing: () => import('@tunesmith/functions/lambdas/billing'),
+  webhooks: () => import('@tunesmith/functions/lambdas/webhooks'),
+  'admin-session': () => import('@tunesmith/functions/lambdas/admin-session'),
+  admin: () => import('@tunesmith/functions/lambdas/admin'),
+};
+
 /**
  * Imports route groups' real entry points from `functions/src/lambdas` for the
  * local cloud `owner`. Like a Lambda runtime, a handler module builds its SDK
@@ -331,7 +345,7 @@ export function lambdaLoader(owner: string): HandlerLoader {
           'start further clouds with startLocalCloudProcess.',
       );
     }
-    const module = (await import(`@tunesmith/functions/lambdas/${group}`)) as { handler?: LambdaHandler };
+    const module = await handlerModules[group]();
     if (typeof module.handler !== 'function') {
       throw new Error(`functions/src/lambdas/${group}.ts exports no handler`);
     }
