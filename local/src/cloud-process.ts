@@ -2,19 +2,19 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { LocalCloud, LocalCloudOptions } from './cloud';
+import { localCloudEntry } from './compiled.mjs';
 
-const serveFile = fileURLToPath(new URL('./serve.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Starts a local cloud in a child process, for callers that need a cloud
  * beside another one (test runners whose global setups share a process).
  * `pids` lists that process first, then its emulators. The cloud also stops
- * when this process dies.
+ * when this process dies. It runs serve.ts compiled as `npm start` runs start.ts (compiled.mjs).
  */
 export async function startLocalCloudProcess(options: LocalCloudOptions): Promise<LocalCloud> {
-  // tsx is a dependency of the repository root; resolve it from there.
-  const child = spawn(process.execPath, ['--import', 'tsx', serveFile, JSON.stringify(options)], {
+  const serveFile = await localCloudEntry('serve');
+  const child = spawn(process.execPath, ['--enable-source-maps', serveFile, JSON.stringify(options)], {
     cwd: repoRoot,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -4,15 +4,11 @@
  * `TUNESMITH_DATA_DIR` moves the data directory (default `.data`).
  */
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { register } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LocalCloud } from './cloud';
+import { type LocalCloud, startLocalCloud } from './cloud';
 import { startStep } from './start-timings';
 
-// Before the cloud's modules load: installed packages skip tsx's rewriting (see the hook).
-register('./installed-packages.mjs', import.meta.url);
-const { startLocalCloud } = await import('./cloud');
 startStep('modules loaded');
 
 const started = performance.now();
