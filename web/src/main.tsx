@@ -4,19 +4,15 @@ import './start-react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { createRoutes, preloadPages, preloadPagesWithData } from './app/router';
+import { createRoutes, preloadPages, preloadPagesWithData, preparePages } from './app/router';
 import { userQueryOptions } from './lib/auth';
+import { nextTask } from './lib/next-task';
 import { createQueryClient } from './lib/query-client';
 import { siteQueryOptions } from './lib/site';
 import { FRAME_DIGEST } from './lib/use-page-data';
 import './index.css';
 
 const queryClient = createQueryClient();
-// What every page waits for is asked at once, beside the page's code.
-const asked = Promise.all([
-  queryClient.prefetchQuery(userQueryOptions()),
-  queryClient.prefetchQuery(siteQueryOptions()),
-]);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -54,7 +50,30 @@ const hydrate = () =>
 // frame straight to the same page, live.
 const frame = root.getAttribute('data-prerendered');
 const { pathname } = window.location;
-if (frame === null) render();
-else if (frame === 'replace')
-  void Promise.all([asked, preloadPagesWithData(createRoutes(), pathname, queryClient)]).then(render);
-else void Promise.all([asked, preloadPages(createRoutes(), pathname)]).then(hydrate);
+
+// What every page waits for is asked at once, beside the page's code. Each request, and each
+// step after, is a task of its own: on a phone none of them then holds the main thread long
+// enough to keep a tap waiting.
+async function start(): Promise<void> {
+  const user = queryClient.prefetchQuery(userQueryOptions());
+  await nextTask();
+  const site = queryClient.prefetchQuery(siteQueryOptions());
+  if (frame === null) {
+    render();
+    return;
+  }
+  await nextTask();
+  const routes = createRoutes();
+  if (frame === 'replace') {
+    await Promise.all([user, site, preloadPagesWithData(routes, pathname, queryClient)]);
+    render();
+    return;
+  }
+  await preloadPages(routes, pathname);
+  await nextTask();
+  // What the frame left to the app (the gallery, the plans) is asked for now, not waited for.
+  preparePages(routes, pathname, queryClient);
+  await Promise.all([user, site, nextTask()]);
+  hydrate();
+}
+void start();

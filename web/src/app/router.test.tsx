@@ -1,7 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { Params, RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preloadPagesOnIntent, preloadPagesWithData } from './router';
+import { clearSignedInHint } from '@/lib/auth';
+import { callsMade, mockFetch } from '@/testing/mock-fetch';
+import {
+  createRoutes,
+  preloadPages,
+  preloadPagesOnIntent,
+  preloadPagesWithData,
+  preparePages,
+} from './router';
 
 const page = () => ({ default: () => null });
 
@@ -127,5 +135,56 @@ describe('preloadPagesWithData', () => {
 
     expect(order).toEqual(['code', 'data']);
     expect(client.getQueryData(['track', 't1'])).toEqual({ id: 't1' });
+  });
+});
+
+describe('preparePages', () => {
+  it("starts each shown page's own preparation with its parameters, and no other page's", () => {
+    const shown = vi.fn();
+    const other = vi.fn();
+    const routes: RouteObject[] = [
+      {
+        path: '/',
+        children: [
+          { path: 'track/:id', handle: { prepare: shown } },
+          { path: 'pricing', handle: { prepare: other } },
+        ],
+      },
+    ];
+    const client = new QueryClient();
+
+    preparePages(routes, '/track/t1', client);
+
+    expect(shown).toHaveBeenCalledWith({ id: 't1' }, client);
+    expect(other).not.toHaveBeenCalled();
+  });
+
+  it("asks for the pricing page's plans once its code is here, without waiting for them", async () => {
+    const fetchMock = mockFetch({ 'GET /api/plans': () => new Promise<Response>(() => {}) });
+    const routes = createRoutes();
+    const client = new QueryClient();
+    // Before the page's code is here there is nothing to prepare.
+    preparePages(routes, '/pricing', client);
+    expect(callsMade(fetchMock)).toEqual([]);
+
+    await preloadPages(routes, '/pricing');
+    preparePages(routes, '/pricing', client);
+
+    expect(callsMade(fetchMock)).toEqual(['GET /api/plans']);
+    expect(client.getQueryState(['plans'])?.fetchStatus).toBe('fetching');
+  });
+
+  it("asks for a visitor's gallery on the home page, and not for someone who may be signed in", async () => {
+    const routes = createRoutes();
+    await preloadPages(routes, '/');
+    const visitor = mockFetch({ 'GET /api/public-tracks': () => new Promise<Response>(() => {}) });
+
+    clearSignedInHint();
+    preparePages(routes, '/', new QueryClient());
+    expect(callsMade(visitor)).toEqual(['GET /api/public-tracks']);
+
+    const member = mockFetch({ 'GET /api/auth/user': () => new Promise<Response>(() => {}) });
+    preparePages(routes, '/', new QueryClient());
+    expect(callsMade(member)).toEqual([]);
   });
 });

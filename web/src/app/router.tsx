@@ -16,6 +16,8 @@ interface PageHandle {
   preload: () => Promise<unknown>;
   /** The queries the page waits for at `params`, once its code is here. */
   pageData: (params: Params) => readonly PageQuery[];
+  /** Starts what the page's parts ask for as they first render, once its code is here. */
+  prepare: (params: Params, queryClient: QueryClient) => void;
 }
 
 /** A query a page waits for (its `queryOptions`), as usePageData takes it. */
@@ -25,6 +27,12 @@ type PageQuery = { queryKey: QueryKey };
 type PageModule = {
   default: ComponentType;
   pageData?: (params: Params) => readonly PageQuery[];
+  /**
+   * Starts, without waiting, the code and data that parts of the page ask for as they first
+   * render (parts that a prerendered frame leaves to the app): that render then finds them
+   * on the way rather than asking for them itself (optional).
+   */
+  prepare?: (params: Params, queryClient: QueryClient) => void;
 };
 
 /**
@@ -40,12 +48,14 @@ const pageLoaders = new Map<() => Promise<PageModule>, ReturnType<typeof pageLoa
 function pageLoader(load: () => Promise<PageModule>) {
   let loaded: ComponentType | undefined;
   let pageData: PageModule['pageData'];
+  let prepare: PageModule['prepare'];
   let pending: Promise<ComponentType> | undefined;
   const preload = (): Promise<ComponentType> => {
     pending ??= load().then(
       (module) => {
         loaded = module.default;
         pageData = module.pageData;
+        prepare = module.prepare;
         return loaded;
       },
       (error: unknown) => {
@@ -59,7 +69,12 @@ function pageLoader(load: () => Promise<PageModule>) {
   function Page() {
     return createElement(loaded ?? use(preload()));
   }
-  return { Page, preload, pageData: (params: Params) => pageData?.(params) ?? [] };
+  return {
+    Page,
+    preload,
+    pageData: (params: Params) => pageData?.(params) ?? [],
+    prepare: (params: Params, queryClient: QueryClient) => prepare?.(params, queryClient),
+  };
 }
 
 function lazyElement(load: () => Promise<PageModule>) {
@@ -68,7 +83,7 @@ function lazyElement(load: () => Promise<PageModule>) {
     loader = pageLoader(load);
     pageLoaders.set(load, loader);
   }
-  const handle: PageHandle = { preload: loader.preload, pageData: loader.pageData };
+  const handle: PageHandle = { preload: loader.preload, pageData: loader.pageData, prepare: loader.prepare };
   return { element: <loader.Page />, handle };
 }
 
@@ -163,6 +178,16 @@ export function preloadPages(routes: RouteObject[], pathname: string): Promise<v
     return handle ? [handle.preload().catch(() => undefined)] : [];
   });
   return Promise.all(asked).then(() => undefined);
+}
+
+/**
+ * Starts what the parts of the pages `pathname` shows ask for as they first render (each
+ * page's `prepare`), once their code is here; waits for none of it.
+ */
+export function preparePages(routes: RouteObject[], pathname: string, queryClient: QueryClient): void {
+  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
+    (route.handle as PageHandle | undefined)?.prepare(params, queryClient);
+  }
 }
 
 /**

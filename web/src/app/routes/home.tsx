@@ -1,14 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import type { Params } from 'react-router';
 import { publicTracksQueryOptions } from '@/features/gallery/api/get-public-tracks';
 import { CommunityGallery, GallerySkeleton } from '@/features/gallery/components/community-gallery';
 import { FeatureCards } from '@/features/home/components/feature-cards';
 import { Hero } from '@/features/home/components/hero';
-import { userQueryOptions, useUser } from '@/lib/auth';
+import { hasSignedInHint, userQueryOptions, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { usePageData } from '@/lib/use-page-data';
 
 /** The signed-in page: a chunk of its own, which a visitor never loads. */
 const Create = lazy(() => import('./home-create'));
+
+/** Starts a visitor's gallery before the first render asks for it (router.tsx). */
+export function prepare(_params: Params, queryClient: QueryClient): void {
+  if (!hasSignedInHint()) void queryClient.prefetchQuery(publicTracksQueryOptions());
+}
 
 /** The gallery, once it has answered (a failure only hides it). */
 function Gallery() {

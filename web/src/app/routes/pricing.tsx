@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import type { Params } from 'react-router';
 import { PlansSkeleton } from '@/features/pricing/components/plans-skeleton';
 import { userQueryOptions } from '@/lib/auth';
 import { loadOnce } from '@/lib/load-once';
@@ -14,6 +16,12 @@ import { usePageData } from '@/lib/use-page-data';
 /** Asked once: every render of the plans' part asks for it, and each asking walks its chunks' preloads again. */
 const loadPricingPlans = loadOnce(() => import('@/features/pricing/components/pricing-plans'));
 const PricingPlans = lazy(() => loadPricingPlans().then((m) => ({ default: m.PricingPlans })));
+
+/** Starts the plans' code and data before the first render asks for them (router.tsx). */
+export function prepare(_params: Params, queryClient: QueryClient): void {
+  void loadPricingPlans();
+  void queryClient.prefetchQuery(plansQueryOptions());
+}
 
 /** The plans, once they, their code and the auth state are in; a failure shows the page's error state. */
 function Plans() {
