@@ -5,6 +5,7 @@ import { PEAKS_EXTENSION } from '@tunesmith/functions/domain/audio/peaks';
 import { EXPORTS_AREA } from '@tunesmith/functions/domain/exports/ports';
 import { SHARE_PAGE_AREA, SHARE_TEMPLATE_KEY } from '@tunesmith/functions/domain/tracks/share-page';
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
+import { contentSecurityPolicy } from '@tunesmith/shared/content-security-policy';
 import { PRERENDERED_AREA, PRERENDERED_PAGES, SIGNED_IN_HINT_NAMES } from '@tunesmith/shared/pages';
 import { Annotations, Aws, Duration, Stack } from 'aws-cdk-lib';
 import {
@@ -165,20 +166,7 @@ export class Web extends Construct {
       serverAccessLogsPrefix: 'site/',
     });
 
-    const csp = [
-      "default-src 'self'",
-      "script-src 'self'",
-      "style-src 'self'",
-      "img-src 'self' data: blob:",
-      // Audio plays from this origin (/tracks/*, signed links).
-      "media-src 'self' blob:",
-      `connect-src 'self' ${props.uploadsOrigin}`,
-      "font-src 'self'",
-      "frame-ancestors 'none'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-    ].join('; ');
+    const csp = contentSecurityPolicy([props.uploadsOrigin]);
 
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'Headers', {
       comment: 'Tunesmith security headers',

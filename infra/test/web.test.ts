@@ -312,6 +312,9 @@ describe('response headers policy', () => {
       `https://${uploadsName}.s3.{Ref:AWS::Region}.{Ref:AWS::URLSuffix}`,
     ]);
     expect(directives.get('script-src')).toEqual(["'self'"]);
+    // The waveform's library styles its shadow root with a <style> element (shared/src/content-security-policy.ts).
+    expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives.get('font-src')).toEqual(["'self'"]);
   });
 });
 

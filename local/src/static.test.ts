@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { contentSecurityPolicy } from '@tunesmith/shared/content-security-policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../web/build/precompress';
 import { accepts, createStaticHandler, securityHeaders } from './static';
@@ -101,6 +102,9 @@ describe('static SPA server', () => {
     expect(directive('media-src')).toEqual(["'self'", 'blob:']);
     expect(directive('script-src')).toEqual(["'self'"]);
     expect(directive('default-src')).toEqual(["'self'"]);
+    // The policy CloudFront sends (infra/lib/web.ts): the same function makes both.
+    expect(csp).toBe(contentSecurityPolicy(['http://127.0.0.1:4569']));
+    expect(directive('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(securityHeaders({ https: false })['content-security-policy']).toContain("connect-src 'self';");
   });
 

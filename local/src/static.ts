@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { contentSecurityPolicy } from '@tunesmith/shared/content-security-policy';
 import { prerenderedDocument } from '@tunesmith/shared/pages';
 
 const mimeTypes: Record<string, string> = {
@@ -38,8 +39,9 @@ export function mimeType(file: string): string {
 }
 
 /**
- * The security headers CloudFront's response headers policy adds, so the
- * built SPA meets the same policy locally. `connectSources` are the storage
+ * The security headers CloudFront's response headers policy adds (the same content
+ * security policy, shared/src/content-security-policy.ts), so the built SPA meets the
+ * same policy locally. `connectSources` are the storage
  * origins the page reaches directly (locally: s3rver): the upload dialog PUTs
  * files there (connect-src). Players stream audio from the page's own origin
  * (`/tracks/*`, signed links; audio-cdn.ts), as from CloudFront on AWS.
@@ -49,20 +51,7 @@ export function securityHeaders(options: {
   connectSources?: string[];
   csp?: boolean;
 }): Record<string, string> {
-  const extra = options.connectSources?.length ? ` ${options.connectSources.join(' ')}` : '';
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    `connect-src 'self'${extra}`,
-    "font-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  const csp = contentSecurityPolicy(options.connectSources);
   return {
     ...(options.csp === false ? {} : { 'content-security-policy': csp }),
     ...(options.https ? { 'strict-transport-security': 'max-age=63072000; includeSubDomains; preload' } : {}),

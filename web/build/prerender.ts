@@ -13,9 +13,10 @@ import type { TrackFrame } from '../src/prerender/entry.tsx';
 
 /**
  * Puts a page's prerendered frame into the built shell: the frame's `<title>`
- * in place of the shell's, the rest in `#root`; the app hydrates it. The
- * site's content security policy refuses inline styles, so a style attribute
- * (a library's `outline: none`, say) is kept as `data-frame-style`, and its
+ * in place of the shell's, the rest in `#root`; the app hydrates it. A style
+ * attribute (a library's `outline: none`, say) is kept as `data-frame-style`
+ * (from when the site's policy refused inline styles; it allows them since
+ * decision 029, and the frame paints the same either way), and its
  * form controls and buttons are disabled (`data-frame-disabled`) until the
  * app has taken the frame over: then `releaseFrame` (src/app/frame.ts) sets
  * those styles through the CSSOM and enables those controls.

@@ -138,6 +138,11 @@ describe('the waveform player', () => {
     await verifiedUser(baseUrl, { email, password });
     const context = await browser.newContext();
     const page = await context.newPage();
+    // The site's policy (shared/src/content-security-policy.ts) is the one CloudFront sends: nothing may be refused.
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
     await signIn(page, baseUrl, email, password);
 
     const id = await completedTrack(page, 'Tide Lines');
@@ -154,6 +159,13 @@ describe('the waveform player', () => {
       .poll(() => page.evaluate(() => document.querySelector('audio')?.readyState ?? 0), POLL)
       .toBeGreaterThan(0);
     expect(await waveform.getAttribute('aria-valuetext')).toBe('0:00 of 0:20');
+    // Its own styles apply: the played part lies over the waveform, in the height the player keeps for it.
+    expect(
+      await waveform.evaluate(
+        (slider) => (slider.querySelector('div') as HTMLElement | null)?.getBoundingClientRect().height,
+      ),
+    ).toBe(48);
+    expect(refused).toEqual([]);
     await expectNoSeriousViolations(page, 'track page with its waveform');
 
     // A click three quarters along seeks there.

@@ -1,7 +1,7 @@
 /**
  * Hands a prerendered frame (web/build/prerender.ts) over to the app once the
- * app has hydrated it: the style attributes the frame could not carry (the
- * CSP refuses inline styles) are set through the CSSOM, which the CSP allows,
+ * app has hydrated it: the style attributes the frame keeps aside
+ * (`data-frame-style`, web/build/prerender.ts) are set through the CSSOM,
  * and the controls the frame disabled are enabled. A page that was not
  * prerendered, or that the app rendered afresh, has nothing to hand over.
  */

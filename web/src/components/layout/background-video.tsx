@@ -51,7 +51,7 @@ export function BackgroundVideo() {
   return (
     <div aria-hidden="true" className="pointer-events-none fixed inset-0 -z-10 overflow-hidden bg-zinc-950">
       {/* Blurred once at build (scripts/make-background-poster.ts): a blur filter over the whole screen slows every
-          phone's first paint. A class, not a style attribute: the CSP refuses inline styles in prerendered HTML. */}
+          phone's first paint. */}
       <div className="absolute inset-0 bg-[url(/media/background-blurred.jpg)] bg-cover bg-center opacity-50" />
       <div className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_left,rgba(168,85,247,0.35),transparent_55%),radial-gradient(ellipse_at_bottom_right,rgba(236,72,153,0.25),transparent_55%)]" />
       {attached ? (
