@@ -198,6 +198,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     );
   }
   const quiet = options.quiet ?? false;
+  // The handlers' logger reads its level when its module loads, which may be before the
+  // environment below is set: a quiet cloud says so first.
+  if (quiet) process.env.LOG_LEVEL = 'silent';
   const temporary = !options.persist;
   const dataDir = temporary
     ? mkdtempSync(path.join(os.tmpdir(), 'tunesmith-local-'))
