@@ -13,7 +13,12 @@ if ((source.match(/import\(/g) ?? []).length !== 2) throw new Error('boot.js cha
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** `hrefs`: the app's module first, then the hinted chunks; `steps`: the app's link's data-steps. */
-function runBoot(hrefs: string[], load: (href: string) => Promise<unknown>, steps = '') {
+function runBoot(
+  hrefs: string[],
+  load: (href: string) => Promise<unknown>,
+  steps = '',
+  sheets: { rel: string }[] = [],
+) {
   const loads: string[] = [];
   const tasks: { run: () => void; delay: number }[] = [];
   let painted: (() => void) | undefined;
@@ -24,6 +29,7 @@ function runBoot(hrefs: string[], load: (href: string) => Promise<unknown>, step
   const document = {
     querySelector: (selector: string) => (selector === 'link[data-app]' ? links[0] : null),
     querySelectorAll: (selector: string) => {
+      if (selector === 'link[data-stylesheet]') return sheets;
       expect(selector).toBe('link[rel="modulepreload"]:not([data-app])');
       return links.slice(1);
     },
@@ -104,6 +110,13 @@ describe('boot.js', () => {
     page.paint();
     while (await page.nextTask());
     expect(page.loads).toEqual(['/libraries.js', '/cn.js', '/app.js']);
+  });
+
+  it('applies the preloaded stylesheet at once, before the first paint and any code', async () => {
+    const sheet = { rel: 'preload' };
+    const page = runBoot(['/app.js'], async () => ({}), '', [sheet]);
+    expect(sheet.rel).toBe('stylesheet');
+    expect(page.loads).toEqual([]);
   });
 
   it('starts a page that never reports a paint (a background tab) after a while', async () => {

@@ -1,7 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPLACED_FRAME_MARKER } from '../../shared/src/pages';
 import type { TrackFrame } from '../src/prerender/entry';
-import { framePage, trackTemplate } from './prerender';
+import { framePage, trackTemplate, withCriticalCss } from './prerender';
 
 const shell = `<!doctype html>
 <html lang="en">
@@ -131,5 +134,36 @@ describe('the track frame template', () => {
     expect(page).toContain('<title>%%TRACK_TITLE%% | Tunesmith</title>');
     expect(page).toContain('data-app=""');
     expect(framePage(shell, '<main></main>')).toContain('<div id="root" data-prerendered=""><main>');
+  });
+});
+
+describe('withCriticalCss', () => {
+  it('inlines the rules the frame uses and leaves the whole stylesheet to load without blocking the paint', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'critical-'));
+    try {
+      mkdirSync(join(outDir, 'assets'));
+      writeFileSync(
+        join(outDir, 'assets', 'index-123.css'),
+        '.used{color:red}.unused-elsewhere{color:blue}@media (width>=40rem){.used{color:green}}',
+      );
+      const page = await withCriticalCss(framePage(shell, '<main class="used">Hi</main>'), outDir, '/');
+
+      const inline = /<style>([\s\S]*?)<\/style>/.exec(page)?.[1] ?? '';
+      expect(inline).toContain('.used{color:red}');
+      expect(inline).toContain('@media (width>=40rem){.used{color:green}}');
+      expect(inline).not.toContain('unused-elsewhere');
+      // No blocking link: the stylesheet is fetched at once and applied by /boot.js, or read without scripts.
+      expect(page).not.toMatch(/<link rel="stylesheet"[^>]*>(?![^<]*<\/noscript>)/);
+      const head = page.slice(0, page.indexOf('</head>'));
+      expect(head).toContain(
+        '<link rel="preload" as="style" crossorigin href="/assets/index-123.css" data-stylesheet="">',
+      );
+      expect(head).toContain(
+        '<noscript><link rel="stylesheet" crossorigin href="/assets/index-123.css"></noscript>',
+      );
+      expect(page.match(/index-123\.css/g)).toHaveLength(2);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import Beasties from 'beasties';
 import { createServer, type Plugin } from 'vite';
 // Relative, so Vite bundles it into the config (a workspace package is loaded by Node, which runs no .ts).
 import {
@@ -68,6 +69,42 @@ export function framePage(shell: string, frame: string, marker = '', steps: read
       '<link rel="modulepreload" fetchpriority="low" crossorigin',
     );
   return page;
+}
+
+/**
+ * A frame's critical CSS: the rules its elements use, inlined (beasties), and the whole
+ * stylesheet no longer blocking the first paint: it is preloaded (`data-stylesheet`) and
+ * /boot.js applies it before the app starts, so what the app draws later finds its rules
+ * (a browser without scripts reads it from `<noscript>`).
+ */
+export async function withCriticalCss(page: string, outDir: string, base: string): Promise<string> {
+  const beasties = new Beasties({
+    path: outDir,
+    publicPath: base,
+    pruneSource: false,
+    inlineFonts: false,
+    reduceInlineStyles: false,
+    mergeStylesheets: true,
+    logLevel: 'silent',
+  });
+  // Beasties hints the stylesheet and keeps its blocking link; the link becomes the hint here.
+  const inlined = (await beasties.process(page)).replace(
+    /<link rel="preload" crossorigin href="[^"]+" as="style">/g,
+    '',
+  );
+  const sheet = /<link rel="stylesheet" crossorigin href="([^"]+)">/;
+  const href = sheet.exec(inlined)?.[1];
+  if (!href || !/<style>[\s\S]+?<\/style>/.test(inlined))
+    throw new Error("the frame's critical CSS was not inlined");
+  // Beasties moves the link to the end of the body; the hint goes back into the head, to be fetched at once.
+  return inlined
+    .replace(sheet, '')
+    .replace(
+      '</head>',
+      () =>
+        `  <link rel="preload" as="style" crossorigin href="${href}" data-stylesheet="">\n` +
+        `    <noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>\n  </head>`,
+    );
 }
 
 /** The chunk (vite.config.ts) of the libraries every page starts with, src/start-react.ts last. */
@@ -158,14 +195,17 @@ export function prerenderPlugin(): Plugin {
           const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
           mkdirSync(join(outDir, PRERENDERED_AREA), { recursive: true });
           for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
-            const page = framePage(shell, await renderFrame(pathname), '', steps);
+            const page = await withCriticalCss(
+              framePage(shell, await renderFrame(pathname), '', steps),
+              outDir,
+              base,
+            );
             writeFileSync(join(outDir, PRERENDERED_AREA, `${name}.html`), page);
           }
-          const track = framePage(
-            shell,
-            trackTemplate(await renderTrackFrame()),
-            REPLACED_FRAME_MARKER,
-            steps,
+          const track = await withCriticalCss(
+            framePage(shell, trackTemplate(await renderTrackFrame()), REPLACED_FRAME_MARKER, steps),
+            outDir,
+            base,
           );
           writeFileSync(join(outDir, TRACK_FRAME_TEMPLATE), track);
         } finally {

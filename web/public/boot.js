@@ -8,6 +8,8 @@
 // while they load rather than after one long task; the app's own module runs
 // last, even when one of those failed to load.
 const app = document.querySelector('link[data-app]');
+// The page painted with its critical CSS inlined; the whole stylesheet, preloaded, applies now.
+for (const sheet of document.querySelectorAll('link[data-stylesheet]')) sheet.rel = 'stylesheet';
 if (app) {
   let started = false;
   const pause = () => new Promise((resume) => setTimeout(resume));
