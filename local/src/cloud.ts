@@ -124,7 +124,7 @@ async function loadProvisioning() {
 
 /**
  * What the routes need beyond provisioning (the API adapter, the audio CDN),
- * loaded after it; the workflow runner's modules are loaded alongside.
+ * loaded after it. The workflow runner's modules load once the routes are open.
  */
 async function loadRouting() {
   const [s3, adapter, audio, share] = await Promise.all([
@@ -132,9 +132,6 @@ async function loadRouting() {
     import('./api-adapter'),
     import('./audio-cdn'),
     import('./share-pages'),
-    import('@tunesmith/functions/lambdas/workflow'),
-    import('./workflow/runner'),
-    import('aws-local-stepfunctions'),
   ]);
   return {
     S3Client: s3.S3Client,
@@ -218,6 +215,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let server: http.Server | undefined;
   let vite: { close(): Promise<void> } | undefined;
   let runner: WorkflowRunner | undefined;
+  let runnerStarting: Promise<WorkflowRunner> | undefined;
   let analytics: (() => Promise<void>) | undefined;
   let stepFunctions: StepFunctionsEndpoint | undefined;
   let lambdaEndpoint: LambdaEndpoint | undefined;
@@ -250,7 +248,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       }
       await vite?.close();
       // Executions still running would write to the emulators stopped below.
-      runner?.stop();
+      (runner ?? (await runnerStarting?.catch(() => undefined)))?.stop();
       // A run still going would log the emulators stopped below as failures.
       await analytics?.();
       await stepFunctions?.stop();
@@ -273,7 +271,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     stepFunctions = await startStepFunctionsEndpoint({
       port: ports.stepfunctions ?? 0,
       stateMachineArn: STATE_MACHINE_ARN,
-      runner: runnerOnceStarted(() => runner),
+      runner: runnerOnceStarted(
+        () => runnerStarting,
+        () => runner,
+      ),
       onError: (error) => console.error('[stepfunctions] request failed', error),
     });
     // Bound now too, for the same reason; its jobs run the jobs handler once the environment is set.
@@ -679,8 +680,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     };
     Object.assign(process.env, env);
     // The workflow's steps build their clients from the environment just set.
-    runner = await startWorkflowRunner();
-    startStep('workflow runner ready');
     // Tools such as `npm run admin:create -- --local` find this cloud through the state file.
     writeState(stateFile, { ...pools, admin, running: { pid: process.pid, url, env } });
     leaveState = () => writeState(stateFile, { ...pools, admin });
@@ -744,6 +743,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     frontDoor.open(route);
     apiOpen.resolve(route);
     startStep('routes open');
+    // The workflow runner is not needed to answer: its library (which loads a JSON-schema
+    // compiler to validate state machines) loads now, and a generation started meanwhile waits
+    // for it at the Step Functions endpoint (runnerOnceStarted).
+    runnerStarting = startWorkflowRunner();
+    runnerStarting.then(
+      (started) => {
+        runner = started;
+        startStep('workflow runner ready');
+      },
+      (error: unknown) => console.error('[workflow] the local workflow runner did not start:', error),
+    );
     // The first page asks for plans; import the handlers while the browser opens.
     if (options.web !== 'none')
       api.warm().catch((error: unknown) => console.error('[api] warm-up failed', error));
@@ -847,21 +857,25 @@ async function startWorkflowRunner(): Promise<WorkflowRunner> {
 }
 
 /**
- * The runner for an endpoint bound before it exists. No call can arrive
- * earlier: the endpoint's URL is published with the environment, after the
- * runner has started.
+ * The runner for an endpoint bound before it exists: its URL is published with the
+ * environment, before the runner has started (once the routes are open). A call that
+ * comes earlier waits for it; until it has started, no execution exists.
  */
-function runnerOnceStarted(current: () => WorkflowRunner | undefined): EndpointRunner {
-  const started = () => {
-    const runner = current();
+function runnerOnceStarted(
+  starting: () => Promise<WorkflowRunner> | undefined,
+  current: () => WorkflowRunner | undefined,
+): EndpointRunner {
+  const started = async () => {
+    const runner = await starting();
     if (!runner) throw new Error('The workflow runner has not started');
     return runner;
   };
   return {
-    startExecution: (request) => started().startExecution(request),
-    sendTaskSuccess: (taskToken, output) => started().sendTaskSuccess(taskToken, output),
-    sendTaskFailure: (taskToken, error, cause) => started().sendTaskFailure(taskToken, error, cause),
-    describe: (name) => started().describe(name),
+    startExecution: async (request) => (await started()).startExecution(request),
+    sendTaskSuccess: async (taskToken, output) => (await started()).sendTaskSuccess(taskToken, output),
+    sendTaskFailure: async (taskToken, error, cause) =>
+      (await started()).sendTaskFailure(taskToken, error, cause),
+    describe: (name) => current()?.describe(name),
   };
 }
 

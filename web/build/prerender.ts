@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Beasties from 'beasties';
 import { createServer, type Plugin } from 'vite';
 // Relative, so Vite bundles it into the config (a workspace package is loaded by Node, which runs no .ts).
 import {
@@ -78,6 +77,8 @@ export function framePage(shell: string, frame: string, marker = '', steps: read
  * (a browser without scripts reads it from `<noscript>`).
  */
 export async function withCriticalCss(page: string, outDir: string, base: string): Promise<string> {
+  // Loaded here: the dev server loads this config too, and never inlines CSS.
+  const { default: Beasties } = await import('beasties');
   const beasties = new Beasties({
     path: outDir,
     publicPath: base,
