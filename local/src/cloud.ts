@@ -195,9 +195,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     );
   }
   const quiet = options.quiet ?? false;
-  // The handlers' logger reads its level when its module loads, which may be before the
-  // environment below is set: a quiet cloud says so first.
+  // The handlers' logger and metrics read their settings when their modules load, which may be
+  // before the environment below is set: what a local cloud always or a quiet one sets is set first.
   if (quiet) process.env.LOG_LEVEL = 'silent';
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
   const temporary = !options.persist;
   const dataDir = temporary
     ? mkdtempSync(path.join(os.tmpdir(), 'tunesmith-local-'))
