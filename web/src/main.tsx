@@ -4,7 +4,7 @@ import './start-react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { createRoutes, preloadPages, preloadPagesWithData, preparePages } from './app/router';
+import { createRoutes, preloadPages, preloadPagesWithData } from './app/router';
 import { userQueryOptions } from './lib/auth';
 import { nextTask } from './lib/next-task';
 import { createQueryClient } from './lib/query-client';
@@ -14,8 +14,8 @@ import './index.css';
 
 const queryClient = createQueryClient();
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element');
+// index.html has it, and the build refuses a shell without it (web/build/prerender.ts).
+const root = document.getElementById('root') as HTMLElement;
 
 const app = (
   <StrictMode>
@@ -58,22 +58,17 @@ async function start(): Promise<void> {
   const user = queryClient.prefetchQuery(userQueryOptions());
   await nextTask();
   const site = queryClient.prefetchQuery(siteQueryOptions());
-  if (frame === null) {
-    render();
-    return;
-  }
+  if (frame === null) return render();
   await nextTask();
   const routes = createRoutes();
-  if (frame === 'replace') {
-    await Promise.all([user, site, preloadPagesWithData(routes, pathname, queryClient)]);
-    render();
-    return;
-  }
-  await preloadPages(routes, pathname);
+  // A hydrated frame's parts left to the app (the gallery, the plans) are asked for, not waited for.
+  const page =
+    frame === 'replace'
+      ? preloadPagesWithData(routes, pathname, queryClient)
+      : preloadPages(routes, pathname, queryClient);
+  await Promise.all([user, site, page]);
+  // In a task of its own, after what the page's parts asked for.
   await nextTask();
-  // What the frame left to the app (the gallery, the plans) is asked for now, not waited for.
-  preparePages(routes, pathname, queryClient);
-  await Promise.all([user, site, nextTask()]);
-  hydrate();
+  (frame === 'replace' ? render : hydrate)();
 }
 void start();

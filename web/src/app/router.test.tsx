@@ -3,13 +3,7 @@ import type { Params, RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSignedInHint } from '@/lib/auth';
 import { callsMade, mockFetch } from '@/testing/mock-fetch';
-import {
-  createRoutes,
-  preloadPages,
-  preloadPagesOnIntent,
-  preloadPagesWithData,
-  preparePages,
-} from './router';
+import { createRoutes, preloadPages, preloadPagesOnIntent, preloadPagesWithData } from './router';
 
 const page = () => ({ default: () => null });
 
@@ -138,53 +132,56 @@ describe('preloadPagesWithData', () => {
   });
 });
 
-describe('preparePages', () => {
-  it("starts each shown page's own preparation with its parameters, and no other page's", () => {
-    const shown = vi.fn();
+describe('preloadPages with a query client', () => {
+  it("starts each shown page's own preparation with its parameters once its code is here, and no other page's", async () => {
+    const order: string[] = [];
+    const shown = vi.fn(() => order.push('prepare'));
     const other = vi.fn();
     const routes: RouteObject[] = [
       {
         path: '/',
         children: [
-          { path: 'track/:id', handle: { prepare: shown } },
-          { path: 'pricing', handle: { prepare: other } },
+          { path: 'track/:id', handle: { preload: async () => order.push('code'), prepare: shown } },
+          { path: 'pricing', handle: { preload: async () => undefined, prepare: other } },
         ],
       },
     ];
     const client = new QueryClient();
 
-    preparePages(routes, '/track/t1', client);
+    await preloadPages(routes, '/track/t1', client);
 
+    expect(order).toEqual(['code', 'prepare']);
     expect(shown).toHaveBeenCalledWith({ id: 't1' }, client);
     expect(other).not.toHaveBeenCalled();
   });
 
+  it('prepares nothing without a query client', async () => {
+    const prepare = vi.fn();
+    await preloadPages(
+      [{ path: '/pricing', handle: { preload: async () => undefined, prepare } }],
+      '/pricing',
+    );
+    expect(prepare).not.toHaveBeenCalled();
+  });
+
   it("asks for the pricing page's plans once its code is here, without waiting for them", async () => {
     const fetchMock = mockFetch({ 'GET /api/plans': () => new Promise<Response>(() => {}) });
-    const routes = createRoutes();
     const client = new QueryClient();
-    // Before the page's code is here there is nothing to prepare.
-    preparePages(routes, '/pricing', client);
-    expect(callsMade(fetchMock)).toEqual([]);
 
-    await preloadPages(routes, '/pricing');
-    preparePages(routes, '/pricing', client);
+    await preloadPages(createRoutes(), '/pricing', client);
 
     expect(callsMade(fetchMock)).toEqual(['GET /api/plans']);
     expect(client.getQueryState(['plans'])?.fetchStatus).toBe('fetching');
   });
 
   it("asks for a visitor's gallery on the home page, and not for someone who may be signed in", async () => {
-    const routes = createRoutes();
-    await preloadPages(routes, '/');
     const visitor = mockFetch({ 'GET /api/public-tracks': () => new Promise<Response>(() => {}) });
-
     clearSignedInHint();
-    preparePages(routes, '/', new QueryClient());
+    await preloadPages(createRoutes(), '/', new QueryClient());
     expect(callsMade(visitor)).toEqual(['GET /api/public-tracks']);
 
     const member = mockFetch({ 'GET /api/auth/user': () => new Promise<Response>(() => {}) });
-    preparePages(routes, '/', new QueryClient());
+    await preloadPages(createRoutes(), '/', new QueryClient());
     expect(callsMade(member)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
   UNSAFE_createBrowserHistory,
   useRoutes,
 } from 'react-router';
+import { nextTask } from '@/lib/next-task';
 import { AdminRoot } from './routes/admin/root';
 import { RootLayout } from './routes/root';
 import { type AppHistory, TransitionRouter } from './transition-router';
@@ -46,17 +47,13 @@ type PageModule = {
 const pageLoaders = new Map<() => Promise<PageModule>, ReturnType<typeof pageLoader>>();
 
 function pageLoader(load: () => Promise<PageModule>) {
-  let loaded: ComponentType | undefined;
-  let pageData: PageModule['pageData'];
-  let prepare: PageModule['prepare'];
+  let loaded: PageModule | undefined;
   let pending: Promise<ComponentType> | undefined;
   const preload = (): Promise<ComponentType> => {
     pending ??= load().then(
       (module) => {
-        loaded = module.default;
-        pageData = module.pageData;
-        prepare = module.prepare;
-        return loaded;
+        loaded = module;
+        return module.default;
       },
       (error: unknown) => {
         // Asked again on the next visit.
@@ -67,13 +64,13 @@ function pageLoader(load: () => Promise<PageModule>) {
     return pending;
   };
   function Page() {
-    return createElement(loaded ?? use(preload()));
+    return createElement(loaded?.default ?? use(preload()));
   }
   return {
     Page,
     preload,
-    pageData: (params: Params) => pageData?.(params) ?? [],
-    prepare: (params: Params, queryClient: QueryClient) => prepare?.(params, queryClient),
+    pageData: (params: Params) => loaded?.pageData?.(params) ?? [],
+    prepare: (params: Params, queryClient: QueryClient) => loaded?.prepare?.(params, queryClient),
   };
 }
 
@@ -83,7 +80,8 @@ function lazyElement(load: () => Promise<PageModule>) {
     loader = pageLoader(load);
     pageLoaders.set(load, loader);
   }
-  const handle: PageHandle = { preload: loader.preload, pageData: loader.pageData, prepare: loader.prepare };
+  // The loader is the handle (its Page aside).
+  const handle: PageHandle = loader;
   return { element: <loader.Page />, handle };
 }
 
@@ -171,23 +169,26 @@ export function createRoutes(): RouteObject[] {
 /**
  * Starts fetching the code of every lazily loaded route that `pathname` shows
  * (a layout and its page alike); settles once all of it is here or has failed.
+ * Given `queryClient`, it then starts, in a task of its own and without waiting
+ * for any of it, what the pages' parts ask for as they first render (each
+ * page's `prepare`), and settles after that.
  */
-export function preloadPages(routes: RouteObject[], pathname: string): Promise<void> {
-  const asked = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+export function preloadPages(
+  routes: RouteObject[],
+  pathname: string,
+  queryClient?: QueryClient,
+): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const asked = matches.flatMap(({ route }) => {
     const handle = route.handle as PageHandle | undefined;
     return handle ? [handle.preload().catch(() => undefined)] : [];
   });
-  return Promise.all(asked).then(() => undefined);
-}
-
-/**
- * Starts what the parts of the pages `pathname` shows ask for as they first render (each
- * page's `prepare`), once their code is here; waits for none of it.
- */
-export function preparePages(routes: RouteObject[], pathname: string, queryClient: QueryClient): void {
-  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
-    (route.handle as PageHandle | undefined)?.prepare(params, queryClient);
-  }
+  return Promise.all(asked).then(async () => {
+    if (!queryClient) return;
+    await nextTask();
+    for (const { route, params } of matches)
+      (route.handle as PageHandle | undefined)?.prepare(params, queryClient);
+  });
 }
 
 /**
