@@ -3,7 +3,7 @@
 // is resolved and rewritten on a hook thread beside this one: on two cores that thread's
 // second of work competes with the emulators booting. A build is kept in
 // node_modules/.cache/tunesmith-local and used again while its inputs are unchanged (their
-// contents hashed: ~220 files, a few milliseconds); a change to any of them, to the lockfile
+// contents hashed: ~220 files, about 20 ms); a change to any of them, to the lockfile
 // or to this file builds again (about a third of a second with esbuild).
 //
 // What the build keeps as it was: installed packages stay outside it, imported by the path
@@ -113,7 +113,7 @@ export async function localCloudEntry(entry) {
   return file;
 }
 
-/** Installed packages are imported from where Node finds them, by absolute path. */
+/** Installed packages are imported from where Node finds them, by their file URL. */
 function installedPackagesOutside() {
   return {
     name: 'installed-packages-outside',
@@ -133,8 +133,10 @@ function installedPackagesOutside() {
           pluginData: 'resolving',
         });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
-        // Node's built-in modules come back unresolved, and stay as they are.
-        return { path: path.isAbsolute(resolved.path) ? resolved.path : args.path, external: true };
+        // Node's built-in modules come back unresolved, and stay as they are. A file URL, not a
+        // path: Node's ES module loader takes no Windows drive path as a specifier.
+        if (!path.isAbsolute(resolved.path)) return { path: args.path, external: true };
+        return { path: pathToFileURL(resolved.path).href, external: true };
       });
     },
   };

@@ -68,14 +68,14 @@ describe('the compiled local cloud', () => {
     expect((await module.later()).here).toBe(pathToFileURL(path.join(project, 'src', 'later.ts')).href);
   });
 
-  it('imports installed packages from where Node resolves them rather than copying them in', async () => {
+  it('imports installed packages from where Node resolves them, by file URL, rather than copying them in', async () => {
     const { files } = await build();
     const source = readFileSync(files.entry as string, 'utf8');
-    // The package's ES module entry, as Node's import resolves it (not its CommonJS one).
-    const imported = /from "([^"]*\/node_modules\/zod\/[^"]+)"/.exec(source)?.[1];
-    expect(imported && path.isAbsolute(imported)).toBe(true);
-    expect(path.dirname(imported as string)).toBe(path.dirname(zodEntry));
-    expect(imported).not.toBe(zodEntry);
+    // The package's ES module entry, as Node's import resolves it (not its CommonJS one), by file URL.
+    const imported = /from "(file:[^"]*\/node_modules\/zod\/[^"]+)"/.exec(source)?.[1] as string;
+    expect(imported).toBeDefined();
+    expect(path.dirname(fileURLToPath(imported))).toBe(path.dirname(zodEntry));
+    expect(fileURLToPath(imported)).not.toBe(zodEntry);
     expect(source).not.toContain('ZodError');
   });
 
