@@ -2,8 +2,9 @@
  * `npm run bench`: a short performance report (a report, never a pass/fail gate).
  *
  * - `npm start` time to first page and to the first API answer: a first start on a new data
- *   directory and a later one on the same, median of 3 each, dev and static mode, with the
- *   start's own step timings (TUNESMITH_START_TIMINGS)
+ *   directory and a later one on the same, median of 3 each (BENCH_START_RUNS for more), dev
+ *   and static mode (BENCH_DEV_ONLY=1 for dev alone), with the start's own step timings
+ *   (TUNESMITH_START_TIMINGS)
  * - SPA initial JS, gzip, file by file and package by package; a visitor's `/`;
  *   the largest chunks that load later (bench-spa.ts)
  * - each route-group bundle (as CDK bundles it, infra/lib/lambda-bundle.ts): cold-start
@@ -197,9 +198,9 @@ const median = (values: number[]) => {
  * in static mode; with where a start's time goes (its `[start]` steps).
  */
 async function timeToFirstPage(): Promise<void> {
-  const RUNS = 3;
+  const RUNS = Number(process.env.BENCH_START_RUNS) || 3;
   const modes: { label: string; args: string[] }[] = [{ label: 'dev (Vite)', args: [] }];
-  if (existsSync(join(root, 'web', 'dist', 'index.html')))
+  if (!process.env.BENCH_DEV_ONLY && existsSync(join(root, 'web', 'dist', 'index.html')))
     modes.push({ label: 'static', args: ['--static'] });
   else say('npm start --static: not measured (web/dist is not built; npm run build)');
   for (const mode of modes) {

@@ -366,7 +366,7 @@ export interface ApiAdapter {
   invoke(request: RawRequest): Promise<HttpResponse>;
   /** Serves one request from a Node HTTP server. */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
-  /** Imports every route group ahead of the first request. */
+  /** Imports every route group ahead of the first request, one after another. */
   warm(): Promise<void>;
 }
 
@@ -455,7 +455,9 @@ export function createApiAdapter(options: ApiAdapterOptions): ApiAdapter {
       writeResponse(res, response);
     },
     async warm() {
-      await Promise.all(routeGroups.map(handlerOf));
+      // One at a time, in the manifest's order (the session's and the catalog's first, what a
+      // first page asks for), so that a request for either does not wait behind the others.
+      for (const group of routeGroups) await handlerOf(group);
     },
   };
 }

@@ -214,7 +214,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   registry[runningCloud] = true;
   const emulators: Emulator[] = [];
   let server: http.Server | undefined;
-  let vite: { close(): Promise<void> } | undefined;
+  let vite: DevWebHandler | undefined;
   let runner: WorkflowRunner | undefined;
   let runnerStarting: Promise<WorkflowRunner> | undefined;
   let analytics: (() => Promise<void>) | undefined;
@@ -332,8 +332,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // The page first: its handler (Vite's is a large import and a config to load) gets this
     // process's thread to itself, then the emulators are launched and everything else loads.
     // Measured on two cores: started alongside the emulators' processes, Vite was ready only
-    // after them. Its content security policy names the storage endpoint it uploads to (the S3
-    // proxy's): known up front on a set port; on a free one (tests), the page waits for storage.
+    // after them. DynamoDB Local alone is launched before it: its JVM, the longest pole of the
+    // API's start, boots on the other core meanwhile (a third of a second sooner answered, the
+    // page a little later). The page's content security policy names the storage endpoint it
+    // uploads to (the S3 proxy's): known up front on a set port; on a free one (tests), the
+    // page waits for storage.
     const launched: Promise<unknown>[] = [];
     const launch = <T>(start: (onSpawn: () => void) => Promise<T>): Promise<T> => {
       let spawned: () => void = () => {};
@@ -368,8 +371,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         buckets: [UPLOADS_BUCKET, TRACKS_BUCKET, SITE_BUCKET],
         credentials,
       }).then(track);
+    const dynamoStarted = launchDynamoDb();
     let s3Early: Promise<Emulator> | undefined;
-    let webStarted: Promise<(WebHandler & { close?: () => Promise<void> }) | undefined>;
+    let webStarted: Promise<WebHandler | DevWebHandler | undefined>;
     if (s3Port) {
       webStarted = startWeb(`http://127.0.0.1:${s3Port}`);
       // A page that cannot be served (static mode before a build) fails the start before anything else runs.
@@ -382,7 +386,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const webReady = webStarted.then((handler) => {
       startStep('web handler ready');
       if (handler) options.onPageServed?.(url);
-      if (handler?.close) vite = { close: handler.close };
+      if (handler && 'warm' in handler) vite = handler;
       return handler;
     });
     // The page answers as soon as its handler is ready; what needs the rest waits for it (see pageFirst).
@@ -402,9 +406,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       () => {},
     );
 
-    // DynamoDB Local's JVM, the longest pole, then the emulators that run as processes of their
-    // own, so that they boot while this process loads the modules of everything else.
-    const dynamoStarted = launchDynamoDb();
+    // The other emulators that run as processes of their own, so that they boot while this
+    // process loads the modules of everything else.
     const cognitoStarted = timed(
       'cognito answers',
       launch((onSpawn) =>
@@ -744,10 +747,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     frontDoor.open(route);
     apiOpen.resolve(route);
     startStep('routes open');
-    // The workflow runner is not needed to answer: its library (which loads a JSON-schema
-    // compiler to validate state machines) loads now, and a generation started meanwhile waits
-    // for it at the Step Functions endpoint (runnerOnceStarted).
-    runnerStarting = startWorkflowRunner();
+    // The first page asks for plans and the session: the handlers are imported now, theirs
+    // first, while the browser opens; what is not needed to answer waits for that.
+    const answering =
+      options.web === 'none'
+        ? Promise.resolve()
+        : api.warm().catch((error: unknown) => console.error('[api] warm-up failed', error));
+    // The workflow runner's library (which loads a JSON-schema compiler to validate state
+    // machines) loads next; a generation started meanwhile waits for it at the Step Functions
+    // endpoint (runnerOnceStarted).
+    runnerStarting = answering.then(startWorkflowRunner);
     runnerStarting.then(
       (started) => {
         runner = started;
@@ -755,9 +764,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       },
       (error: unknown) => console.error('[workflow] the local workflow runner did not start:', error),
     );
-    // The first page asks for plans; import the handlers while the browser opens.
-    if (options.web !== 'none')
-      api.warm().catch((error: unknown) => console.error('[api] warm-up failed', error));
+    // Then Vite's transforms of the app's modules, which its page would have started on the
+    // first request (see createWebHandler); a browser asking for a module sooner has it made then.
+    answering.then(() =>
+      vite?.warm().catch((error: unknown) => console.error('[vite] warm-up failed', error)),
+    );
 
     return {
       url,
@@ -928,11 +939,18 @@ interface WebHandler {
   handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
 }
 
+/** Vite's: stopped with the cloud, and warmed once the API has answered. */
+interface DevWebHandler extends WebHandler {
+  close(): Promise<void>;
+  /** Transforms the app's entry and, from then on as it would have, every module it imports. */
+  warm(): Promise<void>;
+}
+
 async function createWebHandler(
   mode: LocalCloudOptions['web'],
   server: http.Server,
   options: { quiet: boolean; connectSources: string[] },
-): Promise<(WebHandler & { close?: () => Promise<void> }) | undefined> {
+): Promise<WebHandler | DevWebHandler | undefined> {
   if (mode === 'none') return undefined;
   if (mode === 'static') {
     const dist = path.join(webRoot, 'dist');
@@ -952,7 +970,10 @@ async function createWebHandler(
     appType: 'spa',
     logLevel: options.quiet ? 'silent' : 'info',
     clearScreen: false,
-    server: { middlewareMode: true, hmr: { server } },
+    // Vite transforms the modules a page imports (and theirs) as soon as it serves the page:
+    // a second of work on both cores while the emulators boot. Off until the API has answered,
+    // then on again as it would have been (warm).
+    server: { middlewareMode: true, hmr: { server }, preTransformRequests: false },
   });
   // With Vite's HMR listener attached, Node hands every upgrade request to the upgrade
   // listeners alone, and Vite leaves those that are not its own open: answer them.
@@ -977,5 +998,11 @@ async function createWebHandler(
         });
       }),
     close: () => vite.close(),
+    warm: async () => {
+      vite.config.server.preTransformRequests = true;
+      const client = vite.environments.client;
+      client.config.dev.preTransformRequests = true;
+      await client.warmupRequest('/src/main.tsx');
+    },
   };
 }

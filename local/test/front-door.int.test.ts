@@ -237,6 +237,8 @@ describe('nosniff on the SPA: the built files and Vite', () => {
       await call(dev.url, '/', { headers: { accept: 'text/html' } }),
       await call(dev.url, '/library', { headers: { accept: 'text/html' } }),
       await call(dev.url, '/favicon.svg'),
+      // The app's entry, transformed (Vite's own transforms of the page's imports wait until the API has answered).
+      await call(dev.url, '/src/main.tsx', { headers: { accept: 'text/javascript' } }),
       await call(dev.url, '/missing.js', { headers: { accept: 'text/javascript' } }),
       // Outside what Vite serves: refused by Vite itself.
       await call(dev.url, '/@fs/etc/passwd', { headers: { accept: 'text/javascript' } }),
@@ -248,8 +250,10 @@ describe('nosniff on the SPA: the built files and Vite', () => {
       `GET /api/plans HTTP/1.1\r\nhost: ${new URL(dev.url).host}\r\nconnection: Upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
     );
 
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 404, 403]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 404, 403]);
     expect(answers[0]?.body).toContain('<div id="root">');
+    expect(answers[3]?.headers['content-type']).toMatch(/javascript/);
+    expect(answers[3]?.body).toContain('hydrateRoot');
     for (const answer of answers) expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(upgrade.status).toBe(404);
     expect(upgrade.head).toContain('x-content-type-options: nosniff');
