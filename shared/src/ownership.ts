@@ -36,13 +36,7 @@ export const trackLicenseSchema = z.object({
 });
 export type TrackLicense = z.infer<typeof trackLicenseSchema>;
 
-export const licenseSummaries = {
-  commercial: 'Commercial use allowed: you may use this track in ads, products and paid content.',
-  personal: 'Personal, non-commercial use only.',
-} as const;
-
-/** The anchor of the terms page's license section. */
-export const TERMS_LICENSE_PATH = '/terms#license';
+export { licenseSummaries, TERMS_LICENSE_PATH } from './license-text';
 
 export const provenanceInputSchema = z.object({
   /** An uploaded file (audio-to-music) or the track it was made from (studio). */

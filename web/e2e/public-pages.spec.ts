@@ -64,6 +64,24 @@ async function chooseCycle(label: string) {
   expect(await cycle.getAttribute('aria-checked')).toBe('true');
 }
 
+/**
+ * The scripts `page` loads from now on whose text carries the schema library (zod names its
+ * classes in strings that survive minification): pages without a form must not load it.
+ */
+function schemaLibraryLoads(page: Page): () => Promise<string[]> {
+  const loads: Promise<string | undefined>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    loads.push(
+      response.text().then(
+        (text) => (text.includes('ZodObject') ? new URL(response.url()).pathname : undefined),
+        () => undefined,
+      ),
+    );
+  });
+  return async () => (await Promise.all(loads)).filter((url): url is string => url !== undefined);
+}
+
 const price = (name: string) =>
   page
     .getByRole('article', { name })
@@ -213,6 +231,22 @@ const FRAME_PAGES = [
 ] as const;
 
 describe("a visitor's first frame", () => {
+  it('loads no schema library on the pages without a form', async () => {
+    const context = await browser.newContext();
+    try {
+      for (const path of ['/', '/pricing']) {
+        const visitor = await context.newPage();
+        const schemaLibrary = schemaLibraryLoads(visitor);
+        await visitor.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+        await visitor.waitForFunction(() => !document.querySelector('[data-frame-disabled]'));
+        expect(await schemaLibrary(), path).toEqual([]);
+        await visitor.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows each prerendered page before any script runs, its controls waiting for the app', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
@@ -381,6 +415,7 @@ describe("a visitor's first frame", () => {
           new MutationObserver(check).observe(root, { childList: true, subtree: true });
         });
       });
+      const schemaLibrary = schemaLibraryLoads(page);
       await page.goto(`${baseUrl}/track/${id}`);
       // The live page: its player plays.
       const play = page.getByRole('button', { name: 'Play Paper & "Ink"' });
@@ -392,6 +427,8 @@ describe("a visitor's first frame", () => {
       );
       expect(state.checks).toBeGreaterThan(1);
       expect(state.missing).toBe(0);
+      // A visitor's track page has no form: the schema library is not among what it loaded.
+      expect(await schemaLibrary()).toEqual([]);
     } finally {
       await live.close();
     }

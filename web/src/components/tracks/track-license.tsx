@@ -1,4 +1,5 @@
-import { licenseSummaries, TERMS_LICENSE_PATH, type TrackLicense } from '@tunesmith/shared/ownership';
+import { licenseSummaries, TERMS_LICENSE_PATH } from '@tunesmith/shared/license-text';
+import type { TrackLicense } from '@tunesmith/shared/ownership';
 import { Link } from 'react-router';
 
 /**
