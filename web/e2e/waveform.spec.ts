@@ -189,9 +189,11 @@ describe('the waveform player', () => {
     await page.keyboard.press('End');
     await expect.poll(() => audioTime(page), POLL).toBeGreaterThan(19);
 
-    // Play and pause still work beside it.
+    // Play and pause still work beside it: from the start, once the seek there has landed.
     await page.keyboard.press('Home');
+    await expect.poll(() => audioTime(page), POLL).toBe(0);
     await page.getByRole('button', { name: 'Play Tide Lines' }).click();
+    await page.getByRole('button', { name: 'Pause Tide Lines' }).waitFor();
     await expect.poll(() => audioTime(page), POLL).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Pause Tide Lines' }).click();
     await page.getByRole('button', { name: 'Play Tide Lines' }).waitFor();
