@@ -186,17 +186,17 @@ describe('the waveform player', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => audioTime(page), POLL).toBe(5);
     await expect.poll(() => waveform.getAttribute('aria-valuetext'), POLL).toBe('0:05 of 0:20');
-    await page.keyboard.press('End');
-    await expect.poll(() => audioTime(page), POLL).toBeGreaterThan(19);
 
-    // Play and pause still work beside it: from the start, once the seek there has landed.
-    await page.keyboard.press('Home');
-    await expect.poll(() => audioTime(page), POLL).toBe(0);
+    // Play and pause still work beside it: it plays on from where the keys left it.
     await page.getByRole('button', { name: 'Play Tide Lines' }).click();
     await page.getByRole('button', { name: 'Pause Tide Lines' }).waitFor();
-    await expect.poll(() => audioTime(page), POLL).toBeGreaterThan(0);
+    await expect.poll(() => audioTime(page), POLL).toBeGreaterThan(5);
     await page.getByRole('button', { name: 'Pause Tide Lines' }).click();
     await page.getByRole('button', { name: 'Play Tide Lines' }).waitFor();
+
+    await waveform.focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => audioTime(page), POLL).toBeGreaterThan(19);
 
     // On a phone the waveform fills the player's width and nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
