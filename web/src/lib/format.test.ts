@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatTime, formatWeekdayDate } from './format';
+import { formatDate, formatPrice, formatTime, formatWeekdayDate } from './format';
 
 describe('formatTime', () => {
   it.each([
@@ -31,5 +31,28 @@ describe('formatWeekdayDate', () => {
     // Noon UTC is the same date in every time zone from -11 to +11.
     expect(formatWeekdayDate('2024-01-08T12:00:00.000Z')).toBe('Monday, January 8');
     expect(formatWeekdayDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it("writes the month, day and year in the reader's time zone", () => {
+    expect(formatDate('2024-03-15T12:00:00.000Z')).toBe('Mar 15, 2024');
+    expect(formatDate('2025-09-01T12:00:00.000Z')).toBe('Sep 1, 2025');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('says what Intl says for en-US, every month and weekday, in this time zone', () => {
+    for (let month = 0; month < 12; month++) {
+      for (const day of [1, 9, 28]) {
+        const date = new Date(2023 + (month % 3), month, day, 0, 30);
+        const iso = date.toISOString();
+        expect(formatDate(iso)).toBe(
+          date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+        );
+        expect(formatWeekdayDate(iso)).toBe(
+          date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric' }),
+        );
+      }
+    }
   });
 });
