@@ -18,15 +18,21 @@ function runBoot(
   load: (href: string) => Promise<unknown>,
   steps = '',
   sheets: { rel: string }[] = [],
+  pageChunks = '',
 ) {
   const loads: string[] = [];
+  /** The links the loader adds to the head, as it set them. */
+  const added: Record<string, string>[] = [];
   const tasks: { run: () => void; delay: number }[] = [];
   let painted: (() => void) | undefined;
   const links = hrefs.map((href, i) => ({
     href,
-    getAttribute: (name: string) => (i === 0 && name === 'data-steps' ? steps : null),
+    getAttribute: (name: string) =>
+      i === 0 && name === 'data-steps' ? steps : i === 0 && name === 'data-page' ? pageChunks : null,
   }));
   const document = {
+    createElement: (tag: string) => ({ tag }),
+    head: { append: (link: Record<string, string>) => added.push(link) },
     querySelector: (selector: string) => (selector === 'link[data-app]' ? links[0] : null),
     querySelectorAll: (selector: string) => {
       if (selector === 'link[data-stylesheet]') return sheets;
@@ -73,7 +79,7 @@ function runBoot(
     task?.run();
     await settle();
   };
-  return { loads, paint: () => painted?.(), nextTask, lateTask };
+  return { loads, added, paint: () => painted?.(), nextTask, lateTask };
 }
 
 describe('boot.js', () => {
@@ -96,6 +102,24 @@ describe('boot.js', () => {
     while (await page.nextTask());
     await page.lateTask();
     expect(page.loads).toEqual(['/libraries.js', '/runtime.js', '/cn.js', '/app.js']);
+  });
+
+  it("hints the page's own chunks one per task once the first step is asked for, and leaves them to the app", async () => {
+    const page = runBoot(['/app.js'], async () => ({}), '/libraries.js', [], '/track.js /player.js');
+    page.paint();
+    await page.nextTask();
+    expect(page.loads).toEqual(['/libraries.js']);
+    expect(page.added).toEqual([]);
+    // One link per task.
+    const counts = [page.added.length];
+    while (await page.nextTask()) counts.push(page.added.length);
+    expect(counts.every((count, i) => i === 0 || count - (counts[i - 1] ?? 0) <= 1)).toBe(true);
+    expect(page.added).toEqual([
+      { tag: 'link', rel: 'modulepreload', fetchPriority: 'low', crossOrigin: '', href: '/track.js' },
+      { tag: 'link', rel: 'modulepreload', fetchPriority: 'low', crossOrigin: '', href: '/player.js' },
+    ]);
+    while (await page.nextTask());
+    expect(page.loads).toEqual(['/libraries.js', '/app.js']);
   });
 
   it("still runs the app's module when a chunk before it fails to load", async () => {

@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { REPLACED_FRAME_MARKER } from '../../shared/src/pages';
 import type { TrackFrame } from '../src/prerender/entry';
-import { framePage, trackTemplate, withCriticalCss } from './prerender';
+import { framePage, pageChunks, trackTemplate, withCriticalCss } from './prerender';
 
 const shell = `<!doctype html>
 <html lang="en">
@@ -81,6 +82,21 @@ describe('framePage', () => {
     expect(page).not.toContain('/work/x.ts');
   });
 
+  it("names the page's own chunks on the app's link, for /boot.js to hint", () => {
+    const page = framePage(
+      shell,
+      '<main></main>',
+      '',
+      ['/assets/lib.js'],
+      ['/assets/track-1.js', '/assets/player-2.js'],
+    );
+    expect(page).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js" data-app="" data-steps="/assets/lib.js" data-page="/assets/track-1.js /assets/player-2.js">',
+    );
+    expect(page).not.toContain('href="/assets/track-1.js"');
+    expect(framePage(shell, '<main></main>')).not.toContain('data-page');
+  });
+
   it('refuses a frame that would need a script to show', () => {
     expect(() =>
       framePage(shell, '<main><template id="B:0"></template></main><script>$RC()</script>'),
@@ -134,6 +150,45 @@ describe('the track frame template', () => {
     expect(page).toContain('<title>%%TRACK_TITLE%% | Tunesmith</title>');
     expect(page).toContain('data-app=""');
     expect(framePage(shell, '<main></main>')).toContain('<div id="root" data-prerendered=""><main>');
+  });
+});
+
+describe('pageChunks', () => {
+  const chunk = (fileName: string, extra: Partial<Rollup.OutputChunk> = {}) =>
+    ({
+      type: 'chunk',
+      fileName,
+      imports: [],
+      isEntry: false,
+      facadeModuleId: null,
+      ...extra,
+    }) as Rollup.OutputChunk;
+  const bundle = Object.fromEntries(
+    [
+      chunk('assets/index-a.js', { isEntry: true, imports: ['assets/libraries-b.js', 'assets/cn-c.js'] }),
+      chunk('assets/libraries-b.js'),
+      chunk('assets/cn-c.js'),
+      chunk('assets/track-d.js', {
+        facadeModuleId: '/app/web/src/app/routes/track.tsx',
+        imports: ['assets/index-a.js', 'assets/player-e.js', 'assets/libraries-b.js'],
+      }),
+      chunk('assets/player-e.js', { imports: ['assets/cn-c.js', 'assets/format-f.js'] }),
+      chunk('assets/format-f.js'),
+      chunk('assets/lazy-g.js', { facadeModuleId: '/app/web/src/app/routes/home.tsx' }),
+    ].map((c) => [c.fileName, c]),
+  ) as Rollup.OutputBundle;
+
+  it("is the page's chunk and what it imports, less what the app's entry already brings", () => {
+    expect(pageChunks(bundle, 'track', '/')).toEqual([
+      '/assets/track-d.js',
+      '/assets/player-e.js',
+      '/assets/format-f.js',
+    ]);
+    expect(pageChunks(bundle, 'home', '/base/')).toEqual(['/base/assets/lazy-g.js']);
+  });
+
+  it('refuses a page the bundle has no chunk for', () => {
+    expect(() => pageChunks(bundle, 'pricing', '/')).toThrow(/no chunk for the pricing page/);
   });
 });
 

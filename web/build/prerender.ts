@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createServer, type Plugin } from 'vite';
+import { createServer, type Plugin, type Rollup } from 'vite';
 // Relative, so Vite bundles it into the config (a workspace package is loaded by Node, which runs no .ts).
 import {
   PRERENDERED_AREA,
@@ -29,8 +29,18 @@ import type { TrackFrame } from '../src/prerender/entry.tsx';
  * src/start-react.ts, runs React's own code): not hinted, so nothing but the
  * frame is fetched before it paints, they are named in the app's link's
  * `data-steps`, and /boot.js runs each in a task of its own before the app's.
+ * `pageChunks` are the page's own code (pageChunks below), named in the
+ * app's link's `data-page`: /boot.js hints them once the frame is on screen,
+ * so they arrive beside the app's code and the app, rendering the page, finds
+ * them hinted.
  */
-export function framePage(shell: string, frame: string, marker = '', steps: readonly string[] = []): string {
+export function framePage(
+  shell: string,
+  frame: string,
+  marker = '',
+  steps: readonly string[] = [],
+  pageChunks: readonly string[] = [],
+): string {
   const title = /^<title>[^<]*<\/title>/.exec(frame);
   const body = (title ? frame.slice(title[0].length) : frame)
     .replace(/ style="([^"]*)"/g, ' data-frame-style="$1"')
@@ -61,13 +71,37 @@ export function framePage(shell: string, frame: string, marker = '', steps: read
     .replace(
       app[0],
       () =>
-        `<link rel="modulepreload" fetchpriority="low" crossorigin href="${app[1]}" data-app=""${steps.length ? ` data-steps="${steps.join(' ')}"` : ''}>\n    <script type="module" fetchpriority="low" src="/boot.js"></script>`,
+        `<link rel="modulepreload" fetchpriority="low" crossorigin href="${app[1]}" data-app=""${steps.length ? ` data-steps="${steps.join(' ')}"` : ''}${pageChunks.length ? ` data-page="${pageChunks.join(' ')}"` : ''}>\n    <script type="module" fetchpriority="low" src="/boot.js"></script>`,
     )
     .replace(
       /<link rel="modulepreload" crossorigin/g,
       '<link rel="modulepreload" fetchpriority="low" crossorigin',
     );
   return page;
+}
+
+/**
+ * The chunks the page in `src/app/routes/{name}.tsx` loads when the app first renders it:
+ * its own chunk and what it imports, less what the app's entry imports (the shell hints
+ * those). Refuses a name with no chunk: the page moved under the build.
+ */
+export function pageChunks(bundle: Rollup.OutputBundle, name: string, base: string): string[] {
+  const chunks = new Map(
+    Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output]] : [])),
+  );
+  const withImports = (fileName: string, into = new Set<string>()): Set<string> => {
+    if (into.has(fileName)) return into;
+    into.add(fileName);
+    for (const imported of chunks.get(fileName)?.imports ?? []) withImports(imported, into);
+    return into;
+  };
+  const shell = new Set<string>();
+  for (const chunk of chunks.values()) if (chunk.isEntry) withImports(chunk.fileName, shell);
+  const page = [...chunks.values()].find((chunk) =>
+    chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/app/routes/${name}.tsx`),
+  );
+  if (!page) throw new Error(`the bundle has no chunk for the ${name} page (src/app/routes/${name}.tsx)`);
+  return [...withImports(page.fileName)].filter((file) => !shell.has(file)).map((file) => `${base}${file}`);
 }
 
 /**
@@ -160,6 +194,9 @@ export function prerenderPlugin(): Plugin {
   let configFile: string | undefined;
   let base = '/';
   const steps: string[] = [];
+  // Each prerendered page's own chunks (pageChunks), by the page's name.
+  const chunksOf = new Map<string, string[]>();
+  const TRACK_PAGE = 'track';
   return {
     name: 'tunesmith-prerender',
     apply: 'build',
@@ -174,6 +211,9 @@ export function prerenderPlugin(): Plugin {
       for (const chunk of Object.values(bundle))
         if (chunk.type === 'chunk' && chunk.name === START_STEP) steps.push(`${base}${chunk.fileName}`);
       if (steps.length === 0) throw new Error(`the bundle has no ${START_STEP} chunk (vite.config.ts)`);
+      chunksOf.clear();
+      for (const name of [...Object.values(PRERENDERED_PAGES), TRACK_PAGE])
+        chunksOf.set(name, pageChunks(bundle, name, base));
     },
     closeBundle: {
       order: 'post',
@@ -197,14 +237,20 @@ export function prerenderPlugin(): Plugin {
           mkdirSync(join(outDir, PRERENDERED_AREA), { recursive: true });
           for (const [pathname, name] of Object.entries(PRERENDERED_PAGES)) {
             const page = await withCriticalCss(
-              framePage(shell, await renderFrame(pathname), '', steps),
+              framePage(shell, await renderFrame(pathname), '', steps, chunksOf.get(name)),
               outDir,
               base,
             );
             writeFileSync(join(outDir, PRERENDERED_AREA, `${name}.html`), page);
           }
           const track = await withCriticalCss(
-            framePage(shell, trackTemplate(await renderTrackFrame()), REPLACED_FRAME_MARKER, steps),
+            framePage(
+              shell,
+              trackTemplate(await renderTrackFrame()),
+              REPLACED_FRAME_MARKER,
+              steps,
+              chunksOf.get(TRACK_PAGE),
+            ),
             outDir,
             base,
           );

@@ -269,7 +269,7 @@ describe("a visitor's first frame", () => {
   it("starts the app in steps: the libraries' chunk, which runs React's own code, before the app's module", async () => {
     for (const [path] of FRAME_PAGES) {
       const html = await (await fetch(`${baseUrl}${path}`)).text();
-      const steps = /<link rel="modulepreload"[^>]* data-app(?:="")? data-steps="([^"]+)">/.exec(html)?.[1];
+      const steps = /<link rel="modulepreload"[^>]* data-app(?:="")? data-steps="([^"]+)"/.exec(html)?.[1];
       expect(steps, path).toMatch(/^\/assets\/libraries-[\w-]+\.js$/);
       // Named, not hinted: the frame's first paint shares the network with nothing else.
       expect(html, path).not.toContain(`href="${steps}"`);
@@ -296,6 +296,36 @@ describe("a visitor's first frame", () => {
         return { renderers, frameUntouched: !!document.querySelector('[data-frame-disabled]') };
       })()`);
       expect(started).toEqual({ renderers: ['react-dom'], frameUntouched: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("hints the page's own chunks once the frame is on screen, and the app, finding them hinted, adds none", async () => {
+    for (const [path] of FRAME_PAGES) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      const page = /<link rel="modulepreload"[^>]* data-app(?:="")?[^>]* data-page="([^"]+)"/.exec(html)?.[1];
+      const name = path === '/' ? 'home' : path.slice(1);
+      expect(page?.split(' ')[0], path).toMatch(new RegExp(`^/assets/${name}-[\\w-]+\\.js$`));
+    }
+    const context = await browser.newContext();
+    try {
+      const visitor = await context.newPage();
+      await visitor.goto(`${baseUrl}/pricing`);
+      await visitor.waitForFunction(() => !document.querySelector('[data-frame-disabled]'));
+      const links = await visitor.evaluate(() => {
+        const named = (document.querySelector('link[data-app]')?.getAttribute('data-page') ?? '').split(' ');
+        const hinted = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+        // The loader's links are at low priority; one the app added would not be.
+        return named.map((href) =>
+          hinted
+            .filter((link) => link.href === new URL(href, location.href).href)
+            .map((link) => link.fetchPriority)
+            .join(' '),
+        );
+      });
+      expect(links.length).toBeGreaterThan(1);
+      expect(links.every((priorities) => priorities === 'low')).toBe(true);
     } finally {
       await context.close();
     }

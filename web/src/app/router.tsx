@@ -3,6 +3,7 @@ import { type ComponentType, createElement, use, useEffect, useState } from 'rea
 import {
   matchRoutes,
   type Params,
+  type RouteMatch,
   type RouteObject,
   UNSAFE_createBrowserHistory,
   useRoutes,
@@ -178,7 +179,11 @@ export function preloadPages(
   pathname: string,
   queryClient?: QueryClient,
 ): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
+  return preloadMatches(matchRoutes(routes, pathname) ?? [], queryClient);
+}
+
+/** preloadPages for routes already matched (matching ranks every route of the app: done once). */
+function preloadMatches(matches: RouteMatch[], queryClient?: QueryClient): Promise<void> {
   const asked = matches.flatMap(({ route }) => {
     const handle = route.handle as PageHandle | undefined;
     return handle ? [handle.preload().catch(() => undefined)] : [];
@@ -201,8 +206,9 @@ export async function preloadPagesWithData(
   pathname: string,
   queryClient: QueryClient,
 ): Promise<void> {
-  await preloadPages(routes, pathname);
-  const asked = (matchRoutes(routes, pathname) ?? []).flatMap(({ route, params }) => {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await preloadMatches(matches);
+  const asked = matches.flatMap(({ route, params }) => {
     const handle = route.handle as PageHandle | undefined;
     return (handle?.pageData(params) ?? []).map((options) =>
       queryClient.prefetchQuery(options as FetchQueryOptions),
