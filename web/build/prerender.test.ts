@@ -175,20 +175,44 @@ describe('pageChunks', () => {
       chunk('assets/player-e.js', { imports: ['assets/cn-c.js', 'assets/format-f.js'] }),
       chunk('assets/format-f.js'),
       chunk('assets/lazy-g.js', { facadeModuleId: '/app/web/src/app/routes/home.tsx' }),
+      chunk('assets/pricing-h.js', { facadeModuleId: '/app/web/src/app/routes/pricing.tsx' }),
+      chunk('assets/plans-i.js', {
+        facadeModuleId: '/app/web/src/features/pricing/components/pricing-plans.tsx',
+        imports: ['assets/format-f.js', 'assets/cn-c.js'],
+      }),
     ].map((c) => [c.fileName, c]),
   ) as Rollup.OutputBundle;
 
   it("is the page's chunk and what it imports, less what the app's entry already brings", () => {
-    expect(pageChunks(bundle, 'track', '/')).toEqual([
+    const withWaveform = {
+      ...bundle,
+      'assets/wave-j.js': chunk('assets/wave-j.js', {
+        facadeModuleId: '/app/web/src/components/waveform/waveform-seek.tsx',
+      }),
+    } as Rollup.OutputBundle;
+    expect(pageChunks(withWaveform, 'track', '/')).toEqual([
       '/assets/track-d.js',
       '/assets/player-e.js',
       '/assets/format-f.js',
+      '/assets/wave-j.js',
     ]);
     expect(pageChunks(bundle, 'home', '/base/')).toEqual(['/base/assets/lazy-g.js']);
   });
 
-  it('refuses a page the bundle has no chunk for', () => {
-    expect(() => pageChunks(bundle, 'pricing', '/')).toThrow(/no chunk for the pricing page/);
+  it("adds the parts the page loads as it first renders (the pricing page's plans)", () => {
+    expect(pageChunks(bundle, 'pricing', '/')).toEqual([
+      '/assets/pricing-h.js',
+      '/assets/plans-i.js',
+      '/assets/format-f.js',
+    ]);
+  });
+
+  it('refuses a page or part the bundle has no chunk for', () => {
+    expect(() => pageChunks(bundle, 'auth', '/')).toThrow(
+      /no chunk for the auth page's src\/app\/routes\/auth.tsx/,
+    );
+    // The track page's waveform part is not in this bundle.
+    expect(() => pageChunks(bundle, 'track', '/')).toThrow(/waveform-seek/);
   });
 });
 

@@ -81,9 +81,19 @@ export function framePage(
 }
 
 /**
+ * The parts a prerendered page loads on demand as it first renders, beside their data (by
+ * the page's name, modules under src/): the pricing page's plans, a track's waveform. Their
+ * chunks are the page's too (pageChunks).
+ */
+export const PAGE_PARTS: Readonly<Record<string, readonly string[]>> = {
+  pricing: ['features/pricing/components/pricing-plans.tsx'],
+  track: ['components/waveform/waveform-seek.tsx'],
+};
+
+/**
  * The chunks the page in `src/app/routes/{name}.tsx` loads when the app first renders it:
- * its own chunk and what it imports, less what the app's entry imports (the shell hints
- * those). Refuses a name with no chunk: the page moved under the build.
+ * its own chunk, its PAGE_PARTS' and what they import, less what the app's entry imports
+ * (the shell hints those). Refuses a page or part with no chunk: it moved under the build.
  */
 export function pageChunks(bundle: Rollup.OutputBundle, name: string, base: string): string[] {
   const chunks = new Map(
@@ -97,11 +107,15 @@ export function pageChunks(bundle: Rollup.OutputBundle, name: string, base: stri
   };
   const shell = new Set<string>();
   for (const chunk of chunks.values()) if (chunk.isEntry) withImports(chunk.fileName, shell);
-  const page = [...chunks.values()].find((chunk) =>
-    chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/app/routes/${name}.tsx`),
-  );
-  if (!page) throw new Error(`the bundle has no chunk for the ${name} page (src/app/routes/${name}.tsx)`);
-  return [...withImports(page.fileName)].filter((file) => !shell.has(file)).map((file) => `${base}${file}`);
+  const page = new Set<string>();
+  for (const module of [`app/routes/${name}.tsx`, ...(PAGE_PARTS[name] ?? [])]) {
+    const chunk = [...chunks.values()].find((c) =>
+      c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/${module}`),
+    );
+    if (!chunk) throw new Error(`the bundle has no chunk for the ${name} page's src/${module}`);
+    withImports(chunk.fileName, page);
+  }
+  return [...page].filter((file) => !shell.has(file)).map((file) => `${base}${file}`);
 }
 
 /**
