@@ -174,6 +174,8 @@ interface Run {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Lighthouse's measure of this machine's speed at the time (its TBT moves with it). */
+  benchmarkIndex: number;
   /** Per category below target: the audits that cost it points. */
   failing: Record<string, string[]>;
   /** Console errors and browser issues the page raised. */
@@ -220,6 +222,7 @@ function summarise(lhr: Lhr): Run {
   return {
     said,
     scores,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     fcp: audit('first-contentful-paint'),
     lcp: audit('largest-contentful-paint'),
     tbt: audit('total-blocking-time'),
@@ -250,6 +253,9 @@ export async function lighthouseReport(root: string, say: (line?: string) => voi
     );
     say('  Targets: performance ≥ 90, the other three 100; CLS ≤ 0.05, LCP ≤ 2.5 s, TBT ≤ 100 ms.');
     say(
+      "  After each row: every run's TBT and Lighthouse's benchmark index (this machine's speed then; a busy machine's is lower and its TBT higher).",
+    );
+    say(
       `  ${'page'.padEnd(22)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'b.p.'.padStart(4)} ${'seo'.padStart(4)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'TBT'.padStart(7)} ${'CLS'.padStart(6)}`,
     );
     const notes: string[] = [];
@@ -275,7 +281,9 @@ export async function lighthouseReport(root: string, say: (line?: string) => voi
           runs.map((r) => r.cls),
         )
           .toFixed(3)
-          .padStart(6)}`,
+          .padStart(
+            6,
+          )}   TBT ${runs.map((r) => Math.round(r.tbt)).join('/')} ms, index ${runs.map((r) => Math.round(r.benchmarkIndex)).join('/')}`,
       );
       const failing = new Map<string, Set<string>>();
       for (const run of runs)
