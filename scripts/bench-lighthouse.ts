@@ -276,14 +276,13 @@ export async function lighthouseReport(root: string, say: (line?: string) => voi
         String(Math.round(median(runs.map((r) => r.scores[name])) * 100)).padStart(4);
       const seconds = (v: number) => `${(v / 1000).toFixed(2)} s`.padStart(7);
       const label = page.startsWith('/track/') ? '/track/{public id}' : page;
+      const perRun = `TBT ${runs.map((r) => Math.round(r.tbt)).join('/')} ms, index ${runs.map((r) => Math.round(r.benchmarkIndex)).join('/')}`;
       say(
         `  ${label.padEnd(22)} ${score('performance')} ${score('accessibility')} ${score('best-practices')} ${score('seo')} ${seconds(median(runs.map((r) => r.fcp)))} ${seconds(median(runs.map((r) => r.lcp)))} ${`${Math.round(median(runs.map((r) => r.tbt)))} ms`.padStart(7)} ${median(
           runs.map((r) => r.cls),
         )
           .toFixed(3)
-          .padStart(
-            6,
-          )}   TBT ${runs.map((r) => Math.round(r.tbt)).join('/')} ms, index ${runs.map((r) => Math.round(r.benchmarkIndex)).join('/')}`,
+          .padStart(6)}   ${perRun}`,
       );
       const failing = new Map<string, Set<string>>();
       for (const run of runs)
