@@ -17,6 +17,7 @@ import type { LocalEnvName } from './env';
 import { answerClientError, answerOnSocket, createFrontDoor, type Route } from './front-door';
 import { type LambdaEndpoint, startLambdaEndpoint } from './jobs/lambda-endpoint';
 import { type LocalState, readMarker, readState, writeMarker, writeState } from './local-state';
+import { withoutModuleHooks } from './module-hooks.mjs';
 import type { MusicProvider } from './music/provider-server';
 import { pageFirst } from './page-first';
 import { choosePort, onPort } from './processes';
@@ -965,16 +966,19 @@ async function createWebHandler(
     };
   }
   const { createServer } = await import('vite');
-  const vite = await createServer({
-    root: webRoot,
-    appType: 'spa',
-    logLevel: options.quiet ? 'silent' : 'info',
-    clearScreen: false,
-    // Vite transforms the modules a page imports (and theirs) as soon as it serves the page:
-    // a second of work on both cores while the emulators boot. Off until the API has answered,
-    // then on again as it would have been (warm).
-    server: { middlewareMode: true, hmr: { server }, preTransformRequests: false },
-  });
+  // Its config imports Tailwind's plugin, which would slow every import after it (module-hooks.mjs).
+  const vite = await withoutModuleHooks(() =>
+    createServer({
+      root: webRoot,
+      appType: 'spa',
+      logLevel: options.quiet ? 'silent' : 'info',
+      clearScreen: false,
+      // Vite transforms the modules a page imports (and theirs) as soon as it serves the page:
+      // a second of work on both cores while the emulators boot. Off until the API has answered,
+      // then on again as it would have been (warm).
+      server: { middlewareMode: true, hmr: { server }, preTransformRequests: false },
+    }),
+  );
   // With Vite's HMR listener attached, Node hands every upgrade request to the upgrade
   // listeners alone, and Vite leaves those that are not its own open: answer them.
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex) => {

@@ -1,0 +1,1 @@
+export function withoutModuleHooks<T>(load: () => Promise<T>): Promise<T>;
