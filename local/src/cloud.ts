@@ -14,6 +14,7 @@ import { TRACK_FRAME_TEMPLATE } from '@tunesmith/shared/pages';
 import { createDevMailHandler, isDevMailPath } from './dev-mail';
 import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } from './emulators';
 import type { LocalEnvName } from './env';
+import { type Forwarder, startForwarder } from './forwarder';
 import { answerClientError, answerOnSocket, createFrontDoor, type Route } from './front-door';
 import { type LambdaEndpoint, startLambdaEndpoint } from './jobs/lambda-endpoint';
 import { type LocalState, readMarker, readState, writeMarker, writeState } from './local-state';
@@ -67,8 +68,8 @@ export interface LocalCloud {
   env: Record<LocalEnvName, string>;
   /** The local admin account (admin pool). */
   admin: { username: string; password: string };
-  /** Process ids of the emulators' child processes. */
-  pids: number[];
+  /** Process ids of the emulators' child processes, as they are now: SES's once it has started (after the routes open). */
+  readonly pids: number[];
   /** Stops the server and every emulator; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -165,7 +166,7 @@ function assertWipeable(dir: string): void {
 /**
  * Boots the local cloud on 127.0.0.1: the page's handler first (Vite or the
  * built files), served while the rest starts; then DynamoDB Local, s3rver, cognito-local
- * (behind the proxy of cognito-proxy.ts), aws-ses-v2-local, the embedded
+ * (behind the proxy of cognito-proxy.ts), the embedded
  * music provider (music/provider-server.ts, fal's queue protocol) and the
  * embedded Stripe (stripe/embedded-stripe.ts) in parallel, each provisioned
  * as soon as it answers (table and seed data; pools; a product and prices for
@@ -179,7 +180,8 @@ function assertWipeable(dir: string): void {
  * whose executions the local runner carries out with the workflow Lambdas' own
  * steps; and the Lambda endpoint (jobs/lambda-endpoint.ts, bound before the
  * rest too) that runs background jobs with the jobs function's handler in this
- * process, retried as Lambda retries. With kept data, generations the last run left pending or generating
+ * process, retried as Lambda retries. Then aws-ses-v2-local, whose address
+ * (a forwarder's, bound with the rest) holds mail sent before it answers. With kept data, generations the last run left pending or generating
  * are failed first (workflow/interrupted.ts). While it runs,
  * `local-cloud.json` in the data directory says where (`running`).
  *
@@ -225,6 +227,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let jobsOwner: string | undefined;
   let audioStorage: S3Client | undefined;
   let settingsClient: DynamoDBClient | undefined;
+  /** SES's start, asked for once the routes are open (or refused by a stop before that). */
+  const sesLaunch = deferred<boolean>();
+  let sesStarting: Promise<Emulator> | undefined;
+  let sesForwarder: Forwarder | undefined;
   const exitHook = () => {
     for (const emulator of emulators) emulator.process?.signal();
   };
@@ -256,6 +262,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       await stepFunctions?.stop();
       // Retries still to come are dropped; a job under way fails against the emulators stopped below.
       await lambdaEndpoint?.stop();
+      await sesForwarder?.close();
+      // SES may be booting still: it is stopped below with the rest once it is.
+      sesLaunch.resolve(false);
+      await sesStarting?.catch(() => {});
       audioStorage?.destroy();
       settingsClient?.destroy();
       await Promise.all(emulators.map((emulator) => emulator.stop()));
@@ -415,10 +425,21 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         startCognito({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir, onSpawn }),
       ),
     ).then(track);
-    const sesStarted = timed(
-      'ses answers',
-      launch((onSpawn) => onPort(sesPort, (port) => startSes({ port, logDir, onSpawn }))),
-    ).then(track);
+    // SES is the one emulator nothing needs to open the routes: its process (a third of a second
+    // of CPU, measured) boots once they are open rather than beside the JVM's, and its clients
+    // are given a forwarder's address (SES_PORT), which holds what comes for it before it answers.
+    sesStarting = sesLaunch.promise.then((launched) => {
+      if (!launched) throw new Error('the local cloud stopped before SES started');
+      return timed(
+        'ses answers',
+        onPort(undefined, (port) => startSes({ port, logDir })),
+      ).then(track);
+    });
+    const sesStarted = startForwarder({
+      port: sesPort,
+      upstream: sesStarting.then((ses) => ses.endpoint),
+      name: 'aws-ses-v2-local',
+    }).then((forwarder) => (sesForwarder = forwarder));
     await Promise.all(launched);
     startStep('emulator processes launched');
     // A page request that comes in now is answered before this thread loads the rest (seconds of
@@ -619,7 +640,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       { dynamodb: Emulator; seedHash: string },
       Emulator,
       { cognito: Emulator; pools: Omit<LocalState, 'admin' | 'running'> },
-      Emulator,
+      Forwarder,
       MusicProvider,
       WebHandler | undefined,
       LocalState['admin'],
@@ -656,7 +677,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       USER_POOL_CLIENT_ID: pools.userPoolClientId,
       ADMIN_POOL_ID: pools.adminPoolId,
       ADMIN_POOL_CLIENT_ID: pools.adminPoolClientId,
-      SES_ENDPOINT: ses.endpoint,
+      SES_ENDPOINT: ses.url,
       FAL_BASE_URL: music.env.FAL_BASE_URL,
       FAL_WEBHOOK_JWKS_URL: music.env.FAL_WEBHOOK_JWKS_URL,
       FAL_KEY: music.env.FAL_KEY,
@@ -694,7 +715,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     if (m.claimHandlers(url)) analytics = startDailyAnalytics(quiet);
     jobsOwner = url;
     const api = m.createApiAdapter({ loadHandler: m.lambdaLoader(url) });
-    const mailbox = createDevMailHandler(ses.endpoint);
+    const mailbox = createDevMailHandler(ses.url);
     // Stripe posts its events to the webhook route on this same server, as it would to CloudFront.
     stripe.setWebhookUrl(`${url}/api/webhooks/stripe`);
     // Checkout and the portal name the business as the site names itself (Site Name), as a Stripe account's public name would.
@@ -748,6 +769,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     frontDoor.open(route);
     apiOpen.resolve(route);
     startStep('routes open');
+    sesLaunch.resolve(true);
+    sesStarting.catch((error: unknown) => {
+      if (!stopping) console.error('[ses] aws-ses-v2-local did not start:', error);
+    });
     // The first page asks for plans and the session: the handlers are imported now, theirs
     // first, while the browser opens; what is not needed to answer waits for that.
     const answering =
@@ -775,7 +800,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       url,
       env,
       admin,
-      pids: emulators.flatMap((emulator) => (emulator.process ? [emulator.process.pid] : [])),
+      get pids() {
+        return emulators.flatMap((emulator) => (emulator.process ? [emulator.process.pid] : []));
+      },
       stop,
     };
   } catch (error) {
