@@ -6,13 +6,21 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { newSigningKeyPair, publicKeyOf } from '@tunesmith/functions/adapters/cloudfront/signing-key-pair';
 import { messages } from '@tunesmith/shared/messages';
 import { TRACK_FRAME_TEMPLATE } from '@tunesmith/shared/pages';
 import { createDevMailHandler, isDevMailPath } from './dev-mail';
-import { type Emulator, startCognito, startDynamoDbLocal, startS3, startSes } from './emulators';
+import {
+  type Emulator,
+  keptInCognito,
+  launchCognito,
+  startDynamoDbLocal,
+  startS3,
+  startSes,
+} from './emulators';
 import type { LocalEnvName } from './env';
 import { type Forwarder, startForwarder } from './forwarder';
 import { answerClientError, answerOnSocket, createFrontDoor, type Route } from './front-door';
@@ -93,6 +101,8 @@ const JOBS_FUNCTION_NAME = 'tunesmith-jobs';
  * request to be answered first (a browser on the "starting" page reloads once a second).
  */
 const PAGE_FIRST_MS = 250;
+/** The route groups a first page asks: its session's and the plans'. */
+const FIRST_PAGE_GROUPS = ['auth', 'catalog'] as const;
 
 /**
  * What provisioning needs and the first page does not (the SDK clients and
@@ -117,6 +127,7 @@ async function loadProvisioning() {
     ensurePools: provision.ensurePools,
     poolSettingsHash: provision.poolSettingsHash,
     ensureAdmin: provision.ensureAdmin,
+    adminProfileExists: provision.adminProfileExists,
     ensurePlanPrices: provision.ensurePlanPrices,
     dynamoPlanRepository: plans.dynamoPlanRepository,
     dynamoSettingsRepository: settings.dynamoSettingsRepository,
@@ -230,6 +241,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   /** SES's start, asked for once the routes are open (or refused by a stop before that). */
   const sesLaunch = deferred<boolean>();
   let sesStarting: Promise<Emulator> | undefined;
+  /** cognito-local's start, asked for at once, or on a later start once the routes are open (or refused by a stop). */
+  const cognitoLaunch = deferred<boolean>();
+  let cognitoStarting: Promise<Emulator> | undefined;
   let sesForwarder: Forwarder | undefined;
   const exitHook = () => {
     for (const emulator of emulators) emulator.process?.signal();
@@ -263,9 +277,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // Retries still to come are dropped; a job under way fails against the emulators stopped below.
       await lambdaEndpoint?.stop();
       await sesForwarder?.close();
-      // SES may be booting still: it is stopped below with the rest once it is.
+      // SES and cognito-local may be booting still: each is stopped below with the rest once it is.
       sesLaunch.resolve(false);
-      await sesStarting?.catch(() => {});
+      cognitoLaunch.resolve(false);
+      await Promise.all([sesStarting?.catch(() => {}), cognitoStarting?.catch(() => {})]);
       audioStorage?.destroy();
       settingsClient?.destroy();
       await Promise.all(emulators.map((emulator) => emulator.stop()));
@@ -417,16 +432,33 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       () => {},
     );
 
-    // The other emulators that run as processes of their own, so that they boot while this
-    // process loads the modules of everything else.
-    const cognitoStarted = timed(
-      'cognito answers',
-      launch((onSpawn) =>
-        startCognito({ port: cognitoPort, dir: path.join(dataDir, 'cognito'), logDir, onSpawn }),
-      ),
-    ).then(track);
-    // SES is the one emulator nothing needs to open the routes: its process (a third of a second
-    // of CPU, measured) boots once they are open rather than beside the JVM's, and its clients
+    // cognito-local runs as a process of its own, launched now so that it boots while this
+    // process loads the modules of everything else; unless this is a later start whose pools and
+    // admin are in its files as the last start left them: then nothing needs it to open the
+    // routes, and it boots once they are open, out of the way of the JVM's boot (half a second
+    // of CPU, measured, on two cores). Its proxy listens from now on (COGNITO_PORT) and holds
+    // what comes for it before it answers.
+    const cognitoDir = path.join(dataDir, 'cognito');
+    const kept = temporary ? undefined : keptInCognito(cognitoDir, saved);
+    if (!kept) cognitoLaunch.resolve(true);
+    let cognitoSpawned: () => void = () => {};
+    if (!kept) launched.push(new Promise<void>((resolve) => (cognitoSpawned = resolve)));
+    const cognitoHeld = launchCognito({
+      port: cognitoPort,
+      dir: cognitoDir,
+      logDir,
+      launch: cognitoLaunch.promise,
+      onSpawn: () => cognitoSpawned(),
+    });
+    cognitoStarting = cognitoHeld.then((held) => timed('cognito answers', held.started)).then(track);
+    const cognitoStarted = cognitoStarting;
+    // A start that fails before its process runs must not hold up the rest; its error is reported below.
+    cognitoStarted.then(
+      () => cognitoSpawned(),
+      () => cognitoSpawned(),
+    );
+    // Nothing needs SES to open the routes: its process (a third of a second of CPU, measured)
+    // boots once they are open rather than beside the JVM's, and its clients
     // are given a forwarder's address (SES_PORT), which holds what comes for it before it answers.
     sesStarting = sesLaunch.promise.then((launched) => {
       if (!launched) throw new Error('the local cloud stopped before SES started');
@@ -465,6 +497,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         () => loadRouting(),
       ),
     );
+    // The handlers a first page asks (the session's and the plans'), loaded while the emulators
+    // boot, so that its first requests are answered as the routes open.
+    const firstHandlers = timed(
+      'first handlers loaded',
+      routing.then((r) => Promise.all(FIRST_PAGE_GROUPS.map((group) => r.lambdaLoader(url)(group)))),
+    );
+    firstHandlers.catch(() => {});
     const s3Ready = s3Started.then((s3) => {
       startStep('s3 ready');
       return s3;
@@ -502,40 +541,61 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         dynamoClient.destroy();
       }
     });
-    const cognitoReady = Promise.all([cognitoStarted, modules]).then(async ([cognito, m]) => {
-      const cognitoClient = new m.CognitoIdentityProviderClient({ ...client, endpoint: cognito.endpoint });
+    /** Runs `use` with a client of cognito-local, launched now if it was waiting for the routes. */
+    const withCognito = async <T>(
+      m: Awaited<ReturnType<typeof loadProvisioning>>,
+      endpoint: string,
+      use: (cognito: CognitoIdentityProviderClient) => Promise<T>,
+    ): Promise<T> => {
+      cognitoLaunch.resolve(true);
+      await cognitoStarted;
+      const cognitoClient = new m.CognitoIdentityProviderClient({ ...client, endpoint });
       try {
-        const pools = await m.ensurePools(cognitoClient, saved, marker.pools);
-        startStep('pools ready');
-        return { cognito, pools };
+        return await use(cognitoClient);
       } finally {
         cognitoClient.destroy();
       }
+    };
+    const cognitoReady = Promise.all([cognitoHeld, modules]).then(async ([{ endpoint }, m]) => {
+      if (kept && marker.pools === m.poolSettingsHash) {
+        const { admin: _admin, ...pools } = kept;
+        startStep('pools ready');
+        return { endpoint, pools, kept: true };
+      }
+      // Made, or their settings changed since: cognito-local makes or updates them.
+      const pools = await withCognito(m, endpoint, (cognito) => m.ensurePools(cognito, saved, marker.pools));
+      startStep('pools ready');
+      return { endpoint, pools, kept: false };
     });
     // The first admin needs both the admin pool and the table (its profile).
     const adminReady = Promise.all([dynamoReady, cognitoReady, modules]).then(
-      async ([{ dynamodb }, { cognito, pools }, m]) => {
-        const cognitoClient = new m.CognitoIdentityProviderClient({ ...client, endpoint: cognito.endpoint });
+      async ([{ dynamodb }, { endpoint, pools, kept: poolsKept }, m]) => {
         const dynamoClient = new m.DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
+        const documents = m.DynamoDBDocumentClient.from(dynamoClient, {
+          marshallOptions: { removeUndefinedValues: true },
+        });
         try {
-          const admin = await m.ensureAdmin(
-            {
-              cognito: cognitoClient,
-              cognitoEndpoint: cognito.endpoint,
-              adminPoolId: pools.adminPoolId,
-              adminPoolClientId: pools.adminPoolClientId,
-              documents: m.DynamoDBDocumentClient.from(dynamoClient, {
-                marshallOptions: { removeUndefinedValues: true },
-              }),
-              tableName: TABLE_NAME,
-            },
-            saved?.adminPoolId === pools.adminPoolId ? saved.admin : undefined,
-          );
+          // Its identity is in cognito-local's files (kept): with its profile in the table, it is whole.
+          const admin =
+            poolsKept && kept && (await m.adminProfileExists(documents, TABLE_NAME, kept.admin.username))
+              ? kept.admin
+              : await withCognito(m, endpoint, (cognito) =>
+                  m.ensureAdmin(
+                    {
+                      cognito,
+                      cognitoEndpoint: endpoint,
+                      adminPoolId: pools.adminPoolId,
+                      adminPoolClientId: pools.adminPoolClientId,
+                      documents,
+                      tableName: TABLE_NAME,
+                    },
+                    saved?.adminPoolId === pools.adminPoolId ? saved.admin : undefined,
+                  ),
+                );
           writeState(stateFile, { ...pools, admin });
           startStep('admin ready');
           return admin;
         } finally {
-          cognitoClient.destroy();
           dynamoClient.destroy();
         }
       },
@@ -628,7 +688,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const [
       { dynamodb, seedHash },
       s3,
-      { cognito, pools },
+      { endpoint: cognitoEndpoint, pools },
       ses,
       music,
       webHandler,
@@ -639,7 +699,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     ] = results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
       { dynamodb: Emulator; seedHash: string },
       Emulator,
-      { cognito: Emulator; pools: Omit<LocalState, 'admin' | 'running'> },
+      { endpoint: string; pools: Omit<LocalState, 'admin' | 'running'> },
       Forwarder,
       MusicProvider,
       WebHandler | undefined,
@@ -672,7 +732,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         path.join(webRoot, 'dist', 'index.html'),
         path.join(webRoot, 'index.html'),
       ].join(path.delimiter),
-      COGNITO_ENDPOINT: cognito.endpoint,
+      COGNITO_ENDPOINT: cognitoEndpoint,
       USER_POOL_ID: pools.userPoolId,
       USER_POOL_CLIENT_ID: pools.userPoolClientId,
       ADMIN_POOL_ID: pools.adminPoolId,
@@ -750,10 +810,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     const web = (req: http.IncomingMessage, res: http.ServerResponse) =>
       webHandler ? webHandler.handle(req, res) : Promise.resolve(notFound(res));
+    let answered = false;
+    const firstAnswer = () => {
+      if (!answered) startStep('first API answer');
+      answered = true;
+    };
     const route: Route = (req, res) => {
       const target = req.url ?? '/';
       if (target === '/api' || target.startsWith('/api/') || target.startsWith('/api?')) {
-        api.handle(req, res).catch((error: unknown) => failRequest(res, error));
+        api.handle(req, res).then(firstAnswer, (error: unknown) => failRequest(res, error));
       } else if (isDevMailPath(target)) {
         mailbox(req, res).catch((error: unknown) => failRequest(res, error));
       } else if (isDevStripePath(target)) {
@@ -772,6 +837,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     sesLaunch.resolve(true);
     sesStarting.catch((error: unknown) => {
       if (!stopping) console.error('[ses] aws-ses-v2-local did not start:', error);
+    });
+    cognitoLaunch.resolve(true);
+    cognitoStarting.catch((error: unknown) => {
+      if (!stopping) console.error('[cognito] cognito-local did not start:', error);
     });
     // The first page asks for plans and the session: the handlers are imported now, theirs
     // first, while the browser opens; what is not needed to answer waits for that.

@@ -219,8 +219,11 @@ export interface CognitoProxy {
 export interface CognitoProxyOptions {
   /** Port on 127.0.0.1; 0 picks a free one. */
   port: number;
-  /** cognito-local's own endpoint. */
-  upstream: string;
+  /**
+   * cognito-local's own endpoint, or a promise of it for one that starts after the proxy:
+   * requests wait for it, and fail as cognito-local's would if it never answers.
+   */
+  upstream: string | Promise<string>;
   /** Where issued refresh tokens are remembered. */
   registryFile: string;
 }
@@ -228,7 +231,9 @@ export interface CognitoProxyOptions {
 /** Starts the proxy (see the module comment) on 127.0.0.1. */
 export async function startCognitoProxy(options: CognitoProxyOptions): Promise<CognitoProxy> {
   const registry = new RefreshTokenRegistry(options.registryFile);
-  const upstream = new URL(options.upstream);
+  const upstream = Promise.resolve(options.upstream).then((address) => new URL(address));
+  // Awaited per request: a start that fails is reported there.
+  upstream.catch(() => {});
   const agent = new http.Agent({ keepAlive: true });
   let publicUrl = '';
 
@@ -251,13 +256,14 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
       ? send(method, path, headers, body)
       : oneAtATime(() => send(method, path, headers, body));
 
-  const send = (method: string, path: string, headers: http.IncomingHttpHeaders, body: Buffer) =>
-    new Promise<Answer>((resolve, reject) => {
-      const outgoing = { ...headers, host: upstream.host, 'content-length': String(body.length) };
+  const send = async (method: string, path: string, headers: http.IncomingHttpHeaders, body: Buffer) => {
+    const target = await upstream;
+    return new Promise<Answer>((resolve, reject) => {
+      const outgoing = { ...headers, host: target.host, 'content-length': String(body.length) };
       delete outgoing['transfer-encoding'];
       delete outgoing.connection;
       const request = http.request(
-        { host: upstream.hostname, port: upstream.port, method, path, headers: outgoing, agent },
+        { host: target.hostname, port: target.port, method, path, headers: outgoing, agent },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -280,6 +286,7 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
       request.on('error', reject);
       request.end(body);
     });
+  };
 
   /** Calls a Cognito operation on cognito-local; its errors become {@link CognitoError}s. */
   const call = async (

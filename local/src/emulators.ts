@@ -6,7 +6,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DynamoDbJvm, dynamoDbJvm } from './class-archive';
-import { startCognitoProxy } from './cognito-proxy';
+import { type CognitoProxy, startCognitoProxy } from './cognito-proxy';
+import type { LocalState } from './local-state';
 import { type ManagedProcess, onPort, portTaken, spawnManaged, waitUntilReady } from './processes';
 import { startS3Proxy } from './s3-proxy';
 
@@ -241,6 +242,7 @@ export async function startS3(options: {
  * JWKS is served at `<endpoint>/<pool id>/.well-known/jwks.json`. The proxy
  * remembers issued refresh tokens in `<dir>/refresh-tokens.json`.
  */
+/** cognito-local behind its proxy (cognito-proxy.ts), answering. */
 export async function startCognito(options: {
   port: number;
   dir: string;
@@ -248,17 +250,33 @@ export async function startCognito(options: {
   /** Called once its process is launched, before it answers. */
   onSpawn?: () => void;
 }): Promise<Emulator> {
-  mkdirSync(path.join(options.dir, '.cognito'), { recursive: true });
-  return onPort(undefined, (internalPort) => startCognitoOn(internalPort, options));
+  const { started } = await launchCognito(options);
+  return started;
 }
 
-async function startCognitoOn(
-  internalPort: number,
-  options: { port: number; dir: string; logDir: string; onSpawn?: () => void },
-): Promise<Emulator> {
+/**
+ * cognito-local behind its proxy, whose address is known before cognito-local answers: the
+ * proxy listens at once (`endpoint`), cognito-local's process is launched when `launch`
+ * resolves true (at once without it), and the proxy holds what comes for it until it answers.
+ * `started` rejects, and the proxy closes, if `launch` resolves false or the process fails.
+ */
+export async function launchCognito(options: {
+  port: number;
+  dir: string;
+  logDir: string;
+  launch?: Promise<boolean>;
+  onSpawn?: () => void;
+}): Promise<{ endpoint: string; started: Promise<Emulator> }> {
+  mkdirSync(path.join(options.dir, '.cognito'), { recursive: true });
+  let answering: (address: string) => void = () => {};
+  let failed: (error: unknown) => void = () => {};
+  const upstream = new Promise<string>((resolve, reject) => {
+    answering = resolve;
+    failed = reject;
+  });
   const proxy = await startCognitoProxy({
     port: options.port,
-    upstream: url(internalPort),
+    upstream,
     registryFile: path.join(options.dir, 'refresh-tokens.json'),
   });
   writeFileSync(
@@ -271,6 +289,57 @@ async function startCognitoOn(
       TokenConfig: { IssuerDomain: proxy.url },
     }),
   );
+  const started = (async () => {
+    if (options.launch && !(await options.launch)) throw new Error('cognito-local was not started');
+    return onPort(undefined, (internalPort) =>
+      startCognitoOn(internalPort, proxy, options).then((cognito) => {
+        answering(url(internalPort));
+        return cognito;
+      }),
+    );
+  })();
+  started.catch(async (error: unknown) => {
+    failed(error);
+    await proxy.close();
+  });
+  return { endpoint: proxy.url, started };
+}
+
+/**
+ * What `saved` names (both pools, their app clients and the admin), when cognito-local's own
+ * files under `dir` (its `.cognito/db`) hold all of it as the last start left them: each pool,
+ * each app client in its pool, the admin's identity in the admin pool. Read without starting
+ * cognito-local; undefined when anything is missing or unreadable (then it is started and asked).
+ */
+export function keptInCognito(
+  dir: string,
+  saved: Partial<LocalState> | undefined,
+): Omit<LocalState, 'running'> | undefined {
+  const { userPoolId, userPoolClientId, adminPoolId, adminPoolClientId, admin } = saved ?? {};
+  if (!userPoolId || !userPoolClientId || !adminPoolId || !adminPoolClientId || !admin?.username)
+    return undefined;
+  const db = path.join(dir, '.cognito', 'db');
+  const read = (file: string): unknown => JSON.parse(readFileSync(path.join(db, file), 'utf8'));
+  try {
+    if (!existsSync(path.join(db, `${userPoolId}.json`))) return undefined;
+    const admins = read(`${adminPoolId}.json`) as { Users?: Record<string, unknown> };
+    const clients =
+      (read('clients.json') as { Clients?: Record<string, { UserPoolId?: string }> }).Clients ?? {};
+    const whole =
+      Object.hasOwn(admins.Users ?? {}, admin.username) &&
+      clients[userPoolClientId]?.UserPoolId === userPoolId &&
+      clients[adminPoolClientId]?.UserPoolId === adminPoolId;
+    return whole ? { userPoolId, userPoolClientId, adminPoolId, adminPoolClientId, admin } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function startCognitoOn(
+  internalPort: number,
+  proxy: CognitoProxy,
+  options: { logDir: string; dir: string; onSpawn?: () => void },
+): Promise<Emulator> {
   const name = 'cognito-local';
   const child = spawnManaged({
     name,
@@ -282,17 +351,17 @@ async function startCognitoOn(
     logFile: path.join(options.logDir, 'cognito.log'),
   });
   options.onSpawn?.();
+  await waitUntilReady(name, () => ok(internalPort, `${url(internalPort)}/health`), { process: child }).catch(
+    async (error) => {
+      await child.stop();
+      throw error;
+    },
+  );
   // The proxy first: it lets cognito-local finish the write in progress.
   const stop = async () => {
     await proxy.close();
     await child.stop();
   };
-  await waitUntilReady(name, () => ok(internalPort, `${proxy.url}/health`), { process: child }).catch(
-    async (error) => {
-      await stop();
-      throw error;
-    },
-  );
   return { name, endpoint: proxy.url, process: child, stop };
 }
 

@@ -381,6 +381,15 @@ export async function ensureAdmin(
   return admin;
 }
 
+/** Whether the admin `username` has its profile in the table (its identity is Cognito's). */
+export async function adminProfileExists(
+  documents: DynamoDBDocumentClient,
+  tableName: string,
+  username: string,
+): Promise<boolean> {
+  return Boolean(await dynamoAdminRepository(documents, tableName).getByUsername(username));
+}
+
 /** The hash of the starting data (see `ProvisionMarker` in local-state.ts); the stamp does not count. */
 export const seedHash = definitionHash({ plans: seedPlans(''), settings: seedSettings('') });
 

@@ -78,8 +78,10 @@ async function start(
 
 /** Stops the cloud and checks that every process it had started is gone. */
 async function stopCleanly(cloud: LocalCloud): Promise<void> {
-  // SES starts once the routes are open; a request to its address waits for it.
+  // SES starts once the routes are open, and on a later start cognito-local too: a request to
+  // either's address waits for it.
   expect((await fetch(`${cloud.env.SES_ENDPOINT}/health-check`)).status).toBe(200);
+  expect((await fetch(`${cloud.env.COGNITO_ENDPOINT}/health`)).status).toBe(200);
   const before = descendants(process.pid);
   // The guards (DynamoDB Local's, cognito-local's and SES's) plus the JVM under the DynamoDB guard.
   expect(cloud.pids.length).toBe(3);
