@@ -62,6 +62,21 @@ describe('startForwarder', () => {
     });
   });
 
+  it('answers one request after another on the same connections', async () => {
+    const echo = await echoServer();
+    const proxy = await forwarder(Promise.resolve(echo.url));
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(`${proxy.url}/store?n=${i}`);
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    expect(echo.requests).toEqual([0, 1, 2, 3, 4].map((i) => `GET /store?n=${i}`));
+  });
+
   it('sends an absolute-form request to its upstream, not to the host it names', async () => {
     const echo = await echoServer();
     const elsewhere = await echoServer();

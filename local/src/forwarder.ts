@@ -52,8 +52,10 @@ export async function startForwarder(options: {
           },
         );
         outgoing.on('error', (error) => fail(`did not answer: ${error.message}`));
-        // A client that goes away takes its forwarded request with it.
-        res.on('close', () => outgoing.destroy());
+        // A client that goes away before its answer takes its forwarded request with it.
+        res.on('close', () => {
+          if (!res.writableFinished) outgoing.destroy();
+        });
         req.pipe(outgoing);
       },
       (error: unknown) => fail(`did not start: ${error instanceof Error ? error.message : String(error)}`),
