@@ -76,7 +76,10 @@ export interface LocalCloud {
   env: Record<LocalEnvName, string>;
   /** The local admin account (admin pool). */
   admin: { username: string; password: string };
-  /** Process ids of the emulators' child processes, as they are now: SES's once it has started (after the routes open). */
+  /**
+   * Process ids of the emulators' child processes, as they are now: SES's (and on a later
+   * start cognito-local's) once it has started, after the routes open.
+   */
   readonly pids: number[];
   /** Stops the server and every emulator; safe to call more than once. */
   stop(): Promise<void>;
