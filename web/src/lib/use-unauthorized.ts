@@ -3,7 +3,6 @@ import { UNAUTHORIZED_REDIRECT_MS } from '@tunesmith/shared/constants';
 import { messages } from '@tunesmith/shared/messages';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { clearAdminSession } from './admin-auth';
 import { isUnauthorizedError } from './api-client';
 import { setCurrentUser } from './auth';
 import { toast } from './toast';
@@ -28,8 +27,11 @@ export function useUnauthorizedHandler(area: 'user' | 'admin' = 'user') {
       });
       window.setTimeout(() => {
         if (area === 'admin') {
-          clearAdminSession(queryClient);
-          navigate('/admin/login', { replace: true });
+          // Loaded here: the admin area has it already, and a visitor's pages need not.
+          void import('./admin-auth').then(({ clearAdminSession }) => {
+            clearAdminSession(queryClient);
+            navigate('/admin/login', { replace: true });
+          });
         } else {
           setCurrentUser(queryClient, null);
           navigate('/auth', { replace: true });
