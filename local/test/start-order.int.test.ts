@@ -15,6 +15,8 @@ type LocalCloud = Awaited<ReturnType<typeof startLocalCloud>>;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tunesmith-start-order-'));
 let running: LocalCloud | undefined;
+/** A cloud on the one data directory, kept from one start to the next. */
+const keptCloud = { port: 0, dataDir, fresh: false, persist: true, web: 'none', quiet: true } as const;
 
 afterEach(async () => {
   await running?.stop();
@@ -35,14 +37,7 @@ async function start(): Promise<{ cloud: LocalCloud; steps: string[] }> {
     return write(chunk, ...(rest as []));
   });
   try {
-    running = await startLocalCloud({
-      port: 0,
-      dataDir,
-      fresh: false,
-      persist: true,
-      web: 'none',
-      quiet: true,
-    });
+    running = await startLocalCloud(keptCloud);
     const cloud = running;
     // Until both deferred emulators have answered (a request to either's address waits for it).
     await fetch(`${cloud.env.SES_ENDPOINT}/health-check`);
@@ -86,14 +81,7 @@ describe('the order of a start', () => {
   it('answers a sign-in and sends mail made the moment a later start answers, while those two boot', async () => {
     // The first test left kept pools and an admin: this start defers both. In a process of its
     // own: this one's handlers serve the first cloud they served.
-    running = await startLocalCloudProcess({
-      port: 0,
-      dataDir,
-      fresh: false,
-      persist: true,
-      web: 'none',
-      quiet: true,
-    });
+    running = await startLocalCloudProcess(keptCloud);
     const cloud = running;
     // When it answered, neither had started: its own process and DynamoDB Local's guard only.
     expect(cloud.pids).toHaveLength(2);
