@@ -1,8 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jwtPayload, RefreshTokenRegistry } from './cognito-proxy';
+import { jwtPayload, RefreshTokenRegistry, startCognitoProxy } from './cognito-proxy';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tunesmith-proxy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -69,5 +71,63 @@ describe('jwtPayload', () => {
     expect(jwtPayload('not-a-token')).toBeUndefined();
     expect(jwtPayload('a.!!!.c')).toBeUndefined();
     expect(jwtPayload(undefined)).toBeUndefined();
+  });
+});
+
+describe('startCognitoProxy with cognito-local still to start', () => {
+  it('holds a request until cognito-local answers, then forwards it', async () => {
+    const upstream = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(`cognito-local saw ${req.method} ${req.url}`);
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    let answering: (address: string) => void = () => {};
+    const proxy = await startCognitoProxy({
+      port: 0,
+      upstream: new Promise<string>((resolve) => (answering = resolve)),
+      registryFile: path.join(dir, 'held.json'),
+    });
+    try {
+      const answer = fetch(`${proxy.url}/health`);
+      const early = await Promise.race([
+        answer.then(() => 'answered'),
+        new Promise((resolve) => setTimeout(resolve, 100, 'waiting')),
+      ]);
+      answering(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`);
+      const response = await answer;
+
+      expect(early).toBe('waiting');
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('cognito-local saw GET /health');
+    } finally {
+      await proxy.close();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
+  });
+
+  it('answers 502 with why when cognito-local did not start', async () => {
+    const proxy = await startCognitoProxy({
+      port: 0,
+      upstream: Promise.reject(new Error('its port is in use')),
+      registryFile: path.join(dir, 'failed.json'),
+    });
+    try {
+      const response = await fetch(proxy.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.DescribeUserPool',
+        },
+        body: JSON.stringify({ UserPoolId: 'local_pool' }),
+      });
+
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({
+        __type: 'ServiceUnavailableException',
+        message: 'cognito-local did not start: its port is in use',
+      });
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -257,7 +257,13 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
       : oneAtATime(() => send(method, path, headers, body));
 
   const send = async (method: string, path: string, headers: http.IncomingHttpHeaders, body: Buffer) => {
-    const target = await upstream;
+    const target = await upstream.catch((error: unknown) => {
+      throw new CognitoError(
+        'ServiceUnavailableException',
+        `cognito-local did not start: ${error instanceof Error ? error.message : String(error)}`,
+        502,
+      );
+    });
     return new Promise<Answer>((resolve, reject) => {
       const outgoing = { ...headers, host: target.host, 'content-length': String(body.length) };
       delete outgoing['transfer-encoding'];

@@ -240,9 +240,8 @@ export async function startS3(options: {
  * loopback port, keeps its pools in `<dir>/.cognito` and names the proxy as
  * its token issuer domain, so tokens say `iss: <endpoint>/<pool id>` and their
  * JWKS is served at `<endpoint>/<pool id>/.well-known/jwks.json`. The proxy
- * remembers issued refresh tokens in `<dir>/refresh-tokens.json`.
+ * remembers issued refresh tokens in `<dir>/refresh-tokens.json`. Resolves once it answers.
  */
-/** cognito-local behind its proxy (cognito-proxy.ts), answering. */
 export async function startCognito(options: {
   port: number;
   dir: string;

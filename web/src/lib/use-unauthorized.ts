@@ -28,10 +28,11 @@ export function useUnauthorizedHandler(area: 'user' | 'admin' = 'user') {
       window.setTimeout(() => {
         if (area === 'admin') {
           // Loaded here: the admin area has it already, and a visitor's pages need not.
-          void import('./admin-auth').then(({ clearAdminSession }) => {
-            clearAdminSession(queryClient);
-            navigate('/admin/login', { replace: true });
-          });
+          // Its sign-in page is reached even should that chunk fail to load.
+          void import('./admin-auth')
+            .then(({ clearAdminSession }) => clearAdminSession(queryClient))
+            .catch(() => {})
+            .finally(() => navigate('/admin/login', { replace: true }));
         } else {
           setCurrentUser(queryClient, null);
           navigate('/auth', { replace: true });

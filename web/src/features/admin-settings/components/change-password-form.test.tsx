@@ -115,8 +115,8 @@ describe('change admin password', () => {
     expect(router.location.pathname).toBe('/admin/settings');
   });
 
-  it('sends an admin whose session ended to /admin/login', async () => {
-    const { user, router } = renderSecurity({
+  it('sends an admin whose session ended to /admin/login, having forgotten the session', async () => {
+    const { user, router, queryClient } = renderSecurity({
       'PUT /api/admin/change-password': jsonResponse({ message: 'Unauthorized' }, 401),
     });
 
@@ -127,5 +127,6 @@ describe('change admin password', () => {
     expect(router.location.pathname).toBe('/admin/settings');
     await waitFor(() => expect(router.location.pathname).toBe('/admin/login'));
     expect(await screen.findByRole('heading', { name: 'Admin Sign In' })).toBeDefined();
+    expect(queryClient.getQueryData(['admin', 'session'])).toBeNull();
   });
 });
