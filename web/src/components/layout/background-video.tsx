@@ -5,16 +5,27 @@ import { useReducedMotion } from '@/lib/use-reduced-motion';
 const VIDEO_SRC = '/media/background.webm';
 const POSTER_SRC = '/media/background-poster.jpg';
 
-/** Runs a callback once the page has loaded and the browser is idle. */
-function afterFirstPaint(callback: () => void): () => void {
+/**
+ * How long after the page's load event the video waits. A page's start-up
+ * (its code, its data, its first renders) is over by then on a phone; the
+ * video's decoding and a compositor frame for each of its frames would
+ * otherwise share the phone's cores with it.
+ */
+const VIDEO_AFTER_LOAD_MS = 3000;
+
+/** Runs a callback a while after the page has loaded, once the browser is idle. */
+function afterPageSettles(callback: () => void): () => void {
   let idleHandle: number | undefined;
   let timer: number | undefined;
-  const schedule = () => {
+  const whenIdle = () => {
     if (typeof window.requestIdleCallback === 'function') {
       idleHandle = window.requestIdleCallback(callback, { timeout: 2000 });
     } else {
-      timer = window.setTimeout(callback, 200);
+      callback();
     }
+  };
+  const schedule = () => {
+    timer = window.setTimeout(whenIdle, VIDEO_AFTER_LOAD_MS);
   };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
@@ -27,8 +38,8 @@ function afterFirstPaint(callback: () => void): () => void {
 
 /**
  * The looping, muted background video behind every page. A CSS gradient and
- * a tiny poster paint first; the video is attached only after the page has
- * loaded, and never plays when the user prefers reduced motion.
+ * a tiny poster paint first; the video is attached only once the page has
+ * loaded and settled, and never plays when the user prefers reduced motion.
  */
 export function BackgroundVideo() {
   const reducedMotion = useReducedMotion();
@@ -38,7 +49,7 @@ export function BackgroundVideo() {
 
   useEffect(() => {
     if (reducedMotion || attached) return;
-    return afterFirstPaint(() => setAttached(true));
+    return afterPageSettles(() => setAttached(true));
   }, [reducedMotion, attached]);
 
   useEffect(() => {

@@ -5,7 +5,7 @@ export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div
       className={cn(
-        'rounded-2xl border border-white/10 bg-zinc-900/70 text-zinc-100 shadow-xl shadow-black/20 backdrop-blur-md',
+        'rounded-2xl border border-white/10 bg-zinc-900/70 text-zinc-100 shadow-xl shadow-black/20',
         className,
       )}
       {...props}
