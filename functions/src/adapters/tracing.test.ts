@@ -10,7 +10,12 @@ describe('tracing', () => {
     let loads = 0;
     const t = tracing(true, async () => {
       loads++;
-      return { captureAWSv3Client: <T>(c: T) => (captured.push(c as Client), c) };
+      return {
+        captureAWSv3Client: <T>(c: T) => {
+          captured.push(c as Client);
+          return c;
+        },
+      };
     });
     const early = client('dynamodb');
     expect(t.traced(early)).toBe(early);
