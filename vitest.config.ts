@@ -10,6 +10,10 @@ import { defineConfig } from 'vitest/config';
  * - web: component and route tests (happy-dom)
  * - e2e: browser journeys in headless Chromium against the local cloud
  */
+// Dates are shown in the reader's time zone; the tests' expected dates are UTC's, wherever they run
+// (a noon-UTC date is the next day east of UTC+12). Every test worker inherits this.
+process.env.TZ = 'UTC';
+
 export default defineConfig({
   test: {
     projects: [
