@@ -80,9 +80,9 @@ async function expectNothingAbout(id: string, title: string): Promise<void> {
   expect(html).not.toContain(title);
 }
 
-/** A shared link's audio route as a preview fetches it: no cookies, redirects not followed. */
-async function audioRoute(id: string): Promise<Response> {
-  return fetch(`${apiUrl}/api/track/${id}/audio`, { redirect: 'manual' });
+/** A shared link's audio route as a preview fetches it (or checks it first): no cookies, redirects not followed. */
+async function audioRoute(id: string, method: 'GET' | 'HEAD' = 'GET'): Promise<Response> {
+  return fetch(`${apiUrl}/api/track/${id}/audio`, { method, redirect: 'manual' });
 }
 
 /** The audio route's refusal: 404 with the track page's own message, and no link anywhere. */
@@ -91,6 +91,10 @@ async function expectNoAudio(id: string, message = 'Track not found'): Promise<v
   expect(res.status).toBe(404);
   expect(res.headers.get('location')).toBeNull();
   expect(await res.json()).toEqual({ message });
+  const checked = await audioRoute(id, 'HEAD');
+  expect(checked.status).toBe(404);
+  expect(checked.headers.get('location')).toBeNull();
+  expect(await checked.text()).toBe('');
 }
 
 /** Waits until the page's preview tags match (a background job writes or removes them). */
@@ -177,6 +181,11 @@ paidGeneration.describe('the share page of a track', () => {
       expect(redirected.headers.get('cache-control')).toBe('public, max-age=300');
       const location = redirected.headers.get('location') ?? '';
       expect(location).toMatch(/^https?:\/\//);
+      // A preview that checks the audio with a HEAD first is sent the same way, with no body.
+      const checked = await audioRoute(id, 'HEAD');
+      expect(checked.status).toBe(302);
+      expect(checked.headers.get('location')).toMatch(/^https?:\/\/.*\/tracks\//);
+      expect(await checked.text()).toBe('');
       const played = await fetch(location);
       expect(played.status).toBe(200);
       expect(played.headers.get('content-type')?.split(';')[0]).toBe(type);

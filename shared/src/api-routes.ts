@@ -7,7 +7,7 @@
  */
 
 export type RouteAuth = 'public' | 'user' | 'admin' | 'webhook';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const routeGroups = [
   'auth',

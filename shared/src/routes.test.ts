@@ -10,10 +10,10 @@ import * as webhooks from './calls/webhooks';
 import { apiPath, matchPath, matchRoute, routeById, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
-  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three, ownership’s five and a shared link’s audio, each once', () => {
-    expect(routes).toHaveLength(63);
-    expect(new Set(routes.map((r) => r.id)).size).toBe(63);
-    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(63);
+  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three, ownership’s five and a shared link’s audio (GET and HEAD), each once', () => {
+    expect(routes).toHaveLength(64);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(64);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(64);
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/stripe' && r.auth === 'webhook'),
     ).toBe(true);
@@ -104,6 +104,12 @@ describe('a shared link’s audio', () => {
     });
     expect(matchRoute('GET', '/api/track/t-1')?.route.id).toBe('getTrack');
     expect(routeById('getTrackAudio').group).toBe(routeById('getTrack').group);
+    // A HEAD (a preview checking the audio) has a route of its own: API Gateway matches methods exactly.
+    expect(matchRoute('HEAD', '/api/track/t-1/audio')).toEqual({
+      route: expect.objectContaining({ id: 'headTrackAudio', group: 'catalog', auth: 'public' }),
+      params: { id: 't-1' },
+    });
+    expect(matchRoute('HEAD', '/api/track/t-1')).toBeUndefined();
   });
 });
 

@@ -35,6 +35,7 @@ export const routes = [
   catalog.getTrack,
   catalog.getTrackProvenance,
   catalog.getTrackAudio,
+  catalog.headTrackAudio,
   catalog.getSite,
   generation.generateLyrics,
   generation.generateTextToMusic,

@@ -31,7 +31,11 @@ const validBodies: Partial<Record<string, unknown>> = {
   updateGeneration: { title: 'Taken', visibility: 'public' },
 };
 const call = (browser: Browser, route: RouteDef, path = route.path) =>
-  browser.call(route.method, path, route.method === 'GET' ? undefined : (validBodies[route.id] ?? {}));
+  browser.call(
+    route.method,
+    path,
+    route.method === 'GET' || route.method === 'HEAD' ? undefined : (validBodies[route.id] ?? {}),
+  );
 
 /** The route's path with real ids: Bob's track, Bob himself, a seeded plan. */
 function realPath(route: RouteDef): string {

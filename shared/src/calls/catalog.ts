@@ -39,6 +39,15 @@ export const getTrackAudio = {
   path: '/api/track/{id}/audio',
   auth: 'public',
 } as const satisfies RouteDef;
+// The same for a HEAD: a link preview may check the audio before it offers it, and API Gateway answers a
+// HEAD only on a route of its own.
+export const headTrackAudio = {
+  id: 'headTrackAudio',
+  group: 'catalog',
+  method: 'HEAD',
+  path: '/api/track/{id}/audio',
+  auth: 'public',
+} as const satisfies RouteDef;
 // Not in the spec's call table: how the site names itself (Site Settings, General) for every screen.
 export const getSite = {
   id: 'getSite',

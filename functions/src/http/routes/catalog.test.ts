@@ -16,7 +16,7 @@ const refreshed =
   async () => ({ user: { id }, cookies: ['ts_session=fresh'] });
 
 function call(
-  route: 'getTrack' | 'getTrackProvenance' | 'getTrackAudio',
+  route: 'getTrack' | 'getTrackProvenance' | 'getTrackAudio' | 'headTrackAudio',
   viewer: ViewerLookup,
   generations: Generation[],
   id = 't1',
@@ -200,6 +200,22 @@ describe('getTrackAudio', () => {
       expect(res.statusCode).toBe(404);
       expect(JSON.parse(String(res.body))).toEqual({ message: 'Track not found' });
       expect(res.headers?.location).toBeUndefined();
+    }
+  });
+
+  it('answers a HEAD (a link preview checking the audio) exactly as a GET', async () => {
+    const shared = [track({ visibility: 'public', streamAudioUrl: 's3://tracks/tracks/t1.opus' })];
+    const hidden = [track({})];
+    const cases: [ViewerLookup, Generation[], number][] = [
+      [visitor, shared, 302],
+      [refreshed('owner'), hidden, 302],
+      [visitor, hidden, 404],
+      [refreshed('stranger'), hidden, 404],
+    ];
+    for (const [viewer, generations, status] of cases) {
+      const head = await call('headTrackAudio', viewer, generations);
+      expect(head.statusCode).toBe(status);
+      expect(head).toEqual(await audio(viewer, generations));
     }
   });
 });

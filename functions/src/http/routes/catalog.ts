@@ -71,6 +71,15 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
       }
     };
 
+  // A shared link's audio (og:audio, decision 024): a 302 to a freshly signed link to what the track
+  // page's player gets, for whoever may play it (finished, with audio, visible to them); else 404.
+  const trackAudio = forViewer(async (generation, viewer) => {
+    const link = await deps.audioLinks(playbackAudio(generation));
+    if (!link) throw notFound(generationMessages.trackNotFound);
+    // Cached well within the link's 6 hours; a signed-in viewer's answer is theirs alone.
+    return redirect(link, viewer ? 'private, no-store' : AUDIO_REDIRECT_CACHE);
+  }, getPlayableForViewer);
+
   return {
     listPlans: async () => json(200, await listActivePlans(deps.plans)),
 
@@ -95,13 +104,8 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
     // What made the track and what its owner may do with it: for whoever may see the track.
     getTrackProvenance: forViewer(async (generation) => json(200, provenanceOf(generation, deps.siteOrigin))),
 
-    // A shared link's audio (og:audio, decision 024): a 302 to a freshly signed link to what the track
-    // page's player gets, for whoever may play it (finished, with audio, visible to them); else 404.
-    getTrackAudio: forViewer(async (generation, viewer) => {
-      const link = await deps.audioLinks(playbackAudio(generation));
-      if (!link) throw notFound(generationMessages.trackNotFound);
-      // Cached well within the link's 6 hours; a signed-in viewer's answer is theirs alone.
-      return redirect(link, viewer ? 'private, no-store' : AUDIO_REDIRECT_CACHE);
-    }, getPlayableForViewer),
+    getTrackAudio: trackAudio,
+    // The same answer to a HEAD (a link preview checking the audio); the body, if any, is never sent.
+    headTrackAudio: trackAudio,
   };
 }
