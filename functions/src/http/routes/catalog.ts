@@ -105,7 +105,8 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
     getTrackProvenance: forViewer(async (generation) => json(200, provenanceOf(generation, deps.siteOrigin))),
 
     getTrackAudio: trackAudio,
-    // The same answer to a HEAD (a link preview checking the audio); the body, if any, is never sent.
+    // The same answer to a HEAD (a link preview checking the audio). A 404's body is not sent: Node's
+    // server (locally) and CloudFront (on AWS) send no body with the answer to a HEAD.
     headTrackAudio: trackAudio,
   };
 }
