@@ -47,7 +47,7 @@ const STALE_DUMP_MS = 10 * 60_000;
  * once the JVM answers), then the JVM writes the archive as it exits cleanly
  * (`-XX:ArchiveClassesAtExit`, kept only after a clean exit: a partial archive would crash
  * the next JVM), then later JVMs map it (`-XX:SharedArchiveFile`). Everything lives in a
- * directory of `cacheDir` named by a digest of the launcher, the jar and the Java runtime,
+ * directory of `cacheDir` named by a digest of the launcher, the jar, the Java runtime and its options,
  * so a change to any of them starts over; when a step fails the JVM starts as before.
  *
  * `launcherDir` holds the compiled `LoopbackDynamoDB.class`; without it (no JDK) the jar
@@ -58,6 +58,8 @@ export function dynamoDbJvm(options: {
   jar: string;
   launcherDir: string | undefined;
   cacheDir: string;
+  /** The JVM options it runs with: they decide which classes it loads, so the archive is made for them. */
+  options: readonly string[];
 }): DynamoDbJvm {
   const nothing = async () => {};
   const none = (args: string[], prepareNext = nothing): DynamoDbJvm => ({
@@ -78,6 +80,7 @@ export function dynamoDbJvm(options: {
       .update(launcherDir)
       .update(`${jarStat.size}:${jarStat.mtimeMs}`)
       .update(javaIdentity())
+      .update(options.options.join('\n'))
       .digest('hex')
       .slice(0, 16);
     dir = path.join(options.cacheDir, `cds-${digest}`);

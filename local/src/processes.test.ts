@@ -36,6 +36,63 @@ describe('waitUntilReady', () => {
     await expect(waiting).rejects.toThrow(/Missing Runtime exited during startup \(code 127\)/);
     await expect(waiting).rejects.toThrow(/cannot run tunesmith-no-such-command/);
   });
+
+  it('says why in the log too when a command that watches its own stdin cannot run', async () => {
+    const child = spawnManaged({
+      name: 'Missing Runtime',
+      run: { command: 'tunesmith-no-such-command', endsWithStdin: true },
+      args: [],
+      cwd: dir,
+      logFile: path.join(dir, 'missing-direct.log'),
+    });
+
+    const waiting = waitUntilReady('Missing Runtime', async () => false, {
+      process: child,
+      timeoutMs: 30_000,
+    });
+
+    await expect(waiting).rejects.toThrow(/Missing Runtime exited during startup/);
+    await expect(waiting).rejects.toThrow(/cannot run tunesmith-no-such-command: .*ENOENT/);
+  });
+});
+
+describe('spawnManaged', () => {
+  it('runs a command that watches its own stdin as our own child, with no guard process between', async () => {
+    const logFile = path.join(dir, 'direct.log');
+    const child = spawnManaged({
+      name: 'direct',
+      run: { command: 'sh', endsWithStdin: true },
+      args: ['-c', 'echo parent=$PPID; cat > /dev/null'],
+      cwd: dir,
+      logFile,
+    });
+    await waitUntilReady('direct', async () => readFileSync(logFile, 'utf8').includes('parent='), {
+      process: child,
+      intervalMs: 10,
+    });
+
+    expect(readFileSync(logFile, 'utf8')).toContain(`parent=${process.pid}\n`);
+    // Its stdin is a pipe that stays open while we run (cat is still reading it).
+    expect(child.hasExited()).toBe(false);
+    await child.stop();
+    expect(child.hasExited()).toBe(true);
+  });
+
+  it('puts child-guard.mjs between us and any other command', async () => {
+    const logFile = path.join(dir, 'guarded.log');
+    const child = spawnManaged({
+      name: 'guarded',
+      run: { command: 'sh' },
+      args: ['-c', 'echo parent=$PPID'],
+      cwd: dir,
+      logFile,
+    });
+    await child.exited;
+
+    const parent = Number(/parent=(\d+)/.exec(readFileSync(logFile, 'utf8'))?.[1]);
+    expect(parent).toBe(child.pid);
+    expect(parent).not.toBe(process.pid);
+  });
 });
 
 describe('onPort', () => {

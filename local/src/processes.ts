@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,8 +23,11 @@ export interface ManagedProcess {
 export interface SpawnSpec {
   /** Shown in errors: "DynamoDB Local". */
   name: string;
-  /** A Node script (run with this Node) or another executable. */
-  run: { script: string } | { command: string };
+  /**
+   * A Node script (run with this Node) or another executable; `endsWithStdin`: the
+   * executable itself exits once its standard input closes, so it runs without child-guard.mjs.
+   */
+  run: { script: string } | { command: string; endsWithStdin?: boolean };
   args: string[];
   cwd: string;
   env?: NodeJS.ProcessEnv;
@@ -55,19 +58,22 @@ export function lowerPriority(pid: number | undefined): void {
 }
 
 /**
- * Starts a child that cannot outlive us: it runs under child-guard.mjs, which
- * ends it when our end of its stdin pipe closes, however we die. Each child
+ * Starts a child that cannot outlive us: it runs under child-guard.mjs (or on its own,
+ * when it watches its stdin itself), which ends it when our end of its stdin pipe closes,
+ * however we die. Each child
  * gets its own process group so a terminal's Ctrl-C reaches only us and we
  * stop the children in order.
  */
 export function spawnManaged(spec: SpawnSpec): ManagedProcess {
   // Truncated per start, so a failure's log tail is about this run.
   const log = openSync(spec.logFile, 'w');
-  const args =
+  const [command, args] =
     'script' in spec.run
-      ? ['--import', pathToFileURL(guardFile).href, spec.run.script, ...spec.args]
-      : [guardFile, spec.run.command, ...spec.args];
-  const child = spawn(process.execPath, args, {
+      ? [process.execPath, ['--import', pathToFileURL(guardFile).href, spec.run.script, ...spec.args]]
+      : spec.run.endsWithStdin
+        ? [spec.run.command, spec.args]
+        : [process.execPath, [guardFile, spec.run.command, ...spec.args]];
+  const child = spawn(command, args, {
     cwd: spec.cwd,
     env: spec.env ?? process.env,
     stdio: ['pipe', log, log],
@@ -83,8 +89,10 @@ export function spawnManaged(spec: SpawnSpec): ManagedProcess {
       done = true;
       resolve(code);
     });
-    child.once('error', () => {
+    child.once('error', (error) => {
       done = true;
+      // Said where the guard would say it: the log that a failed start quotes.
+      appendFileSync(spec.logFile, `cannot run ${command}: ${error.message}\n`);
       resolve(null);
     });
   });
@@ -123,15 +131,16 @@ export function logTail(file: string, lines = 20): string {
 }
 
 /**
- * Polls `probe` until it answers true. Fails early if the process exits and
+ * Polls `probe` until it answers true, every `intervalMs` (50). Fails early if the process exits and
  * after `timeoutMs` otherwise, naming the emulator and its log either way.
  */
 export async function waitUntilReady(
   name: string,
   probe: () => Promise<boolean>,
-  options: { process?: ManagedProcess; logFile?: string; timeoutMs?: number } = {},
+  options: { process?: ManagedProcess; logFile?: string; timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<void> {
   const timeoutMs = options.timeoutMs ?? 60_000;
+  const intervalMs = options.intervalMs ?? 50;
   const logFile = options.logFile ?? options.process?.logFile;
   const describe = (what: string) =>
     logFile ? `${name} ${what}. Its log (${logFile}) ends with:\n${logTail(logFile)}` : `${name} ${what}.`;
@@ -142,7 +151,7 @@ export async function waitUntilReady(
     }
     if (await probe().catch(() => false)) return;
     if (Date.now() > deadline) throw new Error(describe(`was not ready after ${timeoutMs / 1000} s`));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 

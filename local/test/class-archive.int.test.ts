@@ -29,9 +29,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const start = () => onPort(undefined, (port) => startDynamoDbLocal({ port, logDir, cacheDir }));
 
-/** The command line of the JVM below the emulator's guard. */
+/** The command line of the JVM: the emulator's own process (the launcher watches its stdin), or one below it. */
 function jvmCommand(emulator: Emulator): string {
-  const pids = descendants(emulator.process?.pid ?? -1);
+  const pid = emulator.process?.pid ?? -1;
+  const pids = [pid, ...descendants(pid)];
   const lines = execFileSync('ps', ['-o', 'args=', '-p', pids.join(',')], { encoding: 'utf8' }).split('\n');
   const java = lines.find((line) => line.startsWith('java '));
   if (!java) throw new Error(`No JVM below ${emulator.name}: ${lines.join(' | ')}`);
