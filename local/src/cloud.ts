@@ -17,8 +17,8 @@ import {
   type Emulator,
   keptInCognito,
   launchCognito,
+  launchS3,
   startDynamoDbLocal,
-  startS3,
   startSes,
 } from './emulators';
 import type { LocalEnvName } from './env';
@@ -112,8 +112,7 @@ const FIRST_PAGE_GROUPS = ['auth', 'catalog'] as const;
  * the provisioning steps), loaded while the emulators boot.
  */
 async function loadProvisioning() {
-  const [cognito, dynamodb, documents, provision, plans, settings, interrupted] = await Promise.all([
-    import('@aws-sdk/client-cognito-identity-provider'),
+  const [dynamodb, documents, provision, plans, settings, interrupted] = await Promise.all([
     import('@aws-sdk/client-dynamodb'),
     import('@aws-sdk/lib-dynamodb'),
     import('./provision'),
@@ -122,7 +121,6 @@ async function loadProvisioning() {
     import('./workflow/interrupted'),
   ]);
   return {
-    CognitoIdentityProviderClient: cognito.CognitoIdentityProviderClient,
     DynamoDBClient: dynamodb.DynamoDBClient,
     DynamoDBDocumentClient: documents.DynamoDBDocumentClient,
     ensureTable: provision.ensureTable,
@@ -179,7 +177,7 @@ function assertWipeable(dir: string): void {
 
 /**
  * Boots the local cloud on 127.0.0.1: the page's handler first (Vite or the
- * built files), served while the rest starts; then DynamoDB Local, s3rver, cognito-local
+ * built files), served while the rest starts; then DynamoDB Local, cognito-local
  * (behind the proxy of cognito-proxy.ts), the embedded
  * music provider (music/provider-server.ts, fal's queue protocol) and the
  * embedded Stripe (stripe/embedded-stripe.ts) in parallel, each provisioned
@@ -195,7 +193,8 @@ function assertWipeable(dir: string): void {
  * steps; and the Lambda endpoint (jobs/lambda-endpoint.ts, bound before the
  * rest too) that runs background jobs with the jobs function's handler in this
  * process, retried as Lambda retries. Then aws-ses-v2-local, whose address
- * (a forwarder's, bound with the rest) holds mail sent before it answers. With kept data, generations the last run left pending or generating
+ * (a forwarder's, bound with the rest) holds mail sent before it answers, and s3rver,
+ * whose address (its signature-checking proxy's, s3-proxy.ts, bound first) does the same. With kept data, generations the last run left pending or generating
  * are failed first (workflow/interrupted.ts). While it runs,
  * `local-cloud.json` in the data directory says where (`running`).
  *
@@ -248,6 +247,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const cognitoLaunch = deferred<boolean>();
   let cognitoStarting: Promise<Emulator> | undefined;
   let sesForwarder: Forwarder | undefined;
+  /** s3rver's start (its proxy listens from the first), asked for once the routes are open (or refused by a stop). */
+  const s3Launch = deferred<boolean>();
+  let s3Starting: Promise<Emulator> | undefined;
   const exitHook = () => {
     for (const emulator of emulators) emulator.process?.signal();
   };
@@ -280,10 +282,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // Retries still to come are dropped; a job under way fails against the emulators stopped below.
       await lambdaEndpoint?.stop();
       await sesForwarder?.close();
-      // SES and cognito-local may be booting still: each is stopped below with the rest once it is.
+      // SES, cognito-local and s3rver may be booting still: each is stopped below with the rest once it is.
       sesLaunch.resolve(false);
       cognitoLaunch.resolve(false);
-      await Promise.all([sesStarting?.catch(() => {}), cognitoStarting?.catch(() => {})]);
+      s3Launch.resolve(false);
+      await Promise.all([
+        sesStarting?.catch(() => {}),
+        cognitoStarting?.catch(() => {}),
+        s3Starting?.catch(() => {}),
+      ]);
       audioStorage?.destroy();
       settingsClient?.destroy();
       await Promise.all(emulators.map((emulator) => emulator.stop()));
@@ -391,27 +398,24 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
           ),
         ),
       ).then(track);
-    const startWeb = (endpoint: string) =>
-      createWebHandler(options.web, appServer, { quiet, connectSources: [endpoint] });
-    const startStorage = () =>
-      startS3({
-        port: s3Port,
-        dir: path.join(dataDir, 's3'),
-        buckets: [UPLOADS_BUCKET, TRACKS_BUCKET, SITE_BUCKET],
-        credentials,
-      }).then(track);
     const dynamoStarted = launchDynamoDb();
-    let s3Early: Promise<Emulator> | undefined;
-    let webStarted: Promise<WebHandler | DevWebHandler | undefined>;
-    if (s3Port) {
-      webStarted = startWeb(`http://127.0.0.1:${s3Port}`);
-      // A page that cannot be served (static mode before a build) fails the start before anything else runs.
-      await webStarted;
-    } else {
-      s3Early = startStorage();
-      s3Early.catch(() => {});
-      webStarted = s3Early.then((s3) => startWeb(s3.endpoint));
-    }
+    // The storage endpoint is its proxy's, which listens from now on and holds what comes for
+    // s3rver; s3rver itself (a large module graph, a sixth of a second of CPU measured) loads once
+    // the routes are open and the first page's handlers loaded: nothing before that needs it.
+    const s3Held = await launchS3({
+      port: s3Port,
+      dir: path.join(dataDir, 's3'),
+      buckets: [UPLOADS_BUCKET, TRACKS_BUCKET, SITE_BUCKET],
+      credentials,
+      launch: s3Launch.promise,
+    });
+    s3Starting = timed('s3 ready', s3Held.started).then(track);
+    const webStarted = createWebHandler(options.web, appServer, {
+      quiet,
+      connectSources: [s3Held.endpoint],
+    });
+    // A page that cannot be served (static mode before a build) fails the start before anything else runs.
+    await webStarted;
     const webReady = webStarted.then((handler) => {
       startStep('web handler ready');
       if (handler) options.onPageServed?.(url);
@@ -490,8 +494,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ]);
       startStep('page first');
     }
-    const s3Started = s3Early ?? startStorage();
-    s3Started.catch(() => {});
     const modules = timed('provisioning modules loaded', loadProvisioning());
     const routing = timed(
       'routing modules loaded',
@@ -507,10 +509,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       routing.then((r) => Promise.all(FIRST_PAGE_GROUPS.map((group) => r.lambdaLoader(url)(group)))),
     );
     firstHandlers.catch(() => {});
-    const s3Ready = s3Started.then((s3) => {
-      startStep('s3 ready');
-      return s3;
-    });
     // Each emulator is provisioned as soon as it answers and the modules that do it are loaded.
     const dynamoReady = Promise.all([dynamoStarted, modules]).then(async ([dynamodb, m]) => {
       const dynamoClient = new m.DynamoDBClient({ ...client, endpoint: dynamodb.endpoint });
@@ -544,15 +542,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         dynamoClient.destroy();
       }
     });
-    /** Runs `use` with a client of cognito-local, launched now if it was waiting for the routes. */
+    /**
+     * Runs `use` with a client of cognito-local, launched now if it was waiting for the routes.
+     * The SDK's client is loaded here: a later start whose pools and admin are kept never asks.
+     */
     const withCognito = async <T>(
-      m: Awaited<ReturnType<typeof loadProvisioning>>,
       endpoint: string,
       use: (cognito: CognitoIdentityProviderClient) => Promise<T>,
     ): Promise<T> => {
       cognitoLaunch.resolve(true);
-      await cognitoStarted;
-      const cognitoClient = new m.CognitoIdentityProviderClient({ ...client, endpoint });
+      const [{ CognitoIdentityProviderClient: Client }] = await Promise.all([
+        import('@aws-sdk/client-cognito-identity-provider'),
+        cognitoStarted,
+      ]);
+      const cognitoClient = new Client({ ...client, endpoint });
       try {
         return await use(cognitoClient);
       } finally {
@@ -566,7 +569,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         return { endpoint, pools, kept: true };
       }
       // Made, or their settings changed since: cognito-local makes or updates them.
-      const pools = await withCognito(m, endpoint, (cognito) => m.ensurePools(cognito, saved, marker.pools));
+      const pools = await withCognito(endpoint, (cognito) => m.ensurePools(cognito, saved, marker.pools));
       startStep('pools ready');
       return { endpoint, pools, kept: false };
     });
@@ -582,7 +585,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
           const admin =
             poolsKept && kept && (await m.adminProfileExists(documents, TABLE_NAME, kept.admin.username))
               ? kept.admin
-              : await withCognito(m, endpoint, (cognito) =>
+              : await withCognito(endpoint, (cognito) =>
                   m.ensureAdmin(
                     {
                       cognito,
@@ -664,7 +667,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     );
     const results = await Promise.allSettled([
       dynamoReady,
-      s3Ready,
       cognitoReady,
       sesStarted,
       import('./music/provider-server').then(({ startMusicProvider }) =>
@@ -690,7 +692,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     }
     const [
       { dynamodb, seedHash },
-      s3,
       { endpoint: cognitoEndpoint, pools },
       ses,
       music,
@@ -701,7 +702,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       m,
     ] = results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
       { dynamodb: Emulator; seedHash: string },
-      Emulator,
       { endpoint: string; pools: Omit<LocalState, 'admin' | 'running'> },
       Forwarder,
       MusicProvider,
@@ -724,7 +724,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
       AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
       DYNAMODB_ENDPOINT: dynamodb.endpoint,
-      S3_ENDPOINT: s3.endpoint,
+      S3_ENDPOINT: s3Held.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
       UPLOADS_BUCKET,
       TRACKS_BUCKET,
@@ -793,7 +793,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     audioStorage = new m.S3Client({
       region: REGION,
       credentials,
-      endpoint: s3.endpoint,
+      endpoint: s3Held.endpoint,
       forcePathStyle: true,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
@@ -855,6 +855,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // machines) loads next; a generation started meanwhile waits for it at the Step Functions
     // endpoint (runnerOnceStarted).
     runnerStarting = answering.then(startWorkflowRunner);
+    // s3rver too: what comes for it meanwhile (an upload, a track's audio) waits at its proxy.
+    answering.then(() => s3Launch.resolve(true));
+    s3Starting.catch((error: unknown) => {
+      if (!stopping) console.error('[s3] s3rver did not start:', error);
+    });
     runnerStarting.then(
       (started) => {
         runner = started;

@@ -173,14 +173,14 @@ export async function startDynamoDbLocal(options: {
     void jvm.prepareNext();
     return { name, endpoint, process: child, stop };
   };
-  const jvm = dynamoDbJvm({ home, jar, launcherDir: launcher, cacheDir });
+  const jvm = dynamoDbJvm({ home, jar, launcherDir: launcher, cacheDir, options: JVM_OPTIONS });
   try {
     return await launch(jvm);
   } catch (error) {
     // A class archive the JVM cannot use must not keep it from starting: once more without.
     if (jvm.archive !== 'use' || portTaken.test(String((error as Error)?.message))) throw error;
     jvm.discard();
-    return launch(dynamoDbJvm({ home, jar, launcherDir: launcher, cacheDir }));
+    return launch(dynamoDbJvm({ home, jar, launcherDir: launcher, cacheDir, options: JVM_OPTIONS }));
   }
 }
 
@@ -202,54 +202,82 @@ const corsXml = `<CORSConfiguration>
  * a CORS rule that lets the browser PUT uploads (reading the ETag of each
  * part) and GET audio, behind the signature-checking proxy (s3-proxy.ts):
  * the proxy listens on `port` and is the endpoint; s3rver listens on a free
- * loopback port only the proxy uses.
+ * loopback port only the proxy uses. Resolves once both answer.
  */
-export async function startS3(options: {
+export async function startS3(options: S3Options): Promise<Emulator> {
+  const { started } = await launchS3(options);
+  return started;
+}
+
+interface S3Options {
   port: number;
   dir: string;
   buckets: string[];
   credentials: { accessKeyId: string; secretAccessKey: string };
-}): Promise<Emulator> {
+}
+
+/**
+ * s3rver behind its proxy, whose address is known before s3rver runs: the proxy listens at
+ * once (`endpoint`), s3rver (a large module graph) is loaded and started when `launch`
+ * resolves true (at once without it), and the proxy holds what comes for it until then.
+ * `started` rejects, and the proxy closes, if `launch` resolves false or s3rver fails.
+ */
+export async function launchS3(
+  options: S3Options & { launch?: Promise<boolean> },
+): Promise<{ endpoint: string; started: Promise<Emulator> }> {
   mkdirSync(options.dir, { recursive: true });
-  // Loaded on use: a large module graph that the first page does not need.
-  const { default: S3rver } = await import('s3rver');
-  // Bound to a port of its own choosing: a port probed free could be taken before
-  // s3rver binds it, and s3rver then throws the error where nothing can catch it.
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: options.dir,
-    // Path-style only: 127.0.0.1 has no bucket subdomains.
-    vhostBuckets: false,
-    configureBuckets: options.buckets.map((name) => ({ name, configs: [corsXml] })),
-  });
-  const address = await server.run().catch((error: Error) => {
-    throw new Error(`s3rver could not listen on 127.0.0.1: ${error.message}`);
+  let answering: (address: string) => void = () => {};
+  let failed: (error: unknown) => void = () => {};
+  const upstream = new Promise<string>((resolve, reject) => {
+    answering = resolve;
+    failed = reject;
   });
   const proxy = await startS3Proxy({
     port: options.port,
-    upstream: url(address.port),
+    upstream,
     credentials: options.credentials,
     dir: options.dir,
-  }).catch(async (error: Error) => {
-    await server.close();
+  }).catch((error: Error) => {
     throw new Error(`The S3 proxy could not listen on 127.0.0.1:${options.port}: ${error.message}`);
   });
-  let stopping: Promise<void> | undefined;
-  return {
-    name: 's3rver',
-    endpoint: proxy.url,
-    stop() {
-      stopping ??= (async () => {
-        await proxy.close();
-        // Keep-alive sockets from SDK clients would hold close() open.
-        server.httpServer?.closeAllConnections();
-        await server.close();
-      })();
-      return stopping;
-    },
-  };
+  const started = (async (): Promise<Emulator> => {
+    if (options.launch && !(await options.launch)) throw new Error('s3rver was not started');
+    const { default: S3rver } = await import('s3rver');
+    // Bound to a port of its own choosing: a port probed free could be taken before
+    // s3rver binds it, and s3rver then throws the error where nothing can catch it.
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: options.dir,
+      // Path-style only: 127.0.0.1 has no bucket subdomains.
+      vhostBuckets: false,
+      configureBuckets: options.buckets.map((name) => ({ name, configs: [corsXml] })),
+    });
+    const address = await server.run().catch((error: Error) => {
+      throw new Error(`s3rver could not listen on 127.0.0.1: ${error.message}`);
+    });
+    answering(url(address.port));
+    let stopping: Promise<void> | undefined;
+    return {
+      name: 's3rver',
+      endpoint: proxy.url,
+      stop() {
+        stopping ??= (async () => {
+          await proxy.close();
+          // Keep-alive sockets from SDK clients would hold close() open.
+          server.httpServer?.closeAllConnections();
+          await server.close();
+        })();
+        return stopping;
+      },
+    };
+  })();
+  started.catch(async (error: unknown) => {
+    failed(error);
+    await proxy.close();
+  });
+  return { endpoint: proxy.url, started };
 }
 
 /**

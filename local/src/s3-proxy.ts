@@ -26,8 +26,8 @@ import path from 'node:path';
 
 export interface S3ProxyOptions {
   port: number;
-  /** s3rver's own URL. */
-  upstream: string;
+  /** s3rver's own URL; a promise of it while s3rver starts: requests wait for it. */
+  upstream: string | Promise<string>;
   credentials: { accessKeyId: string; secretAccessKey: string };
   /** s3rver's store directory (its `directory` option), where it keeps multipart uploads. */
   dir: string;
@@ -431,7 +431,9 @@ async function handleMultipart(
 }
 
 export async function startS3Proxy(options: S3ProxyOptions): Promise<S3Proxy> {
-  const upstream = new URL(options.upstream);
+  const upstream = Promise.resolve(options.upstream).then((address) => new URL(address));
+  // Awaited per request: a start that fails is reported there.
+  upstream.catch(() => {});
   const now = options.now ?? Date.now;
   const server = http.createServer(async (req, res) => {
     // CORS preflights carry no signature, on S3 too.
@@ -442,6 +444,14 @@ export async function startS3Proxy(options: S3ProxyOptions): Promise<S3Proxy> {
         refuse(res, refusal);
         return;
       }
+    }
+    let target: URL;
+    try {
+      target = await upstream;
+    } catch {
+      req.resume();
+      refuse(res, { status: 503, code: 'ServiceUnavailable', message: 's3rver did not start' });
+      return;
     }
     let read: Buffer | undefined;
     if (req.method !== 'OPTIONS') {
@@ -456,8 +466,8 @@ export async function startS3Proxy(options: S3ProxyOptions): Promise<S3Proxy> {
     }
     const forward = http.request(
       {
-        host: upstream.hostname,
-        port: upstream.port,
+        host: target.hostname,
+        port: target.port,
         method: req.method,
         path: req.url,
         headers: req.headers,
