@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { newSigningKeyPair, publicKeyOf } from '@tunesmith/functions/adapters/cloudfront/signing-key-pair';
+import { makeSigningKeyPair, publicKeyOf } from '@tunesmith/functions/adapters/cloudfront/signing-key-pair';
 import { messages } from '@tunesmith/shared/messages';
 import { TRACK_FRAME_TEMPLATE } from '@tunesmith/shared/pages';
 import { createDevMailHandler, isDevMailPath } from './dev-mail';
@@ -399,6 +399,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         ),
       ).then(track);
     const dynamoStarted = launchDynamoDb();
+    // Stands in for the CloudFront key pair that signs play and download links (decision 008);
+    // a new one (a first start, a temporary cloud) is made on the thread pool while the rest starts.
+    const audioKeyMade = audioSigningKey(temporary ? undefined : path.join(dataDir, 'audio-signing.pem'));
+    audioKeyMade.catch(() => {}); // awaited, and so reported, below
     // The storage endpoint is its proxy's, which listens from now on and holds what comes for
     // s3rver; s3rver itself (a large module graph, a sixth of a second of CPU measured) loads once
     // the routes are open and the first page's handlers loaded: nothing before that needs it.
@@ -713,8 +717,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     ];
     if (!temporary)
       writeMarker(markerFile, { seed: seedHash, pools: m.poolSettingsHash, prices: pricesHash });
-    // Stands in for the CloudFront key pair that signs play and download links (decision 008).
-    const audioKey = audioSigningKey(temporary ? undefined : path.join(dataDir, 'audio-signing.pem'));
+    const audioKey = await audioKeyMade;
 
     const env: Record<LocalEnvName, string> = {
       TABLE_NAME,
@@ -912,14 +915,15 @@ function settingsKey(file: string | undefined): string {
  * fresh one. Its id is derived from the public key, as a new CloudFront key
  * gets a new id.
  */
-function audioSigningKey(file: string | undefined): {
+async function audioSigningKey(file: string | undefined): Promise<{
   keyPairId: string;
   privateKey: string;
   publicKey: string;
-} {
+}> {
   const stored = file && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   const storedPublic = stored ? publicKeyOf(stored) : undefined;
-  const pair = stored && storedPublic ? { privateKey: stored, publicKey: storedPublic } : newSigningKeyPair();
+  const pair =
+    stored && storedPublic ? { privateKey: stored, publicKey: storedPublic } : await makeSigningKeyPair();
   if (file && pair.privateKey !== stored) writeFileSync(file, pair.privateKey, { mode: 0o600 });
   const keyPairId = `KLOCAL${createHash('sha256').update(pair.publicKey).digest('hex').slice(0, 8).toUpperCase()}`;
   return { keyPairId, privateKey: pair.privateKey.trim(), publicKey: pair.publicKey };

@@ -63,6 +63,22 @@ const JVM_OPTIONS = [
 ];
 
 /**
+ * javac, for the launcher's one small class: its own JVM tuned as DynamoDB Local's is, and
+ * none of the work a larger build needs (a search of the class path for annotation
+ * processors, classes it only reads compiled too, debugging tables). Measured on two cores:
+ * 0.8 s and 1 s of CPU instead of 1.0–1.3 s and 1.9–2.3 s; it is on a fresh clone's first start's path.
+ */
+const JAVAC_OPTIONS = [
+  '-J-XX:TieredStopAtLevel=1',
+  '-J-XX:+UseSerialGC',
+  '-J-XX:-UsePerfData',
+  '-proc:none',
+  '-implicit:none',
+  '-g:none',
+  '-nowarn',
+];
+
+/**
  * The launcher that binds DynamoDB Local to 127.0.0.1 (`local/java/LoopbackDynamoDB.java`),
  * compiled once with the JDK's `javac` into node_modules/.cache (without
  * holding up the rest of the start: the compiler runs as a child). Undefined
@@ -77,7 +93,7 @@ async function loopbackLauncher(jar: string): Promise<string | undefined> {
   const staging = `${outDir}.${process.pid}`;
   mkdirSync(staging, { recursive: true });
   const compiled = await new Promise<boolean>((resolve) =>
-    execFile('javac', ['-cp', jar, '-d', staging, source], (error) => resolve(!error)),
+    execFile('javac', [...JAVAC_OPTIONS, '-cp', jar, '-d', staging, source], (error) => resolve(!error)),
   );
   if (!compiled) {
     rmSync(staging, { recursive: true, force: true });

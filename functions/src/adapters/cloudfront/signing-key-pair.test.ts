@@ -1,6 +1,12 @@
 import { createSign, createVerify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type KeyStore, keyPairResource, newSigningKeyPair, publicKeyOf } from './signing-key-pair';
+import {
+  type KeyStore,
+  keyPairResource,
+  makeSigningKeyPair,
+  newSigningKeyPair,
+  publicKeyOf,
+} from './signing-key-pair';
 
 const memoryStore = (initial: Record<string, string> = {}) => {
   const values = new Map(Object.entries(initial));
@@ -29,6 +35,14 @@ describe('the audio signing key pair', () => {
     expect(pair.privateKey.startsWith('-----BEGIN PRIVATE KEY-----')).toBe(true);
     expect(publicKeyOf(pair.privateKey)).toBe(pair.publicKey);
     expect(publicKeyOf('not a key')).toBeUndefined();
+  });
+
+  it('is the same kind of pair when made on the thread pool, and signs', async () => {
+    const pair = await makeSigningKeyPair();
+    expect(pair.publicKey.startsWith('-----BEGIN PUBLIC KEY-----')).toBe(true);
+    expect(pair.privateKey.startsWith('-----BEGIN PRIVATE KEY-----')).toBe(true);
+    expect(publicKeyOf(pair.privateKey)).toBe(pair.publicKey);
+    expect(signsFor(pair.privateKey, pair.publicKey)).toBe(true);
   });
 
   it('is made on create: the private key into the secret, the public key in the answer', async () => {
