@@ -91,8 +91,9 @@ export function spawnManaged(spec: SpawnSpec): ManagedProcess {
     });
     child.once('error', (error) => {
       done = true;
-      // Said where the guard would say it: the log that a failed start quotes.
-      appendFileSync(spec.logFile, `cannot run ${command}: ${error.message}\n`);
+      // A command that could not be started: said where the guard would say it, in the log a
+      // failed start quotes. (Node also emits 'error' when a signal cannot be sent: not that.)
+      if (child.pid === undefined) appendFileSync(spec.logFile, `cannot run ${command}: ${error.message}\n`);
       resolve(null);
     });
   });
