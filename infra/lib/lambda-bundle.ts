@@ -12,7 +12,7 @@ export const BUNDLE_ENTRY_FILE = 'index.mjs';
 
 /**
  * How a Lambda entry is bundled, for CDK (NodeFunction) and for `npm run
- * bench`, which measures the same output. An ES module for Node.js 22 with the
+ * bench`, which measures the same output. An ES module for Node.js 24 with the
  * AWS SDK v3 clients inside (the runtime's copy drifts and is slower to
  * load), minified, with source maps that name files and lines but carry no
  * sources. Code splitting keeps what a route loads with `await import()`
@@ -31,7 +31,7 @@ export function lambdaBuildOptions(entryFile: string, outdir: string): BuildOpti
     splitting: true,
     format: 'esm',
     platform: 'node',
-    target: 'node22',
+    target: 'node24',
     mainFields: ['module', 'main'],
     // CommonJS dependencies call require(), which ESM output lacks.
     banner: {

@@ -71,7 +71,7 @@ export interface NodeFunctionProps {
 
 /**
  * A Lambda function from `functions/src/lambdas/<entryName>.ts` with the
- * project's defaults (DESIGN.md, Backend): Node.js 22 on arm64, the esbuild
+ * project's defaults (DESIGN.md, Backend; decision 033): Node.js 24 on arm64, the esbuild
  * ESM bundle of lambda-bundle.ts (AWS SDK v3 clients inside, minified, split
  * so lazily imported code stays out of the cold start, source maps), X-Ray,
  * and its own log group with a retention.
@@ -90,7 +90,7 @@ export class NodeFunction extends LambdaFunction {
         assetHashType: AssetHashType.OUTPUT,
         bundling: {
           // Never pulled: esbuild runs in this process (tryBundle answers true or throws).
-          image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
+          image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),
           // CDK caches staged assets by source path and bundling options, functions left out:
           // the entry must be in them, or every function would get the first one's bundle.
           command: ['bundle', props.entryName],
@@ -104,7 +104,7 @@ export class NodeFunction extends LambdaFunction {
       }),
       handler: `index.${props.handler ?? 'handler'}`,
       description: props.description,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
@@ -137,16 +137,6 @@ export class NodeFunction extends LambdaFunction {
           reason:
             'Active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions.',
           appliesTo: ['Resource::*'],
-        },
-        {
-          id: 'AwsSolutions-L1',
-          reason:
-            'DESIGN.md fixes Node.js 22 for the Lambdas (bundles target node22); a newer runtime is a decision record away, not a default.',
-        },
-        {
-          id: 'Serverless-LambdaLatestVersion',
-          reason:
-            'DESIGN.md fixes Node.js 22 for the Lambdas (bundles target node22); a newer runtime is a decision record away, not a default.',
         },
         ...(props.deadLetterQueue
           ? []

@@ -98,10 +98,10 @@ describe('route manifest -> HTTP API', () => {
 });
 
 describe('route-group functions', () => {
-  it('run Node.js 22 on arm64 with tracing, source maps and their own log group', () => {
+  it('run Node.js 24 on arm64 with tracing, source maps and their own log group', () => {
     for (const group of [...routeGroups, 'seed']) {
       const props = resources[functionOf(group)]?.Properties ?? {};
-      expect(props.Runtime, group).toBe('nodejs22.x');
+      expect(props.Runtime, group).toBe('nodejs24.x');
       expect(props.Architectures).toEqual(['arm64']);
       expect(props.Handler).toBe('index.handler');
       expect(props.TracingConfig).toEqual({ Mode: 'Active' });

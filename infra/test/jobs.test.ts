@@ -35,7 +35,7 @@ describe('the jobs function', () => {
     const props = propsOf(resources[functionOf('jobs')]);
     expect(props.Timeout).toBe(900);
     expect(props.MemorySize).toBe(1024);
-    expect(props.Runtime).toBe('nodejs22.x');
+    expect(props.Runtime).toBe('nodejs24.x');
     expect(props.Architectures).toEqual(['arm64']);
     expect(props.TracingConfig).toEqual({ Mode: 'Active' });
   });
