@@ -70,7 +70,7 @@ export async function compile(options) {
       splitting: true,
       format: 'esm',
       platform: 'node',
-      target: 'node20',
+      target: 'node22',
       // Resolve as Node does: no bundler-only `module` field or condition.
       mainFields: ['main'],
       conditions: [],

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent, type Headers, fetch as undiciFetch } from 'undici';
 import { sinkMailbox } from './mail-sink';
 import { awaitLink, type MailedLink, type MailedPath, type StoredMail, storedMails } from './mailbox';
 import { apiUrl, clientConfig, cloudEnv, target } from './run';

@@ -21,23 +21,6 @@ import {
   waitStep,
 } from '@tunesmith/functions/workflow/steps';
 
-// aws-local-stepfunctions uses Promise.withResolvers (Node 22); Node 20 lacks it.
-if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function') {
-  Object.defineProperty(Promise, 'withResolvers', {
-    configurable: true,
-    writable: true,
-    value<T>() {
-      let resolve!: (value: T | PromiseLike<T>) => void;
-      let reject!: (reason?: unknown) => void;
-      const promise = new Promise<T>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { promise, resolve, reject };
-    },
-  });
-}
-
 export interface WorkflowRunnerOptions {
   /** Seconds WaitForCallback waits for the webhook before polling (by default scaled to the requested duration). */
   timeoutOverrideSeconds?: number;
