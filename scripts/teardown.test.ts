@@ -136,6 +136,60 @@ describe('planTeardown', () => {
   });
 });
 
+describe('a stage with a test mail sink', () => {
+  /** The dev stack deployed with `-c mailSinkDomain=...`: a receipt rule set, and a bucket the mail is kept in. */
+  function withMailSink(live = true): StackRecord {
+    const base = record(live);
+    return {
+      ...base,
+      template: {
+        Resources: {
+          ...base.template.Resources,
+          MailSinkRuleSet: { Type: 'AWS::SES::ReceiptRuleSet', Properties: {} },
+          MailSinkBucket: { Type: 'AWS::S3::Bucket', DeletionPolicy: 'Retain', Properties: {} },
+        },
+      },
+      resources: [
+        ...base.resources,
+        {
+          logicalId: 'MailSinkRuleSet',
+          physicalId: 'Tunesmith-dev-mail-sink',
+          type: 'AWS::SES::ReceiptRuleSet',
+        },
+        { logicalId: 'MailSinkBucket', physicalId: 'tunesmith-dev-mailsink-1', type: 'AWS::S3::Bucket' },
+      ],
+    };
+  }
+
+  it('stops the rule set receiving before the stack is deleted (SES cannot delete an active one), and removes the kept mail', () => {
+    const plan = planTeardown(withMailSink());
+    expect(plan.slice(0, 2)).toEqual([
+      { kind: 'receiptRuleSet', id: 'Tunesmith-dev-mail-sink' },
+      { kind: 'stack', id: 'Tunesmith-dev' },
+    ]);
+    expect(plan).toContainEqual({ kind: 'bucket', id: 'tunesmith-dev-mailsink-1' });
+    // Once the stack is gone, so is its rule set.
+    expect(planTeardown(withMailSink(false)).map((r) => r.kind)).not.toContain('receiptRuleSet');
+  });
+
+  it('deletes nothing when the rule set cannot be deactivated', async () => {
+    const stuck = fakeAws(withMailSink(), (r) => r.kind === 'receiptRuleSet');
+    const lines: string[] = [];
+    const result = await runTeardown({
+      stage: 'dev',
+      yes: true,
+      aws: stuck.aws,
+      ask: async () => '',
+      log: (l) => lines.push(l),
+    });
+    expect(result.outcome).toBe('incomplete');
+    expect(stuck.removed).toEqual([]);
+    expect(lines.join('\n')).toContain(
+      'stop receiving mail with the receipt rule set Tunesmith-dev-mail-sink if it is the active one',
+    );
+  });
+});
+
 describe('stackNameForTeardown', () => {
   it('refuses prod and unknown stages, and names the dev stack', () => {
     expect(() => stackNameForTeardown('prod')).toThrow(TeardownError);

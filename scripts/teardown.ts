@@ -6,7 +6,9 @@
  * user pools, the buckets, the settings key, the Stripe secret, the API access
  * logs) and the log groups Lambda made by itself for the custom-resource
  * functions, and the stage's edge stack in us-east-1 (its CloudFront web ACL,
- * on a dev stage deployed with `-c waf=on`). What to remove comes from CloudFormation's own record of the
+ * on a dev stage deployed with `-c waf=on`). A test mail sink's receipt rule
+ * set that is still the active one is deactivated first, as SES refuses to
+ * delete an active rule set (and the stack's delete would fail on it). What to remove comes from CloudFormation's own record of the
  * stack (its template and resources), which it keeps for 90 days after a
  * delete, so a stage already taken down with `cdk destroy` is cleaned up too.
  * It shows the plan and asks for the stage's name to be typed (`--yes` skips
@@ -42,6 +44,11 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { DeleteSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import {
+  DescribeActiveReceiptRuleSetCommand,
+  SESClient,
+  SetActiveReceiptRuleSetCommand,
+} from '@aws-sdk/client-ses';
 import { stages } from '../infra/lib/stages';
 import { WEB_ACL_REGION } from '../infra/lib/waf';
 
@@ -53,6 +60,11 @@ export const PROTECTED_STAGES: readonly string[] = ['prod'];
 
 /** What the script removes, one step each. */
 export type Removal =
+  /**
+   * A receipt rule set the stack made (the test mail sink), if it is the account's active one: SES
+   * refuses to delete an active rule set, so the stack's delete would fail on it.
+   */
+  | { kind: 'receiptRuleSet'; id: string }
   /** A stack; `region` when it is not in the stage's region (the edge stack of a web ACL, us-east-1). */
   | { kind: 'stack'; id: string; region?: string }
   | { kind: 'bucket'; id: string }
@@ -92,13 +104,22 @@ const KIND_OF_TYPE: Record<string, Removal['kind']> = {
 
 // Data first, the key that seals settings in the table after it, logs last; the access-log bucket after
 // the buckets that log into it.
-const ORDER: Removal['kind'][] = ['stack', 'bucket', 'table', 'userPool', 'secret', 'key', 'logGroup'];
+const ORDER: Removal['kind'][] = [
+  'receiptRuleSet',
+  'stack',
+  'bucket',
+  'table',
+  'userPool',
+  'secret',
+  'key',
+  'logGroup',
+];
 
 /** The stack of `stage`, refusing a protected or unknown stage before anything is asked of AWS. */
 export function stackNameForTeardown(stage: string): string {
   if (PROTECTED_STAGES.includes(stage)) {
     throw new TeardownError(
-      `Refusing to tear down ${stage}: it holds real users' data. Remove it by hand if you truly mean to (README: Taking a stage down).`,
+      `Refusing to tear down ${stage}: it holds real users' data. Remove it by hand if you truly mean to (docs/deploy.md: Taking a stage down).`,
     );
   }
   if (!(stage in stages)) {
@@ -116,7 +137,15 @@ export function stackNameForTeardown(stage: string): string {
 export function planTeardown(record: StackRecord): Removal[] {
   const declared = record.template.Resources ?? {};
   const physical = new Map(record.resources.map((r) => [r.logicalId, r.physicalId]));
-  const plan: Removal[] = record.live ? [{ kind: 'stack', id: record.stackName }] : [];
+  const plan: Removal[] = [];
+  if (record.live) {
+    for (const [logicalId, resource] of Object.entries(declared)) {
+      const name = physical.get(logicalId);
+      if (resource.Type === 'AWS::SES::ReceiptRuleSet' && name)
+        plan.push({ kind: 'receiptRuleSet', id: name });
+    }
+    plan.push({ kind: 'stack', id: record.stackName });
+  }
 
   const logTargets = new Set<string>();
   for (const resource of Object.values(declared)) {
@@ -158,6 +187,8 @@ export function planTeardown(record: StackRecord): Removal[] {
 /** How each removal reads in the plan shown before the confirmation. */
 export function describeRemoval(removal: Removal): string {
   switch (removal.kind) {
+    case 'receiptRuleSet':
+      return `stop receiving mail with the receipt rule set ${removal.id} if it is the active one (SES cannot delete an active rule set)`;
     case 'stack':
       return removal.region
         ? `delete the stack ${removal.id} in ${removal.region} (the distribution's web ACL)`
@@ -237,13 +268,22 @@ export async function runTeardown(options: TeardownOptions): Promise<TeardownRes
   for (const removal of plan) {
     try {
       const done = await options.aws.remove(removal);
-      options.log(`${done === 'gone' ? 'already gone' : 'removed'}: ${removal.kind} ${removal.id}`);
+      const outcome =
+        removal.kind === 'receiptRuleSet'
+          ? done === 'gone'
+            ? 'not active'
+            : 'deactivated'
+          : done === 'gone'
+            ? 'already gone'
+            : 'removed';
+      options.log(`${outcome}: ${removal.kind} ${removal.id}`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       failed.push({ removal, message });
       options.log(`FAILED: ${removal.kind} ${removal.id}: ${message}`);
       // Nothing the stack holds may be removed under a stack that could not be deleted.
-      if (removal.kind === 'stack') return { outcome: 'incomplete', plan, failed };
+      if (removal.kind === 'stack' || removal.kind === 'receiptRuleSet')
+        return { outcome: 'incomplete', plan, failed };
     }
   }
   return { outcome: failed.length ? 'incomplete' : 'done', plan, failed };
@@ -269,6 +309,7 @@ export function awsTeardown(region?: string): TeardownAws {
   const secrets = new SecretsManagerClient(config);
   const kms = new KMSClient(config);
   const logs = new CloudWatchLogsClient(config);
+  const ses = new SESClient(config);
 
   async function recordOf(
     cfn: CloudFormationClient,
@@ -348,6 +389,13 @@ export function awsTeardown(region?: string): TeardownAws {
     async remove(removal) {
       try {
         switch (removal.kind) {
+          case 'receiptRuleSet': {
+            const active = await ses.send(new DescribeActiveReceiptRuleSetCommand({}));
+            if (active.Metadata?.Name !== removal.id) return 'gone';
+            // With no name, SES makes no rule set active.
+            await ses.send(new SetActiveReceiptRuleSetCommand({}));
+            break;
+          }
           case 'stack':
             await cfnOf(removal.region).send(new DeleteStackCommand({ StackName: removal.id }));
             await waitUntilStackDeleteComplete(
