@@ -106,6 +106,25 @@ describe('docs/cost.md, the floor of a stage', () => {
     },
   );
 
+  it('says how many functions have their own errors and throttles alarms', () => {
+    const doc = readFileSync(join(repoRoot, 'docs/cost.md'), 'utf8');
+    const said = Number(/errors and throttles of each of the (\d+)\s+functions/.exec(doc)?.[1]);
+    for (const stage of stages) {
+      const alarmed = new Set(
+        (resourcesOf[stage] ?? [])
+          .filter(
+            (r) =>
+              r.Type === 'AWS::CloudWatch::Alarm' &&
+              r.Properties?.Namespace === 'AWS/Lambda' &&
+              r.Properties?.MetricName === 'Errors',
+          )
+          .map((r) => JSON.stringify(r.Properties?.Dimensions)),
+      );
+      expect(alarmed.size, stage).toBeGreaterThan(0);
+      expect(said, stage).toBe(alarmed.size);
+    }
+  });
+
   it('adds up', () => {
     const rows = floorTable();
     const total = rows.find((r) => r.item.includes('floor'));
