@@ -62,7 +62,7 @@ export function stageEnvOf(stack: Pick<Stack, 'StackName' | 'StackId' | 'Outputs
   if (env.TUNESMITH_API_URL) env.TUNESMITH_API_URL = env.TUNESMITH_API_URL.replace(/\/+$/, '');
   if (!env.MAIL_SINK_BUCKET) {
     throw new StageError(
-      `${stack.StackName} has no test mail sink, so the suite cannot read the mail it sends: deploy it with -c mailSinkDomain=<test domain> (README: the suite against a deployed stage).`,
+      `${stack.StackName} has no test mail sink, so the suite cannot read the mail it sends: deploy it with -c mailSinkDomain=<test domain> (docs/testing.md: the suite against a deployed stage).`,
     );
   }
   const byVariable = Object.fromEntries(

@@ -350,7 +350,7 @@ export class Api extends Construct {
       this.originHost = `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
       Annotations.of(this).addWarningV2(
         'tunesmith:executeApiOn',
-        'The execute-api endpoint stays on, since CloudFront calls it: only the origin lock keeps callers around CloudFront out of the handlers. Give the API a domain of its own (-c apiOriginDomain=... -c apiOriginCertificateArn=...; README, Deploy to AWS) to turn it off.',
+        'The execute-api endpoint stays on, since CloudFront calls it: only the origin lock keeps callers around CloudFront out of the handlers. Give the API a domain of its own (-c apiOriginDomain=... -c apiOriginCertificateArn=...; docs/deploy.md) to turn it off.',
       );
     }
 

@@ -7,7 +7,7 @@ import { Construct } from 'constructs';
 /** The variable naming the secret; functions/src/adapters/stripe/stripe-keys.ts reads it. */
 export const STRIPE_SECRET_ARN = 'STRIPE_SECRET_ARN';
 
-/** How an operator fills the secret after the first deploy (README, Connect Stripe). */
+/** How an operator fills the secret after the first deploy (docs/deploy.md, Connect Stripe). */
 export const STRIPE_SECRET_FILL_COMMAND =
   'aws secretsmanager put-secret-value --secret-id <arn> --secret-string \'{"secretKey":"sk_test_...","webhookSecret":"whsec_..."}\'';
 

@@ -90,16 +90,16 @@ export class TunesmithStack extends Stack {
       ...(mailDomain ? { domain: mailDomain, domainIdentityExists: mailIdentity === 'existing' } : {}),
       off: setting(this, 'mail') === 'off',
     });
-    // Created empty; the operator puts the keys (output StripeSecretArn, README: Connect Stripe).
+    // Created empty; the operator puts the keys (output StripeSecretArn, docs/deploy.md: Connect Stripe).
     this.stripeKeys = new StripeKeys(this, 'StripeKeys');
-    // The keys that sign play and download links; rotation: -c audioSigningKeys=... (README, decision 008).
+    // The keys that sign play and download links; rotation: -c audioSigningKeys=... (docs/deploy.md, decision 008).
     this.audioSigning = new AudioSigning(this, 'AudioSigning');
     // Seals secret site settings (Stripe keys, fal key) before they are stored (decision 006).
     this.settingsKey = new SettingsKey(this, 'SettingsKey');
     const apiOrigin = apiOriginOf(setting(this, 'apiOriginDomain'), setting(this, 'apiOriginCertificateArn'));
     if (stage.apiOriginRequired && !apiOrigin) {
       throw new Error(
-        `The ${stage.name} stage turns the API's execute-api endpoint off, so CloudFront needs a domain of the API's own: deploy with -c apiOriginDomain=api-origin.example.com -c apiOriginCertificateArn=arn:aws:acm:<region>:<account>:certificate/<id> (a certificate for it in the stage's region; README, Deploy to AWS; decision 013).`,
+        `The ${stage.name} stage turns the API's execute-api endpoint off, so CloudFront needs a domain of the API's own: deploy with -c apiOriginDomain=api-origin.example.com -c apiOriginCertificateArn=arn:aws:acm:<region>:<account>:certificate/<id> (a certificate for it in the stage's region; docs/deploy.md; decision 013).`,
       );
     }
     // What every function that serves users reads: the API's route groups and the jobs function.
@@ -223,7 +223,7 @@ export class TunesmithStack extends Stack {
       ...(alarmEmail ? { alarmEmail } : {}),
     });
 
-    // The integration suite against this stage reads the mail it sends from here (README: the suite against a stage).
+    // The integration suite against this stage reads the mail it sends from here (docs/testing.md: the suite against a deployed stage).
     if (stage.mailSink) {
       this.mailSink = new MailSink(this, 'MailSink', {
         domain: stage.mailSink.domain,
@@ -253,7 +253,7 @@ export class TunesmithStack extends Stack {
       SettingsKeyArn: [this.settingsKey.key.keyArn, 'KMS key that seals secret site settings'],
       StripeSecretArn: [
         this.stripeKeys.secret.secretArn,
-        'Secrets Manager secret for the Stripe keys (put-secret-value; README, Connect Stripe)',
+        'Secrets Manager secret for the Stripe keys (put-secret-value; docs/deploy.md, Connect Stripe)',
       ],
       ContentCredentialsSecretArn: [
         this.workflow.contentCredentials.secretArn,

@@ -323,7 +323,7 @@ export class GenerationWorkflow extends Construct {
     });
 
     Annotations.of(this).addInfo(
-      'The music provider key is the secret site setting fal_api_key: after deploying, set it on the admin Site Settings page (README, Deploy to AWS).',
+      'The music provider key is the secret site setting fal_api_key: after deploying, set it on the admin Site Settings page (docs/deploy.md).',
     );
   }
 

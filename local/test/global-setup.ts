@@ -37,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const { env, missing } = stageEnvFrom(process.env);
     if (missing.length) {
       throw new Error(
-        `TUNESMITH_API_URL is set, but ${missing.join(', ')} from the stack's outputs is not: run npm run test:stage -- --stage <name> (README: the suite against a deployed stage)`,
+        `TUNESMITH_API_URL is set, but ${missing.join(', ')} from the stack's outputs is not: run npm run test:stage -- --stage <name> (docs/testing.md: the suite against a deployed stage)`,
       );
     }
     // Every test browser is this machine's one address there; the support clears its counters (stage-address.ts).

@@ -82,7 +82,7 @@ describe('Site Settings', () => {
     expect(bodies()).toEqual([{ key: 'stripe_secret_key', value: 'sk_test_abc' }]);
   });
 
-  it('shows the webhook address to copy and every event the webhook handles, as the README lists them', async () => {
+  it('shows the webhook address to copy and every event the webhook handles, as docs/deploy.md lists them', async () => {
     renderSettings('webhooks');
     const address = (await screen.findByLabelText('Webhook Endpoint')) as HTMLInputElement;
     expect(address.value).toBe(`${window.location.origin}/api/webhooks/stripe`);
