@@ -88,7 +88,7 @@ describe("docs/deploy.md's list of what a destroyed stage keeps", () => {
       });
   }
 
-  const variants = [
+  const variants: { name: string; context: Record<string, string>; webAcl: boolean; mailSink: boolean }[] = [
     { name: 'dev', context: { stage: 'dev' }, webAcl: false, mailSink: false },
     {
       name: 'dev with a web ACL and a mail sink',
