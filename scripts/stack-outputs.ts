@@ -53,7 +53,7 @@ export function stackNameOf(stage: string): string {
  */
 export function stageEnvOf(stack: Pick<Stack, 'StackName' | 'StackId' | 'Outputs'>): Record<string, string> {
   const env: Record<string, string> = {};
-  const region = /^arn:[^:]+:cloudformation:([^:]+):/.exec(stack.StackId ?? '')?.[1];
+  const region = regionOf(stack);
   if (region) env.AWS_REGION = region;
   for (const output of stack.Outputs ?? []) {
     const name = outputVariables[output.OutputKey as keyof typeof outputVariables];
@@ -77,11 +77,16 @@ export function stageEnvOf(stack: Pick<Stack, 'StackName' | 'StackId' | 'Outputs
   return env;
 }
 
-/** Reads the stack's outputs with the default credential chain and maps them to the suite's environment. */
-export async function readStageEnv(
+/** The region a stack is in, from its own ARN (not the profile's, which may be another). */
+export function regionOf(stack: Pick<Stack, 'StackId'>): string | undefined {
+  return /^arn:[^:]+:cloudformation:([^:]+):/.exec(stack.StackId ?? '')?.[1];
+}
+
+/** The stack as DescribeStacks tells it; a stack that is not there is a {@link StageError}. */
+export async function describeStack(
   stackName: string,
-  client: Pick<CloudFormationClient, 'send'> = new CloudFormationClient({}),
-): Promise<Record<string, string>> {
+  client: Pick<CloudFormationClient, 'send'>,
+): Promise<Stack> {
   let stack: Stack | undefined;
   try {
     stack = (await client.send(new DescribeStacksCommand({ StackName: stackName }))).Stacks?.[0];
@@ -92,7 +97,15 @@ export async function readStageEnv(
     throw error;
   }
   if (!stack) throw new StageError(`No stack ${stackName} in this account and region.`);
-  return stageEnvOf(stack);
+  return stack;
+}
+
+/** Reads the stack's outputs with the default credential chain and maps them to the suite's environment. */
+export async function readStageEnv(
+  stackName: string,
+  client: Pick<CloudFormationClient, 'send'> = new CloudFormationClient({}),
+): Promise<Record<string, string>> {
+  return stageEnvOf(await describeStack(stackName, client));
 }
 
 const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
