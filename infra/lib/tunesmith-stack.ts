@@ -247,7 +247,7 @@ export class TunesmithStack extends Stack {
       ],
       ShareKeysArn: [
         this.web.shareKeys.keyValueStoreArn,
-        'CloudFront KeyValueStore of the tracks that have a share page (npm run backfill:share-pages)',
+        'CloudFront KeyValueStore of the tracks that have a share page (npm run backfill -- share-pages)',
       ],
       GenerationStateMachineArn: [this.workflow.stateMachine.stateMachineArn, 'The generation workflow'],
       SettingsKeyArn: [this.settingsKey.key.keyArn, 'KMS key that seals secret site settings'],
@@ -257,7 +257,7 @@ export class TunesmithStack extends Stack {
       ],
       ContentCredentialsSecretArn: [
         this.workflow.contentCredentials.secretArn,
-        "Secrets Manager secret of the WAV downloads' content credentials (C2PA), made on first use (npm run backfill:files)",
+        "Secrets Manager secret of the WAV downloads' content credentials (C2PA), made on first use (npm run backfill -- files)",
       ],
     };
     if (this.api.originDomain) {

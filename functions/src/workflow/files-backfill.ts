@@ -1,6 +1,6 @@
 /**
  * The marking, loudness and normalised stream for tracks completed before the
- * workflow made them (`npm run backfill:files`): every completed track
+ * workflow made them (`npm run backfill -- files`): every completed track
  * without `loudness` gets its WAV marked (and signed, when content
  * credentials are set up), hashed and measured, and a players' copy at the
  * stream's gain, as the finish step does now.

@@ -21,7 +21,7 @@ const generationSchema = z.object({
   audioUrl: z.string().nullable(),
   // Absent on tracks from before the compressed copy.
   streamAudioUrl: z.string().nullable().optional(),
-  // Absent on tracks from before the waveform's peaks (npm run backfill:peaks makes them).
+  // Absent on tracks from before the waveform's peaks (npm run backfill -- peaks makes them).
   peaksUrl: z.string().nullable().optional(),
   seed: z.number().nullable(),
   falRequestId: z.string().nullable(),

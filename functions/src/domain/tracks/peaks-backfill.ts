@@ -1,5 +1,5 @@
 /**
- * Peaks for tracks made before the workflow made them (`npm run backfill:peaks`):
+ * Peaks for tracks made before the workflow made them (`npm run backfill -- peaks`):
  * every completed track without `peaksUrl` gets its WAV's peaks stored beside
  * it and recorded. Safe to run again and to stop at any point: a track that has
  * its peaks is skipped, the peaks file of a track is one key (written again,
