@@ -114,7 +114,7 @@ export function PricingPlans() {
 
   const current = currentPlanId(user, plans.data ?? []);
   const granted = grantedPlan(user, plans.data ?? []);
-  const grantEnds =
+  const grantUntil =
     granted && user?.planStatus === 'cancelled' && user.planEndDate ? formatDate(user.planEndDate) : '';
   const isCurrent = (plan: Plan, on: BillingCycle) =>
     plan.id === current && (isFreePlan(plan) || !user?.billingCycle || user.billingCycle === on);
@@ -145,7 +145,7 @@ export function PricingPlans() {
           siteName: site.name,
           granted: termsOf(granted),
           chosen: termsOf(plan),
-          until: grantEnds,
+          until: grantUntil,
         }),
         input: { planId: plan.id, billingCycle: on, endsGrantedPlan: granted.id },
       });
@@ -218,7 +218,7 @@ export function PricingPlans() {
                   onShowCycle={setCycle}
                   actionLabel={actionLabel(plan)}
                   {...(granted && isFreePlan(plan)
-                    ? { actionNote: grantedFreeNote(granted, site.name, grantEnds) }
+                    ? { actionNote: grantedFreeNote(granted, site.name, grantUntil) }
                     : {})}
                   actionDisabled={isCurrent(plan, cycle) || busy}
                   actionBusy={busyPlanId === plan.id}
