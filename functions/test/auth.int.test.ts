@@ -186,6 +186,7 @@ describe('sessions', () => {
         'firstName',
         'generationsUsedThisMonth',
         'hasBillingAccount',
+        'hasBillingHistory',
         'id',
         'lastName',
         'planEndDate',

@@ -165,7 +165,7 @@ localOnly("pays on the embedded Stripe's hosted pages and moves its test clock")
 
       const paid = await payAtCheckout(String(started.body.url));
       expect(paid.status).toBe(303);
-      expect(paid.headers.get('location')).toBe(`${apiUrl}/profile?checkout=success`);
+      expect(paid.headers.get('location')).toBe(`${apiUrl}/profile?checkout=success&plan=basic`);
 
       const user = await userOnceTrue(browser, (u) => u.planStatus === 'active');
       expect(user).toMatchObject({

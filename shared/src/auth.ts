@@ -127,6 +127,11 @@ export const currentUserSchema = z.object({
   planGrantedBySite: z.boolean(),
   /** Stripe knows this user as a customer, so the customer portal (Manage Billing) opens. */
   hasBillingAccount: z.boolean(),
+  /**
+   * Stripe has held a subscription for this user, so the portal has invoices
+   * to show (the profile's Billing History when no subscription runs).
+   */
+  hasBillingHistory: z.boolean(),
   /** What the plan allows right now, as the server enforces it; the screens follow it. */
   entitlements: entitlementsSchema,
   /** When the weekly count starts again (ISO, Monday 00:00 UTC). */

@@ -42,13 +42,21 @@ export const billingMessages = {
 export const priceEditNotice = (changes: readonly string[]) =>
   `New subscribers pay ${changes.join(', ')}. Existing subscribers keep the price they pay now until they change plan.`;
 
+const planIdField = z
+  .string({ error: billingMessages.planRequired })
+  .trim()
+  .min(1, billingMessages.planRequired)
+  .max(100, billingMessages.planNotFound);
+
 export const checkoutRequestSchema = z.object({
-  planId: z
-    .string({ error: billingMessages.planRequired })
-    .trim()
-    .min(1, billingMessages.planRequired)
-    .max(100, billingMessages.planNotFound),
+  planId: planIdField,
   billingCycle: z.enum(BILLING_CYCLES, { error: billingMessages.cycleInvalid }),
+  /**
+   * The plan granted by the site that the person agreed to end by paying
+   * (the id Pricing's dialog named). Checkout is refused while a grant is in
+   * force and this does not name it.
+   */
+  endsGrantedPlan: planIdField.optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -70,7 +78,7 @@ export type BillingRedirect = z.infer<typeof billingRedirectSchema>;
  */
 export const portalRequestSchema = z
   .object({
-    planId: checkoutRequestSchema.shape.planId,
+    planId: planIdField,
     billingCycle: checkoutRequestSchema.shape.billingCycle,
   })
   .partial()
@@ -91,12 +99,14 @@ export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionRespon
 
 /**
  * Where Stripe sends the browser back to. Both return to the profile, which
- * waits for the webhook to confirm the payment (`checkout=success`) or says
- * that nothing was charged (`checkout=cancelled`); the portal returns with
- * `billing=portal`, so the profile picks up what changed there.
+ * waits for the webhook to confirm the payment of the plan the page was for
+ * (`checkout=success&plan=basic`: the notice names that plan once the user
+ * is on it, never the plan they had before) or says that nothing was charged
+ * (`checkout=cancelled`); the portal returns with `billing=portal`, so the
+ * profile picks up what changed there.
  */
 export const billingReturnPaths = {
-  checkoutSuccess: '/profile?checkout=success',
+  checkoutSuccess: (planId: string) => `/profile?checkout=success&plan=${encodeURIComponent(planId)}`,
   checkoutCancelled: '/profile?checkout=cancelled',
   portal: '/profile?billing=portal',
 } as const;

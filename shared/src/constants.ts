@@ -47,3 +47,5 @@ export const SUPPORT_HOURS = 'Monday to Friday, 9 AM to 6 PM EST';
 
 /** Where a user who already has a subscription manages it (the 409 of `create-checkout-session` names it). */
 export const MANAGE_BILLING_PATH = '/profile';
+/** Pricing's "Switch to Free" for a subscriber: the profile says how (cancelling), beside the button. */
+export const SWITCH_TO_FREE_PATH = '/profile?switch=free';

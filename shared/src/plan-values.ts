@@ -78,3 +78,42 @@ export function planSavingsPercent(
   }
   return savings !== null && savings > 0 ? savings : null;
 }
+
+/** What paying ends for someone whose plan the site granted: the two plans, and when the grant would end. */
+export interface GrantEndsNotice {
+  siteName: string;
+  granted: PlanTerms;
+  chosen: PlanTerms;
+  /** The grant's own end, as the reader sees dates; absent when it runs until changed. */
+  until?: string | null;
+}
+
+/** The terms of a plan that paying for another one changes. */
+export interface PlanTerms {
+  name: string;
+  weeklyLimit: number;
+  commercialUse: boolean;
+}
+
+/**
+ * What Checkout answers (409, with `grantedPlanId`) while a plan the site
+ * granted is in force and the request has not agreed to end it, and what
+ * Pricing's dialog says before it asks, in plain words: 'Your Premium plan
+ * was granted by Tunesmith at no charge. Paying for Basic ends it now: your
+ * weekly limit goes from 100 to 30, and new tracks no longer come with a
+ * commercial license.'
+ */
+export function grantEndsNotice({ siteName, granted, chosen, until }: GrantEndsNotice): string {
+  const limit =
+    granted.weeklyLimit === chosen.weeklyLimit
+      ? `your weekly limit stays at ${granted.weeklyLimit}`
+      : `your weekly limit goes from ${granted.weeklyLimit} to ${chosen.weeklyLimit}`;
+  const license =
+    granted.commercialUse && !chosen.commercialUse
+      ? ', and new tracks no longer come with a commercial license'
+      : '';
+  return (
+    `Your ${granted.name} plan was granted by ${siteName} at no charge${until ? ` until ${until}` : ''}. ` +
+    `Paying for ${chosen.name} ends it now: ${limit}${license}.`
+  );
+}

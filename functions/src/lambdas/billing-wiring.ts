@@ -3,10 +3,12 @@ import { dynamoAuditLog } from '../adapters/dynamo/admin-directory';
 import { dynamoBillingAccounts, dynamoEventReceipts } from '../adapters/dynamo/billing-accounts';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
+import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { stripeKeys } from '../adapters/stripe/stripe-keys';
 import { stripePayments } from '../adapters/stripe/stripe-payments';
 import type { BillingLog } from '../domain/billing/billing-service';
 import type { BillingDeps } from '../domain/billing/ports';
+import { siteNameSource } from '../domain/settings/site';
 import { log } from '../http/logger';
 import { settingsFromEnv } from './settings-wiring';
 
@@ -28,6 +30,9 @@ function build(env: NodeJS.ProcessEnv = process.env): BillingDeps & { log: Billi
     clock: { now: () => new Date() },
     audit: dynamoAuditLog(client, tableName),
     newId: randomUUID,
+    siteName: siteNameSource(dynamoSettingsRepository(client, tableName), env.SITE_NAME || 'Tunesmith', {
+      onError: (error) => log.warn('site name unreadable; billing uses SITE_NAME', { error }),
+    }),
     log,
   };
 }

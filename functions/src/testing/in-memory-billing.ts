@@ -228,6 +228,9 @@ export function inMemoryBillingAccounts(users: ReturnType<typeof inMemoryUsers>)
       openCheckouts.set(userId, sessionId);
       return previous;
     },
+    async checkoutSessionOf(userId) {
+      return openCheckouts.get(userId);
+    },
   };
   return Object.assign(accounts, { directory, openCheckouts });
 }

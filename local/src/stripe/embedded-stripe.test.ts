@@ -350,6 +350,21 @@ describe('subscriptions', () => {
     expect((await form('cancel_confirm')).status).toBe(303);
     expect((await stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(true);
   });
+
+  it("lists the customer's invoices in the portal, also once the subscription has ended", async () => {
+    const { customer, subscription } = await subscribed();
+    await stripe.subscriptions.cancel(subscription.id);
+    const [invoice] = (await stripe.invoices.list({ customer: customer.id })).data;
+    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id });
+    const page = await (await fetch(portal.url)).text();
+    expect(page).toContain('No active subscription.');
+    expect(page).toContain('Invoice history');
+    expect(page).toContain(`<td>$${((invoice?.total ?? 0) / 100).toFixed(2)}</td><td>Paid</td>`);
+
+    const stranger = await stripe.customers.create({ email: 'never-paid@example.com' });
+    const empty = await stripe.billingPortal.sessions.create({ customer: stranger.id });
+    expect(await (await fetch(empty.url)).text()).toContain('No invoices yet.');
+  });
 });
 
 const post = (url: string, fields: Record<string, string>) =>

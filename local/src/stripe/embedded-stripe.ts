@@ -807,6 +807,7 @@ export async function startEmbeddedStripe(options: EmbeddedStripeOptions = {}): 
           productName: item ? productName(item.price) : undefined,
           card: methodId ? store.state.paymentMethods[methodId] : undefined,
           options,
+          invoices: ledger.portalInvoices(session.customer, session.configuration),
           ...(extra.notice ? { notice: extra.notice } : {}),
           ...(extra.confirmCancel ? { confirmCancel: true } : {}),
           cardState: extra.cardState ?? {},

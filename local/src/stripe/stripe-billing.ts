@@ -1248,6 +1248,18 @@ export function createLedger(
   }
 
   /** The portal's switch choices for a session: its configuration's prices, else every plan price. */
+  /**
+   * The invoices the portal lists for a customer (newest first, at most
+   * `limit`), or none when the configuration turns invoice history off.
+   */
+  function portalInvoices(customerId: string, configurationId: string, limit = 24): Invoice[] {
+    if (state.portalConfigurations[configurationId]?.features.invoice_history.enabled === false) return [];
+    return Object.values(state.invoices)
+      .filter((invoice) => invoice.customer === customerId && invoice.status !== 'draft')
+      .sort((a, b) => b.created - a.created || b.id.localeCompare(a.id))
+      .slice(0, limit);
+  }
+
   function portalPrices(configurationId: string): Price[] {
     const configured = state.portalConfigurations[configurationId];
     if (configured) {
@@ -1479,6 +1491,7 @@ export function createLedger(
     portalConfiguration,
     updatePortalConfiguration,
     portalPrices,
+    portalInvoices,
     changeTerms,
     createPortalSession,
     portalSession,

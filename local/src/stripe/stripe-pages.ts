@@ -7,6 +7,7 @@ import {
   formatAmount,
   formatDay,
   formatPrice,
+  type Invoice,
   type PaymentMethod,
   type Price,
   type Subscription,
@@ -39,6 +40,7 @@ button.secondary{background:#fff;color:#1a1f36;border:1px solid #cfd7df}button.d
 .alert{color:#df1b41;font-weight:600;margin:14px 0 0}.notice{background:#e5f6ea;color:#0d6c36;border-radius:6px;padding:10px 12px;font-weight:600}
 dl{margin:0}dt{color:#596170;font-size:14px}dd{margin:0 0 10px;font-weight:600}
 .back{display:inline-block;margin-bottom:16px}
+table{width:100%;border-collapse:collapse;font-size:14px}th{text-align:left;color:#596170;font-weight:600}th,td{padding:6px 4px;border-bottom:1px solid #e3e8ee}
 `;
 
 /**
@@ -182,6 +184,8 @@ export function portalPage(
     productName: string | undefined;
     card: PaymentMethod | undefined;
     options: PortalOption[];
+    /** The customer's invoices, newest first (Stripe's invoice history). */
+    invoices: Invoice[];
     notice?: string;
     confirmCancel?: boolean;
     cardState: CardFieldsState;
@@ -231,6 +235,15 @@ export function portalPage(
 <button type="submit" class="secondary">Cancel subscription</button></form></section>`;
     actions = `${switchForm}${cancelForm}`;
   }
+  const invoiceStatus = { draft: 'Draft', open: 'Open', paid: 'Paid', void: 'Void' } as const;
+  const invoices = input.invoices.length
+    ? `<table><thead><tr><th scope="col">Date</th><th scope="col">Amount</th><th scope="col">Status</th></tr></thead><tbody>${input.invoices
+        .map(
+          (invoice) =>
+            `<tr><td>${escapeHtml(formatDay(invoice.created))}</td><td>${escapeHtml(formatAmount(invoice.total, invoice.currency))}</td><td>${escapeHtml(invoiceStatus[invoice.status])}</td></tr>`,
+        )
+        .join('')}</tbody></table>`
+    : '<p class="muted">No invoices yet.</p>';
   const card = input.card
     ? `<p>${escapeHtml(`${input.card.card.brand[0]?.toUpperCase()}${input.card.card.brand.slice(1)}`)} •••• ${escapeHtml(input.card.card.last4)} <span class="muted">expires ${escapeHtml(String(input.card.card.exp_month).padStart(2, '0'))}/${escapeHtml(String(input.card.card.exp_year).slice(-2))}</span></p>`
     : '<p class="muted">No card on file.</p>';
@@ -243,7 +256,8 @@ ${actions}
 <section aria-labelledby="card-heading"><h2 id="card-heading">Payment method</h2>${card}
 <form method="post" action="${escapeHtml(input.actionUrl)}" novalidate><input type="hidden" name="action" value="update_card">
 ${cardFields(input.cardState)}
-<button type="submit">Save card</button></form></section>`,
+<button type="submit">Save card</button></form></section>
+<section aria-labelledby="invoices-heading"><h2 id="invoices-heading">Invoice history</h2>${invoices}</section>`,
     expiryScript,
   );
 }

@@ -30,8 +30,10 @@ export interface User {
   billingCycle?: BillingCycle | null;
   /** The plan was given by an administrator: nothing is billed for it. */
   planGrantedBySite?: boolean;
-  /** Stripe knows the user as a customer, so Manage Billing can open the portal. */
+  /** Stripe knows the user as a customer. */
   hasBillingAccount?: boolean;
+  /** Stripe has held a subscription for the user: the portal has invoices to show (Billing History). */
+  hasBillingHistory?: boolean;
   /** What the plan allows right now, as the server enforces it. */
   entitlements?: Entitlements;
   /** When this week's generation count starts again (ISO). */

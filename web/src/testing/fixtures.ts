@@ -152,6 +152,9 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
         (fields.planStatus === 'active' || fields.planStatus === 'cancelled')),
     hasBillingAccount:
       overrides.hasBillingAccount ?? (!!fields.stripeSubscriptionId || fields.planStatus !== 'free'),
+    // Invoices exist once a subscription did: a subscriber's, or one that ended.
+    hasBillingHistory:
+      overrides.hasBillingHistory ?? (!!fields.stripeSubscriptionId || fields.planStatus === 'expired'),
   };
 }
 

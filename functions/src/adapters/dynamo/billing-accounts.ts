@@ -15,10 +15,47 @@ import { dynamoUserRepository } from './user-repository';
 /** Attempts at a billing compare-and-set before giving up (each loses only to a concurrent write). */
 const MAX_ATTEMPTS = 8;
 
+/** The billing fields a compare-and-set compares: every one `change` is given. */
+const COMPARED = [
+  'planStatus',
+  'subscriptionPlanId',
+  'stripeSubscriptionId',
+  'billingCycle',
+  'planStartDate',
+  'planEndDate',
+  'billingObservedAt',
+] as const satisfies readonly (keyof BillingState)[];
+
 /**
- * Billing on user profiles: compare-and-set on `billingObservedAt` (only
- * billing writes it), and one directory item per Stripe customer, written in
- * the same transaction as the profile's `stripeCustomerId`.
+ * A condition that holds while the stored billing fields are still `read`
+ * (a null field is also absent in older items).
+ */
+function unchangedSince(read: BillingState): {
+  condition: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+} {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts = COMPARED.map((field, index) => {
+    names[`#c${index}`] = field;
+    const value = read[field];
+    if (value === null) {
+      values[':nullType'] = 'NULL';
+      return `(attribute_not_exists(#c${index}) OR attribute_type(#c${index}, :nullType))`;
+    }
+    values[`:c${index}`] = value;
+    return `#c${index} = :c${index}`;
+  });
+  return { condition: ['attribute_exists(pk)', ...parts].join(' AND '), names, values };
+}
+
+/**
+ * Billing on user profiles: compare-and-set on the billing fields (the
+ * webhook's readings and an administrator's grant both write them, so each
+ * decides on what is stored when it writes), and one directory item per
+ * Stripe customer, written in the same transaction as the profile's
+ * `stripeCustomerId`.
  */
 export function dynamoBillingAccounts(client: DynamoDBDocumentClient, tableName: string): BillingAccounts {
   const users = dynamoUserRepository(client, tableName);
@@ -42,7 +79,7 @@ export function dynamoBillingAccounts(client: DynamoDBDocumentClient, tableName:
         const current: BillingState = { ...pickBilling(user), billingObservedAt: user.billingObservedAt };
         const next = change(current);
         if (!next) return current;
-        const expected = current.billingObservedAt;
+        const unchanged = unchangedSince(current);
         try {
           await client.send(
             new UpdateCommand({
@@ -53,16 +90,15 @@ export function dynamoBillingAccounts(client: DynamoDBDocumentClient, tableName:
                 'SET planStatus = :status, subscriptionPlanId = :plan, stripeSubscriptionId = :sub, ' +
                 'billingCycle = :cycle, planStartDate = :start, planEndDate = :end, #observed = :observed, ' +
                 `updatedAt = :at${next.subscriptionPlanId ? ', #mpk = :mpk, #msk = :msk' : ' REMOVE #mpk, #msk'}`,
-              ConditionExpression:
-                expected === null
-                  ? 'attribute_exists(pk) AND (attribute_not_exists(#observed) OR attribute_type(#observed, :nullType))'
-                  : 'attribute_exists(pk) AND #observed = :expected',
+              ConditionExpression: unchanged.condition,
               ExpressionAttributeNames: {
+                ...unchanged.names,
                 '#observed': 'billingObservedAt',
                 '#mpk': member.partitionKey,
                 '#msk': member.sortKey,
               },
               ExpressionAttributeValues: {
+                ...unchanged.values,
                 ':status': next.planStatus,
                 ':plan': next.subscriptionPlanId,
                 ':sub': next.stripeSubscriptionId,
@@ -76,7 +112,6 @@ export function dynamoBillingAccounts(client: DynamoDBDocumentClient, tableName:
                       keys.planMember(next.subscriptionPlanId, userId),
                     )
                   : {}),
-                ...(expected === null ? { ':nullType': 'NULL' } : { ':expected': expected }),
               },
             }),
           );
@@ -140,6 +175,19 @@ export function dynamoBillingAccounts(client: DynamoDBDocumentClient, tableName:
       );
       const previous = out.Attributes?.checkoutSessionId;
       return typeof previous === 'string' ? previous : undefined;
+    },
+
+    async checkoutSessionOf(userId) {
+      const out = await client.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: keys.user(userId),
+          ConsistentRead: true,
+          ProjectionExpression: 'checkoutSessionId',
+        }),
+      );
+      const session = out.Item?.checkoutSessionId;
+      return typeof session === 'string' ? session : undefined;
     },
   };
 }

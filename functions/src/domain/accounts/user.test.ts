@@ -43,6 +43,8 @@ describe('toCurrentUser', () => {
     );
   });
 
+  const grantedBasic = { planStatus: 'active', subscriptionPlanId: 'basic' } as const;
+
   it('says when a plan was granted by the site and whether Stripe knows the user, for Manage Billing', () => {
     const granted = aUser({ planStatus: 'active', subscriptionPlanId: 'basic' });
     expect(toCurrentUser(granted, basic, NOW)).toMatchObject({
@@ -68,6 +70,23 @@ describe('toCurrentUser', () => {
     expect(toCurrentUser(aUser(), undefined, NOW)).toMatchObject({
       planGrantedBySite: false,
       hasBillingAccount: false,
+    });
+  });
+
+  it('has billing history once Stripe held a subscription, not for a customer left by an unpaid Checkout', () => {
+    const abandoned = aUser({ ...grantedBasic, stripeCustomerId: 'cus_1', billingObservedAt: null });
+    expect(toCurrentUser(abandoned, basic, NOW)).toMatchObject({
+      hasBillingAccount: true,
+      hasBillingHistory: false,
+    });
+    const paidBefore = aUser({
+      ...grantedBasic,
+      stripeCustomerId: 'cus_1',
+      billingObservedAt: '2026-10-01T00:00:00.000Z',
+    });
+    expect(toCurrentUser(paidBefore, basic, NOW)).toMatchObject({
+      planGrantedBySite: true,
+      hasBillingHistory: true,
     });
   });
 

@@ -120,6 +120,8 @@ export function toCurrentUser(user: User, plan: Plan | undefined, now: Date): Cu
     billingCycle: user.billingCycle,
     planGrantedBySite: planGrantedBySite(user),
     hasBillingAccount: user.stripeCustomerId !== null,
+    // Stripe is read for a plan only when the customer has a subscription, so a reading means one existed.
+    hasBillingHistory: user.stripeCustomerId !== null && user.billingObservedAt !== null,
     entitlements: entitlementsFor(user, plan, now),
     quotaResetsAt: quotaResetsAt(now).toISOString(),
   };

@@ -113,10 +113,11 @@ export interface AdminDeps extends AuditDeps {
   identity: IdentityProvider;
   accounts: BillingAccounts;
   /**
-   * The payment provider: ends a deleted user's subscription at once, and
-   * keeps the plans' prices and the portal's offer in line with the plans.
+   * The payment provider: ends a deleted user's subscription at once, keeps
+   * the plans' prices and the portal's offer in line with the plans, and
+   * closes a user's open Checkout page when a plan is granted.
    */
-  payments: Pick<Payments, 'cancelNow' | 'listSubscriptions'> & PriceCatalog;
+  payments: Pick<Payments, 'cancelNow' | 'listSubscriptions' | 'expireCheckoutSession'> & PriceCatalog;
   /** Removes the customer → user link of a deleted user. */
   unlinkCustomer(customerId: string): Promise<void>;
   /** A deleted user's exports: their records and zips. */

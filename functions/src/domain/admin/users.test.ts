@@ -187,6 +187,67 @@ describe('assignPlan', () => {
     );
     expect(users.all.get('u2')?.subscriptionPlanId).toBe('basic');
   });
+
+  it("refuses a grant when Stripe holds a live subscription the user's record does not show yet", async () => {
+    const { deps, users, stripe } = setup();
+    await users.create(aUser({ id: 'u1', email: 'u1@example.com', stripeCustomerId: 'cus_1' }));
+    stripe.setSubscription(aSubscription({ customerId: 'cus_1', status: 'active' }));
+    await expect(assignPlan(deps, admin, 'u1', { planId: 'premium', status: 'active' })).rejects.toThrow(
+      /pays through Stripe/,
+    );
+    expect(users.all.get('u1')).toMatchObject({ planStatus: 'free', subscriptionPlanId: null });
+    // Putting them on Free needs no such question.
+    await expect(assignPlan(deps, admin, 'u1', { planId: null, status: 'free' })).resolves.toMatchObject({
+      planStatus: 'free',
+    });
+  });
+
+  it("closes the user's open Checkout page when it grants a plan, and not when nothing is granted", async () => {
+    const { deps, users, stripe } = setup();
+    await users.create(aUser({ id: 'u1', email: 'u1@example.com', stripeCustomerId: 'cus_1' }));
+    const openPage = async () => {
+      const page = await stripe.createCheckoutSession({
+        customerId: 'cus_1',
+        userId: 'u1',
+        priceId: 'price_basic_monthly',
+        planId: 'basic',
+        cycle: 'monthly',
+        successUrl: 'https://x.test/ok',
+        cancelUrl: 'https://x.test/no',
+      });
+      await deps.accounts.swapCheckoutSession('u1', page.id);
+      return page.id;
+    };
+
+    const before = await openPage();
+    await assignPlan(deps, admin, 'u1', { planId: null, status: 'free' });
+    await assignPlan(deps, admin, 'u1', { planId: 'premium', status: 'expired' });
+    expect(stripe.checkouts.find((page) => page.id === before)?.status).toBe('open');
+
+    await assignPlan(deps, admin, 'u1', { planId: 'premium', status: 'active' });
+    expect(stripe.checkouts.find((page) => page.id === before)?.status).toBe('expired');
+  });
+
+  it('keeps the grant when the open page cannot be closed, and says so in the log', async () => {
+    const { deps, users } = setup();
+    const warnings: string[] = [];
+    await users.create(aUser({ id: 'u1', email: 'u1@example.com' }));
+    await deps.accounts.swapCheckoutSession('u1', 'cs_elsewhere');
+    deps.payments.expireCheckoutSession = async () => {
+      throw new PaymentsError('unavailable', 'connect ECONNREFUSED');
+    };
+    const view = await assignPlan(
+      { ...deps, log: { warn: (message) => warnings.push(message) } },
+      admin,
+      'u1',
+      {
+        planId: 'premium',
+        status: 'active',
+      },
+    );
+    expect(view).toMatchObject({ planStatus: 'active', subscriptionPlanId: 'premium' });
+    expect(warnings).toEqual(['open Checkout page not closed after a grant']);
+  });
 });
 
 describe('updateUser', () => {

@@ -7,10 +7,13 @@ import {
   adminMessages,
 } from '@tunesmith/shared/admin';
 import { authMessages } from '@tunesmith/shared/auth';
+import { billingMessages } from '@tunesmith/shared/billing';
 import { deleteAccount } from '../accounts/account-deletion';
 import type { AdminUser } from '../accounts/admin';
 import type { User } from '../accounts/user';
-import { hasRunningSubscription } from '../billing/subscription';
+import { closeOpenCheckout, grantInForce } from '../billing/grants';
+import { PaymentsError } from '../billing/ports';
+import { hasRunningSubscription, isLive } from '../billing/subscription';
 import { conflict, DomainError, notFound, validationError } from '../errors';
 import { entitlementsFor, isPaidPlan } from '../generations/entitlements';
 import { usedThisWindow } from '../generations/quota-window';
@@ -128,13 +131,22 @@ export async function updateUser(
   return viewOf(deps, next);
 }
 
+/** Stripe's failures as the admin hears them. */
+const paymentsUnavailable = (error: unknown) =>
+  error instanceof PaymentsError
+    ? new DomainError('unavailable', billingMessages.paymentsUnavailable)
+    : error;
+
 /**
  * Gives a user a plan and status by hand, or puts them back on Free. A user
  * whose plan follows a running Stripe subscription is refused: the next
- * event from Stripe would undo it (decision 006).
+ * event from Stripe would undo it (decision 006); before granting a plan
+ * Stripe is asked too, as the webhook of a payment may not have landed yet.
+ * A grant closes the user's open Checkout page (decision 037): paying there
+ * would end the grant without the user having been asked.
  */
 export async function assignPlan(
-  deps: AdminDeps,
+  deps: AdminDeps & { log?: { warn(message: string, fields?: Record<string, unknown>): void } },
   admin: Pick<AdminUser, 'username'>,
   id: string,
   input: AdminAssignPlanInput,
@@ -146,6 +158,13 @@ export async function assignPlan(
     plan = await deps.plans.get(input.planId);
     if (!plan) throw notFound(adminMessages.planNotFound);
     if (!plan.isActive) throw validationError(adminMessages.planInactive, { field: 'planId' });
+  }
+  const grants = plan && isPaidPlan(plan) && input.status !== 'expired';
+  if (grants && user.stripeCustomerId) {
+    const subscriptions = await deps.payments
+      .listSubscriptions(user.stripeCustomerId)
+      .catch((error: unknown) => Promise.reject(paymentsUnavailable(error)));
+    if (subscriptions.some(isLive)) throw conflict(adminMessages.paysThroughStripe);
   }
   const now = deps.clock.now();
   const stamp = now.toISOString();
@@ -180,6 +199,12 @@ export async function assignPlan(
     };
   });
   if (!stored) throw notFound(adminMessages.userNotFound);
+  if (grantInForce(stored, plan, now)) {
+    // Written first, then closed: a Checkout started meanwhile sees the grant (it checks after recording its page).
+    await closeOpenCheckout(deps, user.id).catch((error: unknown) => {
+      deps.log?.warn('open Checkout page not closed after a grant', { userId: user.id, error });
+    });
+  }
   const label = free ? 'Free' : `${plan?.name} (${input.status})`;
   await audit(deps, admin, 'user.plan', user.id, `Set the plan of ${user.email} to ${label}`);
   return viewOf(deps, { ...user, ...stored, updatedAt: stamp });

@@ -43,6 +43,7 @@ function setup() {
       monthlyPriceId: 'price_premium_monthly',
       yearlyPriceId: 'price_premium_yearly',
       maxGenerations: 100,
+      commercialUse: true,
     }),
     aBasicPlan({ id: 'legacy', name: 'Legacy', isActive: false, monthlyPriceId: 'price_legacy' }),
   ]);
@@ -57,6 +58,7 @@ function setup() {
     clock,
     audit: { record: async (entry: AuditEntry) => void audit.push(entry) },
     newId: () => `id-${++ids}`,
+    siteName: async () => 'Harbour Radio',
     log: { warn: (message: string) => warnings.push(message) },
   };
   const addUser = (overrides: Partial<User> = {}) => {
@@ -108,7 +110,7 @@ describe('startCheckout', () => {
         priceId: 'price_basic_monthly',
         planId: 'basic',
         cycle: 'monthly',
-        successUrl: `${ORIGIN}/profile?checkout=success`,
+        successUrl: `${ORIGIN}/profile?checkout=success&plan=basic`,
         cancelUrl: `${ORIGIN}/profile?checkout=cancelled`,
       },
     ]);
@@ -269,6 +271,104 @@ describe('startCheckout', () => {
       );
       expect(warnings).toEqual(['checkout failed']);
     }
+  });
+});
+
+/** A plan given by an administrator: in force, with no subscription behind it. */
+const granted = { planStatus: 'active', subscriptionPlanId: 'premium', stripeSubscriptionId: null } as const;
+
+const premiumEnds =
+  'Your Premium plan was granted by Harbour Radio at no charge. Paying for Basic ends it now: ' +
+  'your weekly limit goes from 100 to 30, and new tracks no longer come with a commercial license.';
+
+describe('startCheckout for a plan the site granted', () => {
+  it('refuses to pay while the grant is in force, saying what ends, and starts nothing', async () => {
+    const { deps, addUser, payments } = setup();
+    const user = addUser({ ...granted, stripeCustomerId: 'cus_old' });
+    const error = await startCheckout(deps, user, { planId: 'basic', billingCycle: 'monthly' }, ORIGIN).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      kind: 'conflict',
+      message: premiumEnds,
+      details: { grantedPlanId: 'premium', grantedPlanName: 'Premium' },
+    });
+    expect(payments.checkouts).toEqual([]);
+    expect(payments.customers.size).toBe(0);
+  });
+
+  it('opens Checkout once the request agrees to end that grant, returning to a notice of the plan paid for', async () => {
+    const { deps, addUser, payments } = setup();
+    const user = addUser(granted);
+    const answer = await startCheckout(
+      deps,
+      user,
+      { planId: 'basic', billingCycle: 'monthly', endsGrantedPlan: 'premium' },
+      ORIGIN,
+    );
+    expect(answer.destination).toBe('checkout');
+    expect(payments.checkouts).toMatchObject([
+      { planId: 'basic', status: 'open', successUrl: `${ORIGIN}/profile?checkout=success&plan=basic` },
+    ]);
+  });
+
+  it('asks again when the grant changed since the person agreed (another plan granted meanwhile)', async () => {
+    const { deps, addUser, payments } = setup();
+    const user = addUser({ ...granted, subscriptionPlanId: 'basic' });
+    await expect(
+      startCheckout(
+        deps,
+        user,
+        { planId: 'premium', billingCycle: 'yearly', endsGrantedPlan: 'premium' },
+        ORIGIN,
+      ),
+    ).rejects.toMatchObject({
+      message:
+        'Your Basic plan was granted by Harbour Radio at no charge. Paying for Premium ends it now: your weekly limit goes from 30 to 100.',
+      details: { grantedPlanId: 'basic' },
+    });
+    expect(payments.checkouts).toEqual([]);
+  });
+
+  it('names the end of a grant cancelled to a date, and asks nothing once that date has passed', async () => {
+    const { deps, addUser, clock } = setup();
+    const until = addUser({ ...granted, planStatus: 'cancelled', planEndDate: '2026-12-24T00:00:00.000Z' });
+    await expectDomainError(
+      startCheckout(deps, until, { planId: 'premium', billingCycle: 'monthly' }, ORIGIN),
+      'conflict',
+      'Your Premium plan was granted by Harbour Radio at no charge until December 24, 2026. Paying for Premium ends it now: your weekly limit stays at 100.',
+    );
+    clock.advance(31 * 86_400_000);
+    const over = await startCheckout(deps, until, { planId: 'premium', billingCycle: 'monthly' }, ORIGIN);
+    expect(over.destination).toBe('checkout');
+  });
+
+  it('closes its own page and asks when an administrator granted a plan while the page was made', async () => {
+    const { deps, addUser, payments, users } = setup();
+    const user = addUser({ stripeCustomerId: 'cus_1' });
+    const realCreate = payments.createCheckoutSession;
+    payments.createCheckoutSession = async (input) => {
+      const page = await realCreate(input);
+      users.all.set('u1', { ...(users.all.get('u1') as User), ...granted });
+      return page;
+    };
+    await expectDomainError(
+      startCheckout(deps, user, { planId: 'basic', billingCycle: 'monthly' }, ORIGIN),
+      'conflict',
+      premiumEnds,
+    );
+    expect(payments.checkouts.map((page) => page.status)).toEqual(['expired']);
+  });
+
+  it('lets a free user pay with no question, whatever the request says of a grant', async () => {
+    const { deps, addUser } = setup();
+    const answer = await startCheckout(
+      deps,
+      addUser(),
+      { planId: 'basic', billingCycle: 'monthly', endsGrantedPlan: 'premium' },
+      ORIGIN,
+    );
+    expect(answer.destination).toBe('checkout');
   });
 });
 
@@ -643,6 +743,51 @@ describe('syncCustomer', () => {
     const user = addUser({ stripeCustomerId: 'cus_1' });
     await syncCustomer(deps, 'u1', 'cus_1');
     expect(users.all.get('u1')).toEqual(user);
+  });
+});
+
+describe('syncCustomer and plans the site granted', () => {
+  it('replaces a grant with the subscription paid for, and records it in the audit trail once', async () => {
+    const { deps, addUser, payments, users, audit } = setup();
+    addUser({ ...granted, stripeCustomerId: 'cus_1' });
+    payments.setSubscription(aSubscription({ id: 'sub_paid', priceId: 'price_basic_monthly' }));
+
+    await syncCustomer(deps, 'u1', 'cus_1');
+    await syncCustomer(deps, 'u1', 'cus_1');
+
+    expect(users.all.get('u1')).toMatchObject({
+      planStatus: 'active',
+      subscriptionPlanId: 'basic',
+      stripeSubscriptionId: 'sub_paid',
+    });
+    expect(audit).toMatchObject([
+      {
+        actor: 'billing',
+        action: 'billing.grant-ended',
+        target: 'u1',
+        summary: 'The subscription sub_paid to Basic ended the Premium plan granted by the site',
+      },
+    ]);
+  });
+
+  it('leaves a grant alone when an event of a subscription that ended before it comes late', async () => {
+    const { deps, addUser, payments, users, audit } = setup();
+    const user = addUser({
+      ...granted,
+      stripeCustomerId: 'cus_1',
+      planStartDate: '2026-11-20T00:00:00.000Z',
+    });
+    payments.setSubscription(
+      aSubscription({ id: 'sub_old', status: 'canceled', endedAt: '2026-11-01T00:00:00.000Z' }),
+    );
+    await syncCustomer(deps, 'u1', 'cus_1');
+    expect(users.all.get('u1')).toMatchObject({
+      planStatus: 'active',
+      subscriptionPlanId: 'premium',
+      stripeSubscriptionId: null,
+      planStartDate: user.planStartDate,
+    });
+    expect(audit).toEqual([]);
   });
 });
 

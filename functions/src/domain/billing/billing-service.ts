@@ -15,11 +15,13 @@ import {
   type PortalRequest,
   STRIPE_WEBHOOK_EVENTS,
 } from '@tunesmith/shared/billing';
+import { grantEndsNotice } from '@tunesmith/shared/plan-values';
 import { planPriceId } from '@tunesmith/shared/plans';
 import type { User } from '../accounts/user';
 import { conflict, DomainError, notFound, validationError } from '../errors';
 import { isPaidPlan } from '../generations/entitlements';
 import type { Plan } from '../plans/plan';
+import { grantEndsTerms, grantInForce } from './grants';
 import { planForPrice } from './plan-prices';
 import { type BillingDeps, type PaymentEvent, PaymentsError, type PortalChange } from './ports';
 import {
@@ -108,8 +110,36 @@ const hasLiveSubscription = async (deps: BillingDeps, customerId: string) =>
   (await deps.payments.listSubscriptions(customerId)).some(isLive);
 
 /**
- * A Checkout page for `planId` at `billingCycle`. A user has at most one
- * subscription and at most one open Checkout page:
+ * Refuses paying for `chosen` while a plan the site granted is in force and
+ * the request has not agreed to end that very grant: a 409 that says what
+ * ends and names the grant (`grantedPlanId`), which the request then repeats
+ * to agree. Naming it means a grant changed after the person agreed (another
+ * plan granted meanwhile) is asked about again.
+ */
+async function refuseUnagreedGrantEnd(
+  deps: BillingDeps,
+  user: User,
+  chosen: Plan,
+  input: CheckoutRequest,
+): Promise<void> {
+  if (!user.subscriptionPlanId || user.stripeSubscriptionId) return;
+  const granted = grantInForce(user, await deps.plans.get(user.subscriptionPlanId), deps.clock.now());
+  if (!granted || input.endsGrantedPlan === granted.id) return;
+  const until =
+    user.planStatus === 'cancelled' && user.planEndDate ? formatBillingDate(user.planEndDate) : null;
+  throw new DomainError(
+    'conflict',
+    grantEndsNotice(grantEndsTerms(await deps.siteName(), granted, chosen, until)),
+    { grantedPlanId: granted.id, grantedPlanName: granted.name },
+  );
+}
+
+/**
+ * A Checkout page for `planId` at `billingCycle`. Paying ends a plan the site
+ * granted, so while one is in force the request must name it in
+ * `endsGrantedPlan` (the person agreed to end it), else the answer is a 409
+ * that says what would end. A user has at most one subscription and at most
+ * one open Checkout page:
  * - a user who already has a live subscription (by our record, or by
  *   Stripe's, which a webhook may not have brought yet) is refused with a
  *   409 that says where to manage the plan;
@@ -118,7 +148,9 @@ const hasLiveSubscription = async (deps: BillingDeps, customerId: string) =>
  *   paid;
  * - if a subscription was paid meanwhile (the other tab's page completed
  *   before it could be expired), the new page is expired at once and the
- *   answer is the 409.
+ *   answer is the 409; the same if an administrator granted a plan meanwhile
+ *   that the request did not agree to end (granting expires the page it
+ *   finds recorded, and this sees the grant: one of the two closes it).
  * What still slips through (two pages paid in the same instant) the webhook
  * cancels and refunds ({@link syncCustomer}).
  * Unknown plans are not found; the Free plan, inactive plans and cycles with
@@ -132,6 +164,7 @@ export async function startCheckout(
 ): Promise<BillingRedirect> {
   const { plan, priceId } = await sellablePlan(deps, input);
   if (hasRunningSubscription(user)) throw alreadySubscribed();
+  await refuseUnagreedGrantEnd(deps, user, plan, input);
 
   try {
     const customerId = await customerOf(deps, user);
@@ -142,7 +175,7 @@ export async function startCheckout(
       priceId,
       planId: plan.id,
       cycle: input.billingCycle,
-      successUrl: `${origin}${billingReturnPaths.checkoutSuccess}`,
+      successUrl: `${origin}${billingReturnPaths.checkoutSuccess(plan.id)}`,
       cancelUrl: `${origin}${billingReturnPaths.checkoutCancelled}`,
     });
     const previous = await deps.accounts.swapCheckoutSession(user.id, page.id);
@@ -150,6 +183,15 @@ export async function startCheckout(
     if (await hasLiveSubscription(deps, customerId)) {
       await deps.payments.expireCheckoutSession(page.id);
       throw alreadySubscribed();
+    }
+    const now = await deps.accounts.get(user.id);
+    if (now) {
+      try {
+        await refuseUnagreedGrantEnd(deps, now, plan, input);
+      } catch (error) {
+        await deps.payments.expireCheckoutSession(page.id);
+        throw error;
+      }
     }
     return { url: page.url, destination: 'checkout' };
   } catch (error) {
@@ -328,33 +370,54 @@ async function endDuplicates(
         (error.failure === 'invalid-request' || error.failure === 'missing');
       if (!endedAlready) throw error;
     }
-    // Recorded once, whichever delivery gets here first (a receipt keyed by the subscription).
-    const now = Math.floor(deps.clock.now().getTime() / 1000);
-    const receipt = `duplicate:${duplicate.id}`;
-    if (!(await deps.receipts.claim(receipt, now, RECEIPT_LEASE_SECONDS))) continue;
-    try {
-      deps.log?.warn('duplicate subscription ended', { userId, subscriptionId: duplicate.id, refunded });
-      await deps.audit.record({
-        id: deps.newId(),
-        at: deps.clock.now().toISOString(),
-        actor: 'billing',
+    await recordOnce(
+      deps,
+      `duplicate:${duplicate.id}`,
+      {
         action: 'billing.duplicate',
         target: userId,
         summary: `Cancelled the duplicate subscription ${duplicate.id} and refunded ${dollars(refunded)}`,
-      });
-    } catch (error) {
-      await deps.receipts.release(receipt).catch(() => {});
-      throw error;
-    }
-    await deps.receipts.complete(receipt, now + RECEIPT_TTL_SECONDS);
+      },
+      { message: 'duplicate subscription ended', fields: { userId, subscriptionId: duplicate.id, refunded } },
+    );
   }
+}
+
+/**
+ * Something billing did on its own, in the audit trail and the log once,
+ * whichever delivery of an event gets here first (a receipt keyed by what it
+ * is about).
+ */
+async function recordOnce(
+  deps: BillingDeps & { log?: BillingLog },
+  receipt: string,
+  entry: { action: string; target: string; summary: string },
+  log?: { message: string; fields: Record<string, unknown> },
+): Promise<void> {
+  const now = Math.floor(deps.clock.now().getTime() / 1000);
+  if (!(await deps.receipts.claim(receipt, now, RECEIPT_LEASE_SECONDS))) return;
+  try {
+    if (log) deps.log?.warn(log.message, log.fields);
+    await deps.audit.record({
+      id: deps.newId(),
+      at: deps.clock.now().toISOString(),
+      actor: 'billing',
+      ...entry,
+    });
+  } catch (error) {
+    await deps.receipts.release(receipt).catch(() => {});
+    throw error;
+  }
+  await deps.receipts.complete(receipt, now + RECEIPT_TTL_SECONDS);
 }
 
 /**
  * Reads the customer's subscriptions from Stripe and applies the current one
  * to the user's billing, ending any duplicate first. The reading is stamped
  * with the time before it was taken, so a reading that started earlier never
- * overwrites a later one.
+ * overwrites a later one. A running subscription replaces a plan the site
+ * granted (what was paid for is what the user gets), and the audit trail
+ * says so once; the end of a subscription leaves a grant alone.
  */
 export async function syncCustomer(
   deps: BillingDeps & { log?: BillingLog },
@@ -372,7 +435,8 @@ export async function syncCustomer(
     throw asDomainError(error, deps.log, 'subscription read');
   }
   if (!subscription) return;
-  const plan = planForPrice(await deps.plans.listBySortOrder(), subscription);
+  const plans = await deps.plans.listBySortOrder();
+  const plan = planForPrice(plans, subscription);
   const event = lifecycleEventOf(subscription, plan);
   if (!event) {
     // Nothing can be granted for a price no plan claims; failing makes Stripe retry while an admin fixes the plan.
@@ -382,5 +446,22 @@ export async function syncCustomer(
     });
     throw unavailable();
   }
-  await deps.accounts.updateBilling(userId, (current) => reconcile(current, event, observedAt));
+  const planOf = (id: string | null) => plans.find((candidate) => candidate.id === id);
+  let replaced = undefined as Plan | undefined;
+  await deps.accounts.updateBilling(userId, (current) => {
+    const next = reconcile(current, event, observedAt);
+    replaced =
+      next && event.type !== 'ended'
+        ? grantInForce(current, planOf(current.subscriptionPlanId), deps.clock.now())
+        : undefined;
+    return next;
+  });
+  if (replaced && event.type !== 'ended') {
+    const paidFor = planOf(event.subscription.planId)?.name ?? event.subscription.planId;
+    await recordOnce(deps, `grant-ended:${event.subscription.subscriptionId}`, {
+      action: 'billing.grant-ended',
+      target: userId,
+      summary: `The subscription ${event.subscription.subscriptionId} to ${paidFor} ended the ${replaced.name} plan granted by the site`,
+    });
+  }
 }

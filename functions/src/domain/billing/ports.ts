@@ -127,6 +127,8 @@ export interface BillingAccounts {
    * and returns the one it replaces (to be expired), if any.
    */
   swapCheckoutSession(userId: string, sessionId: string): Promise<string | undefined>;
+  /** The Checkout page last recorded for the user (a strongly consistent read), if any. */
+  checkoutSessionOf(userId: string): Promise<string | undefined>;
 }
 
 /**
@@ -156,4 +158,6 @@ export interface BillingDeps {
   /** The audit trail, where billing records what it did on its own (a duplicate cancelled and refunded). */
   audit: Pick<AuditLog, 'record'>;
   newId: () => string;
+  /** How the site names itself (Site Settings), in what Checkout says of a plan it granted. */
+  siteName: () => Promise<string>;
 }

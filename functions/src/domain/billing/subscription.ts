@@ -15,7 +15,7 @@
  */
 import type { PlanStatus } from '@tunesmith/shared/auth';
 import type { BillingCycle } from '@tunesmith/shared/constants';
-import type { User } from '../accounts/user';
+import { planGrantedBySite, type User } from '../accounts/user';
 
 /** The part of a user's profile that billing owns. */
 export type BillingState = Pick<
@@ -133,16 +133,17 @@ type Billing = Omit<BillingState, 'billingObservedAt'>;
 /**
  * The next billing state. A running subscription's event puts its plan, cycle
  * and period in force with the status it implies (a new subscription replaces
- * an old one). An ended subscription leaves the user on the free limits with
- * the dates of its last period; the end of a subscription that is no longer
- * the user's changes nothing.
+ * an old one, and a plan the site granted). An ended subscription leaves the
+ * user on the free limits with the dates of its last period; the end of a
+ * subscription that is no longer the user's changes nothing, nor does it end
+ * a plan the site granted since (a late or repeated event of a subscription
+ * that ended before the grant).
  */
 export function nextBilling(current: Billing, event: LifecycleEvent): Billing {
   if (event.type === 'ended') {
     const { subscriptionId, periodStart, endedAt } = event.subscription;
-    if (current.stripeSubscriptionId && current.stripeSubscriptionId !== subscriptionId) {
-      return pickBilling(current);
-    }
+    const another = current.stripeSubscriptionId && current.stripeSubscriptionId !== subscriptionId;
+    if (another || planGrantedBySite(current)) return pickBilling(current);
     return {
       planStatus: 'expired',
       subscriptionPlanId: null,

@@ -148,6 +148,7 @@ describe('POST /api/webhooks/stripe', () => {
       clock: fakeClock(NOW.toISOString()),
       audit: { record: async () => {} },
       newId: () => 'id-1',
+      siteName: async () => 'Tunesmith',
       log: { warn: (message: string) => warnings.push(message) },
     };
     const outcomes: string[] = [];

@@ -528,6 +528,128 @@ describe('pricing page', () => {
     });
   });
 
+  describe('a user whose plan the site granted', () => {
+    const grantedPremium = () =>
+      makeUser({ planStatus: 'active', subscriptionPlanId: 'premium', planGrantedBySite: true });
+    const premiumEnds =
+      'Your Premium plan was granted by Tunesmith at no charge. Paying for Basic ends it now: ' +
+      'your weekly limit goes from 100 to 30, and new tracks no longer come with a commercial license.';
+
+    it('says what paying ends and asks before Checkout; keeping the plan starts nothing', async () => {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+      const { user, checkoutBodies } = renderPricing({ user: grantedPremium() });
+
+      expect(await button('Premium', 'Current Plan')).toHaveProperty('disabled', true);
+      const choose = await button('Basic', 'Choose Basic');
+      await user.click(choose);
+
+      const dialog = await screen.findByRole('alertdialog', { name: 'End your Premium plan?' });
+      expect(within(dialog).getByText(premiumEnds)).toBeDefined();
+      expect(dialog.getAttribute('aria-describedby')).toBe(within(dialog).getByText(premiumEnds).id);
+      // Keeping is the safe answer, so it has focus: Enter or Escape changes nothing.
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep Premium' }));
+      expect(checkoutBodies()).toEqual([]);
+
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(document.activeElement).toBe(choose);
+      expect(checkoutBodies()).toEqual([]);
+      expect(assign).not.toHaveBeenCalled();
+    });
+
+    it('pays once the person agrees, naming the grant that ends', async () => {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+      const { user, checkoutBodies } = renderPricing({ user: grantedPremium() });
+
+      await user.click(await button('Basic', 'Choose Basic'));
+      const dialog = await screen.findByRole('alertdialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Pay for Basic' }));
+
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/session'));
+      expect(checkoutBodies()).toEqual([
+        { planId: 'basic', billingCycle: 'monthly', endsGrantedPlan: 'premium' },
+      ]);
+    });
+
+    it("asks in the server's words when a plan was granted after the page was read", async () => {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+      const serverSays =
+        'Your Premium plan was granted by Harbour Radio at no charge. Paying for Basic ends it now: your weekly limit goes from 100 to 30.';
+      const { user, checkoutBodies, userReads } = renderPricing({
+        user: makeUser(),
+        checkout: async (request) =>
+          (await request.json()).endsGrantedPlan === 'premium'
+            ? jsonResponse({ url: 'https://checkout.stripe.test/session', destination: 'checkout' })
+            : jsonResponse(
+                { message: serverSays, grantedPlanId: 'premium', grantedPlanName: 'Premium' },
+                409,
+              ),
+      });
+      const before = userReads();
+
+      await user.click(await button('Basic', 'Choose Basic'));
+
+      const dialog = await screen.findByRole('alertdialog', { name: 'End your Premium plan?' });
+      expect(within(dialog).getByText(serverSays)).toBeDefined();
+      await waitFor(() => expect(userReads()).toBeGreaterThan(before));
+      expect(assign).not.toHaveBeenCalled();
+      await user.click(within(dialog).getByRole('button', { name: 'Pay for Basic' }));
+
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/session'));
+      expect(checkoutBodies()).toEqual([
+        { planId: 'basic', billingCycle: 'monthly' },
+        { planId: 'basic', billingCycle: 'monthly', endsGrantedPlan: 'premium' },
+      ]);
+    });
+
+    it('offers no Switch to Free, saying there is nothing to cancel and when the grant ends', async () => {
+      renderPricing({
+        user: makeUser({
+          planStatus: 'cancelled',
+          subscriptionPlanId: 'premium',
+          planEndDate: '2024-02-01T12:00:00.000Z',
+          planGrantedBySite: true,
+          entitlements: { paid: true, weeklyLimit: 100, canPrivate: true, canDownload: true },
+        }),
+      });
+
+      const free = await card('Free');
+      expect(free.queryByRole('button')).toBeNull();
+      expect(
+        free.getByText(
+          'Your Premium plan was granted by Tunesmith at no charge: there is nothing to cancel. You return to Free on Feb 1, 2024.',
+        ),
+      ).toBeDefined();
+    });
+
+    it('treats a grant that has ended as the Free plan, with nothing to ask', async () => {
+      vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+      const { user, checkoutBodies } = renderPricing({
+        user: makeUser({
+          planStatus: 'cancelled',
+          subscriptionPlanId: 'premium',
+          planEndDate: '2024-01-01T00:00:00.000Z',
+          planGrantedBySite: true,
+          entitlements: { paid: false, weeklyLimit: 5, canPrivate: false, canDownload: false },
+        }),
+      });
+
+      expect(await button('Free', 'Current Plan')).toBeDefined();
+      await user.click(await button('Basic', 'Choose Basic'));
+      await waitFor(() => expect(checkoutBodies()).toEqual([{ planId: 'basic', billingCycle: 'monthly' }]));
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    });
+  });
+
+  it("sends a subscriber's Switch to Free to the profile's word on how (cancelling)", async () => {
+    const { user, router } = renderPricing({ user: makeSubscriber() });
+
+    await user.click(await button('Free', 'Switch to Free'));
+
+    await waitFor(() => expect(router.location.pathname).toBe('/profile'));
+    expect(router.location.search).toBe('?switch=free');
+  });
+
   describe('a user who already has a subscription', () => {
     const alreadySubscribed =
       'You already have a subscription. To change or cancel it, open Manage Billing on your profile.';

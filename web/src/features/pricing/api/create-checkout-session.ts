@@ -28,12 +28,8 @@ export interface AlreadySubscribed {
   manageUrl: string;
 }
 
-/**
- * Reads the 409 that `create-checkout-session` answers to a user who already
- * pays for a plan. The place to manage it must be a path on this site; the
- * profile is where billing is managed otherwise.
- */
-export function alreadySubscribedOf(error: unknown): AlreadySubscribed | null {
+/** A 409's body with its message, or null for anything else. */
+function conflictBody(error: unknown): (Record<string, unknown> & { message: string }) | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   let body: unknown;
   try {
@@ -44,6 +40,35 @@ export function alreadySubscribedOf(error: unknown): AlreadySubscribed | null {
   if (!body || typeof body !== 'object' || !('message' in body) || typeof body.message !== 'string') {
     return null;
   }
+  return body as Record<string, unknown> & { message: string };
+}
+
+/**
+ * Reads the 409 that `create-checkout-session` answers to a user who already
+ * pays for a plan. The place to manage it must be a path on this site; the
+ * profile is where billing is managed otherwise.
+ */
+export function alreadySubscribedOf(error: unknown): AlreadySubscribed | null {
+  const body = conflictBody(error);
+  if (!body || 'grantedPlanId' in body) return null;
   const manageUrl = 'manageUrl' in body ? safeReturnPath(body.manageUrl) : null;
   return { message: body.message, manageUrl: manageUrl ?? MANAGE_BILLING_PATH };
+}
+
+/** Checkout refused while a plan the site granted is in force: what paying ends, and the grant to agree to end. */
+export interface GrantEnds {
+  message: string;
+  grantedPlanId: string;
+  grantedPlanName: string;
+}
+
+/** Reads the 409 that `create-checkout-session` answers while a granted plan is in force and was not agreed to end. */
+export function grantEndsOf(error: unknown): GrantEnds | null {
+  const body = conflictBody(error);
+  if (!body || typeof body.grantedPlanId !== 'string') return null;
+  return {
+    message: body.message,
+    grantedPlanId: body.grantedPlanId,
+    grantedPlanName: typeof body.grantedPlanName === 'string' ? body.grantedPlanName : body.grantedPlanId,
+  };
 }

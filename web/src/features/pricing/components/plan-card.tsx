@@ -48,6 +48,8 @@ export interface PlanCardProps {
   otherCycle?: BillingCycle;
   onShowCycle?: (cycle: BillingCycle) => void;
   actionLabel: string;
+  /** Said instead of the action when there is nothing to do on this plan (a granted plan has nothing to cancel). */
+  actionNote?: string;
   actionDisabled?: boolean;
   /** The action has started (the browser is about to leave for Stripe). */
   actionBusy?: boolean;
@@ -61,6 +63,7 @@ export function PlanCard({
   otherCycle,
   onShowCycle,
   actionLabel,
+  actionNote,
   actionDisabled,
   actionBusy,
   onChoose,
@@ -127,7 +130,9 @@ export function PlanCard({
           </ul>
         </CardContent>
         <CardFooter>
-          {offered ? (
+          {actionNote ? (
+            <p className="w-full text-center text-sm text-zinc-300">{actionNote}</p>
+          ) : offered ? (
             <Button
               className="w-full"
               size="lg"

@@ -1,17 +1,20 @@
-import { BILLING_CYCLES, type BillingCycle } from '@tunesmith/shared/constants';
-import { isFreePlan } from '@tunesmith/shared/plan-values';
+import { BILLING_CYCLES, type BillingCycle, SWITCH_TO_FREE_PATH } from '@tunesmith/shared/constants';
+import { grantEndsNotice, isFreePlan, type PlanTerms } from '@tunesmith/shared/plan-values';
 import type { Plan } from '@tunesmith/shared/plans';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ToggleGroup, type ToggleOption } from '@/components/ui/toggle-group';
 import { type User, useUser } from '@/lib/auth';
+import { formatDate } from '@/lib/format';
 import { signInPath } from '@/lib/return-path';
+import { useSite } from '@/lib/site';
 import { readSubscribeIntent, subscribeIntentPath, withoutSubscribeIntent } from '@/lib/subscribe-intent';
-import type { AlreadySubscribed } from '../api/create-checkout-session';
+import type { AlreadySubscribed, CheckoutInput } from '../api/create-checkout-session';
 import { usePlans } from '../api/get-plans';
 import { useStartSubscription } from '../hooks/use-start-subscription';
 import { offeredCycles, planOffersCycle, shownCycle } from '../utils/offered-cycles';
+import { GrantEndsDialog, type GrantEndsQuestion } from './grant-ends-dialog';
 import { PlanCard } from './plan-card';
 import { PlansSkeleton } from './plans-skeleton';
 
@@ -26,16 +29,36 @@ function hasRunningSubscription(user: User | null): boolean {
 }
 
 /**
- * The plan the user is on now: the subscribed plan while it is active or
- * cancelled (paid until the period ends); otherwise (free, expired, or a
- * failed payment) the Free plan.
+ * The plan the user is on now: the subscribed (or granted) plan while it
+ * gives its paid use, as the server says (active, or cancelled until the
+ * period ends); otherwise (free, expired, a failed payment, or a grant that
+ * ended) the Free plan.
  */
 function currentPlanId(user: User | null, plans: readonly Plan[]): string | undefined {
   if (!user) return undefined;
-  if ((user.planStatus === 'active' || user.planStatus === 'cancelled') && user.subscriptionPlanId) {
-    return user.subscriptionPlanId;
-  }
+  const inForce = user.entitlements
+    ? user.entitlements.paid
+    : user.planStatus === 'active' || user.planStatus === 'cancelled';
+  if (inForce && user.subscriptionPlanId) return user.subscriptionPlanId;
   return plans.find((plan) => isFreePlan(plan))?.id;
+}
+
+/** The plan an administrator granted, while it is in force: paying for a plan ends it (decision 037). */
+function grantedPlan(user: User | null, plans: readonly Plan[]): Plan | undefined {
+  if (!user?.planGrantedBySite || !user.entitlements?.paid) return undefined;
+  return plans.find((plan) => plan.id === user.subscriptionPlanId);
+}
+
+const termsOf = (plan: Plan): PlanTerms => ({
+  name: plan.name,
+  weeklyLimit: plan.maxGenerations,
+  commercialUse: plan.commercialUse,
+});
+
+/** What the Free card says instead of a switch while a granted plan is in force: there is nothing to cancel. */
+function grantedFreeNote(granted: Plan, siteName: string, until: string): string {
+  const ends = until ? ` You return to Free on ${until}.` : '';
+  return `Your ${granted.name} plan was granted by ${siteName} at no charge: there is nothing to cancel.${ends}`;
 }
 
 /** Checkout's refusal of a second subscription, with the way to the one that exists. Takes focus. */
@@ -63,6 +86,7 @@ function AlreadySubscribedNotice({ refusal }: { refusal: AlreadySubscribed }) {
 export function PricingPlans() {
   const plans = usePlans();
   const { user, isLoading: userLoading } = useUser();
+  const { site } = useSite();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const subscribed = hasRunningSubscription(user);
@@ -74,10 +98,24 @@ export function PricingPlans() {
   );
   const offered = offeredCycles(plans.data ?? []);
   const cycle = shownCycle(wantedCycle, offered);
-  const subscription = useStartSubscription();
+  // Checkout's question before a granted plan ends, from this page or from the server (granted since it was read).
+  const [question, setQuestion] = useState<(GrantEndsQuestion & { input: CheckoutInput }) | null>(null);
+  const nameOf = (planId: string) => plans.data?.find((plan) => plan.id === planId)?.name ?? planId;
+  const subscription = useStartSubscription({
+    onGrantEnds: (refusal, input) =>
+      setQuestion({
+        grantedPlanName: refusal.grantedPlanName,
+        chosenName: nameOf(input.planId),
+        message: refusal.message,
+        input: { ...input, endsGrantedPlan: refusal.grantedPlanId },
+      }),
+  });
   const { busy, busyPlanId } = subscription;
 
   const current = currentPlanId(user, plans.data ?? []);
+  const granted = grantedPlan(user, plans.data ?? []);
+  const grantUntil =
+    granted && user?.planStatus === 'cancelled' && user.planEndDate ? formatDate(user.planEndDate) : '';
   const isCurrent = (plan: Plan, on: BillingCycle) =>
     plan.id === current && (isFreePlan(plan) || !user?.billingCycle || user.billingCycle === on);
 
@@ -88,12 +126,32 @@ export function PricingPlans() {
     }
     if (isCurrent(plan, on) || busy) return;
     if (isFreePlan(plan)) {
-      // Leaving a paid plan is a cancellation, which the profile offers.
-      navigate(current && current !== plan.id ? '/profile' : '/');
+      // A granted plan has nothing to cancel; leaving a paid one is a cancellation, which the profile offers.
+      if (granted) return;
+      navigate(current && current !== plan.id ? SWITCH_TO_FREE_PATH : '/');
       return;
     }
     if (!planOffersCycle(plan, on)) return;
-    subscription.start({ planId: plan.id, billingCycle: on }, subscribed ? 'portal' : 'checkout');
+    if (subscribed) {
+      subscription.start({ planId: plan.id, billingCycle: on }, 'portal');
+      return;
+    }
+    if (granted) {
+      // Paying ends the grant: say what ends and ask before Stripe (the server asks too).
+      setQuestion({
+        grantedPlanName: granted.name,
+        chosenName: plan.name,
+        message: grantEndsNotice({
+          siteName: site.name,
+          granted: termsOf(granted),
+          chosen: termsOf(plan),
+          until: grantUntil,
+        }),
+        input: { planId: plan.id, billingCycle: on, endsGrantedPlan: granted.id },
+      });
+      return;
+    }
+    subscription.start({ planId: plan.id, billingCycle: on }, 'checkout');
   };
 
   // Back from signing in with a plan chosen: start it once, and drop it from the address so Back does not.
@@ -159,6 +217,9 @@ export function PricingPlans() {
                   otherCycle={offered.find((other) => planOffersCycle(plan, other))}
                   onShowCycle={setCycle}
                   actionLabel={actionLabel(plan)}
+                  {...(granted && isFreePlan(plan)
+                    ? { actionNote: grantedFreeNote(granted, site.name, grantUntil) }
+                    : {})}
                   actionDisabled={isCurrent(plan, cycle) || busy}
                   actionBusy={busyPlanId === plan.id}
                   onChoose={(chosen) => choose(chosen)}
@@ -168,6 +229,15 @@ export function PricingPlans() {
           </ul>
         )}
       </div>
+      <GrantEndsDialog
+        question={question}
+        onKeep={() => setQuestion(null)}
+        onPay={() => {
+          if (!question) return;
+          setQuestion(null);
+          subscription.start(question.input, 'checkout');
+        }}
+      />
     </div>
   );
 }

@@ -12,6 +12,8 @@ import {
   type AlreadySubscribed,
   alreadySubscribedOf,
   type CheckoutInput,
+  type GrantEnds,
+  grantEndsOf,
   useCreateCheckoutSession,
 } from '../api/create-checkout-session';
 
@@ -21,13 +23,21 @@ export type SubscriptionRoute = 'checkout' | 'portal';
 const titleFor = (description: string, cycle: BillingCycle, otherwise: string) =>
   description === messages.pricing.configErrorText(cycle) ? messages.pricing.configErrorTitle : otherwise;
 
+export interface StartSubscriptionOptions {
+  /**
+   * Checkout asks first: a plan the site granted is in force (granted since
+   * the page was read, or another one than the person agreed to end).
+   */
+  onGrantEnds?: (refusal: GrantEnds, input: CheckoutInput) => void;
+}
+
 /**
  * Sends the browser to Stripe for a plan and cycle: Checkout for someone
  * without a running subscription, the portal's confirm step for someone
  * switching theirs. Starts at most one session at a time, and none once the
  * page is being left; says why when the server refuses.
  */
-export function useStartSubscription() {
+export function useStartSubscription({ onGrantEnds }: StartSubscriptionOptions = {}) {
   const { leaving, leave } = useLeavingPage();
   // Set before the request, so presses before the next render cannot start a second session.
   const starting = useRef(false);
@@ -57,6 +67,12 @@ export function useStartSubscription() {
       if (refusal) {
         setAlreadySubscribed(refusal);
         refreshUser();
+        return;
+      }
+      const grant = grantEndsOf(error);
+      if (grant && onGrantEnds) {
+        refreshUser();
+        onGrantEnds(grant, input);
         return;
       }
       const description = serverMessage(error, 'Failed to create checkout session');

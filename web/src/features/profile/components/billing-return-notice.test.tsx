@@ -40,7 +40,7 @@ describe('returning from Stripe to the profile', () => {
 
   it('confirms the payment once the webhook has made the plan active, then drops the query parameter', async () => {
     const free = makeUser();
-    const { router, reads } = renderReturn(billingReturnPaths.checkoutSuccess, [
+    const { router, reads } = renderReturn(billingReturnPaths.checkoutSuccess('basic'), [
       free,
       free,
       makeSubscriber(),
@@ -53,7 +53,7 @@ describe('returning from Stripe to the profile', () => {
     expect(card.getAttribute('aria-busy')).toBe('true');
     expect(within(card).queryByText('Free')).toBeNull();
     expect(within(card).queryByText('Generations used this week')).toBeNull();
-    expect(router.location.search).toBe('?checkout=success');
+    expect(router.location.search).toBe('?checkout=success&plan=basic');
 
     await advance(1500);
     expect(reads()).toBeGreaterThanOrEqual(2);
@@ -79,7 +79,7 @@ describe('returning from Stripe to the profile', () => {
 
   it('moves focus to the notice when it appears, and keeps it there as the payment is confirmed', async () => {
     const free = makeUser();
-    renderReturn(billingReturnPaths.checkoutSuccess, [free, free, makeSubscriber()]);
+    renderReturn(billingReturnPaths.checkoutSuccess('basic'), [free, free, makeSubscriber()]);
 
     const status = (await screen.findByText(CONFIRMING)).closest('[role="status"]') as HTMLElement;
     expect(status.getAttribute('tabindex')).toBe('-1');
@@ -91,7 +91,7 @@ describe('returning from Stripe to the profile', () => {
   });
 
   it('moves focus to the alert when confirmation is late', async () => {
-    renderReturn(billingReturnPaths.checkoutSuccess, [makeUser()]);
+    renderReturn(billingReturnPaths.checkoutSuccess('basic'), [makeUser()]);
     await screen.findByText(CONFIRMING);
 
     await advance(30_000);
@@ -108,7 +108,7 @@ describe('returning from Stripe to the profile', () => {
   });
 
   it('confirms at once when the webhook came before the browser', async () => {
-    const { router, reads } = renderReturn(billingReturnPaths.checkoutSuccess, [
+    const { router, reads } = renderReturn(billingReturnPaths.checkoutSuccess('premium'), [
       makeSubscriber({ subscriptionPlanId: 'premium' }),
     ]);
 
@@ -120,7 +120,7 @@ describe('returning from Stripe to the profile', () => {
   });
 
   it('polls every 1.5 s for 30 s at most, then says confirmation is late and keeps the parameter for a reload', async () => {
-    const { router, reads } = renderReturn(billingReturnPaths.checkoutSuccess, [makeUser()]);
+    const { router, reads } = renderReturn(billingReturnPaths.checkoutSuccess('basic'), [makeUser()]);
     await screen.findByText(CONFIRMING);
 
     await advance(28_500);
@@ -134,7 +134,7 @@ describe('returning from Stripe to the profile', () => {
     // The card shows what the server says now.
     const card = await subscriptionCard();
     expect(within(card).getByText('Free', { selector: 'p' })).toBeDefined();
-    expect(router.location.search).toBe('?checkout=success');
+    expect(router.location.search).toBe('?checkout=success&plan=basic');
 
     const stopped = reads();
     await advance(10_000);
@@ -172,6 +172,62 @@ describe('returning from Stripe to the profile', () => {
     expect(stopped).toBeLessThanOrEqual(7);
     await advance(10_000);
     expect(reads()).toBe(stopped);
+  });
+
+  it('waits for the plan paid for, not the plan the site granted before, and then names it', async () => {
+    const grantedPremium = makeUser({
+      planStatus: 'active',
+      subscriptionPlanId: 'premium',
+      planGrantedBySite: true,
+    });
+    renderReturn(billingReturnPaths.checkoutSuccess('basic'), [
+      grantedPremium,
+      grantedPremium,
+      makeSubscriber(),
+    ]);
+
+    const status = (await screen.findByText(CONFIRMING)).closest('[role="status"]') as HTMLElement;
+    await advance(1500);
+    expect(status.textContent).toBe(CONFIRMING);
+    expect(screen.queryByText(/You're on Premium/)).toBeNull();
+    await advance(1500);
+
+    expect(await screen.findByText("Payment confirmed. You're on Basic.")).toBeDefined();
+  });
+
+  it('never names a plan the user is not on: a page for Premium does not confirm a Basic subscription', async () => {
+    renderReturn(billingReturnPaths.checkoutSuccess('premium'), [makeSubscriber()]);
+    await screen.findByText(CONFIRMING);
+
+    await advance(30_000);
+
+    expect((await screen.findByRole('alert')).textContent).toBe(TIMED_OUT);
+    expect(screen.queryByText(/Payment confirmed/)).toBeNull();
+  });
+
+  it("says how to switch to Free after Pricing's Switch to Free, then drops the parameter", async () => {
+    const { router } = renderReturn('/profile?switch=free', [makeSubscriber()]);
+
+    const notice = await screen.findByText(
+      'To switch to Free, cancel your subscription below: you keep Basic until Feb 1, 2024, then your account returns to the Free plan.',
+    );
+    expect(document.activeElement).toBe(notice.closest('[role="status"]'));
+    expect(router.location.search).toBe('');
+    expect(
+      within(await subscriptionCard()).getByRole('button', { name: 'Cancel Subscription' }),
+    ).toBeDefined();
+  });
+
+  it('tells a user whose plan the site granted that there is nothing to cancel', async () => {
+    renderReturn('/profile?switch=free', [
+      makeUser({ planStatus: 'active', subscriptionPlanId: 'premium', planGrantedBySite: true }),
+    ]);
+
+    expect(
+      await screen.findByText(
+        'Your Premium plan was granted by Tunesmith at no charge: there is nothing to cancel.',
+      ),
+    ).toBeDefined();
   });
 
   it('shows no notice on a plain visit', async () => {

@@ -15,13 +15,14 @@ export interface ProfileSettingsProps {
 
 /**
  * The account settings of a signed-in user, with what Stripe's return to this
- * page means (a payment being confirmed, a cancelled checkout).
+ * page means (a payment being confirmed, a cancelled checkout, how to switch
+ * to Free).
  */
 export function ProfileSettings({ user }: ProfileSettingsProps) {
   const notice = useBillingReturn();
   return (
     <>
-      <BillingReturnNotice notice={notice} />
+      <BillingReturnNotice notice={notice} user={user} />
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileInfo user={user} />
         <SubscriptionCard user={user} confirming={notice?.kind === 'confirming'} />

@@ -93,7 +93,7 @@ describe('subscription card', () => {
     expect(card.getByRole('button', { name: 'Cancel Subscription' })).toBeDefined();
   });
 
-  it('shows a user whose paid plan ended Free, with when it ended, Manage Billing and an upgrade link', async () => {
+  it('shows a user whose paid plan ended Free, with when it ended, Billing History and an upgrade link', async () => {
     renderProfile(
       makeUser({
         planStatus: 'expired',
@@ -107,18 +107,14 @@ describe('subscription card', () => {
     expect(card.queryByText('Inactive')).toBeNull();
     expect(card.getByText('Your paid plan ended on Feb 1, 2024. You are on the Free plan.')).toBeDefined();
     expect(card.getByText('2 / 5')).toBeDefined();
-    expect(card.getByRole('button', { name: 'Manage Billing' })).toBeDefined();
+    // Nothing runs to manage: the portal has the invoices, and the button says so.
+    expect(card.queryByRole('button', { name: 'Manage Billing' })).toBeNull();
+    const history = card.getByRole('button', { name: 'Billing History' });
+    expect(history.getAttribute('aria-describedby')).toBe(
+      card.getByText('Billing History lists the invoices of your earlier subscription.').id,
+    );
     expect(card.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
     expect(card.getByRole('link', { name: 'Upgrade Plan' })).toBeDefined();
-  });
-
-  it('offers Cancel only with a payment-provider subscription', async () => {
-    renderProfile(makeSubscriber({ stripeSubscriptionId: null, hasBillingAccount: true }));
-
-    const card = await subscriptionCard();
-    expect(card.getByText('Active')).toBeDefined();
-    expect(card.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
-    expect(card.getByRole('button', { name: 'Manage Billing' })).toBeDefined();
   });
 
   it('says a plan granted by the site is not billed, with its quota and no billing button that would fail', async () => {
@@ -137,6 +133,7 @@ describe('subscription card', () => {
     expect(card.getByText('Active')).toBeDefined();
     expect(card.getByText('Premium')).toBeDefined();
     expect(card.getByText('Granted by the site: nothing is billed for this plan.')).toBeDefined();
+    expect(card.getByText('Paying for a plan on Pricing ends this grant.')).toBeDefined();
     expect(card.queryByText(/^Billed/)).toBeNull();
     expect(card.queryByText(/^Renews on/)).toBeNull();
     expect(card.getByText('4 / 100')).toBeDefined();
@@ -147,7 +144,7 @@ describe('subscription card', () => {
     expect(calls('POST', '/api/stripe/create-portal-session')).toHaveLength(0);
   });
 
-  it('gives a plan granted by the site until a date its end, and Manage Billing to someone Stripe knows', async () => {
+  it('gives a plan granted by the site until a date its end, and what paying does to it', async () => {
     renderProfile(
       makeUser({
         planStatus: 'cancelled',
@@ -162,8 +159,27 @@ describe('subscription card', () => {
     expect(card.getByText('Cancelled')).toBeDefined();
     expect(card.getByText('Granted by the site: nothing is billed for this plan.')).toBeDefined();
     expect(card.getByText('Ends on Feb 1, 2024')).toBeDefined();
-    expect(card.getByRole('button', { name: 'Manage Billing' })).toBeDefined();
+    expect(card.getByText('Paying for a plan on Pricing ends this grant.')).toBeDefined();
+    expect(card.getByRole('link', { name: 'See Plans' }).getAttribute('href')).toBe('/pricing');
     expect(card.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+  });
+
+  it('opens no empty portal for a granted plan: Billing History only after an earlier subscription', async () => {
+    const granted = { planStatus: 'active', subscriptionPlanId: 'premium', planGrantedBySite: true } as const;
+    // A customer left by an unpaid Checkout: nothing to show there.
+    const { unmount } = renderProfile(
+      makeUser({ ...granted, hasBillingAccount: true, hasBillingHistory: false }),
+    );
+    let card = await subscriptionCard();
+    expect(card.queryByRole('button', { name: 'Manage Billing' })).toBeNull();
+    expect(card.queryByRole('button', { name: 'Billing History' })).toBeNull();
+    unmount();
+
+    renderProfile(makeUser({ ...granted, hasBillingAccount: true, hasBillingHistory: true }));
+    card = await subscriptionCard();
+    expect(card.queryByRole('button', { name: 'Manage Billing' })).toBeNull();
+    expect(card.getByRole('button', { name: 'Billing History' })).toBeDefined();
+    expect(card.getByText('Billing History lists the invoices of your earlier subscription.')).toBeDefined();
   });
 
   it('opens the portal at the address the server gives', async () => {

@@ -57,12 +57,16 @@ const billedLabel: Record<BillingCycle, string> = {
 
 /** Said of a plan an administrator gave: there is no subscription to manage or cancel. */
 export const GRANTED_BY_SITE = 'Granted by the site: nothing is billed for this plan.';
+/** What paying does to it (decision 037): Pricing asks before it ends. */
+export const GRANT_ENDS_WHEN_PAID = 'Paying for a plan on Pricing ends this grant.';
+/** What Billing History is for, beside its button: there is no subscription left to manage. */
+export const BILLING_HISTORY_NOTE = 'Billing History lists the invoices of your earlier subscription.';
 
 /** The lines under the plan name that say where the subscription stands. */
 function periodLines(user: User, planName: string): string[] {
   const endDate = user.planEndDate ? formatDate(user.planEndDate) : '';
   if (user.planGrantedBySite && user.entitlements?.paid !== false) {
-    return endDate ? [GRANTED_BY_SITE, `Ends on ${endDate}`] : [GRANTED_BY_SITE];
+    return [GRANTED_BY_SITE, ...(endDate ? [`Ends on ${endDate}`] : []), GRANT_ENDS_WHEN_PAID];
   }
   switch (user.planStatus) {
     case 'active':
@@ -109,6 +113,7 @@ export function SubscriptionCard({ user, confirming = false }: SubscriptionCardP
   const { leaving, leave } = useLeavingPage();
   const usageLabelId = useId();
   const headingId = useId();
+  const historyNoteId = useId();
   const keepButton = useRef<HTMLButtonElement>(null);
   const handleUnauthorized = useUnauthorizedHandler();
 
@@ -122,10 +127,14 @@ export function SubscriptionCard({ user, confirming = false }: SubscriptionCardP
     subscribed && user.billingCycle && !user.planGrantedBySite ? billedLabel[user.billingCycle] : null;
   const endDate = user.planEndDate ? formatDate(user.planEndDate) : '';
   const resetsOn = user.quotaResetsAt ? formatWeekdayDate(user.quotaResetsAt) : '';
-  // The portal opens only for a customer Stripe knows: a plan granted by the site may have none.
-  const hasBillingAccount = user.hasBillingAccount === true;
+  // Manage Billing is for a running subscription; without one the portal has only past invoices to show,
+  // so it is offered as Billing History, and only to someone who had a subscription (a plan granted by the
+  // site, or a Checkout left unpaid, leaves nothing there).
+  const manages = Boolean(user.stripeSubscriptionId) && subscribed;
+  const history = !manages && user.hasBillingHistory === true;
   const canCancel = Boolean(user.stripeSubscriptionId) && (status === 'active' || status === 'inactive');
   const onFreePlan = status === 'free' || status === 'expired';
+  const granted = user.planGrantedBySite === true && user.entitlements?.paid !== false;
 
   const cancelPoll = usePollCurrentUser({
     active: cancelRequested,
@@ -272,13 +281,19 @@ export function SubscriptionCard({ user, confirming = false }: SubscriptionCardP
                 Upgrade Plan
               </Link>
             ) : null}
-            {hasBillingAccount ? (
+            {granted ? (
+              <Link to="/pricing" className={buttonClasses('outline')}>
+                See Plans
+              </Link>
+            ) : null}
+            {manages || history ? (
               <Button
                 variant="outline"
                 disabled={portal.isPending || leaving}
                 onClick={() => portal.mutate()}
+                {...(history ? { 'aria-describedby': historyNoteId } : {})}
               >
-                {portal.isPending || leaving ? 'Opening...' : 'Manage Billing'}
+                {portal.isPending || leaving ? 'Opening...' : manages ? 'Manage Billing' : 'Billing History'}
               </Button>
             ) : null}
             {canCancel ? (
@@ -287,6 +302,11 @@ export function SubscriptionCard({ user, confirming = false }: SubscriptionCardP
               </Button>
             ) : null}
           </div>
+          {history ? (
+            <p id={historyNoteId} className="-mt-2 text-xs text-zinc-400">
+              {BILLING_HISTORY_NOTE}
+            </p>
+          ) : null}
         </CardContent>
       )}
       <Dialog
