@@ -5,12 +5,13 @@
  * What `cdk deploy --all` needs to be safe to run (decision 035):
  * 1. the preflight of the stage the arguments name (dev when none): the
  *    account's Lambda concurrency must hold what the stage needs, or nothing
- *    is deployed and the way to ask AWS for more is printed;
- * 2. the version of the origin secret staged AWSCURRENT, read from the
+ *    is built or deployed and the way to ask AWS for more is printed;
+ * 2. the SPA's build (`npm run build`);
+ * 3. the version of the origin secret staged AWSCURRENT, read from the
  *    deployed stack's secret (output OriginSecretArn), as
  *    `-c originSecretVersion=...`, so a deploy after a new value was put
  *    updates the distribution with it (unless the arguments name one);
- * 3. `cdk deploy --all` with the arguments.
+ * 4. `cdk deploy --all` with the arguments.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -18,8 +19,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DescribeSecretCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ORIGIN_SECRET_VERSION } from '../infra/lib/origin-secret';
+import { stageNamed } from '../infra/lib/stages';
 import { runPreflight } from './preflight';
-import { StageError, stackNameOf } from './stack-outputs';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 
@@ -76,9 +77,12 @@ export function cdkDeployArgs(args: readonly string[], originSecretVersion: stri
 }
 
 async function main(args: string[]): Promise<number> {
-  const stage = contextOf(args).stage || 'dev';
-  const stackName = stackNameOf(stage);
-  if (!(await runPreflight(stage))) return 1;
+  // As the app reads it: an unknown stage stops here, before anything is asked of AWS.
+  const stage = stageNamed(contextOf(args).stage);
+  const { stackName } = stage;
+  if (!(await runPreflight(stage.name))) return 1;
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) return build.status ?? 1;
 
   const { CloudFormationClient } = await import('@aws-sdk/client-cloudformation');
   const { SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
@@ -106,7 +110,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error instanceof StageError ? error.message : error);
+      // The caller's mistakes and AWS's refusals (no credentials, no region, access denied) as one line each.
+      console.error(error instanceof Error ? error.message : error);
       process.exit(1);
     },
   );

@@ -30,7 +30,7 @@ import {
   capacityVerdict,
   stageConcurrency,
 } from '../infra/lib/capacity';
-import { StageError, stackNameOf } from './stack-outputs';
+import { stackNameOf } from './stack-outputs';
 
 /** The calls the preflight makes, so tests can answer them. */
 export interface PreflightClients {
@@ -102,6 +102,8 @@ export async function preflight(
 
 /** Runs the preflight with the default credential chain; prints the verdict; false when the stage does not fit. */
 export async function runPreflight(stage: string, region?: string): Promise<boolean> {
+  // An unknown stage is refused before any AWS call.
+  stackNameOf(stage);
   const { CloudFormationClient } = await import('@aws-sdk/client-cloudformation');
   const { LambdaClient } = await import('@aws-sdk/client-lambda');
   // The region the CDK CLI deploys to: AWS_REGION, else AWS_DEFAULT_REGION, else the profile's.
@@ -127,7 +129,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   runPreflight(values.stage, values.region).then(
     (fits) => process.exit(fits ? 0 : 1),
     (error: unknown) => {
-      console.error(error instanceof StageError ? error.message : error);
+      // The caller's mistakes and AWS's refusals (no credentials, no region, access denied) as one line each.
+      console.error(error instanceof Error ? error.message : error);
       process.exit(1);
     },
   );
