@@ -16,11 +16,12 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import type { CloudFormationClient, Stack } from '@aws-sdk/client-cloudformation';
 import { DescribeSecretCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ORIGIN_SECRET_VERSION } from '../infra/lib/origin-secret';
 import { stageNamed } from '../infra/lib/stages';
 import { runPreflight } from './preflight';
+import { describeStack, StageError } from './stack-outputs';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 
@@ -52,14 +53,14 @@ export async function currentOriginSecretVersion(
     secretsManager: Pick<SecretsManagerClient, 'send'>;
   },
 ): Promise<string | undefined> {
-  let arn: string | undefined;
+  let stack: Stack;
   try {
-    const described = await clients.cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
-    arn = described.Stacks?.[0]?.Outputs?.find((o) => o.OutputKey === 'OriginSecretArn')?.OutputValue;
+    stack = await describeStack(stackName, clients.cloudFormation);
   } catch (error) {
-    if ((error as { name?: string }).name === 'ValidationError') return undefined;
+    if (error instanceof StageError) return undefined;
     throw error;
   }
+  const arn = stack.Outputs?.find((o) => o.OutputKey === 'OriginSecretArn')?.OutputValue;
   if (!arn) return undefined;
   const secret = await clients.secretsManager.send(new DescribeSecretCommand({ SecretId: arn }));
   return Object.entries(secret.VersionIdsToStages ?? {}).find(([, stages]) =>
