@@ -163,12 +163,14 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
 export type ThrottleClass = 'webhook' | 'status' | 'start' | 'sign-in' | 'admin' | 'standard';
 
 /**
- * The numbers, in one place. They are set against Lambda's default account
- * concurrency of 1,000 (shared with the workflow's steps): a route at its rate
- * limit needs about `rateLimit × seconds` concurrent executions, and with every
- * route of the manifest at its limit at once the API stays under
- * {@link API_CONCURRENCY_BUDGET} (infra/test/api.test.ts adds it up), so the
- * generation workflow always finds room.
+ * The numbers, in one place. A route at its rate limit needs about
+ * `rateLimit × seconds` concurrent executions; with every route of the
+ * manifest at its limit at once, the API's functions need what
+ * `stageConcurrency` (infra/lib/capacity.ts) adds up, from the account's
+ * unreserved concurrency. The workflow and the jobs have reservations of
+ * their own, so the API cannot take what generations need, and `npm run
+ * preflight` checks before a deploy that the account has all of it
+ * (decision 035).
  *
  * - webhook: Stripe and fal post a few events per payment or generation and
  *   retry on 429 for days; their own bucket keeps them clear of user traffic.
@@ -191,9 +193,6 @@ export const routeThrottles: Record<ThrottleClass, ThrottleSettings & { readonly
   admin: { rateLimit: 5, burstLimit: 10, seconds: 0.5 },
   standard: { rateLimit: 25, burstLimit: 50, seconds: 0.5 },
 };
-
-/** Concurrent executions the API may take with every route at its limit: 80% of Lambda's default 1,000. */
-export const API_CONCURRENCY_BUDGET = 800;
 
 /** The throttle class of a route, from its group, auth and kind (see {@link routeThrottles}). */
 export function throttleClassOf(route: Pick<RouteDef, 'group' | 'method' | 'path' | 'auth'>): ThrottleClass {

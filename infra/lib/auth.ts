@@ -100,14 +100,17 @@ export class Auth extends Construct {
           },
           statement: {
             orStatement: {
-              statements: blockedCognitoOperations.map((operation) => ({
-                byteMatchStatement: {
-                  fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
-                  positionalConstraint: 'EXACTLY',
-                  searchString: `AWSCognitoIdentityProviderService.${operation}`,
-                  textTransformations: [{ priority: 0, type: 'NONE' }],
-                },
-              })),
+              statements: blockedCognitoOperations.flatMap((operation) =>
+                cognitoOperationHeaders.map(({ header, value }) => ({
+                  byteMatchStatement: {
+                    fieldToMatch: { singleHeader: { Name: header } },
+                    positionalConstraint: 'EXACTLY',
+                    // Compared lowercased, so no spelling of the name gets past.
+                    searchString: value(operation).toLowerCase(),
+                    textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+                  },
+                })),
+              ),
             },
           },
         },
@@ -159,6 +162,18 @@ const noCompositionRules = {
   requireDigits: false,
   requireSymbols: false,
 } as const satisfies PasswordPolicy;
+
+/**
+ * Where a call's operation shows in what Cognito passes to the web ACL.
+ * Cognito documents `x-amzn-cognito-operation-name` (the operation's name) on
+ * the calls of its native API; `X-Amz-Target`, the header the caller sends,
+ * is matched too, as Cognito does not say whether it passes it on
+ * (decision 014).
+ */
+export const cognitoOperationHeaders: readonly { header: string; value: (operation: string) => string }[] = [
+  { header: 'x-amzn-cognito-operation-name', value: (operation) => operation },
+  { header: 'x-amz-target', value: (operation) => `AWSCognitoIdentityProviderService.${operation}` },
+];
 
 /**
  * The user APIs the pools' web ACL blocks (shared/src/cognito.ts, decision 014).

@@ -20,6 +20,14 @@ import { grantTable } from './table-access';
 /** Lambda's retries of a failed asynchronous invocation (its maximum, and what the jobs are built for). */
 export const JOB_RETRIES = 2;
 
+/**
+ * Jobs that run at once (decision 035): set aside for them, so web traffic
+ * cannot hold them up, and their ceiling, so a wave of exports (each up to 15
+ * minutes) cannot take the API's share. Lambda keeps a throttled job in its
+ * queue and starts it when one ends, for up to the 6 hours an event may wait.
+ */
+export const JOBS_RESERVED_CONCURRENCY = 10;
+
 export interface BackgroundJobsProps {
   readonly table: ITable;
   /** The tracks bucket: an export reads track audio (`tracks/`) and writes its zip (`exports/`). */
@@ -67,6 +75,7 @@ export class BackgroundJobs extends Construct {
       environment: props.environment,
       timeout: Duration.minutes(15),
       memorySize: 1024,
+      reservedConcurrency: JOBS_RESERVED_CONCURRENCY,
       deadLetterQueue: props.failedEvents,
       ...(props.logRetention ? { logRetention: props.logRetention } : {}),
     });

@@ -67,6 +67,12 @@ export interface NodeFunctionProps {
    * @default - none: the function is invoked synchronously
    */
   readonly deadLetterQueue?: IQueue;
+  /**
+   * Executions set aside for this function alone, which is also as many as it
+   * may run at once (infra/lib/capacity.ts adds them up for the preflight).
+   * @default - none: it shares the account's unreserved concurrency
+   */
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -113,6 +119,7 @@ export class NodeFunction extends LambdaFunction {
       // Each line a JSON object with the request id, so CloudWatch Logs Insights can query any field.
       loggingFormat: LoggingFormat.JSON,
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
+      ...(props.reservedConcurrency ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: serviceNameOf(scope),

@@ -12,7 +12,7 @@ import { Mail, PLACEHOLDER_MAIL_FROM } from './mail';
 import { MailSink } from './mail-sink';
 import { Monitoring } from './monitoring';
 import { serviceNameOf } from './node-function';
-import { ORIGIN_SECRET_ARN, OriginSecret } from './origin-secret';
+import { ORIGIN_SECRET_ARN, ORIGIN_SECRET_VERSION, OriginSecret } from './origin-secret';
 import { webDist } from './paths';
 import { Seed } from './seed';
 import { SettingsKey } from './settings-key';
@@ -138,8 +138,12 @@ export class TunesmithStack extends Stack {
       failedEvents: this.failedEvents.queue,
     });
 
-    // The origin lock: only calls through CloudFront (and the signed webhooks) reach the handlers.
-    this.originSecret = new OriginSecret(this, 'OriginLock');
+    // The origin lock: only calls through CloudFront (and the signed webhooks) reach the handlers. Its version
+    // (`npm run deploy` passes the current one) makes a deploy after a rotation update the distribution.
+    const originSecretVersion = setting(this, ORIGIN_SECRET_VERSION);
+    this.originSecret = new OriginSecret(this, 'OriginLock', {
+      ...(originSecretVersion ? { version: originSecretVersion } : {}),
+    });
     this.api.addEnvironment(ORIGIN_SECRET_ARN, this.originSecret.secret.secretArn);
     for (const fn of Object.values(this.api.functions)) this.originSecret.grantCheck(fn);
 
@@ -251,6 +255,10 @@ export class TunesmithStack extends Stack {
       ],
       GenerationStateMachineArn: [this.workflow.stateMachine.stateMachineArn, 'The generation workflow'],
       SettingsKeyArn: [this.settingsKey.key.keyArn, 'KMS key that seals secret site settings'],
+      OriginSecretArn: [
+        this.originSecret.secret.secretArn,
+        'Secrets Manager secret CloudFront sends to the API as x-origin-verify (rotation: decision 035)',
+      ],
       StripeSecretArn: [
         this.stripeKeys.secret.secretArn,
         'Secrets Manager secret for the Stripe keys (put-secret-value; docs/deploy.md, Connect Stripe)',

@@ -6,6 +6,7 @@ import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { throttleClassOf } from './api';
 
 /** A web ACL for a CloudFront distribution lives in us-east-1, whatever region the stage is in. */
 export const WEB_ACL_REGION = 'us-east-1';
@@ -18,6 +19,36 @@ export const WEB_ACL_REGION = 'us-east-1';
  */
 export const API_REQUESTS_PER_ADDRESS = 1500;
 export const RATE_WINDOW_SECONDS = 300;
+
+/**
+ * Requests one client address may make to the sign-in class of routes
+ * (sign-in, registration, password resets, the session's own calls; every
+ * route `throttleClassOf` puts in that class) in five minutes: one every three
+ * seconds on average. API Gateway gives each of those routes one bucket of
+ * 10 a second shared by everyone, so under the /api/* limit two addresses
+ * could keep it full; under this one it takes thirty. Above what a person
+ * needs (the app's own limits refuse an address at 50 password checks in 15
+ * minutes and 20 registrations an hour) and what a household or an office
+ * behind one address makes signing in.
+ */
+export const SIGN_IN_REQUESTS_PER_ADDRESS = 100;
+
+/**
+ * The paths of the sign-in class from the route manifest, with a path
+ * parameter's route matched up to the parameter (`/api/auth/verify-email/`).
+ */
+export const signInPaths: readonly { readonly match: 'EXACTLY' | 'STARTS_WITH'; readonly path: string }[] = [
+  ...new Map(
+    routes
+      .filter((route) => throttleClassOf(route) === 'sign-in')
+      .map((route) => {
+        const at = route.path.indexOf('{');
+        const match = at < 0 ? ('EXACTLY' as const) : ('STARTS_WITH' as const);
+        const path = at < 0 ? route.path : route.path.slice(0, at);
+        return [`${match} ${path}`, { match, path }] as const;
+      }),
+  ).values(),
+];
 
 /** The paths of the signed webhooks (Stripe, fal; every `webhook` route of the manifest): checked by their signatures, not by pattern rules. */
 export const webhookPaths: readonly string[] = routes
@@ -46,6 +77,7 @@ export const COMMON_RULES_COUNTED = ['SizeRestrictions_BODY'] as const;
 /** The rules of the web ACL, by name (docs/cost.md counts one fee per rule). */
 export const WEB_ACL_RULES = [
   'RateLimitApiPerAddress',
+  'RateLimitSignInPerAddress',
   'AWSManagedRulesCommonRuleSet',
   'AWSManagedRulesKnownBadInputsRuleSet',
 ] as const;
@@ -62,8 +94,9 @@ export interface EdgeProtectionStackProps extends StackProps {
  * the stage's stack stays free of any region and deploys from any region
  * (`cdk deploy` deploys this stack first; us-east-1 must be bootstrapped too).
  *
- * Three rules, in order: a rate-based rule per client address on `/api/*`,
- * then AWS's managed common rule set and known-bad-inputs rule set. The
+ * Four rules, in order: a rate-based rule per client address on `/api/*`, a
+ * lower one on the sign-in class of routes (decision 035), then AWS's managed
+ * common rule set and known-bad-inputs rule set. The
  * managed groups skip the signed webhooks (Stripe's payloads carry customer
  * text that pattern rules may mistake for an attack, and a blocked event is
  * lost after Stripe's retries), and the rate rule skips them too (Stripe and
@@ -88,8 +121,10 @@ export class EdgeProtectionStack extends Stack {
     const notWebhook: CfnWebACL.StatementProperty = {
       notStatement: { statement: more.length ? { orStatement: { statements: [first, ...more] } } : first },
     };
+    const [signIn, ...moreSignIn] = signInPaths.map(({ match, path }) => pathIs(match, path));
+    if (!signIn) throw new Error('The route manifest names no sign-in route');
     const managed = (
-      name: (typeof WEB_ACL_RULES)[1 | 2],
+      name: (typeof WEB_ACL_RULES)[2 | 3],
       priority: number,
       counted: readonly string[] = [],
     ): CfnWebACL.RuleProperty => ({
@@ -112,7 +147,7 @@ export class EdgeProtectionStack extends Stack {
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name: `${props.protects}-edge`,
       // WAF allows letters, digits, spaces and = : # @ / - , . in a description.
-      description: `The web ACL of ${props.protects}: a rate limit per address on /api/, AWS common and known-bad-inputs rules`,
+      description: `The web ACL of ${props.protects}: rate limits per address on /api/ and on sign-in, AWS common and known-bad-inputs rules`,
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('edge'),
@@ -133,8 +168,24 @@ export class EdgeProtectionStack extends Stack {
           },
           visibilityConfig: visibility(WEB_ACL_RULES[0]),
         },
-        managed(WEB_ACL_RULES[1], 1, COMMON_RULES_COUNTED),
-        managed(WEB_ACL_RULES[2], 2),
+        {
+          name: WEB_ACL_RULES[1],
+          priority: 1,
+          action: { block: {} },
+          statement: {
+            rateBasedStatement: {
+              aggregateKeyType: 'IP',
+              limit: SIGN_IN_REQUESTS_PER_ADDRESS,
+              evaluationWindowSec: RATE_WINDOW_SECONDS,
+              scopeDownStatement: moreSignIn.length
+                ? { orStatement: { statements: [signIn, ...moreSignIn] } }
+                : signIn,
+            },
+          },
+          visibilityConfig: visibility(WEB_ACL_RULES[1]),
+        },
+        managed(WEB_ACL_RULES[2], 2, COMMON_RULES_COUNTED),
+        managed(WEB_ACL_RULES[3], 3),
       ],
     });
 

@@ -26,11 +26,30 @@ export const C2PA_SIGNING_SECRET_ARN = 'C2PA_SIGNING_SECRET_ARN';
 /** The key prefix of finished audio (functions/src/workflow/steps.ts: `tracks/{id}.wav` and `.opus`). */
 export const TRACKS_PREFIX = 'tracks/';
 
+/**
+ * Executions reserved for each of the workflow's functions (decision 035). The
+ * API's functions share the account's unreserved concurrency, so however much
+ * web traffic there is, generations keep these; each is also the function's
+ * ceiling, and a step over it waits (the ASL retries Lambda's throttling for
+ * minutes, an execution-ended event for hours). Sized for a sustained
+ * generation a second: Finish copies, encodes and signs a track in up to about
+ * 30 s, Submit waits a few seconds for the provider's answer, the others take
+ * well under a second or run only when something went wrong.
+ */
+export const WORKFLOW_RESERVED_CONCURRENCY = {
+  Submit: 10,
+  Wait: 10,
+  Poll: 5,
+  Finish: 30,
+  Fail: 5,
+  ExecutionEnded: 5,
+} as const;
+
 /** The five Task states' functions: placeholder in the ASL file → handler export of `lambdas/workflow.ts`. */
 const steps: Record<
   AslSubstitution,
   {
-    id: string;
+    id: Exclude<keyof typeof WORKFLOW_RESERVED_CONCURRENCY, 'ExecutionEnded'>;
     handler: string;
     description: string;
     /** The table access the step needs: Poll only reads (the provider key setting). */
@@ -148,6 +167,7 @@ export class GenerationWorkflow extends Construct {
         description: `Tunesmith generation: ${step.description}`,
         environment,
         timeout: step.timeout,
+        reservedConcurrency: WORKFLOW_RESERVED_CONCURRENCY[step.id],
         ...(step.memorySize ? { memorySize: step.memorySize } : {}),
         ...(props.logRetention ? { logRetention: props.logRetention } : {}),
       });
@@ -286,6 +306,7 @@ export class GenerationWorkflow extends Construct {
       description: 'Tunesmith generation: marks the track of a failed, timed-out or aborted execution failed',
       environment,
       timeout: Duration.seconds(30),
+      reservedConcurrency: WORKFLOW_RESERVED_CONCURRENCY.ExecutionEnded,
       ...(props.logRetention ? { logRetention: props.logRetention } : {}),
       ...(props.failedEvents ? { deadLetterQueue: props.failedEvents } : {}),
     });

@@ -120,7 +120,7 @@ describe('the pools’ web ACL', () => {
     );
   });
 
-  it("blocks DeleteUser and the other user APIs the app never calls, by the call's X-Amz-Target, and allows the rest", () => {
+  it('blocks DeleteUser, DeleteUserAttributes and the other user APIs the app never calls, by the operation name Cognito passes on, in any case', () => {
     const [[, acl] = ['', undefined]] = webAcls().filter(([, r]) => r.Properties?.Scope === 'REGIONAL');
     const props = acl?.Properties ?? {};
     expect(props.DefaultAction).toEqual({ Allow: {} });
@@ -131,19 +131,41 @@ describe('the pools’ web ACL', () => {
     expect(rules).toHaveLength(1);
     expect(rules[0]?.Action).toEqual({ Block: {} });
     const matches = rules[0]?.Statement.OrStatement.Statements.map((s) => s.ByteMatchStatement) ?? [];
+    const byHeader = new Map<string, string[]>();
     for (const match of matches) {
-      expect(match.FieldToMatch).toEqual({ SingleHeader: { Name: 'x-amz-target' } });
       expect(match.PositionalConstraint).toBe('EXACTLY');
+      // Lowercased before it is compared, against a lowercase name: no spelling of the name gets past.
+      expect(match.TextTransformations).toEqual([{ Priority: 0, Type: 'LOWERCASE' }]);
+      const searched = String(match.SearchString);
+      expect(searched).toBe(searched.toLowerCase());
+      const header = (match.FieldToMatch as { SingleHeader: { Name: string } }).SingleHeader.Name;
+      byHeader.set(header, [...(byHeader.get(header) ?? []), searched]);
     }
-    const blocked = matches.map((m) =>
-      String(m.SearchString).replace('AWSCognitoIdentityProviderService.', ''),
+    const lower = [...blockedCognitoOperations].map((operation) => operation.toLowerCase()).sort();
+    // What Cognito documents it passes to the web ACL: the operation's name.
+    expect([...(byHeader.get('x-amzn-cognito-operation-name') ?? [])].sort()).toEqual(lower);
+    // And the caller's own X-Amz-Target, in case Cognito passes that on too.
+    expect(
+      [...(byHeader.get('x-amz-target') ?? [])]
+        .map((t) => t.replace('awscognitoidentityproviderservice.', ''))
+        .sort(),
+    ).toEqual(lower);
+    expect([...byHeader.keys()].sort()).toEqual(['x-amz-target', 'x-amzn-cognito-operation-name']);
+    // An exact string match costs 2 WCUs and each transformation 10; past 1,500 a web ACL costs more.
+    expect(matches.length * (2 + 10)).toBeLessThanOrEqual(1500);
+
+    expect(blockedCognitoOperations).toEqual(
+      expect.arrayContaining([
+        'DeleteUser',
+        'DeleteUserAttributes',
+        'ChangePassword',
+        'SetUserMFAPreference',
+      ]),
     );
-    expect(blocked.sort()).toEqual([...blockedCognitoOperations].sort());
-    expect(blocked).toEqual(expect.arrayContaining(['DeleteUser', 'ChangePassword']));
     // The local Cognito proxy answers the same calls as blocked.
-    expect([...webAclBlocked].sort()).toEqual(blocked.sort());
+    expect([...webAclBlocked].sort()).toEqual([...blockedCognitoOperations].sort());
     // What the app itself calls with a client id or a token stays open; the settings refuse SignUp and the rest.
     for (const used of ['InitiateAuth', 'RevokeToken', 'AdminInitiateAuth', 'SignUp', 'UpdateUserAttributes'])
-      expect(blocked).not.toContain(used);
+      expect(blockedCognitoOperations as readonly string[]).not.toContain(used);
   });
 });

@@ -1,11 +1,13 @@
 import { routes } from '@tunesmith/shared/routes';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { routeThrottles, throttleClassOf } from '../lib/api';
 import { buildApp } from '../lib/app';
 import {
   API_REQUESTS_PER_ADDRESS,
   COMMON_RULES_COUNTED,
   type EdgeProtectionStack,
+  SIGN_IN_REQUESTS_PER_ADDRESS,
   WEB_ACL_RULES,
   webAclParameterName,
 } from '../lib/waf';
@@ -89,9 +91,15 @@ describe('the prod web ACL', () => {
     expect(mainTemplate.toJSON().Resources).not.toHaveProperty('WebAcl');
   });
 
-  it('has exactly three rules: the per-address rate limit, then the common and known-bad-inputs groups', () => {
+  it('has exactly four rules: the per-address rate limits on /api/* and on sign-in, then the common and known-bad-inputs groups', () => {
+    expect(rules.map((rule) => rule.Name)).toEqual([
+      'RateLimitApiPerAddress',
+      'RateLimitSignInPerAddress',
+      'AWSManagedRulesCommonRuleSet',
+      'AWSManagedRulesKnownBadInputsRuleSet',
+    ]);
     expect(rules.map((rule) => rule.Name)).toEqual([...WEB_ACL_RULES]);
-    expect(rules.map((rule) => rule.Priority)).toEqual([0, 1, 2]);
+    expect(rules.map((rule) => rule.Priority)).toEqual([0, 1, 2, 3]);
   });
 
   it('blocks one client address past its rate on /api/*, webhooks aside', () => {
@@ -114,8 +122,45 @@ describe('the prod web ACL', () => {
     expect(pathsIn(notWebhook).sort()).toEqual(webhookPaths.map((path) => `EXACTLY ${path}`).sort());
   });
 
+  it('blocks one client address past a lower rate on every route of the sign-in class', () => {
+    const rate = rules[1] as Rule;
+    expect(rate.Action).toEqual({ Block: {} });
+    const statement = rate.Statement.RateBasedStatement as {
+      AggregateKeyType: string;
+      Limit: number;
+      EvaluationWindowSec: number;
+      ScopeDownStatement: Statement;
+    };
+    expect(statement.AggregateKeyType).toBe('IP');
+    expect(statement.Limit).toBe(SIGN_IN_REQUESTS_PER_ADDRESS);
+    // WAF's lowest limit is 10 and its windows are 60, 120, 300 and 600 s.
+    expect(statement.Limit).toBeGreaterThanOrEqual(10);
+    expect([60, 120, 300, 600]).toContain(statement.EvaluationWindowSec);
+    // Every sign-in route, by its path up to a path parameter; nothing of another class.
+    const signIn = routes.filter((route) => throttleClassOf(route) === 'sign-in');
+    expect(signIn.map((route) => route.id)).toEqual(
+      expect.arrayContaining(['login', 'register', 'adminLogin']),
+    );
+    const expected = signIn.map((route) =>
+      route.path.includes('{')
+        ? `STARTS_WITH ${route.path.slice(0, route.path.indexOf('{'))}`
+        : `EXACTLY ${route.path}`,
+    );
+    expect(pathsIn(statement.ScopeDownStatement).sort()).toEqual([...new Set(expected)].sort());
+    for (const other of routes.filter((route) => throttleClassOf(route) !== 'sign-in')) {
+      const matched = pathsIn(statement.ScopeDownStatement).some((m) => {
+        const [kind, path = ''] = m.split(' ');
+        return kind === 'EXACTLY' ? other.path === path : other.path.startsWith(path);
+      });
+      expect(matched, other.id).toBe(false);
+    }
+    // One address alone, or a few, cannot keep a sign-in route's shared bucket full.
+    const perSecond = statement.Limit / statement.EvaluationWindowSec;
+    expect(routeThrottles['sign-in'].rateLimit ?? 0).toBeGreaterThanOrEqual(10 * perSecond);
+  });
+
   it("runs AWS's managed groups on everything but the signed webhooks, counting only the 8 KB body limit", () => {
-    const [, common, badInputs] = rules as [Rule, Rule, Rule];
+    const [, , common, badInputs] = rules as [Rule, Rule, Rule, Rule];
     for (const [rule, name] of [
       [common, 'AWSManagedRulesCommonRuleSet'],
       [badInputs, 'AWSManagedRulesKnownBadInputsRuleSet'],

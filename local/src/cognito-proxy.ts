@@ -502,10 +502,8 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const target = req.headers['x-amz-target'];
-    const operation =
-      typeof target === 'string' && target.startsWith(TARGET_PREFIX)
-        ? target.slice(TARGET_PREFIX.length)
-        : '';
+    // cognito-local runs the name after the target's first dot, whatever precedes it: the proxy judges that name.
+    const operation = typeof target === 'string' ? (target.split('.')[1] ?? '') : '';
 
     const discovery = /^\/([^/?]+)\/\.well-known\/openid-configuration(?:\?.*)?$/.exec(path);
     if (method === 'GET' && discovery) {
@@ -533,8 +531,9 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
       clientSettings.clear();
       minimumLengths.clear();
     }
-    // The pools' web ACL on AWS blocks these before Cognito looks at them (decision 014).
-    if (webAclBlocked.includes(operation)) throw new CognitoError(webAclBlock.type, webAclBlock.message);
+    // The pools' web ACL on AWS blocks these before Cognito looks at them, in any case (decision 014).
+    if (webAclBlocked.some((name) => name.toLowerCase() === operation.toLowerCase()))
+      throw new CognitoError(webAclBlock.type, webAclBlock.message);
     await checkSideDoor(operation, input);
     if (operation === 'AdminSetUserPassword') await checkPassword(input.UserPoolId, input.Password);
     if (operation === 'AdminCreateUser') await checkPassword(input.UserPoolId, input.TemporaryPassword);

@@ -75,7 +75,7 @@ describe('refusalOf: what Cognito refuses to a client id or a user token', () =>
     expect(refusalOf('ForgotPassword', input, openPool, openClient)).toBeUndefined();
   });
 
-  it('refuses writing or deleting an attribute the client may not write, such as email', () => {
+  it('refuses writing an attribute the client may not write, such as email', () => {
     expect(refusalOf('UpdateUserAttributes', update('email'), ourPool, ourClient)).toEqual({
       type: 'NotAuthorizedException',
       message: 'A client attempted to write unauthorized attribute',
@@ -84,14 +84,6 @@ describe('refusalOf: what Cognito refuses to a client id or a user token', () =>
     expect(refusalOf('UpdateUserAttributes', update('locale', 'name'), ourPool, ourClient)).toMatchObject({
       type: 'NotAuthorizedException',
     });
-    expect(
-      refusalOf(
-        'DeleteUserAttributes',
-        { AccessToken: 't', UserAttributeNames: ['email'] },
-        ourPool,
-        ourClient,
-      ),
-    ).toMatchObject({ type: 'NotAuthorizedException' });
     expect(refusalOf('UpdateUserAttributes', update('locale'), ourPool, ourClient)).toBeUndefined();
     // A client with no list may write every standard attribute.
     expect(refusalOf('UpdateUserAttributes', update('email'), openPool, openClient)).toBeUndefined();

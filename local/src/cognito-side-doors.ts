@@ -46,7 +46,6 @@ export const guardedOperations = [
   'AdminInitiateAuth',
   'ForgotPassword',
   'UpdateUserAttributes',
-  'DeleteUserAttributes',
 ] as const;
 export type GuardedOperation = (typeof guardedOperations)[number];
 
@@ -55,7 +54,7 @@ export const isGuarded = (operation: string): operation is GuardedOperation =>
 
 /** Operations that take the access token rather than a client id (the client is the token's `client_id`). */
 export const takesAccessToken = (operation: GuardedOperation): boolean =>
-  operation === 'UpdateUserAttributes' || operation === 'DeleteUserAttributes';
+  operation === 'UpdateUserAttributes';
 
 /** Cognito's flows when a client names none (API reference, CreateUserPoolClient ExplicitAuthFlows). */
 const DEFAULT_FLOWS = ['ALLOW_USER_SRP_AUTH', 'ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
@@ -81,11 +80,7 @@ const flowSetting: Record<'InitiateAuth' | 'AdminInitiateAuth', Record<string, s
   },
 };
 
-const attributeNames = (operation: GuardedOperation, input: Record<string, unknown>): string[] => {
-  if (operation === 'DeleteUserAttributes') {
-    const names = input.UserAttributeNames;
-    return Array.isArray(names) ? names.map(String) : [];
-  }
+const attributeNames = (input: Record<string, unknown>): string[] => {
   const attributes = input.UserAttributes;
   return Array.isArray(attributes)
     ? attributes.map((attribute) => String((attribute as { Name?: unknown })?.Name ?? ''))
@@ -126,12 +121,11 @@ export function refusalOf(
         ? { type: 'NotAuthorizedException', message: 'User password cannot be reset in the current state.' }
         : undefined;
     }
-    case 'UpdateUserAttributes':
-    case 'DeleteUserAttributes': {
+    case 'UpdateUserAttributes': {
       // An unset or empty list lets a client write every standard attribute.
       const writable = client.WriteAttributes ?? [];
       if (writable.length === 0) return undefined;
-      return attributeNames(operation, input).every((name) => writable.includes(name))
+      return attributeNames(input).every((name) => writable.includes(name))
         ? undefined
         : { type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' };
     }

@@ -358,6 +358,31 @@ describe.each(['users', 'admins'] as const)(
       ).toBe('InvalidParameterException: USER_PASSWORD_AUTH flow not enabled for this client');
     });
 
+    it("blocks the web ACL's calls whatever the target's prefix or case, and the identity stays", async () => {
+      const who = await createIdentity(kind);
+      const { accessToken } = await signIn(kind, who.signInName, who.password);
+      for (const target of [
+        'AWSCognitoIdentityProviderService.DeleteUser',
+        'awscognitoidentityproviderservice.deleteuser',
+        'Anything.DeleteUser',
+        'AWSCognitoIdentityProviderService.DeleteUserAttributes',
+      ]) {
+        const answer = await fetch(cognito.endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
+          body: JSON.stringify({ AccessToken: accessToken, UserAttributeNames: ['locale'] }),
+        });
+        expect([answer.status, await answer.json()], target).toEqual([
+          400,
+          { __type: 'ForbiddenException', message: 'Request not allowed due to WAF block.' },
+        ]);
+      }
+      const user = await client.send(
+        new AdminGetUserCommand({ UserPoolId: which[kind]().poolId, Username: who.username }),
+      );
+      expect(user.Username).toBe(who.username);
+    });
+
     it("refuses a user's own token writing email, and lets it write only locale", async () => {
       const who = await createIdentity(kind);
       const { accessToken } = await signIn(kind, who.signInName, who.password);

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
 import { messages } from '@tunesmith/shared/messages';
@@ -12,6 +11,7 @@ import type { User } from '../domain/accounts/user';
 import { assertSameOrigin } from './csrf';
 import { errorToResponse, jsonErrors } from './errors';
 import { logger } from './logger';
+import { createOriginLock, type OriginLock } from './origin-lock';
 import { pathParams } from './request';
 import { type ApiResult, errorJson, HttpError, json } from './responses';
 import type { Sessions } from './session';
@@ -35,9 +35,10 @@ export interface GroupOptions {
   /** The site's public origin for the CSRF check; read from PUBLIC_ORIGIN by default. */
   publicOrigin?: () => string | undefined;
   /**
-   * The values CloudFront's `x-origin-verify` header may carry; when set, every
-   * call but the signed webhooks must come through CloudFront (decision 007).
-   * Read from the secret ORIGIN_SECRET_ARN names by default; none locally.
+   * Reads the values CloudFront's `x-origin-verify` header may carry (the
+   * secret's current and previous value); when set, every call but the signed
+   * webhooks must come through CloudFront (decisions 007 and 035). Read from
+   * the secret ORIGIN_SECRET_ARN names by default; none locally.
    */
   originSecret?: () => Promise<string[]>;
 }
@@ -45,21 +46,9 @@ export interface GroupOptions {
 /** The header CloudFront adds to every request it sends to the API. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
 /** A 403 unless the request came through CloudFront (it carries the origin secret). */
-async function assertThroughEdge(
-  event: APIGatewayProxyEventV2,
-  secret: () => Promise<string[]>,
-): Promise<void> {
-  const given = event.headers?.[ORIGIN_VERIFY_HEADER];
-  if (!given || !(await secret()).some((value) => sameSecret(given, value))) {
-    throw new HttpError(403, 'Forbidden');
-  }
+async function assertThroughEdge(event: APIGatewayProxyEventV2, lock: OriginLock): Promise<void> {
+  if (!(await lock(event.headers?.[ORIGIN_VERIFY_HEADER]))) throw new HttpError(403, 'Forbidden');
 }
 
 export type RouteHandler = (event: APIGatewayProxyEventV2, ctx: RouteContext) => Promise<ApiResult>;
@@ -89,7 +78,8 @@ export function createGroupHandler(
     }
   }
   const publicOrigin = options.publicOrigin ?? (() => process.env.PUBLIC_ORIGIN);
-  const originSecret = 'originSecret' in options ? options.originSecret : originSecretFromEnv();
+  const readOriginSecret = 'originSecret' in options ? options.originSecret : originSecretFromEnv();
+  const originLock = readOriginSecret ? createOriginLock(readOriginSecret) : undefined;
   const router = httpRouterHandler({
     routes: groupRoutes.map((route) => {
       const handler = handlers[route.id as RouteId] ?? notImplemented;
@@ -97,7 +87,7 @@ export function createGroupHandler(
         method: route.method,
         path: route.path,
         handler: (event: APIGatewayProxyEventV2, lambda: Context) =>
-          runRoute(route, handler, event, lambda, options, publicOrigin, originSecret),
+          runRoute(route, handler, event, lambda, options, publicOrigin, originLock),
       };
     }),
     // The group's Lambda only receives its own routes on AWS; locally the adapter may still send others.
@@ -124,11 +114,11 @@ async function runRoute(
   lambda: Context,
   options: GroupOptions,
   publicOrigin: () => string | undefined,
-  originSecret: (() => Promise<string[]>) | undefined,
+  originLock: OriginLock | undefined,
 ): Promise<ApiResult> {
   if (route.auth !== 'webhook') {
     // Signed webhooks come straight to API Gateway; everything else only through CloudFront.
-    if (originSecret) await assertThroughEdge(event, originSecret);
+    if (originLock) await assertThroughEdge(event, originLock);
     assertSameOrigin(event, publicOrigin());
   }
   const ctx: RouteContext = { route, params: {}, lambda, cookies: [] };

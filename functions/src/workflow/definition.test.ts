@@ -93,6 +93,36 @@ describe('generation.asl.json', () => {
     expect(asl.States.Failed?.Type).toBe('Fail');
   });
 
+  it("waits minutes for a step held back at its function's reserved concurrency, rather than failing the track", () => {
+    const asl = JSON.parse(text) as {
+      States: Record<
+        string,
+        {
+          Retry?: {
+            ErrorEquals: string[];
+            IntervalSeconds?: number;
+            MaxAttempts?: number;
+            BackoffRate?: number;
+          }[];
+        }
+      >;
+    };
+    // Step Functions' defaults for a retrier's missing fields.
+    const patience = (retry: { IntervalSeconds?: number; MaxAttempts?: number; BackoffRate?: number }) =>
+      Array.from(
+        { length: retry.MaxAttempts ?? 3 },
+        (_, attempt) => (retry.IntervalSeconds ?? 1) * (retry.BackoffRate ?? 2) ** attempt,
+      ).reduce((sum, seconds) => sum + seconds, 0);
+    for (const name of ['Submit', 'WaitForCallback', 'PollOnce', 'Finish', 'MarkFailed']) {
+      const retry = asl.States[name]?.Retry?.find(
+        (r) =>
+          r.ErrorEquals.includes('Lambda.TooManyRequestsException') || r.ErrorEquals.includes('States.ALL'),
+      );
+      expect(retry, name).toBeDefined();
+      expect(patience(retry ?? {}), name).toBeGreaterThanOrEqual(120);
+    }
+  });
+
   it('refuses an unbound substitution', () => {
     const arns = placeholderArns() as Record<string, string>;
     delete arns.PollFunctionArn;

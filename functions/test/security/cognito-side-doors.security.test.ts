@@ -1,12 +1,16 @@
 import {
+  AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
   CognitoIdentityProviderClient,
+  ConfirmDeviceCommand,
   ConfirmForgotPasswordCommand,
   DeleteUserAttributesCommand,
   DeleteUserCommand,
   ForgotPasswordCommand,
   InitiateAuthCommand,
+  SetUserMFAPreferenceCommand,
   SignUpCommand,
+  StartWebAuthnRegistrationCommand,
   UpdateUserAttributesCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,7 +117,8 @@ describe('Cognito called around the app with a user’s own token and client id'
         ),
       ),
     ).toBe('NotAuthorizedException');
-    for (const names of [['email'], ['email_verified'], ['name']]) {
+    // Blocked by the pools' web ACL, whatever the client's write attributes would say.
+    for (const names of [['email'], ['email_verified'], ['name'], ['locale']]) {
       expect(
         await outcome(
           attacker.send(
@@ -121,7 +126,7 @@ describe('Cognito called around the app with a user’s own token and client id'
           ),
         ),
         names.join(),
-      ).not.toBe('ok');
+      ).toBe('ForbiddenException');
     }
 
     // Nothing changed: the app still shows and signs in with the old address, never the new one.
@@ -167,7 +172,7 @@ describe('Cognito called around the app with a user’s own token and client id'
     expect(await signsIn(email, 'attacker-pass-1')).toBe(401);
   });
 
-  it('refuses deleting the identity or changing the password around the app (the pools’ web ACL)', async () => {
+  it('refuses deleting the identity, changing the password or adding factors around the app (the pools’ web ACL)', async () => {
     const { browser, email } = await signedInUser();
     const { accessToken } = stolenFromOwnCookie(browser, 'ts_session');
 
@@ -185,6 +190,19 @@ describe('Cognito called around the app with a user’s own token and client id'
     expect(await outcome(attacker.send(new DeleteUserCommand({ AccessToken: accessToken })))).toBe(
       'ForbiddenException',
     );
+    // Second factors, devices and passkeys the account never had stay that way.
+    for (const command of [
+      new SetUserMFAPreferenceCommand({
+        AccessToken: accessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+      new AssociateSoftwareTokenCommand({ AccessToken: accessToken }),
+      new ConfirmDeviceCommand({ AccessToken: accessToken, DeviceKey: 'eu-west-1_device', DeviceName: 'x' }),
+      new StartWebAuthnRegistrationCommand({ AccessToken: accessToken }),
+    ])
+      expect(await outcome(attacker.send(command as never)), command.constructor.name).toBe(
+        'ForbiddenException',
+      );
 
     // The identity and its password are as they were: the account signs in with its own password only.
     expect(await signsIn(email, testPassword)).toBe(200);

@@ -3,23 +3,20 @@ import { runtimeConfig } from '../../config';
 import { awsClientDefaults } from '../client-options';
 import { traced } from '../tracing';
 
-/** How long a read secret is trusted before it is read again (a rotation reaches every function within this). */
-const REFRESH_MS = 5 * 60 * 1000;
-
 /**
- * The values CloudFront's origin header may carry: the secret's current value
- * and, during a rotation (the value changed, the distribution not yet
- * redeployed), its previous one. Undefined when `ORIGIN_SECRET_ARN` is not set
- * (locally, where the one-origin server is the only way in).
+ * Reads the values CloudFront's origin header may carry: the secret's current
+ * value and, during a rotation (a new value put, the distribution not yet
+ * deployed with it), its previous one. The origin lock
+ * (functions/src/http/origin-lock.ts) decides how often. Undefined when
+ * `ORIGIN_SECRET_ARN` is not set (locally, where the one-origin server is the
+ * only way in).
  */
 export function originSecretFromEnv(
   env: NodeJS.ProcessEnv = process.env,
-  now: () => number = Date.now,
 ): (() => Promise<string[]>) | undefined {
   const arn = env.ORIGIN_SECRET_ARN?.trim();
   if (!arn) return undefined;
   let client: SecretsManagerClient | undefined;
-  let cached: { values: string[]; at: number } | undefined;
   const read = async (stage: 'AWSCURRENT' | 'AWSPREVIOUS') => {
     client ??= traced(new SecretsManagerClient({ ...awsClientDefaults, region: runtimeConfig().region }));
     try {
@@ -32,12 +29,8 @@ export function originSecretFromEnv(
       throw error;
     }
   };
-  return async () => {
-    if (cached && now() - cached.at < REFRESH_MS) return cached.values;
-    const values = (await Promise.all([read('AWSCURRENT'), read('AWSPREVIOUS')])).filter(
+  return async () =>
+    (await Promise.all([read('AWSCURRENT'), read('AWSPREVIOUS')])).filter(
       (v): v is string => typeof v === 'string' && v.length > 0,
     );
-    cached = { values, at: now() };
-    return values;
-  };
 }
