@@ -7,19 +7,19 @@ import { buildApp } from '../lib/app';
 import { repoRoot } from '../lib/paths';
 import { SYNTH_TIMEOUT_MS, TEST_SENDER, tempDir } from './helpers';
 
-// The operator's documents run as written: every `cdk deploy` and `cdk synth` command
+// The operator's documents run as written: every `cdk deploy`, `cdk synth` and `npm run deploy` command
 // in the README and docs/deploy.md synthesises without an error, and the list of what
 // a destroyed stage keeps is the template's own.
 
 const read = (file: string) => readFileSync(join(repoRoot, file), 'utf8');
 
-/** Every `npx cdk deploy|synth` command in a document's sh blocks, continuation lines joined. */
+/** Every `npx cdk deploy|synth` and `npm run deploy` command in a document's sh blocks, continuation lines joined. */
 function cdkCommands(doc: string): string[] {
   const blocks = [...doc.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] as string);
   return blocks
     .flatMap((block) => block.replace(/\\\n\s*/g, ' ').split('\n'))
     .map((line) => line.replace(/\s+#.*$/, '').trim())
-    .filter((line) => /^npx cdk (deploy|synth)\b/.test(line));
+    .filter((line) => /^(npx cdk (deploy|synth)|npm run deploy --)\s/.test(line));
 }
 
 /** A command's `-c name=value` pairs, with the document's `<placeholders>` filled in. */
