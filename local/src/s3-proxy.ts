@@ -22,6 +22,14 @@ import path from 'node:path';
  * upload of that key is refused with NoSuchUpload (s3rver would make one up);
  * complete refuses parts out of order, a part that is missing or has another
  * ETag, and a part under 5 MiB that is not the last, as S3 does.
+ *
+ * ListObjectVersions, which s3rver refuses (it keeps no versions), is
+ * answered as S3 answers it for a bucket without versioning: each object
+ * once, as its current version `null`, from s3rver's own listing. Deleting
+ * version `null` (DeleteObject or DeleteObjects) is then what s3rver does
+ * with any delete: the object is gone. So the code that deletes every
+ * version of an object on AWS (functions/src/adapters/s3/versions.ts) runs
+ * here unchanged.
  */
 
 export interface S3ProxyOptions {
@@ -430,6 +438,92 @@ async function handleMultipart(
   return { answered: false };
 }
 
+/** A ListObjectVersions call (path-style `GET /bucket?versions`), or undefined for anything else. */
+function versionsCall(req: http.IncomingMessage) {
+  if (req.method !== 'GET') return undefined;
+  const url = new URL(req.url ?? '/', 'http://s3.local');
+  if (!url.searchParams.has('versions')) return undefined;
+  const [bucket = '', ...rest] = url.pathname.split('/').slice(1);
+  if (!bucket || rest.some((segment) => segment !== '')) return undefined;
+  const maxKeys = Number(url.searchParams.get('max-keys') ?? 1000);
+  return {
+    bucket,
+    prefix: url.searchParams.get('prefix') ?? '',
+    keyMarker: url.searchParams.get('key-marker') ?? '',
+    maxKeys: Number.isInteger(maxKeys) && maxKeys >= 0 ? Math.min(maxKeys, 1000) : 1000,
+  };
+}
+
+/** The text of the first `<name>` element in `xml` (still XML-escaped), or undefined. */
+const elementOf = (xml: string, name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(xml)?.[1];
+
+/**
+ * Answers ListObjectVersions from s3rver's ListObjectsV2 of the same prefix,
+ * every object as its one version `null` (S3's answer for a bucket without
+ * versioning), paged by key as S3 pages it.
+ */
+async function listVersions(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  upstream: URL,
+  call: NonNullable<ReturnType<typeof versionsCall>>,
+): Promise<void> {
+  req.resume();
+  const query = new URLSearchParams({
+    'list-type': '2',
+    prefix: call.prefix,
+    'max-keys': String(call.maxKeys),
+  });
+  // A version marker of `null` is the key's only version: the next page starts after the key.
+  if (call.keyMarker) query.set('start-after', call.keyMarker);
+  const listed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const ask = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: 'GET',
+        path: `/${encodeURIComponent(call.bucket)}?${query}`,
+        // s3rver checks the access key, not the signature, of what the proxy already checked.
+        headers: {
+          authorization: headerValue(req, 'authorization'),
+          'x-amz-date': headerValue(req, 'x-amz-date'),
+        },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          resolve({ status: answer.statusCode ?? 502, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        answer.on('error', reject);
+      },
+    );
+    ask.on('error', reject);
+    ask.end();
+  });
+  if (listed.status !== 200) {
+    // s3rver's own refusal (NoSuchBucket and the like), as it gave it.
+    sendXml(res, listed.status, listed.body.replace(/^<\?xml[^>]*\?>\s*/, ''));
+    return;
+  }
+  const objects = [...listed.body.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)].map((m) => m[1] ?? '');
+  const truncated = elementOf(listed.body, 'IsTruncated') === 'true';
+  const lastKey = objects.length ? elementOf(objects.at(-1) as string, 'Key') : undefined;
+  const versions = objects.map(
+    (object) =>
+      `<Version><Key>${elementOf(object, 'Key') ?? ''}</Key><VersionId>null</VersionId><IsLatest>true</IsLatest><LastModified>${elementOf(object, 'LastModified') ?? ''}</LastModified><ETag>${elementOf(object, 'ETag') ?? ''}</ETag><Size>${elementOf(object, 'Size') ?? '0'}</Size><StorageClass>STANDARD</StorageClass></Version>`,
+  );
+  sendXml(
+    res,
+    200,
+    `<ListVersionsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${xmlEscape(call.bucket)}</Name><Prefix>${xmlEscape(call.prefix)}</Prefix><KeyMarker>${xmlEscape(call.keyMarker)}</KeyMarker><VersionIdMarker></VersionIdMarker><MaxKeys>${call.maxKeys}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${
+      truncated && lastKey
+        ? `<NextKeyMarker>${lastKey}</NextKeyMarker><NextVersionIdMarker>null</NextVersionIdMarker>`
+        : ''
+    }${versions.join('')}</ListVersionsResult>`,
+  );
+}
+
 export async function startS3Proxy(options: S3ProxyOptions): Promise<S3Proxy> {
   const upstream = Promise.resolve(options.upstream).then((address) => new URL(address));
   // Awaited per request: a start that fails is reported there.
@@ -456,6 +550,11 @@ export async function startS3Proxy(options: S3ProxyOptions): Promise<S3Proxy> {
     let read: Buffer | undefined;
     if (req.method !== 'OPTIONS') {
       try {
+        const versions = versionsCall(req);
+        if (versions) {
+          await listVersions(req, res, target, versions);
+          return;
+        }
         const handled = await handleMultipart(req, res, options.dir);
         if (handled.answered) return;
         read = handled.body;

@@ -8,6 +8,7 @@ import { s3Links } from '../adapters/s3/links';
 import { s3Sweeper } from '../adapters/s3/sweeper';
 import { s3TrackAudio } from '../adapters/s3/track-audio';
 import { s3UploadStore } from '../adapters/s3/upload-store';
+import { s3VersionSweeper } from '../adapters/s3/versions';
 import { keys } from '../data/keys';
 import type { AccountDeletionDeps, AccountDeletionJobDeps } from '../domain/accounts/account-deletion';
 import { log } from '../http/logger';
@@ -37,7 +38,10 @@ export function accountDeletionDeps(): AccountDeletionDeps {
     generations: dynamoGenerationStore(client, tableName),
     uploads: { ...s3UploadStore(s3(), uploadsBucket), ...s3Sweeper(s3(), uploadsBucket) },
     // Only removal is used here: no link is ever signed.
-    trackAudio: { ...s3TrackAudio(s3(), s3Links(s3()), tracksBucket), ...s3Sweeper(s3(), tracksBucket) },
+    trackAudio: {
+      ...s3TrackAudio(s3(), s3Links(s3()), tracksBucket),
+      ...s3VersionSweeper(s3(), tracksBucket),
+    },
     exports: exportRemoval(),
     sharePages: sharePageWiring(),
     audit: dynamoAuditLog(client, tableName),

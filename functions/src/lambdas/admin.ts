@@ -25,6 +25,7 @@ import { s3AudioLinker } from '../adapters/s3/links';
 import { s3Sweeper } from '../adapters/s3/sweeper';
 import { s3TrackAudio } from '../adapters/s3/track-audio';
 import { s3UploadStore } from '../adapters/s3/upload-store';
+import { s3VersionSweeper } from '../adapters/s3/versions';
 import { stripeKeyCheck } from '../adapters/stripe/stripe-key-check';
 import { keys } from '../data/keys';
 import type { AdminDeps } from '../domain/admin/ports';
@@ -62,7 +63,7 @@ function build(): AdminDeps & { log: typeof log } {
     generations: dynamoGenerationStore(client, tableName),
     tracks: dynamoTrackDirectory(client, tableName),
     uploads: { ...s3UploadStore(s3(), uploadsBucket), ...s3Sweeper(s3(), uploadsBucket) },
-    trackAudio: { ...s3TrackAudio(s3(), links, tracksBucket), ...s3Sweeper(s3(), tracksBucket) },
+    trackAudio: { ...s3TrackAudio(s3(), links, tracksBucket), ...s3VersionSweeper(s3(), tracksBucket) },
     audioLinks: s3AudioLinker(links),
     settings: settingsFromEnv(client, tableName),
     storedSettings: dynamoSettingsRepository(client, tableName),

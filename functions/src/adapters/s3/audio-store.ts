@@ -6,6 +6,7 @@
 import type { AudioStore } from '../../workflow/steps';
 import type { S3 } from './client';
 import { s3Url } from './links';
+import { deleteEveryVersion } from './versions';
 
 export interface S3AudioStoreOptions {
   /** The URL stored on the track for a key (default `s3://bucket/key`; the API presigns reads). */
@@ -45,8 +46,8 @@ export function s3AudioStore(s3: S3, bucket: string, options: S3AudioStoreOption
       return urlFor(key);
     },
     async remove(key) {
-      const { sdk, client } = await s3();
-      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      // A file of a track deleted while it was made: nothing of it may stay behind as an old version.
+      await deleteEveryVersion(s3, bucket, key);
     },
   };
 }

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import type { ArchiveWriter, ExportFiles, TrackFiles } from '../../domain/exports/ports';
 import type { S3 } from './client';
 import { parseS3Url, type ReadLinks } from './links';
-import { s3Sweeper } from './sweeper';
+import { s3VersionSweeper } from './versions';
 
 export function s3ExportFiles(
   s3: S3,
@@ -32,7 +32,8 @@ export function s3ExportFiles(
     },
     link: (key, { downloadAs, expiresIn }) => links.read({ bucket, key }, { downloadAs, expiresIn }),
     async removeAll(prefix) {
-      await s3Sweeper(s3, bucket).deletePrefix(prefix);
+      // The tracks bucket keeps versions: a deleted user's zips go with every version of them.
+      await s3VersionSweeper(s3, bucket).deletePrefix(prefix);
     },
   };
 }

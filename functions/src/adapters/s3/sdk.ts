@@ -9,6 +9,7 @@ export {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
+  ListObjectVersionsCommand,
   ListPartsCommand,
   PutObjectCommand,
   S3Client,

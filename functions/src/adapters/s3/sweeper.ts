@@ -1,7 +1,11 @@
 import type { ObjectSweeper } from '../../domain/admin/ports';
 import type { S3 } from './client';
 
-/** Deletes every object under a prefix of one bucket, a listed page (≤ 1000) at a time. */
+/**
+ * Deletes every object under a prefix of one bucket without versioning (the
+ * uploads bucket), a listed page (≤ 1000) at a time: there a delete is final.
+ * A bucket that keeps versions needs `s3VersionSweeper` (versions.ts).
+ */
 export function s3Sweeper(s3: S3, bucket: string): ObjectSweeper {
   return {
     async deletePrefix(prefix) {
