@@ -30,6 +30,7 @@ import type { AudioSigning } from './audio-signing';
 import type { BackgroundJobs } from './jobs';
 import type { Mail } from './mail';
 import { NodeFunction } from './node-function';
+import { grantDeleteEveryVersion, grantUploadsInParts } from './object-access';
 import type { SettingsKey } from './settings-key';
 import type { StripeKeys } from './stripe-keys';
 import { grantTable } from './table-access';
@@ -43,8 +44,11 @@ interface GroupAccess {
   /** Reads pages of items by key (BatchGetItem). */
   readonly batchRead?: boolean;
   readonly uploads?: readonly BucketAccess[];
+  /** Uploads in parts into `incoming/` (decision 015): listing an upload's parts and aborting it. */
+  readonly uploadsInParts?: boolean;
+  /** Track files (`tracks/` in the tracks bucket); a delete there removes every version (object-access.ts). */
   readonly tracks?: readonly BucketAccess[];
-  /** Export zips (`exports/` in the tracks bucket). */
+  /** Export zips (`exports/` in the tracks bucket); a delete removes every version, as for `tracks`. */
   readonly exports?: readonly BucketAccess[];
   /** `cognito-idp` admin actions on the user pool. */
   readonly userPool?: readonly string[];
@@ -124,6 +128,7 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   uploads: {
     table: 'readWrite',
     uploads: ['read', 'write', 'delete'],
+    uploadsInParts: true,
   },
   // Stripe customers and profiles (billing); plan changes and event receipts (webhooks).
   billing: { table: 'readWrite', stripe: true, settings: 'open' },
@@ -205,10 +210,13 @@ export function throttleClassOf(route: Pick<RouteDef, 'group' | 'method' | 'path
   return 'standard';
 }
 
-/** Object-level S3 actions per access kind; named one by one rather than CDK's `s3:GetObject*` style grants. */
+/**
+ * Object-level S3 actions per access kind; named one by one rather than CDK's `s3:GetObject*` style grants.
+ * infra/test/s3-access.test.ts checks them against the S3 requests each function's code sends.
+ */
 const objectActions: Record<BucketAccess, string[]> = {
   read: ['s3:GetObject'],
-  // Single PUTs only: files are at most 50 MB (decision 003), so no multipart actions.
+  // Also starts, fills and completes an upload in parts (CreateMultipartUpload, UploadPart, CompleteMultipartUpload).
   write: ['s3:PutObject'],
   delete: ['s3:DeleteObject'],
 };
@@ -426,20 +434,25 @@ export class Api extends Construct {
     // No group scans or batch-writes; only the admin area batch-reads.
     grantTable(props.table, fn, access.table, { batchRead: access.batchRead ?? false });
 
-    // Object actions only under the areas the product keeps there, never the whole bucket.
-    const buckets: [IBucket, readonly BucketAccess[] | undefined, string[]][] = [
-      [props.uploads, access.uploads, [INCOMING_AREA, UPLOADS_AREA]],
-      [props.tracks, access.tracks, [TRACK_AUDIO_AREA]],
-      [props.tracks, access.exports, [EXPORTS_AREA]],
+    // Object actions only under the areas the product keeps there, never the whole bucket. The tracks bucket
+    // keeps versions: what is deleted there goes with every version of it.
+    const buckets: [IBucket, readonly BucketAccess[] | undefined, string[], 'versions' | 'plain'][] = [
+      [props.uploads, access.uploads, [INCOMING_AREA, UPLOADS_AREA], 'plain'],
+      [props.tracks, access.tracks, [TRACK_AUDIO_AREA], 'versions'],
+      [props.tracks, access.exports, [EXPORTS_AREA], 'versions'],
     ];
-    for (const [bucket, kinds, areas] of buckets) {
+    const everyVersion: string[] = [];
+    for (const [bucket, kinds, areas, deletes] of buckets) {
       if (!kinds?.length) continue;
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: kinds.flatMap((kind) => objectActions[kind]),
-          resources: areas.map((area) => bucket.arnForObjects(`${area}*`)),
-        }),
-      );
+      if (deletes === 'versions' && kinds.includes('delete')) everyVersion.push(...areas);
+      const actions = kinds
+        .filter((kind) => !(deletes === 'versions' && kind === 'delete'))
+        .flatMap((kind) => objectActions[kind]);
+      if (actions.length) {
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions, resources: areas.map((area) => bucket.arnForObjects(`${area}*`)) }),
+        );
+      }
       // Without ListBucket a missing key answers 403 instead of 404.
       if (kinds.includes('read')) {
         fn.addToRolePolicy(
@@ -447,6 +460,8 @@ export class Api extends Construct {
         );
       }
     }
+    if (everyVersion.length) grantDeleteEveryVersion(fn, props.tracks, everyVersion);
+    if (access.uploadsInParts) grantUploadsInParts(fn, props.uploads, INCOMING_AREA);
 
     if (access.userPool?.length) props.userPool.grant(fn, ...access.userPool);
     if (access.adminPool?.length) props.adminPool.grant(fn, ...access.adminPool);

@@ -1,6 +1,7 @@
 import { tableDesign } from '@tunesmith/functions/data/keys';
 import { EXPORTS_AREA } from '@tunesmith/functions/domain/exports/ports';
 import { INCOMING_AREA } from '@tunesmith/functions/domain/uploads/uploads';
+import { TABLE_RECOVERY_DAYS } from '@tunesmith/shared/data-retention';
 import { EXPORT_KEEP_DAYS } from '@tunesmith/shared/ownership';
 import { Aws, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
@@ -21,8 +22,10 @@ export interface DataProps {
    */
   readonly accessLogRetentionDays?: number;
   /**
-   * Days before old versions of replaced or deleted track audio expire. Keeps
-   * recovery from mistakes possible without keeping deleted audio for long.
+   * Days before old versions in the tracks bucket expire: what was replaced,
+   * or deleted by other means than the product (an operator, a lifecycle
+   * rule). What users and administrators delete goes with every version at
+   * once (decision 034), so this keeps nothing they deleted.
    * @default 30
    */
   readonly trackVersionRetentionDays?: number;
@@ -53,7 +56,11 @@ export class Data extends Construct {
       partitionKey: { name: tableDesign.partitionKey, type: AttributeType.STRING },
       sortKey: { name: tableDesign.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // The privacy policy says how long deleted data stays in these backups: the same constant.
+      pointInTimeRecoverySpecification: {
+        pointInTimeRecoveryEnabled: true,
+        recoveryPeriodInDays: TABLE_RECOVERY_DAYS,
+      },
       timeToLiveAttribute: tableDesign.ttlAttribute,
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: true,
@@ -104,6 +111,8 @@ export class Data extends Construct {
       ...privateBucket,
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: 'tracks/',
+      // Undoes an operator's mistake. The functions delete every version of what users delete
+      // (functions/src/adapters/s3/versions.ts), so nothing they deleted is kept.
       versioned: true,
       lifecycleRules: [
         { noncurrentVersionExpiration: Duration.days(props.trackVersionRetentionDays ?? 30) },

@@ -13,6 +13,7 @@ import { Construct } from 'constructs';
 import type { AudioSigning } from './audio-signing';
 import type { Mail } from './mail';
 import { NodeFunction } from './node-function';
+import { grantDeleteEveryVersion } from './object-access';
 import type { SettingsKey } from './settings-key';
 import type { StripeKeys } from './stripe-keys';
 import { grantTable } from './table-access';
@@ -134,25 +135,24 @@ export class BackgroundJobs extends Construct {
 
   /**
    * What the `delete-account` job needs beyond the table and mail (decision 022): the user's objects
-   * (uploads and their incoming area, every file of their tracks, their export zips), their sign-in identity, and Stripe's
+   * (uploads and their incoming area, every file of their tracks and their export zips with every version of
+   * them, decision 034), their sign-in identity, and Stripe's
    * keys (the secret, or the sealed site settings) to end a subscription that still charges.
    */
   allowAccountDeletion(props: AccountDeletionAccess): void {
     const fn = this.handler;
-    const areas: [IBucket, string[]][] = [
-      [props.uploads, [INCOMING_AREA, UPLOADS_AREA]],
-      [props.tracks, [TRACK_AUDIO_AREA, EXPORTS_AREA]],
-    ];
-    for (const [bucket, prefixes] of areas) {
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['s3:DeleteObject'],
-          resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)),
-        }),
-      );
-      // A user's objects are found by listing their prefixes.
-      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
-    }
+    // Uploads: a delete is final there (no versions). A user's objects are found by listing their prefixes.
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:DeleteObject'],
+        resources: [INCOMING_AREA, UPLOADS_AREA].map((prefix) => props.uploads.arnForObjects(`${prefix}*`)),
+      }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.uploads.bucketArn] }),
+    );
+    // Track files and export zips go with every version: the tracks bucket keeps them.
+    grantDeleteEveryVersion(fn, props.tracks, [TRACK_AUDIO_AREA, EXPORTS_AREA]);
     props.userPool.grant(fn, 'cognito-idp:AdminDeleteUser');
     props.stripeKeys.grantRead(fn);
     props.settingsKey.grantOpen(fn);

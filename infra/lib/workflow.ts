@@ -17,6 +17,7 @@ import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cd
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { NodeFunction } from './node-function';
+import { grantDeleteEveryVersion } from './object-access';
 import type { SettingsKey } from './settings-key';
 import { grantTable } from './table-access';
 
@@ -178,14 +179,15 @@ export class GenerationWorkflow extends Construct {
     }
     this.functions = functions;
 
-    // Finish stores the copied audio and its compressed copy (and removes them again if the track was
-    // deleted meanwhile); nothing else in the workflow writes objects.
+    // Finish stores the copied audio and its compressed copy (and removes them again, every version, if the
+    // track was deleted meanwhile); nothing else in the workflow writes objects.
     functions.FinishFunctionArn.addToRolePolicy(
       new PolicyStatement({
-        actions: ['s3:PutObject', 's3:DeleteObject'],
+        actions: ['s3:PutObject'],
         resources: [props.tracks.arnForObjects(`${TRACKS_PREFIX}*`)],
       }),
     );
+    grantDeleteEveryVersion(functions.FinishFunctionArn, props.tracks, [TRACKS_PREFIX]);
     // Finish signs each WAV download with content credentials (C2PA). Their key is made on first use and kept
     // in this secret, which only Finish reads and writes.
     this.contentCredentials = new Secret(this, 'ContentCredentials', {

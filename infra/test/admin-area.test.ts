@@ -87,8 +87,16 @@ describe('admin function', () => {
     const userPool = logicalId(synthesized.stack, synthesized.stack.auth.userPool.node.defaultChild);
     for (const s of cognito) expect(resourcesOf(s).map(flatten)).toEqual([`{${userPool}.Arn}`]);
     const s3 = statements.flatMap(actionsOf).filter((a) => a.startsWith('s3:'));
+    // Track files and export zips go with every version (decision 034).
     expect(new Set(s3)).toEqual(
-      new Set(['s3:GetObject', 's3:DeleteObject', 's3:ListBucket', 's3:PutObject']),
+      new Set([
+        's3:GetObject',
+        's3:DeleteObject',
+        's3:DeleteObjectVersion',
+        's3:ListBucket',
+        's3:ListBucketVersions',
+        's3:PutObject',
+      ]),
     );
     // It writes only share documents (an admin's rename rewrites the track's share page; decision 024).
     const puts = statements.filter((s) => actionsOf(s).includes('s3:PutObject'));

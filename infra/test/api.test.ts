@@ -294,40 +294,59 @@ describe('least privilege', () => {
     );
     expect(uploadsGroup.some((s) => s.resource.startsWith(`{${tracks}`))).toBe(false);
     // The workflow writes track audio; the generation routes only delete it with the track (and a remix's upload):
-    // plays and downloads are CloudFront links.
+    // plays and downloads are CloudFront links. The tracks bucket keeps versions: every one goes (decision 034).
     const generation = s3Of('generation');
-    expect(generation.find((s) => s.resource === `{${tracks}.Arn}/tracks/*`)?.actions).toEqual([
+    const actionsOn = (statements: typeof generation, resource: string) =>
+      statements
+        .filter((s) => s.resource === resource)
+        .flatMap((s) => s.actions)
+        .sort();
+    expect(actionsOn(generation, `{${tracks}.Arn}/tracks/*`)).toEqual([
       's3:DeleteObject',
+      's3:DeleteObjectVersion',
     ]);
-    expect(
-      generation.some((s) => s.resource === `{${tracks}.Arn}` && s.actions.includes('s3:ListBucket')),
-    ).toBe(false);
-    expect(generation.find((s) => s.resource === `{${uploads}.Arn}/uploads/*`)?.actions.sort()).toEqual([
+    expect(actionsOn(generation, `{${tracks}.Arn}`)).toEqual(['s3:ListBucketVersions']);
+    expect(actionsOn(generation, `{${uploads}.Arn}/uploads/*`)).toEqual(['s3:DeleteObject', 's3:GetObject']);
+    const admin = s3Of('admin');
+    expect(actionsOn(admin, `{${tracks}.Arn}/tracks/*`)).toEqual([
       's3:DeleteObject',
+      's3:DeleteObjectVersion',
       's3:GetObject',
     ]);
-    const admin = s3Of('admin');
-    expect(admin.find((s) => s.resource === `{${tracks}.Arn}/tracks/*`)?.actions).toEqual(
-      expect.arrayContaining(['s3:GetObject', 's3:DeleteObject']),
-    );
     // It writes nothing but share pages (decision 024).
     expect(admin.filter((s) => s.actions.includes('s3:PutObject')).map((s) => s.resource)).toEqual([
       expect.stringMatching(/WebBucket.*\/share\/track\/\*$/),
     ]);
-    // A deleted user's export zips go with them: delete only.
-    expect(admin.find((s) => s.resource === `{${tracks}.Arn}/exports/*`)?.actions).toEqual([
+    // A deleted user's export zips go with them, every version: delete only.
+    expect(actionsOn(admin, `{${tracks}.Arn}/exports/*`)).toEqual([
       's3:DeleteObject',
+      's3:DeleteObjectVersion',
     ]);
-    // Only the product's areas, never a whole bucket, and no multipart actions (single PUTs of at most 50 MB).
+    // Uploads in parts (decision 015): their parts listed and aborted by the uploads group, in incoming/ only.
+    expect(actionsOn(uploadsGroup, `{${uploads}.Arn}/incoming/*`)).toEqual([
+      's3:AbortMultipartUpload',
+      's3:DeleteObject',
+      's3:GetObject',
+      's3:ListMultipartUploadParts',
+      's3:PutObject',
+    ]);
+    expect(actionsOn(uploadsGroup, `{${uploads}.Arn}/uploads/*`)).toEqual([
+      's3:DeleteObject',
+      's3:GetObject',
+      's3:PutObject',
+    ]);
+    // Only the product's areas, never a whole bucket, and multipart actions nowhere else.
+    const bucketActions = new Set(['s3:ListBucket', 's3:ListBucketVersions']);
     for (const group of routeGroups) {
       for (const { resource, actions } of s3Of(group)) {
-        if (actions.includes('s3:ListBucket')) continue;
+        if (actions.every((a) => bucketActions.has(a))) continue;
         // Share pages (decisions 024, 026): the site bucket's share area and its templates (generation and admin).
         if (/WebBucket/.test(resource)) {
           expect(resource, group).toMatch(/\/(share\/track\/\*|index\.html|pages\/track\.html)$/);
           continue;
         }
         expect(resource, group).toMatch(/\/(incoming|uploads|tracks|exports)\/\*$/);
+        if (group === 'uploads' && resource === `{${uploads}.Arn}/incoming/*`) continue;
         expect(
           actions.filter((a) => /Multipart/.test(a)),
           group,

@@ -1,4 +1,5 @@
 import { tableDesign } from '@tunesmith/functions/data/keys';
+import { TABLE_RECOVERY_DAYS } from '@tunesmith/shared/data-retention';
 import { EXPORT_KEEP_DAYS } from '@tunesmith/shared/ownership';
 import { describe, expect, it } from 'vitest';
 import { flatten, logicalId, propsOf, synthBeforeAll } from './helpers';
@@ -37,11 +38,15 @@ describe('table', () => {
     expect(props.TimeToLiveSpecification).toEqual({ AttributeName: tableDesign.ttlAttribute, Enabled: true });
   });
 
-  it('is on-demand, point-in-time recoverable, encrypted with the AWS-managed key and protected from deletion', () => {
+  it('is on-demand, point-in-time recoverable for the days the privacy policy states, encrypted with the AWS-managed key and protected from deletion', () => {
     const [, table] = Object.entries(resources).find(([, r]) => r.Type === 'AWS::DynamoDB::Table') ?? [];
     const props = table?.Properties ?? {};
     expect(props.BillingMode).toBe('PAY_PER_REQUEST');
-    expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(props.PointInTimeRecoverySpecification).toEqual({
+      PointInTimeRecoveryEnabled: true,
+      RecoveryPeriodInDays: TABLE_RECOVERY_DAYS,
+    });
+    expect(TABLE_RECOVERY_DAYS).toBe(35);
     expect(props.SSESpecification).toEqual({ SSEEnabled: true });
     expect(props.DeletionProtectionEnabled).toBe(true);
     expect((table as { DeletionPolicy?: string }).DeletionPolicy).toBe('Retain');
@@ -144,6 +149,17 @@ describe('buckets', () => {
       expect.objectContaining({ Prefix: 'incoming/', ExpirationInDays: 1, Status: 'Enabled' }),
     ]);
     expect(rules.filter((rule) => 'ExpirationInDays' in rule)).toHaveLength(1);
+  });
+});
+
+describe('which buckets keep versions', () => {
+  it('only the tracks bucket: the uploads and site buckets keep none, so a delete there is final', () => {
+    const { stack } = synthesized;
+    const versioning = (bucket: { node: { defaultChild?: unknown } }) =>
+      propsOf(resources[logicalId(stack, bucket.node.defaultChild)]).VersioningConfiguration;
+    expect(versioning(stack.data.tracks)).toEqual({ Status: 'Enabled' });
+    expect(versioning(stack.data.uploads)).toBeUndefined();
+    expect(versioning(stack.web.bucket)).toBeUndefined();
   });
 });
 

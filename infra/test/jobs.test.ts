@@ -82,9 +82,12 @@ describe('the jobs function', () => {
         `s3:GetObject on {${tracks}.Arn}/tracks/*`,
         `s3:ListBucket on {${tracks}.Arn}`,
         `s3:PutObject on {${tracks}.Arn}/exports/*`,
-        // Deleting an account (decision 022).
+        // Deleting an account (decision 022), every version of its track files and zips (decision 034).
         `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
         `s3:DeleteObject on {${tracks}.Arn}/exports/*`,
+        `s3:DeleteObjectVersion on {${tracks}.Arn}/tracks/*`,
+        `s3:DeleteObjectVersion on {${tracks}.Arn}/exports/*`,
+        `s3:ListBucketVersions on {${tracks}.Arn}`,
         `s3:DeleteObject on {${uploads}.Arn}/incoming/*`,
         `s3:DeleteObject on {${uploads}.Arn}/uploads/*`,
         // Share pages (decision 024): the site bucket's share area, and the shell they are made from.
@@ -140,9 +143,13 @@ describe('the account deletion job', () => {
         `s3:DeleteObject on {${tracks}.Arn}/exports/*`,
         `s3:DeleteObject on {${uploads}.Arn}/incoming/*`,
         `s3:DeleteObject on {${uploads}.Arn}/uploads/*`,
+        // The tracks bucket keeps versions: its objects go with every version (decision 034).
+        `s3:DeleteObjectVersion on {${tracks}.Arn}/tracks/*`,
+        `s3:DeleteObjectVersion on {${tracks}.Arn}/exports/*`,
       ]),
     );
-    // Never a whole bucket.
+    // Never a whole bucket, and no versions to delete in the uploads bucket (it keeps none).
+    expect(deletes.filter((grant) => grant.includes(uploads) && grant.includes('Version'))).toEqual([]);
     expect(deletes.filter((grant) => grant.endsWith('.Arn}/*'))).toEqual([]);
     expect(grantsOf(statements, 's3:ListBucket')).toEqual(
       expect.arrayContaining([`s3:ListBucket on {${uploads}.Arn}`, `s3:ListBucket on {${tracks}.Arn}`]),

@@ -244,8 +244,11 @@ describe('workflow task functions', () => {
     const uploads = logicalId(stack, stack.data.uploads.node.defaultChild);
     const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
     const expectedS3: Record<string, string[]> = {
+      // A track deleted while its files were made: they go again, every version (decision 034).
       finishHandler: [
         `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
+        `s3:DeleteObjectVersion on {${tracks}.Arn}/tracks/*`,
+        `s3:ListBucketVersions on {${tracks}.Arn}`,
         `s3:PutObject on {${tracks}.Arn}/tracks/*`,
         // Share pages (decision 024): the site bucket's share area, and the shell they are made from.
         `s3:DeleteObject on {${site}.Arn}/share/track/*`,
@@ -361,7 +364,7 @@ describe('route groups and the workflow', () => {
     expect(grantsOf(statementsOfFunction(resources, catalog), 's3:')).toEqual([]);
   });
 
-  it('lets generation read and delete uploads and delete tracks, without reading or writing track audio (CloudFront and the workflow do)', () => {
+  it('lets generation read and delete uploads and delete tracks (every version), without reading or writing track audio (CloudFront and the workflow do)', () => {
     const { stack } = synthesized;
     const site = logicalId(stack, stack.web.bucket.node.defaultChild);
     const uploads = logicalId(stack, stack.data.uploads.node.defaultChild);
@@ -369,6 +372,8 @@ describe('route groups and the workflow', () => {
     expect(grantsOf(statementsOfFunction(resources, functionOf('generation')), 's3:')).toEqual(
       [
         `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
+        `s3:DeleteObjectVersion on {${tracks}.Arn}/tracks/*`,
+        `s3:ListBucketVersions on {${tracks}.Arn}`,
         `s3:DeleteObject on {${uploads}.Arn}/incoming/*`,
         `s3:DeleteObject on {${uploads}.Arn}/uploads/*`,
         `s3:GetObject on {${uploads}.Arn}/incoming/*`,
