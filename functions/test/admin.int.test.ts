@@ -19,6 +19,7 @@ import { dynamoPlanRepository } from '../src/adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '../src/adapters/dynamo/settings-repository';
 import { s3Of } from '../src/adapters/s3/client';
 import { s3Sweeper } from '../src/adapters/s3/sweeper';
+import { deleteEveryVersion, s3VersionSweeper } from '../src/adapters/s3/versions';
 import { keys } from '../src/data/keys';
 import type { AdminUser } from '../src/domain/accounts/admin';
 import type { AdminDeps } from '../src/domain/admin/ports';
@@ -419,10 +420,12 @@ describe('deleting a user', () => {
     for (const track of [data.publicTrack, data.remix]) {
       expect(await generations.get(track.id)).toBeUndefined();
       if (track.audioUrl) expect(await buckets.storedExists(track.audioUrl)).toBe(false);
+      if (track.audioUrl) expect(await buckets.storedVersions(track.audioUrl)).toEqual([]);
     }
     expect(await buckets.exists(buckets.uploadsBucket, data.uploadKey)).toBe(false);
     expect(await buckets.exists(buckets.uploadsBucket, data.strayKey)).toBe(false);
     expect(await buckets.exists(buckets.tracksBucket, data.exportKey)).toBe(false);
+    expect(await buckets.versions(buckets.tracksBucket, data.exportKey)).toEqual([]);
     expect(await exportRecords.get(data.exportId)).toBeUndefined();
     expect(await userIdentity.signIn(data.email, testPassword)).toEqual({
       ok: false,
@@ -649,6 +652,7 @@ describe('tracks', () => {
     expect((await del(admin, `/api/admin/tracks/${track.id}`)).status).toBe(204);
     expect(await generations.get(track.id)).toBeUndefined();
     expect(await buckets.storedExists(String(track.audioUrl))).toBe(false);
+    expect(await buckets.storedVersions(String(track.audioUrl))).toEqual([]);
     expect((await del(admin, `/api/admin/tracks/${track.id}`)).status).toBe(404);
   });
 });
@@ -831,7 +835,7 @@ function adminDepsForTest(): AdminDeps {
     unlinkCustomer: async () => {},
     exports: {
       removeAll: async (userId) => {
-        await s3Sweeper(s3Of(s3), buckets.tracksBucket).deletePrefix(`exports/${userId}/`);
+        await s3VersionSweeper(s3Of(s3), buckets.tracksBucket).deletePrefix(`exports/${userId}/`);
         await exportRecords.removeAll(userId);
       },
     },
@@ -842,12 +846,15 @@ function adminDepsForTest(): AdminDeps {
       ...s3Sweeper(s3Of(s3), buckets.uploadsBucket),
       delete: (key: string) => buckets.remove(buckets.uploadsBucket, key),
     },
+    // The tracks bucket keeps versions on a stage: its objects go as the functions delete them, every version.
     trackAudio: {
-      ...s3Sweeper(s3Of(s3), buckets.tracksBucket),
-      remove: async (stored: string) => {
-        const key = stored.replace(`s3://${buckets.tracksBucket}/`, '');
-        await buckets.remove(buckets.tracksBucket, key);
-      },
+      ...s3VersionSweeper(s3Of(s3), buckets.tracksBucket),
+      remove: (stored: string) =>
+        deleteEveryVersion(
+          s3Of(s3),
+          buckets.tracksBucket,
+          stored.replace(`s3://${buckets.tracksBucket}/`, ''),
+        ),
       downloadLink: async (stored: string) => stored,
     },
     audioLinks: async (stored) => stored,

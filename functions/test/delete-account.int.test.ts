@@ -18,6 +18,7 @@ import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import { s3Of } from '../src/adapters/s3/client';
 import { s3Sweeper } from '../src/adapters/s3/sweeper';
+import { deleteEveryVersion, s3VersionSweeper } from '../src/adapters/s3/versions';
 import { keys } from '../src/data/keys';
 import {
   type AccountDeletionDeps,
@@ -163,6 +164,7 @@ async function expectAllThere(data: UserWithData) {
   }
   expect(await buckets.exists(buckets.uploadsBucket, data.uploadKey)).toBe(true);
   expect(await buckets.exists(buckets.tracksBucket, data.exportKey)).toBe(true);
+  expect(await buckets.versions(buckets.tracksBucket, data.exportKey)).toHaveLength(1);
   expect(await exportRecords.get(data.exportId)).toBeDefined();
 }
 
@@ -192,11 +194,14 @@ async function expectNothingLeft(data: UserWithData) {
     expect(await generations.get(track.id)).toBeUndefined();
     for (const stored of [track.audioUrl, track.streamAudioUrl, track.peaksUrl]) {
       if (stored) expect(await buckets.storedExists(stored)).toBe(false);
+      // No old version left to restore either (decision 034).
+      if (stored) expect(await buckets.storedVersions(stored)).toEqual([]);
     }
   }
   expect(await buckets.exists(buckets.uploadsBucket, data.uploadKey)).toBe(false);
   expect(await buckets.exists(buckets.uploadsBucket, data.strayKey)).toBe(false);
   expect(await buckets.exists(buckets.tracksBucket, data.exportKey)).toBe(false);
+  expect(await buckets.versions(buckets.tracksBucket, data.exportKey)).toEqual([]);
   expect(await exportRecords.get(data.exportId)).toBeUndefined();
   expect(await exportRecords.latest(data.id)).toBeUndefined();
   expect(await item(keys.exportSlot(data.id))).toBeUndefined();
@@ -325,15 +330,15 @@ function cascadeDeps(): AccountDeletionDeps {
       ...s3Sweeper(s3, buckets.uploadsBucket),
       delete: (key: string) => buckets.remove(buckets.uploadsBucket, key),
     },
+    // The tracks bucket keeps versions on a stage: its objects go as the functions delete them, every version.
     trackAudio: {
-      ...s3Sweeper(s3, buckets.tracksBucket),
-      remove: async (stored: string) => {
-        await buckets.remove(buckets.tracksBucket, stored.replace(`s3://${buckets.tracksBucket}/`, ''));
-      },
+      ...s3VersionSweeper(s3, buckets.tracksBucket),
+      remove: (stored: string) =>
+        deleteEveryVersion(s3, buckets.tracksBucket, stored.replace(`s3://${buckets.tracksBucket}/`, '')),
     },
     exports: {
       removeAll: async (userId) => {
-        await s3Sweeper(s3, buckets.tracksBucket).deletePrefix(`exports/${userId}/`);
+        await s3VersionSweeper(s3, buckets.tracksBucket).deletePrefix(`exports/${userId}/`);
         await exportRecords.removeAll(userId);
       },
     },

@@ -221,16 +221,19 @@ describe('a private track', () => {
 });
 
 describe('deleting a track', () => {
-  it('removes the track and its stored audio', async () => {
+  it('removes the track and its stored audio, every version of it', async () => {
     const alice = await signedInUser();
     const track = await aStoredTrack(alice.id);
     expect(await buckets.storedExists(track.audioUrl ?? '')).toBe(true);
+    expect(await buckets.storedVersions(track.audioUrl ?? '')).toHaveLength(1);
 
     const res = await alice.browser.call('DELETE', `/api/generation/${track.id}`);
 
     expect(res.status).toBe(204);
     expect(await generations.get(track.id)).toBeUndefined();
     expect(await buckets.storedExists(track.audioUrl ?? '')).toBe(false);
+    // Deleted means deleted: no old version (or delete marker) is left to restore.
+    expect(await buckets.storedVersions(track.audioUrl ?? '')).toEqual([]);
     expect((await alice.browser.call('DELETE', `/api/generation/${track.id}`)).status).toBe(404);
   });
 

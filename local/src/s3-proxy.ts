@@ -483,11 +483,8 @@ async function listVersions(
         port: upstream.port,
         method: 'GET',
         path: `/${encodeURIComponent(call.bucket)}?${query}`,
-        // s3rver checks the access key, not the signature, of what the proxy already checked.
-        headers: {
-          authorization: headerValue(req, 'authorization'),
-          'x-amz-date': headerValue(req, 'x-amz-date'),
-        },
+        // As signed: s3rver reads the access key and the signing headers, not the signature the proxy checked.
+        headers: req.headers,
       },
       (answer) => {
         const chunks: Buffer[] = [];

@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectVersionsCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -92,6 +93,23 @@ export function storage() {
         }
         throw error;
       }
+    },
+    /**
+     * The version ids S3 keeps of the object, delete markers included
+     * (ListObjectVersions). On a stage the tracks bucket keeps versions, so
+     * what a plain delete leaves behind is seen here; locally s3rver keeps
+     * none, and the S3 proxy lists each object once as version `null`.
+     */
+    async versions(bucket: string, key: string): Promise<string[]> {
+      const listed = await client.send(new ListObjectVersionsCommand({ Bucket: bucket, Prefix: key }));
+      return [...(listed.Versions ?? []), ...(listed.DeleteMarkers ?? [])]
+        .filter((v) => v.Key === key)
+        .map((v) => String(v.VersionId));
+    },
+    /** `versions` of a stored `s3://bucket/key` URL. */
+    async storedVersions(stored: string): Promise<string[]> {
+      const { bucket, key } = storedLocation(stored);
+      return this.versions(bucket, key);
     },
     /** `exists` for a stored `s3://bucket/key` URL. */
     async storedExists(stored: string): Promise<boolean> {
