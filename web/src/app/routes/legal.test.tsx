@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { TABLE_RECOVERY_DAYS } from '@tunesmith/shared/data-retention';
 import { describe, expect, it } from 'vitest';
 import { anonymous, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render';
@@ -68,6 +69,25 @@ describe('privacy policy', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeDefined();
     expect(screen.getByRole('heading', { level: 2, name: 'Cookies' })).toBeDefined();
     expect(document.title).toBe('Privacy Policy | Tunesmith');
+  });
+
+  it('says how long backups keep deleted data, from the period the table is set to, and that audio keeps no copies', async () => {
+    renderAt('/privacy');
+
+    const heading = await screen.findByRole('heading', { level: 2, name: 'How long we keep it' });
+    const section: string[] = [];
+    for (
+      let node = heading.nextElementSibling;
+      node && node.tagName !== 'H2';
+      node = node.nextElementSibling
+    ) {
+      section.push(node.textContent ?? '');
+    }
+    const text = section.join('\n').replace(/\s+/g, ' ');
+    expect(TABLE_RECOVERY_DAYS).toBe(35);
+    expect(text).toContain('these backups reach back 35 days');
+    expect(text).toContain('stay in them for up to 35 days and are then gone for good');
+    expect(text).toContain('are deleted from our storage at once, and we keep no earlier copies of them');
   });
 });
 

@@ -1,9 +1,10 @@
+import { TABLE_RECOVERY_DAYS } from '@tunesmith/shared/data-retention';
 import { site } from '@/lib/site';
 import { LegalPage } from './legal-page';
 
 export function PrivacyPolicy() {
   return (
-    <LegalPage title="Privacy Policy" updated="January 1, 2024">
+    <LegalPage title="Privacy Policy" updated="November 28, 2026">
       <p>
         This policy explains what information Tunesmith collects when you use our website and music generation
         service, why we collect it, and the choices you have. We collect only what we need to run the service.
@@ -59,6 +60,13 @@ export function PrivacyPolicy() {
         We keep your account and tracks for as long as your account exists. When you delete a track it is
         removed permanently. When you close your account we delete your personal information and tracks,
         except records we must keep by law, such as billing records.
+      </p>
+      <p>
+        When you delete a track or your account, its audio files (the track's audio, audio you uploaded for
+        it, and your exports) are deleted from our storage at once, and we keep no earlier copies of them. Our
+        database is backed up continuously so that it can be restored after a failure, and these backups reach
+        back {TABLE_RECOVERY_DAYS} days: the details of a deleted track or account, such as its title, lyrics,
+        name and email address, stay in them for up to {TABLE_RECOVERY_DAYS} days and are then gone for good.
       </p>
 
       <h2>Security</h2>
