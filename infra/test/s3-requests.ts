@@ -139,13 +139,11 @@ export function s3RequestsIn(module: string, source: string): S3Request[] {
  * of every chunk it imports, statically or with `await import()`.
  */
 export function modulesOfEntries(entries: readonly string[]): Map<string, string[]> {
-  const options = lambdaBuildOptions(
-    lambdaEntry(entries[0] ?? 'catalog'),
-    join(repoRoot, '.s3-requests-unwritten'),
-  );
+  const [first] = entries;
+  if (!first) return new Map();
   // The graph only: nothing minified, mapped or written.
   const { metafile } = buildSync({
-    ...options,
+    ...lambdaBuildOptions(lambdaEntry(first), join(repoRoot, '.s3-requests-unwritten')),
     entryPoints: Object.fromEntries(entries.map((entry) => [entry, lambdaEntry(entry)])),
     minify: false,
     sourcemap: false,
