@@ -7,3 +7,10 @@
  * (decision 034).
  */
 export const TABLE_RECOVERY_DAYS = 35;
+
+/**
+ * How long the admin audit trail keeps a record (DynamoDB's TTL removes it
+ * after). A deleted account's record names its email address (decision 022),
+ * which the privacy policy says.
+ */
+export const AUDIT_RETENTION_DAYS = 400;

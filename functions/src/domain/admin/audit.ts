@@ -2,8 +2,7 @@ import type { AuditEntry } from '@tunesmith/shared/admin';
 import type { AdminUser } from '../accounts/admin';
 import type { AuditDeps } from './ports';
 
-/** How long audit records are kept. */
-export const AUDIT_RETENTION_DAYS = 400;
+export { AUDIT_RETENTION_DAYS } from '@tunesmith/shared/data-retention';
 
 /**
  * Records an administrator's change: who, what, to which record, when. The

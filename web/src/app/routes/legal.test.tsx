@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { TABLE_RECOVERY_DAYS } from '@tunesmith/shared/data-retention';
+import { AUDIT_RETENTION_DAYS, TABLE_RECOVERY_DAYS } from '@tunesmith/shared/data-retention';
 import { describe, expect, it } from 'vitest';
 import { anonymous, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render';
@@ -86,6 +86,8 @@ describe('privacy policy', () => {
     const text = section.join('\n').replace(/\s+/g, ' ');
     expect(TABLE_RECOVERY_DAYS).toBe(35);
     expect(text).toContain('these backups reach back 35 days');
+    expect(AUDIT_RETENTION_DAYS).toBe(400);
+    expect(text).toContain("with its email address, stays in our administrators' audit trail for 400 days");
     expect(text).toContain('stay in them for up to 35 days and are then gone for good');
     expect(text).toContain('are deleted from our storage at once, and we keep no earlier copies of them');
   });

@@ -1,4 +1,4 @@
-import { TABLE_RECOVERY_DAYS } from '@tunesmith/shared/data-retention';
+import { AUDIT_RETENTION_DAYS, TABLE_RECOVERY_DAYS } from '@tunesmith/shared/data-retention';
 import { site } from '@/lib/site';
 import { LegalPage } from './legal-page';
 
@@ -59,7 +59,8 @@ export function PrivacyPolicy() {
       <p>
         We keep your account and tracks for as long as your account exists. When you delete a track it is
         removed permanently. When you close your account we delete your personal information and tracks,
-        except records we must keep by law, such as billing records.
+        except records we must keep by law, such as billing records. A record that the account was closed,
+        with its email address, stays in our administrators' audit trail for {AUDIT_RETENTION_DAYS} days.
       </p>
       <p>
         When you delete a track or your account, its audio files (the track's audio, audio you uploaded for
