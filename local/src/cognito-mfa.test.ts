@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   authenticatorCodeAt,
+  authenticatorStep,
   challengeAfterPassword,
-  isAuthenticatorCode,
   MfaSessions,
   type MfaSignIn,
   MfaStore,
@@ -27,14 +27,19 @@ describe('authenticator codes', () => {
     expect(authenticatorCodeAt(rfcKey, 20_000_000_000_000)).toBe('353130');
   });
 
-  it('are accepted one 30-second step early or late, and not further, nor malformed', () => {
+  it('are accepted one 30-second step early or late, each naming its step, and not further, nor malformed', () => {
     const now = 1_700_000_015_000;
+    const step = Math.floor(now / 30_000);
     for (const steps of [-1, 0, 1])
-      expect(isAuthenticatorCode(rfcKey, authenticatorCodeAt(rfcKey, now + steps * 30_000), now)).toBe(true);
+      expect(authenticatorStep(rfcKey, authenticatorCodeAt(rfcKey, now + steps * 30_000), now)).toBe(
+        step + steps,
+      );
     for (const steps of [-2, 2])
-      expect(isAuthenticatorCode(rfcKey, authenticatorCodeAt(rfcKey, now + steps * 30_000), now)).toBe(false);
+      expect(
+        authenticatorStep(rfcKey, authenticatorCodeAt(rfcKey, now + steps * 30_000), now),
+      ).toBeUndefined();
     for (const code of [undefined, '', '12345', '1234567', 'abcdef', 123456])
-      expect(isAuthenticatorCode(rfcKey, code, now)).toBe(false);
+      expect(authenticatorStep(rfcKey, code, now)).toBeUndefined();
   });
 
   it('come from new keys of 20 random bytes in base32, as Cognito makes them', () => {

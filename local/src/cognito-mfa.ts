@@ -40,6 +40,8 @@ interface UserMfa {
   /** A key handed out by AssociateSoftwareToken with an access token, not yet verified. */
   pendingSecret?: string;
   friendlyDeviceName?: string;
+  /** The last 30-second step whose code was accepted: Cognito takes each code once. */
+  lastStep?: number;
   /** Software-token MFA is on for the identity (UserMFASettingList). */
   enabled: boolean;
   /** It is the preferred factor (PreferredMfaSetting). */
@@ -110,18 +112,20 @@ export class MfaStore {
 /** A new authenticator key as Cognito makes one: 20 random bytes, base32 (32 characters). */
 export const newAuthenticatorKey = (): string => new Secret({ size: 20 }).base32;
 
-/** Whether `code` is the key's code now, one step early or late (as Cognito accepts). */
-export function isAuthenticatorCode(secret: string, code: unknown, now = Date.now()): boolean {
-  if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return false;
-  return (
-    TOTP.validate({
-      token: code,
-      secret: Secret.fromBase32(secret),
-      timestamp: now,
-      window: 1,
-      ...TOTP_SETTINGS,
-    }) !== null
-  );
+/**
+ * The 30-second step whose code `code` is, when it is the key's code now or
+ * one step early or late (as Cognito accepts); undefined when it is not.
+ */
+export function authenticatorStep(secret: string, code: unknown, now = Date.now()): number | undefined {
+  if (typeof code !== 'string' || !/^\d{6}$/.test(code)) return undefined;
+  const delta = TOTP.validate({
+    token: code,
+    secret: Secret.fromBase32(secret),
+    timestamp: now,
+    window: 1,
+    ...TOTP_SETTINGS,
+  });
+  return delta === null ? undefined : TOTP.counter({ period: TOTP_SETTINGS.period, timestamp: now }) + delta;
 }
 
 /** The key's code at `now` (what an authenticator app shows). */
@@ -246,3 +250,6 @@ export const verifyCodeMismatch = () =>
   new MfaError('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA');
 export const challengeCodeMismatch = () =>
   new MfaError('CodeMismatchException', 'Invalid code received for user');
+/** Cognito's answer to a code already accepted (by a sign-in, or by VerifySoftwareToken). */
+export const codeUsedOnce = () =>
+  new MfaError('ExpiredCodeException', 'Your software token has already been used once.');

@@ -3,9 +3,10 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  authenticatorStep,
   challengeAfterPassword,
   challengeCodeMismatch,
-  isAuthenticatorCode,
+  codeUsedOnce,
   MfaError,
   MfaSessions,
   type MfaSignIn,
@@ -576,9 +577,13 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
       throw new MfaError('InvalidParameterException', 'The software token has not been verified.');
     }
     if (signIn.challenge === 'SOFTWARE_TOKEN_MFA') {
-      const { secret } = mfaStore.user(signIn.poolId, signIn.sub);
-      if (!secret || !isAuthenticatorCode(secret, responses.SOFTWARE_TOKEN_MFA_CODE))
-        throw challengeCodeMismatch();
+      const user = mfaStore.user(signIn.poolId, signIn.sub);
+      const step = user.secret
+        ? authenticatorStep(user.secret, responses.SOFTWARE_TOKEN_MFA_CODE)
+        : undefined;
+      if (step === undefined) throw challengeCodeMismatch();
+      if (step <= (user.lastStep ?? -1)) throw codeUsedOnce();
+      mfaStore.setUser(signIn.poolId, signIn.sub, { ...user, lastStep: step });
     }
     mfaSessions.end(String(input.Session));
     const fresh = (await call('InitiateAuth', {
@@ -637,15 +642,17 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
         if (signIn.challenge !== 'MFA_SETUP' || !signIn.secret) {
           throw new MfaError('NotAuthorizedException', 'Invalid session for the user.');
         }
-        if (!isAuthenticatorCode(signIn.secret, input.UserCode)) throw verifyCodeMismatch();
+        const step = authenticatorStep(signIn.secret, input.UserCode);
+        if (step === undefined) throw verifyCodeMismatch();
         signIn.verified = true;
-        // The key is the identity's from now on, as in a pool that requires MFA.
+        // The key is the identity's from now on, as in a pool that requires MFA; this code is spent.
         const user = mfaStore.user(signIn.poolId, signIn.sub);
         mfaStore.setUser(signIn.poolId, signIn.sub, {
           ...user,
           ...device,
           secret: signIn.secret,
           enabled: true,
+          lastStep: step,
         });
         return jsonAnswer(200, {
           Status: 'SUCCESS',
@@ -657,7 +664,8 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
       if (!user.pendingSecret) {
         throw new MfaError('InvalidParameterException', 'The user has not associated a software token.');
       }
-      if (!isAuthenticatorCode(user.pendingSecret, input.UserCode)) throw verifyCodeMismatch();
+      const step = authenticatorStep(user.pendingSecret, input.UserCode);
+      if (step === undefined) throw verifyCodeMismatch();
       const required = (await mfaOfPool(poolId)).configuration === 'ON';
       const { pendingSecret, ...rest } = user;
       mfaStore.setUser(poolId, sub, {
@@ -665,6 +673,7 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
         ...device,
         secret: pendingSecret,
         enabled: user.enabled || required,
+        lastStep: step,
       });
       return jsonAnswer(200, { Status: 'SUCCESS' });
     },

@@ -22,6 +22,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoIdentityProvider } from '@tunesmith/functions/adapters/cognito/identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticatorCode } from '../../functions/test/support/authenticator';
 import { authenticatorCodeAt } from '../src/cognito-mfa';
 import { jwtPayload } from '../src/cognito-proxy';
 import { type Emulator, startCognito } from '../src/emulators';
@@ -141,12 +142,15 @@ async function signIn(kind: keyof typeof which, name: string, password: string) 
     const associated = await client.send(new AssociateSoftwareTokenCommand({ Session: out.Session }));
     const secret = associated.SecretCode as string;
     const verified = await client.send(
-      new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: authenticatorCodeAt(secret) }),
+      new VerifySoftwareTokenCommand({
+        Session: associated.Session,
+        UserCode: await authenticatorCode(secret),
+      }),
     );
     authenticators.set(name, secret);
     out = await respond('MFA_SETUP', verified.Session as string, { USERNAME: name });
   } else if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
-    const code = authenticatorCodeAt(authenticators.get(name) as string);
+    const code = await authenticatorCode(authenticators.get(name) as string);
     out = await respond('SOFTWARE_TOKEN_MFA', out.Session as string, {
       USERNAME: name,
       SOFTWARE_TOKEN_MFA_CODE: code,
@@ -486,7 +490,10 @@ describe('Cognito through the proxy: the admin pool asks for an authenticator, a
       ),
     ).toBe('EnableSoftwareTokenMFAException: Code mismatch and fail enable Software Token MFA');
     const verified = await client.send(
-      new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: authenticatorCodeAt(secret) }),
+      new VerifySoftwareTokenCommand({
+        Session: associated.Session,
+        UserCode: await authenticatorCode(secret),
+      }),
     );
     expect(verified.Status).toBe('SUCCESS');
     await client.send(
@@ -519,11 +526,22 @@ describe('Cognito through the proxy: the admin pool asks for an authenticator, a
     });
     expect(await outcome(wrong)).toBe('CodeMismatchException: Invalid code received for user');
     // The challenge stands after a wrong code; the right one finishes it.
+    const code = await authenticatorCode(secret);
     const signedIn = await respond('SOFTWARE_TOKEN_MFA', next.Session as string, {
       USERNAME: who.signInName,
-      SOFTWARE_TOKEN_MFA_CODE: authenticatorCodeAt(secret),
+      SOFTWARE_TOKEN_MFA_CODE: code,
     });
     expect(await refresh('admins', signedIn.AuthenticationResult?.RefreshToken as string)).toBe('ok');
+    // Each code is taken once, as Cognito takes it.
+    const again = await passwordStep('admins', who.signInName, who.password);
+    expect(
+      await outcome(
+        respond('SOFTWARE_TOKEN_MFA', again.Session as string, {
+          USERNAME: who.signInName,
+          SOFTWARE_TOKEN_MFA_CODE: code,
+        }),
+      ),
+    ).toBe('ExpiredCodeException: Your software token has already been used once.');
     // A wrong password is still refused before any challenge.
     expect(await outcome(passwordStep('admins', who.signInName, 'not-the-password'))).toBe(
       'NotAuthorizedException: Incorrect username or password.',
@@ -539,7 +557,7 @@ describe('Cognito through the proxy: the admin pool asks for an authenticator, a
     expect(after.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
     const signedIn = await respond('SOFTWARE_TOKEN_MFA', after.Session as string, {
       USERNAME: who.signInName,
-      SOFTWARE_TOKEN_MFA_CODE: authenticatorCodeAt(authenticators.get(who.signInName) as string),
+      SOFTWARE_TOKEN_MFA_CODE: await authenticatorCode(authenticators.get(who.signInName) as string),
     });
     expect(signedIn.AuthenticationResult?.AccessToken).toEqual(expect.any(String));
 
@@ -572,7 +590,10 @@ describe('Cognito through the proxy: the admin pool asks for an authenticator, a
     expect(
       await outcome(
         client.send(
-          new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: authenticatorCodeAt(old) }),
+          new VerifySoftwareTokenCommand({
+            AccessToken: accessToken,
+            UserCode: authenticatorCodeAt(old, Date.now()),
+          }),
         ),
       ),
     ).toBe('EnableSoftwareTokenMFAException: Code mismatch and fail enable Software Token MFA');
@@ -583,7 +604,7 @@ describe('Cognito through the proxy: the admin pool asks for an authenticator, a
     await client.send(
       new VerifySoftwareTokenCommand({
         AccessToken: accessToken,
-        UserCode: authenticatorCodeAt(associated.SecretCode as string),
+        UserCode: await authenticatorCode(associated.SecretCode as string),
       }),
     );
     const next = await passwordStep('admins', who.signInName, who.password);
@@ -591,13 +612,13 @@ describe('Cognito through the proxy: the admin pool asks for an authenticator, a
       await outcome(
         respond('SOFTWARE_TOKEN_MFA', next.Session as string, {
           USERNAME: who.signInName,
-          SOFTWARE_TOKEN_MFA_CODE: authenticatorCodeAt(old),
+          SOFTWARE_TOKEN_MFA_CODE: authenticatorCodeAt(old, Date.now()),
         }),
       ),
     ).toBe('CodeMismatchException: Invalid code received for user');
     const withNew = await respond('SOFTWARE_TOKEN_MFA', next.Session as string, {
       USERNAME: who.signInName,
-      SOFTWARE_TOKEN_MFA_CODE: authenticatorCodeAt(associated.SecretCode as string),
+      SOFTWARE_TOKEN_MFA_CODE: await authenticatorCode(associated.SecretCode as string),
     });
     expect(withNew.AuthenticationResult?.AccessToken).toEqual(expect.any(String));
   });

@@ -49,5 +49,6 @@ export const authMessages = {
   codeRequired: 'Code is required',
   codeInvalid: 'Enter the 6-digit code from your authenticator app',
   codeWrong: 'Invalid code',
+  codeUsed: 'This code has already been used. Wait for the next one and try again.',
   signInExpired: 'Your sign-in has expired. Please sign in again.',
 } as const;

@@ -43,6 +43,8 @@ interface FakeIdentity {
   confirmed: boolean;
   /** The base32 key of the identity's authenticator, once set up. */
   authenticator?: string;
+  /** The last 30-second step whose code was taken (each is taken once). */
+  lastStep?: number;
 }
 
 /** A sign-in waiting for its second factor. */
@@ -77,9 +79,12 @@ export function fakeIdentityProvider(
   const seconds = () => Math.floor(clock.now().getTime() / 1000);
   const find = (name: string) =>
     identities.get(name) ?? [...identities.values()].find((i) => i.username === name || i.email === name);
-  const rightCode = (secret: string, code: string) =>
-    TOTP.validate({ token: code, secret: Secret.fromBase32(secret), timestamp: clock.now().getTime() }) !==
-    null;
+  /** The step of a right code (one step early or late accepted), else undefined. */
+  const stepOf = (secret: string, code: string) => {
+    const timestamp = clock.now().getTime();
+    const delta = TOTP.validate({ token: code, secret: Secret.fromBase32(secret), timestamp });
+    return delta === null ? undefined : TOTP.counter({ timestamp }) + delta;
+  };
   const liveChallenge = (session: string) => {
     const challenge = challenges.get(session);
     return challenge && challenge.expiresAt > seconds() ? challenge : undefined;
@@ -134,8 +139,10 @@ export function fakeIdentityProvider(
       const challenge = liveChallenge(session);
       const identity = challenge && identities.get(challenge.subject);
       if (!challenge?.secret || !identity) return { ok: false, reason: 'expired' };
-      if (!rightCode(challenge.secret, code)) return { ok: false, reason: 'wrong-code' };
+      const step = stepOf(challenge.secret, code);
+      if (step === undefined) return { ok: false, reason: 'wrong-code' };
       identity.authenticator = challenge.secret;
+      identity.lastStep = step;
       challenges.delete(session);
       return { ok: true, tokens: issue(identity, true) };
     },
@@ -143,7 +150,10 @@ export function fakeIdentityProvider(
       const challenge = liveChallenge(session);
       const identity = challenge && identities.get(challenge.subject);
       if (challenge?.step !== 'code' || !identity?.authenticator) return { ok: false, reason: 'expired' };
-      if (!rightCode(identity.authenticator, code)) return { ok: false, reason: 'wrong-code' };
+      const step = stepOf(identity.authenticator, code);
+      if (step === undefined) return { ok: false, reason: 'wrong-code' };
+      if (step <= (identity.lastStep ?? -1)) return { ok: false, reason: 'used-code' };
+      identity.lastStep = step;
       challenges.delete(session);
       return { ok: true, tokens: issue(identity, true) };
     },
@@ -189,6 +199,12 @@ export function fakeIdentityProvider(
       const secret = find(username)?.authenticator;
       if (!secret) throw new Error(`${username} has no authenticator`);
       return authenticatorCode(secret, clock.now());
+    },
+    /** The code the authenticator of `username` shows in the next 30-second step (taken one step early). */
+    nextCodeOf: (username: string) => {
+      const secret = find(username)?.authenticator;
+      if (!secret) throw new Error(`${username} has no authenticator`);
+      return authenticatorCode(secret, new Date(clock.now().getTime() + 30_000));
     },
   });
 }

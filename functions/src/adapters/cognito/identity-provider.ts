@@ -64,6 +64,8 @@ const expiredSession = new Set(['NotAuthorizedException']);
 function secondFactorFailure(error: unknown): SecondFactorResult {
   const name = errorName(error);
   if (wrongCode.has(name)) return { ok: false, reason: 'wrong-code' };
+  // "Your software token has already been used once.": Cognito takes each code once.
+  if (name === 'ExpiredCodeException') return { ok: false, reason: 'used-code' };
   if (expiredSession.has(name)) return { ok: false, reason: 'expired' };
   throw error;
 }

@@ -127,9 +127,19 @@ describe('admin sign-in with a second factor', () => {
     expect(
       await reason(adminLoginCode(s.deps, { challenge: codeStep.challenge, code: '000000' }, '10.0.0.1')),
     ).toEqual(['validation', 'Invalid code']);
+    // The setup took this step's code; the next step's is accepted early.
+    expect(
+      await reason(
+        adminLoginCode(
+          s.deps,
+          { challenge: codeStep.challenge, code: s.identity.codeOf('root') },
+          '10.0.0.1',
+        ),
+      ),
+    ).toEqual(['validation', 'This code has already been used. Wait for the next one and try again.']);
     const signedIn = await adminLoginCode(
       s.deps,
-      { challenge: codeStep.challenge, code: s.identity.codeOf('root') },
+      { challenge: codeStep.challenge, code: s.identity.nextCodeOf('root') },
       '10.0.0.1',
     );
     expect(signedIn.admin.username).toBe('root');
@@ -157,7 +167,7 @@ describe('admin sign-in with a second factor', () => {
     const elsewhere = await adminLogin(s.deps, { username: 'root', password }, '10.0.0.10');
     const signedIn = await adminLoginCode(
       s.deps,
-      { challenge: elsewhere.challenge, code: s.identity.codeOf('root') },
+      { challenge: elsewhere.challenge, code: s.identity.nextCodeOf('root') },
       '10.0.0.10',
     );
     expect(signedIn.admin.username).toBe('root');

@@ -173,6 +173,7 @@ export async function adminLoginCode(
   );
   if (!result.ok) {
     if (result.reason === 'wrong-code') throw validationError(authMessages.codeWrong);
+    if (result.reason === 'used-code') throw validationError(authMessages.codeUsed);
     await deps.pendingSignIns.remove(hash);
     throw unauthorized(authMessages.signInExpired);
   }

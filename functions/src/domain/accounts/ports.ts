@@ -32,8 +32,12 @@ export type SignInResult =
 /** The answer to a second-factor step: tokens, or why not. */
 export type SecondFactorResult =
   | { ok: true; tokens: Tokens }
-  /** `wrong-code`: the step stands and may be answered again; `expired`: the sign-in must start over. */
-  | { ok: false; reason: 'wrong-code' | 'expired' };
+  /**
+   * `wrong-code`: the step stands and may be answered again; `used-code`: a
+   * right code, but taken already (each is taken once), so the next one will
+   * do; `expired`: the sign-in must start over.
+   */
+  | { ok: false; reason: 'wrong-code' | 'used-code' | 'expired' };
 
 export interface VerifiedToken {
   /** The identity's stable id (Cognito `sub`). */
