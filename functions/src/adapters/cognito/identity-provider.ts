@@ -48,14 +48,9 @@ function tokensOf(
 /**
  * The errors Cognito answers a wrong authenticator code with: VerifySoftwareToken
  * says EnableSoftwareTokenMFAException (or CodeMismatchException), the
- * SOFTWARE_TOKEN_MFA challenge CodeMismatchException; a code already used is
- * a wrong code too (the next one will do).
+ * SOFTWARE_TOKEN_MFA challenge CodeMismatchException.
  */
-const wrongCode = new Set([
-  'CodeMismatchException',
-  'EnableSoftwareTokenMFAException',
-  'ExpiredCodeException',
-]);
+const wrongCode = new Set(['CodeMismatchException', 'EnableSoftwareTokenMFAException']);
 
 /** A spent, expired or unknown sign-in session (NotAuthorizedException "Invalid session for the user..."). */
 const expiredSession = new Set(['NotAuthorizedException']);
