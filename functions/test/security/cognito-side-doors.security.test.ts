@@ -191,13 +191,13 @@ describe('Cognito called around the app with a user’s own token and client id'
     expect(await outcome(attacker.send(new DeleteUserCommand({ AccessToken: accessToken })))).toBe(
       'ForbiddenException',
     );
-    // Second factors, devices and passkeys the account never had stay that way.
+    // Second factors, devices and passkeys the account never had stay that way (the pool's own settings refuse
+    // an authenticator: below).
     for (const command of [
       new SetUserMFAPreferenceCommand({
         AccessToken: accessToken,
         SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
       }),
-      new AssociateSoftwareTokenCommand({ AccessToken: accessToken }),
       new ConfirmDeviceCommand({ AccessToken: accessToken, DeviceKey: 'eu-west-1_device', DeviceName: 'x' }),
       new StartWebAuthnRegistrationCommand({ AccessToken: accessToken }),
     ])
