@@ -1,7 +1,7 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { Agent, fetch as fetchFrom } from 'undici';
 import { expect } from 'vitest';
 import { cognitoIdentityProvider } from '../../functions/src/adapters/cognito/identity-provider';
@@ -148,6 +148,27 @@ export async function answerSecondFactor(
   await form.getByLabel('Authentication Code').fill(await authenticatorCode(secret));
   await form.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL(`${baseUrl}/admin`);
+}
+
+/**
+ * Signs an administrator in through the API in a browser context (its cookie
+ * jar), as the sign-in screen does: the password, then the authenticator's
+ * code, setting it up with the key the first answer gives the first time.
+ */
+export async function signInAdminByApi(
+  context: BrowserContext,
+  baseUrl: string,
+  admin: { username: string; password: string },
+): Promise<void> {
+  const post = (path: string, data: unknown) =>
+    context.request.post(`${baseUrl}${path}`, { data, headers: { origin: baseUrl } });
+  const login = await post('/api/admin/login', admin);
+  expect(login.status()).toBe(200);
+  const step = (await login.json()) as { secondFactor?: string; secret?: string };
+  if (step.secondFactor === 'setup' && step.secret) authenticatorKeys.set(admin.username, step.secret);
+  const secret = authenticatorKeys.get(admin.username);
+  if (!secret) throw new Error(`${admin.username} has an authenticator this run did not set up`);
+  expect((await post('/api/admin/login/code', { code: await authenticatorCode(secret) })).status()).toBe(200);
 }
 
 /** Signs an administrator in at /admin/login (password, then the second factor) and waits for the dashboard. */
