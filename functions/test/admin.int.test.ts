@@ -28,6 +28,7 @@ import type { Generation } from '../src/domain/tracks/track';
 import { settingsFromEnv } from '../src/lambdas/settings-wiring';
 import { fakePayments } from '../src/testing/in-memory-billing';
 import {
+  adminSignIn,
   adminTestPassword,
   createTestAdmin,
   removeTestAdmin,
@@ -64,7 +65,7 @@ let created: AdminUser | undefined;
 beforeAll(async () => {
   created = await createTestAdmin(store, username, password);
   admin = new Browser();
-  expect((await admin.post('/api/admin/login', { username, password })).status).toBe(200);
+  expect((await adminSignIn(admin, username, password)).status).toBe(200);
 });
 afterAll(async () => {
   await removeTestAdmin(store, created);

@@ -14,7 +14,13 @@ import { dynamoBillingAccounts } from '../src/adapters/dynamo/billing-accounts';
 import { keys } from '../src/data/keys';
 import type { AdminUser } from '../src/domain/accounts/admin';
 import { planGrantedBySite } from '../src/domain/accounts/user';
-import { adminTestPassword, createTestAdmin, removeTestAdmin, signedInUser } from './support/accounts';
+import {
+  adminSignIn,
+  adminTestPassword,
+  createTestAdmin,
+  removeTestAdmin,
+  signedInUser,
+} from './support/accounts';
 import { direct } from './support/direct';
 import { apiUrl, Browser } from './support/http';
 import { localOnly } from './support/run';
@@ -38,7 +44,7 @@ beforeAll(async () => {
   const password = adminTestPassword();
   createdAdmin = await createTestAdmin(store, username, password);
   admin = new Browser();
-  expect((await admin.post('/api/admin/login', { username, password })).status).toBe(200);
+  expect((await adminSignIn(admin, username, password)).status).toBe(200);
 });
 afterAll(async () => {
   await removeTestAdmin(store, createdAdmin);

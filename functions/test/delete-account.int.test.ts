@@ -31,6 +31,7 @@ import type { Generation } from '../src/domain/tracks/track';
 import { inMemoryLimiter } from '../src/testing/in-memory-accounts';
 import { fakePayments } from '../src/testing/in-memory-billing';
 import {
+  adminSignIn,
   adminTestPassword,
   createTestAdmin,
   removeTestAdmin,
@@ -223,7 +224,7 @@ describe('DELETE /api/user: refusals', () => {
     const admin = await createTestAdmin(store, username, password);
     try {
       const browser = new Browser();
-      expect((await browser.post('/api/admin/login', { username, password })).status).toBe(200);
+      expect((await adminSignIn(browser, username, password)).status).toBe(200);
       expect((await deleteMine(browser, { currentPassword: password })).status).toBe(401);
     } finally {
       await removeTestAdmin(store, admin);

@@ -7,7 +7,13 @@ import { computePeaks } from '../src/domain/audio/peaks';
 import { parseWav } from '../src/domain/audio/wav';
 import type { PeaksBackfillOutcome } from '../src/domain/tracks/peaks-backfill';
 import type { Generation } from '../src/domain/tracks/track';
-import { adminTestPassword, createTestAdmin, removeTestAdmin, signedInUser } from './support/accounts';
+import {
+  adminSignIn,
+  adminTestPassword,
+  createTestAdmin,
+  removeTestAdmin,
+  signedInUser,
+} from './support/accounts';
 import { direct } from './support/direct';
 import { apiUrl, Browser, cloudEnv } from './support/http';
 import { subscribe } from './support/plans';
@@ -120,7 +126,7 @@ describe('npm run backfill -- peaks', () => {
   beforeAll(async () => {
     created = await createTestAdmin(store, username, password);
     admin = new Browser();
-    expect((await admin.post('/api/admin/login', { username, password })).status).toBe(200);
+    expect((await adminSignIn(admin, username, password)).status).toBe(200);
   });
   afterAll(async () => {
     await removeTestAdmin(store, created);

@@ -9,7 +9,13 @@ import { dynamoPlanRepository } from '../src/adapters/dynamo/plan-repository';
 import { keys } from '../src/data/keys';
 import type { AdminUser } from '../src/domain/accounts/admin';
 import type { Generation } from '../src/domain/tracks/track';
-import { adminTestPassword, createTestAdmin, removeTestAdmin, signedInUser } from './support/accounts';
+import {
+  adminSignIn,
+  adminTestPassword,
+  createTestAdmin,
+  removeTestAdmin,
+  signedInUser,
+} from './support/accounts';
 import { direct } from './support/direct';
 import { apiUrl, Browser } from './support/http';
 import { subscribe } from './support/plans';
@@ -350,7 +356,7 @@ describe('a plan’s commercial use', () => {
   beforeAll(async () => {
     created = await createTestAdmin(store, username, password);
     admin = new Browser();
-    expect((await admin.post('/api/admin/login', { username, password })).status).toBe(200);
+    expect((await adminSignIn(admin, username, password)).status).toBe(200);
   });
   afterAll(() => removeTestAdmin(store, created));
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { AdminUser } from '../src/domain/accounts/admin';
 import {
+  adminSignIn,
   adminTestPassword,
   createTestAdmin,
   removeTestAdmin,
@@ -30,7 +31,7 @@ let createdAdmin: AdminUser | undefined;
 beforeAll(async () => {
   createdAdmin = await createTestAdmin(store, username, password);
   admin = new Browser();
-  expect((await admin.post('/api/admin/login', { username, password })).status).toBe(200);
+  expect((await adminSignIn(admin, username, password)).status).toBe(200);
 });
 afterAll(async () => {
   await removeTestAdmin(store, createdAdmin);

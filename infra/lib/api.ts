@@ -139,7 +139,15 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
     workflow: 'respond',
     environment: { FAL_WEBHOOK_JWKS_URL },
   },
-  'admin-session': { table: 'readWrite', adminPool: identityAdminActions },
+  // Admin sign-in also answers the pool's second-factor challenges and makes a new authenticator the preferred factor.
+  'admin-session': {
+    table: 'readWrite',
+    adminPool: [
+      ...identityAdminActions,
+      'cognito-idp:AdminRespondToAuthChallenge',
+      'cognito-idp:AdminSetUserMFAPreference',
+    ],
+  },
   // Deleting a user removes their identity, objects and subscription; an email change moves the identity's email.
   admin: {
     table: 'readWrite',

@@ -27,7 +27,7 @@ describe('route manifest -> HTTP API', () => {
   it('creates exactly one route per manifest entry, with the exact route key', () => {
     const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey as string);
     expect(keys.sort()).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
-    expect(keys).toHaveLength(64);
+    expect(keys).toHaveLength(65);
   });
 
   it('creates exactly one function per route group, each from an existing entry file', () => {
@@ -215,7 +215,7 @@ describe('least privilege', () => {
     }
   });
 
-  it('grants the Cognito admin actions exactly: auth and admin (delete, email) on the user pool, admin-session on the admin pool, nobody else', () => {
+  it('grants the Cognito admin actions exactly: auth and admin (delete, email) on the user pool, admin-session (with the second factor) on the admin pool, nobody else', () => {
     const { stack } = synthesized;
     const userPool = `{${logicalId(stack, stack.auth.userPool.node.defaultChild)}.Arn}`;
     const adminPool = `{${logicalId(stack, stack.auth.adminPool.node.defaultChild)}.Arn}`;
@@ -230,7 +230,12 @@ describe('least privilege', () => {
     ];
     const expected: Record<string, string[]> = {
       auth: identityAdmin.map((action) => `${action} on ${userPool}`),
-      'admin-session': identityAdmin.map((action) => `${action} on ${adminPool}`),
+      // Plus the second factor: AssociateSoftwareToken and VerifySoftwareToken are public calls (the session authorises them).
+      'admin-session': [
+        ...identityAdmin,
+        'cognito-idp:AdminRespondToAuthChallenge',
+        'cognito-idp:AdminSetUserMFAPreference',
+      ].map((action) => `${action} on ${adminPool}`),
       // Deleting a user removes their identity; an email change moves the identity's email.
       admin: ['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUpdateUserAttributes'].map(
         (action) => `${action} on ${userPool}`,

@@ -53,14 +53,37 @@ describe('admin pool', () => {
     expect(pool.UsernameAttributes).toBeUndefined();
     expect(pool.AliasAttributes).toBeUndefined();
     expect(pool.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: true });
-    expect(pool.Policies).toMatchObject({
+  });
+
+  it('asks for 12 characters, without composition rules', () => {
+    expect(poolProps('adminPool').Policies).toEqual({
       PasswordPolicy: {
-        MinimumLength: 6,
+        MinimumLength: 12,
+        RequireLowercase: false,
         RequireUppercase: false,
         RequireNumbers: false,
         RequireSymbols: false,
       },
     });
+  });
+
+  it("requires a second factor on every sign-in, an authenticator's code only (no SMS)", () => {
+    const pool = poolProps('adminPool');
+    expect(pool.MfaConfiguration).toBe('ON');
+    expect(pool.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+    expect(pool.SmsConfiguration).toBeUndefined();
+  });
+
+  it('gives a sign-in 10 minutes between the password and the code (setting an authenticator up)', () => {
+    expect(clientProps('adminPool').AuthSessionValidity).toBe(10);
+  });
+});
+
+describe('user pool MFA', () => {
+  it('is off: users have no second factor', () => {
+    const pool = poolProps('userPool');
+    expect(pool.MfaConfiguration).toBe('OFF');
+    expect(pool.EnabledMfas).toBeUndefined();
   });
 });
 
@@ -164,8 +187,17 @@ describe('the pools’ web ACL', () => {
     );
     // The local Cognito proxy answers the same calls as blocked.
     expect([...webAclBlocked].sort()).toEqual([...blockedCognitoOperations].sort());
-    // What the app itself calls with a client id or a token stays open; the settings refuse SignUp and the rest.
-    for (const used of ['InitiateAuth', 'RevokeToken', 'AdminInitiateAuth', 'SignUp', 'UpdateUserAttributes'])
+    // What the app itself calls with a client id, a token or a sign-in's session stays open; the settings refuse
+    // SignUp and the rest (the user pool's MFA is off, so it refuses the authenticator calls too).
+    for (const used of [
+      'InitiateAuth',
+      'RevokeToken',
+      'AdminInitiateAuth',
+      'SignUp',
+      'UpdateUserAttributes',
+      'AssociateSoftwareToken',
+      'VerifySoftwareToken',
+    ])
       expect(blockedCognitoOperations as readonly string[]).not.toContain(used);
   });
 });

@@ -86,6 +86,7 @@ describe('startCognitoProxy with cognito-local still to start', () => {
       port: 0,
       upstream: new Promise<string>((resolve) => (answering = resolve)),
       registryFile: path.join(dir, 'held.json'),
+      mfaFile: path.join(dir, 'held-mfa.json'),
     });
     try {
       const answer = fetch(`${proxy.url}/health`);
@@ -110,6 +111,7 @@ describe('startCognitoProxy with cognito-local still to start', () => {
       port: 0,
       upstream: Promise.reject(new Error('its port is in use')),
       registryFile: path.join(dir, 'failed.json'),
+      mfaFile: path.join(dir, 'failed-mfa.json'),
     });
     try {
       const response = await fetch(proxy.url, {

@@ -3,6 +3,19 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  authenticatorStep,
+  challengeAfterPassword,
+  challengeCodeMismatch,
+  codeUsedOnce,
+  MfaError,
+  MfaSessions,
+  type MfaSignIn,
+  MfaStore,
+  newAuthenticatorKey,
+  softwareTokenNotEnabled,
+  verifyCodeMismatch,
+} from './cognito-mfa';
+import {
   type ClientSettings,
   isGuarded,
   type PoolSettings,
@@ -34,6 +47,12 @@ import {
  *   admin-only recovery, and attributes the client may not write. The user
  *   APIs the stack's web ACL blocks (DeleteUser and the like) are answered
  *   with Cognito's ForbiddenException, as behind that web ACL.
+ * - Authenticator (software-token) MFA, for pools that ask for it
+ *   (cognito-mfa.ts, decision 036): after cognito-local checks a password,
+ *   AdminInitiateAuth answers the MFA_SETUP or SOFTWARE_TOKEN_MFA challenge
+ *   and holds the tokens back; AssociateSoftwareToken, VerifySoftwareToken,
+ *   AdminRespondToAuthChallenge and AdminSetUserMFAPreference work as on
+ *   Cognito, with real RFC 6238 codes and the keys kept in the data directory.
  *
  * Everything else is forwarded unchanged. cognito-local is configured with
  * this proxy's URL as its issuer domain (`TokenConfig.IssuerDomain`), so
@@ -226,11 +245,14 @@ export interface CognitoProxyOptions {
   upstream: string | Promise<string>;
   /** Where issued refresh tokens are remembered. */
   registryFile: string;
+  /** Where authenticator keys are kept (cognito-mfa.ts). */
+  mfaFile: string;
 }
 
 /** Starts the proxy (see the module comment) on 127.0.0.1. */
 export async function startCognitoProxy(options: CognitoProxyOptions): Promise<CognitoProxy> {
   const registry = new RefreshTokenRegistry(options.registryFile);
+  const mfaStore = new MfaStore(options.mfaFile);
   const upstream = Promise.resolve(options.upstream).then((address) => new URL(address));
   // Awaited per request: a start that fails is reported there.
   upstream.catch(() => {});
@@ -446,8 +468,244 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
     return claims;
   };
 
+  /** Whether a pool asks for a second factor and offers authenticators (read from cognito-local, kept like the settings). */
+  const poolMfa = new Map<string, { configuration?: string; softwareToken: boolean }>();
+  const mfaOfPool = async (poolId: string) => {
+    let mfa = poolMfa.get(poolId);
+    if (!mfa) {
+      const out = (await call('GetUserPoolMfaConfig', { UserPoolId: poolId })) as {
+        MfaConfiguration?: string;
+        SoftwareTokenMfaConfiguration?: { Enabled?: boolean };
+      };
+      mfa = {
+        ...(out.MfaConfiguration ? { configuration: out.MfaConfiguration } : {}),
+        softwareToken: out.SoftwareTokenMfaConfiguration?.Enabled === true,
+      };
+      poolMfa.set(poolId, mfa);
+    }
+    return mfa;
+  };
+
+  /** A sign-in that ended unanswered: the refresh token of its password check will never be handed out. */
+  const revokeHeldBack = (signIn: MfaSignIn) => {
+    call('RevokeToken', { ClientId: signIn.clientId, Token: signIn.refreshToken }).catch(() => {});
+  };
+  const mfaSessions = new MfaSessions(Date.now, revokeHeldBack);
+
+  /** The identity `Username` names in a pool: its sub and username, or cognito-local's UserNotFoundException. */
+  const identityOf = async (poolId: unknown, username: unknown) => {
+    const user = (await call('AdminGetUser', { UserPoolId: poolId, Username: username })) as {
+      Username?: string;
+      UserAttributes?: { Name: string; Value?: string }[];
+    };
+    const sub = user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value ?? '';
+    return { sub, username: user.Username ?? String(username) };
+  };
+
+  /**
+   * A right password in a pool that asks for a second factor: the challenge
+   * instead of the tokens cognito-local issued, which wait with the session.
+   */
+  const challengeInstead = async (
+    input: Record<string, unknown>,
+    output: Record<string, unknown>,
+  ): Promise<Record<string, unknown> | undefined> => {
+    const result = output.AuthenticationResult as { AccessToken?: string; RefreshToken?: string } | undefined;
+    const claims = jwtPayload(result?.AccessToken);
+    const poolId = poolOfIssuer(claims?.iss);
+    if (
+      !result?.AccessToken ||
+      !result.RefreshToken ||
+      !claims ||
+      !poolId ||
+      typeof claims.sub !== 'string'
+    ) {
+      return undefined;
+    }
+    const mfa = await mfaOfPool(poolId);
+    const user = mfaStore.user(poolId, claims.sub);
+    const challenge = challengeAfterPassword(mfa.configuration, mfa.softwareToken, user);
+    if (!challenge) return undefined;
+    const clientId = String(input.ClientId);
+    const username = typeof claims.username === 'string' ? claims.username : claims.sub;
+    const session = mfaSessions.start(
+      {
+        poolId,
+        clientId,
+        sub: claims.sub,
+        username,
+        challenge,
+        refreshToken: result.RefreshToken,
+        accessToken: result.AccessToken,
+      },
+      mfaStore.sessionMinutes(clientId),
+    );
+    const parameters: Record<string, string> =
+      challenge === 'MFA_SETUP'
+        ? { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]', USER_ID_FOR_SRP: username }
+        : {
+            USER_ID_FOR_SRP: username,
+            ...(user.friendlyDeviceName ? { FRIENDLY_DEVICE_NAME: user.friendlyDeviceName } : {}),
+          };
+    return { ChallengeName: challenge, Session: session, ChallengeParameters: parameters };
+  };
+
+  /** The identity behind an access token that may set up an authenticator, with its pool. */
+  const tokenOwner = async (accessToken: unknown) => {
+    const claims = await verifyAccessToken(accessToken);
+    const poolId = poolOfIssuer(claims.iss) as string;
+    if (!(await mfaOfPool(poolId)).softwareToken) throw softwareTokenNotEnabled();
+    // The identity must still exist.
+    await call('GetUser', { AccessToken: accessToken });
+    return { poolId, sub: String(claims.sub) };
+  };
+
+  /** Answers an MFA challenge of a sign-in the proxy holds: the held-back refresh token and a fresh access token. */
+  const respondToChallenge = async (operation: string, input: Record<string, unknown>): Promise<Answer> => {
+    const signIn = mfaSessions.get(input.Session);
+    const responses = (input.ChallengeResponses ?? {}) as Record<string, unknown>;
+    const named = String(responses.USERNAME ?? '').toLowerCase();
+    if (
+      input.ClientId !== signIn.clientId ||
+      (operation === 'AdminRespondToAuthChallenge' && input.UserPoolId !== signIn.poolId) ||
+      input.ChallengeName !== signIn.challenge ||
+      (named !== signIn.username.toLowerCase() && named !== signIn.sub)
+    ) {
+      throw new MfaError('NotAuthorizedException', 'Invalid session for the user.');
+    }
+    if (signIn.challenge === 'MFA_SETUP' && !signIn.verified) {
+      throw new MfaError('InvalidParameterException', 'The software token has not been verified.');
+    }
+    if (signIn.challenge === 'SOFTWARE_TOKEN_MFA') {
+      const user = mfaStore.user(signIn.poolId, signIn.sub);
+      const step = user.secret
+        ? authenticatorStep(user.secret, responses.SOFTWARE_TOKEN_MFA_CODE)
+        : undefined;
+      if (step === undefined) throw challengeCodeMismatch();
+      if (step <= (user.lastStep ?? -1)) throw codeUsedOnce();
+      mfaStore.setUser(signIn.poolId, signIn.sub, { ...user, lastStep: step });
+    }
+    mfaSessions.end(String(input.Session));
+    const fresh = (await call('InitiateAuth', {
+      ClientId: signIn.clientId,
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: signIn.refreshToken },
+    })) as { AuthenticationResult?: { AccessToken?: string; IdToken?: string } };
+    const accessToken = fresh.AuthenticationResult?.AccessToken;
+    const claims = jwtPayload(accessToken);
+    const output = {
+      ChallengeParameters: {},
+      AuthenticationResult: {
+        AccessToken: accessToken,
+        ExpiresIn: Number(claims?.exp) - Number(claims?.iat),
+        TokenType: 'Bearer',
+        RefreshToken: signIn.refreshToken,
+        IdToken: fresh.AuthenticationResult?.IdToken,
+      },
+    };
+    observe(operation, input, output);
+    return jsonAnswer(200, output);
+  };
+
   /** Operations the proxy answers itself. */
   const own: Record<string, (input: Record<string, unknown>) => Promise<Answer>> = {
+    async AssociateSoftwareToken(input) {
+      if (input.Session !== undefined && input.AccessToken !== undefined) {
+        throw new MfaError(
+          'InvalidParameterException',
+          'Provide either an access token or a session, not both.',
+        );
+      }
+      if (input.Session !== undefined) {
+        const signIn = mfaSessions.get(input.Session);
+        if (signIn.challenge !== 'MFA_SETUP')
+          throw new MfaError('NotAuthorizedException', 'Invalid session for the user.');
+        if (!(await mfaOfPool(signIn.poolId)).softwareToken) throw softwareTokenNotEnabled();
+        signIn.secret = newAuthenticatorKey();
+        signIn.verified = false;
+        return jsonAnswer(200, {
+          SecretCode: signIn.secret,
+          Session: mfaSessions.next(String(input.Session), signIn),
+        });
+      }
+      const { poolId, sub } = await tokenOwner(input.AccessToken);
+      const secret = newAuthenticatorKey();
+      mfaStore.setUser(poolId, sub, { ...mfaStore.user(poolId, sub), pendingSecret: secret });
+      return jsonAnswer(200, { SecretCode: secret });
+    },
+
+    async VerifySoftwareToken(input) {
+      const device =
+        typeof input.FriendlyDeviceName === 'string' ? { friendlyDeviceName: input.FriendlyDeviceName } : {};
+      if (input.Session !== undefined) {
+        const signIn = mfaSessions.get(input.Session);
+        if (signIn.challenge !== 'MFA_SETUP' || !signIn.secret) {
+          throw new MfaError('NotAuthorizedException', 'Invalid session for the user.');
+        }
+        const step = authenticatorStep(signIn.secret, input.UserCode);
+        if (step === undefined) throw verifyCodeMismatch();
+        signIn.verified = true;
+        // The key is the identity's from now on, as in a pool that requires MFA; this code is spent.
+        const user = mfaStore.user(signIn.poolId, signIn.sub);
+        mfaStore.setUser(signIn.poolId, signIn.sub, {
+          ...user,
+          ...device,
+          secret: signIn.secret,
+          enabled: true,
+          lastStep: step,
+        });
+        return jsonAnswer(200, {
+          Status: 'SUCCESS',
+          Session: mfaSessions.next(String(input.Session), signIn),
+        });
+      }
+      const { poolId, sub } = await tokenOwner(input.AccessToken);
+      const user = mfaStore.user(poolId, sub);
+      if (!user.pendingSecret) {
+        throw new MfaError('InvalidParameterException', 'The user has not associated a software token.');
+      }
+      const step = authenticatorStep(user.pendingSecret, input.UserCode);
+      if (step === undefined) throw verifyCodeMismatch();
+      const required = (await mfaOfPool(poolId)).configuration === 'ON';
+      const { pendingSecret, ...rest } = user;
+      mfaStore.setUser(poolId, sub, {
+        ...rest,
+        ...device,
+        secret: pendingSecret,
+        enabled: user.enabled || required,
+        lastStep: step,
+      });
+      return jsonAnswer(200, { Status: 'SUCCESS' });
+    },
+
+    async AdminSetUserMFAPreference(input) {
+      const { sub } = await identityOf(input.UserPoolId, input.Username);
+      const poolId = String(input.UserPoolId);
+      const sms = input.SMSMfaSettings as { Enabled?: boolean } | undefined;
+      if (sms?.Enabled) {
+        throw new MfaError(
+          'InvalidParameterException',
+          'User does not have delivery config set to turn on SMS_MFA',
+        );
+      }
+      const settings = input.SoftwareTokenMfaSettings as
+        | { Enabled?: boolean; PreferredMfa?: boolean }
+        | undefined;
+      if (settings) {
+        const user = mfaStore.user(poolId, sub);
+        const enabled = settings.Enabled ?? user.enabled;
+        if (enabled && !user.secret) {
+          throw new MfaError('InvalidParameterException', 'User has not verified software token mfa');
+        }
+        mfaStore.setUser(poolId, sub, {
+          ...user,
+          enabled,
+          preferred: enabled && settings.PreferredMfa === true,
+        });
+      }
+      return jsonAnswer(200, {});
+    },
+
     async AdminUserGlobalSignOut(input) {
       if (typeof input.UserPoolId !== 'string' || typeof input.Username !== 'string') {
         throw new CognitoError('InvalidParameterException', 'UserPoolId and Username are required');
@@ -497,6 +755,24 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
     });
   };
 
+  /** AdminGetUser as Cognito answers it: with the identity's MFA settings. */
+  const withMfaSettings = (input: Record<string, unknown>, output: Record<string, unknown>): Answer => {
+    const attributes = (output.UserAttributes ?? []) as { Name: string; Value?: string }[];
+    const sub = attributes.find((attribute) => attribute.Name === 'sub')?.Value ?? '';
+    const { enabled, preferred } = mfaStore.user(String(input.UserPoolId), sub);
+    const {
+      UserMFASettingList: _list,
+      PreferredMfaSetting: _preferred,
+      MFAOptions: _options,
+      ...rest
+    } = output;
+    return jsonAnswer(200, {
+      ...rest,
+      ...(enabled ? { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] } : {}),
+      ...(preferred ? { PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' } : {}),
+    });
+  };
+
   const handle = async (req: http.IncomingMessage): Promise<Answer> => {
     const body = await readBody(req);
     const method = req.method ?? 'GET';
@@ -525,11 +801,18 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
     const input = parseJson(body);
     const ownHandler = Object.hasOwn(own, operation) ? own[operation] : undefined;
     if (ownHandler) return ownHandler(input);
+    if (
+      (operation === 'AdminRespondToAuthChallenge' || operation === 'RespondToAuthChallenge') &&
+      (input.ChallengeName === 'MFA_SETUP' || input.ChallengeName === 'SOFTWARE_TOKEN_MFA')
+    ) {
+      return respondToChallenge(operation, input);
+    }
     // A pool or client changed through the proxy: read its settings again when next needed.
-    if (/^(Create|Update|Delete)UserPool/.test(operation)) {
+    if (/^(Create|Update|Delete)UserPool|^SetUserPoolMfaConfig$/.test(operation)) {
       poolSettings.clear();
       clientSettings.clear();
       minimumLengths.clear();
+      poolMfa.clear();
     }
     // The pools' web ACL on AWS blocks these before Cognito looks at them, in any case (decision 014).
     if (webAclBlocked.some((name) => name.toLowerCase() === operation.toLowerCase()))
@@ -538,9 +821,35 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
     if (operation === 'AdminSetUserPassword') await checkPassword(input.UserPoolId, input.Password);
     if (operation === 'AdminCreateUser') await checkPassword(input.UserPoolId, input.TemporaryPassword);
 
+    // An identity about to be deleted: its authenticator and sign-ins go with it.
+    const deleting =
+      operation === 'AdminDeleteUser'
+        ? await identityOf(input.UserPoolId, input.Username).catch(() => undefined)
+        : undefined;
+
     const answer = await forward(method, path, req.headers, body);
     if (answer.status === 200) {
-      observe(operation, input, parseJson(answer.body));
+      const output = parseJson(answer.body);
+      if (
+        operation === 'AdminInitiateAuth' &&
+        (input.AuthFlow === 'ADMIN_USER_PASSWORD_AUTH' || input.AuthFlow === 'ADMIN_NO_SRP_AUTH')
+      ) {
+        const challenge = await challengeInstead(input, output);
+        if (challenge) return jsonAnswer(200, challenge);
+      }
+      if (deleting) {
+        mfaStore.forgetUser(String(input.UserPoolId), deleting.sub);
+        mfaSessions.endAllOf(String(input.UserPoolId), deleting.sub);
+      }
+      // cognito-local does not keep a client's AuthSessionValidity: the proxy does, for its sessions.
+      if (operation === 'CreateUserPoolClient' || operation === 'UpdateUserPoolClient') {
+        const clientId =
+          (output.UserPoolClient as { ClientId?: string } | undefined)?.ClientId ?? input.ClientId;
+        const minutes = typeof input.AuthSessionValidity === 'number' ? input.AuthSessionValidity : undefined;
+        if (typeof clientId === 'string') mfaStore.setSessionMinutes(clientId, minutes);
+      }
+      if (operation === 'AdminGetUser') return withMfaSettings(input, output);
+      observe(operation, input, output);
       return answer;
     }
     if (
@@ -556,6 +865,7 @@ export async function startCognitoProxy(options: CognitoProxyOptions): Promise<C
     handle(req)
       .catch((error: unknown) => {
         if (error instanceof CognitoError) return errorAnswer(error);
+        if (error instanceof MfaError) return errorAnswer(new CognitoError(error.type, error.message));
         // cognito-local not up yet (startup probes) or gone (shutdown): a gateway error, nothing to log.
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ECONNREFUSED' || code === 'ECONNRESET') {

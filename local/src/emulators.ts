@@ -339,6 +339,7 @@ export async function launchCognito(options: {
     port: options.port,
     upstream,
     registryFile: path.join(options.dir, 'refresh-tokens.json'),
+    mfaFile: path.join(options.dir, 'cognito-mfa.json'),
   });
   writeFileSync(
     path.join(options.dir, '.cognito', 'config.json'),

@@ -8,6 +8,7 @@ import {
   DescribeUserPoolCommand,
   type ExplicitAuthFlowsType,
   ListUserPoolsCommand,
+  SetUserPoolMfaConfigCommand,
   UpdateUserPoolClientCommand,
   type UpdateUserPoolClientCommandInput,
   UpdateUserPoolCommand,
@@ -26,7 +27,11 @@ import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import { cognitoIdentityProvider } from '@tunesmith/functions/adapters/cognito/identity-provider';
 import { dynamoAdminRepository } from '@tunesmith/functions/adapters/dynamo/admin-repository';
 import { keys, tableDesign } from '@tunesmith/functions/data/keys';
-import { type AdminUser, createAdmin } from '@tunesmith/functions/domain/accounts/admin';
+import {
+  type AdminUser,
+  createAdmin,
+  SECOND_FACTOR_MINUTES,
+} from '@tunesmith/functions/domain/accounts/admin';
 import { hasEveryPrice, offeredCycles } from '@tunesmith/functions/domain/billing/plan-prices';
 import { isPaidPlan } from '@tunesmith/functions/domain/generations/entitlements';
 import type { Plan, PlanRepository } from '@tunesmith/functions/domain/plans/plan';
@@ -148,10 +153,11 @@ const authFlows: ExplicitAuthFlowsType[] = ['ALLOW_ADMIN_USER_PASSWORD_AUTH', 'A
 
 /**
  * The settings of each pool that CDK also sets (infra/lib/auth.ts): users with
- * 8-character passwords, admins with 6; in both every identity is made with
- * admin calls (Cognito's SignUp is refused). Password recovery is the app's
- * own; cognito-local sends no mail. cognito-local stores these settings and
- * the Cognito proxy enforces the ones it does not (cognito-proxy.ts).
+ * 8-character passwords, admins with 12 and an authenticator's code on every
+ * sign-in (decision 036); in both every identity is made with admin calls
+ * (Cognito's SignUp is refused). Password recovery is the app's own;
+ * cognito-local sends no mail. cognito-local stores these settings and the
+ * Cognito proxy enforces the ones it does not (cognito-proxy.ts).
  */
 const poolSettings = {
   users: {
@@ -161,18 +167,22 @@ const poolSettings = {
     MfaConfiguration: 'OFF',
   },
   admins: {
-    Policies: passwordPolicy(6),
+    Policies: passwordPolicy(12),
     AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
     AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'admin_only', Priority: 1 }] },
-    MfaConfiguration: 'OFF',
+    MfaConfiguration: 'ON',
   },
 } as const satisfies Record<'users' | 'admins', Omit<UpdateUserPoolCommandInput, 'UserPoolId'>>;
 
+/** Which second factors each pool offers, as CDK's `mfaSecondFactor`: authenticators for admins, none for users. */
+const softwareTokenMfa = { users: false, admins: true } as const;
+
 /**
  * The app clients' settings, as in CDK: short-lived access tokens, revocable
- * refresh tokens, and a user's own token may read and write only `locale`.
+ * refresh tokens, and a user's own token may read and write only `locale`;
+ * the admin client gives a sign-in time to set an authenticator up.
  */
-const clientSettings = {
+const baseClientSettings = {
   ExplicitAuthFlows: authFlows,
   ReadAttributes: ['locale'],
   WriteAttributes: ['locale'],
@@ -183,6 +193,23 @@ const clientSettings = {
   EnableTokenRevocation: true,
   PreventUserExistenceErrors: 'ENABLED',
 } as const satisfies Omit<UpdateUserPoolClientCommandInput, 'UserPoolId' | 'ClientId'>;
+const clientSettings = {
+  users: baseClientSettings,
+  admins: { ...baseClientSettings, AuthSessionValidity: SECOND_FACTOR_MINUTES },
+} as const satisfies Record<
+  'users' | 'admins',
+  Omit<UpdateUserPoolClientCommandInput, 'UserPoolId' | 'ClientId'>
+>;
+
+/** The pool's second factors (SetUserPoolMfaConfig: CreateUserPool and UpdateUserPool do not set them). */
+const setSecondFactors = (cognito: CognitoIdentityProviderClient, kind: 'users' | 'admins', poolId: string) =>
+  cognito.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: poolId,
+      MfaConfiguration: poolSettings[kind].MfaConfiguration,
+      SoftwareTokenMfaConfiguration: { Enabled: softwareTokenMfa[kind] },
+    }),
+  );
 
 async function poolExists(
   cognito: CognitoIdentityProviderClient,
@@ -214,12 +241,13 @@ async function createPool(
   );
   const poolId = pool.UserPool?.Id;
   if (!poolId) throw new Error(`cognito-local created the ${kind} pool without an id`);
+  await setSecondFactors(cognito, kind, poolId);
   const client = await cognito.send(
     new CreateUserPoolClientCommand({
       UserPoolId: poolId,
       ClientName: `tunesmith-${kind}-web`,
       GenerateSecret: false,
-      ...clientSettings,
+      ...clientSettings[kind],
     }),
   );
   const clientId = client.UserPoolClient?.ClientId;
@@ -234,14 +262,19 @@ async function updatePool(
   ids: { poolId: string; clientId: string },
 ): Promise<{ poolId: string; clientId: string }> {
   await cognito.send(new UpdateUserPoolCommand({ UserPoolId: ids.poolId, ...poolSettings[kind] }));
+  await setSecondFactors(cognito, kind, ids.poolId);
   await cognito.send(
-    new UpdateUserPoolClientCommand({ UserPoolId: ids.poolId, ClientId: ids.clientId, ...clientSettings }),
+    new UpdateUserPoolClientCommand({
+      UserPoolId: ids.poolId,
+      ClientId: ids.clientId,
+      ...clientSettings[kind],
+    }),
   );
   return ids;
 }
 
 /** The hash of the pools' and clients' settings (see `ProvisionMarker` in local-state.ts). */
-export const poolSettingsHash = definitionHash({ poolSettings, clientSettings });
+export const poolSettingsHash = definitionHash({ poolSettings, softwareTokenMfa, clientSettings });
 
 /**
  * The two pools and their app clients: the saved ones when cognito-local

@@ -97,6 +97,9 @@ console.log(`Tunesmith is running at ${cloud.url}`);
 console.log(
   `Admin sign-in: ${cloud.admin.username} / ${cloud.admin.password}  (local only; kept in local-cloud.json in the data directory)`,
 );
+console.log(
+  '  The first admin sign-in sets up an authenticator app (scan the QR code, or type the key) for the second factor.',
+);
 console.log(`Started in ${seconds} s. Press Ctrl-C to stop.`);
 
 let stopping = false;

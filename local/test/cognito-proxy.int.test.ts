@@ -6,25 +6,32 @@ import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminInitiateAuthCommand,
+  AdminRespondToAuthChallengeCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   GlobalSignOutCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
   SignUpCommand,
   UpdateUserAttributesCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoIdentityProvider } from '@tunesmith/functions/adapters/cognito/identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticatorCode } from '../../functions/test/support/authenticator';
+import { authenticatorCodeAt } from '../src/cognito-mfa';
 import { jwtPayload } from '../src/cognito-proxy';
 import { type Emulator, startCognito } from '../src/emulators';
 import { ensurePools } from '../src/provision';
 
 // cognito-local behind the proxy, as the local cloud runs it: the Cognito
 // calls the account adapters make, for both pools, including the global
-// sign-out cognito-local lacks, and a restart in between.
+// sign-out and the admin pool's authenticator MFA cognito-local lacks, and a
+// restart in between.
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tunesmith-cognito-'));
 let cognito: Emulator;
@@ -67,7 +74,7 @@ const which = {
 
 let counter = 0;
 /** Creates a confirmed identity the way the adapters do; returns its sign-in name and admin-API name (the sub for users). */
-async function createIdentity(kind: keyof typeof which, password = 'password-1') {
+async function createIdentity(kind: keyof typeof which, password = 'long-password-1') {
   counter++;
   const { poolId } = which[kind]();
   const signInName = kind === 'users' ? `user-${counter}-${Date.now()}@example.com` : `admin-${counter}`;
@@ -100,8 +107,11 @@ async function createIdentity(kind: keyof typeof which, password = 'password-1')
   return { signInName, username, sub, password };
 }
 
-async function signIn(kind: keyof typeof which, name: string, password: string) {
-  const out = await client.send(
+/** The authenticator key each admin set up, by sign-in name (the admin pool asks for one). */
+const authenticators = new Map<string, string>();
+
+const passwordStep = (kind: keyof typeof which, name: string, password: string) =>
+  client.send(
     new AdminInitiateAuthCommand({
       UserPoolId: which[kind]().poolId,
       ClientId: which[kind]().clientId,
@@ -109,6 +119,43 @@ async function signIn(kind: keyof typeof which, name: string, password: string) 
       AuthParameters: { USERNAME: name, PASSWORD: password },
     }),
   );
+
+const respond = (
+  challenge: 'MFA_SETUP' | 'SOFTWARE_TOKEN_MFA',
+  session: string,
+  responses: Record<string, string>,
+) =>
+  client.send(
+    new AdminRespondToAuthChallengeCommand({
+      UserPoolId: pools.adminPoolId,
+      ClientId: pools.adminPoolClientId,
+      ChallengeName: challenge,
+      Session: session,
+      ChallengeResponses: responses,
+    }),
+  );
+
+/** Signs in as the API does; in the admin pool with the authenticator (set up on the first sign-in). */
+async function signIn(kind: keyof typeof which, name: string, password: string) {
+  let out = await passwordStep(kind, name, password);
+  if (out.ChallengeName === 'MFA_SETUP') {
+    const associated = await client.send(new AssociateSoftwareTokenCommand({ Session: out.Session }));
+    const secret = associated.SecretCode as string;
+    const verified = await client.send(
+      new VerifySoftwareTokenCommand({
+        Session: associated.Session,
+        UserCode: await authenticatorCode(secret),
+      }),
+    );
+    authenticators.set(name, secret);
+    out = await respond('MFA_SETUP', verified.Session as string, { USERNAME: name });
+  } else if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    const code = await authenticatorCode(authenticators.get(name) as string);
+    out = await respond('SOFTWARE_TOKEN_MFA', out.Session as string, {
+      USERNAME: name,
+      SOFTWARE_TOKEN_MFA_CODE: code,
+    });
+  }
   const result = out.AuthenticationResult;
   if (!result?.AccessToken || !result.RefreshToken) throw new Error('no tokens');
   return { accessToken: result.AccessToken, refreshToken: result.RefreshToken };
@@ -253,7 +300,7 @@ describe('Cognito through the proxy: as on AWS', () => {
     ).rejects.toMatchObject({ name: 'UserNotFoundException' });
   });
 
-  it("enforces each pool's minimum password length (users 8, admins 6)", async () => {
+  it("enforces each pool's minimum password length (users 8, admins 12)", async () => {
     const user = await createIdentity('users');
     const admin = await createIdentity('admins');
     const set = (poolId: string, username: string, password: string) =>
@@ -272,8 +319,8 @@ describe('Cognito through the proxy: as on AWS', () => {
         );
     expect(await set(pools.userPoolId, user.username, '1234567')).toBe('InvalidPasswordException');
     expect(await set(pools.userPoolId, user.username, '12345678')).toBe('ok');
-    expect(await set(pools.adminPoolId, admin.username, '12345')).toBe('InvalidPasswordException');
-    expect(await set(pools.adminPoolId, admin.username, '123456')).toBe('ok');
+    expect(await set(pools.adminPoolId, admin.username, '12345678901')).toBe('InvalidPasswordException');
+    expect(await set(pools.adminPoolId, admin.username, '123456789012')).toBe('ok');
   });
 
   it('keeps concurrent changes readable across a restart (cognito-local rewrites whole files)', async () => {
@@ -411,3 +458,199 @@ describe.each(['users', 'admins'] as const)(
     });
   },
 );
+
+describe('Cognito through the proxy: the admin pool asks for an authenticator, as on AWS', () => {
+  const outcome = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'ok',
+      (error: Error) => `${error.name}: ${error.message}`,
+    );
+
+  it('sets one up at the first sign-in (MFA_SETUP), then asks for its code (SOFTWARE_TOKEN_MFA)', async () => {
+    const who = await createIdentity('admins');
+    const first = await passwordStep('admins', who.signInName, who.password);
+    expect(first.AuthenticationResult).toBeUndefined();
+    expect(first.ChallengeName).toBe('MFA_SETUP');
+    expect(first.ChallengeParameters).toEqual({
+      MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]',
+      USER_ID_FOR_SRP: who.username,
+    });
+    // Nothing answers for the sign-in yet.
+    expect(await outcome(respond('MFA_SETUP', first.Session as string, { USERNAME: who.signInName }))).toBe(
+      'InvalidParameterException: The software token has not been verified.',
+    );
+
+    const associated = await client.send(new AssociateSoftwareTokenCommand({ Session: first.Session }));
+    const secret = associated.SecretCode as string;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(associated.Session).not.toBe(first.Session);
+    expect(
+      await outcome(
+        client.send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: '000000' })),
+      ),
+    ).toBe('EnableSoftwareTokenMFAException: Code mismatch and fail enable Software Token MFA');
+    const verified = await client.send(
+      new VerifySoftwareTokenCommand({
+        Session: associated.Session,
+        UserCode: await authenticatorCode(secret),
+      }),
+    );
+    expect(verified.Status).toBe('SUCCESS');
+    await client.send(
+      new AdminSetUserMFAPreferenceCommand({
+        UserPoolId: pools.adminPoolId,
+        Username: who.username,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    const done = await respond('MFA_SETUP', verified.Session as string, { USERNAME: who.signInName });
+    const tokens = done.AuthenticationResult;
+    expect(jwtPayload(tokens?.AccessToken)).toMatchObject({ username: who.username });
+    expect(await refresh('admins', tokens?.RefreshToken as string)).toBe('ok');
+    // A session is spent once answered.
+    expect(
+      await outcome(respond('MFA_SETUP', verified.Session as string, { USERNAME: who.signInName })),
+    ).toBe('NotAuthorizedException: Invalid session for the user.');
+    const user = await client.send(
+      new AdminGetUserCommand({ UserPoolId: pools.adminPoolId, Username: who.username }),
+    );
+    expect(user.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
+    expect(user.PreferredMfaSetting).toBe('SOFTWARE_TOKEN_MFA');
+
+    const next = await passwordStep('admins', who.signInName, who.password);
+    expect(next.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(next.ChallengeParameters).toEqual({ USER_ID_FOR_SRP: who.username });
+    const wrong = respond('SOFTWARE_TOKEN_MFA', next.Session as string, {
+      USERNAME: who.signInName,
+      SOFTWARE_TOKEN_MFA_CODE: authenticatorCodeAt(secret, Date.now() - 5 * 60_000),
+    });
+    expect(await outcome(wrong)).toBe('CodeMismatchException: Invalid code received for user');
+    // The challenge stands after a wrong code; the right one finishes it.
+    const code = await authenticatorCode(secret);
+    const signedIn = await respond('SOFTWARE_TOKEN_MFA', next.Session as string, {
+      USERNAME: who.signInName,
+      SOFTWARE_TOKEN_MFA_CODE: code,
+    });
+    expect(await refresh('admins', signedIn.AuthenticationResult?.RefreshToken as string)).toBe('ok');
+    // Each code is taken once, as Cognito takes it.
+    const again = await passwordStep('admins', who.signInName, who.password);
+    expect(
+      await outcome(
+        respond('SOFTWARE_TOKEN_MFA', again.Session as string, {
+          USERNAME: who.signInName,
+          SOFTWARE_TOKEN_MFA_CODE: code,
+        }),
+      ),
+    ).toBe('ExpiredCodeException: Your software token has already been used once.');
+    // A wrong password is still refused before any challenge.
+    expect(await outcome(passwordStep('admins', who.signInName, 'not-the-password'))).toBe(
+      'NotAuthorizedException: Incorrect username or password.',
+    );
+  });
+
+  it('keeps the key across a restart, and a deleted identity made anew sets one up again', async () => {
+    const who = await createIdentity('admins');
+    await signIn('admins', who.signInName, who.password);
+
+    await restart();
+    const after = await passwordStep('admins', who.signInName, who.password);
+    expect(after.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    const signedIn = await respond('SOFTWARE_TOKEN_MFA', after.Session as string, {
+      USERNAME: who.signInName,
+      SOFTWARE_TOKEN_MFA_CODE: await authenticatorCode(authenticators.get(who.signInName) as string),
+    });
+    expect(signedIn.AuthenticationResult?.AccessToken).toEqual(expect.any(String));
+
+    await client.send(new AdminDeleteUserCommand({ UserPoolId: pools.adminPoolId, Username: who.username }));
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: pools.adminPoolId,
+        Username: who.username,
+        MessageAction: 'SUPPRESS',
+      }),
+    );
+    await client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: pools.adminPoolId,
+        Username: who.username,
+        Password: who.password,
+        Permanent: true,
+      }),
+    );
+    expect((await passwordStep('admins', who.signInName, who.password)).ChallengeName).toBe('MFA_SETUP');
+  });
+
+  it("lets an admin's own token replace their authenticator only with a right code of the new key", async () => {
+    const who = await createIdentity('admins');
+    const { accessToken } = await signIn('admins', who.signInName, who.password);
+    const old = authenticators.get(who.signInName) as string;
+
+    const associated = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+    expect(associated.Session).toBeUndefined();
+    expect(
+      await outcome(
+        client.send(
+          new VerifySoftwareTokenCommand({
+            AccessToken: accessToken,
+            UserCode: authenticatorCodeAt(old, Date.now()),
+          }),
+        ),
+      ),
+    ).toBe('EnableSoftwareTokenMFAException: Code mismatch and fail enable Software Token MFA');
+    // Until the new key is verified, the old one is what sign-in asks for.
+    authenticators.set(who.signInName, old);
+    await signIn('admins', who.signInName, who.password);
+
+    await client.send(
+      new VerifySoftwareTokenCommand({
+        AccessToken: accessToken,
+        UserCode: await authenticatorCode(associated.SecretCode as string),
+      }),
+    );
+    const next = await passwordStep('admins', who.signInName, who.password);
+    expect(
+      await outcome(
+        respond('SOFTWARE_TOKEN_MFA', next.Session as string, {
+          USERNAME: who.signInName,
+          SOFTWARE_TOKEN_MFA_CODE: authenticatorCodeAt(old, Date.now()),
+        }),
+      ),
+    ).toBe('CodeMismatchException: Invalid code received for user');
+    const withNew = await respond('SOFTWARE_TOKEN_MFA', next.Session as string, {
+      USERNAME: who.signInName,
+      SOFTWARE_TOKEN_MFA_CODE: await authenticatorCode(associated.SecretCode as string),
+    });
+    expect(withNew.AuthenticationResult?.AccessToken).toEqual(expect.any(String));
+  });
+
+  it('refuses authenticators in the user pool, whose MFA is off, and signs users in with the password alone', async () => {
+    const who = await createIdentity('users');
+    const first = await passwordStep('users', who.signInName, who.password);
+    expect(first.ChallengeName).toBeUndefined();
+    expect(
+      await outcome(
+        client.send(
+          new AssociateSoftwareTokenCommand({
+            AccessToken: first.AuthenticationResult?.AccessToken as string,
+          }),
+        ),
+      ),
+    ).toBe('SoftwareTokenMFANotFoundException: Software Token MFA has not been enabled by the userPool.');
+  });
+
+  it('refuses a made-up session and an answer for another challenge', async () => {
+    expect(
+      await outcome(client.send(new AssociateSoftwareTokenCommand({ Session: `AYAB${'x'.repeat(40)}` }))),
+    ).toBe('NotAuthorizedException: Invalid session for the user.');
+    const who = await createIdentity('admins');
+    const first = await passwordStep('admins', who.signInName, who.password);
+    expect(
+      await outcome(
+        respond('SOFTWARE_TOKEN_MFA', first.Session as string, {
+          USERNAME: who.signInName,
+          SOFTWARE_TOKEN_MFA_CODE: '123456',
+        }),
+      ),
+    ).toBe('NotAuthorizedException: Invalid session for the user.');
+  });
+});

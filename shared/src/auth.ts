@@ -1,6 +1,11 @@
 import * as z from 'zod';
 import { authMessages } from './auth-messages';
-import { ADMIN_PASSWORD_MIN_LENGTH, BILLING_CYCLES, PASSWORD_MIN_LENGTH } from './constants';
+import {
+  ADMIN_PASSWORD_MIN_LENGTH,
+  BILLING_CYCLES,
+  PASSWORD_MIN_LENGTH,
+  TOTP_CODE_LENGTH,
+} from './constants';
 
 export { authMessages } from './auth-messages';
 
@@ -75,6 +80,36 @@ export const adminLoginSchema = z.object({
   username: z.string().trim().min(1, authMessages.usernameRequired).max(128),
   password: z.string().min(1, authMessages.passwordRequired).max(256),
 });
+
+/**
+ * The code of an administrator's authenticator app: six digits, typed with or
+ * without the space most apps show in the middle.
+ */
+export const adminCodeSchema = z.object({
+  code: z
+    .string({ error: authMessages.codeRequired })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, authMessages.codeRequired)
+        .regex(new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`), authMessages.codeInvalid),
+    ),
+});
+export type AdminCodeInput = z.input<typeof adminCodeSchema>;
+
+/**
+ * What `POST /api/admin/login` answers for a right password: the second
+ * factor comes next, in a short-lived HttpOnly cookie of its own. `setup`: the
+ * administrator has no authenticator yet, so the answer carries the new key
+ * (base32) and its `otpauth://` URI for a QR code; `code`: the authenticator's
+ * code is asked for.
+ */
+export const adminSecondFactorSchema = z.discriminatedUnion('secondFactor', [
+  z.object({ secondFactor: z.literal('setup'), secret: z.string(), otpauthUri: z.string() }),
+  z.object({ secondFactor: z.literal('code') }),
+]);
+export type AdminSecondFactor = z.infer<typeof adminSecondFactorSchema>;
 
 export const adminChangePasswordSchema = z
   .object({

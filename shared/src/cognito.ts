@@ -7,9 +7,15 @@
  * away and leave their profile, tracks and subscription behind; ChangePassword
  * would skip the app's sign-out of every other session; DeleteUserAttributes
  * may not be held to the client's write attributes; the attribute-
- * verification, MFA, device, passkey and confirmation calls serve nothing
- * here (device tracking is off and the pools' plan has no passkeys, but
- * neither is documented to refuse every one of these calls).
+ * verification, MFA-preference, device, passkey and confirmation calls serve
+ * nothing here (device tracking is off and the pools' plan has no passkeys,
+ * but neither is documented to refuse every one of these calls).
+ *
+ * AssociateSoftwareToken and VerifySoftwareToken are not on the list: the API
+ * calls them (with a sign-in's session, never a browser's) to set up an
+ * administrator's authenticator, and the web ACL cannot tell a session from a
+ * token by the header. The user pool refuses them itself (its software-token
+ * MFA is off); decision 036 says what they allow with an admin's own token.
  */
 export const BLOCKED_COGNITO_OPERATIONS = [
   'DeleteUser',
@@ -19,8 +25,6 @@ export const BLOCKED_COGNITO_OPERATIONS = [
   'VerifyUserAttribute',
   'SetUserMFAPreference',
   'SetUserSettings',
-  'AssociateSoftwareToken',
-  'VerifySoftwareToken',
   'ConfirmSignUp',
   'ResendConfirmationCode',
   'ConfirmDevice',

@@ -10,10 +10,10 @@ import * as webhooks from './calls/webhooks';
 import { apiPath, matchPath, matchRoute, routeById, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
-  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three, ownership’s five and a shared link’s audio (GET and HEAD), each once', () => {
-    expect(routes).toHaveLength(64);
-    expect(new Set(routes.map((r) => r.id)).size).toBe(64);
-    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(64);
+  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three, ownership’s five, a shared link’s audio (GET and HEAD) and the admin’s second factor, each once', () => {
+    expect(routes).toHaveLength(65);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(65);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(65);
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/stripe' && r.auth === 'webhook'),
     ).toBe(true);
@@ -49,10 +49,11 @@ describe('route manifest', () => {
     for (const group of routeGroups) expect(routesOfGroup(group).length).toBeGreaterThan(0);
   });
 
-  it('guards admin routes with admin auth, except admin login', () => {
+  it('guards admin routes with admin auth, except the two steps of admin login', () => {
     const admin = routes.filter((r) => r.path.startsWith('/api/admin/'));
-    expect(admin).toHaveLength(20);
-    for (const route of admin) expect(route.auth).toBe(route.id === 'adminLogin' ? 'public' : 'admin');
+    expect(admin).toHaveLength(21);
+    const signIn = ['adminLogin', 'adminLoginCode'];
+    for (const route of admin) expect(route.auth).toBe(signIn.includes(route.id) ? 'public' : 'admin');
   });
 
   it('uses API Gateway {param} paths under /api', () => {

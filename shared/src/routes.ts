@@ -64,6 +64,7 @@ export const routes = [
   webhooks.stripeWebhook,
   webhooks.falWebhook,
   adminSession.adminLogin,
+  adminSession.adminLoginCode,
   adminSession.adminLogout,
   adminSession.getCurrentAdmin,
   adminSession.adminChangePassword,

@@ -14,7 +14,7 @@ import { keys } from '../../functions/src/data/keys';
 import type { Generation } from '../../functions/src/domain/tracks/track';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { journeyAdmin, signIn, signInAdmin, toast, verifiedUser } from './people';
+import { answerSecondFactor, journeyAdmin, signIn, signInAdmin, toast, verifiedUser } from './people';
 
 const baseUrl = inject('baseUrl');
 const cloudEnv = inject('cloudEnv');
@@ -131,7 +131,12 @@ describe('an administrator runs the site', () => {
     await login.getByLabel('Username').fill(admin.username);
     await login.getByLabel('Password', { exact: true }).fill(admin.password);
     await login.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${baseUrl}/admin`);
+    // The first sign-in sets up the authenticator: keyboard and screen reader alike.
+    await answerSecondFactor(page, baseUrl, admin.username, async (step) => {
+      expect(step).toBe('setup');
+      await page.getByRole('img', { name: 'QR code of your authenticator key' }).waitFor();
+      await expectNoSeriousViolations(page, 'admin sign in, authenticator setup');
+    });
 
     // The dashboard's counters match the data.
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { journeyAdmin, signIn, verifiedUser } from './people';
+import { journeyAdmin, signIn, signInAdminByApi, verifiedUser } from './people';
 
 // A plan the site granted meets billing (decision 037), in Chromium: Pricing
 // says what paying ends and asks first (also when the grant came after the
@@ -21,11 +21,7 @@ beforeAll(async () => {
   await journeyAdmin(cloudEnv, admin);
   browser = await launchBrowser();
   adminSession = await browser.newContext();
-  const login = await adminSession.request.post(`${baseUrl}/api/admin/login`, {
-    data: admin,
-    headers: { origin: baseUrl },
-  });
-  expect(login.status()).toBe(200);
+  await signInAdminByApi(adminSession, baseUrl, admin);
 });
 afterAll(async () => {
   await adminSession?.close();

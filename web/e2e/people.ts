@@ -1,12 +1,13 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { Agent, fetch as fetchFrom } from 'undici';
 import { expect } from 'vitest';
 import { cognitoIdentityProvider } from '../../functions/src/adapters/cognito/identity-provider';
 import { dynamoAdminRepository } from '../../functions/src/adapters/dynamo/admin-repository';
 import { createAdmin } from '../../functions/src/domain/accounts/admin';
+import { authenticatorCode } from '../../functions/test/support/authenticator';
 
 /**
  * An administrator of a journey's own, made as `npm run admin:create` makes
@@ -112,7 +113,65 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByRole('tab', { name: 'Text to Music' }).waitFor();
 }
 
-/** Signs an administrator in at /admin/login and waits for the dashboard. */
+/** The authenticator key each administrator set up in this run, read off the setup step as a person would. */
+const authenticatorKeys = new Map<string, string>();
+
+/**
+ * The second step of an admin sign-in, after the password, as an admin does
+ * it on screen: the first time, the key the setup step shows goes into the
+ * authenticator (here, the tests' one); then its code; then the dashboard.
+ * `onStep` looks at the step before it is answered.
+ */
+export async function answerSecondFactor(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  onStep?: (step: 'setup' | 'code') => Promise<void>,
+): Promise<void> {
+  const setup = page.getByRole('heading', {
+    level: 1,
+    name: 'Set Up Two-Factor Authentication',
+    exact: true,
+  });
+  const code = page.getByRole('heading', { level: 1, name: 'Two-Factor Authentication', exact: true });
+  await setup.or(code).waitFor();
+  const step = (await setup.isVisible()) ? 'setup' : 'code';
+  if (step === 'setup') {
+    const key = (await page.locator('dd code').textContent())?.replace(/\s/g, '');
+    if (!key) throw new Error('The setup step shows no key');
+    authenticatorKeys.set(username, key);
+  }
+  await onStep?.(step);
+  const secret = authenticatorKeys.get(username);
+  if (!secret) throw new Error(`${username} has an authenticator this run did not set up`);
+  const form = page.getByRole('form', { name: /Two-Factor Authentication$/ });
+  await form.getByLabel('Authentication Code').fill(await authenticatorCode(secret));
+  await form.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL(`${baseUrl}/admin`);
+}
+
+/**
+ * Signs an administrator in through the API in a browser context (its cookie
+ * jar), as the sign-in screen does: the password, then the authenticator's
+ * code, setting it up with the key the first answer gives the first time.
+ */
+export async function signInAdminByApi(
+  context: BrowserContext,
+  baseUrl: string,
+  admin: { username: string; password: string },
+): Promise<void> {
+  const post = (path: string, data: unknown) =>
+    context.request.post(`${baseUrl}${path}`, { data, headers: { origin: baseUrl } });
+  const login = await post('/api/admin/login', admin);
+  expect(login.status()).toBe(200);
+  const step = (await login.json()) as { secondFactor?: string; secret?: string };
+  if (step.secondFactor === 'setup' && step.secret) authenticatorKeys.set(admin.username, step.secret);
+  const secret = authenticatorKeys.get(admin.username);
+  if (!secret) throw new Error(`${admin.username} has an authenticator this run did not set up`);
+  expect((await post('/api/admin/login/code', { code: await authenticatorCode(secret) })).status()).toBe(200);
+}
+
+/** Signs an administrator in at /admin/login (password, then the second factor) and waits for the dashboard. */
 export async function signInAdmin(
   page: Page,
   baseUrl: string,
@@ -123,5 +182,5 @@ export async function signInAdmin(
   await login.getByLabel('Username').fill(admin.username);
   await login.getByLabel('Password', { exact: true }).fill(admin.password);
   await login.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${baseUrl}/admin`);
+  await answerSecondFactor(page, baseUrl, admin.username);
 }

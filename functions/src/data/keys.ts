@@ -19,6 +19,7 @@
  * | email claim       | EMAIL#email        | EMAIL              |                                 |                        |                     |
  * | admin             | ADMIN#username     | PROFILE            |                                 |                        |                     |
  * | one-time token    | TOKEN#purpose#hash | TOKEN              | (expires: TTL)                  |                        |                     |
+ * | admin sign-in     | ADMINSIGNIN#hash   | PENDING            | (expires: TTL)                  |                        |                     |
  * | rate counter      | RATE#key#window    | RATE               | (expires: TTL)                  |                        |                     |
  * | revoked session   | REVOKED#tokenHash  | REVOKED            | (expires: TTL)                  |                        |                     |
  * | workflow callback | CALLBACK#requestId | CALLBACK           | (expires: TTL)                  |                        |                     |
@@ -67,6 +68,8 @@ export const keys = {
   emailClaim: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
   admin: (username: string) => ({ pk: `ADMIN#${username}`, sk: 'PROFILE' }),
   oneTimeToken: (purpose: string, hash: string) => ({ pk: `TOKEN#${purpose}#${hash}`, sk: 'TOKEN' }),
+  /** An admin sign-in waiting for its second factor, by the hash of its challenge cookie. */
+  pendingAdminSignIn: (hash: string) => ({ pk: `ADMINSIGNIN#${hash}`, sk: 'PENDING' }),
   /** An access token ended by a logout, until it expires. */
   revokedSession: (tokenHash: string) => ({ pk: `REVOKED#${tokenHash}`, sk: 'REVOKED' }),
   rateCounter: (key: string, window: number) => ({ pk: `RATE#${key}#${window}`, sk: 'RATE' }),

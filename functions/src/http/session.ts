@@ -94,3 +94,18 @@ export function adminSessions(
     );
   });
 }
+
+/**
+ * The cookie of an admin sign-in waiting for its second factor (decision 036):
+ * HttpOnly like the session's, as long-lived as the wait, and holding only a
+ * random token whose hash names the sign-in kept on the server.
+ */
+export function adminChallengeCookie(jar: CookieJar) {
+  const name = 'ts_admin_challenge';
+  return {
+    set: (token: string, maxAgeSeconds: number) => jar.set(name, token, maxAgeSeconds),
+    read: (event: APIGatewayProxyEventV2) => jar.read(event, name),
+    clear: () => jar.clear(name),
+  };
+}
+export type AdminChallengeCookie = ReturnType<typeof adminChallengeCookie>;

@@ -9,7 +9,7 @@ import { nodeSecrets } from '../adapters/node-secrets';
 import { traced } from '../adapters/tracing';
 import { accountsConfig, runtimeConfig } from '../config';
 import { cookieJar } from '../http/cookies';
-import { adminSessions, userSessions } from '../http/session';
+import { adminChallengeCookie, adminSessions, userSessions } from '../http/session';
 
 /**
  * What every route group needs to recognise a signed-in user or admin: the
@@ -53,6 +53,7 @@ function build() {
     userIdentity,
     adminIdentity,
     revoked,
+    adminChallenge: adminChallengeCookie(jar),
     sessions: {
       user: userSessions({ users, identity: userIdentity, revoked, secrets: nodeSecrets }, jar),
       admin: adminSessions({ admins, identity: adminIdentity, revoked, secrets: nodeSecrets }, jar),

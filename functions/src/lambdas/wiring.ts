@@ -1,5 +1,6 @@
 import { awsClientDefaults } from '../adapters/client-options';
 import { dynamo } from '../adapters/dynamo/client';
+import { dynamoPendingSignIns } from '../adapters/dynamo/pending-sign-ins';
 import { dynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { dynamoTokenStore } from '../adapters/dynamo/token-store';
@@ -35,6 +36,10 @@ function build() {
         }),
       ),
   );
+  // Site Name is not secret: read as stored, without the settings key.
+  const siteName = siteNameSource(dynamoSettingsRepository(client, tableName), base.config.siteName, {
+    onError: (error) => log.warn('site name unreadable; SITE_NAME stands in', { error }),
+  });
   const accounts: AccountDeps = {
     users: base.users,
     identity: base.userIdentity,
@@ -45,10 +50,7 @@ function build() {
     secrets: nodeSecrets,
     clock,
     siteOrigin: base.config.publicOrigin,
-    // Site Name is not secret: read as stored, without the settings key.
-    siteName: siteNameSource(dynamoSettingsRepository(client, tableName), base.config.siteName, {
-      onError: (error) => log.warn('site name unreadable; mail uses SITE_NAME', { error }),
-    }),
+    siteName,
     log,
   };
   const admin: AdminDeps = {
@@ -58,8 +60,11 @@ function build() {
     secrets: nodeSecrets,
     limiter,
     clock,
+    pendingSignIns: dynamoPendingSignIns(client, tableName),
+    // The issuer an authenticator app shows beside an admin's codes.
+    siteName,
   };
-  return { accounts, admin, sessions: base.sessions };
+  return { accounts, admin, sessions: base.sessions, adminChallenge: base.adminChallenge };
 }
 
 let built: ReturnType<typeof build> | undefined;

@@ -1,5 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { AdminRepository, AdminUser } from '../domain/accounts/admin';
+import { Secret, TOTP } from 'otpauth';
+import type {
+  AdminRepository,
+  AdminUser,
+  PendingAdminSignIn,
+  PendingAdminSignIns,
+} from '../domain/accounts/admin';
 import type {
   Clock,
   IdentityProvider,
@@ -35,21 +41,54 @@ interface FakeIdentity {
   email?: string;
   password: string;
   confirmed: boolean;
+  /** The base32 key of the identity's authenticator, once set up. */
+  authenticator?: string;
+  /** The last 30-second step whose code was taken (each is taken once). */
+  lastStep?: number;
 }
+
+/** A sign-in waiting for its second factor. */
+interface FakeChallenge {
+  subject: string;
+  step: 'setup' | 'code';
+  /** The key being set up (step `setup`, after it started). */
+  secret?: string;
+  expiresAt: number;
+}
+
+/** The code an authenticator with this base32 key shows at `at` (RFC 6238: SHA-1, six digits, 30 s). */
+export const authenticatorCode = (secret: string, at: Date): string =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at.getTime() });
 
 /**
  * An identity provider with Cognito's behaviour where it matters: tokens carry
  * the whole-second issue time, refresh tokens can be revoked one by one or all
- * at once, unconfirmed identities cannot sign in.
+ * at once, unconfirmed identities cannot sign in. With `secondFactor` it is
+ * the admin pool: MFA required, authenticators only (a right password leads
+ * to setting one up, or to its code), sessions that live `challengeSeconds`.
  */
-export function fakeIdentityProvider(clock: Clock, options: { accessTtlSeconds?: number } = {}) {
+export function fakeIdentityProvider(
+  clock: Clock,
+  options: { accessTtlSeconds?: number; secondFactor?: boolean; challengeSeconds?: number } = {},
+) {
   const ttl = options.accessTtlSeconds ?? 900;
   const identities = new Map<string, FakeIdentity>();
   const access = new Map<string, VerifiedToken>();
   const refresh = new Map<string, string>();
+  const challenges = new Map<string, FakeChallenge>();
   const seconds = () => Math.floor(clock.now().getTime() / 1000);
   const find = (name: string) =>
     identities.get(name) ?? [...identities.values()].find((i) => i.username === name || i.email === name);
+  /** The step of a right code (one step early or late accepted), else undefined. */
+  const stepOf = (secret: string, code: string) => {
+    const timestamp = clock.now().getTime();
+    const delta = TOTP.validate({ token: code, secret: Secret.fromBase32(secret), timestamp });
+    return delta === null ? undefined : TOTP.counter({ timestamp }) + delta;
+  };
+  const liveChallenge = (session: string) => {
+    const challenge = challenges.get(session);
+    return challenge && challenge.expiresAt > seconds() ? challenge : undefined;
+  };
   const issue = (identity: FakeIdentity, withRefresh: boolean): Tokens => {
     const accessToken = `access-${randomUUID()}`;
     access.set(accessToken, {
@@ -80,6 +119,42 @@ export function fakeIdentityProvider(clock: Clock, options: { accessTtlSeconds?:
       const identity = find(username);
       if (!identity || identity.password !== password) return { ok: false, reason: 'invalid-credentials' };
       if (!identity.confirmed) return { ok: false, reason: 'not-confirmed' };
+      if (!options.secondFactor) return { ok: true, tokens: issue(identity, true) };
+      const session = `session-${randomUUID()}`;
+      const step = identity.authenticator ? 'code' : 'setup';
+      challenges.set(session, {
+        subject: identity.subject,
+        step,
+        expiresAt: seconds() + (options.challengeSeconds ?? 600),
+      });
+      return { ok: true, secondFactor: { step, session, username: identity.username } };
+    },
+    async startAuthenticatorSetup(session) {
+      const challenge = liveChallenge(session);
+      if (challenge?.step !== 'setup') throw new Error('no setup step under this session');
+      challenge.secret = new Secret().base32;
+      return { secret: challenge.secret, session };
+    },
+    async finishAuthenticatorSetup({ session, code }) {
+      const challenge = liveChallenge(session);
+      const identity = challenge && identities.get(challenge.subject);
+      if (!challenge?.secret || !identity) return { ok: false, reason: 'expired' };
+      const step = stepOf(challenge.secret, code);
+      if (step === undefined) return { ok: false, reason: 'wrong-code' };
+      identity.authenticator = challenge.secret;
+      identity.lastStep = step;
+      challenges.delete(session);
+      return { ok: true, tokens: issue(identity, true) };
+    },
+    async answerSecondFactor({ session, code }) {
+      const challenge = liveChallenge(session);
+      const identity = challenge && identities.get(challenge.subject);
+      if (challenge?.step !== 'code' || !identity?.authenticator) return { ok: false, reason: 'expired' };
+      const step = stepOf(identity.authenticator, code);
+      if (step === undefined) return { ok: false, reason: 'wrong-code' };
+      if (step <= (identity.lastStep ?? -1)) return { ok: false, reason: 'used-code' };
+      identity.lastStep = step;
+      challenges.delete(session);
       return { ok: true, tokens: issue(identity, true) };
     },
     async refresh(token) {
@@ -107,14 +182,31 @@ export function fakeIdentityProvider(clock: Clock, options: { accessTtlSeconds?:
       if (identity.username === identity.email) identity.username = email;
       identity.email = email;
     },
-    async signOutEverywhere(subject) {
+    async signOutEverywhere(name) {
+      const subject = find(name)?.subject;
       for (const [token, owner] of refresh) if (owner === subject) refresh.delete(token);
     },
-    async deleteUser(subject) {
-      identities.delete(subject);
+    async deleteUser(name) {
+      const identity = find(name);
+      if (identity) identities.delete(identity.subject);
     },
   };
-  return Object.assign(provider, { identities, liveRefreshTokens: () => refresh.size });
+  return Object.assign(provider, {
+    identities,
+    liveRefreshTokens: () => refresh.size,
+    /** The code the authenticator of `username` shows now. */
+    codeOf: (username: string) => {
+      const secret = find(username)?.authenticator;
+      if (!secret) throw new Error(`${username} has no authenticator`);
+      return authenticatorCode(secret, clock.now());
+    },
+    /** The code the authenticator of `username` shows in the next 30-second step (taken one step early). */
+    nextCodeOf: (username: string) => {
+      const secret = find(username)?.authenticator;
+      if (!secret) throw new Error(`${username} has no authenticator`);
+      return authenticatorCode(secret, new Date(clock.now().getTime() + 30_000));
+    },
+  });
 }
 
 export function inMemoryUsers(): UserRepository & { all: Map<string, User> } {
@@ -162,6 +254,22 @@ export function inMemoryAdmins(): AdminRepository & { all: Map<string, AdminUser
     async update(username, changes) {
       const admin = all.get(username);
       if (admin) all.set(username, { ...admin, ...changes });
+    },
+  };
+}
+
+export function inMemoryPendingSignIns(): PendingAdminSignIns & { all: Map<string, PendingAdminSignIn> } {
+  const all = new Map<string, PendingAdminSignIn>();
+  return {
+    all,
+    async put(hash, pending) {
+      all.set(hash, pending);
+    },
+    async get(hash) {
+      return all.get(hash);
+    },
+    async remove(hash) {
+      all.delete(hash);
     },
   };
 }

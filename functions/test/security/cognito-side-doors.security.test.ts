@@ -16,6 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../src/domain/accounts/admin';
 import {
+  adminSignIn,
   adminTestPassword,
   createTestAdmin,
   removeTestAdmin,
@@ -190,13 +191,13 @@ describe('Cognito called around the app with a user’s own token and client id'
     expect(await outcome(attacker.send(new DeleteUserCommand({ AccessToken: accessToken })))).toBe(
       'ForbiddenException',
     );
-    // Second factors, devices and passkeys the account never had stay that way.
+    // Second factors, devices and passkeys the account never had stay that way (the pool's own settings refuse
+    // an authenticator: below).
     for (const command of [
       new SetUserMFAPreferenceCommand({
         AccessToken: accessToken,
         SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
       }),
-      new AssociateSoftwareTokenCommand({ AccessToken: accessToken }),
       new ConfirmDeviceCommand({ AccessToken: accessToken, DeviceKey: 'eu-west-1_device', DeviceName: 'x' }),
       new StartWebAuthnRegistrationCommand({ AccessToken: accessToken }),
     ])
@@ -209,11 +210,28 @@ describe('Cognito called around the app with a user’s own token and client id'
     expect(await signsIn(email, 'attacker-pass-1')).toBe(401);
   });
 
+  it('refuses authenticator MFA to a user’s own token: the user pool has none', async () => {
+    const { browser } = await signedInUser();
+    const { accessToken } = stolenFromOwnCookie(browser, 'ts_session');
+
+    expect(
+      await outcome(attacker.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }))),
+    ).toBe('SoftwareTokenMFANotFoundException');
+    expect(
+      await outcome(
+        attacker.send(
+          new SetUserMFAPreferenceCommand({
+            AccessToken: accessToken,
+            SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+          }),
+        ),
+      ),
+    ).toBe('ForbiddenException');
+  });
+
   it("refuses the same to an administrator's own token and the admin client id", async () => {
     const browser = new Browser();
-    expect(
-      (await browser.post('/api/admin/login', { username: adminName, password: adminPassword })).status,
-    ).toBe(200);
+    expect((await adminSignIn(browser, adminName, adminPassword)).status).toBe(200);
     const { accessToken, clientId } = stolenFromOwnCookie(browser, 'ts_admin_session');
 
     expect(
@@ -244,9 +262,27 @@ describe('Cognito called around the app with a user’s own token and client id'
         ),
       ),
     ).toBe('InvalidParameterException');
-    // The administrator still signs in through the app.
+    // Nor can the token turn the second factor off, or drop it by starting a new authenticator it never verifies.
     expect(
-      (await new Browser().post('/api/admin/login', { username: adminName, password: adminPassword })).status,
-    ).toBe(200);
+      await outcome(
+        attacker.send(
+          new SetUserMFAPreferenceCommand({
+            AccessToken: accessToken,
+            SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+          }),
+        ),
+      ),
+    ).toBe('ForbiddenException');
+    expect(
+      await outcome(attacker.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }))),
+    ).toBe('ok');
+    // The administrator still signs in through the app, with the authenticator set up there.
+    const again = new Browser();
+    expect(
+      (await again.post('/api/admin/login', { username: adminName, password: adminPassword })).body,
+    ).toEqual({
+      secondFactor: 'code',
+    });
+    expect((await adminSignIn(again, adminName, adminPassword)).status).toBe(200);
   });
 });

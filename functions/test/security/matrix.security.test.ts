@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoGenerationStore } from '../../src/adapters/dynamo/generation-store';
 import { createAdmin } from '../../src/domain/accounts/admin';
 import type { Generation } from '../../src/domain/tracks/track';
-import { signedInUser } from '../support/accounts';
+import { adminSignIn, signedInUser } from '../support/accounts';
 import { direct } from '../support/direct';
 import { type ApiResponse, apiUrl, Browser } from '../support/http';
 
@@ -81,9 +81,7 @@ beforeAll(async () => {
     { username: adminName, password: adminPassword },
   );
   admin = new Browser();
-  expect(
-    (await admin.post('/api/admin/login', { username: adminName, password: adminPassword })).status,
-  ).toBe(200);
+  expect((await adminSignIn(admin, adminName, adminPassword)).status).toBe(200);
 });
 afterAll(() => store.close());
 

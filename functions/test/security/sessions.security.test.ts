@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../src/domain/accounts/admin';
-import { signedInUser, testPassword } from '../support/accounts';
+import { adminSignIn, authenticatorKeyOf, signedInUser, testPassword } from '../support/accounts';
+import { authenticatorCodeAt } from '../support/authenticator';
 import { direct } from '../support/direct';
 import { Browser, mailCount, uniqueEmail } from '../support/http';
 
@@ -40,9 +41,7 @@ describe('logout', () => {
 
   it('ends an admin session at once, a copied cookie included', async () => {
     const browser = new Browser();
-    expect(
-      (await browser.post('/api/admin/login', { username: adminName, password: adminPassword })).status,
-    ).toBe(200);
+    expect((await adminSignIn(browser, adminName, adminPassword)).status).toBe(200);
     const copy = browser.clone();
     copy.cookies.delete('ts_admin_refresh');
     expect((await copy.get('/api/admin/dashboard/stats')).status).toBe(200);
@@ -118,9 +117,7 @@ describe('lockout', () => {
       (await attacker.post('/api/admin/login', { username: adminName, password: adminPassword })).status,
     ).toBe(429);
     const owner = new Browser();
-    expect(
-      (await owner.post('/api/admin/login', { username: adminName, password: adminPassword })).status,
-    ).toBe(200);
+    expect((await adminSignIn(owner, adminName, adminPassword)).status).toBe(200);
     // Guesses at the current password on the admin password change are limited too.
     for (let i = 0; i < 10; i++) {
       const res = await owner.put('/api/admin/change-password', {
@@ -136,6 +133,31 @@ describe('lockout', () => {
       confirmPassword: 'another-pass-1',
     });
     expect(limited.status).toBe(429);
+  });
+
+  it("guesses at an admin's second factor are limited like passwords, and the owner still signs in from elsewhere", async () => {
+    const username = `${adminName}-code`;
+    await createAdmin(
+      { admins: store.admins, identity: store.adminIdentity, clock: { now: () => new Date() } },
+      { username, password: adminPassword },
+    );
+    expect((await adminSignIn(new Browser(), username, adminPassword)).status).toBe(200);
+    const secret = authenticatorKeyOf(username) as string;
+    // Someone who has the password guesses codes from one address.
+    const attacker = new Browser();
+    expect((await attacker.post('/api/admin/login', { username, password: adminPassword })).status).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      const guess = await attacker.post('/api/admin/login/code', { code: String(100000 + i * 7919) });
+      expect(guess.status).toBe(400);
+    }
+    const limited = await attacker.post('/api/admin/login/code', {
+      code: authenticatorCodeAt(secret, Date.now()),
+    });
+    expect([limited.status, limited.body.message]).toEqual([
+      429,
+      'Too many attempts. Please wait a few minutes and try again.',
+    ]);
+    expect((await adminSignIn(new Browser(), username, adminPassword)).status).toBe(200);
   });
 
   it('guesses at the current password on a password change are limited', async () => {

@@ -3,8 +3,9 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { keys } from '../../src/data/keys';
 import { type AdminUser, createAdmin } from '../../src/domain/accounts/admin';
+import { authenticatorCode } from './authenticator';
 import type { direct } from './direct';
-import { Browser, mailedToken, uniqueEmail } from './http';
+import { type ApiResponse, Browser, mailedToken, uniqueEmail } from './http';
 
 export const testPassword = 'correct horse battery';
 
@@ -34,6 +35,31 @@ export async function signedInUser(
  * would be a way in.
  */
 export const adminTestPassword = (): string => `adm-${randomBytes(12).toString('base64url')}`;
+
+/** The authenticator key each test administrator set up in this run, by username. */
+const authenticatorKeys = new Map<string, string>();
+
+/** The key `username` set up (read from the setup step, as a person types it into an app). */
+export const authenticatorKeyOf = (username: string): string | undefined => authenticatorKeys.get(username);
+
+/**
+ * Signs an administrator in through the API as the sign-in screen does: the
+ * password, then the second factor, setting the authenticator up with the
+ * key the setup step shows the first time. Answers the last call's response
+ * (a refused password, or the code step's).
+ */
+export async function adminSignIn(
+  browser: Browser,
+  username: string,
+  password: string,
+): Promise<ApiResponse> {
+  const login = await browser.post('/api/admin/login', { username, password });
+  if (login.status !== 200) return login;
+  if (login.body.secondFactor === 'setup') authenticatorKeys.set(username, String(login.body.secret));
+  const secret = authenticatorKeys.get(username);
+  if (!secret) throw new Error(`${username} has an authenticator this run did not set up`);
+  return browser.post('/api/admin/login/code', { code: await authenticatorCode(secret) });
+}
 
 /** Creates a test administrator (identity and profile) as `npm run admin:create` does. */
 export function createTestAdmin(

@@ -55,6 +55,7 @@ describe('the calls that count the address', () => {
     expect(countsAddress('POST', '/api/auth/login?next=/')).toBe(true);
     expect(countsAddress('PUT', '/api/user/password')).toBe(true);
     expect(countsAddress('PUT', '/api/admin/change-password')).toBe(true);
+    expect(countsAddress('POST', '/api/admin/login/code')).toBe(true);
     expect(countsAddress('GET', '/api/auth/user')).toBe(false);
     expect(countsAddress('POST', '/api/generate-text-to-music')).toBe(false);
   });
@@ -73,7 +74,7 @@ describe('liftAddressLimits', () => {
         );
       }
     }
-    for (const action of ['login', 'password-check', 'admin-login', 'admin-password-check']) {
+    for (const action of ['login', 'password-check', 'admin-login', 'admin-code', 'admin-password-check']) {
       await limiter.hit(
         `${action}:address:203.0.113.9`,
         passwordCheckLimits.perAddress,
@@ -93,7 +94,7 @@ describe('liftAddressLimits', () => {
     ]);
     expect(left.some((pk) => pk.includes('198.51.100.7'))).toBe(true);
     expect(left.some((pk) => pk.includes(':pair:'))).toBe(true);
-    expect(addressCounterKeys('203.0.113.9', now)).toHaveLength(7);
+    expect(addressCounterKeys('203.0.113.9', now)).toHaveLength(8);
   });
 });
 

@@ -21,7 +21,7 @@ const addressCounters = [
     action,
     windowSeconds: rateLimits[action].windowSeconds,
   })),
-  ...['login', 'password-check', 'admin-login', 'admin-password-check'].map((action) => ({
+  ...['login', 'password-check', 'admin-login', 'admin-code', 'admin-password-check'].map((action) => ({
     action,
     windowSeconds: passwordCheckLimits.windowSeconds,
   })),
@@ -36,6 +36,7 @@ const countingCalls = new Set([
   'PUT /api/user/email',
   'PUT /api/user/password',
   'POST /api/admin/login',
+  'POST /api/admin/login/code',
   'PUT /api/admin/change-password',
 ]);
 

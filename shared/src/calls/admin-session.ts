@@ -9,6 +9,18 @@ export const adminLogin = {
   path: '/api/admin/login',
   auth: 'public',
 } as const satisfies RouteDef;
+/**
+ * The second step of an admin sign-in: the authenticator's code (setting the
+ * authenticator up first when the answer to `adminLogin` asked for it). Public:
+ * what it answers for is the short-lived challenge cookie `adminLogin` set.
+ */
+export const adminLoginCode = {
+  id: 'adminLoginCode',
+  group: 'admin-session',
+  method: 'POST',
+  path: '/api/admin/login/code',
+  auth: 'public',
+} as const satisfies RouteDef;
 export const adminLogout = {
   id: 'adminLogout',
   group: 'admin-session',

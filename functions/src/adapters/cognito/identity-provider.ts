@@ -1,7 +1,7 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import type { IdentityProvider, SignInResult, Tokens } from '../../domain/accounts/ports';
+import type { IdentityProvider, SecondFactorResult, SignInResult, Tokens } from '../../domain/accounts/ports';
 import { conflict, validationError } from '../../domain/errors';
 
 type CognitoSdk = typeof import('./sdk');
@@ -44,6 +44,32 @@ function tokensOf(
     expiresIn: result.ExpiresIn ?? 900,
   };
 }
+
+/**
+ * The errors Cognito answers a wrong authenticator code with: VerifySoftwareToken
+ * says EnableSoftwareTokenMFAException (or CodeMismatchException), the
+ * SOFTWARE_TOKEN_MFA challenge CodeMismatchException.
+ */
+const wrongCode = new Set(['CodeMismatchException', 'EnableSoftwareTokenMFAException']);
+
+/** A spent, expired or unknown sign-in session (NotAuthorizedException "Invalid session for the user..."). */
+const expiredSession = new Set(['NotAuthorizedException']);
+
+/** A wrong code or an ended session as the domain's answer; anything else is thrown on. */
+function secondFactorFailure(error: unknown): SecondFactorResult {
+  const name = errorName(error);
+  if (wrongCode.has(name)) return { ok: false, reason: 'wrong-code' };
+  // "Your software token has already been used once.": Cognito takes each code once.
+  if (name === 'ExpiredCodeException') return { ok: false, reason: 'used-code' };
+  if (expiredSession.has(name)) return { ok: false, reason: 'expired' };
+  throw error;
+}
+
+/** The step a pool's challenge after a right password asks for, if it is one the app answers. */
+const secondFactorSteps: Record<string, 'setup' | 'code'> = {
+  MFA_SETUP: 'setup',
+  SOFTWARE_TOKEN_MFA: 'code',
+};
 
 /**
  * A Cognito user pool as an {@link IdentityProvider}. Identities are created
@@ -129,6 +155,13 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
             AuthParameters: { USERNAME: username, PASSWORD: password },
           }),
         );
+        if (out.ChallengeName) {
+          const step = secondFactorSteps[out.ChallengeName];
+          if (!step || !out.Session)
+            throw new Error(`Cognito asked for ${out.ChallengeName}, which the app does not answer`);
+          const poolUsername = out.ChallengeParameters?.USER_ID_FOR_SRP ?? username;
+          return { ok: true, secondFactor: { step, session: out.Session, username: poolUsername } };
+        }
         return { ok: true, tokens: tokensOf(out.AuthenticationResult) };
       } catch (error) {
         const name = errorName(error);
@@ -142,6 +175,68 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
           return { ok: false, reason: 'invalid-credentials' };
         }
         throw error;
+      }
+    },
+
+    async startAuthenticatorSetup(session) {
+      const { sdk, client } = await cognito();
+      // A public call: the session (never a browser's) is what authorises it.
+      const out = await client.send(new sdk.AssociateSoftwareTokenCommand({ Session: session }));
+      if (!out.SecretCode || !out.Session) throw new Error('Cognito answered without a key or a session');
+      return { secret: out.SecretCode, session: out.Session };
+    },
+
+    async finishAuthenticatorSetup({ session, username, code }) {
+      const { sdk, client } = await cognito();
+      let verified: string;
+      try {
+        const out = await client.send(
+          new sdk.VerifySoftwareTokenCommand({ Session: session, UserCode: code }),
+        );
+        if (out.Status !== 'SUCCESS' || !out.Session) return { ok: false, reason: 'wrong-code' };
+        verified = out.Session;
+      } catch (error) {
+        return secondFactorFailure(error);
+      }
+      // The authenticator is now the identity's; naming it the preferred factor is what every sign-in asks for.
+      await client.send(
+        new sdk.AdminSetUserMFAPreferenceCommand({
+          UserPoolId: userPoolId,
+          Username: username,
+          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+        }),
+      );
+      try {
+        const out = await client.send(
+          new sdk.AdminRespondToAuthChallengeCommand({
+            UserPoolId: userPoolId,
+            ClientId: clientId,
+            ChallengeName: 'MFA_SETUP',
+            Session: verified,
+            ChallengeResponses: { USERNAME: username },
+          }),
+        );
+        return { ok: true, tokens: tokensOf(out.AuthenticationResult) };
+      } catch (error) {
+        return secondFactorFailure(error);
+      }
+    },
+
+    async answerSecondFactor({ session, username, code }) {
+      const { sdk, client } = await cognito();
+      try {
+        const out = await client.send(
+          new sdk.AdminRespondToAuthChallengeCommand({
+            UserPoolId: userPoolId,
+            ClientId: clientId,
+            ChallengeName: 'SOFTWARE_TOKEN_MFA',
+            Session: session,
+            ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: code },
+          }),
+        );
+        return { ok: true, tokens: tokensOf(out.AuthenticationResult) };
+      } catch (error) {
+        return secondFactorFailure(error);
       }
     },
 
@@ -239,7 +334,14 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
 
     async signOutEverywhere(subject) {
       const { sdk, client } = await cognito();
-      await client.send(new sdk.AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: subject }));
+      try {
+        await client.send(
+          new sdk.AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: subject }),
+        );
+      } catch (error) {
+        // An identity that is gone has no session left.
+        if (errorName(error) !== 'UserNotFoundException') throw error;
+      }
     },
 
     async deleteUser(subject) {

@@ -270,7 +270,7 @@ describe('deleteAccount (the cascade)', () => {
   it('refuses every session from its first step, a refreshed one too, until the profile is gone', async () => {
     const w = await world();
     const signedIn = await w.identity.signIn('ada@example.com', password);
-    if (!signedIn.ok) throw new Error('sign-in failed');
+    if (!signedIn.ok || !('tokens' in signedIn)) throw new Error('sign-in failed');
     const session = { accessToken: signedIn.tokens.accessToken, refreshToken: signedIn.tokens.refreshToken };
     expect(await authenticate(w.accounts, session)).toBeDefined();
     const seen: unknown[] = [];

@@ -17,6 +17,7 @@ import {
   enforceRateLimit,
   guardedPasswordCheck,
   type SessionDeps,
+  signedInTokens,
   verifySession,
 } from './session-rules';
 import { isClosed, newUser, type User, type UserRepository } from './user';
@@ -161,15 +162,16 @@ export async function login(
     if (result.reason === 'not-confirmed') throw new DomainError('forbidden', authMessages.verifyEmailFirst);
     throw unauthorized(authMessages.invalidCredentials);
   }
+  const tokens = signedInTokens(result);
   const user = await deps.users.findByEmail(input.email);
   if (!user) throw unauthorized(authMessages.invalidCredentials);
   if (!user.emailVerified || isClosed(user)) {
-    if (result.tokens.refreshToken) await deps.identity.revokeRefreshToken(result.tokens.refreshToken);
+    if (tokens.refreshToken) await deps.identity.revokeRefreshToken(tokens.refreshToken);
     // The right password of an account being deleted learns only that.
     if (isClosed(user)) throw new DomainError('forbidden', ownershipMessages.accountDeleting);
     throw new DomainError('forbidden', authMessages.verifyEmailFirst);
   }
-  return { user, tokens: result.tokens };
+  return { user, tokens };
 }
 
 /**
@@ -273,7 +275,8 @@ export async function confirmCurrentPassword(
     (r) => !r.ok,
   );
   if (!check.ok) throw validationError(authMessages.currentPasswordWrong);
-  if (check.tokens.refreshToken) await deps.identity.revokeRefreshToken(check.tokens.refreshToken);
+  const tokens = signedInTokens(check);
+  if (tokens.refreshToken) await deps.identity.revokeRefreshToken(tokens.refreshToken);
 }
 
 /**
@@ -358,5 +361,5 @@ export async function updatePassword(
   if (wait > 0) await deps.clock.sleep(wait);
   const fresh = await deps.identity.signIn(user.email, input.newPassword);
   if (!fresh.ok) throw new DomainError('unavailable', authMessages.invalidCredentials);
-  return fresh.tokens;
+  return signedInTokens(fresh);
 }

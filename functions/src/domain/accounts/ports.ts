@@ -11,9 +11,33 @@ export interface Tokens {
   expiresIn: number;
 }
 
+/**
+ * What a pool that asks for a second factor answers a right password with
+ * (the admin pool, decision 036): no tokens yet, only the step that comes next.
+ */
+export interface SecondFactorChallenge {
+  /** `setup`: the identity has no authenticator yet; `code`: its authenticator's code is asked for. */
+  step: 'setup' | 'code';
+  /** The pool's state of this sign-in, to answer the step with; it never leaves the server. */
+  session: string;
+  /** The identity's username as the pool spells it (sign-in names are case-insensitive). */
+  username: string;
+}
+
 export type SignInResult =
   | { ok: true; tokens: Tokens }
+  | { ok: true; secondFactor: SecondFactorChallenge }
   | { ok: false; reason: 'invalid-credentials' | 'not-confirmed' };
+
+/** The answer to a second-factor step: tokens, or why not. */
+export type SecondFactorResult =
+  | { ok: true; tokens: Tokens }
+  /**
+   * `wrong-code`: the step stands and may be answered again; `used-code`: a
+   * right code, but taken already (each is taken once), so the next one will
+   * do; `expired`: the sign-in must start over.
+   */
+  | { ok: false; reason: 'wrong-code' | 'used-code' | 'expired' };
 
 export interface VerifiedToken {
   /** The identity's stable id (Cognito `sub`). */
@@ -41,7 +65,24 @@ export interface IdentityProvider {
   createUser(input: { username: string; email?: string; password: string }): Promise<{ subject: string }>;
   /** Marks the identity's sign-up confirmed and its email verified. */
   confirmUser(subject: string, email: string): Promise<void>;
+  /** Checks the password; a pool that asks for a second factor answers with the step that comes next. */
   signIn(username: string, password: string): Promise<SignInResult>;
+  /**
+   * Starts setting up an authenticator in the `setup` step of a sign-in: the
+   * new key (base32) to show, and the session to finish with.
+   */
+  startAuthenticatorSetup(session: string): Promise<{ secret: string; session: string }>;
+  /**
+   * Checks the new authenticator's first code, keeps it as the identity's
+   * second factor and finishes the sign-in.
+   */
+  finishAuthenticatorSetup(input: {
+    session: string;
+    username: string;
+    code: string;
+  }): Promise<SecondFactorResult>;
+  /** Answers the `code` step of a sign-in with the authenticator's code. */
+  answerSecondFactor(input: { session: string; username: string; code: string }): Promise<SecondFactorResult>;
   /** New tokens from a refresh token, or undefined when it is no longer valid. */
   refresh(refreshToken: string): Promise<Tokens | undefined>;
   /** The claims of a valid, unexpired access token of this pool, else undefined. */
@@ -49,8 +90,9 @@ export interface IdentityProvider {
   revokeRefreshToken(refreshToken: string): Promise<void>;
   setPassword(subject: string, password: string): Promise<void>;
   updateEmail(subject: string, email: string): Promise<void>;
-  /** Revokes every refresh token of the identity. */
+  /** Revokes every refresh token of the identity (by subject or username); none left when it is gone. */
   signOutEverywhere(subject: string): Promise<void>;
+  /** Deletes the identity (by subject or username), if it is there. */
   deleteUser(subject: string): Promise<void>;
 }
 

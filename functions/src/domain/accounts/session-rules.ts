@@ -1,6 +1,14 @@
 import { authMessages } from '@tunesmith/shared/auth';
 import { DomainError } from '../errors';
-import type { IdentityProvider, RateLimiter, RevokedSessions, Secrets, Tokens, VerifiedToken } from './ports';
+import type {
+  IdentityProvider,
+  RateLimiter,
+  RevokedSessions,
+  Secrets,
+  SignInResult,
+  Tokens,
+  VerifiedToken,
+} from './ports';
 
 /** What recognising and ending sessions needs. */
 export interface SessionDeps {
@@ -32,6 +40,15 @@ export async function verifySession(
   const refreshed = await identity.refresh(session.refreshToken);
   const fresh = refreshed ? await identity.verifyAccessToken(refreshed.accessToken) : undefined;
   return fresh && refreshed ? { claims: fresh, refreshed } : undefined;
+}
+
+/**
+ * The tokens of a right password in a pool that asks for no second factor
+ * (the user pool). A second factor there would be a misconfigured pool.
+ */
+export function signedInTokens(result: Extract<SignInResult, { ok: true }>): Tokens {
+  if ('tokens' in result) return result.tokens;
+  throw new Error('The user pool asked for a second factor; its MFA must be off');
 }
 
 /** Counts one attempt per account and per client address; a 429 once either is over its limit. */

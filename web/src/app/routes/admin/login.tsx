@@ -1,10 +1,10 @@
 import { Navigate } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { AdminLoginForm } from '@/features/admin-auth/components/admin-login-form';
+import { AdminSignIn } from '@/features/admin-auth/components/admin-sign-in';
 import { useAdmin } from '@/lib/admin-auth';
 import { pageTitle } from '@/lib/page-title';
 
-/** Admin sign-in. An administrator who is already signed in goes to the admin area. */
+/** Admin sign-in (password, then the second factor). An administrator who is already signed in goes to the admin area. */
 export default function AdminLoginRoute() {
   const { admin, isLoading } = useAdmin();
   if (admin) return <Navigate to="/admin" replace />;
@@ -14,7 +14,7 @@ export default function AdminLoginRoute() {
       {isLoading ? (
         <Spinner label="Checking admin session" className="[&>span:first-child]:size-8" />
       ) : (
-        <AdminLoginForm />
+        <AdminSignIn />
       )}
     </main>
   );

@@ -1,24 +1,40 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CurrentAdmin, currentAdminSchema } from '@tunesmith/shared/auth';
+import {
+  type AdminSecondFactor,
+  adminSecondFactorSchema,
+  type CurrentAdmin,
+  currentAdminSchema,
+} from '@tunesmith/shared/auth';
 import * as adminSessionCalls from '@tunesmith/shared/calls/admin-session';
 import { adminQueryKey, setCurrentAdmin } from '@/lib/admin-auth';
 import { apiRequest } from '@/lib/api-client';
 
-/** Signs an administrator in; the session lives in HttpOnly cookies. */
+/**
+ * Sends an administrator's username and password. A right password leads to
+ * the second factor (decision 036): the server keeps the sign-in and gives
+ * the browser an HttpOnly cookie for it; the session's cookies come after
+ * the code.
+ */
 export function adminLogin(input: { username: string; password: string }): Promise<unknown> {
   return apiRequest<unknown>(adminSessionCalls.adminLogin, { body: input });
 }
 
-/** Signs in and stores the administrator; an unexpected answer reloads the session instead. */
-export function useAdminLogin(options: { onSuccess?: () => void; onError?: (error: Error) => void }) {
+/** The password step: what comes next (the second factor), or, from a server without one, the admin. */
+export function useAdminLogin(options: {
+  onSecondFactor: (step: AdminSecondFactor) => void;
+  onSignedIn: () => void;
+  onError: (error: Error) => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: adminLogin,
     onSuccess: async (answer) => {
-      const parsed = currentAdminSchema.safeParse(answer);
-      if (parsed.success) setCurrentAdmin(queryClient, parsed.data satisfies CurrentAdmin);
+      const step = adminSecondFactorSchema.safeParse(answer);
+      if (step.success) return options.onSecondFactor(step.data);
+      const admin = currentAdminSchema.safeParse(answer);
+      if (admin.success) setCurrentAdmin(queryClient, admin.data satisfies CurrentAdmin);
       else await queryClient.invalidateQueries({ queryKey: adminQueryKey });
-      options.onSuccess?.();
+      options.onSignedIn();
     },
     onError: options.onError,
   });

@@ -1,4 +1,5 @@
-import { adminLoginSchema, authMessages } from '@tunesmith/shared/auth';
+import { type AdminSecondFactor, adminLoginSchema, authMessages } from '@tunesmith/shared/auth';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -12,17 +13,37 @@ import { useAdminLogin } from '../api/admin-login';
 
 type Field = 'username' | 'password';
 
-/** The administrator sign-in form. */
-export function AdminLoginForm() {
+/** Said when the administrator signed in: the spec's success toast. */
+export const welcomeAdmin = () =>
+  toast({ title: 'Login successful', description: 'Welcome to the admin dashboard' });
+
+/**
+ * The administrator sign-in form: username and password. A right password
+ * leads to the second factor (`onSecondFactor`). `returned` says the form is
+ * shown again after a second factor that ended, so focus goes back to it.
+ */
+export function AdminLoginForm({
+  onSecondFactor,
+  returned = false,
+}: {
+  onSecondFactor: (step: AdminSecondFactor) => void;
+  returned?: boolean;
+}) {
   const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
   const form = useForm<Field, { username: string; password: string }>(
     { username: '', password: '' },
     adminLoginSchema,
   );
 
+  useEffect(() => {
+    if (returned) heading.current?.focus();
+  }, [returned]);
+
   const login = useAdminLogin({
-    onSuccess: () => {
-      toast({ title: 'Login successful', description: 'Welcome to the admin dashboard' });
+    onSecondFactor,
+    onSignedIn: () => {
+      welcomeAdmin();
       navigate('/admin', { replace: true });
     },
     onError: (error) =>
@@ -35,7 +56,9 @@ export function AdminLoginForm() {
 
   return (
     <Card className="w-full max-w-md p-6 sm:p-8">
-      <h1 className="text-2xl font-bold text-white">Admin Sign In</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-white focus:outline-none">
+        Admin Sign In
+      </h1>
       <p className="mt-1 text-sm text-zinc-300">Sign in to manage Tunesmith.</p>
       <form
         noValidate

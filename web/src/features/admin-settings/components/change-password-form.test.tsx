@@ -43,7 +43,7 @@ describe('site settings', () => {
 });
 
 describe('change admin password', () => {
-  it('warns that every session ends and marks the inputs required with 6 characters', async () => {
+  it('warns that every session ends and marks the inputs required with 12 characters', async () => {
     renderSecurity();
     const form = await securityForm();
 
@@ -51,7 +51,7 @@ describe('change admin password', () => {
     expect(form.getByLabelText('Current Password').hasAttribute('required')).toBe(true);
     for (const label of ['New Password', 'Confirm New Password']) {
       expect(form.getByLabelText(label).hasAttribute('required')).toBe(true);
-      expect(form.getByLabelText(label).getAttribute('minlength')).toBe('6');
+      expect(form.getByLabelText(label).getAttribute('minlength')).toBe('12');
     }
   });
 
@@ -69,12 +69,12 @@ describe('change admin password', () => {
     }
   });
 
-  it('requires 6 characters and a matching confirmation', async () => {
+  it('requires 12 characters and a matching confirmation', async () => {
     const { user, calls } = renderSecurity();
 
-    const form = await submit(user, { current: 'old-secret', next: 'abc', confirm: 'abd' });
+    const form = await submit(user, { current: 'old-secret', next: 'eleven-char', confirm: 'abd' });
 
-    expect(form.getByText('New password must be at least 6 characters')).toBeDefined();
+    expect(form.getByText('New password must be at least 12 characters')).toBeDefined();
     expect(form.getByText('New passwords do not match')).toBeDefined();
     expect(calls('PUT', '/api/admin/change-password')).toHaveLength(0);
   });
@@ -86,7 +86,7 @@ describe('change admin password', () => {
       }),
     });
 
-    await submit(user, { current: 'old-secret', next: 'new-secret', confirm: 'new-secret' });
+    await submit(user, { current: 'old-secret', next: 'new-secret-long', confirm: 'new-secret-long' });
 
     await waitFor(() => expect(router.location.pathname).toBe('/admin/login'));
     expect(await screen.findByRole('heading', { name: 'Admin Sign In' })).toBeDefined();
@@ -96,8 +96,8 @@ describe('change admin password', () => {
     ).toBeDefined();
     expect(JSON.parse(String(calls('PUT', '/api/admin/change-password')[0]?.[1]?.body))).toEqual({
       currentPassword: 'old-secret',
-      newPassword: 'new-secret',
-      confirmPassword: 'new-secret',
+      newPassword: 'new-secret-long',
+      confirmPassword: 'new-secret-long',
     });
     expect(queryClient.getQueryData(['admin', 'session'])).toBeNull();
   });
@@ -107,7 +107,7 @@ describe('change admin password', () => {
       'PUT /api/admin/change-password': jsonResponse({ message: 'Current password is incorrect' }, 400),
     });
 
-    await submit(user, { current: 'wrong', next: 'new-secret', confirm: 'new-secret' });
+    await submit(user, { current: 'wrong', next: 'new-secret-long', confirm: 'new-secret-long' });
 
     const toast = await findToast();
     expect(within(toast).getByText('Failed to update password')).toBeDefined();
@@ -120,7 +120,7 @@ describe('change admin password', () => {
       'PUT /api/admin/change-password': jsonResponse({ message: 'Unauthorized' }, 401),
     });
 
-    await submit(user, { current: 'old-secret', next: 'new-secret', confirm: 'new-secret' });
+    await submit(user, { current: 'old-secret', next: 'new-secret-long', confirm: 'new-secret-long' });
 
     const toast = await findToast();
     expect(within(toast).getByText('Unauthorized')).toBeDefined();

@@ -130,7 +130,7 @@ export function SiteSettings() {
               <div className="grid gap-4">
                 <div>
                   <h2 className="text-lg font-semibold text-white">Change Admin Password</h2>
-                  <p className="text-sm text-zinc-400">Use at least 6 characters.</p>
+                  <p className="text-sm text-zinc-400">Use at least 12 characters.</p>
                 </div>
                 <ChangePasswordForm />
               </div>
