@@ -159,15 +159,17 @@ describe('the studio calls, refused', () => {
     const { browser, id: userId } = await signedInUser();
     const parent = await storedTrack(userId, { duration: 200 });
     const cases: Array<['extend' | 'repaint', unknown, string]> = [
-      ['extend', { seconds: 41 }, generationMessages.extendTooLong(40)],
-      ['extend', { seconds: 3 }, generationMessages.extendSecondsInvalid],
-      ['extend', { seconds: 10.5 }, generationMessages.extendSecondsInvalid],
-      ['extend', {}, generationMessages.extendSecondsInvalid],
+      // Every refusal of the seconds names this track's own range, as the dialog's hint does.
+      ['extend', { seconds: 41 }, generationMessages.extendSecondsInvalid(40)],
+      ['extend', { seconds: 3 }, generationMessages.extendSecondsInvalid(40)],
+      ['extend', { seconds: 10.5 }, generationMessages.extendSecondsInvalid(40)],
+      ['extend', {}, generationMessages.extendSecondsInvalid(40)],
       ['extend', { seconds: 10, at: 'middle' }, generationMessages.extendAtInvalid],
       ['repaint', { start: 190, end: 201 }, generationMessages.sectionOutside(200)],
       ['repaint', { start: 20, end: 10 }, generationMessages.sectionOrder],
       ['repaint', { start: 20, end: 20.5 }, generationMessages.sectionTooShort],
-      ['repaint', { start: -1, end: 10 }, generationMessages.sectionTimeInvalid],
+      ['repaint', { start: -1, end: 10 }, generationMessages.sectionOutside(200)],
+      ['repaint', { start: 'a', end: 10 }, generationMessages.sectionTimeInvalid],
       ['repaint', { start: 0, end: 10, variance: 2 }, generationMessages.varianceInvalid],
     ];
     for (const [call, body, message] of cases) {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   audioToMusicSchema,
+  extendRoom,
   extendSchema,
+  extendSchemaFor,
   generationMessages,
   lyricsRequestSchema,
   repaintSchema,
+  repaintSchemaFor,
   textToMusicSchema,
   updateGenerationSchema,
   usualGenerationLabel,
@@ -84,20 +87,35 @@ describe('studio request schemas', () => {
       tags: 'rock',
     });
     for (const seconds of [4, 241, 7.5, '30', undefined]) {
-      expect(firstMessage(extendSchema.safeParse({ seconds }))).toBe(generationMessages.extendSecondsInvalid);
+      expect(firstMessage(extendSchema.safeParse({ seconds }))).toBe(
+        'Extend by a whole number of seconds from 5 to 240.',
+      );
     }
     expect(firstMessage(extendSchema.safeParse({ seconds: 30, at: 'middle' }))).toBe(
       generationMessages.extendAtInvalid,
     );
   });
 
-  it('says how far a track can still be extended', () => {
-    expect(generationMessages.extendTooLong(40)).toBe(
-      'A track can be at most 240 seconds long: extend this one by up to 40 seconds.',
+  it("names a track's own room in every refusal of its seconds, as its hint does", () => {
+    const schema = extendSchemaFor(20.4);
+    expect(extendRoom(20.4)).toBe(219);
+    expect(schema.parse({ seconds: 219 })).toEqual({ seconds: 219, at: 'end' });
+    for (const seconds of [4, 220, 7.5, undefined]) {
+      expect(firstMessage(schema.safeParse({ seconds }))).toBe(
+        'Extend by a whole number of seconds from 5 to 219.',
+      );
+    }
+    expect(generationMessages.extendSecondsHint(219)).toBe(
+      'From 5 to 219 seconds (a track is at most 240 seconds long).',
     );
-    expect(generationMessages.extendTooLong(3)).toBe(
-      'This track is already as long as a track can be (240 seconds).',
-    );
+  });
+
+  it('refuses any extension of a track with no room left', () => {
+    for (const duration of [236, 240]) {
+      expect(firstMessage(extendSchemaFor(duration).safeParse({ seconds: 5 }))).toBe(
+        'This track is already as long as a track can be (240 seconds).',
+      );
+    }
   });
 
   it('repaints a section of at least a second that starts before it ends', () => {
@@ -108,7 +126,7 @@ describe('studio request schemas', () => {
     expect(firstMessage(repaintSchema.safeParse({ start: 10, end: 10.5 }))).toBe(
       generationMessages.sectionTooShort,
     );
-    expect(firstMessage(repaintSchema.safeParse({ start: -1, end: 10 }))).toBe(
+    expect(firstMessage(repaintSchema.safeParse({ start: '1', end: 10 }))).toBe(
       generationMessages.sectionTimeInvalid,
     );
     expect(firstMessage(repaintSchema.safeParse({ start: 0, end: 10, variance: 1.5 }))).toBe(
@@ -116,6 +134,25 @@ describe('studio request schemas', () => {
     );
     expect(firstMessage(repaintSchema.safeParse({ start: 0, end: 10, tags: ' ' }))).toBe(
       generationMessages.tagsRequired,
+    );
+  });
+
+  it("names the track's range for a time before its start or after its end, as its hint does", () => {
+    const schema = repaintSchemaFor(90.06);
+    for (const section of [
+      { start: -1, end: 10 },
+      { start: 10, end: 90.5 },
+    ]) {
+      expect(firstMessage(schema.safeParse(section))).toBe(
+        'The section must lie within the track (0 to 90 seconds).',
+      );
+    }
+    expect(schema.parse({ start: 80, end: 90.06 })).toMatchObject({ start: 80, end: 90.06 });
+    expect(generationMessages.sectionHint(90.06)).toBe(
+      'Anywhere from 0 to 90 seconds, at least 1 second long.',
+    );
+    expect(generationMessages.sectionOutside(60.55)).toBe(
+      'The section must lie within the track (0 to 60.5 seconds).',
     );
   });
 });

@@ -12,6 +12,25 @@ export const LYRICS_MAX_LENGTH = 5000;
 export const LYRICS_PROMPT_MAX_LENGTH = 1000;
 export const INPUT_AUDIO_URL_MAX_LENGTH = 2048;
 
+/** Seconds as a person types them: whole seconds plain, others to a tenth (`12`, `12.5`). */
+export function secondsText(seconds: number): string {
+  const rounded = Math.round(seconds * 10) / 10;
+  return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
+}
+
+/** The last tenth of a second inside a track of `duration` seconds: where its sections may end, as shown. */
+const sectionLimit = (duration: number) => Math.floor(Math.max(0, duration) * 10 + 1e-9) / 10;
+
+/**
+ * The most whole seconds a track of `duration` seconds can be extended by:
+ * a song is at most DURATION_MAX_SECONDS long (below DURATION_MIN_SECONDS, none).
+ */
+export function extendRoom(duration: number | null): number {
+  return Math.floor(DURATION_MAX_SECONDS - (duration ?? 0));
+}
+
+const EXTEND_NO_ROOM = `This track is already as long as a track can be (${DURATION_MAX_SECONDS} seconds).`;
+
 /** Messages of the create, library and lyrics calls; verbatim from the specification where it has them. */
 export const generationMessages = {
   tagsRequiredTitle: 'Missing Tags',
@@ -35,16 +54,25 @@ export const generationMessages = {
   statusFailed: 'There was an error generating your music. Please try again.',
   instrumentalWithLyrics: 'An instrumental has no lyrics. Clear the lyrics or turn off Instrumental.',
   notCompleted: 'This track is not finished yet. Try again once it has completed.',
-  extendSecondsInvalid: `Extend by a whole number of seconds from ${DURATION_MIN_SECONDS} to ${DURATION_MAX_SECONDS}.`,
-  extendAtInvalid: 'Extend at the start or the end.',
-  extendTooLong: (max: number) =>
+  /** Extend's seconds for a track with room for `max` more: from DURATION_MIN_SECONDS to `max`. */
+  extendSecondsInvalid: (max: number) =>
     max < DURATION_MIN_SECONDS
-      ? `This track is already as long as a track can be (${DURATION_MAX_SECONDS} seconds).`
-      : `A track can be at most ${DURATION_MAX_SECONDS} seconds long: extend this one by up to ${max} seconds.`,
+      ? EXTEND_NO_ROOM
+      : `Extend by a whole number of seconds from ${DURATION_MIN_SECONDS} to ${max}.`,
+  /** The hint beside extend's seconds: the same range as its error. */
+  extendSecondsHint: (max: number) =>
+    `From ${DURATION_MIN_SECONDS} to ${max} seconds (a track is at most ${DURATION_MAX_SECONDS} seconds long).`,
+  extendNoRoom: EXTEND_NO_ROOM,
+  extendAtInvalid: 'Extend at the start or the end.',
   sectionTimeInvalid: 'Start and end must be times in seconds.',
   sectionOrder: 'The section must start before it ends.',
   sectionTooShort: 'The section must be at least 1 second long.',
-  sectionOutside: (duration: number) => `The section must lie within the track (0 to ${duration} seconds).`,
+  /** A start or end before 0 or past the track's end. */
+  sectionOutside: (duration: number) =>
+    `The section must lie within the track (0 to ${secondsText(sectionLimit(duration))} seconds).`,
+  /** The hint beside repaint's start and end: the same range as its error. */
+  sectionHint: (duration: number) =>
+    `Anywhere from 0 to ${secondsText(sectionLimit(duration))} seconds, at least 1 second long.`,
   varianceInvalid: 'Variance must be between 0 and 1.',
 } as const;
 
@@ -123,40 +151,57 @@ export const variationSchema = z.object({});
 export type VariationRequest = z.infer<typeof variationSchema>;
 
 /**
- * `POST /api/generation/{id}/extend`. `seconds` is also limited by the parent:
- * the whole song may be at most DURATION_MAX_SECONDS (checked with the parent).
+ * `POST /api/generation/{id}/extend` for a track of `duration` seconds:
+ * whole seconds from DURATION_MIN_SECONDS to what keeps the song within
+ * DURATION_MAX_SECONDS ({@link extendRoom}), every refusal naming that range.
  */
-export const extendSchema = z.object({
-  seconds: z
-    .number({ error: generationMessages.extendSecondsInvalid })
-    .int(generationMessages.extendSecondsInvalid)
-    .min(DURATION_MIN_SECONDS, generationMessages.extendSecondsInvalid)
-    .max(DURATION_MAX_SECONDS, generationMessages.extendSecondsInvalid),
-  at: z.enum(['start', 'end'], { error: generationMessages.extendAtInvalid }).default('end'),
-  ...studioText,
-});
+export function extendSchemaFor(duration: number | null) {
+  const max = extendRoom(duration);
+  const secondsInvalid = generationMessages.extendSecondsInvalid(max);
+  return z.object({
+    seconds: z
+      .number({ error: secondsInvalid })
+      .int(secondsInvalid)
+      .min(DURATION_MIN_SECONDS, secondsInvalid)
+      .max(Math.max(max, DURATION_MIN_SECONDS), secondsInvalid)
+      .refine(() => max >= DURATION_MIN_SECONDS, secondsInvalid),
+    at: z.enum(['start', 'end'], { error: generationMessages.extendAtInvalid }).default('end'),
+    ...studioText,
+  });
+}
+
+/** `POST /api/generation/{id}/extend` before the track is known: a song of 0 seconds has room for 240. */
+export const extendSchema = extendSchemaFor(0);
 export type ExtendRequest = z.infer<typeof extendSchema>;
 export type ExtendInput = z.input<typeof extendSchema>;
 
-const sectionTime = z
-  .number({ error: generationMessages.sectionTimeInvalid })
-  .min(0, generationMessages.sectionTimeInvalid)
-  .max(DURATION_MAX_SECONDS, generationMessages.sectionTimeInvalid);
+/**
+ * `POST /api/generation/{id}/repaint` for a track of `duration` seconds: a
+ * section of at least a second inside the track; a time before 0 or past the
+ * end names the track's range.
+ */
+export function repaintSchemaFor(duration: number) {
+  const outside = generationMessages.sectionOutside(duration);
+  const time = z
+    .number({ error: generationMessages.sectionTimeInvalid })
+    .refine((t) => t >= 0 && t <= duration, outside);
+  return z
+    .object({
+      start: time,
+      end: time,
+      variance: z
+        .number({ error: generationMessages.varianceInvalid })
+        .min(0, generationMessages.varianceInvalid)
+        .max(1, generationMessages.varianceInvalid)
+        .default(0.5),
+      ...studioText,
+    })
+    .refine((v) => v.start < v.end, { message: generationMessages.sectionOrder, path: ['end'] })
+    .refine((v) => v.end - v.start >= 1, { message: generationMessages.sectionTooShort, path: ['end'] });
+}
 
-/** `POST /api/generation/{id}/repaint`: `end` is also limited by the parent's duration (checked with it). */
-export const repaintSchema = z
-  .object({
-    start: sectionTime,
-    end: sectionTime,
-    variance: z
-      .number({ error: generationMessages.varianceInvalid })
-      .min(0, generationMessages.varianceInvalid)
-      .max(1, generationMessages.varianceInvalid)
-      .default(0.5),
-    ...studioText,
-  })
-  .refine((v) => v.start < v.end, { message: generationMessages.sectionOrder, path: ['end'] })
-  .refine((v) => v.end - v.start >= 1, { message: generationMessages.sectionTooShort, path: ['end'] });
+/** `POST /api/generation/{id}/repaint` before the track is known: within the longest track there can be. */
+export const repaintSchema = repaintSchemaFor(DURATION_MAX_SECONDS);
 export type RepaintRequest = z.infer<typeof repaintSchema>;
 export type RepaintInput = z.input<typeof repaintSchema>;
 

@@ -350,9 +350,7 @@ describe('createFromTrack (the studio)', () => {
     const error = await rejection(make('p1', extend({ seconds: 40 })));
 
     expect(error.kind).toBe('validation');
-    expect(error.message).toBe(
-      'A track can be at most 240 seconds long: extend this one by up to 39 seconds.',
-    );
+    expect(error.message).toBe('Extend by a whole number of seconds from 5 to 39.');
     expect(quota.counters.get(freeUser.id)).toBeUndefined();
     expect(workflow.started).toEqual([]);
     await expect(make('p1', extend({ seconds: 39 }))).resolves.toMatchObject({ duration: 239.5 });
@@ -366,13 +364,18 @@ describe('createFromTrack (the studio)', () => {
     expect(error.message).toBe('This track is already as long as a track can be (240 seconds).');
   });
 
-  it('refuses a section that ends after the track, reserving nothing', async () => {
+  it('refuses a section that starts before the track or ends after it, reserving nothing', async () => {
     const { make, quota } = studio({ duration: 30 });
 
-    const error = await rejection(make('p1', repaint({ start: 20, end: 31 })));
-
-    expect(error.kind).toBe('validation');
-    expect(error.message).toBe('The section must lie within the track (0 to 30 seconds).');
+    // As parsed for some other track (the call's schema checks the parent's own limits first).
+    for (const section of [
+      { start: 20, end: 31 },
+      { start: -1, end: 10 },
+    ]) {
+      const error = await rejection(make('p1', { kind: 'repaint', ...section, variance: 0.5 }));
+      expect(error.kind).toBe('validation');
+      expect(error.message).toBe('The section must lie within the track (0 to 30 seconds).');
+    }
     expect(quota.counters.get(freeUser.id)).toBeUndefined();
   });
 

@@ -1,7 +1,7 @@
-import { DURATION_MAX_SECONDS } from '@tunesmith/shared/constants';
 import {
   type AudioToMusicRequest,
   type ExtendRequest,
+  extendRoom,
   generationMessages,
   type RepaintRequest,
   type TextToMusicRequest,
@@ -222,12 +222,14 @@ function derivedFrom(parent: Generation, input: StudioInput, canPrivate: boolean
   let duration = parentDuration;
   let edit: TrackEdit;
   if (input.kind === 'extend') {
-    const max = Math.floor(DURATION_MAX_SECONDS - parentDuration);
-    if (input.seconds > max) throw validationError(generationMessages.extendTooLong(max));
+    const max = extendRoom(parent.duration);
+    if (input.seconds > max) throw validationError(generationMessages.extendSecondsInvalid(max));
     duration = round2(parentDuration + input.seconds);
     edit = { kind: 'extend', seconds: input.seconds, at: input.at };
   } else if (input.kind === 'repaint') {
-    if (input.end > parentDuration) throw validationError(generationMessages.sectionOutside(parentDuration));
+    if (input.start < 0 || input.end > parentDuration) {
+      throw validationError(generationMessages.sectionOutside(parentDuration));
+    }
     edit = { kind: 'repaint', start: input.start, end: input.end, variance: input.variance };
   } else {
     edit = { kind: 'variation' };
@@ -266,13 +268,16 @@ export async function createFromTrack(
   user: Subscriber,
   plan: Plan | undefined,
   parentId: string,
-  /** The parsed call, or how to parse it: read only once the track is known to be the caller's. */
-  call: StudioInput | (() => StudioInput),
+  /**
+   * The parsed call, or how to parse it for the track it is made from (its
+   * limits name the track's own): read only once the track is known to be the caller's.
+   */
+  call: StudioInput | ((parent: Pick<Generation, 'duration'>) => StudioInput),
 ): Promise<Generation> {
   const parent = await deps.generations.get(parentId);
   if (!parent || parent.userId !== user.id) throw trackNotFound();
   // Someone else's track is not found whatever the body says; the owner hears what is wrong with it.
-  const input = typeof call === 'function' ? call() : call;
+  const input = typeof call === 'function' ? call(parent) : call;
   if (parent.status !== 'completed') throw validationError(generationMessages.notCompleted);
   const { canPrivate } = entitlementsFor(user, plan, deps.clock.now());
   const fields = derivedFrom(parent, input, canPrivate);

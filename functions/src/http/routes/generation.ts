@@ -1,8 +1,8 @@
 import {
   audioToMusicSchema,
-  extendSchema,
+  extendSchemaFor,
   lyricsRequestSchema,
-  repaintSchema,
+  repaintSchemaFor,
   type StudioStarted,
   textToMusicSchema,
   variationSchema,
@@ -19,6 +19,7 @@ import {
 import { type MusicProvider, MusicProviderError } from '../../domain/generations/music-provider';
 import type { GenerationDeps, WorkflowStarter } from '../../domain/generations/ports';
 import type { PlanRepository } from '../../domain/plans/plan';
+import type { Generation } from '../../domain/tracks/track';
 import { checkUploadedAudio, type UploadStore } from '../../domain/uploads/uploads';
 import { type AudioLinker, playableTrack } from '../audio-links';
 import type { GroupHandlers, RouteHandler } from '../group-handler';
@@ -60,12 +61,18 @@ export function generationRoutes(deps: GenerationRouteDeps): GroupHandlers {
 
   /** A studio call: a new generation from the owner's track `{id}`, answered with the new track. */
   const fromTrack =
-    (read: (event: APIGatewayProxyEventV2) => StudioInput): RouteHandler =>
+    (
+      read: (event: APIGatewayProxyEventV2, parent: Pick<Generation, 'duration'>) => StudioInput,
+    ): RouteHandler =>
     async (event, ctx) => {
       const user = ctx.user as User;
       // The body is read once the track proves to be the caller's: anyone else's is a 404 whatever they send.
-      const generation = await createFromTrack(services, user, await planOf(user), ctx.params.id ?? '', () =>
-        read(event),
+      const generation = await createFromTrack(
+        services,
+        user,
+        await planOf(user),
+        ctx.params.id ?? '',
+        (parent) => read(event, parent),
       );
       started();
       const body: StudioStarted = {
@@ -102,8 +109,15 @@ export function generationRoutes(deps: GenerationRouteDeps): GroupHandlers {
     },
 
     createVariation: fromTrack((event) => ({ kind: 'variation', ...readJson(event, variationSchema) })),
-    extendGeneration: fromTrack((event) => ({ kind: 'extend', ...readJson(event, extendSchema) })),
-    repaintGeneration: fromTrack((event) => ({ kind: 'repaint', ...readJson(event, repaintSchema) })),
+    // Checked against the track's own limits, so a refusal names the range its dialog offered.
+    extendGeneration: fromTrack((event, parent) => ({
+      kind: 'extend',
+      ...readJson(event, extendSchemaFor(parent.duration)),
+    })),
+    repaintGeneration: fromTrack((event, parent) => ({
+      kind: 'repaint',
+      ...readJson(event, repaintSchemaFor(parent.duration ?? 0)),
+    })),
 
     generateLyrics: async (event) => {
       const { prompt, duration } = readJson(event, lyricsRequestSchema);

@@ -1,6 +1,16 @@
 import type { EditKind, TrackEdit } from '@tunesmith/shared/tracks';
 import { formatTime } from '@/lib/format';
 
+/**
+ * A time inside a track as m:ss, with the tenth of a second when it has one
+ * (`0:06.5`): the ends of a section as they were typed, never rounded down.
+ */
+export function formatSectionTime(seconds: number): string {
+  const tenths = Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 10) : 0;
+  const base = formatTime(Math.floor(tenths / 10));
+  return tenths % 10 ? `${base}.${tenths % 10}` : base;
+}
+
 const kindNames: Record<EditKind, string> = {
   variation: 'Variation',
   extend: 'Extension',
@@ -23,13 +33,13 @@ export function madeFromPhrase(kind: EditKind): string {
   return fromPhrases[kind];
 }
 
-/** One line on how a version was made: "Extended by 35 s at the end", "Repainted 0:10–0:20", "Variation". */
+/** One line on how a version was made: "Extended by 35 s at the end", "Repainted 0:02–0:06.5", "Variation". */
 export function editSummary(edit: TrackEdit): string {
   switch (edit.kind) {
     case 'extend':
       return `Extended by ${edit.seconds} s at the ${edit.at}`;
     case 'repaint':
-      return `Repainted ${formatTime(edit.start)}–${formatTime(edit.end)}`;
+      return `Repainted ${formatSectionTime(edit.start)}–${formatSectionTime(edit.end)}`;
     default:
       return 'Variation';
   }

@@ -1,4 +1,4 @@
-import * as ToggleGroupPrimitive from '@radix-ui/react-toggle-group';
+import * as RadioGroupPrimitive from '@radix-ui/react-radio-group';
 import { cn } from '@/lib/cn';
 
 export interface ToggleOption<T extends string> {
@@ -20,8 +20,10 @@ export interface ToggleGroupProps<T extends string> {
 }
 
 /**
- * A segmented control on Radix Toggle Group (single choice, always one
- * selected): arrow keys move between options, Space or Enter picks one.
+ * A segmented control: one choice, always one chosen. It is a radio group
+ * (Radix Radio Group), so it behaves as one: Tab reaches the chosen option,
+ * the arrow keys move to the next option and choose it, Space chooses the
+ * focused one.
  */
 export function ToggleGroup<T extends string>({
   label,
@@ -32,30 +34,28 @@ export function ToggleGroup<T extends string>({
   className,
 }: ToggleGroupProps<T>) {
   return (
-    <ToggleGroupPrimitive.Root
-      type="single"
+    <RadioGroupPrimitive.Root
       value={value}
-      // Radix reports '' when the chosen item is pressed again; a segmented control keeps its choice.
-      onValueChange={(next) => next && onChange(next as T)}
+      onValueChange={(next) => onChange(next as T)}
       aria-label={label}
       aria-describedby={describedBy}
       className={cn('inline-flex rounded-xl border border-white/10 bg-zinc-900/80 p-1', className)}
     >
       {options.map((option) => (
-        <ToggleGroupPrimitive.Item
+        <RadioGroupPrimitive.Item
           key={option.value}
           value={option.value}
           disabled={option.disabled}
           className={cn(
             'block cursor-pointer rounded-lg px-4 py-2 text-sm font-medium text-zinc-300 transition-colors hover:text-white',
-            'data-[state=on]:bg-gradient-to-r data-[state=on]:from-violet-600 data-[state=on]:to-fuchsia-600 data-[state=on]:text-white',
+            'data-[state=checked]:bg-gradient-to-r data-[state=checked]:from-violet-600 data-[state=checked]:to-fuchsia-600 data-[state=checked]:text-white',
             'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-300',
             'disabled:cursor-not-allowed disabled:text-zinc-500 disabled:hover:text-zinc-500',
           )}
         >
           {option.label}
-        </ToggleGroupPrimitive.Item>
+        </RadioGroupPrimitive.Item>
       ))}
-    </ToggleGroupPrimitive.Root>
+    </RadioGroupPrimitive.Root>
   );
 }

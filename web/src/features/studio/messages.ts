@@ -1,5 +1,5 @@
 import type { EditKind } from '@tunesmith/shared/tracks';
-import { formatTime } from '@/lib/format';
+import { formatSectionTime } from '@/components/tracks/track-edit';
 
 /** The studio's words: its menu, dialogs and toasts. */
 export const studioMessages = {
@@ -28,7 +28,7 @@ export const studioMessages = {
       : 'A new, longer track is made from this one.',
   repaintWillMake: (start: number | null, end: number | null) =>
     start != null && end != null && end > start
-      ? `A new track is made from this one with ${formatTime(start)}–${formatTime(end)} played anew; the rest stays as it was.`
+      ? `A new track is made from this one with ${formatSectionTime(start)}–${formatSectionTime(end)} played anew; the rest stays as it was.`
       : 'A new track is made from this one with the section you choose played anew; the rest stays as it was.',
   variationWillMake:
     'A new take of this track is made: the same tags, lyrics and length, with a different performance.',
@@ -36,5 +36,7 @@ export const studioMessages = {
   left: (left: number) => (left === 1 ? 'You have 1 left.' : `You have ${left} left.`),
   noneLeft: (resets: string) =>
     resets ? `You have none left: your count starts again on ${resets}.` : 'You have none left this week.',
+  seePlans: 'See Plans',
+  close: 'Close',
   textHint: "These start as the track's own; change them to steer the new music.",
 } as const;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DURATION_MIN_SECONDS } from '@tunesmith/shared/constants';
-import { type ExtendInput, generationMessages } from '@tunesmith/shared/generations';
+import { type ExtendInput, extendRoom, generationMessages } from '@tunesmith/shared/generations';
 import type { Track } from '@tunesmith/shared/tracks';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,7 +12,7 @@ import { ToggleGroup } from '@/components/ui/toggle-group';
 import { useExtendGeneration } from '../api/extend-generation';
 import { useStudioOutcome } from '../hooks/use-studio-outcome';
 import { studioMessages } from '../messages';
-import { type ExtendFormValues, extendFormSchema, maxExtendSeconds } from '../utils/studio-forms';
+import { type ExtendFormValues, extendFormSchema } from '../utils/studio-forms';
 import { StudioFooter, StudioTextFields } from './studio-form-parts';
 
 export interface StudioDialogProps {
@@ -30,7 +30,7 @@ const places = [
 /** Extend: how many seconds, at the start or the end, and optionally new tags and lyrics for them. */
 export function ExtendDialog({ track, onClose, onStarted }: StudioDialogProps) {
   const id = useId();
-  const max = maxExtendSeconds(track.duration);
+  const max = extendRoom(track.duration);
   const extend = useExtendGeneration();
   const outcome = useStudioOutcome();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -91,7 +91,7 @@ export function ExtendDialog({ track, onClose, onStarted }: StudioDialogProps) {
                 {...form.register('seconds')}
               />
               <p id={`${id}-seconds-hint`} className="text-xs text-zinc-400">
-                From {DURATION_MIN_SECONDS} to {max} seconds (a track is at most 240 seconds long).
+                {generationMessages.extendSecondsHint(max)}
               </p>
             </FormField>
             <div className="grid gap-2">
@@ -114,7 +114,7 @@ export function ExtendDialog({ track, onClose, onStarted }: StudioDialogProps) {
           </>
         ) : (
           <p role="status" className="text-sm text-zinc-200">
-            {generationMessages.extendTooLong(max)}
+            {generationMessages.extendNoRoom}
           </p>
         )}
         <StudioFooter

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { RepaintInput } from '@tunesmith/shared/generations';
+import { generationMessages, type RepaintInput, secondsText } from '@tunesmith/shared/generations';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { trackTitle } from '@/components/tracks/track-title';
@@ -10,12 +10,7 @@ import { SectionPicker } from '@/components/waveform/section-picker';
 import { useRepaintGeneration } from '../api/repaint-generation';
 import { useStudioOutcome } from '../hooks/use-studio-outcome';
 import { studioMessages } from '../messages';
-import {
-  defaultSection,
-  type RepaintFormValues,
-  repaintFormSchema,
-  secondsText,
-} from '../utils/studio-forms';
+import { defaultSection, type RepaintFormValues, repaintFormSchema } from '../utils/studio-forms';
 import type { StudioDialogProps } from './extend-dialog';
 import { StudioFooter, StudioTextFields } from './studio-form-parts';
 import { VarianceSlider } from './variance-slider';
@@ -117,7 +112,7 @@ export function RepaintDialog({ track, onClose, onStarted }: StudioDialogProps) 
             {timeField('end', 'End (seconds)')}
           </div>
           <p id={`${id}-section-hint`} className="text-xs text-zinc-400">
-            Anywhere from 0 to {secondsText(duration)} seconds, at least 1 second long.
+            {generationMessages.sectionHint(duration)}
           </p>
         </fieldset>
         <div className="grid gap-2">

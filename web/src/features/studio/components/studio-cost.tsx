@@ -5,24 +5,34 @@ import { studioMessages } from '../messages';
 /** The Free plan's weekly quota (the Terms), when the server has not said. */
 const FREE_WEEKLY_LIMIT = 5;
 
-/**
- * What a studio action costs: one of the plan's weekly generations, and how
- * many are left (from the signed-in user's profile, as the server counts them).
- */
-export function StudioCost({ id }: { id?: string }) {
+export interface StudioQuota {
+  /** The plan's generations a week. */
+  limit: number;
+  /** How many are left this week; null until the profile says. */
+  left: number | null;
+  /** When the count starts again, as the dialogs write it ('' when not known). */
+  resets: string;
+}
+
+/** This week's generations, from the signed-in user's profile as the server counts them. */
+export function useStudioQuota(): StudioQuota {
   const { user } = useUser();
   const limit = user?.entitlements?.weeklyLimit ?? FREE_WEEKLY_LIMIT;
   const used = user?.generationsUsedThisMonth;
-  const left = used == null ? null : Math.max(0, limit - used);
+  return {
+    limit,
+    left: used == null ? null : Math.max(0, limit - used),
+    resets: user?.quotaResetsAt ? formatWeekdayDate(user.quotaResetsAt) : '',
+  };
+}
+
+/** What a studio action costs: one of the plan's weekly generations, and how many are left. */
+export function StudioCost({ quota }: { quota: StudioQuota }) {
+  const { limit, left, resets } = quota;
   return (
-    <p
-      id={id}
-      className="rounded-lg border border-violet-400/30 bg-violet-500/10 px-3 py-2 text-sm text-zinc-100"
-    >
+    <p className="rounded-lg border border-violet-400/30 bg-violet-500/10 px-3 py-2 text-sm text-zinc-100">
       {studioMessages.cost(limit)}
-      {left == null
-        ? null
-        : ` ${left > 0 ? studioMessages.left(left) : studioMessages.noneLeft(user?.quotaResetsAt ? formatWeekdayDate(user.quotaResetsAt) : '')}`}
+      {left == null ? null : ` ${left > 0 ? studioMessages.left(left) : studioMessages.noneLeft(resets)}`}
     </p>
   );
 }

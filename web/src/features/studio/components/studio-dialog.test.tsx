@@ -62,7 +62,7 @@ describe('the Extend dialog', () => {
       await extend.findByText('Uses 1 of your 30 generations this week. You have 28 left.'),
     ).toBeDefined();
     const seconds = extend.getByLabelText('Seconds to add');
-    expect(extend.getByText(/From 5 to 150 seconds/)).toBeDefined();
+    expect(extend.getByText('From 5 to 150 seconds (a track is at most 240 seconds long).')).toBeDefined();
     await user.clear(seconds);
     await user.type(seconds, '35');
     expect(
@@ -70,8 +70,8 @@ describe('the Extend dialog', () => {
     ).toBeDefined();
   });
 
-  it('names the free plan’s weekly 5 and says when none are left', async () => {
-    renderDialog('extend', { user: makeUser({ generationsUsedThisMonth: 5 }) });
+  it('with none of the week’s left, says so and offers the plans instead of the action', async () => {
+    const { user, posts } = renderDialog('extend', { user: makeUser({ generationsUsedThisMonth: 5 }) });
     const extend = await dialog('Extend');
 
     expect(
@@ -79,24 +79,53 @@ describe('the Extend dialog', () => {
         'Uses 1 of your 5 generations this week. You have none left: your count starts again on Monday, January 8.',
       ),
     ).toBeDefined();
+    expect(extend.queryByRole('button', { name: 'Extend' })).toBeNull();
+    expect(extend.getByRole('link', { name: 'See Plans' }).getAttribute('href')).toBe('/pricing');
+    await user.click(extend.getByRole('button', { name: 'Close' }));
+    expect(posts('/api/generation/neon/extend')).toEqual([]);
   });
 
-  it('refuses seconds beyond what the track has room for, or too few, without calling the server', async () => {
+  it('refuses seconds beyond what the track has room for, or too few, naming the range its hint gives', async () => {
     const { user, posts } = renderDialog('extend');
     const extend = await dialog('Extend');
     const seconds = extend.getByLabelText('Seconds to add');
+    const refusal = 'Extend by a whole number of seconds from 5 to 150.';
 
-    await user.clear(seconds);
-    await user.type(seconds, '151');
-    await user.click(extend.getByRole('button', { name: 'Extend' }));
-    expect(await extend.findByText(generationMessages.extendTooLong(150))).toBeDefined();
-    expect(seconds.getAttribute('aria-invalid')).toBe('true');
-
-    await user.clear(seconds);
-    await user.type(seconds, '3');
-    await user.click(extend.getByRole('button', { name: 'Extend' }));
-    expect(await extend.findByText(generationMessages.extendSecondsInvalid)).toBeDefined();
+    for (const typed of ['151', '3', '12.5', '']) {
+      await user.clear(seconds);
+      if (typed) await user.type(seconds, typed);
+      await user.click(extend.getByRole('button', { name: 'Extend' }));
+      expect(await extend.findByText(refusal)).toBeDefined();
+      expect(seconds.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(extend.getByText('From 5 to 150 seconds (a track is at most 240 seconds long).')).toBeDefined();
     expect(posts('/api/generation/neon/extend')).toEqual([]);
+  });
+
+  it('chooses where to add the music with the arrow keys, as a radio group does', async () => {
+    const answer = made({ parentId: 'neon', edit: { kind: 'extend', seconds: 30, at: 'start' } });
+    const { user, posts, onStarted } = renderDialog('extend', {
+      routes: {
+        'POST /api/generation/neon/extend': jsonResponse({ generationId: 'new-1', track: answer }, 201),
+      },
+    });
+    const extend = await dialog('Extend');
+    const where = extend.getByRole('radiogroup', { name: 'Where to add the new music' });
+    const atEnd = within(where).getByRole('radio', { name: 'At the end' });
+    expect(atEnd.getAttribute('aria-checked')).toBe('true');
+
+    atEnd.focus();
+    // Held, then let go: the option is chosen as focus reaches it, while the key is down.
+    await user.keyboard('{ArrowRight>}');
+    await user.keyboard('{/ArrowRight}');
+
+    const atStart = within(where).getByRole('radio', { name: 'At the start' });
+    expect(document.activeElement).toBe(atStart);
+    expect(atStart.getAttribute('aria-checked')).toBe('true');
+    expect(atEnd.getAttribute('aria-checked')).toBe('false');
+    await user.click(extend.getByRole('button', { name: 'Extend' }));
+    await waitFor(() => expect(onStarted).toHaveBeenCalledOnce());
+    expect(posts('/api/generation/neon/extend')).toEqual([{ seconds: 30, at: 'start' }]);
   });
 
   it('sends the seconds, the place and only the text the user changed, then starts the new track', async () => {
@@ -151,24 +180,38 @@ describe('the Extend dialog', () => {
     expect(toast.textContent).toContain(message);
   });
 
-  it('says the quota is spent as the create form does (429)', async () => {
-    const message = 'You have reached your weekly limit of 5 generations. Upgrade your plan for more.';
+  it('says the quota is spent as the create form does (429), then offers the plans', async () => {
+    const message =
+      'You have used all 5 generations of your plan this week. Your quota resets on Monday, January 8.';
+    let used = 4;
     const { user } = renderDialog('extend', {
-      routes: { 'POST /api/generation/neon/extend': jsonResponse({ message }, 429) },
+      routes: {
+        'GET /api/auth/user': () => jsonResponse(makeUser({ generationsUsedThisMonth: used })),
+        'POST /api/generation/neon/extend': () => {
+          used = 5;
+          return jsonResponse({ message }, 429);
+        },
+      },
     });
     const extend = await dialog('Extend');
+    await extend.findByText(/You have 1 left/);
     await user.click(extend.getByRole('button', { name: 'Extend' }));
 
     expect((await extend.findByRole('alert')).textContent).toBe(message);
+    // The week's count is asked again: none left, so the plans are offered in place of Extend.
+    expect((await extend.findByRole('link', { name: 'See Plans' })).getAttribute('href')).toBe('/pricing');
+    expect(extend.queryByRole('button', { name: 'Extend' })).toBeNull();
   });
 
-  it('offers no extension for a track already at the longest length', async () => {
+  it('offers no extension for a track already at the longest length, and no cost for one', async () => {
     renderDialog('extend', { track: { ...parent, duration: 238 } });
     const extend = await dialog('Extend');
 
-    expect(extend.getByText(generationMessages.extendTooLong(2))).toBeDefined();
+    expect(extend.getByText('This track is already as long as a track can be (240 seconds).')).toBeDefined();
     expect(extend.queryByRole('button', { name: 'Extend' })).toBeNull();
-    expect(extend.getByRole('button', { name: 'Cancel' })).toBeDefined();
+    expect(extend.queryByText(/Uses 1 of your/)).toBeNull();
+    expect(extend.queryByText(/is made from this one/)).toBeNull();
+    expect(extend.getByRole('button', { name: 'Close' })).toBeDefined();
   });
 });
 
@@ -187,9 +230,10 @@ describe('the Repaint section dialog', () => {
     await user.type(repaint.getByLabelText('Start (seconds)'), '10');
     await user.clear(repaint.getByLabelText('End (seconds)'));
     await user.type(repaint.getByLabelText('End (seconds)'), '20.5');
+    // The typed times as typed: 20.5 is not rounded down to 0:20.
     expect(
       repaint.getByText(
-        'A new track is made from this one with 0:10–0:20 played anew; the rest stays as it was. The original stays as it is.',
+        'A new track is made from this one with 0:10–0:20.5 played anew; the rest stays as it was. The original stays as it is.',
       ),
     ).toBeDefined();
     await user.click(repaint.getByRole('button', { name: 'Repaint' }));
@@ -225,11 +269,22 @@ describe('the Repaint section dialog', () => {
     const start = repaint.getByLabelText('Start (seconds)');
     const end = repaint.getByLabelText('End (seconds)');
     const submit = () => user.click(repaint.getByRole('button', { name: 'Repaint' }));
+    const outside = 'The section must lie within the track (0 to 90 seconds).';
+    expect(repaint.getByText('Anywhere from 0 to 90 seconds, at least 1 second long.')).toBeDefined();
 
     await user.clear(end);
     await user.type(end, '95');
     await submit();
-    expect(await repaint.findByText(generationMessages.sectionOutside(90))).toBeDefined();
+    expect(await repaint.findByText(outside)).toBeDefined();
+
+    // A start before the track names the same range as its hint, not a generic complaint.
+    await user.clear(start);
+    await user.type(start, '-1');
+    await user.clear(end);
+    await user.type(end, '10');
+    await submit();
+    expect(await repaint.findByText(outside)).toBeDefined();
+    expect(start.getAttribute('aria-invalid')).toBe('true');
 
     await user.clear(start);
     await user.type(start, '40');

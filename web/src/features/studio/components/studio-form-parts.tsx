@@ -1,11 +1,12 @@
 import { LYRICS_MAX_LENGTH, TAGS_MAX_LENGTH } from '@tunesmith/shared/generations';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { studioMessages } from '../messages';
-import { StudioCost } from './studio-cost';
+import { StudioCost, useStudioQuota } from './studio-cost';
 
 /** The optional tags and lyrics of a studio dialog, filled with the track's own. */
 export function StudioTextFields({
@@ -56,7 +57,10 @@ export function StudioTextFields({
 
 /**
  * The end of every studio dialog: what will happen, what it costs, the
- * server's refusal if it refused, and Cancel and the action.
+ * server's refusal if it refused, and Cancel and the action. With none of the
+ * week's generations left it says so and offers the plans instead of the
+ * action; where the action cannot be taken at all (`canSubmit` false) it only
+ * closes.
  */
 export function StudioFooter({
   willMake,
@@ -73,12 +77,23 @@ export function StudioFooter({
   onCancel: () => void;
   canSubmit?: boolean;
 }) {
+  const quota = useStudioQuota();
+  if (!canSubmit) {
+    return (
+      <div className="flex justify-end">
+        <Button variant="outline" onClick={onCancel}>
+          {studioMessages.close}
+        </Button>
+      </div>
+    );
+  }
+  const spent = quota.left === 0;
   return (
     <div className="grid gap-3">
       <p className="text-sm text-zinc-200">
         {willMake} {studioMessages.originalStays}
       </p>
-      <StudioCost />
+      <StudioCost quota={quota} />
       {refusal ? (
         <p
           role="alert"
@@ -89,13 +104,17 @@ export function StudioFooter({
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
+          {spent ? studioMessages.close : 'Cancel'}
         </Button>
-        {canSubmit ? (
+        {spent ? (
+          <Link to="/pricing" className={buttonClasses('primary', 'md')}>
+            {studioMessages.seePlans}
+          </Link>
+        ) : (
           <Button type="submit" disabled={pending} aria-busy={pending}>
             {pending ? studioMessages.pending : submitLabel}
           </Button>
-        ) : null}
+        )}
       </div>
     </div>
   );

@@ -15,7 +15,8 @@ import { studioMessages } from '../messages';
  * library (which then follows it as it generates, like any generation), the
  * parent's page and the week's count refreshed. Refused: the create form's
  * toast with the server's message for a 4xx (a plan limit, a bad section),
- * returned so the dialog can show it too; a 401 goes through the usual sign-in.
+ * returned so the dialog can show it too, and the week's count asked again;
+ * a 401 goes through the usual sign-in.
  */
 export function useStudioOutcome() {
   const queryClient = useQueryClient();
@@ -45,11 +46,14 @@ export function useStudioOutcome() {
   const failed = useCallback(
     (error: unknown): string | null => {
       if (handleUnauthorized(error)) return null;
+      // A refusal may come from a count the screen had not seen (the week's used up elsewhere):
+      // the dialogs then say so and offer the plans.
+      void queryClient.invalidateQueries({ queryKey: userQueryKey });
       const message = refusalMessage(error, generationMessages.startFailed);
       toast({ title: studioMessages.generationFailedTitle, description: message, variant: 'destructive' });
       return message;
     },
-    [handleUnauthorized],
+    [handleUnauthorized, queryClient],
   );
 
   return { started, failed };

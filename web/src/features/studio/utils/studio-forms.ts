@@ -1,18 +1,11 @@
-import { DURATION_MAX_SECONDS } from '@tunesmith/shared/constants';
 import {
   type ExtendInput,
-  extendSchema,
-  generationMessages,
+  extendSchemaFor,
   type RepaintInput,
-  repaintSchema,
+  repaintSchemaFor,
 } from '@tunesmith/shared/generations';
 import type { Track } from '@tunesmith/shared/tracks';
 import * as z from 'zod';
-
-/** The most seconds a track can be extended by: a whole song is at most DURATION_MAX_SECONDS long. */
-export function maxExtendSeconds(duration: number | null): number {
-  return Math.floor(DURATION_MAX_SECONDS - (duration ?? 0));
-}
 
 /** A typed number of seconds; an empty or unreadable field is not a number, so the schema names it. */
 const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
@@ -36,9 +29,8 @@ export interface ExtendFormValues {
   lyrics: string;
 }
 
-/** The extend dialog's values checked with the shared `extendSchema`, and the parent's room to grow. */
+/** The extend dialog's values checked as the server checks them, with the parent's room to grow. */
 export function extendFormSchema(parent: Track) {
-  const max = maxExtendSeconds(parent.duration);
   return z
     .object({ seconds: z.string(), at: z.enum(['start', 'end']), tags: z.string(), lyrics: z.string() })
     .transform(
@@ -48,12 +40,7 @@ export function extendFormSchema(parent: Track) {
         ...changedText(parent, tags, lyrics),
       }),
     )
-    .pipe(
-      extendSchema.refine((input) => input.seconds <= max, {
-        message: generationMessages.extendTooLong(max),
-        path: ['seconds'],
-      }),
-    );
+    .pipe(extendSchemaFor(parent.duration));
 }
 
 export interface RepaintFormValues {
@@ -64,9 +51,8 @@ export interface RepaintFormValues {
   lyrics: string;
 }
 
-/** The repaint dialog's values checked with the shared `repaintSchema`, within the parent's length. */
+/** The repaint dialog's values checked as the server checks them, within the parent's length. */
 export function repaintFormSchema(parent: Track) {
-  const duration = parent.duration ?? 0;
   return z
     .object({
       start: z.string(),
@@ -83,12 +69,7 @@ export function repaintFormSchema(parent: Track) {
         ...changedText(parent, tags, lyrics),
       }),
     )
-    .pipe(
-      repaintSchema.refine((input) => input.end <= duration, {
-        message: generationMessages.sectionOutside(duration),
-        path: ['end'],
-      }),
-    );
+    .pipe(repaintSchemaFor(parent.duration ?? 0));
 }
 
 /** A first section to repaint: from a quarter of the way in to half way (at least a second long). */
@@ -96,10 +77,4 @@ export function defaultSection(duration: number | null): { start: number; end: n
   const length = Math.max(0, duration ?? 0);
   const start = Math.floor(length / 4);
   return { start, end: Math.min(Math.floor(length), Math.max(start + 1, Math.floor(length / 2))) };
-}
-
-/** Seconds as a typed field shows them: whole seconds plain, others to a tenth. */
-export function secondsText(seconds: number): string {
-  const rounded = Math.round(seconds * 10) / 10;
-  return Number.isInteger(rounded) ? String(rounded) : rounded.toFixed(1);
 }
