@@ -276,6 +276,41 @@ describe('who sees a record', () => {
     expect((await provenance(visitor, `prov-${randomUUID()}`)).status).toBe(404);
   });
 
+  paidGeneration.it(
+    'names the private track a public version was made from, and its hash, to their owner only',
+    async () => {
+      const owner = await signedInUser();
+      const other = await signedInUser();
+      const parentHash = sha256(wavBytes({ seconds: 1 }));
+      const parent = await storedTrack(owner.id, { visibility: 'private', audioSha256: parentHash });
+      // A free plan keeps no private tracks: the variation of a private track is public.
+      const made = await owner.browser.post(`/api/generation/${parent.id}/variation`, {});
+      expect(made.status).toBe(201);
+      const id = String(made.body.generationId);
+      expect((await generations.get(id))?.visibility).toBe('public');
+
+      expect((await provenance(owner.browser, id)).record).toMatchObject({
+        parentId: parent.id,
+        inputs: [{ kind: 'parent', trackId: parent.id, sha256: parentHash }],
+      });
+      expect((await owner.browser.get(`/api/track/${id}`)).body).toMatchObject({ parentId: parent.id });
+      for (const viewer of [new Browser(), other.browser]) {
+        const record = await viewer.get(`/api/track/${id}/provenance`);
+        const page = await viewer.get(`/api/track/${id}`);
+        expect([record.status, page.status]).toEqual([200, 200]);
+        expect(provenanceSchema.parse(record.body)).toMatchObject({
+          parentId: null,
+          inputs: [{ kind: 'parent', sha256: null }],
+        });
+        expect(page.body).toMatchObject({ parentId: null, family: { parent: null } });
+        for (const told of [JSON.stringify(record.body), JSON.stringify(page.body)]) {
+          expect(told).not.toContain(parent.id);
+          expect(told).not.toContain(parentHash);
+        }
+      }
+    },
+  );
+
   it('answers a track from before provenance with plan Unknown and the personal license, never cached', async () => {
     const owner = await signedInUser();
     const old = await storedTrack(owner.id, { seed: 77 });

@@ -15,13 +15,21 @@ export const trackEditSchema = z.discriminatedUnion('kind', [
 export type TrackEdit = z.infer<typeof trackEditSchema>;
 
 /**
- * A track's family on its page: where it came from and what was made from it.
+ * A track's family on its page: where it came from and what was made from it,
+ * each version with its state (its owner sees unfinished and failed ones).
  * Only tracks the viewer may see are named; a parent that no longer exists is
- * `deleted: true` (and has no title).
+ * `deleted: true` (and has no title), and is named to the owner only.
  */
 export const trackFamilySchema = z.object({
   parent: z.object({ id: z.string(), title: z.string().nullable(), deleted: z.boolean() }).nullable(),
-  children: z.array(z.object({ id: z.string(), title: z.string().nullable(), kind: z.enum(editKinds) })),
+  children: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string().nullable(),
+      kind: z.enum(editKinds),
+      status: z.enum(trackStatuses),
+    }),
+  ),
 });
 export type TrackFamily = z.infer<typeof trackFamilySchema>;
 
@@ -40,7 +48,10 @@ export const trackSchema = z.object({
   createdAt: z.string(),
   /** Made without vocals (lyrics `[instrumental]` to the provider). */
   instrumental: z.boolean().default(false),
-  /** The track this one was made from (variation, extend, repaint), if any; it may since be deleted. */
+  /**
+   * The track this one was made from (variation, extend, repaint), if any; it
+   * may since be deleted. Only its owner, or anyone who may see the parent, is told.
+   */
   parentId: z.string().nullable().default(null),
   /** How it was made from `parentId`. */
   edit: trackEditSchema.nullable().default(null),

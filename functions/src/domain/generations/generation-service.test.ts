@@ -20,6 +20,7 @@ import {
   markCompleted,
   markFailed,
   markGenerating,
+  parentForViewer,
   quotaStatus,
   renameOrSetVisibility,
   type StartDeps,
@@ -344,7 +345,7 @@ describe('createFromTrack (the studio)', () => {
     });
   });
 
-  it('refuses an extension past 240 seconds with the most it may add, reserving nothing', async () => {
+  it('refuses an extension past 240 seconds naming the range it may add, reserving nothing', async () => {
     const { make, quota, workflow } = studio({ duration: 200.5 });
 
     const error = await rejection(make('p1', extend({ seconds: 40 })));
@@ -497,20 +498,30 @@ describe('familyOf', () => {
         edit: { kind: 'variation' },
         createdAt: at(5),
       }),
+      aGeneration({
+        id: 'bad',
+        userId: 'owner',
+        title: 'Mid',
+        status: 'failed',
+        parentId: 'mid',
+        edit: { kind: 'variation' },
+        createdAt: at(6),
+      }),
     ];
     for (const t of tracks) generations.all.set(t.id, t);
     return { deps, get: (id: string) => generations.all.get(id) as (typeof tracks)[number] };
   }
 
-  it('names the parent and every child, oldest first, for the owner', async () => {
+  it('names the parent and every child, oldest first, with its state, for the owner', async () => {
     const { deps, get } = family();
 
     expect(await familyOf(deps, { id: 'owner' }, get('mid'))).toEqual({
       parent: { id: 'root', title: 'Root', deleted: false },
       children: [
-        { id: 'ext', title: 'Longer', kind: 'extend' },
-        { id: 'rep', title: 'Hidden', kind: 'repaint' },
-        { id: 'wip', title: null, kind: 'variation' },
+        { id: 'ext', title: 'Longer', kind: 'extend', status: 'completed' },
+        { id: 'rep', title: 'Hidden', kind: 'repaint', status: 'completed' },
+        { id: 'wip', title: null, kind: 'variation', status: 'generating' },
+        { id: 'bad', title: 'Mid', kind: 'variation', status: 'failed' },
       ],
     });
   });
@@ -521,18 +532,52 @@ describe('familyOf', () => {
     for (const viewer of [undefined, { id: 'someone' }]) {
       expect(await familyOf(deps, viewer, get('mid'))).toEqual({
         parent: null,
-        children: [{ id: 'ext', title: 'Longer', kind: 'extend' }],
+        children: [{ id: 'ext', title: 'Longer', kind: 'extend', status: 'completed' }],
       });
     }
   });
 
-  it('says a parent that no longer exists is deleted', async () => {
+  it('says to the owner that a parent no longer exists, and to no one else', async () => {
     const { deps, get } = family();
 
-    expect(await familyOf(deps, undefined, get('orphan'))).toEqual({
+    expect(await familyOf(deps, { id: 'owner' }, get('orphan'))).toEqual({
       parent: { id: 'gone', title: null, deleted: true },
       children: [],
     });
+    for (const viewer of [undefined, { id: 'someone' }]) {
+      expect(await familyOf(deps, viewer, get('orphan'))).toEqual({ parent: null, children: [] });
+    }
+  });
+});
+
+describe('parentForViewer', () => {
+  it('names a private parent to its owner only, and a public one to anyone', async () => {
+    const { deps, generations } = setup();
+    for (const t of [
+      aGeneration({ id: 'secret', userId: 'owner', title: 'Secret', visibility: 'private' }),
+      aGeneration({ id: 'open', userId: 'owner', title: 'Open', visibility: 'public' }),
+      aGeneration({ id: 'c1', userId: 'owner', visibility: 'public', parentId: 'secret' }),
+      aGeneration({ id: 'c2', userId: 'owner', visibility: 'public', parentId: 'open' }),
+      aGeneration({ id: 'c3', userId: 'owner', visibility: 'public' }),
+    ]) {
+      generations.all.set(t.id, t);
+    }
+    const child = (id: string) => generations.all.get(id) as Parameters<typeof parentForViewer>[2];
+
+    expect(await parentForViewer(deps, { id: 'owner' }, child('c1'))).toEqual({
+      id: 'secret',
+      title: 'Secret',
+      deleted: false,
+    });
+    for (const viewer of [undefined, { id: 'someone' }]) {
+      expect(await parentForViewer(deps, viewer, child('c1'))).toBeNull();
+      expect(await parentForViewer(deps, viewer, child('c2'))).toEqual({
+        id: 'open',
+        title: 'Open',
+        deleted: false,
+      });
+    }
+    expect(await parentForViewer(deps, undefined, child('c3'))).toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type UpdateGenerationRequest,
 } from '@tunesmith/shared/generations';
 import type { Loudness, ProvenanceInput } from '@tunesmith/shared/ownership';
-import type { EditKind, TrackEdit, TrackFamily, TrackStatus, Visibility } from '@tunesmith/shared/tracks';
+import type { TrackEdit, TrackFamily, TrackStatus, Visibility } from '@tunesmith/shared/tracks';
 import type { User } from '../accounts/user';
 import { DomainError, notFound, validationError } from '../errors';
 import type { Plan } from '../plans/plan';
@@ -518,31 +518,45 @@ export async function getForViewer(
 }
 
 /**
- * A track's family for its page: the track it was made from and the tracks
- * made from it (always its owner's, read from the owner's library a page at a
- * time), oldest first. Only what the viewer may see is named: the owner sees
- * every child; anyone else sees the public, completed ones and a parent only
- * when it is public. A parent that no longer exists is `deleted` (its id is the
- * child's own `parentId`, so nothing is told that the child does not).
+ * The track a track was made from, as far as a viewer may be told of it. Its
+ * owner is told always (a parent that no longer exists as `deleted`, under
+ * the id the track keeps). Anyone else is told only of a parent that exists,
+ * is the same owner's and is public: a private parent, or one that is gone
+ * (it may have been private), is not named to them at all, neither its id
+ * nor, in the provenance record, the hash of its audio.
+ */
+export async function parentForViewer(
+  deps: Pick<GenerationDeps, 'generations'>,
+  viewer: Owner | undefined,
+  track: Pick<Generation, 'userId' | 'parentId'>,
+): Promise<TrackFamily['parent']> {
+  if (!track.parentId) return null;
+  const found = await deps.generations.get(track.parentId);
+  if (!found) return viewer?.id === track.userId ? { id: track.parentId, title: null, deleted: true } : null;
+  if (found.userId !== track.userId || !mayView(found, viewer)) return null;
+  return { id: found.id, title: found.title, deleted: false };
+}
+
+/**
+ * A track's family for its page: the track it was made from
+ * ({@link parentForViewer}) and the tracks made from it (always its owner's,
+ * read from the owner's library a page at a time), oldest first, each with
+ * its state. Only what the viewer may see is named: the owner sees every
+ * child, unfinished and failed ones too; anyone else sees the public,
+ * completed ones.
  */
 export async function familyOf(
   deps: Pick<GenerationDeps, 'generations'>,
   viewer: Owner | undefined,
   track: Pick<Generation, 'id' | 'userId' | 'parentId'>,
 ): Promise<TrackFamily> {
-  let parent: TrackFamily['parent'] = null;
-  if (track.parentId) {
-    const found = await deps.generations.get(track.parentId);
-    if (!found) parent = { id: track.parentId, title: null, deleted: true };
-    else if (found.userId === track.userId && mayView(found, viewer))
-      parent = { id: found.id, title: found.title, deleted: false };
-  }
+  const parent = await parentForViewer(deps, viewer, track);
   const isOwner = viewer?.id === track.userId;
-  const children: { id: string; title: string | null; kind: EditKind }[] = [];
+  const children: TrackFamily['children'] = [];
   for await (const g of tracksOf(deps, track.userId)) {
     if (g.parentId !== track.id || !g.edit) continue;
     if (!isOwner && !(g.visibility === 'public' && g.status === 'completed')) continue;
-    children.push({ id: g.id, title: g.title, kind: g.edit.kind });
+    children.push({ id: g.id, title: g.title, kind: g.edit.kind, status: g.status });
   }
   return { parent, children: children.reverse() };
 }

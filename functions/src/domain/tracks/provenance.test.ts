@@ -88,6 +88,65 @@ describe('provenanceOf', () => {
   });
 });
 
+describe('provenanceOf for someone who may not be told the parent', () => {
+  it('says the track was made from another, but neither which nor the hash of its audio', () => {
+    const parentHash = 'cd'.repeat(32);
+    const uploadHash = 'ef'.repeat(32);
+    const track = {
+      type: 'audio-to-music',
+      tags: 'ambient',
+      lyrics: '',
+      duration: 30,
+      instrumental: false,
+      edit: { kind: 'variation' as const },
+    };
+    const origin = originOf(
+      track,
+      [
+        { kind: 'parent', trackId: 'secret-parent', sha256: parentHash },
+        { kind: 'upload', sha256: uploadHash },
+      ],
+      { name: 'Basic' },
+      SITE,
+    );
+    const child = aGeneration({ id: 'child', ...track, origin, parentId: 'secret-parent' });
+
+    const told = provenanceOf(child, SITE);
+    const withheld = provenanceOf(child, SITE, { parentNamed: false });
+
+    expect(told).toMatchObject({
+      parentId: 'secret-parent',
+      inputs: [
+        { kind: 'parent', trackId: 'secret-parent', sha256: parentHash },
+        { kind: 'upload', sha256: uploadHash },
+      ],
+    });
+    expect(provenanceSchema.parse(withheld)).toEqual(withheld);
+    expect(withheld.parentId).toBeNull();
+    expect(withheld.inputs).toEqual([
+      { kind: 'parent', sha256: null },
+      { kind: 'upload', sha256: uploadHash },
+    ]);
+    expect(JSON.stringify(withheld)).not.toContain('secret-parent');
+    expect(JSON.stringify(withheld)).not.toContain(parentHash);
+    // The rest of the record is the same.
+    expect({ ...withheld, parentId: told.parentId, inputs: told.inputs }).toEqual(told);
+  });
+
+  it('withholds the parent of a track from before provenance too', () => {
+    const old = aGeneration({
+      id: 'old-ext',
+      parentId: 'old',
+      edit: { kind: 'extend', seconds: 10, at: 'end' },
+    });
+
+    expect(provenanceOf(old, SITE, { parentNamed: false })).toMatchObject({
+      parentId: null,
+      inputs: [{ kind: 'parent', sha256: null }],
+    });
+  });
+});
+
 describe('provenanceUrl', () => {
   it('points at the track’s provenance call on the site', () => {
     expect(provenanceUrl(SITE, 'a b')).toBe(`${SITE}/api/track/a%20b/provenance`);

@@ -76,14 +76,26 @@ function inputsBeforeProvenance(g: Generation): ProvenanceInput[] {
   return inputs;
 }
 
+/** A parent input as told to someone who may not know the parent. */
+const withheld: ProvenanceInput = { kind: 'parent', sha256: null };
+
 /**
  * A track's provenance record (`GET /api/track/{id}/provenance`, and the
  * export's `provenance.json`). Tracks from before provenance have no origin:
  * they name the model the product ran then, the inputs they had (unhashed)
  * and the most careful license (personal use), under plan "Unknown".
+ *
+ * `parentNamed: false` is the record for someone who may not be told which
+ * track this one was made from (generation-service `parentForViewer`): it
+ * still says it was made from a track, but not which, and not its hash.
  */
-export function provenanceOf(g: Generation, siteOrigin: string): Provenance {
+export function provenanceOf(
+  g: Generation,
+  siteOrigin: string,
+  { parentNamed = true }: { parentNamed?: boolean } = {},
+): Provenance {
   const origin = g.origin;
+  const inputs = origin?.inputs ?? inputsBeforeProvenance(g);
   return {
     trackId: g.id,
     createdAt: g.createdAt,
@@ -94,8 +106,8 @@ export function provenanceOf(g: Generation, siteOrigin: string): Provenance {
     endpoint: origin?.endpoint ?? MUSIC_ENDPOINTS[musicJobKindOf(g)],
     seed: g.seed,
     parameters: origin?.parameters ?? parametersOf(g),
-    inputs: origin?.inputs ?? inputsBeforeProvenance(g),
-    parentId: g.parentId ?? null,
+    inputs: parentNamed ? inputs : inputs.map((input) => (input.kind === 'parent' ? withheld : input)),
+    parentId: parentNamed ? (g.parentId ?? null) : null,
     audioSha256: g.audioSha256 ?? null,
     plan: origin?.plan ?? 'Unknown',
     license: origin?.license ?? licenseOf({ commercialUse: false }, siteOrigin),

@@ -2,8 +2,11 @@ import { PUBLIC_TRACKS_PAGE_SIZE } from '@tunesmith/shared/constants';
 import type { Track } from '@tunesmith/shared/tracks';
 import { type GenerationRepository, isGalleryVisible, toTrack } from './track';
 
-/** The first page of the community gallery, newest first. */
+/**
+ * The first page of the community gallery, newest first. It names no parents:
+ * a parent may be private, and the track page tells those who may see it.
+ */
 export async function listPublicTracks(generations: GenerationRepository): Promise<Track[]> {
   const page = await generations.listGallery(PUBLIC_TRACKS_PAGE_SIZE);
-  return page.items.filter(isGalleryVisible).map(toTrack);
+  return page.items.filter(isGalleryVisible).map((g) => ({ ...toTrack(g), parentId: null }));
 }

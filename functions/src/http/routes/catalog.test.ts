@@ -16,7 +16,7 @@ const refreshed =
   async () => ({ user: { id }, cookies: ['ts_session=fresh'] });
 
 function call(
-  route: 'getTrack' | 'getTrackProvenance' | 'getTrackAudio' | 'headTrackAudio',
+  route: 'getTrack' | 'getTrackProvenance' | 'getTrackAudio' | 'headTrackAudio' | 'listPublicTracks',
   viewer: ViewerLookup,
   generations: Generation[],
   id = 't1',
@@ -93,13 +93,13 @@ describe('getTrack', () => {
     expect(owner.family).toEqual({
       parent: null,
       children: [
-        { id: 'v1', title: 'Take two', kind: 'variation' },
-        { id: 'e1', title: 'Longer', kind: 'extend' },
+        { id: 'v1', title: 'Take two', kind: 'variation', status: 'completed' },
+        { id: 'e1', title: 'Longer', kind: 'extend', status: 'completed' },
       ],
     });
     expect(visitor.family).toEqual({
       parent: null,
-      children: [{ id: 'v1', title: 'Take two', kind: 'variation' }],
+      children: [{ id: 'v1', title: 'Take two', kind: 'variation', status: 'completed' }],
     });
     expect(child).toMatchObject({
       parentId: 't1',
@@ -108,15 +108,52 @@ describe('getTrack', () => {
     });
   });
 
-  it('says a deleted parent is deleted, and the child still plays', async () => {
+  it('says to the owner that a deleted parent is deleted, names it to no one else, and the child still plays', async () => {
     const orphan = track({ id: 'v1', visibility: 'public', parentId: 'gone', edit: { kind: 'variation' } });
 
-    const res = await getTrack(async () => ({ cookies: [] }), [orphan], 'v1');
+    const owner = JSON.parse(String((await getTrack(refreshed('owner'), [orphan], 'v1')).body));
+    const visitor = JSON.parse(String((await getTrack(async () => ({ cookies: [] }), [orphan], 'v1')).body));
 
-    expect(JSON.parse(String(res.body))).toMatchObject({
-      audioUrl: 'https://signed.test/tracks/tracks/owner/t1.wav',
+    expect(owner).toMatchObject({
+      parentId: 'gone',
       family: { parent: { id: 'gone', title: null, deleted: true }, children: [] },
     });
+    expect(visitor).toMatchObject({
+      audioUrl: 'https://signed.test/tracks/tracks/owner/t1.wav',
+      parentId: null,
+      family: { parent: null, children: [] },
+    });
+  });
+
+  it("names a public version's private parent to its owner only", async () => {
+    const tracks = [
+      track({ id: 'secret' }),
+      track({ id: 'v1', visibility: 'public', parentId: 'secret', edit: { kind: 'variation' } }),
+    ];
+
+    const owner = JSON.parse(String((await getTrack(refreshed('owner'), tracks, 'v1')).body));
+    expect(owner).toMatchObject({ parentId: 'secret', family: { parent: { id: 'secret' } } });
+    for (const viewer of [refreshed('stranger'), async () => ({ cookies: [] })] satisfies ViewerLookup[]) {
+      const res = await getTrack(viewer, tracks, 'v1');
+      expect(res.statusCode).toBe(200);
+      expect(JSON.parse(String(res.body))).toMatchObject({ parentId: null, family: { parent: null } });
+      expect(String(res.body)).not.toContain('secret');
+    }
+  });
+});
+
+describe('listPublicTracks', () => {
+  it('names no parents: a parent may be private, and the track page tells those who may see it', async () => {
+    const tracks = [
+      track({ id: 'secret', status: 'completed' }),
+      track({ id: 'v1', visibility: 'public', parentId: 'secret', edit: { kind: 'variation' } }),
+    ];
+
+    const res = await call('listPublicTracks', async () => ({ cookies: [] }), tracks);
+
+    const listed = JSON.parse(String(res.body)) as { id: string; parentId: string | null }[];
+    expect(listed.map((t) => [t.id, t.parentId])).toEqual([['v1', null]]);
+    expect(String(res.body)).not.toContain('secret');
   });
 });
 
@@ -139,6 +176,50 @@ describe('getTrackProvenance', () => {
 
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(String(res.body)).trackId).toBe('t1');
+  });
+
+  it("names a public version's private parent, and its audio's hash, to the version's owner only", async () => {
+    const parentHash = 'cd'.repeat(32);
+    const inputs = [{ kind: 'parent' as const, trackId: 'secret', sha256: parentHash }];
+    const version = track({
+      id: 'v1',
+      visibility: 'public',
+      parentId: 'secret',
+      edit: { kind: 'variation' },
+      origin: {
+        provider: 'fal.ai',
+        model: 'ACE-Step',
+        endpoint: 'fal-ai/ace-step',
+        parameters: {},
+        inputs,
+        plan: 'Basic',
+        license: {
+          commercialUse: false,
+          summary: 'Personal',
+          termsUrl: 'https://tunesmith.test/terms#license',
+        },
+      },
+    });
+    const publicParent = [track({ id: 'secret', visibility: 'public' }), version];
+    const privateParent = [track({ id: 'secret' }), version];
+
+    const owner = JSON.parse(
+      String((await call('getTrackProvenance', refreshed('owner'), privateParent, 'v1')).body),
+    );
+    expect(owner).toMatchObject({ parentId: 'secret', inputs });
+    for (const viewer of [visitor, refreshed('stranger')]) {
+      const hidden = await call('getTrackProvenance', viewer, privateParent, 'v1');
+      expect(hidden.statusCode).toBe(200);
+      expect(JSON.parse(String(hidden.body))).toMatchObject({
+        parentId: null,
+        inputs: [{ kind: 'parent', sha256: null }],
+      });
+      expect(String(hidden.body)).not.toContain('secret');
+      expect(String(hidden.body)).not.toContain(parentHash);
+      // Once the parent is public, anyone may be told it.
+      const shown = await call('getTrackProvenance', viewer, publicParent, 'v1');
+      expect(JSON.parse(String(shown.body))).toMatchObject({ parentId: 'secret', inputs });
+    }
   });
 
   it('answers 404 Track not found for someone else’s private track and for an unknown one', async () => {

@@ -2,7 +2,12 @@ import { generationMessages } from '@tunesmith/shared/generations';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { User } from '../../domain/accounts/user';
 import { notFound } from '../../domain/errors';
-import { familyOf, getForViewer, getPlayableForViewer } from '../../domain/generations/generation-service';
+import {
+  familyOf,
+  getForViewer,
+  getPlayableForViewer,
+  parentForViewer,
+} from '../../domain/generations/generation-service';
 import type { GenerationStore } from '../../domain/generations/ports';
 import type { PlanRepository } from '../../domain/plans/plan';
 import { listActivePlans } from '../../domain/plans/plan-service';
@@ -93,16 +98,21 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
 
     // A private track is found only for its signed-in owner; everyone else gets not found.
     getTrack: forViewer(async (generation, viewer) => {
-      // The page names the track's parent and children, as far as this viewer may see them.
+      // The page names the track's parent and children, as far as this viewer may see them;
+      // a parent they may not see is not named in the track either.
       const [track, family] = await Promise.all([
         playableTrack(generation, deps.audioLinks),
         familyOf(deps, viewer, generation),
       ]);
-      return json(200, { ...track, family });
+      return json(200, { ...track, parentId: family.parent?.id ?? null, family });
     }),
 
-    // What made the track and what its owner may do with it: for whoever may see the track.
-    getTrackProvenance: forViewer(async (generation) => json(200, provenanceOf(generation, deps.siteOrigin))),
+    // What made the track and what its owner may do with it: for whoever may see the track,
+    // naming its parent only to those who may see the parent.
+    getTrackProvenance: forViewer(async (generation, viewer) => {
+      const parent = await parentForViewer(deps, viewer, generation);
+      return json(200, provenanceOf(generation, deps.siteOrigin, { parentNamed: parent !== null }));
+    }),
 
     getTrackAudio: trackAudio,
     // The same answer to a HEAD (a link preview checking the audio). A 404's body is not sent: Node's

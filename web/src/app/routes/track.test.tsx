@@ -264,7 +264,7 @@ describe('track page: the studio and the family', () => {
     expect(from.parentElement?.textContent).toBe('Variation of Neon Nights');
   });
 
-  it('names the parent it was made from and lists the versions made from it, with their kind', async () => {
+  it('names the parent it was made from and lists the versions made from it, each by a name of its own', async () => {
     renderOwn(
       {
         parentId: 'root',
@@ -272,8 +272,10 @@ describe('track page: the studio and the family', () => {
         family: {
           parent: { id: 'root', title: 'First Light', deleted: false },
           children: [
-            { id: 'c1', title: 'Neon Nights (repainted)', kind: 'repaint' },
-            { id: 'c2', title: null, kind: 'variation' },
+            { id: 'c1', title: 'Neon Nights', kind: 'variation', status: 'completed' },
+            { id: 'c2', title: 'Neon Nights', kind: 'repaint', status: 'completed' },
+            { id: 'c3', title: 'Neon Nights', kind: 'variation', status: 'failed' },
+            { id: 'c4', title: null, kind: 'variation', status: 'generating' },
           ],
         },
       },
@@ -284,11 +286,21 @@ describe('track page: the studio and the family', () => {
     expect(parent.getAttribute('href')).toBe('/track/root');
     expect(parent.parentElement?.textContent).toBe('Extended from First Light');
     const children = within(screen.getByRole('list', { name: 'Made from this track' }));
-    expect(children.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Neon Nights (repainted)Repaint',
-      'Untitled TrackVariation',
+    // Versions share their parent's title: each link still says which one it is, and how it went.
+    const links = children.getAllByRole('link');
+    expect(links.map((link) => link.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      'Neon Nights (Variation 1)',
+      'Neon Nights (Repaint)',
+      'Neon Nights (Variation 2) Failed',
+      'Untitled Track (Variation 3) Generating',
     ]);
-    expect(children.getByRole('link', { name: 'Untitled Track' }).getAttribute('href')).toBe('/track/c2');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/track/c1',
+      '/track/c2',
+      '/track/c3',
+      '/track/c4',
+    ]);
+    expect(children.getByRole('link', { name: /Variation 2.*Failed/ })).toBeDefined();
   });
 
   it('says a deleted parent is deleted, without a link', async () => {
