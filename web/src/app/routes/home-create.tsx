@@ -15,7 +15,9 @@ export default function HomeCreate() {
         library={({ createFirst }) => (
           <MusicLibrary
             onCreateFirst={createFirst}
-            trackActions={(track, describedBy) => <LazyStudioMenu track={track} describedBy={describedBy} />}
+            trackActions={(track, describedBy, onStarted) => (
+              <LazyStudioMenu track={track} describedBy={describedBy} onStarted={onStarted} />
+            )}
           />
         )}
       />

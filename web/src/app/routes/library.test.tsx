@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeSubscriber, makeTrack } from '@/testing/fixtures';
 import { jsonResponse } from '@/testing/mock-fetch';
@@ -40,5 +41,67 @@ describe('library page', () => {
 
     expect(await screen.findByRole('heading', { level: 2, name: 'No tracks yet' })).toBeDefined();
     expect(skippedLevels(headings())).toEqual([]);
+  });
+});
+
+describe('library page: after a studio action', () => {
+  const original = makeTrack({ id: 'neon', title: 'Neon Nights', createdAt: '2024-03-15T12:00:00.000Z' });
+  const variation = makeTrack({
+    id: 'var-1',
+    title: 'Neon Nights',
+    status: 'pending',
+    audioUrl: null,
+    parentId: 'neon',
+    edit: { kind: 'variation' },
+    createdAt: '2024-03-16T12:00:00.000Z',
+  });
+
+  async function makeVariation(user: ReturnType<typeof userEvent.setup>) {
+    const card = within(await screen.findByRole('article', { name: 'Neon Nights' }));
+    await user.click(await card.findByRole('button', { name: 'More' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Make variation' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Make variation' }));
+    await user.click(confirm.getByRole('button', { name: 'Make Variation' }));
+  }
+
+  it("puts focus on the new version's card, though the card it came from moved into a group", async () => {
+    let made = false;
+    renderAppAs('/library', makeSubscriber(), {
+      'GET /api/my-generations': () => jsonResponse(made ? [variation, original] : [original]),
+      'POST /api/generation/neon/variation': () => {
+        made = true;
+        return jsonResponse({ generationId: 'var-1', track: variation }, 201);
+      },
+    });
+    const user = userEvent.setup();
+
+    await makeVariation(user);
+
+    const versions = within(await screen.findByRole('list', { name: '1 version of Neon Nights' }));
+    const newCard = versions.getByRole('article', { name: 'Neon Nights' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(newCard).getByRole('heading', { name: 'Neon Nights' })),
+    );
+    // It stays there: nothing moves it back to the page's start once the dialog's timers have run.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(newCard.contains(document.activeElement)).toBe(true);
+  });
+
+  it('puts focus on the library heading when the filters hide the new version', async () => {
+    let made = false;
+    renderAppAs('/library', makeSubscriber(), {
+      'GET /api/my-generations': () => jsonResponse(made ? [variation, original] : [original]),
+      'POST /api/generation/neon/variation': () => {
+        made = true;
+        return jsonResponse({ generationId: 'var-1', track: variation }, 201);
+      },
+    });
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Status'), 'completed');
+
+    await makeVariation(user);
+
+    const heading = screen.getByRole('heading', { level: 1, name: 'My Music Library' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });

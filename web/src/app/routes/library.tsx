@@ -21,7 +21,9 @@ export default function LibraryRoute() {
       <MusicLibrary
         headingLevel="h1"
         onCreateFirst={() => navigate('/')}
-        trackActions={(track, describedBy) => <LazyStudioMenu track={track} describedBy={describedBy} />}
+        trackActions={(track, describedBy, onStarted) => (
+          <LazyStudioMenu track={track} describedBy={describedBy} onStarted={onStarted} />
+        )}
       />
     </div>
   );

@@ -257,7 +257,9 @@ describe('track page: the studio and the family', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Make Variation' }));
 
     await waitFor(() => expect(router.location.pathname).toBe('/track/var-1'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Neon Nights (variation)' })).toBeDefined();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Neon Nights (variation)' });
+    // The page that made it is gone: the new page's heading has focus, not the page's body.
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByText('Track is still generating...')).toBeDefined();
     const from = screen.getByRole('link', { name: 'Neon Nights' });
     expect(from.getAttribute('href')).toBe('/track/abc');

@@ -34,7 +34,10 @@ export interface LibraryTrackCardProps {
   /** The title's heading level: one below the library's heading (default `h3`). */
   headingLevel?: 'h2' | 'h3';
   /** More actions the page adds (the studio's menu), given the id of the card's title. */
-  actions?: (track: Track, describedBy: string) => ReactNode;
+  actions?: (describedBy: string) => ReactNode;
+  /** Move focus to this card's title (a track just made in the studio), then call `onFocusTaken`. */
+  takeFocus?: boolean;
+  onFocusTaken?: () => void;
 }
 
 /**
@@ -49,6 +52,8 @@ export function LibraryTrackCard({
   onDelete,
   headingLevel: Heading = 'h3',
   actions,
+  takeFocus = false,
+  onFocusTaken,
 }: LibraryTrackCardProps) {
   const id = useId();
   const title = trackTitle(track);
@@ -60,6 +65,19 @@ export function LibraryTrackCard({
   const refocusRename = useRef(false);
   const update = useUpdateGeneration();
   const handleUnauthorized = useUnauthorizedHandler();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusTaken = useRef(onFocusTaken);
+  focusTaken.current = onFocusTaken;
+
+  useEffect(() => {
+    if (!takeFocus) return;
+    // After the dialog that made the track has closed and given focus back (on a timer of its own).
+    const timer = window.setTimeout(() => {
+      heading.current?.focus();
+      focusTaken.current?.();
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [takeFocus]);
 
   useEffect(() => {
     if (editing) {
@@ -191,7 +209,12 @@ export function LibraryTrackCard({
             </div>
           ) : (
             <div className="flex items-start justify-between gap-2">
-              <Heading id={headingId} className="line-clamp-2 text-lg font-semibold text-white">
+              <Heading
+                id={headingId}
+                ref={heading}
+                tabIndex={-1}
+                className="line-clamp-2 rounded text-lg font-semibold text-white focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-300"
+              >
                 {title}
               </Heading>
               <Button
@@ -270,7 +293,7 @@ export function LibraryTrackCard({
             />
           ) : null}
           <ShareButton trackId={track.id} />
-          {actions?.(track, headingId)}
+          {actions?.(headingId)}
           <Button
             variant="destructive"
             size="sm"

@@ -25,8 +25,11 @@ export interface MusicLibraryProps {
   onCreateFirst: () => void;
   /** `h1` when the library is the page, `h2` inside the Create page's tab. */
   headingLevel?: 'h1' | 'h2';
-  /** More actions for each track (the studio's menu), given the id of the card's title. */
-  trackActions?: (track: Track, describedBy: string) => ReactNode;
+  /**
+   * More actions for each track (the studio's menu), given the id of the
+   * card's title and what to call with the new track once one is started.
+   */
+  trackActions?: (track: Track, describedBy: string, onStarted: (made: Track | null) => void) => ReactNode;
 }
 
 function Counter({ label, value }: { label: string; value: number }) {
@@ -80,12 +83,31 @@ export function MusicLibrary({
   const heading = useRef<HTMLHeadingElement>(null);
   // The level under the library's heading: its empty state and track cards.
   const Subheading = Heading === 'h1' ? 'h2' : 'h3';
+  // A track just made in the studio takes focus once its card is shown: the dialog that made it is
+  // gone, and so, the first time, is the card it was opened from (it moves into a group of versions).
+  const [focusTrack, setFocusTrack] = useState<string | null>(null);
 
   // A session that ended while the library was open goes through the usual sign-in redirect.
   const { error } = tracks;
   useEffect(() => {
     if (error) handleUnauthorized(error);
   }, [error, handleUnauthorized]);
+
+  // A new track the filters hide (or a start whose track is not known) leaves the reader at the
+  // library's heading, once the dialog has let go of focus.
+  const shownIds = filterTracks(tracks.data ?? [], filters).map((track) => track.id);
+  const focusHidden =
+    focusTrack !== null &&
+    (focusTrack === '' ||
+      (!!tracks.data?.some((t) => t.id === focusTrack) && !shownIds.includes(focusTrack)));
+  useEffect(() => {
+    if (!focusHidden) return;
+    const timer = window.setTimeout(() => {
+      heading.current?.focus();
+      setFocusTrack(null);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [focusHidden]);
 
   if (userLoading) return <LibrarySkeleton />;
   if (!user) {
@@ -136,7 +158,13 @@ export function MusicLibrary({
       canMakePrivate={canMakePrivate}
       onDelete={setDeleting}
       headingLevel={Subheading}
-      actions={trackActions}
+      actions={
+        trackActions
+          ? (describedBy) => trackActions(track, describedBy, (made) => setFocusTrack(made?.id ?? ''))
+          : undefined
+      }
+      takeFocus={focusTrack === track.id}
+      onFocusTaken={() => setFocusTrack(null)}
     />
   );
 

@@ -21,17 +21,29 @@ export interface StudioEntryProps {
 export function StudioMenu({ track, describedBy, onStarted }: StudioEntryProps) {
   const [open, setOpen] = useState<EditKind | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  // Set when a new track was started and handed to the page, which then places focus on it.
+  const handedOn = useRef(false);
   if (track.status !== 'completed') return null;
 
   const close = () => {
     setOpen(null);
     // The menu item that opened the dialog is gone: the More button keeps the reader's place.
     window.setTimeout(() => {
+      if (handedOn.current) {
+        handedOn.current = false;
+        return;
+      }
       if (trigger.current?.isConnected && !document.querySelector('[role="dialog"],[role="alertdialog"]')) {
         trigger.current.focus();
       }
     }, 0);
   };
+  const started = onStarted
+    ? (made: Track | null) => {
+        handedOn.current = true;
+        onStarted(made);
+      }
+    : undefined;
 
   return (
     <>
@@ -62,7 +74,7 @@ export function StudioMenu({ track, describedBy, onStarted }: StudioEntryProps) 
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      {open ? <StudioDialog kind={open} track={track} onClose={close} onStarted={onStarted} /> : null}
+      {open ? <StudioDialog kind={open} track={track} onClose={close} onStarted={started} /> : null}
     </>
   );
 }

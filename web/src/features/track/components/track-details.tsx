@@ -14,6 +14,9 @@ import { formatDate } from '@/lib/format';
 import { AboutTrackSkeleton } from './about-track-skeleton';
 import { TrackFamily } from './track-family';
 
+/** The id of the page's heading (the track's title): the owner's actions are described by it. */
+export const TRACK_TITLE_ID = 'track-title';
+
 /** What the page shows in place of the player while the track is not playable. */
 function PlaybackState({ track }: { track: Track }) {
   if (track.status === 'completed' && track.audioUrl) {
@@ -72,7 +75,7 @@ export function TrackDetails({
     <Card className="grid gap-6 p-6 sm:p-8">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="grid min-w-0 gap-3">
-          <h1 id="track-title" className="text-3xl font-bold text-white sm:text-4xl">
+          <h1 id={TRACK_TITLE_ID} className="text-3xl font-bold text-white sm:text-4xl">
             {title}
           </h1>
           <div className="flex flex-wrap gap-2">
@@ -83,7 +86,7 @@ export function TrackDetails({
         <ShareButton trackId={track.id} />
       </header>
 
-      {actions?.('track-title')}
+      {actions?.(TRACK_TITLE_ID)}
 
       <PlaybackState track={track} />
 
