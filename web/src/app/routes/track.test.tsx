@@ -7,7 +7,7 @@ import type { Track } from '@tunesmith/shared/tracks';
 import { describe, expect, it, vi } from 'vitest';
 import { provenanceFileName } from '@/features/track/components/about-track';
 import { myGenerationsQueryKey, trackQueryKey } from '@/lib/query-keys';
-import { makeSubscriber, makeTrack } from '@/testing/fixtures';
+import { makeSubscriber, makeTrack, makeUser } from '@/testing/fixtures';
 import {
   anonymous,
   deferredResponse,
@@ -303,6 +303,61 @@ describe('track page: the studio and the family', () => {
       '/track/c4',
     ]);
     expect(children.getByRole('link', { name: /Variation 2.*Failed/ })).toBeDefined();
+  });
+
+  it("offers the owner Download with the track's license, as the library does", async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const { fetchMock } = renderOwn(
+      {
+        license: {
+          commercialUse: false,
+          summary: 'Personal, non-commercial use.',
+          termsUrl: 'https://tunesmith.test/terms#license',
+        },
+      },
+      {},
+      {
+        'GET /api/generation/abc/download': jsonResponse({
+          url: 'https://storage.test/abc.wav?sig',
+          filename: 'Neon Nights.wav',
+        }),
+      },
+    );
+    const user = userEvent.setup();
+
+    const download = await screen.findByRole('button', { name: 'Download' });
+    expect(download.getAttribute('aria-describedby')).toBe(
+      screen.getByRole('heading', { level: 1, name: 'Neon Nights' }).getAttribute('id'),
+    );
+    await user.click(download);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Download Track' }));
+    expect(dialog.getByText(/Personal, non-commercial use\./)).toBeDefined();
+    await user.click(dialog.getByRole('button', { name: 'Download WAV' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://storage.test/abc.wav?sig'));
+    expect(
+      fetchMock.mock.calls.some(([input]) => String(input).includes('/api/generation/abc/download')),
+    ).toBe(true);
+    assign.mockRestore();
+  });
+
+  it('offers an owner on the free plan Upgrade to Download, and nobody else either', async () => {
+    renderOwn({}, { user: makeUser({ generationsUsedThisMonth: 0 }) });
+
+    const upgrade = await screen.findByRole('link', { name: 'Upgrade to Download' });
+    expect(upgrade.getAttribute('href')).toBe('/pricing');
+    expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
+    cleanup();
+
+    const { queryClient } = renderOwn({}, { mine: ['other'] });
+    await screen.findByRole('heading', { level: 1, name: 'Neon Nights' });
+    await waitFor(() => expect(queryClient.getQueryData(myGenerationsQueryKey)).toHaveLength(1));
+    await import('@/components/tracks/download-action');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Upgrade to Download' })).toBeNull();
   });
 
   it('says a deleted parent is deleted, without a link', async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Track } from '@tunesmith/shared/tracks';
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { type Params, useLocation, useNavigate, useParams } from 'react-router';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
@@ -16,9 +16,14 @@ import {
   TrackNotFound,
 } from '@/features/track/components/track-details';
 import { isNotFoundError } from '@/lib/api-client';
-import { useUser } from '@/lib/auth';
+import { canDownloadTracks, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { usePageData } from '@/lib/use-page-data';
+
+// The owner's Download (and its dialog) comes with the owner's page, not with a visitor's.
+const DownloadAction = lazy(() =>
+  import('@/components/tracks/download-action').then((m) => ({ default: m.DownloadAction })),
+);
 
 /** Navigation state of a new version's page opened from the studio: its heading takes focus once shown. */
 interface FromStudio {
@@ -43,6 +48,7 @@ function TrackPage({ id }: { id: string }) {
   usePageData(trackQueryOptions(id));
   const track = useTrack(id);
   const owner = useOwnsTrack(id);
+  const { user } = useUser();
   const navigate = useNavigate();
   const location = useLocation();
   const { data } = track;
@@ -93,9 +99,23 @@ function TrackPage({ id }: { id: string }) {
         track={data}
         about={<AboutTrack track={data} owner={owner} />}
         actions={
-          owner
+          // The owner's actions are for a finished track; nothing holds their place before.
+          owner && data.status === 'completed'
             ? (describedBy) => (
-                <LazyStudioActions track={data} describedBy={describedBy} onStarted={openNew} />
+                <div className="flex flex-wrap items-start gap-2">
+                  {data.audioUrl && user ? (
+                    <Suspense fallback={null}>
+                      <DownloadAction
+                        trackId={data.id}
+                        title={trackTitle(data)}
+                        license={data.license}
+                        canDownload={canDownloadTracks(user)}
+                        describedBy={describedBy}
+                      />
+                    </Suspense>
+                  ) : null}
+                  <LazyStudioActions track={data} describedBy={describedBy} onStarted={openNew} />
+                </div>
               )
             : undefined
         }
