@@ -151,6 +151,30 @@ describe('audio player with a waveform', () => {
     expect(audioElement().currentTime).toBe(0);
   });
 
+  it('stays at the end after End, where the audio is, and the keys go on from there', async () => {
+    mockFetch({ 'GET /tracks/t1.peaks.json': jsonResponse(peaksFile) });
+    const user = userEvent.setup();
+    render(
+      <AudioPlayer src="https://cdn.test/a.wav" title="Neon Nights" duration={125} peaksUrl={peaksUrl} />,
+    );
+    await drawnWaveform();
+    const slider = screen.getByRole('slider', { name: 'Seek Neon Nights' });
+    slider.focus();
+
+    await user.keyboard('{End}');
+    // A seek to the end ends the audio: the browser says so, as it does when a track plays out.
+    fireEvent(audioElement(), new Event('ended'));
+    expect(slider.getAttribute('aria-valuetext')).toBe('2:05 of 2:05');
+
+    await user.keyboard('{ArrowRight}');
+    expect(audioElement().currentTime).toBe(125);
+    expect(slider.getAttribute('aria-valuetext')).toBe('2:05 of 2:05');
+
+    await user.keyboard('{ArrowLeft}');
+    expect(audioElement().currentTime).toBe(120);
+    expect(slider.getAttribute('aria-valuetext')).toBe('2:00 of 2:05');
+  });
+
   it('follows the audio when a click on the waveform seeks it', async () => {
     mockFetch({ 'GET /tracks/t1.peaks.json': jsonResponse(peaksFile) });
     render(

@@ -150,9 +150,10 @@ export function AudioPlayer({
           setPlaying(true);
         }}
         onPause={() => setPlaying(false)}
+        // The seek bar stays where the audio is (at the end; a seek to the end ends it too); Play starts over.
         onEnded={() => {
           setPlaying(false);
-          setCurrent(0);
+          setCurrent(audio.current?.currentTime ?? 0);
         }}
       />
       <button
