@@ -44,6 +44,9 @@ export const uploadMessages = {
   tooLarge: `Audio files must be ${UPLOAD_MAX_LABEL} or smaller.`,
   empty: 'The uploaded file is empty.',
   notAudio: 'The uploaded file is not a supported audio file (MP3, WAV, M4A, AAC or OGG).',
+  /** A chosen file whose first bytes are not audio, refused before it is sent. */
+  notAudioFile: (name: string) =>
+    `${name} is not a supported audio file (MP3, WAV, M4A, AAC or OGG), so it cannot be used.`,
   notFound: 'Upload not found. Please upload the file again.',
   tooManyReservations: 'Too many uploads in the last hour. Please wait a while and try again.',
   uploadUrlRequired: 'Upload URL is required',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sniffAudioFormat } from '@tunesmith/shared/audio-format';
 import { UPLOAD_MAX_BYTES } from '@tunesmith/shared/constants';
 import { uploadMessages } from '@tunesmith/shared/uploads';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,6 @@ import {
   objectPathOf,
   ownIncomingKey,
   ownUploadKey,
-  sniffAudioFormat,
   type UploadStore,
 } from './uploads';
 

@@ -6,6 +6,7 @@ import { toast } from '@/lib/toast';
 import { useGenerateAudioToMusic } from '../api/generate-audio-to-music';
 import { useStartGeneration } from '../hooks/use-start-generation';
 import { createMessages } from '../messages';
+import type { UploadInProgress } from '../utils/audio-uploader';
 import { parseTags } from './tag-input';
 import { TrackForm, useTrackDetails } from './track-form';
 import { UploadAudioDialog, type UploadedAudio } from './upload-audio-dialog';
@@ -19,12 +20,15 @@ export function AudioToMusicForm() {
   const [audio, setAudio] = useState<UploadedAudio | null>(null);
   // A finished upload is checked by the server before it counts as the form's audio.
   const [checking, setChecking] = useState(false);
+  // An upload under way, shown here too: the dialog may have been closed while it goes on.
+  const [uploading, setUploading] = useState<UploadInProgress | null>(null);
+  const waiting = checking || uploading !== null;
   const details = useTrackDetails();
   const run = useStartGeneration(useGenerateAudioToMusic());
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (run.busy || checking) return;
+    if (run.busy || waiting) return;
     const tagList = parseTags(details.tags).join(', ');
     if (!tagList) {
       toast({
@@ -67,13 +71,23 @@ export function AudioToMusicForm() {
       leading={
         <fieldset className="grid gap-2" aria-describedby={`${audioId}-hint`}>
           <legend className="mb-2 text-sm font-medium text-zinc-200">Source Audio</legend>
-          <UploadAudioDialog onUploaded={setAudio} onCheckingChange={setChecking} disabled={run.busy} />
+          <UploadAudioDialog
+            onUploaded={setAudio}
+            onCheckingChange={setChecking}
+            onUploadingChange={setUploading}
+            disabled={run.busy}
+          />
           <p id={`${audioId}-hint`} className="text-xs text-zinc-400">
             One MP3, WAV, M4A, AAC or OGG file, up to {UPLOAD_MAX_LABEL}. It is restyled into the tags below.
           </p>
           <p role="status" className="text-sm text-zinc-200">
             {checking ? (
               'Checking upload...'
+            ) : uploading ? (
+              <>
+                Uploading <span className="font-medium text-white">{uploading.fileName}</span>... Upload Audio
+                shows it and can cancel it.
+              </>
             ) : audio ? (
               <>
                 Selected file: <span className="font-medium text-white">{audio.fileName}</span>
@@ -82,12 +96,26 @@ export function AudioToMusicForm() {
               <span className="text-zinc-400">No audio file uploaded yet.</span>
             )}
           </p>
+          {uploading && !checking ? (
+            // Outside the status line, so its steps are not read out one by one.
+            <div className="flex items-center gap-3">
+              <progress
+                max={100}
+                value={uploading.percentage}
+                aria-label={`Uploading ${uploading.fileName}`}
+                className="h-1.5 flex-1 accent-fuchsia-500"
+              />
+              <span aria-hidden="true" className="text-xs text-zinc-300 tabular-nums">
+                {uploading.percentage}%
+              </span>
+            </div>
+          ) : null}
         </fieldset>
       }
       details={details}
       helperDuration={DURATION_DEFAULT_SECONDS}
       run={run}
-      waiting={checking}
+      waiting={waiting}
       onSubmit={submit}
     />
   );

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import { deferredResponse, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { findToast, renderWithProviders } from '@/testing/render';
 import type { AudioUploaderOptions } from '../utils/audio-uploader';
@@ -11,6 +12,7 @@ const uppy = vi.hoisted(() => ({
   options: undefined as AudioUploaderOptions | undefined,
   open: vi.fn(),
   close: vi.fn(),
+  inform: vi.fn(),
   destroy: vi.fn(),
   created: 0,
 }));
@@ -18,7 +20,7 @@ vi.mock('../utils/audio-uploader', () => ({
   createAudioUploader: (options: AudioUploaderOptions) => {
     uppy.options = options;
     uppy.created += 1;
-    return { open: uppy.open, close: uppy.close, destroy: uppy.destroy };
+    return { open: uppy.open, close: uppy.close, inform: uppy.inform, destroy: uppy.destroy };
   },
 }));
 
@@ -34,6 +36,7 @@ beforeEach(() => {
   uppy.created = 0;
   uppy.open.mockClear();
   uppy.close.mockClear();
+  uppy.inform.mockClear();
   uppy.destroy.mockClear();
 });
 
@@ -164,14 +167,28 @@ describe('upload audio dialog', () => {
     expect(within(toast).getByText('Failed to process uploaded file.')).toBeDefined();
   });
 
-  it('reports a failed upload', async () => {
+  it('reports a failed upload with a toast once the dialog is closed', async () => {
     await openDialog();
 
-    act(() => uploaderOptions().onUploadError(new Error('S3 returned 403')));
+    act(() => uploaderOptions().onUploadError(new Error('S3 returned 403'), { inDialog: false }));
 
     const toast = await findToast();
     expect(within(toast).getByText('Upload Error')).toBeDefined();
     expect(within(toast).getByText('Failed to process uploaded file.')).toBeDefined();
+  });
+
+  it('says why an upload failed inside the open dialog, not in a toast behind its backdrop', async () => {
+    const reason = 'The uploaded file is not a supported audio file (MP3, WAV, M4A, AAC or OGG).';
+    await openDialog();
+
+    act(() =>
+      uploaderOptions().onUploadError(new ApiError(400, JSON.stringify({ message: reason }), 'Bad Request'), {
+        inDialog: true,
+      }),
+    );
+
+    expect(uppy.inform).toHaveBeenCalledWith(reason);
+    expect(screen.queryByRole('region', { name: /Notifications/ })?.textContent ?? '').not.toContain(reason);
   });
 
   it('removes the uploader with the page', async () => {
@@ -238,5 +255,46 @@ describe('the audio form while a finished upload is checked', () => {
     expect(screen.queryByText('Checking upload...')).toBeNull();
     expect(generate()).toHaveProperty('disabled', false);
     expect(within(await findToast()).getByText(reason)).toBeDefined();
+  });
+});
+
+describe('the audio form while an upload is under way', () => {
+  async function startUpload() {
+    const rendered = renderWithProviders(<AudioToMusicForm />);
+    await rendered.user.click(screen.getByRole('button', { name: 'Upload Audio' }));
+    await waitFor(() => expect(uppy.open).toHaveBeenCalledTimes(1));
+    await rendered.user.type(screen.getByLabelText('Genre Tags'), 'jazz');
+    act(() => uploaderOptions().onUploadingChange?.({ fileName: 'long-take.wav', percentage: 40 }));
+    return rendered;
+  }
+  const generate = () => screen.getByRole('button', { name: 'Generate Music' });
+  const status = () => screen.getByText((_, element) => element?.getAttribute('role') === 'status');
+
+  it('shows the upload and holds Generate Music when the dialog is closed before it ends', async () => {
+    const { user } = await startUpload();
+    // Escape or the dialog's close button: Uppy goes on sending the file.
+    act(() => uploaderOptions().onClosed());
+
+    expect(status().textContent).toBe('Uploading long-take.wav... Upload Audio shows it and can cancel it.');
+    expect(screen.getByRole('progressbar', { name: 'Uploading long-take.wav' }).getAttribute('value')).toBe(
+      '40',
+    );
+    expect(generate()).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Title (optional)'), 'Take{Enter}');
+    expect(screen.queryByText('Missing Audio File')).toBeNull();
+
+    act(() => uploaderOptions().onUploadingChange?.({ fileName: 'long-take.wav', percentage: 85 }));
+    expect(screen.getByRole('progressbar').getAttribute('value')).toBe('85');
+  });
+
+  it('lets go once the upload is cancelled', async () => {
+    await startUpload();
+    act(() => uploaderOptions().onClosed());
+
+    act(() => uploaderOptions().onUploadingChange?.(null));
+
+    expect(status().textContent).toBe('No audio file uploaded yet.');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(generate()).toHaveProperty('disabled', false);
   });
 });

@@ -12,7 +12,7 @@ import { listMultipartParts } from '../api/list-multipart-parts';
 import { normalizeUploadPath } from '../api/normalize-upload-path';
 import { reserveUpload } from '../api/reserve-upload';
 import { signMultipartPart } from '../api/sign-multipart-part';
-import type { AudioUploader } from '../utils/audio-uploader';
+import type { AudioUploader, UploadInProgress } from '../utils/audio-uploader';
 import type { MultipartApi } from '../utils/upload-in-parts';
 
 const multipartApi: MultipartApi = {
@@ -36,6 +36,8 @@ export interface UploadAudioDialogProps {
    * the check answers (the dialog has closed by then), false after.
    */
   onCheckingChange?: (checking: boolean) => void;
+  /** The upload under way (or null): the page shows it while the dialog is closed. */
+  onUploadingChange?: (upload: UploadInProgress | null) => void;
   disabled?: boolean;
 }
 
@@ -46,7 +48,12 @@ export interface UploadAudioDialogProps {
  * finished upload close it. A second click while the uploader is still loading
  * cancels the opening, so the button and the dialog always agree.
  */
-export function UploadAudioDialog({ onUploaded, onCheckingChange, disabled }: UploadAudioDialogProps) {
+export function UploadAudioDialog({
+  onUploaded,
+  onCheckingChange,
+  onUploadingChange,
+  disabled,
+}: UploadAudioDialogProps) {
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
   const uploader = useRef<AudioUploader | null>(null);
@@ -58,8 +65,8 @@ export function UploadAudioDialog({ onUploaded, onCheckingChange, disabled }: Up
   const checks = useRef(0);
   const handleUnauthorized = useUnauthorizedHandler();
   // The uploader lives across renders; it reads the latest callbacks through this.
-  const latest = useRef({ onUploaded, onCheckingChange, handleUnauthorized });
-  latest.current = { onUploaded, onCheckingChange, handleUnauthorized };
+  const latest = useRef({ onUploaded, onCheckingChange, onUploadingChange, handleUnauthorized });
+  latest.current = { onUploaded, onCheckingChange, onUploadingChange, handleUnauthorized };
 
   useEffect(() => {
     mounted.current = true;
@@ -70,13 +77,15 @@ export function UploadAudioDialog({ onUploaded, onCheckingChange, disabled }: Up
     };
   }, []);
 
-  const fail = (error: unknown) => {
+  /** Says why an upload failed: in the dialog while it is open (a toast would sit behind it), else a toast. */
+  const fail = (error: unknown, inDialog = false) => {
     if (latest.current.handleUnauthorized(error)) return;
-    toast({
-      title: uploadMessages.processFailedTitle,
-      description: serverMessage(error, uploadMessages.processFailed),
-      variant: 'destructive',
-    });
+    const message = serverMessage(error, uploadMessages.processFailed);
+    if (inDialog && uploader.current) {
+      uploader.current.inform(message);
+      return;
+    }
+    toast({ title: uploadMessages.processFailedTitle, description: message, variant: 'destructive' });
   };
 
   const load = (): Promise<AudioUploader> => {
@@ -102,8 +111,11 @@ export function UploadAudioDialog({ onUploaded, onCheckingChange, disabled }: Up
             if (mounted.current) latest.current.onCheckingChange?.(checks.current > 0);
           }
         },
-        onUploadError: (error) => {
-          if (mounted.current) fail(error);
+        onUploadError: (error, { inDialog }) => {
+          if (mounted.current) fail(error, inDialog);
+        },
+        onUploadingChange: (upload) => {
+          if (mounted.current) latest.current.onUploadingChange?.(upload);
         },
         onClosed: () => {
           wanted.current = false;

@@ -1,6 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type AudioUploader, createAudioUploader, uploadParameters } from './audio-uploader';
+import { ApiError } from '@/lib/api-client';
+import { type AudioUploader, createAudioUploader, refusedForGood, uploadParameters } from './audio-uploader';
 import { PartUploadError } from './upload-in-parts';
 
 interface SentRequest {
@@ -77,6 +78,10 @@ function chooseFiles(...files: File[]) {
   fireEvent.change(input);
 }
 
+/** A file of `size` bytes that starts as a WAV does (the rest silence). */
+const wavFile = (name: string, size: number) =>
+  new File(['RIFF....WAVE', new Uint8Array(size - 12)], name, { type: 'audio/wav' });
+
 const inParts = {
   location: '/objects/uploads/user-1/big.wav',
   key: 'uploads/user-1/big.wav',
@@ -100,10 +105,14 @@ function fakeMultipart() {
 function setUp() {
   const options = {
     multipart: fakeMultipart(),
-    sendPart: vi.fn(async ({ url }: { url: string; body: Blob }) => `"etag-${url.split('/').at(-1)}"`),
+    sendPart: vi.fn(
+      async ({ url }: { url: string; body: Blob }, _onProgress?: (sent: number) => void) =>
+        `"etag-${url.split('/').at(-1)}"`,
+    ),
     reserve: vi.fn(async () => reservation),
     onUploadSuccess: vi.fn(),
     onUploadError: vi.fn(),
+    onUploadingChange: vi.fn(),
     onClosed: vi.fn(),
   };
   uploader = createAudioUploader(options);
@@ -271,7 +280,7 @@ describe('audio uploader', () => {
     const { uploader: audio, reserve, multipart, sendPart, onUploadSuccess } = setUp();
     audio.open();
     await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
-    const big = new File([new Uint8Array(12 * 1024 * 1024)], 'big.wav', { type: 'audio/wav' });
+    const big = wavFile('big.wav', 12 * 1024 * 1024);
     chooseFiles(big);
     await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
 
@@ -308,7 +317,7 @@ describe('audio uploader', () => {
     );
     audio.open();
     await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
-    chooseFiles(new File([new Uint8Array(6 * 1024 * 1024)], 'big.wav', { type: 'audio/wav' }));
+    chooseFiles(wavFile('big.wav', 6 * 1024 * 1024));
     await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
     const start = document.querySelector<HTMLButtonElement>('.uppy-StatusBar-actionBtn--upload');
     if (!start) throw new Error('no upload button');
@@ -339,7 +348,7 @@ describe('audio uploader', () => {
     });
     audio.open();
     await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
-    chooseFiles(new File([new Uint8Array(11 * 1024 * 1024)], 'big.wav', { type: 'audio/wav' }));
+    chooseFiles(wavFile('big.wav', 11 * 1024 * 1024));
     await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
     const start = document.querySelector<HTMLButtonElement>('.uppy-StatusBar-actionBtn--upload');
     if (!start) throw new Error('no upload button');
@@ -374,5 +383,93 @@ describe('audio uploader', () => {
       ],
       expect.anything(),
     );
+  });
+
+  it('refuses a chosen file that is not audio as it is chosen, saying why in the dialog, sending nothing', async () => {
+    const { uploader: audio, reserve, multipart } = setUp();
+    audio.open();
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
+    // An allowed name over 5 MiB whose bytes are not audio: the server would refuse it after it was sent.
+    const notes = new File(['Dear diary', new Uint8Array(6 * 1024 * 1024)], 'diary.mp3', {
+      type: 'audio/mpeg',
+    });
+
+    chooseFiles(notes);
+
+    await waitFor(() =>
+      expect(informer()).toContain(
+        'diary.mp3 is not a supported audio file (MP3, WAV, M4A, AAC or OGG), so it cannot be used.',
+      ),
+    );
+    expect(document.querySelector('.uppy-Informer [role="alert"]')).not.toBeNull();
+    await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(0));
+    expect(document.querySelector('.uppy-StatusBar-actionBtn--upload')).toBeNull();
+    expect(reserve).not.toHaveBeenCalled();
+    expect(multipart.create).not.toHaveBeenCalled();
+  });
+
+  it('takes the file out, with the reason and no Retry, when the server refuses it for good', async () => {
+    const { uploader: audio, multipart, onUploadError } = setUp();
+    const reason = 'The uploaded file is not a supported audio file (MP3, WAV, M4A, AAC or OGG).';
+    multipart.complete.mockRejectedValueOnce(
+      new ApiError(400, JSON.stringify({ message: reason }), 'Bad Request'),
+    );
+    audio.open();
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
+    chooseFiles(wavFile('big.wav', 6 * 1024 * 1024));
+    await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
+    const start = document.querySelector<HTMLButtonElement>('.uppy-StatusBar-actionBtn--upload');
+    if (!start) throw new Error('no upload button');
+
+    fireEvent.click(start);
+
+    await waitFor(() => expect(onUploadError).toHaveBeenCalledWith(expect.any(ApiError), { inDialog: true }));
+    await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(0));
+    expect(document.querySelector('.uppy-StatusBar-actionBtn--retry')).toBeNull();
+  });
+
+  it('keeps Retry for a failure that a retry may mend', () => {
+    expect(refusedForGood(new PartUploadError(0, true))).toBe(false);
+    expect(
+      refusedForGood(new ApiError(429, JSON.stringify({ message: 'Too many' }), 'Too Many Requests')),
+    ).toBe(false);
+    expect(
+      refusedForGood(
+        new ApiError(
+          400,
+          JSON.stringify({ message: 'Audio files must be 50 MB or smaller.' }),
+          'Bad Request',
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it('tells the page of the upload under way, its file and how far it is, until it ends', async () => {
+    const { uploader: audio, sendPart, onUploadingChange, onUploadSuccess } = setUp();
+    let release: () => void = () => undefined;
+    sendPart.mockImplementationOnce(
+      ({ url }: { url: string; body: Blob }, onProgress?: (sent: number) => void) =>
+        new Promise<string>((resolve) => {
+          onProgress?.(2 * 1024 * 1024);
+          release = () => resolve(`"etag-${url.split('/').at(-1)}"`);
+        }),
+    );
+    audio.open();
+    await waitFor(() => expect(dashboard().getAttribute('aria-hidden')).toBe('false'));
+    chooseFiles(wavFile('long-take.wav', 8 * 1024 * 1024));
+    await waitFor(() => expect(document.querySelectorAll('.uppy-Dashboard-Item')).toHaveLength(1));
+    const start = document.querySelector<HTMLButtonElement>('.uppy-StatusBar-actionBtn--upload');
+    if (!start) throw new Error('no upload button');
+    fireEvent.click(start);
+
+    await waitFor(() =>
+      expect(onUploadingChange).toHaveBeenLastCalledWith({ fileName: 'long-take.wav', percentage: 25 }),
+    );
+    // Closing the dialog does not stop it, and the page goes on being told.
+    audio.close();
+    release();
+
+    await waitFor(() => expect(onUploadSuccess).toHaveBeenCalled());
+    await waitFor(() => expect(onUploadingChange).toHaveBeenLastCalledWith(null));
   });
 });

@@ -1,5 +1,6 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
+import { SNIFF_BYTES, sniffAudioFormat } from '@tunesmith/shared/audio-format';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@tunesmith/shared/constants';
 import {
   type CompletedMultipart,
@@ -9,11 +10,13 @@ import {
   UPLOAD_CONTENT_TYPES,
   UPLOAD_MAX_LABEL,
   type UploadReservation,
+  uploadMessages,
 } from '@tunesmith/shared/uploads';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy from '@uppy/core';
 import type { Meta } from '@uppy/core/utils';
 import Dashboard from '@uppy/dashboard';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import { type MultipartApi, type PartSender, uploadInParts } from './upload-in-parts';
 
 /** The audio button's rules (spec 1 sections 5 and 9): one file, five types, 50485760 bytes. */
@@ -73,6 +76,41 @@ export const sendsInParts = (file: { size: number | null }) => (file.size ?? 0) 
  */
 export type FinishedUpload = { fileName: string } & ({ uploadURL: string } | { objectPath: string });
 
+/** An upload under way: the file and how much of it is sent. */
+export interface UploadInProgress {
+  fileName: string;
+  /** 0 to 100. */
+  percentage: number;
+}
+
+/**
+ * The server's refusals of a file itself (its type, its size, its bytes): no
+ * retry can succeed, whatever the connection does.
+ */
+const refusalsForGood: readonly string[] = [
+  uploadMessages.typeNotAllowed,
+  uploadMessages.tooLarge,
+  uploadMessages.empty,
+  uploadMessages.notAudio,
+];
+
+/** Whether an upload failed because the server refused the file for good (a 4xx naming the file). */
+export function refusedForGood(error: unknown): boolean {
+  const cause = error instanceof ApiError ? error : error instanceof Error ? error.cause : undefined;
+  return (
+    cause instanceof ApiError &&
+    cause.status >= 400 &&
+    cause.status < 500 &&
+    refusalsForGood.includes(serverMessage(cause, ''))
+  );
+}
+
+/** Whether a chosen file starts as one of the allowed audio formats does (empty files do not). */
+async function looksLikeAudio(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  return sniffAudioFormat(head) !== undefined;
+}
+
 export interface AudioUploaderOptions {
   reserve: ReserveUpload;
   /** The upload dialog's multipart calls, for files over 5 MiB. */
@@ -80,7 +118,16 @@ export interface AudioUploaderOptions {
   /** How part bytes are sent (the browser's XHR unless a test says otherwise). */
   sendPart?: PartSender;
   onUploadSuccess: (upload: FinishedUpload) => void;
-  onUploadError: (error: unknown) => void;
+  /**
+   * An upload failed; `inDialog` when the dialog is open over the page (where
+   * a notice on the page would sit behind its backdrop: tell it with `inform`).
+   */
+  onUploadError: (error: unknown, where: { inDialog: boolean }) => void;
+  /**
+   * The upload under way, or null when none is: told whether or not the dialog
+   * is open, so the page can show an upload the dialog no longer shows.
+   */
+  onUploadingChange?: (upload: UploadInProgress | null) => void;
   /** The dialog closed (Escape, its close button, or the upload finished). */
   onClosed: () => void;
 }
@@ -88,6 +135,8 @@ export interface AudioUploaderOptions {
 export interface AudioUploader {
   open: () => void;
   close: () => void;
+  /** Shows a message in the dialog's own notice line (read out by screen readers). */
+  inform: (message: string) => void;
   destroy: () => void;
 }
 
@@ -135,6 +184,30 @@ export function createAudioUploader(options: AudioUploaderOptions): AudioUploade
         closeModal: 'Close',
       },
     },
+  });
+
+  // A chosen file that is not audio (by its first bytes, as the server checks them) can never be
+  // used: it is refused as it is chosen, with the reason in the dialog, before anything is sent.
+  const checks = new Map<string, Promise<void>>();
+  const inform = (message: string) => uppy.info(message, 'error', uppy.opts.infoTimeout);
+  uppy.on('file-added', (file) => {
+    if (!(file.data instanceof Blob)) return;
+    const data = file.data;
+    checks.set(
+      file.id,
+      looksLikeAudio(data)
+        .catch(() => true)
+        .then((audio) => {
+          checks.delete(file.id);
+          if (audio || !uppy.getFile(file.id)) return;
+          uppy.removeFile(file.id);
+          inform(uploadMessages.notAudioFile(file.name ?? 'This file'));
+        }),
+    );
+  });
+  // The upload button may be pressed before a check has answered: the upload waits for it.
+  uppy.addPreProcessor(async (fileIDs) => {
+    await Promise.all(fileIDs.map((id) => checks.get(id)));
   });
 
   const cancel = (fileId: string) => {
@@ -246,10 +319,28 @@ export function createAudioUploader(options: AudioUploaderOptions): AudioUploade
       uppy.setState({ info: info.filter((item) => item.type !== 'error') });
     }
   });
-  uppy.on('upload-error', (_file, error) => options.onUploadError(error));
+  const dashboard = () => uppy.getPlugin<Dashboard<Meta, Record<string, never>>>('Dashboard');
+
+  uppy.on('upload-error', (file, error) => {
+    // A file the server refused for good leaves the dialog: a Retry beside it could never succeed.
+    if (file && refusedForGood(error)) setTimeout(() => uppy.getFile(file.id) && uppy.removeFile(file.id), 0);
+    options.onUploadError(error, { inDialog: dashboard()?.isModalOpen() ?? false });
+  });
   uppy.on('dashboard:modal-closed', () => options.onClosed());
 
-  const dashboard = () => uppy.getPlugin<Dashboard<Meta, Record<string, never>>>('Dashboard');
+  // The upload under way, followed while the dialog is closed too.
+  let uploading: UploadInProgress | null = null;
+  uppy.on('state-update', () => {
+    const file = uppy
+      .getFiles()
+      .find((f) => f.progress.uploadStarted && !f.progress.uploadComplete && !f.error);
+    const next = file
+      ? { fileName: file.name ?? 'audio', percentage: Math.round(file.progress.percentage ?? 0) }
+      : null;
+    if (next?.fileName === uploading?.fileName && next?.percentage === uploading?.percentage) return;
+    uploading = next;
+    options.onUploadingChange?.(next);
+  });
 
   return {
     open: () => {
@@ -268,6 +359,7 @@ export function createAudioUploader(options: AudioUploaderOptions): AudioUploade
       const plugin = dashboard();
       if (plugin?.isModalOpen()) void plugin.closeModal();
     },
+    inform,
     destroy: () => uppy.destroy(),
   };
 }
