@@ -352,7 +352,6 @@ describe('track page: the studio and the family', () => {
     const { queryClient } = renderOwn({}, { mine: ['other'] });
     await screen.findByRole('heading', { level: 1, name: 'Neon Nights' });
     await waitFor(() => expect(queryClient.getQueryData(myGenerationsQueryKey)).toHaveLength(1));
-    await import('@/components/tracks/download-action');
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Track } from '@tunesmith/shared/tracks';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { type Params, useLocation, useNavigate, useParams } from 'react-router';
+import { DownloadAction } from '@/components/tracks/download-action';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,11 +20,6 @@ import { isNotFoundError } from '@/lib/api-client';
 import { canDownloadTracks, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { usePageData } from '@/lib/use-page-data';
-
-// The owner's Download (and its dialog) comes with the owner's page, not with a visitor's.
-const DownloadAction = lazy(() =>
-  import('@/components/tracks/download-action').then((m) => ({ default: m.DownloadAction })),
-);
 
 /** Navigation state of a new version's page opened from the studio: its heading takes focus once shown. */
 interface FromStudio {
@@ -99,20 +95,18 @@ function TrackPage({ id }: { id: string }) {
         track={data}
         about={<AboutTrack track={data} owner={owner} />}
         actions={
-          // The owner's actions are for a finished track; nothing holds their place before.
+          // The owner's actions are for a finished track: Download, as the library offers it, and the studio.
           owner && data.status === 'completed'
             ? (describedBy) => (
                 <div className="flex flex-wrap items-start gap-2">
                   {data.audioUrl && user ? (
-                    <Suspense fallback={null}>
-                      <DownloadAction
-                        trackId={data.id}
-                        title={trackTitle(data)}
-                        license={data.license}
-                        canDownload={canDownloadTracks(user)}
-                        describedBy={describedBy}
-                      />
-                    </Suspense>
+                    <DownloadAction
+                      trackId={data.id}
+                      title={trackTitle(data)}
+                      license={data.license}
+                      canDownload={canDownloadTracks(user)}
+                      describedBy={describedBy}
+                    />
                   ) : null}
                   <LazyStudioActions track={data} describedBy={describedBy} onStarted={openNew} />
                 </div>

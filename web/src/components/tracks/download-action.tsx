@@ -1,70 +1,35 @@
 import type { TrackLicense } from '@tunesmith/shared/ownership';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { refusalMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
-import { downloadMessages, useDownloadTrack } from './download-track';
+import type { DownloadDialogProps } from './download-dialog';
 import { TrackLicenseLine } from './track-license';
 import { UpgradeLink } from './upgrade-link';
 
-export interface DownloadActionProps {
-  trackId: string;
-  /** The name the dialog gives the track (its title, or Untitled Track). */
-  title: string;
+// The dialog (and its download call) loads when Download is first pressed: the button stands on
+// pages that visitors see too (the track page offers it to the owner), and they never open it.
+const DownloadDialog = lazy(() => import('./download-dialog'));
+
+export interface DownloadActionProps extends Pick<DownloadDialogProps, 'trackId' | 'title' | 'fileName'> {
   /** What the track may be used for (its plan's license when it was made); null for tracks from before. */
   license: Pick<TrackLicense, 'summary'> | null | undefined;
   /** Free-plan users see Upgrade to Download (to /pricing) in place of Download. */
   canDownload: boolean;
-  /** The file name's stem, asked for at click time; without it the file is `{title}.wav`. */
-  fileName?: () => string;
   /** The id of what names the track, where several tracks' actions sit side by side. */
   describedBy?: string;
 }
 
 /**
  * Download opens a dialog that says what the track may be used for (its
- * license) before the WAV is fetched; Download WAV goes to the link the
- * server gives. A plan without downloads gets the upgrade that allows them.
+ * license) before the WAV is fetched. A plan without downloads gets the
+ * upgrade that allows them.
  */
-export function DownloadAction({
-  trackId,
-  title,
-  license,
-  canDownload,
-  fileName,
-  describedBy,
-}: DownloadActionProps) {
+export function DownloadAction({ canDownload, describedBy, license, ...dialog }: DownloadActionProps) {
   const [open, setOpen] = useState(false);
-  const download = useDownloadTrack();
-  const handleUnauthorized = useUnauthorizedHandler();
   const licenseId = useId();
 
   if (!canDownload) {
     return <UpgradeLink describedBy={describedBy}>Upgrade to Download</UpgradeLink>;
   }
-
-  const startDownload = () => {
-    download.mutate(
-      { id: trackId, name: fileName?.() },
-      {
-        onSuccess: ({ url }) => {
-          setOpen(false);
-          window.location.assign(url);
-        },
-        onError: (error) => {
-          setOpen(false);
-          if (handleUnauthorized(error)) return;
-          toast({
-            title: downloadMessages.failedTitle,
-            description: refusalMessage(error, downloadMessages.failed),
-            variant: 'destructive',
-          });
-        },
-      },
-    );
-  };
 
   return (
     <>
@@ -78,24 +43,14 @@ export function DownloadAction({
         Download
       </Button>
       {open ? (
-        <Dialog open onClose={() => setOpen(false)} title="Download Track" description={title}>
-          <div className="grid gap-5">
-            <TrackLicenseLine license={license} id={licenseId} />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="outline" onClick={() => setOpen(false)} disabled={download.isPending}>
-                Cancel
-              </Button>
-              <Button
-                onClick={startDownload}
-                disabled={download.isPending}
-                aria-busy={download.isPending}
-                aria-describedby={licenseId}
-              >
-                {download.isPending ? 'Preparing...' : 'Download WAV'}
-              </Button>
-            </div>
-          </div>
-        </Dialog>
+        <Suspense fallback={null}>
+          <DownloadDialog
+            {...dialog}
+            license={<TrackLicenseLine license={license} id={licenseId} />}
+            licenseId={licenseId}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -331,9 +331,12 @@ describe('create page', () => {
       within(screen.getByRole('region', { name: 'Your Track' })).getByRole('button', { name: 'Download' }),
     );
     expect(
-      within(screen.getByRole('dialog', { name: 'Download Track' })).getByText(commercialLicense.summary, {
-        exact: false,
-      }),
+      within(await screen.findByRole('dialog', { name: 'Download Track' })).getByText(
+        commercialLicense.summary,
+        {
+          exact: false,
+        },
+      ),
     ).toBeDefined();
   });
 

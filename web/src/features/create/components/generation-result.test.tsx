@@ -50,7 +50,7 @@ const yourTrack = () => within(screen.getByRole('region', { name: 'Your Track' }
 async function downloadWav(user: ReturnType<typeof renderResult>['user']) {
   await user.click(await yourTrack().findByRole('button', { name: 'Download' }));
   await user.click(
-    within(screen.getByRole('dialog', { name: 'Download Track' })).getByRole('button', {
+    within(await screen.findByRole('dialog', { name: 'Download Track' })).getByRole('button', {
       name: 'Download WAV',
     }),
   );
@@ -124,7 +124,7 @@ describe('the download dialog', () => {
 
     await user.click(await yourTrack().findByRole('button', { name: 'Download' }));
 
-    const dialog = within(screen.getByRole('dialog', { name: 'Download Track' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Download Track' }));
     expect(dialog.getByText('Neon Nights')).toBeDefined();
     expect(dialog.getByText(commercial.summary, { exact: false })).toBeDefined();
     expect(dialog.getByRole('link', { name: 'License terms' }).getAttribute('href')).toBe('/terms#license');
@@ -141,7 +141,7 @@ describe('the download dialog', () => {
     await user.click(await yourTrack().findByRole('button', { name: 'Download' }));
 
     expect(
-      within(screen.getByRole('dialog', { name: 'Download Track' })).getByText(
+      within(await screen.findByRole('dialog', { name: 'Download Track' })).getByText(
         'Personal, non-commercial use only.',
         { exact: false },
       ),
@@ -154,7 +154,9 @@ describe('the download dialog', () => {
 
     await user.click(download);
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Download Track' })).getByRole('button', { name: 'Cancel' }),
+      within(await screen.findByRole('dialog', { name: 'Download Track' })).getByRole('button', {
+        name: 'Cancel',
+      }),
     );
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

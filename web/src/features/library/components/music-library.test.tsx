@@ -376,7 +376,7 @@ describe('my music library', () => {
 
     expect(card('Work in Progress').queryByRole('button', { name: 'Download' })).toBeNull();
     await user.click(card('Neon Nights').getByRole('button', { name: 'Download' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Download Track' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Download Track' }));
     expect(dialog.getByText('Neon Nights')).toBeDefined();
     expect(dialog.getByText('Personal, non-commercial use only.', { exact: false })).toBeDefined();
     await user.click(dialog.getByRole('button', { name: 'Download WAV' }));
@@ -394,7 +394,7 @@ describe('my music library', () => {
 
     await user.click(card('Neon Nights').getByRole('button', { name: 'Download' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Download Track' })).getByRole('button', {
+      within(await screen.findByRole('dialog', { name: 'Download Track' })).getByRole('button', {
         name: 'Download WAV',
       }),
     );
