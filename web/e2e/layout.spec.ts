@@ -190,7 +190,8 @@ describe('a phone, 390 px wide, with the longest title and name there is', () =>
       const upload = page.getByRole('dialog', { name: 'Upload Audio' });
       await upload.waitFor();
       const nearLimit = join(mkdtempSync(join(tmpdir(), 'tunesmith-layout-')), 'near-limit.wav');
-      writeFileSync(nearLimit, '');
+      // A WAV's first bytes, then silence: the dialog refuses a file that is not audio as it is chosen.
+      writeFileSync(nearLimit, 'RIFF\0\0\0\0WAVE');
       truncateSync(nearLimit, 50_400_000);
       await page.locator('.uppy-Dashboard-input').first().setInputFiles(nearLimit);
       await page.locator('.uppy-Dashboard-Item-statusSize').waitFor();

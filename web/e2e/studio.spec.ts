@@ -55,7 +55,9 @@ const myTracks = (page: Page) =>
   });
 
 describe('the studio', () => {
-  it('extends a track by typed seconds, repaints a section dragged on the waveform, makes a variation; each plays and the family shows', async () => {
+  it('extends a track by typed seconds, repaints a section dragged on the waveform, makes a variation; each plays and the family shows', {
+    timeout: 300_000,
+  }, async () => {
     const email = `studio-${Date.now().toString(36)}@example.com`;
     await verifiedUser(baseUrl, { email, password });
     const context = await browser.newContext({ viewport: PHONE });
@@ -100,10 +102,26 @@ describe('the studio', () => {
       await expect.poll(() => more.evaluate((button) => button === document.activeElement)).toBe(true);
     }
 
-    // Extend it, typing the seconds.
+    // Extend it, typing the seconds. Too few are refused with the range the hint gives (the 5 s track
+    // has room for 235 more), and the arrow keys choose where the music goes, as in any radio group.
     await more.click();
     await page.getByRole('menuitem', { name: 'Extend' }).click();
     const extend = page.getByRole('dialog', { name: 'Extend' });
+    await extend.getByText('From 5 to 235 seconds (a track is at most 240 seconds long).').waitFor();
+    await extend.getByLabel('Seconds to add').fill('3');
+    await extend.getByRole('button', { name: 'Extend' }).click();
+    await extend.getByText('Extend by a whole number of seconds from 5 to 235.').waitFor();
+    const atEnd = extend.getByRole('radio', { name: 'At the end' });
+    const atStart = extend.getByRole('radio', { name: 'At the start' });
+    await atEnd.focus();
+    // A key held as a person holds it: the option under focus is chosen while the key is down.
+    await page.keyboard.down('ArrowRight');
+    await expect.poll(() => atStart.getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.up('ArrowRight');
+    expect(await atStart.evaluate((radio) => radio === document.activeElement)).toBe(true);
+    await page.keyboard.down('ArrowLeft');
+    await expect.poll(() => atEnd.getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.up('ArrowLeft');
     await extend.getByLabel('Seconds to add').fill('5');
     await extend
       .getByText('A new track, 5 seconds longer, is made from this one. The original stays as it is.')
@@ -112,9 +130,17 @@ describe('the studio', () => {
     await toast(page, 'Extension started').waitFor();
     await extend.waitFor({ state: 'detached' });
 
-    // The extension shows under its first track as it generates, then plays, 5 seconds longer.
+    // The extension shows under its first track as it generates, then plays, 5 seconds longer. The
+    // card the dialog came from moved into the group: focus is on the new version's card, not lost.
     const versions = page.getByRole('list', { name: '1 version of Dawn Run' });
     const extension = versions.getByRole('article').filter({ hasText: 'Extended by 5 s at the end' });
+    await expect
+      .poll(() =>
+        extension.evaluate(
+          (card) => card.contains(document.activeElement) && document.activeElement?.tagName,
+        ),
+      )
+      .toMatch(/^H[1-6]$/);
     await extension.getByText('Completed').waitFor({ timeout: GENERATION_MS });
     expect(Math.abs((await audioSeconds(extension)) - 2 * DURATION_MIN_SECONDS)).toBeLessThanOrEqual(0.5);
     await expectPlays(extension);
@@ -159,9 +185,15 @@ describe('the studio', () => {
     expect(dragged.end).toBeLessThanOrEqual(5);
     await repaint.getByRole('button', { name: 'Repaint' }).click();
 
-    // The new track's page follows it, then plays it; it names where it came from.
+    // The new track's page follows it, then plays it; it names where it came from. The page the
+    // dialog was on is gone: focus is on the new page's heading.
     await toast(page, 'Repaint started').waitFor();
     await page.waitForURL((url) => url.pathname.startsWith('/track/') && !url.pathname.endsWith(root.id));
+    await expect
+      .poll(() =>
+        page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`),
+      )
+      .toBe('H1 Dawn Run');
     const repaintedPage = page.getByRole('main');
     await repaintedPage.getByRole('button', { name: /^Play / }).waitFor({ timeout: GENERATION_MS });
     expect(Math.abs((await audioSeconds(repaintedPage)) - DURATION_MIN_SECONDS)).toBeLessThanOrEqual(0.5);
@@ -185,15 +217,56 @@ describe('the studio', () => {
       await page.getByRole('link', { name: 'Dawn Run' }).evaluate((link) => link.parentElement?.textContent),
     ).toBe('Variation of Dawn Run');
 
-    // The original names its three versions, each with its kind.
+    // An extension the provider fails: its page says so, and the original lists it as failed.
+    await page.goto(`${baseUrl}/track/${root.id}`);
+    await page.getByRole('button', { name: 'Extend', exact: true }).click();
+    const failing = page.getByRole('dialog', { name: 'Extend' });
+    await failing.getByLabel('Tags').fill('synthwave, fail:provider');
+    await failing.getByRole('button', { name: 'Extend' }).click();
+    await toast(page, 'Extension started').waitFor();
+    await page.waitForURL((url) => url.pathname.startsWith('/track/') && !url.pathname.endsWith(root.id));
+    await page.getByText('Track generation failed').waitFor({ timeout: GENERATION_MS });
+
+    // The original names its versions, each by a name of its own (they share its title) and a
+    // target of at least 24 px, the failed one as failed. Its owner has Download (here, on the free
+    // plan, Upgrade to Download).
     await page.goto(`${baseUrl}/track/${root.id}`);
     const children = page.getByRole('list', { name: 'Made from this track' });
     await children.waitFor();
-    const kinds = (await children.getByRole('listitem').allTextContents()).map((text) =>
-      text.replace('Dawn Run', '').trim(),
+    const links = children.getByRole('link');
+    const names = await links.evaluateAll((all) =>
+      all.map((link) => link.textContent?.replace(/\s+/g, ' ').trim()),
     );
-    expect(kinds.sort()).toEqual(['Extension', 'Repaint', 'Variation']);
+    expect([...names].sort()).toEqual([
+      'Dawn Run (Extension 1)',
+      'Dawn Run (Extension 2) Failed',
+      'Dawn Run (Repaint)',
+      'Dawn Run (Variation)',
+    ]);
+    for (const name of names) {
+      const box = await children.getByRole('link', { name: name as string, exact: true }).boundingBox();
+      expect(box?.height, name).toBeGreaterThanOrEqual(24);
+    }
+    const upgrade = page.getByRole('link', { name: 'Upgrade to Download' });
+    expect(await upgrade.getAttribute('href')).toBe('/pricing');
     await expectNoSeriousViolations(page, 'a track page with its versions');
+
+    // The failed extension gave its unit back; one more variation uses the week's fifth. Then the
+    // dialogs say none are left and offer the plans, not the action.
+    await page.getByRole('button', { name: 'Make variation' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Make variation' })
+      .getByRole('button', { name: 'Make Variation' })
+      .click();
+    await toast(page, 'Variation started').waitFor();
+    await page.waitForURL((url) => url.pathname.startsWith('/track/') && !url.pathname.endsWith(root.id));
+    await page.goto(`${baseUrl}/track/${root.id}`);
+    await page.getByRole('button', { name: 'Repaint section' }).click();
+    const spent = page.getByRole('dialog', { name: 'Repaint section' });
+    await spent.getByText('You have none left', { exact: false }).waitFor();
+    expect(await spent.getByRole('button', { name: 'Repaint', exact: true }).count()).toBe(0);
+    expect(await spent.getByRole('link', { name: 'See Plans' }).getAttribute('href')).toBe('/pricing');
+    await expectNoSeriousViolations(page, 'a studio dialog with none of the week left');
     await context.close();
   });
 });

@@ -66,18 +66,25 @@ describe('an upload in parts', () => {
     const page = await context.newPage();
     await signIn(page, baseUrl, email, password);
 
-    // The connection drops on the first try of part 2; every later try goes through.
+    // The connection drops on the first try of part 2; every later try goes through. Part 4 waits
+    // until the test lets it go, so the upload is still under way when the dialog is closed.
     const tried: number[] = [];
     const finished: number[] = [];
     let dropped = false;
+    let letPart4Go: () => void = () => undefined;
+    const part4Held = new Promise<void>((resolve) => {
+      letPart4Go = resolve;
+    });
     await page.route(
       (url) => url.searchParams.has('uploadId') && url.searchParams.has('partNumber'),
       async (route) => {
-        if (!dropped && partNumberOf(route.request()) === 2) {
+        const part = partNumberOf(route.request());
+        if (!dropped && part === 2) {
           dropped = true;
           await route.abort('connectionreset');
           return;
         }
+        if (part === 4) await part4Held;
         await route.continue();
       },
     );
@@ -107,8 +114,19 @@ describe('an upload in parts', () => {
     writeFileSync(file, wavOfSize(20_000_000));
     await page.locator('.uppy-Dashboard-input').first().setInputFiles(file);
     await page.locator('.uppy-StatusBar-actionBtn--upload').click();
+
+    // Closed mid-upload (Escape), the upload goes on and the form says so, holding Generate Music.
+    await expect.poll(() => tried.includes(4), { timeout: 60_000 }).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Upload Audio' }).waitFor({ state: 'hidden' });
+    await panel.getByText('Uploading long-take.wav... Upload Audio shows it and can cancel it.').waitFor();
+    expect(await panel.getByRole('progressbar', { name: 'Uploading long-take.wav' }).isVisible()).toBe(true);
+    expect(await panel.getByRole('button', { name: 'Generate Music' }).isDisabled()).toBe(true);
+    letPart4Go();
+
     await toast(page, 'Audio Uploaded!').waitFor({ timeout: 60_000 });
     await panel.getByText('Selected file: long-take.wav').waitFor();
+    expect(await panel.getByRole('button', { name: 'Generate Music' }).isDisabled()).toBe(false);
 
     // Four parts (5 MiB, 5 MiB, 5 MiB and the rest); part 2 went twice, each part landed once.
     expect(dropped).toBe(true);
@@ -125,6 +143,55 @@ describe('an upload in parts', () => {
     await panel.getByLabel('Title (optional)').fill('Long Take Remix');
     await panel.getByRole('button', { name: 'Generate Music' }).click();
     await toast(page, 'Music Generated!').waitFor({ timeout: GENERATION_MS });
+
+    await context.close();
+  });
+
+  it('refuses a file over 5 MB that is not audio as it is chosen, saying why where it can be read', async () => {
+    const email = `not-audio-${Date.now().toString(36)}@example.com`;
+    await verifiedUser(baseUrl, { email, password });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, baseUrl, email, password);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/s3/') || url.pathname.startsWith('/api/objects/'))
+        calls.push(url.pathname);
+    });
+
+    await page.getByRole('tab', { name: 'Audio to Music' }).click();
+    const panel = page.getByRole('tabpanel');
+    await panel.getByRole('button', { name: 'Upload Audio' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Audio' });
+    await dialog.waitFor();
+    // An allowed name, an allowed size, but text: the server would refuse it once it had all arrived.
+    const file = join(filesDir, 'notes.mp3');
+    writeFileSync(file, Buffer.alloc(6_000_000, 'Dear diary. '));
+    await page.locator('.uppy-Dashboard-input').first().setInputFiles(file);
+
+    // (Uppy's Dashboard 6 draws its notice line twice, one over the other.)
+    const reason = dialog
+      .getByRole('alert')
+      .filter({
+        hasText: 'notes.mp3 is not a supported audio file (MP3, WAV, M4A, AAC or OGG), so it cannot be used.',
+      })
+      .last();
+    await reason.waitFor();
+    // In the dialog, on top: nothing (no backdrop) covers it.
+    expect(
+      await reason.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+      }),
+    ).toBe(true);
+    // The file is not kept: nothing to upload, no "Upload failed", no Retry; nothing was sent.
+    expect(await page.locator('.uppy-Dashboard-Item').count()).toBe(0);
+    expect(await page.locator('.uppy-StatusBar-actionBtn--upload').count()).toBe(0);
+    expect(await page.locator('.uppy-StatusBar-actionBtn--retry').count()).toBe(0);
+    expect(calls).toEqual([]);
+    await page.keyboard.press('Escape');
+    await panel.getByText('No audio file uploaded yet.').waitFor();
 
     await context.close();
   });

@@ -197,6 +197,16 @@ describe('the waveform player', () => {
     await waveform.focus();
     await page.keyboard.press('End');
     await expect.poll(() => audioTime(page), POLL).toBeGreaterThan(19);
+    await expect.poll(() => waveform.getAttribute('aria-valuetext'), POLL).toBe('0:20 of 0:20');
+    // At the end, a step on keeps it there: the audio ends (Chromium reports it once the seek lands), and
+    // the bar stays where the audio is; a step back goes back from there.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.ended), POLL).toBe(true);
+    expect(await waveform.getAttribute('aria-valuetext')).toBe('0:20 of 0:20');
+    expect(await audioTime(page)).toBeGreaterThan(19);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => waveform.getAttribute('aria-valuetext'), POLL).toBe('0:15 of 0:20');
+    await expect.poll(() => audioTime(page), POLL).toBeCloseTo(15, 0);
 
     // On a phone the waveform fills the player's width and nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
