@@ -1,8 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import type { Params, RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSignedInHint } from '@/lib/auth';
 import { callsMade, mockFetch } from '@/testing/mock-fetch';
+import { renderApp } from '@/testing/render';
 import { createRoutes, preloadPages, preloadPagesOnIntent, preloadPagesWithData } from './router';
 
 const page = () => ({ default: () => null });
@@ -183,5 +185,16 @@ describe('preloadPages with a query client', () => {
     const member = mockFetch({ 'GET /api/auth/user': () => new Promise<Response>(() => {}) });
     await preloadPages(createRoutes(), '/', new QueryClient());
     expect(callsMade(member)).toEqual([]);
+  });
+});
+
+describe("a page's code loaded on first visit", () => {
+  it('renders once it is here without React refusing how the page loader suspended', async () => {
+    const errors = vi.spyOn(console, 'error');
+    renderApp('/terms');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeDefined();
+    const said = errors.mock.calls.map((call) => call.map(String).join(' '));
+    expect(said.filter((line) => line.includes('use()'))).toEqual([]);
   });
 });

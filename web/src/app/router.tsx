@@ -49,11 +49,17 @@ const pageLoaders = new Map<() => Promise<PageModule>, ReturnType<typeof pageLoa
 
 function pageLoader(load: () => Promise<PageModule>) {
   let loaded: PageModule | undefined;
-  let pending: Promise<ComponentType> | undefined;
+  // Marked fulfilled as React marks the promises it has read, so that use() returns the page at
+  // once, without suspending, when its code is already here.
+  type Loading = Promise<ComponentType> & { status?: 'fulfilled'; value?: ComponentType };
+  let pending: Loading | undefined;
   const preload = (): Promise<ComponentType> => {
-    pending ??= load().then(
+    if (pending) return pending;
+    const asked: Loading = load().then(
       (module) => {
         loaded = module;
+        asked.status = 'fulfilled';
+        asked.value = module.default;
         return module.default;
       },
       (error: unknown) => {
@@ -62,10 +68,13 @@ function pageLoader(load: () => Promise<PageModule>) {
         throw error;
       },
     );
-    return pending;
+    pending = asked;
+    return asked;
   };
+  // use() on every render, the first page's too: React refuses a component that suspended in
+  // use() and then, once the code came, rendered without calling it.
   function Page() {
-    return createElement(loaded?.default ?? use(preload()));
+    return createElement(use(preload()));
   }
   return {
     Page,
