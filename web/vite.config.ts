@@ -10,6 +10,8 @@ const STARTING_LIBRARIES = /(^|\/)(libraries|rolldown-runtime)-[\w-]+\.js$/;
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), prerenderPlugin(), precompressPlugin()],
+  // The frames' copyright line is written in this year, and the app hydrates them with it (footer.tsx).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

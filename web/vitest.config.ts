@@ -4,6 +4,7 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -2,7 +2,6 @@
 
 export const HOME_GALLERY_LIMIT = 6;
 export const PUBLIC_TRACKS_PAGE_SIZE = 24;
-export const COPYRIGHT_YEAR = 2024;
 
 export const DURATION_MIN_SECONDS = 5;
 export const DURATION_MAX_SECONDS = 240;

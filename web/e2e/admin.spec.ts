@@ -335,7 +335,10 @@ describe('the site name', () => {
       await banner.getByRole('link', { name, exact: true }).waitFor();
       expect(await visitor.title()).toBe(`${name}: Create Music with AI`);
       expect(await banner.textContent()).not.toContain('Tunesmith');
-      await visitor.getByRole('contentinfo').getByText(`© 2024 ${name}. All rights reserved.`).waitFor();
+      await visitor
+        .getByRole('contentinfo')
+        .getByText(`© ${new Date().getFullYear()} ${name}. All rights reserved.`)
+        .waitFor();
 
       await visitor.getByRole('banner').first().getByRole('link', { name: 'Pricing' }).click();
       await visitor.waitForURL(`${baseUrl}/pricing`);

@@ -257,6 +257,10 @@ describe("a visitor's first frame", () => {
         expect(await still.getByRole('banner').getByRole('link', { name: 'Pricing' }).isVisible(), path).toBe(
           true,
         );
+        // The frame was built this year, and says so.
+        expect(await still.getByRole('contentinfo').textContent(), path).toContain(
+          `© ${new Date().getFullYear()} Tunesmith. All rights reserved.`,
+        );
       }
       // The sign-in form is there, its fields not yet usable: what is typed before the app runs is not lost.
       expect(await still.getByLabel('Email').isDisabled()).toBe(true);

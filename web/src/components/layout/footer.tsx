@@ -1,4 +1,4 @@
-import { COPYRIGHT_YEAR } from '@tunesmith/shared/constants';
+import { useSyncExternalStore } from 'react';
 import { Link, NavLink } from 'react-router';
 import { cn } from '@/lib/cn';
 import { useSite } from '@/lib/site';
@@ -10,8 +10,25 @@ const footerLinkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'font-medium text-white underline decoration-fuchsia-400 underline-offset-4' : 'text-zinc-400',
   );
 
+const unchanging = () => () => undefined;
+
+/**
+ * The year now, for the copyright line. A prerendered frame says the year it
+ * was built in (`__BUILD_YEAR__`, vite.config.ts); the app hydrates it with
+ * that year, then writes this one, so a frame built last year is put right
+ * without React rendering the page afresh.
+ */
+function useYear(): number {
+  return useSyncExternalStore(
+    unchanging,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+}
+
 export function Footer() {
   const { site } = useSite();
+  const year = useYear();
   return (
     <footer className="border-t border-white/10 bg-zinc-950/90">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
@@ -62,7 +79,7 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-zinc-400 sm:px-6">
-          © {COPYRIGHT_YEAR} {site.name}. All rights reserved.
+          © {year} {site.name}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -107,7 +107,7 @@ describe('header', () => {
 });
 
 describe('footer', () => {
-  it('has Quick Links, Legal and the 2024 copyright line', async () => {
+  it('has Quick Links, Legal and the copyright line of this year', async () => {
     renderAt('/');
     const footer = within(screen.getByRole('contentinfo'));
 
@@ -117,7 +117,7 @@ describe('footer', () => {
     const legal = within(footer.getByRole('navigation', { name: 'Legal' }));
     expect(legal.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
     expect(legal.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
-    expect(footer.getByText(/© 2024 Tunesmith/)).toBeDefined();
+    expect(footer.getByText(`© ${new Date().getFullYear()} Tunesmith. All rights reserved.`)).toBeDefined();
   });
 });
 
@@ -142,7 +142,9 @@ describe('the site name', () => {
     expect(await header.findByRole('link', { name: 'Harbour Radio' })).toBeDefined();
     await waitFor(() => expect(document.title).toBe('Pricing | Harbour Radio'));
     const footer = within(screen.getByRole('contentinfo'));
-    expect(footer.getByText('© 2024 Harbour Radio. All rights reserved.')).toBeDefined();
+    expect(
+      footer.getByText(`© ${new Date().getFullYear()} Harbour Radio. All rights reserved.`),
+    ).toBeDefined();
     expect(footer.getByText('Songs from the harbour, made to order.')).toBeDefined();
     expect(banner.textContent).not.toContain('Tunesmith');
     expect(screen.getByRole('contentinfo').textContent).not.toContain('Tunesmith');
