@@ -120,6 +120,53 @@ describe('moving between pages', () => {
   });
 });
 
+describe('focus when the page changes', () => {
+  it("puts it on each new page's heading, Back included", async () => {
+    mockFetch({ 'GET /api/auth/user': anonymous(), 'GET /api/plans': jsonResponse(seedPlans()) });
+    const { router, user } = renderApp('/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+
+    // A link in the header: focus leaves it for the new page.
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Pricing' }),
+    );
+    const pricing = await screen.findByRole('heading', { level: 1, name: 'Choose Your Plan' });
+    await waitFor(() => expect(document.activeElement).toBe(pricing));
+
+    await router.go(-1);
+    const contact = await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    expect(document.activeElement).toBe(contact);
+  });
+
+  it('stays where it is when only the query or the #hash changes', async () => {
+    mockFetch({ 'GET /api/auth/user': anonymous() });
+    const { router } = renderApp('/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+    const field = screen.getByLabelText('Name');
+    field.focus();
+
+    await router.navigate('/contact?topic=plans');
+    await router.navigate('/contact#faq');
+
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('gives a page without a heading its main landmark', async () => {
+    mockFetch({ 'GET /api/auth/user': anonymous() });
+    const { router } = renderApp('/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+
+    // While the track loads, its page shows a skeleton, with no heading yet.
+    mockFetch({
+      'GET /api/auth/user': anonymous(),
+      'GET /api/track/missing': () => new Promise<never>(() => {}),
+    });
+    await router.navigate('/track/missing');
+
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
+  });
+});
+
 describe('a page that fails', () => {
   it('shows the error page inside the layout, and the next page once the visitor moves on', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -7,6 +7,8 @@ const STORAGE_KEY = 'tunesmith-scroll-positions';
 const positions = new Map<string, number>(readStored());
 /** The entry whose position the window shows now. */
 let current: string | undefined;
+/** The path of the page on screen (the same page at another query or `#hash` is no new page). */
+let shownPath: string | undefined;
 
 function readStored(): [string, number][] {
   try {
@@ -36,9 +38,27 @@ if (typeof window !== 'undefined') {
 }
 
 /**
- * Scrolls as a page load would: to the top (or the `#hash` target) on a new
- * page, back to where the visitor was on Back and Forward. Runs when the new
- * page is on screen, complete, so the position it restores exists.
+ * Moves focus to the new page's heading (else its main landmark), as a page
+ * load puts a screen reader at the start of the page: without it, focus
+ * stays on the link that was pressed or, when that link went with the old
+ * page, falls to the body. Focus the page has already placed inside its main
+ * landmark stays there.
+ */
+function focusPage(): void {
+  const main = document.querySelector('main');
+  const focused = document.activeElement;
+  if (!main || (focused !== main && main.contains(focused))) return;
+  const heading = main.querySelector('h1') ?? main;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+}
+
+/**
+ * Does what a page load would: scrolls to the top (or the `#hash` target) on
+ * a new page, back to where the visitor was on Back and Forward, and puts
+ * focus on the heading of a page other than the first. Runs when the new
+ * page is on screen, complete, so the position it restores and the heading
+ * exist.
  */
 export function ScrollRestoration() {
   const location = useLocation();
@@ -47,6 +67,8 @@ export function ScrollRestoration() {
     if (location.key === current) return;
     window.history.scrollRestoration = 'manual';
     current = location.key;
+    if (shownPath !== undefined && shownPath !== location.pathname) focusPage();
+    shownPath = location.pathname;
     const saved = positions.get(location.key);
     if (action === 'POP' && saved !== undefined) {
       window.scrollTo(0, saved);
@@ -55,6 +77,6 @@ export function ScrollRestoration() {
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [location.key, location.hash, action]);
+  }, [location.key, location.pathname, location.hash, action]);
   return null;
 }
