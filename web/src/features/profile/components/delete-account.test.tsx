@@ -62,6 +62,8 @@ describe('delete account', () => {
     expect(await dialog.findByText('Current password is incorrect')).toBeDefined();
     expect(dialog.getByLabelText('Current Password').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole('alertdialog')).toBeDefined();
+    // Focus is on the field to put right, not dropped to the page.
+    await waitFor(() => expect(document.activeElement).toBe(dialog.getByLabelText('Current Password')));
   });
 
   it('shows a refusal such as too many attempts in the dialog', async () => {
@@ -76,6 +78,7 @@ describe('delete account', () => {
 
     expect((await dialog.findByRole('alert')).textContent).toBe(limited);
     expect(confirm().disabled).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(confirm()));
   });
 
   it('on success sends the password, signs out here and goes home with a toast', async () => {

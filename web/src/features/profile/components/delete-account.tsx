@@ -4,7 +4,7 @@ import {
   deleteAccountSchema,
   ownershipMessages,
 } from '@tunesmith/shared/ownership';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import * as z from 'zod';
 import { Button } from '@/components/ui/button';
@@ -69,6 +69,7 @@ export function DeleteAccount({ user }: { user: User }) {
 function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const id = useId();
   const passwordRef = useRef<HTMLInputElement | null>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const handleUnauthorized = useUnauthorizedHandler();
@@ -100,6 +101,13 @@ function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => voi
       setRefusal(refusalMessage(error, 'Your account could not be deleted. Please try again.'));
     },
   });
+
+  // The button pressed is off while the request runs, so the browser drops focus to the page; a refusal
+  // brings it back to the button once it is on again (a wrong password takes it to its field instead,
+  // which stays focusable: read-only, not disabled, while the request runs).
+  useEffect(() => {
+    if (refusal && !remove.isPending) submitRef.current?.focus();
+  }, [refusal, remove.isPending]);
 
   const ready =
     form.values.currentPassword !== '' && form.values.confirmation === DELETE_ACCOUNT_CONFIRMATION;
@@ -156,7 +164,7 @@ function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => voi
             required
             autoComplete="current-password"
             toggleLabel="current password"
-            disabled={remove.isPending}
+            readOnly={remove.isPending}
           />
         </FormField>
         <FormField label={confirmationLabel} {...form.fieldMeta('confirmation')}>
@@ -166,7 +174,7 @@ function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => voi
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            disabled={remove.isPending}
+            readOnly={remove.isPending}
           />
         </FormField>
         {refusal ? (
@@ -184,6 +192,7 @@ function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => voi
             Cancel
           </Button>
           <Button
+            ref={submitRef}
             type="submit"
             variant="destructive"
             disabled={!ready || remove.isPending}
