@@ -12,7 +12,8 @@ const SIZE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 
 /**
  * A file size as the user reads it, everywhere: the upload limit, the sizes
- * the upload dialog shows and the messages that refuse a file. Decimal units
+ * the upload dialog shows, the messages that refuse a file, and an export's
+ * size on the profile and in the mail that links it. Decimal units
  * (1 MB is 1,000,000 bytes, as the spec's "50MB" for 50485760 bytes reads),
  * whole numbers from 10 up and one decimal below. The rounding keeps the order
  * of sizes, so a file over the limit never reads as less than the limit, nor

@@ -1,11 +1,6 @@
+import { formatBytes } from '@tunesmith/shared/uploads';
 import { layout } from '../accounts/mail';
 import type { MailMessage } from '../accounts/ports';
-
-const formatSize = (bytes: number): string => {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-};
 
 /** When a link ends, in words every reader understands (UTC). */
 const formatExpiry = (iso: string): string =>
@@ -24,7 +19,7 @@ export function exportReadyMail(input: {
   expiresAt: string;
 }): MailMessage {
   const tracks = input.tracks === 1 ? '1 track' : `${input.tracks} tracks`;
-  const body = `Your music is ready to download: ${tracks} in one zip file (${formatSize(input.size)}), each with its lyrics, its provenance record and its license.`;
+  const body = `Your music is ready to download: ${tracks} in one zip file (${formatBytes(input.size)}), each with its lyrics, its provenance record and its license.`;
   const note = `This link works until ${formatExpiry(input.expiresAt)}; after that, start a new export from your profile. The file is deleted after 7 days.`;
   return {
     to: input.to,

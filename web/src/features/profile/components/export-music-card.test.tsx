@@ -124,21 +124,43 @@ describe('Download all my music', () => {
     expect(card.getByRole('button', { name: DOWNLOAD_ALL })).toBeDefined();
   });
 
-  it('shows the server’s message when an export is already being prepared, and then that export', async () => {
+  it('shows, beside it, the export another tab is preparing, and no error once that export is ready', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let latest: { export: UserExport | null } = { export: null };
+    let byId = preparing(5, 20);
     const { user } = renderProfile(() => jsonResponse(latest), {
       'POST /api/user/export': () => {
         latest = { export: preparing(5, 20) };
         return jsonResponse({ message: ownershipMessages.exportRunning }, 409);
       },
-      'GET /api/user/export/exp-1': () => jsonResponse(preparing(5, 20)),
+      'GET /api/user/export/exp-1': () => jsonResponse(byId),
     });
 
     const card = await exportCard();
     await user.click(await card.findByRole('button', { name: DOWNLOAD_ALL }));
 
-    expect((await card.findByRole('alert')).textContent).toBe(ownershipMessages.exportRunning);
     expect((await card.findByRole('status')).textContent).toBe('5 of 20 tracks');
+    expect(card.getByText(ownershipMessages.exportRunning)).toBeDefined();
+    expect(card.queryByRole('alert')).toBeNull();
+
+    byId = ready;
+    await advance(EXPORT_POLL_MS);
+    expect(await card.findByRole('link', { name: 'Download Zip (123 MB)' })).toBeDefined();
+    expect(card.queryByText(ownershipMessages.exportRunning)).toBeNull();
+    expect(card.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps focus on the card as the button pressed gives way to the progress', async () => {
+    const { user } = renderProfile(jsonResponse({ export: null }), {
+      'POST /api/user/export': jsonResponse({ exportId: 'exp-1' }, 202),
+      'GET /api/user/export/exp-1': jsonResponse(preparing(0, null)),
+    });
+
+    const card = await exportCard();
+    await user.click(await card.findByRole('button', { name: DOWNLOAD_ALL }));
+
+    await card.findByRole('progressbar', { name: 'Preparing your music' });
+    expect(document.activeElement).toBe(card.getByRole('heading', { level: 2, name: 'Your Music' }));
   });
 
   it('offers to try again when the exports cannot be read', async () => {

@@ -1,6 +1,6 @@
 import { ownershipMessages, type UserExport } from '@tunesmith/shared/ownership';
 import { formatBytes } from '@tunesmith/shared/uploads';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -33,24 +33,34 @@ const formatUntil = (iso: string) =>
  * of WAVs, lyrics and provenance records, prepared in the background), shows
  * how far it got, then the download link with its size and when it ends. A
  * reload picks a running export up again; progress is announced politely to
- * screen readers, errors at once.
+ * screen readers, errors at once. Starting one puts focus on the card's
+ * heading, which stays through every state, as the button pressed goes.
  */
 export function ExportMusicCard() {
   const headingId = useId();
   const progressLabelId = useId();
   const current = useLatestExport();
   const handleUnauthorized = useUnauthorizedHandler();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [startError, setStartError] = useState<string | null>(null);
+  // The server's word that another export (another tab, another device) is being prepared: said beside
+  // that export while it is, not left as an error once it is done.
+  const [joined, setJoined] = useState<string | null>(null);
   const start = useStartExport({
     onError: (error) => {
       if (handleUnauthorized(error)) return;
+      if (error instanceof ApiError && error.status === 409) {
+        setJoined(serverMessage(error, ownershipMessages.exportRunning));
+        void current.refetch();
+        return;
+      }
       setStartError(serverMessage(error, 'Could not start the export. Please try again.'));
-      // Another export is being prepared (another tab, another device): show that one.
-      if (error instanceof ApiError && error.status === 409) void current.refetch();
     },
   });
   const begin = () => {
     setStartError(null);
+    setJoined(null);
+    heading.current?.focus();
     start.mutate();
   };
 
@@ -66,7 +76,12 @@ export function ExportMusicCard() {
     <Card role="region" aria-labelledby={headingId} aria-busy={current.isPending || undefined}>
       <div className="flex flex-col gap-4 p-6">
         <div>
-          <h2 id={headingId} className="text-xl font-semibold text-white">
+          <h2
+            id={headingId}
+            ref={heading}
+            tabIndex={-1}
+            className="text-xl font-semibold text-white focus:outline-none"
+          >
             Your Music
           </h2>
           <p className="text-sm text-zinc-400">
@@ -86,6 +101,7 @@ export function ExportMusicCard() {
           </div>
         ) : preparing ? (
           <div className="flex flex-col gap-2">
+            {joined ? <p className="text-sm text-zinc-300">{joined}</p> : null}
             <p id={progressLabelId} className="text-sm font-medium text-white">
               Preparing your music
             </p>
