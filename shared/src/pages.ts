@@ -62,6 +62,8 @@ export const TRACK_FRAME_TOKENS = {
   time: '%%TRACK_TIME%%',
   /** Its generation type (`trackTypeName`). */
   type: '%%TRACK_TYPE%%',
+  /** When it was made (`formatDate`, in UTC: a document cannot know the reader's time zone, which the app then uses). */
+  created: '%%TRACK_CREATED%%',
 } as const;
 
 export type TrackFrameToken = keyof typeof TRACK_FRAME_TOKENS;

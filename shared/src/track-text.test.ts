@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime, trackDurationText, trackLyricsText, trackTagsText, trackTypeName } from './track-text';
+import {
+  formatDate,
+  formatTime,
+  trackDurationText,
+  trackLyricsText,
+  trackTagsText,
+  trackTypeName,
+} from './track-text';
 
 describe("a track's values as its page writes them", () => {
   it('writes durations in whole seconds, and m:ss on the player', () => {
@@ -19,5 +26,18 @@ describe("a track's values as its page writes them", () => {
     expect(trackTypeName('text-to-music')).toBe('Text to Music');
     expect(trackTypeName('audio-to-music')).toBe('Audio to Music');
     expect(trackTypeName('stem-split')).toBe('stem split');
+  });
+});
+
+describe('formatDate', () => {
+  it("writes a date in the reader's time zone on the page, in UTC in a document written on the server", () => {
+    const iso = '2026-03-15T03:30:00.000Z';
+    const local = new Date(iso);
+    expect(formatDate(iso)).toBe(
+      local.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+    );
+    expect(formatDate(iso, 'utc')).toBe('Mar 15, 2026');
+    expect(formatDate('2026-12-31T23:59:59.000Z', 'utc')).toBe('Dec 31, 2026');
+    expect(formatDate('not a date', 'utc')).toBe('');
   });
 });

@@ -13,6 +13,24 @@ export function formatTime(seconds: number): string {
   return `${minutes}:${String(total % 60).padStart(2, '0')}`;
 }
 
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A date as `Mar 15, 2024` ('' for an unreadable value): in the reader's time
+ * zone on the page, in UTC in a document written on the server, which cannot
+ * know the reader's. Written from the Date's own fields rather than with
+ * Intl: a page's first Intl date format loads the locale's data and builds
+ * its pattern, tens of milliseconds of a phone's main thread while the page
+ * it renders waits. The words are the en-US ones Intl gives.
+ */
+export function formatDate(iso: string, zone: 'local' | 'utc' = 'local'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return zone === 'utc'
+    ? `${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
+    : `${SHORT_MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+}
+
 /** What a value the track does not have is shown as. */
 export const NO_VALUE = '—';
 

@@ -165,19 +165,18 @@ const count = (html: string, text: string) => html.split(text).length - 1;
 /**
  * The track frame template's frame (decision 026): the track page rendered
  * from the stand-in (web/src/prerender/entry.tsx `renderTrackFrame`), with
- * what the page formats from the stand-in's numbers turned into tokens (the
- * share document fills them with the same formatters, shared/src/track-text.ts),
- * the creation date (written in the reader's time zone, which a document
- * cannot know) a skeleton of its size, and the stand-in's audio link and
- * the seek bar's maximum left out. Refuses a frame that lacks the title's
- * token or still holds a stand-in's value: the page changed under the template.
+ * what the page formats from the stand-in's values turned into tokens (the
+ * share document fills them with the same formatters, shared/src/track-text.ts;
+ * the creation date in UTC), and the stand-in's audio link and the seek bar's
+ * maximum left out. Refuses a frame that lacks the title's token or still
+ * holds a stand-in's value: the page changed under the template.
  */
 export function trackTemplate(track: TrackFrame): string {
   const { frame, formatted, created, audio, seekMax } = track;
   for (const [what, text] of [
     ['duration', formatted.duration],
     ['time', formatted.time],
-    ['creation date', `>${created.text}<`],
+    ['creation date', `>${created}<`],
     ['audio link', ` src="${audio}"`],
     ['seek bar maximum', ` max="${seekMax}"`],
   ] as const) {
@@ -186,12 +185,12 @@ export function trackTemplate(track: TrackFrame): string {
   const template = frame
     .replaceAll(formatted.duration, TRACK_FRAME_TOKENS.duration)
     .replaceAll(formatted.time, TRACK_FRAME_TOKENS.time)
-    .replaceAll(`>${created.text}<`, `>${created.skeleton}<`)
+    .replaceAll(`>${created}<`, `>${TRACK_FRAME_TOKENS.created}<`)
     .replaceAll(` src="${audio}"`, '')
     .replaceAll(` max="${seekMax}"`, '');
   if (!template.includes(`>${TRACK_FRAME_TOKENS.title}</h1>`))
     throw new Error("the track frame's heading is not the title's token");
-  for (const stale of [audio, seekMax, created.text])
+  for (const stale of [audio, seekMax, created])
     if (template.includes(stale)) throw new Error(`the track frame still holds the stand-in's ${stale}`);
   return template;
 }

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { publicSettingKeys } from '@tunesmith/shared/settings';
+import { formatDate } from '@tunesmith/shared/track-text';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../functions/src/data/keys';
@@ -428,6 +429,12 @@ describe("a visitor's first frame", () => {
         })
         .toBe(true);
       expect(await page.getByText('lo-fi, <b>warm</b>').isVisible()).toBe(true);
+      // When it was made, as a day in UTC (the app writes it in the reader's time zone).
+      const { createdAt } = (await (await fetch(`${baseUrl}/api/track/${id}`)).json()) as {
+        createdAt: string;
+      };
+      const created = page.locator('dt', { hasText: 'Created' }).locator('xpath=following-sibling::dd');
+      expect(await created.textContent()).toBe(formatDate(createdAt, 'utc'));
     } finally {
       await still.close();
     }

@@ -9,10 +9,13 @@ const NEAR_MARGIN = '200px';
  * (a waveform drawn from peaks) waits for it, so a page with many such
  * elements does that work only for those the visitor reaches, one at a time,
  * and never while the page is starting. Without IntersectionObserver it is
- * `true` at once.
+ * `true` at once; on the server (a prerendered frame, which is never on a
+ * screen yet) it is `false`.
  */
 export function useNearViewport(element: RefObject<Element | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   useEffect(() => {
     const target = element.current;
     if (near || !target) return;

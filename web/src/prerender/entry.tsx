@@ -10,7 +10,7 @@
 import { PassThrough } from 'node:stream';
 import { TRACK_FRAME_TOKENS } from '@tunesmith/shared/pages';
 import { defaultPublicSite } from '@tunesmith/shared/settings';
-import { formatTime, trackDurationText } from '@tunesmith/shared/track-text';
+import { formatDate, formatTime, trackDurationText } from '@tunesmith/shared/track-text';
 import type { Track } from '@tunesmith/shared/tracks';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -18,9 +18,7 @@ import { UNSAFE_createMemoryHistory } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppPages } from '@/app/router';
 import type { AppHistory } from '@/app/transition-router';
-import { Skeleton } from '@/components/ui/skeleton';
 import { userQueryKey } from '@/lib/auth';
-import { formatDate } from '@/lib/format';
 import { createQueryClient } from '@/lib/query-client';
 import { trackQueryKey } from '@/lib/query-keys';
 import { siteQueryKey } from '@/lib/site';
@@ -69,6 +67,11 @@ export function renderFrame(pathname: string): Promise<string> {
 const STAND_IN_DURATION = 5999;
 const STAND_IN_CREATED = '2001-02-03T12:00:00.000Z';
 const STAND_IN_AUDIO = '%%TRACK_AUDIO%%';
+/**
+ * The stand-in has peaks, as every track finished since they exist: its player is the waveform's
+ * box, at the height the live page draws the waveform in, with the slider in it until then.
+ */
+const STAND_IN_PEAKS = '%%TRACK_PEAKS%%';
 
 /**
  * The track a visitor's share document shows, as the track page renders it:
@@ -91,7 +94,7 @@ const standIn: Track = {
   instrumental: false,
   parentId: null,
   edit: null,
-  peaksUrl: null,
+  peaksUrl: STAND_IN_PEAKS,
   loudness: null,
   license: null,
   family: { parent: null, children: [] },
@@ -102,8 +105,8 @@ export interface TrackFrame {
   frame: string;
   /** Text the page formats from the stand-in, each to become its token. */
   formatted: { duration: string; time: string };
-  /** The stand-in's creation date as the page writes it (in the reader's time zone): a skeleton in the template. */
-  created: { text: string; skeleton: string };
+  /** The stand-in's creation date as the page writes it: a token in the template (filled in UTC). */
+  created: string;
   /** The stand-in's audio link: a document has no playable link (the app's player fetches one). */
   audio: string;
   /** The seek bar's maximum from the stand-in's duration, left out (the frame's bar is disabled, at 0). */
@@ -121,10 +124,7 @@ export async function renderTrackFrame(): Promise<TrackFrame> {
   return {
     frame,
     formatted: { duration: trackDurationText(STAND_IN_DURATION), time: formatTime(STAND_IN_DURATION) },
-    created: {
-      text: formatDate(STAND_IN_CREATED),
-      skeleton: await render(<Skeleton className="h-5 w-28" />),
-    },
+    created: formatDate(STAND_IN_CREATED),
     audio: STAND_IN_AUDIO,
     seekMax: String(Math.ceil(STAND_IN_DURATION)),
   };

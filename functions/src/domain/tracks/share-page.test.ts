@@ -152,7 +152,7 @@ const TRACK_TEMPLATE = `<!doctype html>
     <title>%%TRACK_TITLE%% | Tunesmith</title>
     <link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js" data-app="">
   </head>
-  <body><div id="root" data-prerendered="replace"><main><h1 id="track-title">%%TRACK_TITLE%%</h1><button disabled="" aria-label="Play %%TRACK_TITLE%%"></button><input disabled="" type="range" aria-valuetext="0:00 of %%TRACK_TIME%%"/><span>%%TRACK_TIME%%</span><dd>%%TRACK_TAGS%%</dd><dd>%%TRACK_DURATION%%</dd><dd>%%TRACK_TYPE%%</dd><p>%%TRACK_LYRICS%%</p><i data-id="%%TRACK_ID%%"></i></main></div></body>
+  <body><div id="root" data-prerendered="replace"><main><h1 id="track-title">%%TRACK_TITLE%%</h1><button disabled="" aria-label="Play %%TRACK_TITLE%%"></button><input disabled="" type="range" aria-valuetext="0:00 of %%TRACK_TIME%%"/><span>%%TRACK_TIME%%</span><dd>%%TRACK_TAGS%%</dd><dd>%%TRACK_DURATION%%</dd><dd>%%TRACK_TYPE%%</dd><dd>%%TRACK_CREATED%%</dd><p>%%TRACK_LYRICS%%</p><i data-id="%%TRACK_ID%%"></i></main></div></body>
 </html>
 `;
 
@@ -164,6 +164,8 @@ describe('filling the track page’s frame', () => {
     lyrics: '  Verse one\nVerse two  ',
     duration: 125.4,
     type: 'audio-to-music',
+    // Late in the evening of the 14th west of UTC: a document, written on the server, says the UTC day.
+    createdAt: '2026-03-15T03:30:00.000Z',
   });
 
   it('replaces every token with the track’s value as the track page writes it', () => {
@@ -176,6 +178,7 @@ describe('filling the track page’s frame', () => {
     expect(html).toContain('<dd>synthwave, retro</dd>');
     expect(html).toContain('<dd>125 seconds</dd>');
     expect(html).toContain('<dd>Audio to Music</dd>');
+    expect(html).toContain('<dd>Mar 15, 2026</dd>');
     expect(html).toContain('<p>Verse one\nVerse two</p>');
     expect(html).toContain('data-id="t-9"');
     // The head is the track's, as from the shell: one title, the preview tags, the app's code.

@@ -1,6 +1,7 @@
 import { TRACK_FRAME_TEMPLATE, TRACK_FRAME_TOKENS, type TrackFrameToken } from '@tunesmith/shared/pages';
 import { apiPath } from '@tunesmith/shared/routes';
 import {
+  formatDate,
   formatTime,
   NO_LYRICS,
   trackDurationText,
@@ -93,7 +94,10 @@ const clip = (text: string, max: number) =>
 const sharedTitle = (g: Pick<Generation, 'title'>): string => g.title?.trim() || UNTITLED_TRACK;
 
 /** What a share document needs of a track: what it says, and which audio its link offers. */
-export type SharedTrack = Pick<Generation, 'id' | 'title' | 'tags' | 'lyrics' | 'duration' | 'type'> &
+export type SharedTrack = Pick<
+  Generation,
+  'id' | 'title' | 'tags' | 'lyrics' | 'duration' | 'type' | 'createdAt'
+> &
   Partial<Pick<Generation, 'audioUrl' | 'streamAudioUrl'>>;
 
 /**
@@ -197,6 +201,8 @@ export function trackFrameValues(g: SharedTrack): Record<TrackFrameToken, string
     duration: trackDurationText(g.duration),
     time: formatTime(g.duration ?? 0),
     type: trackTypeName(g.type),
+    // The reader's time zone is the app's to use; a document says the day in UTC meanwhile.
+    created: formatDate(g.createdAt, 'utc'),
   };
 }
 

@@ -5,9 +5,6 @@ import { useNearViewport } from '@/lib/use-near-viewport';
 /** The waveform and wavesurfer.js arrive only with the first player that has peaks. */
 const WaveformSeek = lazy(() => import('@/components/waveform/waveform-seek'));
 
-/** The waveform's height (px), reserved while its code and peaks load, so nothing moves when it is drawn. */
-const WAVEFORM_BOX_HEIGHT = 48;
-
 /** Every mounted player's audio element: starting one pauses the others. */
 const players = new Set<HTMLAudioElement>();
 
@@ -174,11 +171,9 @@ export function AudioPlayer({
       </button>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         {peaksUrl && peaksFile ? (
-          <div
-            ref={waveformBox}
-            className="relative flex items-center"
-            style={{ height: WAVEFORM_BOX_HEIGHT }}
-          >
+          // The waveform's height (48 px), reserved while its code and peaks load, so nothing moves
+          // when it is drawn; a class, not a style, so a prerendered frame holds it too.
+          <div ref={waveformBox} className="relative flex h-12 items-center">
             {waveformState === 'ready' ? null : seekSlider}
             {waveformState === 'failed' || !waveformNear ? null : (
               <Suspense fallback={null}>

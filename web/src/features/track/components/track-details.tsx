@@ -55,8 +55,10 @@ function PlaybackState({ track }: { track: Track }) {
 
 /**
  * The public page of one track: title, badges, Share, the owner's actions
- * (given by the page), the player, where it came from and its versions,
- * details, lyrics and what made it (given by the page).
+ * (given by the page), the player, details, lyrics, what made it (given by
+ * the page), then where it came from and its versions. The versions come
+ * last: a shared track's document (decision 026) paints the page before they
+ * are known, and what arrives last moves nothing a reader has started on.
  */
 export function TrackDetails({
   track,
@@ -66,7 +68,7 @@ export function TrackDetails({
   track: Track;
   /** Shown under the header for the owner (the studio's actions); given the id of the title. */
   actions?: (describedBy: string) => ReactNode;
-  /** Shown last: what made the track and its license ("About this track"). */
+  /** Shown after the lyrics: what made the track and its license ("About this track"). */
   about?: ReactNode;
 }) {
   const title = trackTitle(track);
@@ -89,8 +91,6 @@ export function TrackDetails({
       {actions?.(TRACK_TITLE_ID)}
 
       <PlaybackState track={track} />
-
-      <TrackFamily track={track} />
 
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
         <div className="sm:col-span-2">
@@ -123,6 +123,8 @@ export function TrackDetails({
       </section>
 
       {about}
+
+      <TrackFamily track={track} />
     </Card>
   );
 }
