@@ -38,8 +38,10 @@ export function CommunityGallery() {
 }
 
 /**
- * The gallery's space while its tracks load: the heading and a full first row
- * of cards at their final size, so what follows does not move when they arrive.
+ * The gallery's space while its tracks load: the heading and one row of cards
+ * at their final size (one card on a phone, two or three wider), no room for
+ * tracks that may never come. It starts below the fold (the hero fills the
+ * first screen), so what it becomes moves nothing on screen.
  */
 export function GallerySkeleton() {
   return (
@@ -52,9 +54,8 @@ export function GallerySkeleton() {
         <Skeleton className="mt-3 h-6 w-96 max-w-full" />
       </div>
       <ul aria-hidden="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {Array.from({ length: HOME_GALLERY_LIMIT }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
-          <li key={i} className="flex flex-col *:flex-1">
+        {['flex', 'hidden sm:flex', 'hidden lg:flex'].map((shown) => (
+          <li key={shown} className={`${shown} flex-col *:flex-1`}>
             <Card className="flex flex-col gap-4 p-5">
               <Skeleton className="h-7 w-2/3" />
               <Skeleton className="h-5 w-1/3" />

@@ -1,11 +1,17 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 
+/**
+ * The landing page's first screen. It fills the screen below the header, so
+ * the gallery, whose size is known only once its tracks answer (none on a new
+ * site), starts below the fold: what it does as it arrives moves nothing the
+ * visitor is looking at.
+ */
 export function Hero() {
   return (
     <section
       aria-labelledby="hero-title"
-      className="mx-auto max-w-5xl px-4 pt-20 pb-16 text-center sm:px-6 sm:pt-28"
+      className="mx-auto flex min-h-[calc(100svh-4rem)] max-w-5xl flex-col justify-center px-4 pt-20 pb-16 text-center sm:px-6 sm:pt-28"
     >
       <p className="mx-auto mb-6 inline-flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-4 py-1.5 text-sm text-zinc-200">
         <span aria-hidden="true" className="size-2 rounded-full bg-fuchsia-400" />
