@@ -25,9 +25,10 @@
  * - export everything: 10 and then 100 finished tracks exported through the
  *   API, start to ready, and the peak memory of the process running the job
  *   (bench-export.ts)
- * - a visitor's first visit on a phone: Lighthouse (mobile) on `/`, `/pricing`,
- *   `/auth` and a public track page against `npm start -- --static`, the four
- *   category scores and FCP/LCP/TBT/CLS, median of 3 (bench-lighthouse.ts)
+ * - a visitor's first visit on a phone: Lighthouse (mobile) on `/` of a new
+ *   site (no public track), then `/`, `/pricing`, `/auth` and a public track
+ *   page of a site in use, against `npm start -- --static`, the four category
+ *   scores and FCP/LCP/TBT/CLS, median of 3 (bench-lighthouse.ts)
  *
  * Each local cloud, and the bare baseline server, runs in a process of its own
  * (bench-cloud.ts): a process's handlers serve one local cloud only.
