@@ -1,14 +1,10 @@
 /** The `auth` route group's calls (`../api-routes.ts`). */
 import type { RouteDef } from '../api-routes';
 
+// Every page's: in a module of their own, so a page's first code carries these two and not the forms' calls.
+export { getCurrentUser, logout } from './auth-session';
+
 // Accounts (spec 1 section 7, spec 2 public calls)
-export const getCurrentUser = {
-  id: 'getCurrentUser',
-  group: 'auth',
-  method: 'GET',
-  path: '/api/auth/user',
-  auth: 'public',
-} as const satisfies RouteDef;
 export const login = {
   id: 'login',
   group: 'auth',
@@ -49,13 +45,6 @@ export const resendVerification = {
   group: 'auth',
   method: 'POST',
   path: '/api/auth/resend-verification',
-  auth: 'public',
-} as const satisfies RouteDef;
-export const logout = {
-  id: 'logout',
-  group: 'auth',
-  method: 'GET',
-  path: '/api/logout',
   auth: 'public',
 } as const satisfies RouteDef;
 export const updateEmail = {

@@ -49,8 +49,9 @@ function focusPage(): void {
   const focused = document.activeElement;
   if (!main || (focused !== main && main.contains(focused))) return;
   const heading = main.querySelector('h1') ?? main;
-  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-  heading.focus({ preventScroll: true });
+  heading.tabIndex = -1;
+  // Where it scrolls the window to is set right after, by the position the page is shown at.
+  heading.focus();
 }
 
 /**

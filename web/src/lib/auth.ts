@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { routePath } from '@tunesmith/shared/api-routes';
 import type { Entitlements } from '@tunesmith/shared/auth';
-import * as authCalls from '@tunesmith/shared/calls/auth';
+import * as authCalls from '@tunesmith/shared/calls/auth-session';
 import { AUTH_CACHE_MS, type BillingCycle } from '@tunesmith/shared/constants';
 import { ApiError, apiRequest } from './api-client';
 
