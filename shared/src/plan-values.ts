@@ -30,6 +30,30 @@ export function planFeatures(features: Plan['features'] | null | undefined): str
     .filter(Boolean);
 }
 
+const COMMERCIAL_LICENSE = 'Commercial license';
+const namesCommercialUse = (feature: string) => /\bcommercial (license|use)\b/i.test(feature);
+
+/**
+ * A plan's features as its card lists them. A commercial license is promised
+ * only by a plan whose tracks get one (its Commercial use switch), and named
+ * once: a feature line that already says it stands; otherwise it is added.
+ */
+export function planCardFeatures(plan: Pick<Plan, 'features' | 'commercialUse'>): string[] {
+  const listed = planFeatures(plan.features).filter(
+    (feature) => plan.commercialUse || !namesCommercialUse(feature),
+  );
+  if (plan.commercialUse && !listed.some(namesCommercialUse)) listed.push(COMMERCIAL_LICENSE);
+  return listed;
+}
+
+/** The plan badged Most Popular on Pricing (spec 1): the one named Basic. */
+export const isPopularPlan = (plan: Pick<Plan, 'name'>): boolean => plan.name === 'Basic';
+
+/** A price in US dollars: whole amounts without cents ($9), others with two decimals ($2.08). */
+export function formatPrice(amount: number): string {
+  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+}
+
 /** The first line of a plan's description: the card's tagline. */
 export function planTagline(description: string | null | undefined): string {
   return (description ?? '').split('\n')[0]?.trim() ?? '';

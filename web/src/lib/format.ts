@@ -1,10 +1,6 @@
-// The one formatter of each, shared with the share documents written on the server (decision 026).
+// The one formatter of each, shared with the documents written on the server (decisions 026 and 038).
+export { formatPrice } from '@tunesmith/shared/plan-values';
 export { formatDate, formatTime } from '@tunesmith/shared/track-text';
-
-/** A price in US dollars: whole amounts without cents ($9), others with two decimals ($2.08). */
-export function formatPrice(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
-}
 
 // Dates are written from the Date's own local-time fields rather than with Intl (as formatDate is:
 // shared/src/track-text.ts). The words are the en-US ones Intl gives.

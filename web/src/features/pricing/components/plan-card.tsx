@@ -1,7 +1,8 @@
 import type { BillingCycle } from '@tunesmith/shared/constants';
 import {
   isFreePlan,
-  planFeatures,
+  isPopularPlan,
+  planCardFeatures,
   planPrice,
   planSavingsPercent,
   planTagline,
@@ -13,24 +14,6 @@ import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card'
 import { Icon } from '@/components/ui/icon';
 import { cn } from '@/lib/cn';
 import { formatPrice } from '@/lib/format';
-
-const POPULAR_PLAN = 'Basic';
-
-const COMMERCIAL_LICENSE = 'Commercial license';
-const namesCommercialUse = (feature: string) => /\bcommercial (license|use)\b/i.test(feature);
-
-/**
- * The card's features. A commercial license is promised only by a plan whose
- * tracks get one (its Commercial use switch), and named once: a feature line
- * that already says it stands; otherwise it is added.
- */
-function cardFeatures(plan: Pick<Plan, 'features' | 'commercialUse'>): string[] {
-  const listed = planFeatures(plan.features).filter(
-    (feature) => plan.commercialUse || !namesCommercialUse(feature),
-  );
-  if (plan.commercialUse && !listed.some(namesCommercialUse)) listed.push(COMMERCIAL_LICENSE);
-  return listed;
-}
 
 const cycleUnit: Record<BillingCycle, string> = { weekly: 'week', monthly: 'month', yearly: 'year' };
 const cycleLabels: Record<BillingCycle, string> = { weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' };
@@ -69,10 +52,10 @@ export function PlanCard({
   onChoose,
 }: PlanCardProps) {
   const free = isFreePlan(plan);
-  const popular = plan.name === POPULAR_PLAN;
+  const popular = isPopularPlan(plan);
   const savings = free || !offered ? null : planSavingsPercent(plan, cycle);
   const tagline = planTagline(plan.description);
-  const features = cardFeatures(plan);
+  const features = planCardFeatures(plan);
   const headingId = `plan-${plan.id}`;
 
   return (
