@@ -27,6 +27,7 @@ import { deleteUser } from '../src/domain/admin/users';
 import type { Generation } from '../src/domain/tracks/track';
 import { settingsFromEnv } from '../src/lambdas/settings-wiring';
 import { fakePayments } from '../src/testing/in-memory-billing';
+import { inMemoryPricingPage } from '../src/testing/in-memory-pricing-page';
 import {
   adminSignIn,
   adminTestPassword,
@@ -863,5 +864,6 @@ function adminDepsForTest(): AdminDeps {
     storedSettings: dynamoSettingsRepository(documents, tableName),
     stripeKeyCheck: { checkSecretKey: async () => Promise.reject(new Error('no key check expected')) },
     sharePages: buckets.sharePages(generations),
+    pricingPage: inMemoryPricingPage(),
   };
 }

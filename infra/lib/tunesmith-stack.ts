@@ -195,6 +195,11 @@ export class TunesmithStack extends Stack {
     // The account cascade removes share pages, and a new index.html (a deploy) rewrites every one.
     this.web.grantSharePages(this.jobs.handler);
     this.web.rewriteSharePagesOnDeploy(this.jobs.handler);
+    // The pricing page's document shows the plans without scripts (decision 038): the admin area changes
+    // the plans and brings it in line; after a deploy the jobs function fills in the new document.
+    this.web.grantPricingPage(this.api.functions.admin);
+    this.web.grantPricingPage(this.jobs.handler);
+    this.web.fillPricingPageOnDeploy(this.jobs.handler);
     this.jobs.allowAccountDeletion({
       uploads: this.data.uploads,
       tracks: this.data.tracks,

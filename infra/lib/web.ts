@@ -6,7 +6,12 @@ import { EXPORTS_AREA } from '@tunesmith/functions/domain/exports/ports';
 import { SHARE_PAGE_AREA, SHARE_TEMPLATE_KEY } from '@tunesmith/functions/domain/tracks/share-page';
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
 import { contentSecurityPolicy } from '@tunesmith/shared/content-security-policy';
-import { PRERENDERED_AREA, PRERENDERED_PAGES, SIGNED_IN_HINT_NAMES } from '@tunesmith/shared/pages';
+import {
+  PRERENDERED_AREA,
+  PRERENDERED_PAGES,
+  PRICING_PAGE_KEY,
+  SIGNED_IN_HINT_NAMES,
+} from '@tunesmith/shared/pages';
 import { Annotations, Aws, Duration, Stack } from 'aws-cdk-lib';
 import {
   AllowedMethods,
@@ -360,6 +365,33 @@ export class Web extends Construct {
       ],
       true,
     );
+  }
+
+  /**
+   * Lets `fn` keep the pricing page's document in line with the plans
+   * (decision 038): `SITE_BUCKET` in its environment, and read and write
+   * that one object (`pages/pricing.html`), nothing else of the site.
+   */
+  grantPricingPage(fn: LambdaFunction): void {
+    fn.addEnvironment('SITE_BUCKET', this.bucket.bucketName);
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject', 's3:PutObject'],
+        resources: [this.bucket.arnForObjects(PRICING_PAGE_KEY)],
+      }),
+    );
+  }
+
+  /**
+   * A deploy writes the pricing page's document as built, with no plans in
+   * it: S3 starts `fn` (the jobs function) for every object created under
+   * that one key, and it fills them in (decision 038). Its own write starts
+   * it once more, and that run finds nothing to change.
+   */
+  fillPricingPageOnDeploy(fn: LambdaFunction): void {
+    this.bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), {
+      prefix: PRICING_PAGE_KEY,
+    });
   }
 
   /**

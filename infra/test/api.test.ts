@@ -318,9 +318,10 @@ describe('least privilege', () => {
       's3:DeleteObjectVersion',
       's3:GetObject',
     ]);
-    // It writes nothing but share pages (decision 024).
+    // It writes nothing but share pages (decision 024) and the pricing page's document (decision 038).
     expect(admin.filter((s) => s.actions.includes('s3:PutObject')).map((s) => s.resource)).toEqual([
       expect.stringMatching(/WebBucket.*\/share\/track\/\*$/),
+      expect.stringMatching(/WebBucket.*\/pages\/pricing\.html$/),
     ]);
     // A deleted user's export zips go with them, every version: delete only.
     expect(actionsOn(admin, `{${tracks}.Arn}/exports/*`)).toEqual([
@@ -345,9 +346,10 @@ describe('least privilege', () => {
     for (const group of routeGroups) {
       for (const { resource, actions } of s3Of(group)) {
         if (actions.every((a) => bucketActions.has(a))) continue;
-        // Share pages (decisions 024, 026): the site bucket's share area and its templates (generation and admin).
+        // Share pages (decisions 024, 026): the site bucket's share area and its templates (generation and
+        // admin); the pricing page's document (admin, decision 038).
         if (/WebBucket/.test(resource)) {
-          expect(resource, group).toMatch(/\/(share\/track\/\*|index\.html|pages\/track\.html)$/);
+          expect(resource, group).toMatch(/\/(share\/track\/\*|index\.html|pages\/(track|pricing)\.html)$/);
           continue;
         }
         expect(resource, group).toMatch(/\/(incoming|uploads|tracks|exports)\/\*$/);

@@ -95,6 +95,9 @@ describe('the jobs function', () => {
         `s3:GetObject on {${site}.Arn}/index.html`,
         `s3:GetObject on {${site}.Arn}/pages/track.html`,
         `s3:PutObject on {${site}.Arn}/share/track/*`,
+        // The pricing page's document, filled in after a deploy (decision 038).
+        `s3:GetObject on {${site}.Arn}/pages/pricing.html`,
+        `s3:PutObject on {${site}.Arn}/pages/pricing.html`,
         `s3:ListBucket on {${uploads}.Arn}`,
       ].sort(),
     );

@@ -42,6 +42,8 @@ const bucketsOfModule: Record<string, readonly BucketVariable[]> = {
   // Export zips, written in parts by export-archive.ts.
   '@aws-sdk/lib-storage': ['TRACKS_BUCKET'],
   'functions/src/adapters/share/share-pages.ts': ['SITE_BUCKET'],
+  // The pricing page's document (decision 038).
+  'functions/src/adapters/share/pricing-page.ts': ['SITE_BUCKET'],
   // Presigned links to an upload or a track file: either bucket.
   'functions/src/adapters/s3/links.ts': ['UPLOADS_BUCKET', 'TRACKS_BUCKET'],
 };

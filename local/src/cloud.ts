@@ -11,7 +11,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { makeSigningKeyPair, publicKeyOf } from '@tunesmith/functions/adapters/cloudfront/signing-key-pair';
 import { messages } from '@tunesmith/shared/messages';
-import { TRACK_FRAME_TEMPLATE } from '@tunesmith/shared/pages';
+import { PRICING_PAGE_KEY, TRACK_FRAME_TEMPLATE } from '@tunesmith/shared/pages';
 import { createDevMailHandler, isDevMailPath } from './dev-mail';
 import {
   type Emulator,
@@ -663,6 +663,17 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
             marker.prices,
           );
           startStep('plan prices ready');
+          // The built pricing page gets the plans for a browser without scripts, as a deploy's does (decision 038).
+          if (options.web === 'static') {
+            const [{ filePricingPage }, { refreshPricingPage }] = await Promise.all([
+              import('@tunesmith/functions/adapters/share/pricing-page'),
+              import('@tunesmith/functions/domain/plans/pricing-page'),
+            ]);
+            await refreshPricingPage({
+              plans,
+              page: filePricingPage(path.join(webRoot, 'dist', PRICING_PAGE_KEY)),
+            });
+          }
           return prices.hash;
         } finally {
           dynamoClient.destroy();
@@ -738,6 +749,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         path.join(webRoot, 'dist', 'index.html'),
         path.join(webRoot, 'index.html'),
       ].join(path.delimiter),
+      // The pricing page's document is the built one the local server serves (static mode; Vite's pages
+      // have no documents): the plans are filled in there. Without it, the site bucket has none to fill.
+      PRICING_PAGE_FILE: options.web === 'static' ? path.join(webRoot, 'dist', PRICING_PAGE_KEY) : '',
       COGNITO_ENDPOINT: cognitoEndpoint,
       USER_POOL_ID: pools.userPoolId,
       USER_POOL_CLIENT_ID: pools.userPoolClientId,

@@ -45,6 +45,12 @@ export const localEnvVars = [
     local: 'web/dist/pages/track.html, else web/dist/index.html, else web/index.html',
   },
   {
+    name: 'PRICING_PAGE_FILE',
+    description:
+      "Local only: the pricing page's document, filled in with the plans (unset on AWS: pages/pricing.html in SITE_BUCKET)",
+    local: 'web/dist/pages/pricing.html with npm start -- --static (the build it serves), else empty',
+  },
+  {
     name: 'COGNITO_ENDPOINT',
     description:
       'cognito-local, through the proxy that adds global sign-out; token issuer is <COGNITO_ENDPOINT>/<pool id>; unset on AWS',

@@ -17,6 +17,17 @@ export const PRERENDERED_PAGES = {
 export const PRERENDERED_AREA = 'pages/';
 
 /**
+ * The pricing page's document, which carries the plans for a browser without
+ * scripts (decision 038): built with an empty {@link PRICING_PLANS_SLOT} where
+ * the plans' loading state is, and filled in on the server with the active
+ * plans whenever they change and after every deploy.
+ */
+export const PRICING_PAGE_KEY = `${PRERENDERED_AREA}${PRERENDERED_PAGES['/pricing']}.html`;
+
+/** The element of the pricing page's document that holds the plans for a browser without scripts. */
+export const PRICING_PLANS_SLOT = '<noscript data-plans="">';
+
+/**
  * The signed-in hint cookie (decision 023), as the server sets it: plain over
  * http, `__Host-` prefixed over https. It holds no secret and decides nothing
  * but which document is sent first.

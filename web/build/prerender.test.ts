@@ -5,7 +5,7 @@ import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { REPLACED_FRAME_MARKER } from '../../shared/src/pages';
 import type { TrackFrame } from '../src/prerender/entry';
-import { framePage, pageChunks, trackTemplate, withCriticalCss } from './prerender';
+import { framePage, pageChunks, trackTemplate, withCriticalCss, withPlansSlot } from './prerender';
 
 const shell = `<!doctype html>
 <html lang="en">
@@ -244,5 +244,21 @@ describe('withCriticalCss', () => {
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('withPlansSlot', () => {
+  const part = '<!--$!--><template data-dgst="tunesmith-frame-waits-for-data"></template><div aria-busy="true">';
+
+  it("puts an empty slot for the plans at the start of the part the frame leaves to the app", () => {
+    const page = withPlansSlot(`<main><h1>Choose Your Plan</h1>${part}</div><!--/$--></main>`);
+    expect(page).toContain(
+      '<template data-dgst="tunesmith-frame-waits-for-data"></template><noscript data-plans=""></noscript><div aria-busy="true">',
+    );
+  });
+
+  it('refuses a page with no such part, or more than one', () => {
+    expect(() => withPlansSlot('<main><h1>Choose Your Plan</h1></main>')).toThrow(/0 parts/);
+    expect(() => withPlansSlot(`<main>${part}</div>${part}</div></main>`)).toThrow(/2 parts/);
   });
 });

@@ -5,6 +5,7 @@ import { createServer, type Plugin, type Rollup } from 'vite';
 import {
   PRERENDERED_AREA,
   PRERENDERED_PAGES,
+  PRICING_PLANS_SLOT,
   REPLACED_FRAME_MARKER,
   TRACK_FRAME_TEMPLATE,
   TRACK_FRAME_TOKENS,
@@ -156,6 +157,19 @@ export async function withCriticalCss(page: string, outDir: string, base: string
     );
 }
 
+/**
+ * The pricing page with an empty slot for its plans (`PRICING_PLANS_SLOT`, decision 038) at the
+ * start of the part its frame leaves to the app (their loading state): the server fills the slot
+ * with the active plans for a browser without scripts, and the app, rendering that part afresh,
+ * drops it. Refuses a page without exactly one such part.
+ */
+export function withPlansSlot(page: string): string {
+  const parts = page.match(/<template data-dgst="[^"]*"><\/template>/g) ?? [];
+  if (parts.length !== 1)
+    throw new Error(`the pricing frame leaves ${parts.length} parts to the app, not the plans alone`);
+  return page.replace(/<template data-dgst="[^"]*"><\/template>/, (part) => `${part}${PRICING_PLANS_SLOT}</noscript>`);
+}
+
 /** The chunk (vite.config.ts) of the libraries every page starts with, src/start-react.ts last. */
 export const START_STEP = 'libraries';
 
@@ -254,7 +268,10 @@ export function prerenderPlugin(): Plugin {
               outDir,
               base,
             );
-            writeFileSync(join(outDir, PRERENDERED_AREA, `${name}.html`), page);
+            writeFileSync(
+              join(outDir, PRERENDERED_AREA, `${name}.html`),
+              name === PRERENDERED_PAGES['/pricing'] ? withPlansSlot(page) : page,
+            );
           }
           const track = await withCriticalCss(
             framePage(

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { keys } from '../../functions/src/data/keys';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { signIn, verifiedUser } from './people';
+import { journeyAdmin, signIn, signInAdmin, verifiedUser } from './people';
 
 const baseUrl = inject('baseUrl');
 const cloudEnv = inject('cloudEnv');
@@ -268,6 +268,63 @@ describe("a visitor's first frame", () => {
       expect(await still.title()).toBe('Sign In / Sign Up | Tunesmith');
     } finally {
       await context.close();
+    }
+  });
+
+  it('shows the plans and their prices on the pricing page without scripts, and follows the plans as they change', async () => {
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    const admin = await browser.newContext();
+    const adminUser = { username: `pricing-${Date.now().toString(36)}`, password: 'pricing admin 1' };
+    await journeyAdmin(cloudEnv, adminUser);
+    try {
+      const page = await still.newPage();
+      const noScriptPrice = (name: string) => page.getByRole('list', { name: `${name} prices` });
+      await page.goto(`${baseUrl}/pricing`);
+      for (const name of ['Free', 'Basic', 'Premium'])
+        expect(await page.getByRole('article', { name }).isVisible(), name).toBe(true);
+      expect(await noScriptPrice('Free').textContent()).toBe('Free');
+      expect(await noScriptPrice('Basic').textContent()).toBe('$2.08/week$9/month$90/year Save 17%');
+      expect(await noScriptPrice('Premium').textContent()).toBe('$4.39/week$19/month$190/year Save 17%');
+      expect(await page.getByRole('list', { name: 'Premium features' }).textContent()).toContain(
+        'Commercial license',
+      );
+      // Its loading state, which would never end, is not shown.
+      expect(await page.getByText('Loading plans').isVisible()).toBe(false);
+
+      // An administrator adds a plan: the page shows it at once; removed, it is gone.
+      const adminPage = await admin.newPage();
+      await signInAdmin(adminPage, baseUrl, adminUser);
+      const name = `Studio ${Date.now().toString(36)}`;
+      const created = await adminPage.request.post(`${baseUrl}/api/admin/plans`, {
+        headers: { origin: baseUrl },
+        data: {
+          name,
+          description: 'For studios.',
+          features: ['300 songs a week'],
+          weeklyPrice: 0,
+          monthlyPrice: 49,
+          yearlyPrice: 490,
+          maxGenerations: 300,
+          generationsNumber: 300,
+          sortOrder: 9,
+          isActive: true,
+          commercialUse: false,
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      await page.goto(`${baseUrl}/pricing`);
+      expect(await noScriptPrice(name).textContent()).toBe('$49/month$490/year Save 17%');
+      const removed = await adminPage.request.delete(`${baseUrl}/api/admin/plans/${id}`, {
+        headers: { origin: baseUrl },
+      });
+      expect(removed.status()).toBe(204);
+      await page.goto(`${baseUrl}/pricing`);
+      expect(await page.getByRole('article', { name }).count()).toBe(0);
+      expect(await page.getByRole('article').count()).toBe(3);
+    } finally {
+      await still.close();
+      await admin.close();
     }
   });
 

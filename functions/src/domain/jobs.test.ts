@@ -37,6 +37,12 @@ describe('runBackgroundJob', () => {
     expect(ran).toEqual([{ kind: 'share-pages' }]);
   });
 
+  it('runs a pricing-page job (the pricing page follows the plans), which names no user', async () => {
+    const ran: BackgroundJob[] = [];
+    await runBackgroundJob({ 'pricing-page': async (job) => void ran.push(job) }, { kind: 'pricing-page' });
+    expect(ran).toEqual([{ kind: 'pricing-page' }]);
+  });
+
   it('keeps what a delete-account request says of the subscription it cancelled (the mail tells it)', async () => {
     const ran: BackgroundJob[] = [];
     const run = (event: unknown) =>

@@ -18,7 +18,12 @@ export type BackgroundJob =
    * site's name (decision 024): after a deploy writes a new index.html, and
    * the backfill of tracks from before share pages.
    */
-  | { kind: 'share-pages' };
+  | { kind: 'share-pages' }
+  /**
+   * Brings the pricing page's document in line with the plans (decision 038):
+   * after a deploy writes a new one.
+   */
+  | { kind: 'pricing-page' };
 
 /** Starts a job and returns once it is queued (never waits for it to run). */
 export interface BackgroundJobs {
@@ -30,6 +35,7 @@ export const BACKGROUND_JOB_KINDS = [
   'export',
   'delete-account',
   'share-pages',
+  'pricing-page',
 ] as const satisfies readonly BackgroundJob['kind'][];
 
 /**
@@ -55,7 +61,7 @@ export function parseBackgroundJob(event: unknown): BackgroundJob {
   if (!event || typeof event !== 'object' || Array.isArray(event))
     throw new InvalidJobError('A background job is a JSON object');
   const { kind, userId, exportId, subscriptionCancelled } = event as Record<string, unknown>;
-  if (kind === 'share-pages') return { kind };
+  if (kind === 'share-pages' || kind === 'pricing-page') return { kind };
   if (!isId(userId)) throw new InvalidJobError('A background job names its user (userId)');
   if (kind === 'export') {
     if (!isId(exportId)) throw new InvalidJobError('An export job names its export (exportId)');

@@ -4,7 +4,8 @@
  * variables, the audio signing key (audio-wiring.ts), Stripe's keys (a
  * deleted user's subscription ends at once), STRIPE_API_BASE locally (a
  * Stripe secret key is tried there before it is saved), and
- * SETTINGS_KMS_KEY_ID (or SETTINGS_LOCAL_KEY locally) for secret settings.
+ * SETTINGS_KMS_KEY_ID (or SETTINGS_LOCAL_KEY locally) for secret settings,
+ * and the pricing page's document (SITE_BUCKET, or PRICING_PAGE_FILE locally).
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
@@ -35,6 +36,7 @@ import { adminRoutes } from '../http/routes/admin';
 import { audioLinks } from './audio-wiring';
 import { billingWiring } from './billing-wiring';
 import { exportRemoval } from './export-removal';
+import { pricingPageFromEnv } from './pricing-wiring';
 import { sessionWiring } from './session-wiring';
 import { settingsFromEnv } from './settings-wiring';
 import { sharePageWiring } from './share-wiring';
@@ -60,6 +62,7 @@ function build(): AdminDeps & { log: typeof log } {
     },
     exports: exportRemoval(),
     plans: dynamoPlanRepository(client, tableName),
+    pricingPage: pricingPageFromEnv(process.env),
     generations: dynamoGenerationStore(client, tableName),
     tracks: dynamoTrackDirectory(client, tableName),
     uploads: { ...s3UploadStore(s3(), uploadsBucket), ...s3Sweeper(s3(), uploadsBucket) },

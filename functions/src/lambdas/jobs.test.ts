@@ -16,6 +16,10 @@ describe('the jobs function’s events', () => {
     expect(jobOf(s3Event('pages/track.html'))).toEqual({ kind: 'share-pages' });
   });
 
+  it('the pricing page’s document written (a deploy, or the job itself) is a pricing-page job', () => {
+    expect(jobOf(s3Event('pages/pricing.html'))).toEqual({ kind: 'pricing-page' });
+  });
+
   it('any other object, and the API’s own job events, pass as they are', () => {
     const other = s3Event('share/track/t-1.html');
     expect(jobOf(other)).toBe(other);

@@ -7,15 +7,18 @@
  * is built on its first job, so a runtime builds only what it runs.
  */
 
+import { PRICING_PAGE_KEY } from '@tunesmith/shared/pages';
 import { dynamoTrackDirectory } from '../adapters/dynamo/admin-directory';
 import { dynamo } from '../adapters/dynamo/client';
 import { runAccountDeletion } from '../domain/accounts/account-deletion';
 import { runExport } from '../domain/exports/export-service';
 import { type JobRunners, runBackgroundJob } from '../domain/jobs';
+import { refreshPricingPage } from '../domain/plans/pricing-page';
 import { isShareTemplateKey, rewriteAllFromDirectory } from '../domain/tracks/share-page';
 import { logger } from '../http/logger';
 import { accountDeletionJobDeps } from './account-deletion-wiring';
 import { exportJobDeps } from './export-wiring';
+import { pricingPageWiring } from './pricing-wiring';
 import { sharePageWiring } from './share-wiring';
 
 const runners: JobRunners = {
@@ -35,21 +38,29 @@ const runners: JobRunners = {
     );
     logger.info('share pages rewritten', { written });
   },
+  // The pricing page (decision 038): a new document (a deploy) gets the plans; its own write changes nothing more.
+  'pricing-page': async () => {
+    logger.info('pricing page', { outcome: await refreshPricingPage(pricingPageWiring()) });
+  },
 };
 
 /**
  * S3 tells the function when the site bucket's track frame template
- * (`pages/track.html`) is written (a deploy): that is a `share-pages` job. Anything else is a job event as the
- * API sends it.
+ * (`pages/track.html`) is written (a deploy): that is a `share-pages` job;
+ * and when the pricing page's document (`pages/pricing.html`) is, by a
+ * deploy or by this job: that is a `pricing-page` job. Anything else is a
+ * job event as the API sends it.
  */
 export function jobOf(event: unknown): unknown {
   const records = (event as { Records?: { eventSource?: string; s3?: { object?: { key?: string } } }[] })
     ?.Records;
   if (!Array.isArray(records)) return event;
-  const template = records.some(
-    (r) => r.eventSource === 'aws:s3' && isShareTemplateKey(r.s3?.object?.key ?? ''),
+  const written = records.flatMap((r) =>
+    r.eventSource === 'aws:s3' ? [decodeURIComponent((r.s3?.object?.key ?? '').replace(/\+/g, ' '))] : [],
   );
-  return template ? { kind: 'share-pages' } : event;
+  if (written.some(isShareTemplateKey)) return { kind: 'share-pages' };
+  if (written.includes(PRICING_PAGE_KEY)) return { kind: 'pricing-page' };
+  return event;
 }
 
 export const handler = async (event: unknown): Promise<void> => {

@@ -42,7 +42,7 @@ export function s3SharePages(s3: S3, bucket: string, keys?: ShareKeys): SharePag
 }
 
 /** Whether S3 answered that an object is not there (a 403 too: without `s3:ListBucket` a missing key is refused). */
-function missing(error: unknown): boolean {
+export function missing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404 || e.$metadata?.httpStatusCode === 403;
 }

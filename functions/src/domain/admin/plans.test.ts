@@ -5,25 +5,31 @@ import { aBasicPlan, aPlan } from '../../testing/fixtures';
 import { inMemoryPlans } from '../../testing/in-memory';
 import { fakeClock } from '../../testing/in-memory-accounts';
 import { fakePayments } from '../../testing/in-memory-billing';
+import { BUILT_PRICING_PAGE, inMemoryPricingPage } from '../../testing/in-memory-pricing-page';
 import { PaymentsError } from '../billing/ports';
+import { fillPricingPage } from '../plans/pricing-page';
 import { createPlan, deletePlan, updatePlan } from './plans';
 
 const admin = { username: 'ops' };
 
-function setup() {
+function setup(options: { failPricingPage?: boolean } = {}) {
   const plans = inMemoryPlans([aPlan({ id: 'free' })]);
   const payments = fakePayments();
   const audit: AuditEntry[] = [];
+  const pricingPage = inMemoryPricingPage(BUILT_PRICING_PAGE, { failWrite: () => !!options.failPricingPage });
+  const warnings: string[] = [];
   let ids = 0;
   const deps = {
     plans: { ...plans, delete: async (id: string) => void plans.all.delete(id) },
+    pricingPage,
+    log: { warn: (message: string) => void warnings.push(message) },
     payments,
     audit: { record: async (entry: AuditEntry) => void audit.push(entry), recent: async () => audit },
     clock: fakeClock('2026-11-24T10:00:00.000Z'),
     newId: () => `plan-${++ids}`,
     directory: { countOnPlan: async () => 0 },
   };
-  return { deps, plans, payments, audit };
+  return { deps, plans, payments, audit, pricingPage, warnings };
 }
 
 const input = (overrides: Partial<PlanInput> = {}): PlanInput => {
@@ -112,5 +118,31 @@ describe('plans and their Stripe prices', () => {
     expect(payments.portal).toHaveLength(1);
     await deletePlan(deps as never, admin, plan.id);
     expect(payments.portal).toEqual([]);
+  });
+});
+
+describe('the pricing page follows the plans', () => {
+  it('shows a created plan, its new price once edited, and no more once deleted', async () => {
+    const { deps, plans, pricingPage } = setup();
+    const shows = async () => fillPricingPage(BUILT_PRICING_PAGE, await plans.listBySortOrder());
+
+    const plan = await createPlan(deps as never, admin, input());
+    expect(pricingPage.html).toBe(await shows());
+    expect(pricingPage.html).toContain('Basic');
+
+    await updatePlan(deps as never, admin, plan.id, input({ monthlyPrice: 12 }));
+    expect(pricingPage.html).toBe(await shows());
+    expect(pricingPage.html).toContain('$12');
+
+    await deletePlan(deps as never, admin, plan.id);
+    expect(pricingPage.html).toBe(await shows());
+    expect(pricingPage.html).not.toContain('Basic');
+  });
+
+  it('keeps a change whose pricing page could not be written, and says so in the log', async () => {
+    const { deps, plans, warnings } = setup({ failPricingPage: true });
+    const plan = await createPlan(deps as never, admin, input());
+    expect(plans.all.get(plan.id)).toBeDefined();
+    expect(warnings).toEqual(['pricing page not brought in line with the plans']);
   });
 });

@@ -6,12 +6,19 @@ import { PaymentsError } from '../billing/ports';
 import { conflict, DomainError, notFound, validationError } from '../errors';
 import { isPaidPlan } from '../generations/entitlements';
 import type { Plan } from '../plans/plan';
+import { followPlans } from '../plans/pricing-page';
 import { audit } from './audit';
 import type { AdminDeps } from './ports';
 
-type PlanDeps = Pick<AdminDeps, 'plans' | 'audit' | 'clock' | 'newId' | 'payments'> & {
+type PlanDeps = Pick<AdminDeps, 'plans' | 'audit' | 'clock' | 'newId' | 'payments' | 'pricingPage'> & {
   log?: { warn(message: string, fields?: Record<string, unknown>): void };
 };
+
+/** The pricing page's document follows a change to the plans that stands (decision 038). */
+const offerOnPricingPage = (deps: PlanDeps) =>
+  followPlans({ plans: deps.plans, page: deps.pricingPage }, (error) =>
+    deps.log?.warn('pricing page not brought in line with the plans', { error }),
+  );
 
 /** Stripe's refusals as the admin hears them; nothing was stored when this is thrown. */
 function pricingError(error: unknown): unknown {
@@ -94,6 +101,7 @@ export async function createPlan(
     createdAt: stamp,
     updatedAt: stamp,
   });
+  await offerOnPricingPage(deps);
   await audit(deps, admin, 'plan.create', plan.id, `Created plan ${plan.name}`);
   return plan;
 }
@@ -124,6 +132,7 @@ export async function updatePlan(
     id,
     updatedAt: deps.clock.now().toISOString(),
   });
+  await offerOnPricingPage(deps);
   await audit(deps, admin, 'plan.update', id, `Updated plan ${plan.name}${pricesChanged(current, plan)}`);
   return plan;
 }
@@ -156,5 +165,6 @@ export async function deletePlan(
   if (members > 0) throw conflict(adminMessages.planInUse(members));
   await offerInPortal(deps, { remove: id });
   await deps.plans.delete(id);
+  await offerOnPricingPage(deps);
   await audit(deps, admin, 'plan.delete', id, `Deleted plan ${plan.name}`);
 }

@@ -6,6 +6,7 @@ import type { PriceCatalog } from '../billing/plan-prices';
 import type { BillingAccounts, Payments } from '../billing/ports';
 import type { GenerationStore } from '../generations/ports';
 import type { PlanRepository } from '../plans/plan';
+import type { PricingDocument } from '../plans/pricing-page';
 import type { SettingsRepository } from '../settings/settings';
 import type { SharePageDeps } from '../tracks/share-page';
 import type { Generation, Page } from '../tracks/track';
@@ -123,6 +124,8 @@ export interface AdminDeps extends AuditDeps {
   /** A deleted user's exports: their records and zips. */
   exports: AccountDeletionDeps['exports'];
   plans: PlanRepository & { delete(id: string): Promise<void> };
+  /** The pricing page's document, which shows the plans to a browser without scripts (decision 038). */
+  pricingPage: PricingDocument;
   generations: GenerationStore;
   tracks: TrackDirectory;
   /** Where uploads and track audio are kept. */

@@ -5,6 +5,7 @@ import { inMemoryPlans, inMemorySettings } from '../../testing/in-memory';
 import { fakeClock, fakeIdentityProvider, inMemoryUsers } from '../../testing/in-memory-accounts';
 import { aSubscription, fakePayments, inMemoryBillingAccounts } from '../../testing/in-memory-billing';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
+import { inMemoryPricingPage } from '../../testing/in-memory-pricing-page';
 import { inMemorySharePages, shareDeps } from '../../testing/in-memory-share-pages';
 import { PaymentsError } from '../billing/ports';
 import { entitlementsFor } from '../generations/entitlements';
@@ -69,6 +70,7 @@ function setup() {
     plans: { ...plans, delete: async (planId) => void plans.all.delete(planId) },
     generations,
     sharePages: shareDeps(generations, inMemorySharePages()),
+    pricingPage: inMemoryPricingPage(),
     tracks: { list: async () => ({ items: [] }) },
     uploads: {
       delete: async (key) => void steps.push(`upload ${key}`),

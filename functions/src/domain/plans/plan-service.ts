@@ -1,7 +1,7 @@
 import type { Plan, PlanRepository } from './plan';
 
 /** The plans offered to visitors: active ones, in sort order. */
-export async function listActivePlans(plans: PlanRepository): Promise<Plan[]> {
+export async function listActivePlans(plans: Pick<PlanRepository, 'listBySortOrder'>): Promise<Plan[]> {
   const all = await plans.listBySortOrder();
   return all.filter((plan) => plan.isActive);
 }
