@@ -238,7 +238,7 @@ describe('withCriticalCss', () => {
         '<link rel="preload" as="style" crossorigin href="/assets/index-123.css" data-stylesheet="">',
       );
       expect(head).toContain(
-        '<noscript><link rel="stylesheet" crossorigin href="/assets/index-123.css"></noscript>',
+        '<noscript><style>[aria-busy="true"]{display:none}</style><link rel="stylesheet" crossorigin href="/assets/index-123.css"></noscript>',
       );
       expect(page.match(/index-123\.css/g)).toHaveLength(2);
     } finally {
@@ -248,9 +248,10 @@ describe('withCriticalCss', () => {
 });
 
 describe('withPlansSlot', () => {
-  const part = '<!--$!--><template data-dgst="tunesmith-frame-waits-for-data"></template><div aria-busy="true">';
+  const part =
+    '<!--$!--><template data-dgst="tunesmith-frame-waits-for-data"></template><div aria-busy="true">';
 
-  it("puts an empty slot for the plans at the start of the part the frame leaves to the app", () => {
+  it('puts an empty slot for the plans at the start of the part the frame leaves to the app', () => {
     const page = withPlansSlot(`<main><h1>Choose Your Plan</h1>${part}</div><!--/$--></main>`);
     expect(page).toContain(
       '<template data-dgst="tunesmith-frame-waits-for-data"></template><noscript data-plans=""></noscript><div aria-busy="true">',

@@ -123,8 +123,12 @@ export function pageChunks(bundle: Rollup.OutputBundle, name: string, base: stri
  * A frame's critical CSS: the rules its elements use, inlined (beasties), and the whole
  * stylesheet no longer blocking the first paint: it is preloaded (`data-stylesheet`) and
  * /boot.js applies it before the app starts, so what the app draws later finds its rules
- * (a browser without scripts reads it from `<noscript>`).
+ * (a browser without scripts reads it from `<noscript>`, with a rule that hides the loading
+ * states of the parts left to the app: without scripts they would never end).
  */
+/** Without scripts, a part that waits for data (`aria-busy`) never gets it: its loading state is not shown. */
+const NO_SCRIPT_STYLE = '<style>[aria-busy="true"]{display:none}</style>';
+
 export async function withCriticalCss(page: string, outDir: string, base: string): Promise<string> {
   // Loaded here: the dev server loads this config too, and never inlines CSS.
   const { default: Beasties } = await import('beasties');
@@ -153,7 +157,7 @@ export async function withCriticalCss(page: string, outDir: string, base: string
       '</head>',
       () =>
         `  <link rel="preload" as="style" crossorigin href="${href}" data-stylesheet="">\n` +
-        `    <noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>\n  </head>`,
+        `    <noscript>${NO_SCRIPT_STYLE}<link rel="stylesheet" crossorigin href="${href}"></noscript>\n  </head>`,
     );
 }
 
@@ -167,7 +171,10 @@ export function withPlansSlot(page: string): string {
   const parts = page.match(/<template data-dgst="[^"]*"><\/template>/g) ?? [];
   if (parts.length !== 1)
     throw new Error(`the pricing frame leaves ${parts.length} parts to the app, not the plans alone`);
-  return page.replace(/<template data-dgst="[^"]*"><\/template>/, (part) => `${part}${PRICING_PLANS_SLOT}</noscript>`);
+  return page.replace(
+    /<template data-dgst="[^"]*"><\/template>/,
+    (part) => `${part}${PRICING_PLANS_SLOT}</noscript>`,
+  );
 }
 
 /** The chunk (vite.config.ts) of the libraries every page starts with, src/start-react.ts last. */

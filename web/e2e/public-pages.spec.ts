@@ -262,6 +262,13 @@ describe("a visitor's first frame", () => {
         expect(await still.getByRole('contentinfo').textContent(), path).toContain(
           `© ${new Date().getFullYear()} Tunesmith. All rights reserved.`,
         );
+        // A part waiting for data the app would fetch (the gallery) shows no loading state that never ends.
+        expect(
+          await still
+            .locator('[aria-busy="true"]')
+            .evaluateAll((busy) => busy.filter((part) => getComputedStyle(part).display !== 'none').length),
+          path,
+        ).toBe(0);
       }
       // The sign-in form is there, its fields not yet usable: what is typed before the app runs is not lost.
       expect(await still.getByLabel('Email').isDisabled()).toBe(true);

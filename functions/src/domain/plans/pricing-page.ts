@@ -91,14 +91,13 @@ function planCard(plan: Plan): string {
 
 /**
  * The plans as a page without scripts shows them: a card per active plan, in
- * their order, in place of the loading state (hidden there, as it would never
- * end), or a line saying there are none.
+ * their order, in place of the loading state (which such a page does not
+ * show: web/build/prerender.ts), or a line saying there are none.
  */
 export function pricingPlansHtml(plans: readonly Plan[]): string {
-  const hideLoading = '<style>[aria-busy="true"]{display:none}</style>';
   if (plans.length === 0)
-    return `${hideLoading}<p class="text-center text-zinc-300">No plans are available right now. Please check back soon.</p>`;
-  return `${hideLoading}<ul class="grid gap-8 md:grid-cols-3">${plans.map(planCard).join('')}</ul>`;
+    return '<p class="text-center text-zinc-300">No plans are available right now. Please check back soon.</p>';
+  return `<ul class="grid gap-8 md:grid-cols-3">${plans.map(planCard).join('')}</ul>`;
 }
 
 const SLOT = new RegExp(`${PRICING_PLANS_SLOT}[\\s\\S]*?</noscript>`);
