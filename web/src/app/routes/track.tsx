@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Track } from '@tunesmith/shared/tracks';
-import { Suspense, useEffect, useRef } from 'react';
-import { type Params, useLocation, useNavigate, useParams } from 'react-router';
+import { Suspense } from 'react';
+import { type Params, useNavigate, useParams } from 'react-router';
 import { DownloadAction } from '@/components/tracks/download-action';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
@@ -10,21 +10,11 @@ import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generat
 import { LazyStudioActions } from '@/features/studio/lazy-studio';
 import { trackQueryOptions, useTrack } from '@/features/track/api/get-track';
 import { AboutTrack } from '@/features/track/components/about-track';
-import {
-  TRACK_TITLE_ID,
-  TrackDetails,
-  TrackDetailsSkeleton,
-  TrackNotFound,
-} from '@/features/track/components/track-details';
+import { TrackDetails, TrackDetailsSkeleton, TrackNotFound } from '@/features/track/components/track-details';
 import { isNotFoundError } from '@/lib/api-client';
 import { canDownloadTracks, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { usePageData } from '@/lib/use-page-data';
-
-/** Navigation state of a new version's page opened from the studio: its heading takes focus once shown. */
-interface FromStudio {
-  focusHeading: true;
-}
 
 /**
  * Whether the signed-in viewer owns the track: it is in their library (the
@@ -46,24 +36,12 @@ function TrackPage({ id }: { id: string }) {
   const owner = useOwnsTrack(id);
   const { user } = useUser();
   const navigate = useNavigate();
-  const location = useLocation();
   const { data } = track;
-  // A new version's page follows it as it generates, then plays it. The page that made it is gone,
-  // so its heading takes focus once it is shown.
+  // A new version's page follows it as it generates, then plays it; the route change puts focus on its
+  // heading, as on every new page (scroll-restoration.tsx).
   const openNew = (made: Track | null) => {
-    if (made) navigate(`/track/${made.id}`, { state: { focusHeading: true } satisfies FromStudio });
+    if (made) navigate(`/track/${made.id}`);
   };
-  const focusHeading = (location.state as Partial<FromStudio> | null)?.focusHeading === true;
-  const focusedFor = useRef<string | null>(null);
-  const shown = Boolean(data);
-  useEffect(() => {
-    if (!shown || !focusHeading || focusedFor.current === location.key) return;
-    focusedFor.current = location.key;
-    const heading = document.getElementById(TRACK_TITLE_ID);
-    if (!heading) return;
-    heading.tabIndex = -1;
-    heading.focus();
-  }, [shown, focusHeading, location.key]);
   if (track.isPending) return <TrackDetailsSkeleton />;
   // A track that is gone (deleted, or made private) is not found even if it was shown before.
   const notFound = isNotFoundError(track.error);
