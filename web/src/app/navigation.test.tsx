@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeTracks, makeUser, seedPlans } from '@/testing/fixtures';
+import { makeTrack, makeTracks, makeUser, seedPlans } from '@/testing/fixtures';
 import { anonymous, deferredResponse, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import { renderApp } from '@/testing/render';
 
@@ -164,6 +164,21 @@ describe('focus when the page changes', () => {
     await router.navigate('/track/missing');
 
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
+  });
+
+  it('moves it on to the heading once a page that showed a skeleton draws it', async () => {
+    mockFetch({ 'GET /api/auth/user': anonymous() });
+    const { router } = renderApp('/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+
+    const track = deferredResponse(() => jsonResponse(makeTrack({ id: 't-1', title: 'Dawn Run' })));
+    mockFetch({ 'GET /api/auth/user': anonymous(), 'GET /api/track/t-1': track.handler });
+    await router.navigate('/track/t-1');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
+    track.respond();
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Dawn Run' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });
 

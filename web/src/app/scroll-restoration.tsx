@@ -37,21 +37,46 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pagehide', store);
 }
 
+/** Watches a page shown before its heading (a skeleton while its data loads) for the heading to arrive. */
+let awaitingHeading: MutationObserver | undefined;
+
+function focusHeading(heading: HTMLElement): void {
+  heading.tabIndex = -1;
+  // Where it scrolls the window to is set right after, by the position the page is shown at.
+  heading.focus();
+}
+
 /**
  * Moves focus to the new page's heading (else its main landmark), as a page
  * load puts a screen reader at the start of the page: without it, focus
  * stays on the link that was pressed or, when that link went with the old
  * page, falls to the body. Focus the page has already placed inside its main
- * landmark stays there.
+ * landmark stays there. A page that shows a skeleton first has its main
+ * landmark focused, then its heading once it is drawn, unless the visitor has
+ * moved focus meanwhile.
  */
 function focusPage(): void {
+  awaitingHeading?.disconnect();
+  awaitingHeading = undefined;
   const main = document.querySelector('main');
   const focused = document.activeElement;
   if (!main || (focused !== main && main.contains(focused))) return;
-  const heading = main.querySelector('h1') ?? main;
-  heading.tabIndex = -1;
-  // Where it scrolls the window to is set right after, by the position the page is shown at.
-  heading.focus();
+  const heading = main.querySelector('h1');
+  if (heading) {
+    focusHeading(heading);
+    return;
+  }
+  focusHeading(main);
+  const observer = new MutationObserver(() => {
+    const arrived = main.querySelector('h1');
+    if (!arrived) return;
+    observer.disconnect();
+    if (awaitingHeading === observer) awaitingHeading = undefined;
+    const now = document.activeElement;
+    if (now === main || now === document.body || now === null) focusHeading(arrived);
+  });
+  observer.observe(main, { childList: true, subtree: true });
+  awaitingHeading = observer;
 }
 
 /**
