@@ -89,7 +89,7 @@ export function SecondFactorForm({ step, onRestart }: { step: AdminSecondFactor;
           <dl className="grid gap-1">
             <dt className="font-medium text-zinc-100">Key</dt>
             <dd>
-              <code className="block rounded-md bg-zinc-950/60 px-3 py-2 font-mono text-base tracking-wider break-all text-white select-all">
+              <code className="block rounded-md bg-zinc-950/60 px-3 py-2 font-mono text-base tracking-wider break-words text-white select-all">
                 {keyInGroups(setup.secret)}
               </code>
             </dd>
