@@ -12,17 +12,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dynamoAuditLog } from '../src/adapters/dynamo/admin-directory';
 import { dynamoBillingAccounts } from '../src/adapters/dynamo/billing-accounts';
 import { keys } from '../src/data/keys';
-import type { AdminUser } from '../src/domain/accounts/admin';
 import { planGrantedBySite } from '../src/domain/accounts/user';
-import {
-  adminSignIn,
-  adminTestPassword,
-  createTestAdmin,
-  removeTestAdmin,
-  signedInUser,
-} from './support/accounts';
+import { signedInTestAdmin, signedInUser } from './support/accounts';
 import { direct } from './support/direct';
-import { apiUrl, Browser } from './support/http';
+import { apiUrl, type Browser } from './support/http';
 import { localOnly } from './support/run';
 import {
   advanceClock,
@@ -37,17 +30,14 @@ import {
 const store = direct();
 const audit = dynamoAuditLog(store.documents, store.tableName);
 let admin: Browser;
-let createdAdmin: AdminUser | undefined;
+
+let removeAdmin: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const username = `grants-${Date.now().toString(36)}`;
-  const password = adminTestPassword();
-  createdAdmin = await createTestAdmin(store, username, password);
-  admin = new Browser();
-  expect((await adminSignIn(admin, username, password)).status).toBe(200);
+  ({ browser: admin, remove: removeAdmin } = await signedInTestAdmin(store, 'grants'));
 });
 afterAll(async () => {
-  await removeTestAdmin(store, createdAdmin);
+  await removeAdmin?.();
   store.close();
 });
 

@@ -12,14 +12,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dynamoAuditLog } from '../src/adapters/dynamo/admin-directory';
 import { keys } from '../src/data/keys';
-import type { AdminUser } from '../src/domain/accounts/admin';
-import {
-  adminSignIn,
-  adminTestPassword,
-  createTestAdmin,
-  removeTestAdmin,
-  signedInUser,
-} from './support/accounts';
+import { signedInTestAdmin, signedInUser } from './support/accounts';
 import { direct } from './support/direct';
 import { apiUrl, Browser } from './support/http';
 import { localOnly } from './support/run';
@@ -37,17 +30,14 @@ import {
 const store = direct();
 const audit = dynamoAuditLog(store.documents, store.tableName);
 let admin: Browser;
-let createdAdmin: AdminUser | undefined;
+
+let removeAdmin: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  const username = `billing-${Date.now().toString(36)}`;
-  const password = adminTestPassword();
-  createdAdmin = await createTestAdmin(store, username, password);
-  admin = new Browser();
-  expect((await adminSignIn(admin, username, password)).status).toBe(200);
+  ({ browser: admin, remove: removeAdmin } = await signedInTestAdmin(store, 'billing'));
 });
 afterAll(async () => {
-  await removeTestAdmin(store, createdAdmin);
+  await removeAdmin?.();
   store.close();
 });
 

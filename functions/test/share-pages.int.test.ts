@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { AdminUser } from '../src/domain/accounts/admin';
-import {
-  adminSignIn,
-  adminTestPassword,
-  createTestAdmin,
-  removeTestAdmin,
-  signedInUser,
-  testPassword,
-} from './support/accounts';
+import { signedInTestAdmin, signedInUser, testPassword } from './support/accounts';
 import { direct } from './support/direct';
-import { Browser } from './support/http';
+import type { Browser } from './support/http';
 import { subscribe } from './support/plans';
 import { apiUrl, paidGeneration } from './support/run';
 
@@ -23,18 +15,15 @@ import { apiUrl, paidGeneration } from './support/run';
 const PIPELINE_TEST_TIMEOUT_MS = 120_000;
 const SETTLE_WITHIN_MS = 90_000;
 const store = direct();
-const username = `share-${Date.now().toString(36)}`;
-const password = adminTestPassword();
 let admin: Browser;
-let createdAdmin: AdminUser | undefined;
+
+let removeAdmin: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  createdAdmin = await createTestAdmin(store, username, password);
-  admin = new Browser();
-  expect((await adminSignIn(admin, username, password)).status).toBe(200);
+  ({ browser: admin, remove: removeAdmin } = await signedInTestAdmin(store, 'share'));
 });
 afterAll(async () => {
-  await removeTestAdmin(store, createdAdmin);
+  await removeAdmin?.();
   store.close();
 });
 

@@ -81,3 +81,19 @@ export async function removeTestAdmin(store: ReturnType<typeof direct>, admin: A
     new DeleteCommand({ TableName: store.tableName, Key: keys.admin(admin.username) }),
   );
 }
+
+/**
+ * A test administrator for one file's tests, created and signed in (the
+ * authenticator set up): its browser, and `remove` for the file's afterAll.
+ */
+export async function signedInTestAdmin(
+  store: ReturnType<typeof direct>,
+  prefix: string,
+): Promise<{ browser: Browser; remove: () => Promise<void> }> {
+  const username = `${prefix}-${Date.now().toString(36)}`;
+  const password = adminTestPassword();
+  const admin = await createTestAdmin(store, username, password);
+  const browser = new Browser();
+  expect((await adminSignIn(browser, username, password)).status).toBe(200);
+  return { browser, remove: () => removeTestAdmin(store, admin) };
+}
