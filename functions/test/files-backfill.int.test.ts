@@ -62,7 +62,15 @@ localOnly('runs on the local cloud, whose bucket and table it rewrites').it(
     expect(dry.made).toBe(0);
 
     const first = await runFilesBackfill(cloudEnv, onlyThis);
-    expect(first).toEqual({ checked: 1, alreadyHad: 0, made: 1, wouldMake: 0, skipped: 0, failed: 0 });
+    expect(first).toEqual({
+      checked: 1,
+      alreadyHad: 0,
+      made: 1,
+      prepared: 0,
+      wouldMake: 0,
+      skipped: 0,
+      failed: 0,
+    });
     const after = (await generations.get(id)) as Generation;
     expect(after.audioUrl).toMatch(
       new RegExp(`^s3://${files.tracksBucket}/tracks/${id}-[0-9a-f]{16}\\.wav$`),

@@ -42,16 +42,24 @@ type Status = {
   duration: number | null;
   tags: string;
   type: string;
+  downloadReady: boolean;
 };
 
-/** Polls the status call, as the Create page does, until the track is completed or failed. */
-async function settled(browser: Browser, id: string): Promise<Status> {
+/**
+ * Polls the status call, as the Create page does, until the track is completed or failed
+ * (or, with `until`, until the answer says so).
+ */
+async function settled(
+  browser: Browser,
+  id: string,
+  until: (body: Status) => boolean = (body) => body.status === 'completed' || body.status === 'failed',
+): Promise<Status> {
   const deadline = Date.now() + SETTLE_WITHIN_MS;
   while (Date.now() < deadline) {
     const res = await browser.get(`/api/generation/${id}/status`);
     expect(res.status).toBe(200);
     const body = res.body as unknown as Status;
-    if (body.status === 'completed' || body.status === 'failed') return body;
+    if (until(body) || body.status === 'failed') return body;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`Generation ${id} did not finish within ${SETTLE_WITHIN_MS / 1000} s`);
@@ -93,6 +101,11 @@ describe('text to music', () => {
       expect(done).toMatchObject({ status: 'completed', tags: 'jazz, piano', type: 'text-to-music' });
       expect(done.duration).toBeCloseTo(5, 0);
 
+      // Playable now; the WAV download follows once it is marked, signed and hashed.
+      expect(await settled(browser, generationId, (body) => body.downloadReady)).toMatchObject({
+        status: 'completed',
+        downloadReady: true,
+      });
       const stored = await generations.get(generationId);
       expect(stored).toMatchObject({ userId, title: 'Late Set', status: 'completed' });
       expect(typeof stored?.seed).toBe('number');

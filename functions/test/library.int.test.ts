@@ -98,6 +98,7 @@ describe('the library', () => {
       type: 'text-to-music',
       // A track from before licenses were recorded has none (the SPA shows the personal one).
       license: null,
+      downloadReady: false,
     });
     expect((await bob.browser.get(`/api/generation/${track.id}/status`)).status).toBe(404);
     expect((await alice.browser.get('/api/generation/no-such-id/status')).status).toBe(404);

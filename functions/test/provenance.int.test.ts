@@ -67,8 +67,12 @@ async function provenance(browser: Browser, id: string): Promise<{ status: numbe
 async function settled(browser: Browser, id: string): Promise<string> {
   const deadline = Date.now() + SETTLE_WITHIN_MS;
   while (Date.now() < deadline) {
-    const { status } = (await browser.get(`/api/generation/${id}/status`)).body as { status: string };
-    if (status === 'completed' || status === 'failed') return status;
+    // Completed plays at once; the record's hash is there once the download is prepared.
+    const { status, downloadReady } = (await browser.get(`/api/generation/${id}/status`)).body as {
+      status: string;
+      downloadReady: boolean;
+    };
+    if ((status === 'completed' && downloadReady) || status === 'failed') return status;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`Generation ${id} did not finish within ${SETTLE_WITHIN_MS / 1000} s`);
@@ -145,8 +149,9 @@ describe('the record of a text track', () => {
       });
       expect(record?.seed).toBe(stored.seed);
       expect(typeof record?.seed).toBe('number');
-      // Whatever the finish step recorded as the WAV's hash (null until it records one).
-      expect(record?.audioSha256).toBe(stored.audioSha256 ?? null);
+      // The WAV download's hash, recorded once the download was prepared.
+      expect(record?.audioSha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(record?.audioSha256).toBe(stored.audioSha256);
       // The track itself carries the same license, and so does the status answer the Create page reads.
       expect(((await browser.get(`/api/track/${id}`)).body as unknown as Track).license).toEqual(personal);
       expect((await browser.get(`/api/generation/${id}/status`)).body.license).toEqual(personal);

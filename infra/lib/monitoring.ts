@@ -210,6 +210,14 @@ export class Monitoring extends Construct {
         label,
         period: FIVE_MINUTES,
       });
+    // A track that plays but whose download the workflow could not prepare after its retries: the operator
+    // runs `npm run backfill -- files` (docs/operations.md).
+    alarm(
+      'DownloadsNotPrepared',
+      appMetric(metricNames.downloadsNotPrepared),
+      1,
+      'A track plays but its download was not prepared: run npm run backfill -- files',
+    );
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       // The stack's name carries the stage (Tunesmith-dev, Tunesmith-prod): one dashboard per stage.
@@ -242,12 +250,13 @@ export class Monitoring extends Construct {
         ],
         [
           new GraphWidget({
-            title: 'Generations started, completed, failed, refunded',
+            title: 'Generations started, completed, failed, refunded; downloads not prepared',
             left: [
               metricNames.generationsStarted,
               metricNames.generationsCompleted,
               metricNames.generationsFailed,
               metricNames.generationsRefunded,
+              metricNames.downloadsNotPrepared,
             ].map((metricName) => appMetric(metricName)),
             width: 12,
           }),

@@ -21,10 +21,10 @@ import { grantDeleteEveryVersion } from './object-access';
 import type { SettingsKey } from './settings-key';
 import { grantTable } from './table-access';
 
-/** The Finish function's variable naming the content credentials' secret (functions/src/lambdas/workflow.ts). */
+/** The PrepareDownload function's variable naming the content credentials' secret (functions/src/lambdas/workflow.ts). */
 export const C2PA_SIGNING_SECRET_ARN = 'C2PA_SIGNING_SECRET_ARN';
 
-/** The key prefix of finished audio (functions/src/workflow/steps.ts: `tracks/{id}.wav` and `.opus`). */
+/** The key prefix of finished audio (functions/src/workflow/steps.ts: `tracks/{id}.wav`, `.master.wav` and `.opus`). */
 export const TRACKS_PREFIX = 'tracks/';
 
 /**
@@ -33,15 +33,17 @@ export const TRACKS_PREFIX = 'tracks/';
  * web traffic there is, generations keep these; each is also the function's
  * ceiling, and a step over it waits (the ASL retries Lambda's throttling for
  * minutes, an execution-ended event for hours). Sized for a sustained
- * generation a second: Finish copies, encodes and signs a track in up to about
- * 30 s, Submit waits a few seconds for the provider's answer, the others take
- * well under a second or run only when something went wrong.
+ * generation a second: Finish copies and encodes a track in up to about 30 s,
+ * Prepare marks and signs it in a few (the first signature of a process takes
+ * seconds), Submit waits a few seconds for the provider's answer, the others
+ * take well under a second or run only when something went wrong.
  */
 export const WORKFLOW_RESERVED_CONCURRENCY = {
   Submit: 10,
   Wait: 10,
   Poll: 5,
   Finish: 30,
+  Prepare: 10,
   Fail: 5,
   ExecutionEnded: 5,
 } as const;
@@ -87,12 +89,22 @@ const steps: Record<
     table: 'readWrite',
     handler: 'finishHandler',
     description:
-      'Copies the finished audio into the tracks bucket, makes its Ogg Opus copy and marks the track completed',
+      'Copies the finished audio into the tracks bucket, makes its Ogg Opus copy and peaks and marks the track completed (playable)',
     // A 240 s track is ~45 MB of WAV held in memory while it is copied, then encoded to Opus: ~5-7 s of
     // CPU on one core for 240 s of audio. 1769 MB is one full vCPU (CPU and network scale with memory).
     memorySize: 1769,
     // Below the Finish state's 300 s TimeoutSeconds: a slow copy ends as a Lambda timeout the ASL can see.
     timeout: Duration.seconds(270),
+  },
+  PrepareFunctionArn: {
+    id: 'Prepare',
+    table: 'readWrite',
+    handler: 'prepareHandler',
+    description: "Marks, signs (C2PA) and hashes a playing track's master and stores it as its WAV download",
+    // A 240 s master is ~45 MB read, marked, signed and hashed in memory; the signature is CPU-bound.
+    memorySize: 1769,
+    // Below the PrepareDownload state's 300 s TimeoutSeconds.
+    timeout: Duration.seconds(120),
   },
   FailFunctionArn: {
     id: 'Fail',
@@ -144,7 +156,7 @@ export class GenerationWorkflow extends Construct {
   readonly executionEnded: NodeFunction;
   /**
    * The content credentials' (C2PA) signing key and certificates: a random
-   * placeholder until Finish signs its first WAV, makes them and stores them
+   * placeholder until PrepareDownload signs its first WAV, makes them and stores them
    * here (functions/src/adapters/c2pa/credential-store.ts).
    */
   readonly contentCredentials: Secret;
@@ -179,26 +191,35 @@ export class GenerationWorkflow extends Construct {
     }
     this.functions = functions;
 
-    // Finish stores the copied audio and its compressed copy (and removes them again, every version, if the
-    // track was deleted meanwhile); nothing else in the workflow writes objects.
-    functions.FinishFunctionArn.addToRolePolicy(
+    // Finish stores the master, its compressed copy and peaks, and PrepareDownload the WAV download (and reads
+    // the master back); each removes what it stored, every version, if the track was deleted meanwhile, and
+    // PrepareDownload the master once the download is there. Nothing else in the workflow writes objects.
+    for (const fn of [functions.FinishFunctionArn, functions.PrepareFunctionArn]) {
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['s3:PutObject'],
+          resources: [props.tracks.arnForObjects(`${TRACKS_PREFIX}*`)],
+        }),
+      );
+      grantDeleteEveryVersion(fn, props.tracks, [TRACKS_PREFIX]);
+    }
+    functions.PrepareFunctionArn.addToRolePolicy(
       new PolicyStatement({
-        actions: ['s3:PutObject'],
+        actions: ['s3:GetObject'],
         resources: [props.tracks.arnForObjects(`${TRACKS_PREFIX}*`)],
       }),
     );
-    grantDeleteEveryVersion(functions.FinishFunctionArn, props.tracks, [TRACKS_PREFIX]);
-    // Finish signs each WAV download with content credentials (C2PA). Their key is made on first use and kept
-    // in this secret, which only Finish reads and writes.
+    // PrepareDownload signs each WAV download with content credentials (C2PA). Their key is made on first use
+    // and kept in this secret, which only PrepareDownload reads and writes.
     this.contentCredentials = new Secret(this, 'ContentCredentials', {
       description:
-        'Tunesmith content credentials (C2PA): the signing key and certificate chain of WAV downloads, JSON, made by the Finish function on first use (a random placeholder until then)',
+        'Tunesmith content credentials (C2PA): the signing key and certificate chain of WAV downloads, JSON, made by the PrepareDownload function on first use (a random placeholder until then)',
       generateSecretString: { passwordLength: 32, excludePunctuation: true },
       // Files signed with it carry their certificates: a new key after a redeploy leaves them valid.
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    functions.FinishFunctionArn.addEnvironment(C2PA_SIGNING_SECRET_ARN, this.contentCredentials.secretArn);
-    functions.FinishFunctionArn.addToRolePolicy(
+    functions.PrepareFunctionArn.addEnvironment(C2PA_SIGNING_SECRET_ARN, this.contentCredentials.secretArn);
+    functions.PrepareFunctionArn.addToRolePolicy(
       new PolicyStatement({
         actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'],
         resources: [this.contentCredentials.secretArn],
@@ -208,7 +229,7 @@ export class GenerationWorkflow extends Construct {
       {
         id: 'AwsSolutions-SMG4',
         reason:
-          'The signing key is made by the Finish function, not by a rotation Lambda; every signed file carries its own certificate chain, so putting any value that is not credentials in the secret rotates it (Finish makes new ones) without invalidating earlier files.',
+          'The signing key is made by the PrepareDownload function, not by a rotation Lambda; every signed file carries its own certificate chain, so putting any value that is not credentials in the secret rotates it (PrepareDownload makes new ones) without invalidating earlier files.',
       },
     ]);
 
@@ -233,7 +254,7 @@ export class GenerationWorkflow extends Construct {
 
     this.stateMachine = new StateMachine(this, 'StateMachine', {
       comment:
-        'Tunesmith generation: submit, wait for the webhook, poll once, copy the audio, complete or fail',
+        'Tunesmith generation: submit, wait for the webhook, poll once, copy the audio, complete or fail, prepare the download',
       stateMachineType: StateMachineType.STANDARD,
       definitionBody: DefinitionBody.fromString(readGenerationAsl()),
       definitionSubstitutions: Object.fromEntries(
@@ -274,7 +295,7 @@ export class GenerationWorkflow extends Construct {
       );
     }
     NagSuppressions.addResourceSuppressions(
-      [functions.FinishFunctionArn, functions.SubmitFunctionArn],
+      [functions.FinishFunctionArn, functions.PrepareFunctionArn, functions.SubmitFunctionArn],
       [
         {
           id: 'AwsSolutions-IAM5',

@@ -312,6 +312,7 @@ describe('the grants the code needs, where they apply', () => {
       .flatMap((id) => statementsOfFunction(resources, id))
       .filter((s) => s.Effect === 'Allow' && actionsOf(s).includes(action))
       .flatMap((s) => resourcesOf(s).map(flatten))
+      .filter((resource, i, all) => all.indexOf(resource) === i)
       .sort();
   };
 
@@ -356,13 +357,17 @@ describe('the grants the code needs, where they apply', () => {
         });
       }
     }
-    // In the workflow, the Finish step only: it removes the files of a track deleted while they were made.
-    const finish = logicalId(stack, stack.workflow.functions.FinishFunctionArn.node.defaultChild);
+    // In the workflow, Finish and PrepareDownload only: they remove the files of a track deleted while they
+    // were made, and PrepareDownload the master once the download is there.
+    const removers = [
+      stack.workflow.functions.FinishFunctionArn,
+      stack.workflow.functions.PrepareFunctionArn,
+    ].map((fn) => logicalId(stack, fn.node.defaultChild));
     for (const id of functionsByEntry(resources).get('workflow') ?? []) {
       const versions = statementsOfFunction(resources, id).filter((s) =>
         actionsOf(s).includes('s3:DeleteObjectVersion'),
       );
-      expect(versions.length > 0, id).toBe(id === finish);
+      expect(versions.length > 0, id).toBe(removers.includes(id));
     }
   });
 });

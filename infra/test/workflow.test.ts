@@ -44,6 +44,7 @@ const handlerOf: Record<string, string> = {
   WaitFunctionArn: 'waitHandler',
   PollFunctionArn: 'pollHandler',
   FinishFunctionArn: 'finishHandler',
+  PrepareFunctionArn: 'prepareHandler',
   FailFunctionArn: 'failHandler',
 };
 
@@ -92,7 +93,7 @@ describe('generation state machine', () => {
       expect(target, name).toBe(workflowFunctions.get(handlerOf[name] as string));
       bound.add(target as string);
     }
-    expect(bound.size).toBe(5);
+    expect(bound.size).toBe(6);
 
     // What CloudFormation does with DefinitionSubstitutions: the result must be complete, valid JSON.
     const deployed = definition.replace(/\$\{([^}]*)\}/g, (_, name: string) => `arn-of-${name}`);
@@ -125,13 +126,13 @@ describe('generation state machine', () => {
     expect(props.TracingConfiguration).toEqual({ Enabled: true });
   });
 
-  it('may invoke exactly the five task functions and no other function', () => {
+  it('may invoke exactly the six task functions and no other function', () => {
     const role = /^\{(.+)\.Arn\}$/.exec(flatten(propsOf(resources[machine]).RoleArn))?.[1] as string;
     const statements = statementsOfRole(role);
     const expected = Object.values(handlerOf).map(
       (handler) => `lambda:InvokeFunction on {${workflowFunctions.get(handler)}.Arn}`,
     );
-    expect(expected).toHaveLength(5);
+    expect(expected).toHaveLength(6);
     expect(grantsOf(statements, 'lambda:')).toEqual(expected.sort());
     // Nothing but log delivery and tracing besides.
     const others = statements
@@ -142,7 +143,7 @@ describe('generation state machine', () => {
 });
 
 describe('workflow task functions', () => {
-  it('are five functions from lambdas/workflow.ts, one per handler export, plus the execution-ended handler', () => {
+  it('are six functions from lambdas/workflow.ts, one per handler export, plus the execution-ended handler', () => {
     expect([...workflowFunctions.keys()].sort()).toEqual(
       [...Object.values(handlerOf), 'executionEndedHandler'].sort(),
     );
@@ -179,7 +180,7 @@ describe('workflow task functions', () => {
     );
   });
 
-  it('end before their state gives up, and Finish has room for a 240 s track', () => {
+  it('end before their state gives up, and Finish and PrepareDownload have room for a 240 s track', () => {
     const states = (
       JSON.parse(readGenerationAsl()) as {
         States: Record<
@@ -200,10 +201,14 @@ describe('workflow task functions', () => {
       );
       checked++;
     }
-    expect(checked).toBe(5);
+    expect(checked).toBe(6);
     const finish = propsOf(resources[workflowFunctions.get('finishHandler') as string]);
     expect(finish.MemorySize).toBeGreaterThanOrEqual(1024);
     expect(finish.Timeout).toBeGreaterThanOrEqual(240);
+    // Reading, marking, signing and hashing a 240 s master (~45 MB) in memory.
+    const prepare = propsOf(resources[workflowFunctions.get('prepareHandler') as string]);
+    expect(prepare.MemorySize).toBeGreaterThanOrEqual(1024);
+    expect(prepare.Timeout).toBeGreaterThanOrEqual(60);
   });
 
   it('get the table, both buckets and the site behind CloudFront for the webhook, and no provider key or local endpoints', () => {
@@ -244,7 +249,15 @@ describe('workflow task functions', () => {
     const uploads = logicalId(stack, stack.data.uploads.node.defaultChild);
     const tracks = logicalId(stack, stack.data.tracks.node.defaultChild);
     const expectedS3: Record<string, string[]> = {
-      // A track deleted while its files were made: they go again, every version (decision 034).
+      // A track deleted while its files were made: they go again, every version (decision 034). The master
+      // Finish stores is read back, and removed, by PrepareDownload, which stores the WAV download.
+      prepareHandler: [
+        `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
+        `s3:DeleteObjectVersion on {${tracks}.Arn}/tracks/*`,
+        `s3:GetObject on {${tracks}.Arn}/tracks/*`,
+        `s3:ListBucketVersions on {${tracks}.Arn}`,
+        `s3:PutObject on {${tracks}.Arn}/tracks/*`,
+      ],
       finishHandler: [
         `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
         `s3:DeleteObjectVersion on {${tracks}.Arn}/tracks/*`,
@@ -275,13 +288,13 @@ describe('workflow task functions', () => {
     }
   });
 
-  it("let only Finish read and write the content credentials' secret, and tell only Finish where it is", () => {
+  it("let only PrepareDownload read and write the content credentials' secret, and tell only it where it is", () => {
     const { stack } = synthesized;
     const secret = logicalId(stack, stack.workflow.contentCredentials.node.defaultChild);
     for (const [handler, id] of workflowFunctions) {
       const grants = grantsOf(statementsOfFunction(resources, id), 'secretsmanager:');
       const variable = variablesOf(id).C2PA_SIGNING_SECRET_ARN;
-      if (handler === 'finishHandler') {
+      if (handler === 'prepareHandler') {
         expect(grants).toEqual([
           `secretsmanager:GetSecretValue on {Ref:${secret}}`,
           `secretsmanager:PutSecretValue on {Ref:${secret}}`,

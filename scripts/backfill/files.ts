@@ -62,6 +62,7 @@ export function describeFilesReport(report: FilesBackfillReport, dryRun: boolean
     `Already marked and measured: ${report.alreadyHad}`,
     dryRun ? `Would get their files: ${report.wouldMake}` : `Files made: ${report.made}`,
   ];
+  if (report.prepared) lines.push(`Pending downloads prepared: ${report.prepared}`);
   if (report.skipped) lines.push(`Skipped (deleted or changed meanwhile): ${report.skipped}`);
   if (report.failed) lines.push(`Failed: ${report.failed}`);
   return lines.join('\n');
@@ -75,11 +76,13 @@ export function describeFilesReport(report: FilesBackfillReport, dryRun: boolean
  */
 export const filesStep: BackfillStep = {
   name: 'files',
-  summary: 'marking, loudness and the normalised stream for completed tracks without loudness',
+  summary:
+    'marking, loudness and the normalised stream for completed tracks without loudness; pending downloads',
   description: `Marks the WAV of every completed track without loudness (LIST/INFO, XMP, content credentials),
 records its hash and loudness, and makes its players' copy at the stream's gain (-14 LUFS, at most
--1 dBTP), under new keys; the old files go once the track points at the new ones. Running it again
-changes nothing.`,
+-1 dBTP), under new keys; the old files go once the track points at the new ones. A track whose
+download the workflow left pending (the DownloadsNotPrepared alarm) gets it prepared. Running it
+again changes nothing.`,
   environment: {
     TABLE_NAME: { output: 'TableName' },
     TRACKS_BUCKET: { output: 'TracksBucketName' },
@@ -99,6 +102,7 @@ changes nothing.`,
       onTrack: (outcome) => {
         if (outcome.result === 'made') print(`${outcome.id}: marked, measured and normalised`);
         else if (outcome.result === 'would-make') print(`${outcome.id}: would get its files`);
+        else if (outcome.result === 'prepared') print(`${outcome.id}: its pending download prepared`);
         else if (outcome.result === 'skipped') print(`${outcome.id}: skipped (deleted or changed meanwhile)`);
         else print(`${outcome.id}: failed: ${outcome.reason}`);
       },

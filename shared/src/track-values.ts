@@ -22,6 +22,14 @@ export function isInProgress(status: string): boolean {
   return status === 'pending' || status === 'generating' || status === 'processing';
 }
 
+/**
+ * A finished track that plays while its download is being prepared (marked,
+ * signed, hashed): moments, during which pages check it again.
+ */
+export function isDownloadPreparing(track: { status: string; downloadReady?: boolean }): boolean {
+  return track.status === 'completed' && track.downloadReady === false;
+}
+
 /** The subtitle on a track card: AI Generated Music for text-to-music, else Remix. */
 export function trackSubtitle(type: string): string {
   return type === 'text-to-music' ? 'AI Generated Music' : 'Remix';

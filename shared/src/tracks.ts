@@ -64,6 +64,12 @@ export const trackSchema = z.object({
   loudness: loudnessSchema.nullable().default(null),
   /** What the owner may do with it: the plan's license when it was made; null for tracks from before it. */
   license: trackLicenseSchema.nullable().default(null),
+  /**
+   * The WAV download is there. A completed track plays at once; its download (marked, signed,
+   * hashed) is ready moments later: until then this is false ("The download is being prepared").
+   * Absent (an answer from before it) reads as ready.
+   */
+  downloadReady: z.boolean().default(true),
   /** Only on the track page's answer (`GET /api/track/{id}`). */
   family: trackFamilySchema.optional(),
 });

@@ -7,6 +7,8 @@ export const metricNames = {
   generationsCompleted: 'GenerationsCompleted',
   generationsFailed: 'GenerationsFailed',
   generationsRefunded: 'GenerationsRefunded',
+  /** A track that plays but whose download was not prepared after the workflow's retries (alarmed). */
+  downloadsNotPrepared: 'DownloadsNotPrepared',
   /** Dimension `outcome`: accepted or rejected. */
   falWebhooks: 'FalWebhooks',
   /** Dimension `outcome`: what handling the event did, or rejected. */

@@ -1,9 +1,9 @@
 /**
  * The generation workflow's task Lambdas (one function per Task state of
  * workflow/generation.asl.json, each with its own handler export):
- *   SubmitFunctionArn → submitHandler   WaitFunctionArn → waitHandler
- *   PollFunctionArn   → pollHandler     FinishFunctionArn → finishHandler
- *   FailFunctionArn   → failHandler
+ *   SubmitFunctionArn → submitHandler   WaitFunctionArn    → waitHandler
+ *   PollFunctionArn   → pollHandler     FinishFunctionArn  → finishHandler
+ *   FailFunctionArn   → failHandler     PrepareFunctionArn → prepareHandler
  * and executionEndedHandler, the target of the EventBridge rule on the state
  * machine's FAILED, TIMED_OUT and ABORTED executions.
  * Env: TABLE_NAME, AWS_REGION (DYNAMODB_ENDPOINT locally), FAL_KEY (when the
@@ -14,7 +14,7 @@
  * PUBLIC_ORIGIN (the site's origin, which the files' provenance links name;
  * WEBHOOK_BASE_URL when unset: on AWS both are the distribution's URL),
  * SITE_NAME (the files' site name when the Site Name setting is unset or
- * unreadable; default Tunesmith), C2PA_SIGNING_SECRET_ARN (Finish on AWS:
+ * unreadable; default Tunesmith), C2PA_SIGNING_SECRET_ARN (PrepareDownload on AWS:
  * where the content credentials' key is kept; locally they are made in
  * memory), STEPFUNCTIONS_ENDPOINT (locally).
  */
@@ -48,6 +48,7 @@ import {
   finishStep,
   type Job,
   pollStep,
+  prepareDownloadStep,
   submitStep,
   type WorkflowDeps,
   waitStep,
@@ -153,7 +154,7 @@ async function step<O>(
 }
 
 /** A track marked failed counts as failed and, with its unit given back, as refunded. */
-export const failedAndRefunded = (outcome: { refunded: boolean } | undefined): MetricName[] =>
+export const failedAndRefunded = (outcome: { refunded?: boolean } | undefined): MetricName[] =>
   outcome?.refunded ? [metricNames.generationsFailed, metricNames.generationsRefunded] : [];
 
 export const submitHandler = (event: { generationId: string }) =>
@@ -168,6 +169,8 @@ export const finishHandler = (event: { generationId: string; job: Job }) =>
     (deps) => finishStep(deps, event),
     () => [metricNames.generationsCompleted],
   );
+export const prepareHandler = (event: { generationId: string }) =>
+  step(event.generationId, (deps) => prepareDownloadStep(deps, event));
 export const failHandler = (event: { generationId: string; error?: { Error?: string; Cause?: string } }) =>
   step(event.generationId, (deps) => failStep(deps, event), failedAndRefunded);
 
@@ -188,7 +191,8 @@ export const executionEndedHandler = async (event: ExecutionStatusChange) => {
   const outcome = await step(
     generationId,
     (deps) => executionEndedStep(deps, { generationId, status: event.detail?.status ?? 'FAILED' }),
-    failedAndRefunded,
+    (ended) =>
+      ended && 'downloadPending' in ended ? [metricNames.downloadsNotPrepared] : failedAndRefunded(ended),
   );
   return { handled: outcome !== undefined, ...(outcome ?? {}) };
 };

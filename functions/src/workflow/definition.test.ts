@@ -113,7 +113,7 @@ describe('generation.asl.json', () => {
         { length: retry.MaxAttempts ?? 3 },
         (_, attempt) => (retry.IntervalSeconds ?? 1) * (retry.BackoffRate ?? 2) ** attempt,
       ).reduce((sum, seconds) => sum + seconds, 0);
-    for (const name of ['Submit', 'WaitForCallback', 'PollOnce', 'Finish', 'MarkFailed']) {
+    for (const name of ['Submit', 'WaitForCallback', 'PollOnce', 'Finish', 'PrepareDownload', 'MarkFailed']) {
       const retry = asl.States[name]?.Retry?.find(
         (r) =>
           r.ErrorEquals.includes('Lambda.TooManyRequestsException') || r.ErrorEquals.includes('States.ALL'),
@@ -121,6 +121,58 @@ describe('generation.asl.json', () => {
       expect(retry, name).toBeDefined();
       expect(patience(retry ?? {}), name).toBeGreaterThanOrEqual(120);
     }
+  });
+
+  it('prepares the download after the track plays, and a failure there never fails or refunds the track', () => {
+    const asl = JSON.parse(text) as {
+      States: Record<
+        string,
+        {
+          Type: string;
+          Resource?: string;
+          Choices?: { Variable: string; BooleanEquals?: boolean; Next: string }[];
+          Default?: string;
+          Retry?: { ErrorEquals: string[]; MaxAttempts?: number }[];
+          Catch?: { ErrorEquals: string[]; Next: string }[];
+          Next?: string;
+          End?: boolean;
+        }
+      >;
+    };
+    // Finish makes the track playable; only then is the master marked, signed and hashed.
+    expect(asl.States.Finish?.Next).toBe('DownloadPending');
+    expect(asl.States.DownloadPending).toMatchObject({
+      Type: 'Choice',
+      Choices: [{ Variable: '$.track.downloadPending', BooleanEquals: true, Next: 'PrepareDownload' }],
+      Default: 'Done',
+    });
+    const prepare = asl.States.PrepareDownload;
+    expect(substitutionsIn(JSON.stringify(prepare))).toEqual(['PrepareFunctionArn']);
+    // Any failure is retried (several times), then ends the execution failed (counted and alarmed) ...
+    const retried = prepare?.Retry?.find((r) => r.ErrorEquals.includes('States.ALL'));
+    expect(retried?.MaxAttempts).toBeGreaterThanOrEqual(3);
+    expect(prepare?.Catch).toEqual([
+      expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'DownloadNotPrepared' }),
+    ]);
+    expect(asl.States.DownloadNotPrepared?.Type).toBe('Fail');
+    // ... and never reaches MarkFailed: a track that plays is never failed or refunded.
+    const reachable = new Set<string>();
+    const visit = (name: string | undefined) => {
+      if (!name || reachable.has(name)) return;
+      reachable.add(name);
+      const state = asl.States[name];
+      visit(state?.Next);
+      visit(state?.Default);
+      for (const choice of state?.Choices ?? []) visit(choice.Next);
+      for (const c of state?.Catch ?? []) visit(c.Next);
+    };
+    visit('DownloadPending');
+    expect([...reachable].sort()).toEqual([
+      'Done',
+      'DownloadNotPrepared',
+      'DownloadPending',
+      'PrepareDownload',
+    ]);
   });
 
   it('refuses an unbound substitution', () => {

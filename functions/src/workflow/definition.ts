@@ -13,6 +13,7 @@ export const ASL_SUBSTITUTIONS = [
   'WaitFunctionArn',
   'PollFunctionArn',
   'FinishFunctionArn',
+  'PrepareFunctionArn',
   'FailFunctionArn',
 ] as const;
 export type AslSubstitution = (typeof ASL_SUBSTITUTIONS)[number];

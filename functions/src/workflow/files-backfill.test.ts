@@ -57,6 +57,7 @@ function setup(tracks: Generation[]) {
   const deps = {
     tracks: directory,
     generations: {
+      get: generations.get.bind(generations),
       update: async (id: string, change: Parameters<typeof update>[1]) => {
         files.beforeUpdate?.();
         return update(id, change);
@@ -80,6 +81,34 @@ const track = (id: string, over: Partial<Generation> = {}) =>
   });
 
 describe('backfillFiles', () => {
+  it('prepares the download of a track the workflow left pending, as PrepareDownload would', async () => {
+    const pending = track('t2', {
+      audioUrl: stored('tracks/t2.master.wav'),
+      loudness: { integratedLufs: -9, truePeakDbtp: -1, streamGainDb: -5 },
+      audioSha256: null,
+      downloadPending: true,
+    });
+    const env = setup([pending, track('t1', { loudness: pending.loudness })]);
+    const dry = await backfillFiles(env.deps, { dryRun: true });
+    expect(dry).toMatchObject({ checked: 2, alreadyHad: 1, wouldMake: 1, prepared: 0 });
+    expect(env.generations.all.get('t2')?.downloadPending).toBe(true);
+
+    const outcomes: FilesBackfillOutcome[] = [];
+    const report = await backfillFiles(env.deps, { onTrack: (o) => outcomes.push(o) });
+
+    expect(report).toMatchObject({ checked: 2, alreadyHad: 1, prepared: 1, made: 0, failed: 0 });
+    expect(outcomes).toEqual([{ id: 't2', result: 'prepared' }]);
+    const done = env.generations.all.get('t2') as Generation;
+    expect(done).toMatchObject({ audioUrl: stored('tracks/t2.wav'), downloadPending: false });
+    const wav = env.objects.get(stored('tracks/t2.wav')) as Uint8Array;
+    expect(done.audioSha256).toBe(createHash('sha256').update(wav).digest('hex'));
+    expect((await parseBuffer(wav, { mimeType: 'audio/wav' })).common.title).toBe('Song t2');
+    expect(env.objects.has(stored('tracks/t2.master.wav'))).toBe(false);
+    // Its stream and loudness stay as Finish made them.
+    expect(done.streamAudioUrl).toBe(stored('tracks/t2.opus'));
+    expect(done.loudness).toEqual(pending.loudness);
+  });
+
   it('gives a track from before the marking its marked WAV, hash, loudness and normalised stream, under new keys', async () => {
     const env = setup([track('t1')]);
     const outcomes: FilesBackfillOutcome[] = [];

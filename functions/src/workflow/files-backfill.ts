@@ -14,6 +14,10 @@
  * again: a track with loudness is skipped, and files written for a track the
  * run could not switch are removed.
  *
+ * A track left with its download pending (the workflow's PrepareDownload
+ * failed all its retries, and the DownloadsNotPrepared alarm said so) gets it
+ * prepared, as that step would.
+ *
  * The title in the files is the track's title when the backfill runs.
  */
 import type { TrackDirectory } from '../domain/admin/ports';
@@ -25,6 +29,7 @@ import { type Generation, TRACK_AUDIO_AREA } from '../domain/tracks/track';
 import {
   type ContentCredentials,
   fileMarkingOf,
+  prepareDownloadStep,
   prepareMaster,
   type SiteIdentity,
   type StreamEncoder,
@@ -45,7 +50,7 @@ export interface BackfillFiles {
 
 export interface FilesBackfillDeps {
   tracks: Pick<TrackDirectory, 'list'>;
-  generations: Pick<GenerationStore, 'update'>;
+  generations: Pick<GenerationStore, 'get' | 'update'>;
   files: BackfillFiles;
   site: SiteIdentity;
   streamEncoder: StreamEncoder;
@@ -69,6 +74,8 @@ export interface FilesBackfillOptions {
 export type FilesBackfillOutcome =
   | { id: string; result: 'made'; audioUrl: string; streamAudioUrl: string }
   | { id: string; result: 'would-make' }
+  /** Its download was pending (the workflow gave up on it) and is prepared now. */
+  | { id: string; result: 'prepared' }
   /** Gone or changed meanwhile: left as it is, and what was written for it removed. */
   | { id: string; result: 'skipped' }
   | { id: string; result: 'failed'; reason: string };
@@ -79,6 +86,8 @@ export interface FilesBackfillReport {
   /** Of those, tracks that already had their loudness (and so their marking). */
   alreadyHad: number;
   made: number;
+  /** Tracks whose pending download was prepared (or, in a dry run, would be). */
+  prepared: number;
   wouldMake: number;
   skipped: number;
   failed: number;
@@ -99,12 +108,14 @@ export async function backfillFiles(
     checked: 0,
     alreadyHad: 0,
     made: 0,
+    prepared: 0,
     wouldMake: 0,
     skipped: 0,
     failed: 0,
   };
   const tell = (outcome: FilesBackfillOutcome) => {
     if (outcome.result === 'made') report.made++;
+    else if (outcome.result === 'prepared') report.prepared++;
     else if (outcome.result === 'would-make') report.wouldMake++;
     else if (outcome.result === 'skipped') report.skipped++;
     else report.failed++;
@@ -121,6 +132,10 @@ export async function backfillFiles(
       if (options.createdBefore && !(track.createdAt < options.createdBefore)) continue;
       if (options.createdAfter && !(track.createdAt > options.createdAfter)) continue;
       report.checked++;
+      if (track.downloadPending) {
+        tell(options.dryRun ? { id: track.id, result: 'would-make' } : await preparePending(deps, track));
+        continue;
+      }
       if (track.loudness) {
         report.alreadyHad++;
         continue;
@@ -141,6 +156,25 @@ export async function backfillFiles(
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** PrepareDownload for a track the workflow left pending. */
+async function preparePending(deps: FilesBackfillDeps, track: Generation): Promise<FilesBackfillOutcome> {
+  try {
+    const { prepared } = await prepareDownloadStep(
+      {
+        generation: { generations: deps.generations, clock: { now: () => new Date() } },
+        audio: deps.files,
+        site: deps.site,
+        ...(deps.contentCredentials ? { contentCredentials: deps.contentCredentials } : {}),
+        ...(deps.log ? { log: deps.log } : {}),
+      },
+      { generationId: track.id },
+    );
+    return prepared ? { id: track.id, result: 'prepared' } : { id: track.id, result: 'skipped' };
+  } catch (error) {
+    return { id: track.id, result: 'failed', reason: reasonOf(error) };
+  }
+}
 
 async function reviseFiles(
   deps: FilesBackfillDeps,

@@ -13,7 +13,7 @@ import { MusicProviderError } from '../domain/generations/music-provider';
 import type { GenerationDeps } from '../domain/generations/ports';
 import { quotaWindowStart } from '../domain/generations/quota-window';
 import { callbackWaitSeconds, MAX_CALLBACK_WAITS } from '../domain/generations/timing';
-import { type Generation, storedTrackAudio, toTrack } from '../domain/tracks/track';
+import { type Generation, isDownloadReady, storedTrackAudio, toTrack } from '../domain/tracks/track';
 import { aBasicPlan } from '../testing/fixtures';
 import { fakeClock } from '../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../testing/in-memory-generations';
@@ -24,9 +24,11 @@ import {
   fileMarkingOf,
   finishStep,
   pollStep,
+  prepareDownloadStep,
   submitStep,
   type TaskCallbacks,
   trackAudioKey,
+  trackMasterKey,
   type WorkflowDeps,
   waitStep,
   webhookReceived,
@@ -151,9 +153,9 @@ describe('workflow steps', () => {
     await expect(finishStep(env.deps, { generationId: 'gen-1', job })).rejects.toMatchObject({
       name: 'Generation.NotFound',
     });
-    // The WAV, the compressed copy and the peaks were stored, then removed.
+    // The master, the compressed copy and the peaks were stored, then removed.
     expect([...env.audio.types.keys()]).toEqual([
-      'tracks/gen-1.wav',
+      'tracks/gen-1.master.wav',
       'tracks/gen-1.opus',
       'tracks/gen-1.peaks.json',
     ]);
@@ -185,23 +187,60 @@ describe('workflow steps', () => {
   it('completed path: copies the audio and stores seed, WAV duration and our URL', async () => {
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
     const out = await finishStep(env.deps, { generationId: 'gen-1', job });
+    const master = trackMasterKey({ id: 'gen-1' });
     const key = trackAudioKey({ id: 'gen-1' });
-    // The key names the track, never its owner.
-    expect(key).toBe('tracks/gen-1.wav');
+    // The keys name the track, never its owner.
+    expect([master, key]).toEqual(['tracks/gen-1.master.wav', 'tracks/gen-1.wav']);
     expect(key).not.toContain('user-1');
-    expect(env.audio.copies.has(key)).toBe(true);
+    expect(env.audio.copies.has(master)).toBe(true);
     expect(out).toEqual({
-      audioUrl: `https://tracks.example/${key}`,
+      audioUrl: `https://tracks.example/${master}`,
       streamAudioUrl: 'https://tracks.example/tracks/gen-1.opus',
       peaksUrl: 'https://tracks.example/tracks/gen-1.peaks.json',
       duration: 12.5,
       seed: 4242,
+      downloadPending: true,
+      timings: expect.any(Object),
     });
+    // Each phase's time, for the bench and the logs.
+    expect(Object.keys(out.timings)).toEqual([
+      'fetch',
+      'loudness',
+      'opus',
+      'peaks',
+      'store',
+      'record',
+      'sharePage',
+    ]);
+    expect(env.generations.all.get('gen-1')).toMatchObject({
+      status: 'completed',
+      audioUrl: `https://tracks.example/${master}`,
+      duration: 12.5,
+      seed: 4242,
+      downloadPending: true,
+    });
+
+    const prepared = await prepareDownloadStep(env.deps, { generationId: 'gen-1' });
+    expect(prepared).toEqual({
+      prepared: true,
+      audioSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      timings: expect.any(Object),
+    });
+    expect(Object.keys(prepared.timings)).toEqual([
+      'read',
+      'marking',
+      'hashing',
+      'store',
+      'record',
+      'cleanup',
+    ]);
+    expect(env.audio.copies.has(key)).toBe(true);
+    expect(env.audio.copies.has(master)).toBe(false);
     expect(env.generations.all.get('gen-1')).toMatchObject({
       status: 'completed',
       audioUrl: `https://tracks.example/${key}`,
-      duration: 12.5,
-      seed: 4242,
+      audioSha256: prepared.audioSha256,
+      downloadPending: false,
     });
   });
 
@@ -243,21 +282,19 @@ describe('workflow steps', () => {
       `OggS copy of ${12.5 * 44100} frames`,
     );
     expect(env.audio.types.get('tracks/gen-1.opus')).toBe('audio/ogg; codecs=opus');
-    expect(env.audio.types.get('tracks/gen-1.wav')).toBe('audio/wav');
+    expect(env.audio.types.get('tracks/gen-1.master.wav')).toBe('audio/wav');
     const done = env.generations.all.get('gen-1') as Generation;
     expect(done).toMatchObject({
       status: 'completed',
-      audioUrl: 'https://tracks.example/tracks/gen-1.wav',
+      audioUrl: 'https://tracks.example/tracks/gen-1.master.wav',
       streamAudioUrl: 'https://tracks.example/tracks/gen-1.opus',
     });
     expect(toTrack(done).audioUrl).toBe('https://tracks.example/tracks/gen-1.opus');
-    const download = await trackDownload(
-      env.deps.generation,
-      { id: 'user-1', planStatus: 'active', planEndDate: null },
-      aBasicPlan(),
-      'gen-1',
-    );
+    const subscriber = { id: 'user-1', planStatus: 'active' as const, planEndDate: null };
+    await prepareDownloadStep(env.deps, { generationId: 'gen-1' });
+    const download = await trackDownload(env.deps.generation, subscriber, aBasicPlan(), 'gen-1');
     expect(download.audioUrl).toBe('https://tracks.example/tracks/gen-1.wav');
+    expect(env.audio.types.get('tracks/gen-1.wav')).toBe('audio/wav');
     expect(env.log.warnings).toEqual([]);
   });
 
@@ -270,11 +307,16 @@ describe('workflow steps', () => {
     const done = env.generations.all.get('gen-1') as Generation;
     expect(done).toMatchObject({
       status: 'completed',
-      audioUrl: 'https://tracks.example/tracks/gen-1.wav',
+      audioUrl: 'https://tracks.example/tracks/gen-1.master.wav',
       streamAudioUrl: null,
     });
-    expect(toTrack(done).audioUrl).toBe('https://tracks.example/tracks/gen-1.wav');
-    expect([...env.audio.copies.keys()]).toEqual(['tracks/gen-1.wav', 'tracks/gen-1.peaks.json']);
+    // Players get the master until the download is prepared, then the WAV download.
+    expect(toTrack(done).audioUrl).toBe('https://tracks.example/tracks/gen-1.master.wav');
+    expect([...env.audio.copies.keys()]).toEqual(['tracks/gen-1.master.wav', 'tracks/gen-1.peaks.json']);
+    await prepareDownloadStep(env.deps, { generationId: 'gen-1' });
+    expect(toTrack(env.generations.all.get('gen-1') as Generation).audioUrl).toBe(
+      'https://tracks.example/tracks/gen-1.wav',
+    );
     expect(env.log.warnings).toEqual([
       {
         message: expect.stringContaining('compressed copy'),
@@ -306,7 +348,7 @@ describe('workflow steps', () => {
     const { streamEncoder: _none, ...deps } = env.deps;
     const job = await submitStep(deps, { generationId: 'gen-1' });
     expect((await finishStep(deps, { generationId: 'gen-1', job })).streamAudioUrl).toBeNull();
-    expect([...env.audio.copies.keys()]).toEqual(['tracks/gen-1.wav', 'tracks/gen-1.peaks.json']);
+    expect([...env.audio.copies.keys()]).toEqual(['tracks/gen-1.master.wav', 'tracks/gen-1.peaks.json']);
   });
 
   it("stores the waveform's peaks of the WAV beside it and records their URL", async () => {
@@ -334,20 +376,132 @@ describe('workflow steps', () => {
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
     const out = await finishStep(env.deps, { generationId: 'gen-1', job });
 
-    expect(out).toMatchObject({ streamAudioUrl: null, peaksUrl: null, duration: 30 });
+    // Its own download at once: nothing to prepare.
+    expect(out).toMatchObject({ streamAudioUrl: null, peaksUrl: null, duration: 30, downloadPending: false });
+    expect([...env.audio.copies.keys()]).toEqual(['tracks/gen-1.wav']);
     expect(env.audio.copies.get('tracks/gen-1.wav')).toEqual(notWav);
-    expect(env.generations.all.get('gen-1')).toMatchObject({
+    const done = env.generations.all.get('gen-1') as Generation;
+    expect(done).toMatchObject({
       status: 'completed',
       peaksUrl: null,
       loudness: null,
       audioSha256: createHash('sha256').update(notWav).digest('hex'),
     });
-    expect(env.audio.copies.has('tracks/gen-1.peaks.json')).toBe(false);
+    expect(isDownloadReady(done)).toBe(true);
     expect(env.streamEncoder.inputs).toEqual([]);
     expect(env.log.warnings.map((w) => w.message)).toEqual([
-      expect.stringContaining('not a WAV'),
-      expect.stringContaining('no compressed copy or peaks'),
+      expect.stringMatching(/not a WAV.*no compressed copy or peaks/),
     ]);
+  });
+
+  it('plays before its download is ready: the download, its hash and the export wait for PrepareDownload', async () => {
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    await finishStep(env.deps, { generationId: 'gen-1', job });
+    const playing = env.generations.all.get('gen-1') as Generation;
+    // Completed: the player has its stream and waveform ...
+    expect(toTrack(playing)).toMatchObject({
+      status: 'completed',
+      audioUrl: 'https://tracks.example/tracks/gen-1.opus',
+      peaksUrl: 'https://tracks.example/tracks/gen-1.peaks.json',
+      downloadReady: false,
+    });
+    // ... the WAV download is not made yet, and asking for it says so.
+    expect(env.audio.copies.has('tracks/gen-1.wav')).toBe(false);
+    expect(playing.audioSha256).toBeNull();
+    const subscriber = { id: 'user-1', planStatus: 'active' as const, planEndDate: null };
+    await expect(trackDownload(env.deps.generation, subscriber, aBasicPlan(), 'gen-1')).rejects.toMatchObject(
+      {
+        kind: 'conflict',
+        message: 'The download is being prepared',
+      },
+    );
+
+    await prepareDownloadStep(env.deps, { generationId: 'gen-1' });
+    const ready = env.generations.all.get('gen-1') as Generation;
+    expect(toTrack(ready)).toMatchObject({
+      audioUrl: 'https://tracks.example/tracks/gen-1.opus',
+      downloadReady: true,
+    });
+    const wav = env.audio.copies.get('tracks/gen-1.wav') as Uint8Array;
+    expect(ready.audioSha256).toBe(createHash('sha256').update(wav).digest('hex'));
+    expect(await trackDownload(env.deps.generation, subscriber, aBasicPlan(), 'gen-1')).toMatchObject({
+      audioUrl: 'https://tracks.example/tracks/gen-1.wav',
+    });
+    // Nothing of the master is left behind, and the track's stored files are what it names.
+    expect([...env.audio.copies.keys()].sort()).toEqual([
+      'tracks/gen-1.opus',
+      'tracks/gen-1.peaks.json',
+      'tracks/gen-1.wav',
+    ]);
+    expect(storedTrackAudio(ready).sort()).toEqual(
+      [...env.audio.copies.keys()].map((key) => `https://tracks.example/${key}`).sort(),
+    );
+  });
+
+  it('a failure preparing the download throws for the retries, the track playing meanwhile; a retry prepares it', async () => {
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    await finishStep(env.deps, { generationId: 'gen-1', job });
+    const put = env.audio.put.bind(env.audio);
+    let failures = 2;
+    env.audio.put = async (key, bytes, type) => {
+      if (failures > 0) {
+        failures--;
+        throw Object.assign(new Error('SlowDown'), { name: 'SlowDown' });
+      }
+      return put(key, bytes, type);
+    };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await expect(prepareDownloadStep(env.deps, { generationId: 'gen-1' })).rejects.toThrow('SlowDown');
+      // Never failed, never refunded: it plays, its download still pending, its master kept.
+      expect(env.generations.all.get('gen-1')).toMatchObject({ status: 'completed', downloadPending: true });
+      expect(env.audio.copies.has('tracks/gen-1.master.wav')).toBe(true);
+      expect(env.quota.counters.get('user-1')?.used).toBe(1);
+    }
+    // The workflow gave up here: the execution ends failed, which reports the track (counted and alarmed) ...
+    expect(await executionEndedStep(env.deps, { generationId: 'gen-1', status: 'FAILED' })).toEqual({
+      downloadPending: true,
+    });
+    expect(env.generations.all.get('gen-1')?.status).toBe('completed');
+    expect(env.quota.counters.get('user-1')?.used).toBe(1);
+    // ... and the next attempt (a retry, or the files backfill) prepares it.
+    expect(await prepareDownloadStep(env.deps, { generationId: 'gen-1' })).toMatchObject({ prepared: true });
+    expect(isDownloadReady(env.generations.all.get('gen-1') as Generation)).toBe(true);
+    expect(env.audio.copies.has('tracks/gen-1.master.wav')).toBe(false);
+  });
+
+  it('a prepared track run again only loses a master left behind; a track deleted meanwhile keeps nothing', async () => {
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    await finishStep(env.deps, { generationId: 'gen-1', job });
+    const remove = env.audio.remove.bind(env.audio);
+    env.audio.remove = async () => {
+      throw new Error('InternalError');
+    };
+    // The download is there, but removing the master failed: the step fails for a retry.
+    await expect(prepareDownloadStep(env.deps, { generationId: 'gen-1' })).rejects.toThrow('InternalError');
+    expect(isDownloadReady(env.generations.all.get('gen-1') as Generation)).toBe(true);
+    env.audio.remove = remove;
+    const wav = env.audio.copies.get('tracks/gen-1.wav');
+    expect(await prepareDownloadStep(env.deps, { generationId: 'gen-1' })).toMatchObject({ prepared: false });
+    expect(env.audio.copies.has('tracks/gen-1.master.wav')).toBe(false);
+    expect(env.audio.copies.get('tracks/gen-1.wav')).toBe(wav);
+
+    // Deleted while its download was made: the file made for it goes too.
+    const gone = setup(completedJob());
+    await finishStep(gone.deps, {
+      generationId: 'gen-1',
+      job: await submitStep(gone.deps, { generationId: 'gen-1' }),
+    });
+    const read = gone.audio.read.bind(gone.audio);
+    gone.audio.read = async (stored) => {
+      const bytes = await read(stored);
+      gone.generations.all.delete('gen-1');
+      gone.audio.copies.clear(); // what the delete route removes: the files the track names
+      return bytes;
+    };
+    expect(await prepareDownloadStep(gone.deps, { generationId: 'gen-1' })).toMatchObject({
+      prepared: false,
+    });
+    expect(gone.audio.copies.size).toBe(0);
   });
 
   it("prefers the provider's duration when it gives one", async () => {
@@ -398,6 +552,7 @@ describe('workflow steps', () => {
     const done = setup(completedJob());
     const job = await submitStep(done.deps, { generationId: 'gen-1' });
     await finishStep(done.deps, { generationId: 'gen-1', job });
+    await prepareDownloadStep(done.deps, { generationId: 'gen-1' });
     expect(await executionEndedStep(done.deps, { generationId: 'gen-1', status: 'FAILED' })).toBeUndefined();
     expect(done.generations.all.get('gen-1')?.status).toBe('completed');
     expect(await executionEndedStep(done.deps, { generationId: 'gone', status: 'FAILED' })).toBeUndefined();
@@ -621,6 +776,7 @@ describe('the files of a finished track', () => {
     env.audio.fetch = async () => master;
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
     await finishStep(env.deps, { generationId: 'gen-1', job });
+    await prepareDownloadStep(env.deps, { generationId: 'gen-1' });
     const done = env.generations.all.get('gen-1') as Generation;
     return { ...env, done, wav: env.audio.copies.get('tracks/gen-1.wav') as Uint8Array };
   }
@@ -727,6 +883,7 @@ describe('the files of a finished track', () => {
     env.audio.fetch = async () => stereo(0.3, 1);
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
     await finishStep(env.deps, { generationId: 'gen-1', job });
+    await prepareDownloadStep(env.deps, { generationId: 'gen-1' });
     const { common } = await parseBuffer(env.audio.copies.get('tracks/gen-1.wav') as Uint8Array, {
       mimeType: 'audio/wav',
     });
@@ -753,6 +910,7 @@ describe('the files of a finished track', () => {
     };
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
     await finishStep(env.deps, { generationId: 'gen-1', job });
+    await prepareDownloadStep(env.deps, { generationId: 'gen-1' });
 
     const wav = env.audio.copies.get('tracks/gen-1.wav') as Uint8Array;
     expect(new TextDecoder().decode(wav.subarray(-12, -8))).toBe('C2PA');
@@ -775,6 +933,7 @@ describe('the files of a finished track', () => {
     };
     const job = await submitStep(env.deps, { generationId: 'gen-1' });
     await finishStep(env.deps, { generationId: 'gen-1', job });
+    await prepareDownloadStep(env.deps, { generationId: 'gen-1' });
 
     const wav = env.audio.copies.get('tracks/gen-1.wav') as Uint8Array;
     expect(

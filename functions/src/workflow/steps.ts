@@ -14,14 +14,19 @@ import { AudioFormatError, type PcmSource } from '../domain/audio/pcm';
 import { computePeaks, PEAKS_CONTENT_TYPE, trackPeaksKey } from '../domain/audio/peaks';
 import { parseWav } from '../domain/audio/wav';
 import { DomainError } from '../domain/errors';
-import { markCompleted, markFailed, markGenerating } from '../domain/generations/generation-service';
+import {
+  markCompleted,
+  markDownloadReady,
+  markFailed,
+  markGenerating,
+} from '../domain/generations/generation-service';
 import {
   type MusicJobKind,
   type MusicJobStatus,
   type MusicProvider,
   MusicProviderError,
 } from '../domain/generations/music-provider';
-import type { GenerationDeps } from '../domain/generations/ports';
+import type { GenerationDeps, GenerationStore } from '../domain/generations/ports';
 import { afterCallbackWait, callbackWaitSeconds } from '../domain/generations/timing';
 import { provenanceOf, provenanceUrl } from '../domain/tracks/provenance';
 import { refreshSharePage, type SharePageDeps } from '../domain/tracks/share-page';
@@ -34,6 +39,8 @@ export interface AudioStore {
   fetch(url: string): Promise<Uint8Array>;
   /** Stores a file of a track (the marked WAV, the compressed copy, the peaks) under `key`; returns our URL for it. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
+  /** The bytes of a file stored by `put`, by the URL it returned. */
+  read(stored: string): Promise<Uint8Array>;
   /** Removes a copy (its track was deleted while the audio was on its way). */
   remove(key: string): Promise<void>;
 }
@@ -64,9 +71,10 @@ export interface ContentCredentials {
   sign(wav: Uint8Array, marking: FileMarking): Promise<Uint8Array>;
 }
 
-/** Where the steps report what went wrong without failing the track. */
+/** Where the steps report what went wrong without failing the track, and what their phases took. */
 export interface WorkflowLog {
   warn(message: string, fields?: Record<string, unknown>): void;
+  info?(message: string, fields?: Record<string, unknown>): void;
 }
 
 /** How the provider's webhook outcome reaches the waiting execution. */
@@ -340,6 +348,14 @@ export async function pollStep(deps: WorkflowDeps, input: { generationId: string
  */
 export const trackAudioKey = (g: Pick<Generation, 'id'>) => `${TRACK_AUDIO_AREA}${g.id}.wav`;
 
+/**
+ * Where the provider's master waits, as it came, from the moment the track
+ * plays until its download is prepared (then it is removed). A key of its own:
+ * CloudFront keeps track audio by key, so the marked WAV is never written over
+ * a file that may already have been served.
+ */
+export const trackMasterKey = (g: Pick<Generation, 'id'>) => `${TRACK_AUDIO_AREA}${g.id}.master.wav`;
+
 /** The media type the WAV download is stored with. */
 export const WAV_CONTENT_TYPE = 'audio/wav';
 
@@ -347,31 +363,44 @@ export const WAV_CONTENT_TYPE = 'audio/wav';
 export const trackStreamKey = (g: Pick<Generation, 'id'>, extension: string) =>
   `${TRACK_AUDIO_AREA}${g.id}${extension}`;
 
+/** Milliseconds each phase of a step took, in the order they ran: in the step's output and its log line. */
+export type StepTimings = Record<string, number>;
+
+function phaseTimer() {
+  const timings: StepTimings = {};
+  return {
+    timings,
+    async time<T>(phase: string, work: () => Promise<T> | T): Promise<T> {
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        timings[phase] = Math.round((performance.now() - started) * 10) / 10;
+      }
+    },
+  };
+}
+
 /**
- * The players' compressed copy, stored beside the WAV: the track's audio at
- * the stream's gain (gain only: no compression, no limiter), the marking in
- * its header; undefined when there is no encoder or making it failed. Never
- * throws: a track without the copy still completes, and players get the WAV.
+ * The players' compressed copy: the track's audio at the stream's gain (gain
+ * only: no compression, no limiter), the marking in its header; undefined
+ * when there is no encoder or encoding failed. Never throws: a track without
+ * the copy still completes, and players get the WAV.
  */
-async function storeStreamCopy(
+async function encodeStreamCopy(
   deps: WorkflowDeps,
   generation: Generation,
   pcm: PcmSource,
   gainDb: number,
   marking: FileMarking,
-): Promise<{ key: string; url: string } | undefined> {
+): Promise<Uint8Array | undefined> {
   const encoder = deps.streamEncoder;
   if (!encoder) return undefined;
-  const key = trackStreamKey(generation, encoder.extension);
-  const started = Date.now();
   try {
-    const bytes = await encoder.encode(withGain(pcm, gainDb), opusComments(marking));
-    const url = await deps.audio.put(key, bytes, encoder.contentType);
-    return { key, url };
+    return await encoder.encode(withGain(pcm, gainDb), opusComments(marking));
   } catch (error) {
     deps.log?.warn('the compressed copy of a track was not made; players get the WAV', {
       generationId: generation.id,
-      milliseconds: Date.now() - started,
       error,
     });
     return undefined;
@@ -379,22 +408,36 @@ async function storeStreamCopy(
 }
 
 /**
- * The waveform's peaks (audiowaveform JSON) of the track's audio, stored
- * beside it; undefined when making or storing them failed. Never throws: a
- * track without peaks still completes (the backfill can make them later).
+ * The waveform's peaks (audiowaveform JSON) of the track's audio; undefined
+ * when making them failed. Never throws: a track without peaks still
+ * completes (the backfill can make them later).
  */
-async function storePeaks(
-  deps: WorkflowDeps,
-  generation: Generation,
-  pcm: PcmSource,
-): Promise<{ key: string; url: string } | undefined> {
-  const key = trackPeaksKey(generation);
+function peaksOf(deps: WorkflowDeps, generation: Generation, pcm: PcmSource): Uint8Array | undefined {
   try {
-    const peaks = new TextEncoder().encode(JSON.stringify(computePeaks(pcm)));
-    const url = await deps.audio.put(key, peaks, PEAKS_CONTENT_TYPE);
-    return { key, url };
+    return new TextEncoder().encode(JSON.stringify(computePeaks(pcm)));
   } catch (error) {
     deps.log?.warn("a track's waveform peaks were not made; it completes without them", {
+      generationId: generation.id,
+      error,
+    });
+    return undefined;
+  }
+}
+
+/** Stores a file the track can do without; undefined (and logged) when the store fails. */
+async function storeOptional(
+  deps: WorkflowDeps,
+  generation: Generation,
+  what: string,
+  key: string,
+  bytes: Uint8Array | undefined,
+  contentType: string,
+): Promise<{ key: string; url: string } | undefined> {
+  if (!bytes) return undefined;
+  try {
+    return { key, url: await deps.audio.put(key, bytes, contentType) };
+  } catch (error) {
+    deps.log?.warn(`${what} of a track was not stored; it completes without it`, {
       generationId: generation.id,
       error,
     });
@@ -419,6 +462,59 @@ export async function fileMarkingOf(site: SiteIdentity, generation: Generation):
   };
 }
 
+/** The WAV download as stored, and its hash. */
+export interface MarkedDownload {
+  /** The master's samples with the marking (and a C2PA manifest when signed). */
+  wav: Uint8Array;
+  /** SHA-256 (hex) of exactly `wav`. */
+  sha256: string;
+  /** False when the master is not a WAV we read: it is kept as it came. */
+  marked: boolean;
+}
+
+type Timer = ReturnType<typeof phaseTimer>;
+
+/**
+ * The master made ready for download: marked (LIST/INFO and XMP; the samples
+ * and every other chunk untouched), signed with content credentials when
+ * they are set up (a failed signature leaves the marking alone), and hashed.
+ * Audio that is not a WAV we read is kept as it came (and logged).
+ */
+export async function markDownload(
+  deps: Pick<WorkflowDeps, 'contentCredentials' | 'log'>,
+  generationId: string,
+  master: Uint8Array,
+  marking: FileMarking,
+  timer: Timer = phaseTimer(),
+): Promise<MarkedDownload> {
+  let wav = master;
+  let marked = false;
+  await timer.time('marking', () => {
+    try {
+      wav = markWav(master, marking);
+      marked = true;
+    } catch (error) {
+      if (!(error instanceof AudioFormatError)) throw error;
+      deps.log?.warn('the audio is not a WAV we read; it is kept unmarked', { generationId, error });
+    }
+  });
+  const credentials = deps.contentCredentials;
+  if (marked && credentials) {
+    await timer.time('c2pa', async () => {
+      try {
+        wav = await credentials.sign(wav, marking);
+      } catch (error) {
+        deps.log?.warn('the content credentials were not signed; the WAV carries the marking only', {
+          generationId,
+          error,
+        });
+      }
+    });
+  }
+  const sha256 = await timer.time('hashing', () => createHash('sha256').update(wav).digest('hex'));
+  return { wav, sha256, marked };
+}
+
 /** A track's master as it is stored for download, and what was learnt making it. */
 export interface PreparedAudio {
   /** The WAV download: the master's samples with the marking (and a C2PA manifest when signed). */
@@ -430,100 +526,152 @@ export interface PreparedAudio {
   loudness: Loudness | null;
 }
 
-/**
- * The master made ready for download: marked (LIST/INFO and XMP; the samples
- * and every other chunk untouched), signed with content credentials when
- * they are set up (a failed signature leaves the marking alone), hashed, and
- * measured. Audio that is not a WAV we read is kept as it came (and logged).
- */
+/** The loudness of the master (ITU-R BS.1770), the event loop getting a turn meanwhile. */
+const measureLoudness = async (pcm: PcmSource): Promise<Loudness> =>
+  loudnessRecord(await runInSlices(loudnessSteps(pcm)));
+
+/** {@link markDownload}, then the audio read back and measured (the files backfill makes everything at once). */
 export async function prepareMaster(
   deps: Pick<WorkflowDeps, 'contentCredentials' | 'log'>,
   generationId: string,
   master: Uint8Array,
   marking: FileMarking,
 ): Promise<PreparedAudio> {
-  let wav = master;
-  let marked = false;
-  try {
-    wav = markWav(master, marking);
-    marked = true;
-  } catch (error) {
-    if (!(error instanceof AudioFormatError)) throw error;
-    deps.log?.warn('the audio is not a WAV we read; it is kept unmarked', { generationId, error });
-  }
-  if (marked && deps.contentCredentials) {
-    try {
-      wav = await deps.contentCredentials.sign(wav, marking);
-    } catch (error) {
-      deps.log?.warn('the content credentials were not signed; the WAV carries the marking only', {
-        generationId,
-        error,
-      });
-    }
-  }
-  const sha256 = createHash('sha256').update(wav).digest('hex');
+  const { wav, sha256, marked } = await markDownload(deps, generationId, master, marking);
   if (!marked) return { wav, sha256, loudness: null };
   const pcm = parseWav(wav);
-  const loudness = loudnessRecord(await runInSlices(loudnessSteps(pcm)));
-  return { wav, sha256, pcm, loudness };
+  return { wav, sha256, pcm, loudness: await measureLoudness(pcm) };
 }
 
-/**
- * Finish: fetch the result, mark it (and sign it) as the WAV download, hash
- * and measure it, store it, make the players' compressed copy at the stream's
- * gain and the waveform's peaks from the same audio beside it, and mark the
- * track completed with duration, seed, URLs, loudness and the WAV's hash.
- */
-export async function finishStep(
-  deps: WorkflowDeps,
-  input: { generationId: string; job: Job },
-): Promise<{
+/** The master's audio, or undefined when it is not a WAV we read. */
+function readableAudio(master: Uint8Array): PcmSource | undefined {
+  try {
+    return parseWav(master);
+  } catch (error) {
+    if (error instanceof AudioFormatError) return undefined;
+    throw error;
+  }
+}
+
+export interface FinishOutput {
   audioUrl: string;
   streamAudioUrl: string | null;
   peaksUrl: string | null;
   duration: number;
   seed: number | null;
-}> {
+  /** The download is prepared next (PrepareDownload); false when the audio is kept as it came. */
+  downloadPending: boolean;
+  timings: StepTimings;
+}
+
+/**
+ * Finish: the track plays as soon as it can. Fetches the result, measures its
+ * loudness, makes the players' compressed copy at the stream's gain and the
+ * waveform's peaks, stores them with the master as it came (its upload runs
+ * while the copy is encoded), and marks the track completed with duration,
+ * seed, URLs and loudness, its download pending: marking, signing and hashing
+ * the WAV are PrepareDownload's. Audio that is not a WAV we read is kept as it
+ * came and is its own download.
+ */
+export async function finishStep(
+  deps: WorkflowDeps,
+  input: { generationId: string; job: Job },
+): Promise<FinishOutput> {
+  const timer = phaseTimer();
   const generation = await load(deps, input.generationId);
-  let result: Awaited<ReturnType<MusicProvider['result']>>;
-  try {
-    result = await deps.provider.result(input.job.kind, input.job.requestId);
-  } catch (error) {
-    return asWorkflowError(error);
-  }
-  const key = trackAudioKey(generation);
-  const marking = await fileMarkingOf(deps.site, generation);
-  const prepared = await prepareMaster(deps, generation.id, await deps.audio.fetch(result.audioUrl), marking);
-  const audioUrl = await deps.audio.put(key, prepared.wav, WAV_CONTENT_TYPE);
-  const pcm = prepared.pcm;
+  const { result, master } = await timer.time('fetch', async () => {
+    let result: Awaited<ReturnType<MusicProvider['result']>>;
+    try {
+      result = await deps.provider.result(input.job.kind, input.job.requestId);
+    } catch (error) {
+      return asWorkflowError(error);
+    }
+    return { result, master: await deps.audio.fetch(result.audioUrl) };
+  });
+  const pcm = readableAudio(master);
   const duration =
     result.duration ?? (pcm ? pcm.frames / pcm.sampleRate : undefined) ?? generation.duration ?? 0;
   const rounded = Math.round(duration * 100) / 100;
-  const stream = pcm
-    ? await storeStreamCopy(deps, generation, pcm, prepared.loudness?.streamGainDb ?? 0, marking)
-    : undefined;
-  const peaks = pcm ? await storePeaks(deps, generation, pcm) : undefined;
-  if (!pcm) {
-    deps.log?.warn('the audio is not a WAV we read; the track has no compressed copy or peaks', {
-      generationId: generation.id,
-    });
+
+  let stored: {
+    audioUrl: string;
+    keys: string[];
+    stream?: { key: string; url: string };
+    peaks?: { key: string; url: string };
+    loudness: Loudness | null;
+    audioSha256: string | null;
+  };
+  if (pcm) {
+    const marking = await fileMarkingOf(deps.site, generation);
+    const loudness = await timer.time('loudness', () => measureLoudness(pcm));
+    const masterKey = trackMasterKey(generation);
+    // The master uploads while the copy is encoded: one waits on the network, the other on the CPU.
+    const storingMaster = deps.audio.put(masterKey, master, WAV_CONTENT_TYPE);
+    storingMaster.catch(() => undefined);
+    const opus = await timer.time('opus', () =>
+      encodeStreamCopy(deps, generation, pcm, loudness.streamGainDb, marking),
+    );
+    const peaks = await timer.time('peaks', () => peaksOf(deps, generation, pcm));
+    const extension = deps.streamEncoder?.extension ?? '';
+    const [audioUrl, streamCopy, peaksFile] = await timer.time('store', () =>
+      Promise.all([
+        storingMaster,
+        storeOptional(
+          deps,
+          generation,
+          'the compressed copy',
+          trackStreamKey(generation, extension),
+          opus,
+          deps.streamEncoder?.contentType ?? '',
+        ),
+        storeOptional(
+          deps,
+          generation,
+          'the waveform peaks',
+          trackPeaksKey(generation),
+          peaks,
+          PEAKS_CONTENT_TYPE,
+        ),
+      ]),
+    );
+    stored = {
+      audioUrl,
+      keys: [masterKey, ...(streamCopy ? [streamCopy.key] : []), ...(peaksFile ? [peaksFile.key] : [])],
+      ...(streamCopy ? { stream: streamCopy } : {}),
+      ...(peaksFile ? { peaks: peaksFile } : {}),
+      loudness,
+      audioSha256: null,
+    };
+  } else {
+    deps.log?.warn(
+      'the audio is not a WAV we read; it is kept as it came, with no compressed copy or peaks',
+      {
+        generationId: generation.id,
+      },
+    );
+    const key = trackAudioKey(generation);
+    const audioSha256 = await timer.time('hashing', () => createHash('sha256').update(master).digest('hex'));
+    const audioUrl = await timer.time('store', () => deps.audio.put(key, master, WAV_CONTENT_TYPE));
+    stored = { audioUrl, keys: [key], loudness: null, audioSha256 };
   }
+
   const removeCopies = async () => {
-    await deps.audio.remove(key);
-    if (stream) await deps.audio.remove(stream.key);
-    if (peaks) await deps.audio.remove(peaks.key);
+    for (const key of stored.keys) await deps.audio.remove(key);
   };
   let done: Generation;
   try {
-    done = await markCompleted(deps.generation, generation.id, {
-      audioUrl,
-      streamAudioUrl: stream?.url ?? null,
-      peaksUrl: peaks?.url ?? null,
-      duration: rounded,
-      seed: result.seed,
-      loudness: prepared.loudness,
-      audioSha256: prepared.sha256,
-    });
+    done = await timer.time('record', () =>
+      markCompleted(deps.generation, generation.id, {
+        audioUrl: stored.audioUrl,
+        streamAudioUrl: stored.stream?.url ?? null,
+        peaksUrl: stored.peaks?.url ?? null,
+        duration: rounded,
+        seed: result.seed,
+        loudness: stored.loudness,
+        audioSha256: stored.audioSha256,
+        downloadPending: !!pcm,
+      }),
+    );
   } catch (error) {
     if (!(error instanceof DomainError && error.kind === 'not-found')) throw error;
     // Deleted by its owner during the copy: nothing may keep its audio.
@@ -536,21 +684,88 @@ export async function finishStep(
     throw new WorkflowError('Generation.Ended', `Generation ${generation.id} is ${done.status}`);
   }
   if (deps.sharePages) {
+    const sharePages = deps.sharePages;
     // The track is playable whatever happens here; a page not written is mended by the next change or rewrite.
-    await refreshSharePage(deps.sharePages, generation.id).catch((error: unknown) =>
-      deps.log?.warn('the share page of a completed track was not written', {
-        generationId: generation.id,
-        error,
-      }),
+    await timer.time('sharePage', () =>
+      refreshSharePage(sharePages, generation.id).catch((error: unknown) =>
+        deps.log?.warn('the share page of a completed track was not written', {
+          generationId: generation.id,
+          error,
+        }),
+      ),
     );
   }
+  deps.log?.info?.('finish: the track plays', { generationId: generation.id, timings: timer.timings });
   return {
-    audioUrl,
-    streamAudioUrl: stream?.url ?? null,
-    peaksUrl: peaks?.url ?? null,
+    audioUrl: stored.audioUrl,
+    streamAudioUrl: stored.stream?.url ?? null,
+    peaksUrl: stored.peaks?.url ?? null,
     duration: rounded,
     seed: result.seed,
+    downloadPending: !!pcm,
+    timings: timer.timings,
   };
+}
+
+export interface PrepareDownloadOutput {
+  /** The download was made by this call (false: deleted meanwhile, or made by an earlier attempt). */
+  prepared: boolean;
+  audioSha256: string | null;
+  timings: StepTimings;
+}
+
+/** What preparing a download needs (the workflow's step, and the files backfill for a track left pending). */
+export type PrepareDownloadDeps = Pick<WorkflowDeps, 'site' | 'contentCredentials' | 'log'> & {
+  generation: { generations: Pick<GenerationStore, 'get' | 'update'>; clock: GenerationDeps['clock'] };
+  audio: Pick<AudioStore, 'read' | 'put' | 'remove'>;
+};
+
+/**
+ * PrepareDownload: the download of a track that already plays. Reads the
+ * master Finish kept, marks it, signs it (content credentials), hashes it,
+ * stores it as the WAV download, points the track at it with its hash, and
+ * removes the master. Safe to run again: a track already prepared only has a
+ * master left behind removed, and a track deleted meanwhile keeps nothing. A
+ * failure throws, for the state's retries (and then its alarm); the track
+ * plays throughout.
+ */
+export async function prepareDownloadStep(
+  deps: PrepareDownloadDeps,
+  input: { generationId: string },
+): Promise<PrepareDownloadOutput> {
+  const timer = phaseTimer();
+  const masterKey = trackMasterKey({ id: input.generationId });
+  const generation = await deps.generation.generations.get(input.generationId);
+  if (!generation) return { prepared: false, audioSha256: null, timings: timer.timings };
+  if (!generation.downloadPending || generation.status !== 'completed' || !generation.audioUrl) {
+    // An earlier attempt prepared it and then failed to remove the master.
+    await deps.audio.remove(masterKey);
+    return { prepared: false, audioSha256: generation.audioSha256 ?? null, timings: timer.timings };
+  }
+  const from = generation.audioUrl;
+  const master = await timer.time('read', () => deps.audio.read(from));
+  const marking = await fileMarkingOf(deps.site, generation);
+  const download = await markDownload(deps, generation.id, master, marking, timer);
+  const key = trackAudioKey(generation);
+  const audioUrl = await timer.time('store', () => deps.audio.put(key, download.wav, WAV_CONTENT_TYPE));
+  const now = await timer.time('record', () =>
+    markDownloadReady(deps.generation, generation.id, {
+      from,
+      audioUrl,
+      audioSha256: download.sha256,
+    }),
+  );
+  if (!now) {
+    // Deleted while its download was made: its delete could not know of this file.
+    await deps.audio.remove(key);
+    return { prepared: false, audioSha256: null, timings: timer.timings };
+  }
+  await timer.time('cleanup', () => deps.audio.remove(masterKey));
+  deps.log?.info?.('prepare download: the WAV is ready', {
+    generationId: generation.id,
+    timings: timer.timings,
+  });
+  return { prepared: true, audioSha256: download.sha256, timings: timer.timings };
 }
 
 /** MarkFailed: failed (final) and one refund; a second call changes nothing. */
@@ -577,13 +792,22 @@ export async function failStep(
 /**
  * An execution ended FAILED, TIMED_OUT or ABORTED (the EventBridge rule on
  * AWS, the runner locally): whatever state it stopped in, its track is marked
- * failed and the unit refunded, once. A completed track stays completed.
+ * failed and the unit refunded, once. A completed track stays completed; one
+ * whose download was left pending is reported (`downloadPending`: counted and
+ * alarmed), for `npm run backfill -- files` to prepare.
  */
 export async function executionEndedStep(
-  deps: Pick<WorkflowDeps, 'generation'> & Partial<Pick<WorkflowDeps, 'provider'>>,
+  deps: Pick<WorkflowDeps, 'generation' | 'log'> & Partial<Pick<WorkflowDeps, 'provider'>>,
   input: { generationId: string; status: string },
-): Promise<{ refunded: boolean; reason: string } | undefined> {
+): Promise<{ refunded: boolean; reason: string } | { downloadPending: true } | undefined> {
   const generation = await deps.generation.generations.get(input.generationId);
+  if (generation?.status === 'completed' && generation.downloadPending) {
+    deps.log?.warn('a track plays but its download was not prepared; npm run backfill -- files prepares it', {
+      generationId: generation.id,
+      status: input.status,
+    });
+    return { downloadPending: true };
+  }
   if (!generation || generation.status === 'completed' || generation.status === 'failed') return undefined;
   return failStep(deps, {
     generationId: input.generationId,

@@ -56,6 +56,11 @@ export function fakeAudioStore(
       types.set(key, contentType);
       return `https://tracks.example/${key}`;
     },
+    async read(stored) {
+      const bytes = copies.get(stored.replace('https://tracks.example/', ''));
+      if (!bytes) throw new Error(`404 ${stored}`);
+      return bytes;
+    },
     async remove(key) {
       copies.delete(key);
     },

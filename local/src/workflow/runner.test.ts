@@ -110,13 +110,27 @@ describe('local workflow runner on generation.asl.json', () => {
     const env = await setup(ok);
     const execution = await env.start();
     await env.webhook('OK');
-    expect((await execution.done).status).toBe('SUCCEEDED');
+    const done = await execution.done;
+    expect(done.status).toBe('SUCCEEDED');
     expect(env.generations.all.get('gen-1')).toMatchObject({
       status: 'completed',
       seed: 7,
       duration: 3,
       audioUrl: 'https://tracks.example/tracks/gen-1.wav',
+      downloadPending: false,
     });
+    // Finish made it playable, then PrepareDownload made the download; each says what its phases took.
+    const output = done.output as {
+      track: { downloadPending: boolean; timings: Record<string, number> };
+      download: { prepared: boolean; timings: Record<string, number> };
+    };
+    expect(output.track.downloadPending).toBe(true);
+    expect(Object.keys(output.track.timings)).toEqual(expect.arrayContaining(['fetch', 'opus', 'record']));
+    expect(output.download.prepared).toBe(true);
+    expect(Object.keys(output.download.timings)).toEqual(
+      expect.arrayContaining(['marking', 'hashing', 'store']),
+    );
+    expect(execution.output).toEqual(done.output);
     expect(env.quota.counters.get('user-1')?.used).toBe(1);
   });
 

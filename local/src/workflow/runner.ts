@@ -15,6 +15,7 @@ import {
   failStep,
   finishStep,
   pollStep,
+  prepareDownloadStep,
   submitStep,
   type TaskCallbacks,
   type WorkflowDeps,
@@ -39,6 +40,13 @@ export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 export interface Execution {
   name: string;
   status: ExecutionStatus;
+  input: { generationId: string };
+  /** Milliseconds since the epoch. */
+  startDate: number;
+  /** Set when it ends, with its output (SUCCEEDED) or error (FAILED). */
+  stopDate?: number;
+  output?: unknown;
+  error?: string;
   /** Settles when the execution ends; never rejects. */
   done: Promise<{ status: Exclude<ExecutionStatus, 'RUNNING'>; output?: unknown; error?: string }>;
 }
@@ -144,7 +152,7 @@ export async function createWorkflowRunner(
   const tasks: TaskCallbacks = { success: sendTaskSuccess, failure: sendTaskFailure };
   const stepDeps: WorkflowDeps = { ...deps, tasks: deps.tasks ?? tasks };
 
-  const retryNames = ['Submit', 'WaitForCallback', 'PollOnce', 'Finish', 'MarkFailed'];
+  const retryNames = ['Submit', 'WaitForCallback', 'PollOnce', 'Finish', 'PrepareDownload', 'MarkFailed'];
   const retryIntervalOverrides =
     options.retryIntervalMs === undefined
       ? undefined
@@ -179,6 +187,8 @@ export async function createWorkflowRunner(
       json(await pollStep(stepDeps, input as Parameters<typeof pollStep>[1])),
     Finish: async (input: unknown) =>
       json(await finishStep(stepDeps, input as Parameters<typeof finishStep>[1])),
+    PrepareDownload: async (input: unknown) =>
+      json(await prepareDownloadStep(stepDeps, input as Parameters<typeof prepareDownloadStep>[1])),
     MarkFailed: async (input: unknown) =>
       json(await failStep(stepDeps, input as Parameters<typeof failStep>[1])),
   } satisfies Record<string, (input: Input) => Promise<unknown>>;
@@ -207,13 +217,19 @@ export async function createWorkflowRunner(
       const execution: Execution = {
         name,
         status: 'RUNNING',
+        input,
+        startDate: Date.parse(startTime),
         done: run.result.then(
           (output) => {
-            execution.status = 'SUCCEEDED';
+            Object.assign(execution, { status: 'SUCCEEDED', stopDate: Date.now(), output });
             return { status: 'SUCCEEDED' as const, output };
           },
           async (error: unknown) => {
-            execution.status = 'FAILED';
+            Object.assign(execution, {
+              status: 'FAILED',
+              stopDate: Date.now(),
+              error: error instanceof Error ? error.message : String(error),
+            });
             // What the EventBridge rule on FAILED executions does on AWS: the track is failed and refunded once.
             if (!stopping) {
               await executionEndedStep(stepDeps, {

@@ -1,4 +1,5 @@
 import {
+  DescribeExecutionCommand,
   SendTaskFailureCommand,
   SendTaskSuccessCommand,
   SFNClient,
@@ -26,7 +27,13 @@ function fakeRunner() {
   const runner: EndpointRunner = {
     async startExecution({ name, input }) {
       started.push({ name, input });
-      const execution: Execution = { name, status: 'RUNNING', done: new Promise(() => {}) };
+      const execution: Execution = {
+        name,
+        status: 'RUNNING',
+        input: input as { generationId: string },
+        startDate: Date.parse('2026-11-29T10:00:00.000Z'),
+        done: new Promise(() => {}),
+      };
       executions.set(name, execution);
       return execution;
     },
@@ -124,6 +131,33 @@ describe('local Step Functions endpoint (AWS JSON 1.0 through the SDK client)', 
       sfn.send(new SendTaskSuccessCommand({ taskToken: 'token-1', output: '{}' })),
     ).rejects.toMatchObject({ name: 'TaskTimedOut' });
     expect(answers).toEqual([{ token: 'token-1', error: 'Provider.Failed', cause: 'job failed' }]);
+  });
+
+  it('describes an execution: running, then ended with its output, as the SDK reads it', async () => {
+    const { sfn, executions } = await setup();
+    await sfn.send(
+      new StartExecutionCommand({ stateMachineArn: ARN, name: 'gen-1', input: '{"generationId":"gen-1"}' }),
+    );
+    const arn = executionArnOf(ARN, 'gen-1');
+    expect(await sfn.send(new DescribeExecutionCommand({ executionArn: arn }))).toMatchObject({
+      executionArn: arn,
+      stateMachineArn: ARN,
+      name: 'gen-1',
+      status: 'RUNNING',
+      input: '{"generationId":"gen-1"}',
+      startDate: new Date('2026-11-29T10:00:00.000Z'),
+    });
+    Object.assign(executions.get('gen-1') as Execution, {
+      status: 'SUCCEEDED',
+      stopDate: Date.parse('2026-11-29T10:00:05.000Z'),
+      output: { track: { timings: { opus: 12.5 } } },
+    });
+    const ended = await sfn.send(new DescribeExecutionCommand({ executionArn: arn }));
+    expect(ended).toMatchObject({ status: 'SUCCEEDED', stopDate: new Date('2026-11-29T10:00:05.000Z') });
+    expect(JSON.parse(ended.output ?? '')).toEqual({ track: { timings: { opus: 12.5 } } });
+    await expect(
+      sfn.send(new DescribeExecutionCommand({ executionArn: executionArnOf(ARN, 'gen-9') })),
+    ).rejects.toMatchObject({ name: 'ExecutionDoesNotExist' });
   });
 
   it('refuses operations it does not implement', async () => {

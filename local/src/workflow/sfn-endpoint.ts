@@ -8,7 +8,10 @@
  *   StartExecution     {stateMachineArn, name, input} → {executionArn, startDate}
  *   SendTaskSuccess    {taskToken, output}            → {}
  *   SendTaskFailure    {taskToken, error, cause}      → {}
+ *   DescribeExecution  {executionArn}                 → {status, input, output, dates...}
  *
+ * DescribeExecution is for operators and the bench (each step's timings are in
+ * an execution's output); the product never calls it.
  * Executions live in the runner alone. It checks no signatures: it listens on
  * 127.0.0.1 only.
  */
@@ -122,6 +125,26 @@ export function stepFunctionsHandler(
       }
       await runner.sendTaskSuccess(taskToken, parsed).catch(asTaskError);
       return {};
+    },
+
+    async DescribeExecution(body) {
+      const arn = str(body, 'executionArn') as string;
+      const prefix = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:`;
+      const execution = arn.startsWith(prefix) ? runner.describe(arn.slice(prefix.length)) : undefined;
+      if (!execution) throw new ApiError('ExecutionDoesNotExist', `Execution does not exist: ${arn}`);
+      return {
+        executionArn: arn,
+        stateMachineArn,
+        name: execution.name,
+        status: execution.status,
+        startDate: seconds(execution.startDate),
+        input: JSON.stringify(execution.input),
+        ...(execution.stopDate === undefined ? {} : { stopDate: seconds(execution.stopDate) }),
+        ...(execution.status === 'SUCCEEDED' ? { output: JSON.stringify(execution.output ?? null) } : {}),
+        ...(execution.status === 'FAILED'
+          ? { error: 'States.TaskFailed', cause: execution.error ?? '' }
+          : {}),
+      };
     },
 
     async SendTaskFailure(body) {

@@ -97,6 +97,7 @@ const standIn: Track = {
   peaksUrl: STAND_IN_PEAKS,
   loudness: null,
   license: null,
+  downloadReady: true,
   family: { parent: null, children: [] },
 };
 

@@ -24,6 +24,7 @@ export function makeTrack(overrides: Partial<Track> = {}): Track {
     peaksUrl: null,
     loudness: null,
     license: null,
+    downloadReady: true,
     ...overrides,
   };
 }

@@ -43,6 +43,8 @@ const generationSchema = z.object({
     .nullable()
     .optional(),
   audioSha256: z.string().nullable().optional(),
+  // Set while the download is prepared (the track already plays); absent before and after.
+  downloadPending: z.boolean().optional(),
   loudness: loudnessSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),

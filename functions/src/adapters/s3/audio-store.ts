@@ -1,22 +1,21 @@
 /**
  * The workflow's AudioStore on S3: downloads the provider's (expiring) result,
- * and puts a track's files (the marked WAV, the compressed copy, the peaks)
- * into the tracks bucket.
+ * puts a track's files (the master, the marked WAV, the compressed copy, the
+ * peaks) into the tracks bucket, and reads the master back to prepare the download.
  */
 import type { AudioStore } from '../../workflow/steps';
 import type { S3 } from './client';
-import { s3Url } from './links';
+import { parseS3Url, s3Url } from './links';
 import { deleteEveryVersion } from './versions';
 
 export interface S3AudioStoreOptions {
-  /** The URL stored on the track for a key (default `s3://bucket/key`; the API presigns reads). */
-  urlFor?: (key: string) => string;
   fetch?: typeof fetch;
 }
 
 export function s3AudioStore(s3: S3, bucket: string, options: S3AudioStoreOptions = {}): AudioStore {
   const doFetch = options.fetch ?? fetch;
-  const urlFor = options.urlFor ?? ((key: string) => s3Url({ bucket, key }));
+  // The URL stored on the track for a key: `s3://bucket/key` (the API presigns reads).
+  const urlFor = (key: string) => s3Url({ bucket, key });
   const putObject = async (key: string, bytes: Uint8Array, contentType: string, cacheControl?: string) => {
     const { sdk, client } = await s3();
     await client.send(
@@ -44,6 +43,15 @@ export function s3AudioStore(s3: S3, bucket: string, options: S3AudioStoreOption
       // A key holds one track's copy for good: nothing needs to ask again.
       await putObject(key, bytes, contentType, 'max-age=31536000, immutable');
       return urlFor(key);
+    },
+    async read(stored) {
+      const location = parseS3Url(stored);
+      if (!location || location.bucket !== bucket)
+        throw new Error(`${stored} is not a file of the tracks bucket`);
+      const { sdk, client } = await s3();
+      const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: location.key }));
+      if (!object.Body) throw new Error(`${stored} has no body`);
+      return object.Body.transformToByteArray();
     },
     async remove(key) {
       // A file of a track deleted while it was made: nothing of it may stay behind as an old version.

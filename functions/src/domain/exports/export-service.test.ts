@@ -288,6 +288,58 @@ describe('runExport', () => {
     expect(deps.exports.all.get(exportId)).toMatchObject({ status: 'ready', tracksDone: 1, tracksTotal: 1 });
   });
 
+  it('waits for a track whose download is being prepared, and exports the prepared WAV with its hash', async () => {
+    const { deps, clock, wav } = setup([
+      {
+        title: 'Fresh',
+        audioUrl: 's3://tracks/tracks/t1.master.wav',
+        downloadPending: true,
+        audioSha256: null,
+      },
+    ]);
+    const prepared = Buffer.from('RIFF-prepared-and-signed');
+    deps.trackFiles = fakeTrackFiles({
+      's3://tracks/tracks/t1.master.wav': wav('t1'),
+      's3://tracks/tracks/t1.wav': prepared,
+    });
+    const pauses: number[] = [];
+    const pausing = {
+      ...deps,
+      pause: async (ms: number) => {
+        pauses.push(ms);
+        clock.advance(ms);
+        // PrepareDownload finishes while the job waits.
+        if (pauses.length === 2)
+          await deps.generations.update('t1', (g) => ({
+            ...g,
+            audioUrl: 's3://tracks/tracks/t1.wav',
+            audioSha256: sha256(prepared),
+            downloadPending: false,
+          }));
+      },
+    };
+    const { exportId } = await startExport(pausing, 'user-1');
+
+    await runExport(pausing, { userId: 'user-1', exportId });
+
+    expect(pauses).toHaveLength(2);
+    expect(entry(deps, '001 Fresh/Fresh.wav')?.content).toEqual(prepared);
+    const manifest = JSON.parse(String(entry(deps, 'manifest.json')?.content));
+    expect(manifest.tracks[0]).toMatchObject({ sha256: sha256(prepared) });
+    expect(deps.exports.all.get(exportId)).toMatchObject({ status: 'ready', tracksDone: 1 });
+  });
+
+  it('fails the run for a retry when a download is still being prepared after the wait', async () => {
+    const { deps, clock } = setup([{ title: 'Stuck', downloadPending: true }]);
+    const pausing = { ...deps, pause: async (ms: number) => clock.advance(ms) };
+    const { exportId } = await startExport(pausing, 'user-1');
+
+    await expect(runExport(pausing, { userId: 'user-1', exportId })).rejects.toThrow('still being prepared');
+    // Not failed yet: Lambda runs it again.
+    expect(deps.exports.all.get(exportId)?.status).toBe('preparing');
+    expect(deps.files.archives.at(-1)?.entries.some((e) => e.name.endsWith('.wav'))).toBe(false);
+  });
+
   it('exports an empty library as a manifest and README', async () => {
     const { deps } = setup();
     const { exportId } = await startExport(deps, 'user-1');

@@ -49,6 +49,15 @@ export const STALE_EXPORT_MS = 60 * 60 * 1000;
 export const EXPORT_ATTEMPTS = 3;
 /** Library items read per page. */
 const PAGE = 50;
+/**
+ * How long the job waits for a track whose download is being prepared (it
+ * plays already; PrepareDownload takes seconds, and its retries a few
+ * minutes), and how often it looks again. Past that the run fails, for
+ * Lambda to run it again.
+ */
+export const PREPARING_WAIT_MS = 3 * 60 * 1000;
+const PREPARING_POLL_MS = 2000;
+const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const isStale = (record: Pick<ExportRecord, 'status' | 'createdAt'>, now: Date) =>
   record.status === 'preparing' && Date.parse(record.createdAt) < now.getTime() - STALE_EXPORT_MS;
@@ -165,6 +174,26 @@ async function countTracks(deps: Pick<ExportDeps, 'generations'>, record: Export
   return count;
 }
 
+/**
+ * The track once its WAV download is there: the export holds the marked,
+ * signed file and its hash, never the master a track plays from while its
+ * download is being prepared. Undefined when it was deleted meanwhile.
+ */
+async function withDownload(
+  deps: Pick<ExportDeps, 'generations' | 'clock' | 'pause'>,
+  track: Generation & { audioUrl: string },
+): Promise<(Generation & { audioUrl: string }) | undefined> {
+  const deadline = deps.clock.now().getTime() + PREPARING_WAIT_MS;
+  let current: Generation | undefined = track;
+  while (current?.downloadPending) {
+    if (deps.clock.now().getTime() >= deadline)
+      throw new Error(`export: the download of track ${track.id} is still being prepared`);
+    await (deps.pause ?? timer)(PREPARING_POLL_MS);
+    current = await deps.generations.get(track.id);
+  }
+  return current?.audioUrl ? { ...current, audioUrl: current.audioUrl } : undefined;
+}
+
 /** Writes every track's folder, then the manifest and the README; returns how many tracks went in. */
 async function writeArchive(
   deps: ExportDeps,
@@ -181,8 +210,10 @@ async function writeArchive(
       limit: PAGE,
       ...(cursor ? { cursor } : {}),
     });
-    for (const g of page.items) {
-      if (!exportable(g, record.createdAt)) continue;
+    for (const listed of page.items) {
+      if (!exportable(listed, record.createdAt)) continue;
+      const g = await withDownload(deps, listed);
+      if (!g) continue;
       const audio = await deps.trackFiles.open(g.audioUrl);
       if (!audio) {
         // Deleted since the page was read, or lost: the export goes on without it.

@@ -98,11 +98,13 @@ export interface ExportDeps {
   exports: ExportRepository;
   files: ExportFiles;
   trackFiles: TrackFiles;
-  generations: Pick<GenerationStore, 'listByUser'>;
+  generations: Pick<GenerationStore, 'listByUser' | 'get'>;
   users: Pick<UserRepository, 'get'>;
   jobs: BackgroundJobs;
   mailer: Mailer;
   clock: Clock;
+  /** Waits `ms` (a track whose download is being prepared is waited for); a timer by default. */
+  pause?: (ms: number) => Promise<void>;
   newId: () => string;
   /** The site's origin (links in the README, provenance records). */
   siteOrigin: string;

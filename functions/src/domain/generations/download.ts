@@ -1,19 +1,22 @@
 /**
  * Downloads: the server, not the browser, decides who may save a track's audio.
  * Only the owner, only on a paid plan (spec 1: the free plan cannot download),
- * and only once the track is completed with its audio stored.
+ * and only once the track is completed with its audio stored and its download prepared.
  */
 import { generationMessages } from '@tunesmith/shared/generations';
 import { UNTITLED_TRACK } from '@tunesmith/shared/tracks';
 import type { User } from '../accounts/user';
 import { conflict, forbidden, notFound } from '../errors';
 import type { Plan } from '../plans/plan';
+import { isDownloadReady } from '../tracks/track';
 import { entitlementsFor } from './entitlements';
 import type { GenerationDeps } from './ports';
 
 export const downloadMessages = {
   needsPaidPlan: 'Downloads need a paid plan. Upgrade to download your tracks.',
   notReady: 'Track is not ready for download.',
+  /** Completed and playing, while its WAV is marked, signed and hashed: moments, then it is there. */
+  preparing: 'The download is being prepared',
 } as const;
 
 /** Longest file name stem we hand out (titles are at most 100 characters anyway). */
@@ -57,5 +60,6 @@ export async function trackDownload(
     throw forbidden(downloadMessages.needsPaidPlan);
   }
   if (generation.status !== 'completed' || !generation.audioUrl) throw conflict(downloadMessages.notReady);
+  if (!isDownloadReady(generation)) throw conflict(downloadMessages.preparing);
   return { audioUrl: generation.audioUrl, filename: downloadFilename(name?.trim() || generation.title) };
 }

@@ -16,7 +16,7 @@ import { findFreePlan } from '../plans/plan-service';
 import { originOf } from '../tracks/provenance';
 import { type Generation, storedTrackAudio } from '../tracks/track';
 import { entitlementsFor, isPaidPlan } from './entitlements';
-import type { GenerationDeps, ProvenanceDeps, WorkflowStarter } from './ports';
+import type { GenerationDeps, GenerationStore, ProvenanceDeps, WorkflowStarter } from './ports';
 import { formatResetDate, quotaResetsAt, quotaWindowStart, usedThisWindow } from './quota-window';
 
 type WithOptionalTitle<T extends { title?: unknown }> = Omit<T, 'title'> & { title?: string };
@@ -347,8 +347,10 @@ export async function markCompleted(
     seed: number | null;
     /** The master's loudness and the stream's gain; null when the audio could not be measured. */
     loudness?: Loudness | null;
-    /** SHA-256 (hex) of the WAV download exactly as stored. */
+    /** SHA-256 (hex) of the WAV download exactly as stored; null while it is being prepared. */
     audioSha256?: string | null;
+    /** `audioUrl` is the master as it came: the download is prepared next ({@link markDownloadReady}). */
+    downloadPending?: boolean;
   },
 ): Promise<Generation> {
   const { generation } = await transition(deps, id, ACTIVE, (g, updatedAt) => ({
@@ -361,9 +363,35 @@ export async function markCompleted(
     seed: result.seed,
     loudness: result.loudness ?? null,
     audioSha256: result.audioSha256 ?? null,
+    ...(result.downloadPending ? { downloadPending: true } : {}),
     updatedAt,
   }));
   return generation;
+}
+
+/**
+ * A completed track's download is prepared: its audio becomes the marked WAV
+ * at `audioUrl`, with that file's hash. Only a track still completed, still
+ * pending and still holding the master `from` is changed; returns the track
+ * as it is now, or undefined when it was deleted meanwhile.
+ */
+export async function markDownloadReady(
+  deps: { generations: Pick<GenerationStore, 'update'>; clock: GenerationDeps['clock'] },
+  id: string,
+  download: { from: string; audioUrl: string; audioSha256: string },
+): Promise<Generation | undefined> {
+  const updatedAt = deps.clock.now().toISOString();
+  const result = await deps.generations.update(id, (g) => {
+    if (g.status !== 'completed' || !g.downloadPending || g.audioUrl !== download.from) return undefined;
+    return {
+      ...g,
+      audioUrl: download.audioUrl,
+      audioSha256: download.audioSha256,
+      downloadPending: false,
+      updatedAt,
+    };
+  });
+  return result ? (result.after ?? result.before) : undefined;
 }
 
 /**

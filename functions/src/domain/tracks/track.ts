@@ -35,7 +35,10 @@ export interface Generation {
   visibility: Visibility;
   showInGallery: boolean;
   inputAudioUrl: string | null;
-  /** The track's WAV as we keep it (`s3://bucket/tracks/{id}.wav`): what downloads get. */
+  /**
+   * The track's WAV as we keep it (`s3://bucket/tracks/{id}.wav`): what downloads get. While
+   * `downloadPending`, the master as the provider made it (`tracks/{id}.master.wav`), unmarked.
+   */
   audioUrl: string | null;
   /**
    * The compressed copy players stream (`s3://bucket/tracks/{id}.opus`, Ogg Opus);
@@ -56,8 +59,13 @@ export interface Generation {
   edit?: TrackEdit | null;
   /** Provenance and license, from creation; absent on tracks from before it. */
   origin?: GenerationOrigin | null;
-  /** SHA-256 (hex) of the WAV download as stored (with its marking); set when completed. */
+  /** SHA-256 (hex) of the WAV download as stored (with its marking); set once the download is prepared. */
   audioSha256?: string | null;
+  /**
+   * Completed and playable, while its download (the WAV marked, signed and hashed) is still
+   * being prepared; false once it is ready, absent on tracks from before (ready too).
+   */
+  downloadPending?: boolean;
   /** Loudness of the master and the stream's gain; set when completed. */
   loudness?: Loudness | null;
   seed: number | null;
@@ -87,6 +95,10 @@ export function isGalleryVisible(g: Pick<Generation, 'visibility' | 'status' | '
 /** The audio players stream: the compressed copy when there is one, else the WAV. */
 export const playbackAudio = (g: Pick<Generation, 'audioUrl' | 'streamAudioUrl'>): string | null =>
   g.streamAudioUrl ?? g.audioUrl;
+
+/** Whether the WAV download is there: completed, with stored audio, and no longer being prepared. */
+export const isDownloadReady = (g: Pick<Generation, 'status' | 'audioUrl' | 'downloadPending'>): boolean =>
+  g.status === 'completed' && !!g.audioUrl && !g.downloadPending;
 
 /** Media types of the audio we store, by file extension (the players' Ogg Opus copy, the WAV, older uploads). */
 const AUDIO_MEDIA_TYPES: Record<string, string> = {
@@ -135,6 +147,7 @@ export function toTrack(g: Generation): Track {
     peaksUrl: g.peaksUrl ?? null,
     loudness: g.loudness ?? null,
     license: g.origin?.license ?? null,
+    downloadReady: isDownloadReady(g),
   };
 }
 

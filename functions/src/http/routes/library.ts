@@ -10,7 +10,7 @@ import {
 import type { GenerationDeps } from '../../domain/generations/ports';
 import type { PlanRepository } from '../../domain/plans/plan';
 import { changeSharedTrack, type SharePageDeps } from '../../domain/tracks/share-page';
-import { playbackAudio, toTrack } from '../../domain/tracks/track';
+import { isDownloadReady, playbackAudio, toTrack } from '../../domain/tracks/track';
 import { ownUploadKey, type UploadStore } from '../../domain/uploads/uploads';
 import { type AudioLinker, playableTrack, playableTracks } from '../audio-links';
 import type { GroupHandlers } from '../group-handler';
@@ -65,8 +65,9 @@ export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
         duration,
         tags,
         type,
-        // The Create page's download dialog says what the finished track may be used for.
+        // The Create page's download dialog says what the finished track may be used for, once it is there.
         license: toTrack(generation).license,
+        downloadReady: isDownloadReady(generation),
       });
     },
 

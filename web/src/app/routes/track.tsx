@@ -83,6 +83,7 @@ function TrackPage({ id }: { id: string }) {
                       title={trackTitle(data)}
                       license={data.license}
                       canDownload={canDownloadTracks(user)}
+                      ready={data.downloadReady}
                       describedBy={describedBy}
                     />
                   ) : null}

@@ -23,6 +23,7 @@ const track = (overrides: Partial<AdminTrack> = {}): AdminTrack => ({
   peaksUrl: null,
   loudness: null,
   license: null,
+  downloadReady: true,
   ...overrides,
 });
 

@@ -12,6 +12,8 @@ export interface GenerationStatus {
   type: string;
   /** The license the track was made with (null for tracks from before licenses). */
   license?: TrackLicense | null;
+  /** Completed and playing, but its WAV download still being prepared: false (absent reads as ready). */
+  downloadReady?: boolean;
 }
 
 /** One status check of a running generation (polled, never cached). */

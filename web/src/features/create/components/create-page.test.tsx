@@ -340,6 +340,44 @@ describe('create page', () => {
     ).toBeDefined();
   });
 
+  it('plays the finished track at once and offers Download once its download is prepared', async () => {
+    const answers = [false, false, true];
+    let call = 0;
+    const fetchMock = mockFetch({
+      'GET /api/auth/user': jsonResponse(makeSubscriber()),
+      'POST /api/generate-text-to-music': jsonResponse({ generationId: 'gen-1' }, 201),
+      'GET /api/generation/gen-1/status': () =>
+        jsonResponse({
+          status: 'completed',
+          audioUrl: 'https://cdn.test/gen-1.opus',
+          duration: 60,
+          tags: 'pop, upbeat',
+          type: 'text-to-music',
+          license: commercialLicense,
+          downloadReady: answers[Math.min(call++, answers.length - 1)],
+        }),
+    });
+    const { user } = renderPage();
+    await startGeneration(user);
+    await advance(STATUS_POLL_INTERVAL_MS);
+    const yourTrack = within(screen.getByRole('region', { name: 'Your Track' }));
+    // Playable now; where Download will be, the page says the download is being prepared.
+    expect(yourTrack.getByRole('button', { name: 'Play Untitled Track' })).toBeDefined();
+    expect((await yourTrack.findByRole('status')).textContent).toBe('The download is being prepared');
+    expect(yourTrack.queryByRole('button', { name: 'Download' })).toBeNull();
+
+    await advance(STATUS_POLL_INTERVAL_MS);
+    expect(statusCalls(fetchMock)).toBe(2);
+    expect(yourTrack.queryByRole('button', { name: 'Download' })).toBeNull();
+    await advance(STATUS_POLL_INTERVAL_MS);
+    expect(statusCalls(fetchMock)).toBe(3);
+    expect(await yourTrack.findByRole('button', { name: 'Download' })).toBeDefined();
+    expect(yourTrack.queryByText('The download is being prepared')).toBeNull();
+    // Ready: no more checks.
+    await advance(STATUS_POLL_INTERVAL_MS * 3);
+    expect(statusCalls(fetchMock)).toBe(3);
+  });
+
   it('stops with the spec toast when the generation fails', async () => {
     const fetchMock = mockFetch({
       'POST /api/generate-text-to-music': jsonResponse({ generationId: 'gen-1' }, 201),

@@ -19,6 +19,7 @@ const finished = {
   type: 'text-to-music',
   audioUrl: 'https://cdn.test/gen-1.wav',
   license: commercial,
+  downloadReady: true,
 };
 
 function renderResult({
@@ -57,6 +58,21 @@ async function downloadWav(user: ReturnType<typeof renderResult>['user']) {
 }
 
 describe('the finished track on the Create page', () => {
+  it('plays at once and says the download is being prepared until it is there, with no Download to press', async () => {
+    mockFetch({ 'GET /api/auth/user': jsonResponse(makeSubscriber()) });
+    renderWithProviders(
+      <GenerationResult
+        state={{ phase: 'completed', track: { ...finished, downloadReady: false } }}
+        elapsedSeconds={42}
+        duration={60}
+      />,
+    );
+    expect((await yourTrack().findByRole('status')).textContent).toBe('The download is being prepared');
+    expect(yourTrack().queryByRole('button', { name: 'Download' })).toBeNull();
+    // The player is there meanwhile.
+    expect(yourTrack().getAllByRole('button', { name: /^play/i }).length).toBeGreaterThan(0);
+  });
+
   it('downloads as ai-music-{timestamp}.wav by going to the link the server gives', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     const { fetchMock, user } = renderResult({

@@ -25,6 +25,7 @@ function FinishedTrack({ track }: { track: FinishedTrackData }) {
             title={trackTitle(track)}
             license={track.license}
             canDownload={canDownloadTracks(user)}
+            ready={track.downloadReady}
             fileName={createDownloadName}
           />
         </div>

@@ -9,8 +9,14 @@ import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { type GenerationStatus, getGenerationStatus } from '../api/get-generation-status';
 import { createMessages } from '../messages';
 
-/** A finished track as the Create page shows it: the card, and the license its download dialog states. */
-export type FinishedTrackData = TrackCardTrack & { license: GenerationStatus['license'] };
+/**
+ * A finished track as the Create page shows it: the card, the license its download dialog states,
+ * and whether its download is there yet (it plays before).
+ */
+export type FinishedTrackData = TrackCardTrack & {
+  license: GenerationStatus['license'];
+  downloadReady: boolean;
+};
 
 export type GenerationState =
   | { phase: 'idle' }
@@ -69,6 +75,7 @@ export function useGeneration() {
               type: answer.type,
               audioUrl: answer.audioUrl,
               license: answer.license ?? null,
+              downloadReady: answer.downloadReady !== false,
             },
           });
           toast({ title: createMessages.generatedTitle });
@@ -106,6 +113,40 @@ export function useGeneration() {
     const poll = window.setInterval(() => void check(), STATUS_POLL_INTERVAL_MS);
     return stop;
   }, [runningId, startedAt, queryClient, handleUnauthorized]);
+
+  // A finished track plays at once; its download follows moments later. Until then it is checked
+  // again, and Download takes the place of "The download is being prepared" once it is there.
+  const preparingId = state.phase === 'completed' && !state.track.downloadReady ? state.track.id : null;
+  useEffect(() => {
+    if (!preparingId) return;
+    const controller = new AbortController();
+    let checking = false;
+    const poll = window.setInterval(async () => {
+      if (checking) return;
+      checking = true;
+      try {
+        const answer = await getGenerationStatus(preparingId, controller.signal);
+        if (controller.signal.aborted || answer.downloadReady === false) return;
+        window.clearInterval(poll);
+        setState((current) =>
+          current.phase === 'completed' && current.track.id === preparingId
+            ? { ...current, track: { ...current.track, downloadReady: true } }
+            : current,
+        );
+        void queryClient.invalidateQueries({ queryKey: myGenerationsQueryKey });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        // Signed out meanwhile: the shared handling. Anything else: the next check tries again.
+        if (handleUnauthorized(error)) window.clearInterval(poll);
+      } finally {
+        checking = false;
+      }
+    }, STATUS_POLL_INTERVAL_MS);
+    return () => {
+      controller.abort();
+      window.clearInterval(poll);
+    };
+  }, [preparingId, queryClient, handleUnauthorized]);
 
   /** Starts following a generation the server has accepted; the library shows it as pending meanwhile. */
   const track = useCallback(

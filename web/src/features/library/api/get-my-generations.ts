@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as generationCalls from '@tunesmith/shared/calls/generation';
 import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
-import { isInProgress, type Track } from '@tunesmith/shared/tracks';
+import { isDownloadPreparing, isInProgress, type Track } from '@tunesmith/shared/tracks';
 import { apiRequest } from '@/lib/api-client';
 import { myGenerationsQueryKey } from '@/lib/query-keys';
 
@@ -12,7 +12,8 @@ export function getMyGenerations(): Promise<Track[]> {
 
 /**
  * The library list. It refreshes every {@link STATUS_POLL_INTERVAL_MS} while a
- * track is pending or generating, and not at all otherwise.
+ * track is pending or generating, or its download is being prepared, and not
+ * at all otherwise.
  */
 export const myGenerationsQueryOptions = () =>
   queryOptions({
@@ -21,7 +22,9 @@ export const myGenerationsQueryOptions = () =>
     // A failure the page already waited for (usePageData) is shown, not asked again on mount.
     retryOnMount: false,
     refetchInterval: (query) =>
-      query.state.data?.some((track) => isInProgress(track.status)) ? STATUS_POLL_INTERVAL_MS : false,
+      query.state.data?.some((track) => isInProgress(track.status) || isDownloadPreparing(track))
+        ? STATUS_POLL_INTERVAL_MS
+        : false,
   });
 
 export function useMyGenerations(enabled = true) {

@@ -289,6 +289,7 @@ export function LibraryTrackCard({
               title={title}
               license={track.license}
               canDownload={canDownload}
+              ready={track.downloadReady}
               describedBy={headingId}
             />
           ) : null}

@@ -565,6 +565,38 @@ describe('my music library', () => {
   });
 });
 
+describe('a track whose download is being prepared', () => {
+  it('plays, says its download is being prepared in place of Download, and offers Download once it is there', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const { fetchMock } = renderLibrary({
+      routes: {
+        'GET /api/my-generations': () => {
+          calls += 1;
+          return jsonResponse([makeTrack({ id: 'fresh', title: 'Fresh Take', downloadReady: calls > 1 })]);
+        },
+      },
+    });
+    await screen.findByRole('article', { name: 'Fresh Take' });
+    expect(card('Fresh Take').getByRole('button', { name: 'Play Fresh Take' })).toBeDefined();
+    expect(card('Fresh Take').getByRole('status').textContent).toBe('The download is being prepared');
+    expect(card('Fresh Take').queryByRole('button', { name: 'Download' })).toBeNull();
+
+    // The list is checked again while a download is being prepared ...
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(STATUS_POLL_INTERVAL_MS);
+    });
+    expect(calls).toBe(2);
+    expect(card('Fresh Take').getByRole('button', { name: 'Download' })).toBeDefined();
+    expect(card('Fresh Take').queryByText('The download is being prepared')).toBeNull();
+    // ... and no more once it is there.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(STATUS_POLL_INTERVAL_MS * 3);
+    });
+    expect(listCalls(fetchMock)).toBe(2);
+  });
+});
+
 describe('versions in the library', () => {
   // Newest first: a repaint of an extension of Neon Nights, another track, the extension, Neon Nights.
   const family: Track[] = [
