@@ -661,6 +661,20 @@ describe('submit picks the endpoint and input from the generation', () => {
     expect(env.generations.all.get('gen-1')).toMatchObject({ status: 'completed', duration: done.duration });
   });
 
+  it('waits (a retried submit) for a parent whose download is being prepared, then extends from its WAV', async () => {
+    const env = studio(
+      { duration: 50, edit: { kind: 'extend', seconds: 20, at: 'end' } },
+      { audioUrl: 's3://tracks-bucket/tracks/p1.master.wav', downloadPending: true },
+    );
+    await expect(submitStep(env.deps, { generationId: 'gen-1' })).rejects.toMatchObject({
+      name: 'Provider.Unavailable',
+    });
+    expect(env.provider.jobs.size).toBe(0);
+    env.generations.all.set('p1', parent);
+    await submitStep(env.deps, { generationId: 'gen-1' });
+    expect(env.signed).toEqual(['s3://tracks-bucket/tracks/p1.wav']);
+  });
+
   it('extends at the start with the seconds before the song', async () => {
     const env = studio({ edit: { kind: 'extend', seconds: 12, at: 'start' } });
 

@@ -199,6 +199,9 @@ async function parentAudio(deps: WorkflowDeps, child: Generation): Promise<strin
     throw new MusicProviderError('The track this one is made from no longer exists', 'rejected');
   if (parent.status !== 'completed' || !parent.audioUrl)
     throw new MusicProviderError('The track this one is made from has no finished audio', 'rejected');
+  // Its master goes once its download is there: the submit is retried (Provider.Unavailable) until then.
+  if (parent.downloadPending)
+    throw new MusicProviderError('The track this one is made from is still being prepared', 'unavailable');
   return (deps.trackAudioUrl ?? ((u) => u))(parent.audioUrl);
 }
 
