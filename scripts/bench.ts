@@ -43,6 +43,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { routeGroups } from '@tunesmith/shared/routes';
 import Stripe from 'stripe';
@@ -546,19 +547,51 @@ function tableOf(cloud: LocalCloud): DynamoDBDocumentClient {
 }
 
 /**
- * Submit to playable, minus the provider's own time (its queue and processing,
+ * Submit to playable (the status call says completed: the stream copy and
+ * peaks are there), minus the provider's own time (its queue and processing,
  * from the status metrics), over 20 sequential generations of each kind: 10 s
  * text tracks, then 10 s extensions and 4 s repaints of a 10 s track (the
  * studio: the submit step also presigns the parent's WAV). The cost of our API,
- * workflow, webhook, copy into the bucket and status call. Four free users make
- * five text tracks each (the weekly quota); then the first, on Premium, makes
- * one parent per studio kind (not counted) and twenty from it.
+ * workflow, webhook, copy into the bucket and status call. Then, not counted
+ * in it, until the download is prepared (marked, signed, hashed), and each
+ * phase of Finish and PrepareDownload as their execution's output records it
+ * (DescribeExecution on the local Step Functions). Four free users make five
+ * text tracks each (the weekly quota); then the first, on Premium, makes one
+ * parent per studio kind (not counted) and twenty from it.
  */
 async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
   const count = 20;
   const documents = tableOf(cloud);
   const store = dynamoGenerationStore(documents, cloud.env.TABLE_NAME);
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+  const stepFunctions = new SFNClient({
+    region: cloud.env.AWS_REGION,
+    endpoint: cloud.env.STEPFUNCTIONS_ENDPOINT,
+    credentials: {
+      accessKeyId: cloud.env.AWS_ACCESS_KEY_ID,
+      secretAccessKey: cloud.env.AWS_SECRET_ACCESS_KEY,
+    },
+  });
+  type Timings = Record<string, number>;
+  /** The phases of Finish and PrepareDownload, from the execution's output once it has ended. */
+  const phasesOf = async (generationId: string): Promise<{ finish: Timings; prepare: Timings }> => {
+    const executionArn = `${cloud.env.STATE_MACHINE_ARN.replace(':stateMachine:', ':execution:')}:${generationId}`;
+    const deadline = Date.now() + GENERATION_DEADLINE_MS;
+    for (;;) {
+      const described = await stepFunctions.send(new DescribeExecutionCommand({ executionArn }));
+      if (described.status === 'SUCCEEDED') {
+        const output = JSON.parse(described.output ?? '{}') as {
+          track?: { timings?: Timings };
+          download?: { timings?: Timings };
+        };
+        return { finish: output.track?.timings ?? {}, prepare: output.download?.timings ?? {} };
+      }
+      if (described.status !== 'RUNNING')
+        throw new Error(`execution ${generationId} ended ${described.status}`);
+      if (Date.now() > deadline) throw new Error(`execution ${generationId} is still running`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
 
   /** One generation, from its start call until its status says completed: the total and the provider's part. */
   const run = async (cookie: string, path: string, body: unknown) => {
@@ -568,6 +601,7 @@ async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
     if (res.status !== 201) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
     const { generationId } = (await res.json()) as { generationId: string };
     let status = 'pending';
+    let downloadReady = false;
     const deadline = Date.now() + GENERATION_DEADLINE_MS;
     while (status !== 'completed') {
       if (Date.now() > deadline)
@@ -575,11 +609,19 @@ async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
           `generation ${generationId} is still ${status} after ${GENERATION_DEADLINE_MS / 1000} s; the pipeline looks stuck`,
         );
       const poll = await fetch(`${cloud.url}/api/generation/${generationId}/status`, { headers });
-      ({ status } = (await poll.json()) as { status: string });
+      ({ status, downloadReady } = (await poll.json()) as { status: string; downloadReady: boolean });
       if (status === 'failed') throw new Error(`generation ${generationId} (${path}) failed`);
       if (status !== 'completed') await new Promise((r) => setTimeout(r, 10));
     }
     const total = performance.now() - started;
+    while (!downloadReady) {
+      if (Date.now() > deadline) throw new Error(`the download of ${generationId} was not prepared in time`);
+      await new Promise((r) => setTimeout(r, 10));
+      const poll = await fetch(`${cloud.url}/api/generation/${generationId}/status`, { headers });
+      ({ downloadReady } = (await poll.json()) as { downloadReady: boolean });
+    }
+    const downloadable = performance.now() - started;
+    const phases = await phasesOf(generationId);
     const generation = await store.get(generationId);
     // Every ace-step endpoint's jobs answer under the app's path (fal drops the endpoint's sub-path).
     const provider = (await (
@@ -588,13 +630,22 @@ async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
       )
     ).json()) as { metrics?: { inference_time?: number; queue_time?: number } };
     const providerMs = ((provider.metrics?.inference_time ?? 0) + (provider.metrics?.queue_time ?? 0)) * 1000;
-    return { generationId, total, overhead: total - providerMs };
+    return { generationId, total, overhead: total - providerMs, downloadable, ...phases };
+  };
+  type Run = Awaited<ReturnType<typeof run>>;
+  /** `name 12 ms` for each phase, p50 over the runs, in the order the step ran them. */
+  const phaseLine = (timings: Timings[]) => {
+    const names = [...new Set(timings.flatMap((t) => Object.keys(t)))];
+    return names
+      .map((name) => `${name} ${ms(percentile(sorted(timings.map((t) => t[name] ?? 0)), 50))}`)
+      .join(', ');
   };
   const text10s = { tags: 'pop, upbeat', lyrics: '', duration: 10, visibility: 'public' };
 
-  const report = (label: string, runs: { total: number; overhead: number }[]) => {
+  const report = (label: string, runs: Run[]) => {
     const totals = runs.map((r) => r.total);
     const overheads = runs.map((r) => r.overhead);
+    const downloadables = runs.map((r) => r.downloadable);
     say(`  ${label}`);
     say(
       `    submit → playable          p50 ${ms(percentile(sorted(totals), 50))}  max ${ms(Math.max(...totals))}`,
@@ -602,6 +653,11 @@ async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
     say(
       `    our overhead (− provider)  p50 ${ms(percentile(sorted(overheads), 50))}  max ${ms(Math.max(...overheads))}`,
     );
+    say(
+      `    submit → downloadable      p50 ${ms(percentile(sorted(downloadables), 50))}  max ${ms(Math.max(...downloadables))}`,
+    );
+    say(`    Finish, p50 of each phase: ${phaseLine(runs.map((r) => r.finish))}`);
+    say(`    PrepareDownload (after playable), p50: ${phaseLine(runs.map((r) => r.prepare))}`);
   };
 
   try {
@@ -609,7 +665,7 @@ async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
       `Generation pipeline, ${count} sequential generations of each kind (local cloud, embedded provider, status polled every 10 ms):`,
     );
     const textUsers = await Promise.all([0, 1, 2, 3].map((n) => benchUser(cloud, n)));
-    const text: { total: number; overhead: number }[] = [];
+    const text: Run[] = [];
     for (let i = 0; i < count; i++)
       text.push(await run(textUsers[i % 4] as string, '/api/generate-text-to-music', text10s));
     report('text to music, 10 s', text);
@@ -640,7 +696,7 @@ async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
     for (const { kind, label, body } of studio) {
       try {
         const parent = (await run(studioUser, '/api/generate-text-to-music', text10s)).generationId;
-        const runs: { total: number; overhead: number }[] = [];
+        const runs: Run[] = [];
         for (let i = 0; i < count; i++)
           runs.push(await run(studioUser, `/api/generation/${parent}/${kind}`, body));
         report(label, runs);
@@ -651,6 +707,17 @@ async function pipelineOverhead(cloud: LocalCloud): Promise<void> {
     }
   } finally {
     documents.destroy();
+    stepFunctions.destroy();
+  }
+}
+
+/** `npm run bench -- pipeline`: only the generation pipeline's overhead, on a cloud of its own. */
+async function localPipeline(): Promise<void> {
+  const cloud = await startBenchCloud();
+  try {
+    await pipelineOverhead(cloud);
+  } finally {
+    await cloud.stop();
   }
 }
 
@@ -836,13 +903,15 @@ async function exportEverything(): Promise<void> {
 }
 
 // `npm run bench -- admin synthesiser` runs only the named sections; `api-latency` is the
-// first part of `api` alone (no mixed load, pipeline or billing), run only when named.
+// first part of `api` alone (no mixed load, pipeline or billing), and `pipeline` its generation
+// pipeline alone, each run only when named.
 const sections: Record<string, () => Promise<void>> = {
   start: timeToFirstPage,
   spa: spaSize,
   bundles,
   api: localCloudMeasures,
   'api-latency': localApiLatency,
+  pipeline: localPipeline,
   admin: adminAtScale,
   export: exportEverything,
   synthesiser,
@@ -850,7 +919,7 @@ const sections: Record<string, () => Promise<void>> = {
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 say(`Tunesmith bench, ${new Date().toISOString()}, node ${process.version}`);
-const onlyWhenNamed = new Set(['api-latency']);
+const onlyWhenNamed = new Set(['api-latency', 'pipeline']);
 for (const [name, run] of Object.entries(sections)) {
   if (chosen.length > 0 ? !chosen.includes(name) : onlyWhenNamed.has(name)) continue;
   say();

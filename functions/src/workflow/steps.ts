@@ -605,14 +605,18 @@ export async function finishStep(
     audioSha256: string | null;
   };
   if (pcm) {
-    const marking = await fileMarkingOf(deps.site, generation);
-    const loudness = await timer.time('loudness', () => measureLoudness(pcm));
     const masterKey = trackMasterKey(generation);
-    // The master uploads while the copy is encoded: one waits on the network, the other on the CPU.
+    // The master uploads while the audio is measured and encoded: one waits on the network, the rest on the CPU.
     const storingMaster = deps.audio.put(masterKey, master, WAV_CONTENT_TYPE);
     storingMaster.catch(() => undefined);
+    // The site's name is read meanwhile too.
+    const marking = fileMarkingOf(deps.site, generation);
+    marking.catch(() => undefined);
+    const loudness = await timer.time('loudness', () => measureLoudness(pcm));
     const opus = await timer.time('opus', () =>
-      encodeStreamCopy(deps, generation, pcm, loudness.streamGainDb, marking),
+      marking.then((fileMarking) =>
+        encodeStreamCopy(deps, generation, pcm, loudness.streamGainDb, fileMarking),
+      ),
     );
     const peaks = await timer.time('peaks', () => peaksOf(deps, generation, pcm));
     const extension = deps.streamEncoder?.extension ?? '';
