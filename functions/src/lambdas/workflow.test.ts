@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { failedAndRefunded, TRACK_SOURCE_LINK_SECONDS, workflowDepsFromEnv } from './workflow';
+import {
+  executionEndedCounts,
+  failedAndRefunded,
+  TRACK_SOURCE_LINK_SECONDS,
+  workflowDepsFromEnv,
+} from './workflow';
 
 describe('the workflow metrics of a failed track', () => {
   it('count failed and refunded when the track was marked failed and its unit given back', () => {
@@ -9,6 +14,15 @@ describe('the workflow metrics of a failed track', () => {
   it('count nothing when the track was already final, so a retried step does not count twice', () => {
     expect(failedAndRefunded({ refunded: false })).toEqual([]);
     expect(failedAndRefunded(undefined)).toEqual([]);
+  });
+
+  it('count a track that plays but whose download was not prepared (alarmed), never as failed', () => {
+    expect(executionEndedCounts({ downloadPending: true })).toEqual(['DownloadsNotPrepared']);
+    expect(executionEndedCounts({ refunded: true, reason: 'Execution.TIMED_OUT' })).toEqual([
+      'GenerationsFailed',
+      'GenerationsRefunded',
+    ]);
+    expect(executionEndedCounts(undefined)).toEqual([]);
   });
 });
 

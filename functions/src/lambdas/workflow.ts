@@ -157,6 +157,10 @@ async function step<O>(
 export const failedAndRefunded = (outcome: { refunded?: boolean } | undefined): MetricName[] =>
   outcome?.refunded ? [metricNames.generationsFailed, metricNames.generationsRefunded] : [];
 
+/** An ended execution counts a track failed and refunded, or one that plays but whose download was not prepared. */
+export const executionEndedCounts = (ended: Awaited<ReturnType<typeof executionEndedStep>>): MetricName[] =>
+  ended && 'downloadPending' in ended ? [metricNames.downloadsNotPrepared] : failedAndRefunded(ended);
+
 export const submitHandler = (event: { generationId: string }) =>
   step(event.generationId, (deps) => submitStep(deps, event));
 export const waitHandler = (event: { generationId: string; requestId: string; taskToken: string }) =>
@@ -191,8 +195,7 @@ export const executionEndedHandler = async (event: ExecutionStatusChange) => {
   const outcome = await step(
     generationId,
     (deps) => executionEndedStep(deps, { generationId, status: event.detail?.status ?? 'FAILED' }),
-    (ended) =>
-      ended && 'downloadPending' in ended ? [metricNames.downloadsNotPrepared] : failedAndRefunded(ended),
+    executionEndedCounts,
   );
   return { handled: outcome !== undefined, ...(outcome ?? {}) };
 };
