@@ -68,6 +68,12 @@ describe('monitoring', () => {
     );
   });
 
+  it('alarms at the first track that plays but whose download was not prepared, for the files backfill', () => {
+    const alarm = alarms().find((a) => a.MetricName === 'DownloadsNotPrepared');
+    expect(alarm).toMatchObject({ Namespace: 'Tunesmith', Threshold: 1 });
+    expect(JSON.stringify(alarm)).toContain('npm run backfill -- files');
+  });
+
   it('has a dashboard', () => {
     const dashboards = Object.values(resources).filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
     expect(dashboards).toHaveLength(1);
