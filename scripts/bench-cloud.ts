@@ -15,16 +15,24 @@ const bareServerFile = fileURLToPath(new URL('./bench-bare-server.ts', import.me
  * second cloud there (the admin section after the API section) would answer
  * its API with 500. In a process of its own, the cloud's server also has its
  * event loop to itself, not shared with the bench's clients.
+ *
+ * With `BENCH_CPU_PROF=<dir>`, that process runs under `--cpu-prof` and writes
+ * its CPU profile into `<dir>` when the cloud stops (open it in Chrome's
+ * DevTools, or summarise it with `scripts/cpu-profile-top.ts`).
  */
 export function startBenchCloud(): Promise<LocalCloud> {
-  return startLocalCloudProcess({
-    port: 0,
-    dataDir: '',
-    fresh: false,
-    persist: false,
-    web: 'none',
-    quiet: true,
-  });
+  const profileDir = process.env.BENCH_CPU_PROF;
+  return startLocalCloudProcess(
+    {
+      port: 0,
+      dataDir: '',
+      fresh: false,
+      persist: false,
+      web: 'none',
+      quiet: true,
+    },
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
 }
 
 export interface BareServer {

@@ -11,7 +11,9 @@
  *   and total size and cold import time, beside a hello-world bundle
  * - local API latency for GET /api/plans, p50/p99, beside a bare Node HTTP
  *   server running the same DynamoDB query with the raw SDK, in the same run
- * - 60 s of mixed load at 32 concurrent clients: requests/s, p50, p99, errors
+ * - 60 s of mixed load at 32 concurrent clients: requests/s, p50, p99, errors, the server's
+ *   CPU time per request and the load average (`api-load` runs it alone; BENCH_CPU_PROF=<dir>
+ *   profiles the cloud's server process, bench-cloud.ts)
  * - the embedded music provider's synthesiser: a 240 s track, times real time
  * - the generation pipeline's own overhead: submit to playable, minus the
  *   provider's queue and processing time, p50 over 20 generations each of
@@ -38,7 +40,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -319,7 +321,8 @@ async function latency(url: string, count: number, cookie?: string, warmUp = 50)
  */
 async function mixedLoad(cloud: LocalCloud): Promise<void> {
   const clients = 32;
-  const seconds = 60;
+  // BENCH_LOAD_SECONDS shortens it while profiling one change after another; the report's figure is 60 s.
+  const seconds = Number(process.env.BENCH_LOAD_SECONDS) || 60;
   const cookies = await Promise.all([0, 1, 2, 3].map((n) => benchUser(cloud, `load-${n}`)));
   // One public track to read.
   const created = await fetch(`${cloud.url}/api/generate-text-to-music`, {
@@ -362,9 +365,11 @@ async function mixedLoad(cloud: LocalCloud): Promise<void> {
       if (!ok) errors++;
     }
   };
+  const cpuBefore = cpuMs(cloud.pids[0]);
   const t0 = performance.now();
   await Promise.all(Array.from({ length: clients }, (_, n) => client(n)));
   const elapsed = (performance.now() - t0) / 1000;
+  const cpu = cpuMs(cloud.pids[0]) - cpuBefore;
   agent.destroy();
   samples.sort((a, b) => a - b);
   say(
@@ -372,6 +377,13 @@ async function mixedLoad(cloud: LocalCloud): Promise<void> {
   );
   say(
     `  ${(samples.length / elapsed).toFixed(0)} requests/s  p50 ${ms(percentile(samples, 50))}  p99 ${ms(percentile(samples, 99))}  errors ${errors} of ${samples.length}`,
+  );
+  // Wall-clock figures follow whatever else the machine runs; CPU per request and the load beside them say how much.
+  if (Number.isFinite(cpu)) say(`  CPU per request, server process: ${ms(cpu / samples.length)}`);
+  say(
+    `  load average at the end: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} (${cpus().length} cores)`,
   );
 }
 
@@ -447,6 +459,16 @@ async function localApiLatency(): Promise<void> {
   const cloud = await startBenchCloud();
   try {
     await apiLatency(cloud);
+  } finally {
+    await cloud.stop();
+  }
+}
+
+/** `npm run bench -- api-load`: only the mixed load, on a cloud of its own. */
+async function localMixedLoad(): Promise<void> {
+  const cloud = await startBenchCloud();
+  try {
+    await mixedLoad(cloud);
   } finally {
     await cloud.stop();
   }
@@ -903,14 +925,15 @@ async function exportEverything(): Promise<void> {
 }
 
 // `npm run bench -- admin synthesiser` runs only the named sections; `api-latency` is the
-// first part of `api` alone (no mixed load, pipeline or billing), and `pipeline` its generation
-// pipeline alone, each run only when named.
+// first part of `api` alone (no mixed load, pipeline or billing), `api-load` its mixed load
+// alone and `pipeline` its generation pipeline alone, each run only when named.
 const sections: Record<string, () => Promise<void>> = {
   start: timeToFirstPage,
   spa: spaSize,
   bundles,
   api: localCloudMeasures,
   'api-latency': localApiLatency,
+  'api-load': localMixedLoad,
   pipeline: localPipeline,
   admin: adminAtScale,
   export: exportEverything,
@@ -919,7 +942,7 @@ const sections: Record<string, () => Promise<void>> = {
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 say(`Tunesmith bench, ${new Date().toISOString()}, node ${process.version}`);
-const onlyWhenNamed = new Set(['api-latency', 'pipeline']);
+const onlyWhenNamed = new Set(['api-latency', 'api-load', 'pipeline']);
 for (const [name, run] of Object.entries(sections)) {
   if (chosen.length > 0 ? !chosen.includes(name) : onlyWhenNamed.has(name)) continue;
   say();

@@ -11,13 +11,22 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
  * beside another one (test runners whose global setups share a process).
  * `pids` lists that process first, then its emulators. The cloud also stops
  * when this process dies. It runs serve.ts compiled as `npm start` runs start.ts (compiled.mjs).
+ * `nodeArgs` go to that process's Node alone (not to its emulators), e.g. `--cpu-prof`
+ * for the bench: its profile is written when the cloud stops.
  */
-export async function startLocalCloudProcess(options: LocalCloudOptions): Promise<LocalCloud> {
+export async function startLocalCloudProcess(
+  options: LocalCloudOptions,
+  nodeArgs: string[] = [],
+): Promise<LocalCloud> {
   const serveFile = await localCloudEntry('serve');
-  const child = spawn(process.execPath, ['--enable-source-maps', serveFile, JSON.stringify(options)], {
-    cwd: repoRoot,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--enable-source-maps', serveFile, JSON.stringify(options)],
+    {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   child.stdin.on('error', () => {});
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stderr = '';
