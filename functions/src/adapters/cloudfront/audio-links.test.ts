@@ -1,5 +1,6 @@
 import { createVerify } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
+import { getSignedUrl } from '@aws-sdk/cloudfront-signer';
 import { describe, expect, it } from 'vitest';
 import {
   attachmentDisposition,
@@ -7,7 +8,13 @@ import {
   READ_LINK_WINDOW_SECONDS,
   type ReadLinks,
 } from '../s3/links';
-import { type AudioSigning, audioSigningFromEnv, cloudFrontReadLinks } from './audio-links';
+import {
+  type AudioSigning,
+  audioSigningFromEnv,
+  cloudFrontReadLinks,
+  SIGNED_LINK_CACHE_SIZE,
+  type UrlSigner,
+} from './audio-links';
 import { audioViewerResponseCode, DOWNLOAD_PARAM } from './edge-download';
 import { newSigningKeyPair } from './signing-key-pair';
 
@@ -115,6 +122,129 @@ describe('CloudFront signed audio links', () => {
     expect(await links.read({ bucket: 'tunesmith-tracks', key: 'other/a.wav' })).toBe(
       'https://s3.test/tunesmith-tracks/other/a.wav?presigned',
     );
+  });
+});
+
+describe('signed links made once an hour', () => {
+  const hour = READ_LINK_WINDOW_SECONDS * 1000;
+  const start = Date.UTC(2026, 10, 23, 10);
+  /** The real signer, counting what it signs. */
+  const countingSigner = () => {
+    const signed: string[] = [];
+    const sign: UrlSigner = (input) => {
+      signed.push(input.url as string);
+      return getSignedUrl(input);
+    };
+    return { sign, signed };
+  };
+
+  it('hand out the same link for the same file all hour without signing it again', async () => {
+    let now = start + 5_000;
+    const { sign, signed } = countingSigner();
+    const links = cloudFrontReadLinks(signing, presigned, () => now, sign);
+
+    const first = await links.read(track);
+    now = start + 20 * 60_000;
+    const again = await links.read(track);
+    now = start + hour - 1;
+    const last = await links.read(track);
+
+    expect(again).toBe(first);
+    expect(last).toBe(first);
+    expect(signed).toEqual([`${origin}/tracks/8c1e.wav`]);
+    expect(verify(first, pair.publicKey).valid).toBe(true);
+  });
+
+  it('sign another file, another saved name or another lifetime on its own', async () => {
+    const { sign, signed } = countingSigner();
+    const links = cloudFrontReadLinks(signing, presigned, () => start, sign);
+
+    const play = await links.read(track);
+    const peaks = await links.read({ bucket: 'tunesmith-tracks', key: 'tracks/8c1e.peaks.json' });
+    const download = await links.read(track, { downloadAs: 'Night Drive.wav' });
+    const longer = await links.read(track, { expiresIn: 24 * 60 * 60 });
+
+    expect(new Set([play, peaks, download, longer]).size).toBe(4);
+    expect(signed).toHaveLength(4);
+    expect(new URL(download).searchParams.get(DOWNLOAD_PARAM)).toBe('Night Drive.wav');
+    expect(verify(longer, pair.publicKey).expires * 1000).toBeGreaterThanOrEqual(start + 24 * 60 * 60 * 1000);
+    // Each is kept apart: asking for any of them again signs nothing.
+    expect(await links.read(track, { downloadAs: 'Night Drive.wav' })).toBe(download);
+    expect(await links.read(track)).toBe(play);
+    expect(signed).toHaveLength(4);
+  });
+
+  it('sign again in a new hour, and never hand out a link that has expired or is about to', async () => {
+    let now = start + 5_000;
+    const { sign, signed } = countingSigner();
+    const links = cloudFrontReadLinks(signing, presigned, () => now, sign);
+    const first = await links.read(track);
+
+    now = start + hour;
+    const next = await links.read(track);
+    expect(next).not.toBe(first);
+    expect(signed).toHaveLength(2);
+    expect(verify(next, pair.publicKey).expires).toBeGreaterThan(verify(first, pair.publicKey).expires);
+
+    // Every link handed out, over two days, from whatever was kept, lives on for six hours at least.
+    for (let t = start; t < start + 48 * hour; t += 7 * 60_000 + 13) {
+      now = t;
+      const { valid, expires } = verify(await links.read(track), pair.publicKey);
+      expect(valid).toBe(true);
+      expect(expires * 1000 - now).toBeGreaterThanOrEqual(READ_LINK_SECONDS * 1000);
+    }
+    // A clock set back an hour gets a link of its own hour, not a kept one.
+    now = start + 5_000;
+    expect(verify(await links.read(track), pair.publicKey).expires).toBe(
+      verify(first, pair.publicKey).expires,
+    );
+  });
+
+  it('sign again with a rotated key: none of the old key’s links is handed out once it is replaced', async () => {
+    const rotated = newSigningKeyPair();
+    let current: AudioSigning = signing();
+    const { sign, signed } = countingSigner();
+    const links = cloudFrontReadLinks(
+      () => current,
+      presigned,
+      () => start,
+      sign,
+    );
+    const before = await links.read(track);
+
+    // A new key pair: new id, new private key.
+    current = { ...current, keyPairId: 'K3NEWKEYPAIR01', privateKey: async () => rotated.privateKey };
+    const after = await links.read(track);
+    expect(after).not.toBe(before);
+    expect(verify(after, rotated.publicKey)).toMatchObject({ valid: true, keyPairId: 'K3NEWKEYPAIR01' });
+    expect(verify(after, pair.publicKey).valid).toBe(false);
+
+    // The private key replaced under the same id signs afresh too.
+    const third = newSigningKeyPair();
+    current = { ...current, privateKey: async () => third.privateKey };
+    const again = await links.read(track);
+    expect(verify(again, third.publicKey).valid).toBe(true);
+    expect(signed).toHaveLength(3);
+  });
+
+  it('keep a bounded number, forgetting the least recently used first', async () => {
+    let count = 0;
+    const sign: UrlSigner = (input) => `${input.url}?signature=${++count}`;
+    const links = cloudFrontReadLinks(signing, presigned, () => start, sign);
+    const file = (n: number) => ({ bucket: 'tunesmith-tracks', key: `tracks/${n}.opus` });
+
+    const oldest = await links.read(file(0));
+    const used = await links.read(file(1));
+    for (let n = 2; n < SIGNED_LINK_CACHE_SIZE; n++) await links.read(file(n));
+    expect(await links.read(file(1))).toBe(used);
+    expect(count).toBe(SIGNED_LINK_CACHE_SIZE);
+
+    // One more than it keeps: the least recently used (file 0) goes, file 1 was used since and stays.
+    await links.read(file(SIGNED_LINK_CACHE_SIZE));
+    expect(await links.read(file(1))).toBe(used);
+    const remade = await links.read(file(0));
+    expect(remade).not.toBe(oldest);
+    expect(count).toBe(SIGNED_LINK_CACHE_SIZE + 2);
   });
 });
 

@@ -30,18 +30,35 @@ export interface AudioSigning {
 /** The tracks bucket's areas the distribution serves to signed links: track files, and export zips. */
 const signedAreas = [TRACK_AUDIO_AREA, EXPORTS_AREA];
 
+/** How many signed links one runtime keeps for reuse: a full gallery and the largest library several times over. */
+export const SIGNED_LINK_CACHE_SIZE = 5_000;
+
+/** Makes one CloudFront signed URL (`getSignedUrl`); replaceable in tests, to count signatures. */
+export type UrlSigner = typeof getSignedUrl;
+
 /**
  * Signed links for audio in the tracks area and export zips (`/exports/*`, decision 021); any other object (none today)
  * gets a link from `fallback`. Links are signed as of the start of their
  * hour, like presigned ones were (decision 003): an object gets the same link
  * all hour, valid for at least `READ_LINK_SECONDS` from any moment in it.
+ *
+ * Being the same all hour, a link is signed once per hour and then handed out
+ * again (decision 041): an RSA signature costs about half a millisecond, and
+ * a gallery page holds 48 links. The links kept are those of the current hour
+ * under the current key pair and private key only: a new hour, or a rotated
+ * key, starts afresh, so a link handed out is never expired (it outlives its
+ * hour by `READ_LINK_SECONDS`) and never signed by a key no longer in use.
+ * At most {@link SIGNED_LINK_CACHE_SIZE} are kept, the least recently used
+ * going first.
  */
 export function cloudFrontReadLinks(
   signing: () => AudioSigning,
   fallback: ReadLinks,
   now: () => number = Date.now,
+  sign: UrlSigner = getSignedUrl,
 ): ReadLinks {
   const window = READ_LINK_WINDOW_SECONDS * 1000;
+  let kept: { start: number; keyPairId: string; privateKey: string; links: Map<string, string> } | undefined;
   return {
     async read(location, options = {}) {
       const config = signing();
@@ -50,17 +67,34 @@ export function cloudFrontReadLinks(
         !signedAreas.some((area) => location.key.startsWith(area))
       )
         return fallback.read(location, options);
+      const privateKey = await config.privateKey();
       const start = Math.floor(now() / window) * window;
       const expires = start + ((options.expiresIn ?? READ_LINK_SECONDS) + READ_LINK_WINDOW_SECONDS) * 1000;
       const path = location.key.split('/').map(encodeURIComponent).join('/');
       const query = options.downloadAs ? `?${DOWNLOAD_PARAM}=${encodeURIComponent(options.downloadAs)}` : '';
-      return getSignedUrl({
-        url: `${config.origin}/${path}${query}`,
+      const url = `${config.origin}/${path}${query}`;
+      if (kept?.start !== start || kept.keyPairId !== config.keyPairId || kept.privateKey !== privateKey) {
+        kept = { start, keyPairId: config.keyPairId, privateKey, links: new Map() };
+      }
+      const links = kept.links;
+      const key = `${expires} ${url}`;
+      const known = links.get(key);
+      if (known !== undefined) {
+        // Most recently used last, so the eviction below takes the least recently used.
+        links.delete(key);
+        links.set(key, known);
+        return known;
+      }
+      const link = sign({
+        url,
         keyPairId: config.keyPairId,
-        privateKey: await config.privateKey(),
+        privateKey,
         dateLessThan: new Date(expires),
         algorithm: 'SHA256',
       });
+      if (links.size >= SIGNED_LINK_CACHE_SIZE) links.delete(links.keys().next().value as string);
+      links.set(key, link);
+      return link;
     },
   };
 }
