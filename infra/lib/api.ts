@@ -41,7 +41,10 @@ type BucketAccess = 'read' | 'write' | 'delete';
 /** What one route group's function may touch. */
 interface GroupAccess {
   readonly table: 'read' | 'readWrite';
-  /** Reads pages of items by key (BatchGetItem). */
+  /**
+   * Reads items by key in batches (BatchGetItem): a session's token state and account
+   * together (decision 041), and the admin user list's pages of profiles.
+   */
   readonly batchRead?: boolean;
   readonly uploads?: readonly BucketAccess[];
   /** Uploads in parts into `incoming/` (decision 015): listing an upload's parts and aborting it. */
@@ -101,11 +104,12 @@ const identityAdminActions = [
  */
 export const groupAccess: Record<RouteGroup, GroupAccess> = {
   // Track pages and the gallery sign plays of finished audio (CloudFront reads it); sessions are optional here.
-  catalog: { table: 'read', audio: true },
+  catalog: { table: 'read', batchRead: true, audio: true },
   // Deleting one's own account cancels the subscription at once (Stripe's keys: the secret, or the sealed
   // site settings) before the background job deletes the rest.
   auth: {
     table: 'readWrite',
+    batchRead: true,
     userPool: identityAdminActions,
     mail: true,
     jobs: true,
@@ -116,6 +120,7 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   // Plays and downloads are CloudFront links (decision 008): no read of track audio.
   generation: {
     table: 'readWrite',
+    batchRead: true,
     uploads: ['read', 'delete'],
     tracks: ['delete'],
     audio: true,
@@ -127,11 +132,12 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   },
   uploads: {
     table: 'readWrite',
+    batchRead: true,
     uploads: ['read', 'write', 'delete'],
     uploadsInParts: true,
   },
   // Stripe customers and profiles (billing); plan changes and event receipts (webhooks).
-  billing: { table: 'readWrite', stripe: true, settings: 'open' },
+  billing: { table: 'readWrite', batchRead: true, stripe: true, settings: 'open' },
   webhooks: {
     table: 'readWrite',
     stripe: true,
@@ -142,6 +148,7 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   // Admin sign-in also answers the pool's second-factor challenges and makes a new authenticator the preferred factor.
   'admin-session': {
     table: 'readWrite',
+    batchRead: true,
     adminPool: [
       ...identityAdminActions,
       'cognito-idp:AdminRespondToAuthChallenge',
@@ -151,7 +158,7 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   // Deleting a user removes their identity, objects and subscription; an email change moves the identity's email.
   admin: {
     table: 'readWrite',
-    // The user list reads the profiles of a page of search hits by key.
+    // Sessions; and the user list reads the profiles of a page of search hits by key.
     batchRead: true,
     uploads: ['read', 'delete'],
     tracks: ['read', 'delete'],

@@ -5,7 +5,8 @@ import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
  * The DynamoDB actions the code uses, and no more (no Scan, no BatchWriteItem,
  * no table management): items by key, queries on the table and its indexes,
  * and writes (transactions are authorized through the same Put, Update and
- * Delete actions). BatchGetItem only where a group reads pages of items by key.
+ * Delete actions). BatchGetItem only where a group reads items by key in batches: every
+ * group that recognises a session (decision 041) and the admin user list.
  */
 export const tableActions = {
   read: ['dynamodb:GetItem', 'dynamodb:Query'],

@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { authenticate } from '../domain/accounts/account-service';
-import { type AdminDeps, type AdminUser, authenticateAdmin } from '../domain/accounts/admin';
-import type { Tokens } from '../domain/accounts/ports';
+import { type AdminUser, authenticateAdmin } from '../domain/accounts/admin';
+import type { SessionReads, Tokens } from '../domain/accounts/ports';
 import type { SessionDeps } from '../domain/accounts/session-rules';
-import type { User, UserRepository } from '../domain/accounts/user';
+import type { User } from '../domain/accounts/user';
 import type { CookieJar } from './cookies';
 
 const REFRESH_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -75,7 +75,10 @@ function cookieSessions<P>(
   };
 }
 
-export function userSessions(deps: { users: UserRepository } & SessionDeps, jar: CookieJar): Sessions<User> {
+export function userSessions(
+  deps: { sessionReads: SessionReads<User> } & SessionDeps,
+  jar: CookieJar,
+): Sessions<User> {
   const names = { access: 'ts_session', refresh: 'ts_refresh', hint: SIGNED_IN_HINT };
   return cookieSessions(jar, names, async (tokens) => {
     const result = await authenticate(deps, tokens);
@@ -84,7 +87,7 @@ export function userSessions(deps: { users: UserRepository } & SessionDeps, jar:
 }
 
 export function adminSessions(
-  deps: Pick<AdminDeps, 'admins'> & SessionDeps,
+  deps: { sessionReads: SessionReads<AdminUser> } & SessionDeps,
   jar: CookieJar,
 ): Sessions<AdminUser> {
   return cookieSessions(jar, { access: 'ts_admin_session', refresh: 'ts_admin_refresh' }, async (tokens) => {

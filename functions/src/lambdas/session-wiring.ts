@@ -4,6 +4,7 @@ import { cognitoIdentityProvider } from '../adapters/cognito/identity-provider';
 import { dynamoAdminRepository } from '../adapters/dynamo/admin-repository';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoRevokedSessions } from '../adapters/dynamo/revoked-sessions';
+import { dynamoAdminSessionReads, dynamoUserSessionReads } from '../adapters/dynamo/session-reads';
 import { dynamoUserRepository } from '../adapters/dynamo/user-repository';
 import { nodeSecrets } from '../adapters/node-secrets';
 import { traced } from '../adapters/tracing';
@@ -46,6 +47,7 @@ function build() {
   const adminIdentity = pool(config.adminPoolId, config.adminPoolClientId);
   const jar = cookieJar(config.publicOrigin);
   const revoked = dynamoRevokedSessions(client, tableName);
+  const secrets = nodeSecrets;
   return {
     config,
     users,
@@ -55,8 +57,19 @@ function build() {
     revoked,
     adminChallenge: adminChallengeCookie(jar),
     sessions: {
-      user: userSessions({ users, identity: userIdentity, revoked, secrets: nodeSecrets }, jar),
-      admin: adminSessions({ admins, identity: adminIdentity, revoked, secrets: nodeSecrets }, jar),
+      user: userSessions(
+        { sessionReads: dynamoUserSessionReads(client, tableName), identity: userIdentity, revoked, secrets },
+        jar,
+      ),
+      admin: adminSessions(
+        {
+          sessionReads: dynamoAdminSessionReads(client, tableName),
+          identity: adminIdentity,
+          revoked,
+          secrets,
+        },
+        jar,
+      ),
     },
   };
 }

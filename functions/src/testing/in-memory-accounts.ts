@@ -14,6 +14,7 @@ import type {
   RateLimiter,
   RevokedSessions,
   Secrets,
+  SessionReads,
   TokenPurpose,
   Tokens,
   VerifiedToken,
@@ -312,6 +313,19 @@ export function fakeMailer() {
       const match = mail?.text.match(new RegExp(`${path}([A-Za-z0-9_-]+)`));
       if (!match?.[1]) throw new Error(`no mail with ${path}`);
       return match[1];
+    },
+  };
+}
+
+/** Session reads over separate fakes: the revoked tokens, and the account `principal` finds for the claims. */
+export function inMemorySessionReads<P>(
+  revoked: RevokedSessions,
+  principal: (claims: VerifiedToken) => Promise<P | undefined>,
+): SessionReads<P> {
+  return {
+    async read(tokenHash, claims) {
+      const [ended, found] = await Promise.all([revoked.isRevoked(tokenHash), principal(claims)]);
+      return { revoked: ended, principal: found };
     },
   };
 }

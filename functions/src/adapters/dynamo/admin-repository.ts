@@ -6,7 +6,7 @@ import { conflict } from '../../domain/errors';
 import { setClause } from './client';
 import { isConditionFailure } from './conditions';
 
-const adminSchema = z.object({
+export const adminSchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string().nullable(),

@@ -24,8 +24,13 @@ export function dynamoRevokedSessions(
       const out = await client.send(
         new GetCommand({ TableName: tableName, Key: keys.revokedSession(tokenHash), ConsistentRead: true }),
       );
-      const expiresAt = out.Item?.expiresAt;
-      return typeof expiresAt === 'number' && expiresAt * 1000 > now();
+      return endsItsToken(out.Item, now());
     },
   };
+}
+
+/** Whether a revoked-session item (if any) still ends its token at `now` (ms). */
+export function endsItsToken(item: Record<string, unknown> | undefined, now: number): boolean {
+  const expiresAt = item?.expiresAt;
+  return typeof expiresAt === 'number' && expiresAt * 1000 > now;
 }

@@ -9,6 +9,7 @@ import {
   fakeMailer,
   inMemoryLimiter,
   inMemoryRevokedSessions,
+  inMemorySessionReads,
   inMemoryTokens,
   inMemoryUsers,
   testSecrets,
@@ -33,6 +34,7 @@ import {
   requestPasswordReset,
   resetPassword,
 } from './account-service';
+import type { SessionReads } from './ports';
 import { isClosed, type User } from './user';
 
 const password = 'analytical-engine';
@@ -156,10 +158,12 @@ async function world() {
     jobs: { start: async (job) => void jobs.push(job) },
     log,
   };
-  const accounts: AccountDeps = {
+  const revoked = inMemoryRevokedSessions(clock);
+  const accounts: AccountDeps & { sessionReads: SessionReads<User> } = {
     users,
     identity,
-    revoked: inMemoryRevokedSessions(clock),
+    revoked,
+    sessionReads: inMemorySessionReads(revoked, (claims) => users.get(claims.subject)),
     tokens: inMemoryTokens(),
     mailer,
     limiter: inMemoryLimiter(),

@@ -6,6 +6,7 @@ import {
   fakeMailer,
   inMemoryLimiter,
   inMemoryRevokedSessions,
+  inMemorySessionReads,
   inMemoryTokens,
   inMemoryUsers,
   testSecrets,
@@ -26,6 +27,7 @@ import {
   updatePassword,
   verifyEmail,
 } from './account-service';
+import type { SessionReads, VerifiedToken } from './ports';
 import type { User } from './user';
 
 function setup() {
@@ -34,10 +36,12 @@ function setup() {
   const users = inMemoryUsers();
   const tokens = inMemoryTokens();
   const mailer = fakeMailer();
-  const deps: AccountDeps = {
+  const revoked = inMemoryRevokedSessions(clock);
+  const deps: AccountDeps & { sessionReads: SessionReads<User> } = {
     users,
     identity,
-    revoked: inMemoryRevokedSessions(clock),
+    revoked,
+    sessionReads: inMemorySessionReads(revoked, (claims) => users.get(claims.subject)),
     tokens,
     mailer,
     limiter: inMemoryLimiter(),
@@ -283,6 +287,27 @@ describe('authenticate', () => {
     expect(await authenticate(s.deps, { accessToken: other.tokens.accessToken })).toBeDefined();
     s.clock.advance(901_000);
     expect(await authenticate(s.deps, tokens)).toBeUndefined();
+  });
+
+  it('reads whether the token was ended and whose it is together: one read per request, after the token checks out', async () => {
+    const s = setup();
+    const { tokens, user } = await verifiedUser(s);
+    const asked: string[] = [];
+    const deps = {
+      ...s.deps,
+      sessionReads: {
+        read: (tokenHash: string, claims: VerifiedToken) => {
+          asked.push(claims.subject);
+          return s.deps.sessionReads.read(tokenHash, claims);
+        },
+      },
+    };
+
+    expect((await authenticate(deps, { accessToken: tokens.accessToken }))?.user.id).toBe(user.id);
+    expect(asked).toEqual([user.id]);
+    // A token that does not verify reads nothing.
+    expect(await authenticate(deps, { accessToken: `${tokens.accessToken}x` })).toBeUndefined();
+    expect(asked).toEqual([user.id]);
   });
 
   it('refuses no tokens and garbage', async () => {

@@ -10,6 +10,7 @@ import type {
   RateLimiter,
   RevokedSessions,
   Secrets,
+  SessionReads,
   Tokens,
 } from './ports';
 import {
@@ -181,12 +182,12 @@ export async function login(
  * the account's `sessionsValidAfter`.
  */
 export async function authenticate(
-  deps: { users: UserRepository } & SessionDeps,
+  deps: { sessionReads: SessionReads<User> } & SessionDeps,
   session: { accessToken?: string; refreshToken?: string },
 ): Promise<{ user: User; refreshed?: Tokens } | undefined> {
-  const verified = await verifySession(deps, session);
+  const verified = await verifySession(deps, deps.sessionReads, session);
   if (!verified) return undefined;
-  const user = await deps.users.get(verified.claims.subject);
+  const user = verified.principal;
   if (!user?.emailVerified || verified.claims.issuedAt < user.sessionsValidAfter) return undefined;
   return verified.refreshed ? { user, refreshed: verified.refreshed } : { user };
 }

@@ -8,6 +8,7 @@ import {
   inMemoryLimiter,
   inMemoryPendingSignIns,
   inMemoryRevokedSessions,
+  inMemorySessionReads,
   testSecrets,
 } from '../../testing/in-memory-accounts';
 import { DomainError } from '../errors';
@@ -32,10 +33,12 @@ function setup() {
   const admins = inMemoryAdmins();
   const pendingSignIns = inMemoryPendingSignIns();
   const auditLog: AuditEntry[] = [];
+  const revoked = inMemoryRevokedSessions(clock);
   const deps = {
     admins,
     identity,
-    revoked: inMemoryRevokedSessions(clock),
+    revoked,
+    sessionReads: inMemorySessionReads(revoked, (claims) => admins.getByUsername(claims.username)),
     secrets: testSecrets,
     limiter: inMemoryLimiter(),
     clock,

@@ -2,7 +2,15 @@ import { authMessages } from '@tunesmith/shared/auth';
 import { audit } from '../admin/audit';
 import type { AuditDeps } from '../admin/ports';
 import { conflict, notFound, unauthorized, validationError } from '../errors';
-import type { Clock, IdentityProvider, RateLimiter, RevokedSessions, Secrets, Tokens } from './ports';
+import type {
+  Clock,
+  IdentityProvider,
+  RateLimiter,
+  RevokedSessions,
+  Secrets,
+  SessionReads,
+  Tokens,
+} from './ports';
 import { guardedPasswordCheck, type SessionDeps, verifySession } from './session-rules';
 
 /** An administrator's profile (spec 2 section 3, admin_users), beside the admin pool. */
@@ -190,13 +198,12 @@ export async function adminLoginCode(
 
 /** The administrator behind admin session tokens, refreshing when needed. */
 export async function authenticateAdmin(
-  deps: Pick<AdminDeps, 'admins'> & SessionDeps,
+  deps: { sessionReads: SessionReads<AdminUser> } & SessionDeps,
   session: { accessToken?: string; refreshToken?: string },
 ): Promise<{ admin: AdminUser; refreshed?: Tokens } | undefined> {
-  const verified = await verifySession(deps, session);
+  const verified = await verifySession(deps, deps.sessionReads, session);
   if (!verified) return undefined;
-  const { claims, refreshed } = verified;
-  const admin = await deps.admins.getByUsername(claims.username);
+  const { claims, principal: admin, refreshed } = verified;
   if (!admin?.isActive || claims.issuedAt < admin.sessionsValidAfter) return undefined;
   return refreshed ? { admin, refreshed } : { admin };
 }

@@ -59,6 +59,16 @@ export interface RevokedSessions {
   isRevoked(tokenHash: string): Promise<boolean>;
 }
 
+/**
+ * What recognising a session reads about a verified access token, together:
+ * whether the token was ended (see {@link RevokedSessions}, by its hash) and
+ * the account its claims name (undefined when there is none). The table
+ * answers both in one request (decision 041).
+ */
+export interface SessionReads<P> {
+  read(tokenHash: string, claims: VerifiedToken): Promise<{ revoked: boolean; principal: P | undefined }>;
+}
+
 /** A credential store: one per pool (users, admins). */
 export interface IdentityProvider {
   /** Creates an unconfirmed identity. Throws a `conflict` DomainError if the name is taken. */

@@ -5,6 +5,7 @@ import type {
   RateLimiter,
   RevokedSessions,
   Secrets,
+  SessionReads,
   SignInResult,
   Tokens,
   VerifiedToken,
@@ -18,28 +19,34 @@ export interface SessionDeps {
 }
 
 /**
- * The claims behind a session's tokens: the access token if it is still
- * valid and was not ended by a logout, else a fresh one minted with the
- * refresh token. Undefined when neither works; an ended access token is never
- * traded in (its refresh token was revoked with it).
+ * The account behind a session's tokens, with the claims that name it: the
+ * access token's if it is still valid and was not ended by a logout, else a
+ * fresh one's minted with the refresh token. Undefined when neither works; an
+ * ended access token is never traded in (its refresh token was revoked with
+ * it). The token is verified before anything is read, so the account read is
+ * the one a valid token names; whether the token was ended is read with it.
  */
-export async function verifySession(
+export async function verifySession<P>(
   deps: SessionDeps,
+  reads: SessionReads<P>,
   session: { accessToken?: string; refreshToken?: string },
-): Promise<{ claims: VerifiedToken; refreshed?: Tokens } | undefined> {
-  const { identity } = deps;
+): Promise<{ claims: VerifiedToken; principal: P | undefined; refreshed?: Tokens } | undefined> {
+  const { identity, secrets } = deps;
   if (session.accessToken) {
-    const [claims, revoked] = await Promise.all([
-      identity.verifyAccessToken(session.accessToken),
-      deps.revoked.isRevoked(deps.secrets.hash(session.accessToken)),
-    ]);
-    if (revoked) return undefined;
-    if (claims) return { claims };
+    const tokenHash = secrets.hash(session.accessToken);
+    const claims = await identity.verifyAccessToken(session.accessToken);
+    if (claims) {
+      const { revoked, principal } = await reads.read(tokenHash, claims);
+      return revoked ? undefined : { claims, principal };
+    }
+    if (!session.refreshToken || (await deps.revoked.isRevoked(tokenHash))) return undefined;
   }
   if (!session.refreshToken) return undefined;
   const refreshed = await identity.refresh(session.refreshToken);
   const fresh = refreshed ? await identity.verifyAccessToken(refreshed.accessToken) : undefined;
-  return fresh && refreshed ? { claims: fresh, refreshed } : undefined;
+  if (!fresh || !refreshed) return undefined;
+  const { principal } = await reads.read(secrets.hash(refreshed.accessToken), fresh);
+  return { claims: fresh, principal, refreshed };
 }
 
 /**
