@@ -365,11 +365,14 @@ async function mixedLoad(cloud: LocalCloud): Promise<void> {
       if (!ok) errors++;
     }
   };
-  const cpuBefore = cpuMs(cloud.pids[0]);
+  // The server (first) and its emulators (DynamoDB Local, Cognito, ...): CPU split user/system.
+  const [server, ...emulators] = cloud.pids;
+  const cpuOf = () => ({ server: cpuTimes(server), emulators: sumTimes(emulators.map(cpuTimes)) });
+  const cpuBefore = cpuOf();
   const t0 = performance.now();
   await Promise.all(Array.from({ length: clients }, (_, n) => client(n)));
   const elapsed = (performance.now() - t0) / 1000;
-  const cpu = cpuMs(cloud.pids[0]) - cpuBefore;
+  const cpuAfter = cpuOf();
   agent.destroy();
   samples.sort((a, b) => a - b);
   say(
@@ -379,7 +382,15 @@ async function mixedLoad(cloud: LocalCloud): Promise<void> {
     `  ${(samples.length / elapsed).toFixed(0)} requests/s  p50 ${ms(percentile(samples, 50))}  p99 ${ms(percentile(samples, 99))}  errors ${errors} of ${samples.length}`,
   );
   // Wall-clock figures follow whatever else the machine runs; CPU per request and the load beside them say how much.
-  if (Number.isFinite(cpu)) say(`  CPU per request, server process: ${ms(cpu / samples.length)}`);
+  const perRequest = (after: CpuTimes, before: CpuTimes) => {
+    const user = (after.user - before.user) / samples.length;
+    const system = (after.system - before.system) / samples.length;
+    return `${ms(user + system)} (user ${ms(user)}, system ${ms(system)})`;
+  };
+  if (Number.isFinite(cpuAfter.server.user)) {
+    say(`  CPU per request: server process ${perRequest(cpuAfter.server, cpuBefore.server)}`);
+    say(`                   its emulators  ${perRequest(cpuAfter.emulators, cpuBefore.emulators)}`);
+  }
   say(
     `  load average at the end: ${loadavg()
       .map((n) => n.toFixed(2))
@@ -442,14 +453,34 @@ async function apiLatency(cloud: LocalCloud): Promise<void> {
 
 /** CPU time (user + system) a process has used so far, in ms; NaN where /proc cannot tell. */
 function cpuMs(pid: number | undefined): number {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
+}
+
+interface CpuTimes {
+  user: number;
+  system: number;
+}
+
+/** CPU time a process has used so far in its own code (user) and in the kernel for it (system), in ms. */
+function cpuTimes(pid: number | undefined): CpuTimes {
   try {
     // Fields 14 and 15 of /proc/PID/stat, counted after the command name's closing parenthesis.
     const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+    return {
+      user: Number(fields[11]) * (1000 / CLOCK_TICKS),
+      system: Number(fields[12]) * (1000 / CLOCK_TICKS),
+    };
   } catch {
-    return Number.NaN;
+    return { user: Number.NaN, system: Number.NaN };
   }
 }
+
+const sumTimes = (times: CpuTimes[]): CpuTimes =>
+  times.reduce((sum, t) => ({ user: sum.user + t.user, system: sum.system + t.system }), {
+    user: 0,
+    system: 0,
+  });
 
 /** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
 const CLOCK_TICKS = 100;

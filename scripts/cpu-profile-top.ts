@@ -61,11 +61,12 @@ function where(frame: CallFrame, root: string): string {
   if (!frame.url) return '(native)';
   let path = frame.url.startsWith('file://') ? fileURLToPath(frame.url) : frame.url;
   let line = frame.lineNumber + 1;
-  const entry = path.startsWith('node:')
-    ? undefined
-    : sourceMapOf(path)?.findEntry(frame.lineNumber, frame.columnNumber);
-  if (entry && 'originalSource' in entry) {
-    const source = entry.originalSource;
+  // An empty object where the map has no entry for the position.
+  const entry = (
+    path.startsWith('node:') ? undefined : sourceMapOf(path)?.findEntry(frame.lineNumber, frame.columnNumber)
+  ) as { originalSource?: string; originalLine: number } | undefined;
+  const source = entry?.originalSource;
+  if (entry && source) {
     path = source.startsWith('file://') ? fileURLToPath(source) : resolve(dirname(path), source);
     line = entry.originalLine + 1;
   }
