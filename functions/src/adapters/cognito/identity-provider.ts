@@ -3,6 +3,7 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { IdentityProvider, SecondFactorResult, SignInResult, Tokens } from '../../domain/accounts/ports';
 import { conflict, validationError } from '../../domain/errors';
+import { rememberVerified } from './verified-tokens';
 
 type CognitoSdk = typeof import('./sdk');
 
@@ -88,6 +89,21 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
     { issuer: config.issuer, audience: null, jwksUri: `${config.issuer}/.well-known/jwks.json` },
     { jwksCache },
   );
+  const verifyAccessToken = rememberVerified(async (accessToken: string) => {
+    try {
+      const payload = await verifier.verify(accessToken);
+      if (payload.token_use !== 'access' || payload.client_id !== clientId) return undefined;
+      const username = typeof payload.username === 'string' ? payload.username : String(payload.sub);
+      return {
+        subject: String(payload.sub),
+        username,
+        issuedAt: Number(payload.iat),
+        expiresAt: Number(payload.exp),
+      };
+    } catch {
+      return undefined;
+    }
+  });
 
   return {
     async createUser(input) {
@@ -264,21 +280,7 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
       }
     },
 
-    async verifyAccessToken(accessToken) {
-      try {
-        const payload = await verifier.verify(accessToken);
-        if (payload.token_use !== 'access' || payload.client_id !== clientId) return undefined;
-        const username = typeof payload.username === 'string' ? payload.username : String(payload.sub);
-        return {
-          subject: String(payload.sub),
-          username,
-          issuedAt: Number(payload.iat),
-          expiresAt: Number(payload.exp),
-        };
-      } catch {
-        return undefined;
-      }
-    },
+    verifyAccessToken,
 
     async revokeRefreshToken(refreshToken) {
       const { sdk, client } = await cognito();
