@@ -1,8 +1,10 @@
 import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { messages } from '@tunesmith/shared/messages';
 import { keys } from '../../data/keys';
 import type { AdminUser } from '../../domain/accounts/admin';
 import type { SessionReads, VerifiedToken } from '../../domain/accounts/ports';
 import type { User } from '../../domain/accounts/user';
+import { DomainError } from '../../domain/errors';
 import { adminSchema } from './admin-repository';
 import { endsItsToken } from './revoked-sessions';
 import { userSchema } from './user-repository';
@@ -22,8 +24,8 @@ const MAX_ROUNDS = 3;
  * Session reads as one BatchGetItem: the token's revoked-session item and the
  * account's profile, both read strongly consistent as the single reads were
  * (a logout or a password change counts at once). Keys left unprocessed are
- * asked for again; a read that cannot be completed fails rather than take a
- * missing item for "not revoked".
+ * asked for again; a read that cannot be completed fails (503) rather than
+ * take a missing item for "not revoked".
  */
 function sessionReads<P>(
   client: DynamoDBDocumentClient,
@@ -39,7 +41,8 @@ function sessionReads<P>(
       const id = (key: Record<string, unknown>) => `${key.pk}\n${key.sk}`;
       let pending: Record<string, unknown>[] = [revokedKey, principalKey];
       for (let round = 0; pending.length > 0; round++) {
-        if (round === MAX_ROUNDS) throw new Error('DynamoDB left the session reads unprocessed');
+        // Throttled past the SDK's own retries: a 503 to try again, never a guess.
+        if (round === MAX_ROUNDS) throw new DomainError('unavailable', messages.serviceUnavailable);
         const out = await client.send(
           new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
         );
