@@ -1,11 +1,26 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, type BuildResult, buildSync, type Metafile } from 'esbuild';
-import { lambdaEntry } from './paths';
+import { lambdaEntry, repoRoot } from './paths';
 
 const shim = (name: string) => fileURLToPath(new URL(`./bundle-shims/${name}.ts`, import.meta.url));
+
+/**
+ * The ES module entry of an SDK package as the DynamoDB client (which every
+ * function bundles) resolves it. The credentials shim lives in `infra/`,
+ * whose own copy of the provider may sit on another `@aws-sdk/core` than the
+ * clients': resolved from there, every bundle would carry two SDK cores.
+ */
+function besideTheClients(name: string): string {
+  const fromFunctions = createRequire(join(repoRoot, 'functions', 'package.json'));
+  const fromClient = createRequire(fromFunctions.resolve('@aws-sdk/client-dynamodb'));
+  const manifest = fromClient.resolve(`${name}/package.json`);
+  const { module } = JSON.parse(readFileSync(manifest, 'utf8')) as { module: string };
+  return join(dirname(manifest), module);
+}
 
 /** The file Lambda loads: `index.handler` and friends resolve to it. */
 export const BUNDLE_ENTRY_FILE = 'index.mjs';
@@ -43,6 +58,7 @@ export function lambdaBuildOptions(entryFile: string, outdir: string): BuildOpti
     sourcesContent: false,
     alias: {
       '@aws-sdk/credential-provider-node': shim('lambda-credentials'),
+      '@aws-sdk/credential-provider-env': besideTheClients('@aws-sdk/credential-provider-env'),
       bowser: shim('no-browser-user-agent'),
     },
     metafile: true,

@@ -3,7 +3,7 @@ import httpRouterHandler from '@middy/http-router';
 import { messages } from '@tunesmith/shared/messages';
 import { type RouteDef, type RouteGroup, type RouteId, routesOfGroup } from '@tunesmith/shared/routes';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { metrics } from '../adapters/metrics';
+import { metrics } from '../adapters/lazy-metrics';
 import { originSecretFromEnv } from '../adapters/secrets/origin-secret';
 import { startTracing } from '../adapters/tracing';
 import type { AdminUser } from '../domain/accounts/admin';

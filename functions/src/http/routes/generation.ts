@@ -8,7 +8,8 @@ import {
   variationSchema,
 } from '@tunesmith/shared/generations';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { type MetricsRecorder, metricNames, metrics } from '../../adapters/metrics';
+import { type LazyMetrics, metrics } from '../../adapters/lazy-metrics';
+import { metricNames } from '../../adapters/metric-names';
 import type { User } from '../../domain/accounts/user';
 import { DomainError } from '../../domain/errors';
 import {
@@ -44,7 +45,7 @@ export interface GenerationRouteDeps {
   /** Presigns stored audio for the owner's player (the studio calls answer with the new track). */
   audioLinks: AudioLinker;
   /** Where `GenerationsStarted` is counted (default: CloudWatch through Powertools). */
-  metrics?: Pick<MetricsRecorder, 'count'>;
+  metrics?: Pick<LazyMetrics, 'count'>;
 }
 
 /** Starting generations (text, audio; variation, extend and repaint of a track) and the lyrics helper. */

@@ -1,6 +1,7 @@
 import { billingMessages } from '@tunesmith/shared/billing';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { type MetricName, type MetricsRecorder, metricNames, metrics } from '../../adapters/metrics';
+import { type LazyMetrics, metrics } from '../../adapters/lazy-metrics';
+import { type MetricName, metricNames } from '../../adapters/metric-names';
 import type { Clock } from '../../domain/accounts/ports';
 import { type BillingLog, handlePaymentEvent } from '../../domain/billing/billing-service';
 import { type BillingDeps, PaymentsError } from '../../domain/billing/ports';
@@ -24,7 +25,7 @@ export interface WebhookRouteDeps {
   /** Billing, for Stripe's webhook (built on first use, so fal's deliveries never wait on it). */
   billing: () => BillingDeps & { log?: BillingLog };
   /** Where each delivery's outcome is counted (default: CloudWatch through Powertools). */
-  metrics?: Pick<MetricsRecorder, 'countOutcome'>;
+  metrics?: Pick<LazyMetrics, 'countOutcome'>;
 }
 
 /** The body exactly as sent: the signature covers these bytes, not a re-serialised JSON. */
