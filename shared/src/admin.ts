@@ -3,11 +3,12 @@
  * messages, response shapes, and the toasts of its error catalogue (section 8).
  * The API validates with these schemas and the admin screens' forms use them.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { entitlementsSchema, planStatuses } from './auth';
 import { TITLE_MAX_LENGTH } from './constants';
 import { generationMessages } from './generations';
 import { planSchema } from './plans';
+import './schema-messages';
 import { type SettingKey, SITE_NAME_MAX_LENGTH, settingKeys } from './settings';
 import { trackSchema, trackStatuses, visibilities } from './tracks';
 
@@ -98,16 +99,16 @@ export const adminToasts = {
 
 /** `?cursor=&limit=` of the paginated admin lists. */
 const pageQuery = {
-  cursor: z.string().max(2048).optional(),
-  limit: z.coerce.number().int().min(1).max(ADMIN_MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
+  cursor: z.optional(z.string().check(z.maxLength(2048))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(ADMIN_MAX_PAGE_SIZE)), ADMIN_PAGE_SIZE),
 };
 
-const searchText = z
-  .string()
-  .trim()
-  .max(100)
-  .transform((q) => q.toLowerCase())
-  .optional();
+const searchText = z.optional(
+  z.pipe(
+    z.string().check(z.trim(), z.maxLength(100)),
+    z.transform((q: string) => q.toLowerCase()),
+  ),
+);
 
 // ---- dashboard -------------------------------------------------------------
 
@@ -126,12 +127,12 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const dashboardStatsSchema = z.object({
-  totalUsers: z.number().int(),
-  totalGenerations: z.number().int(),
-  publicTracks: z.number().int(),
-  privateTracks: z.number().int(),
-  newUsersToday: z.number().int(),
-  generationsToday: z.number().int(),
+  totalUsers: z.int(),
+  totalGenerations: z.int(),
+  publicTracks: z.int(),
+  privateTracks: z.int(),
+  newUsersToday: z.int(),
+  generationsToday: z.int(),
   /** The UTC day (yyyy-mm-dd) that "today" means. */
   day: z.string(),
   recentActivity: z.array(auditEntrySchema),
@@ -150,12 +151,12 @@ export const adminUserSchema = z.object({
   lastName: z.string(),
   emailVerified: z.boolean(),
   planStatus: z.enum(planStatuses),
-  subscriptionPlanId: z.string().nullable(),
-  subscriptionPlan: z.object({ name: z.string(), maxGenerations: z.number().int() }).nullable(),
+  subscriptionPlanId: z.nullable(z.string()),
+  subscriptionPlan: z.nullable(z.object({ name: z.string(), maxGenerations: z.int() })),
   /** Generations used in the current weekly quota window. */
-  generationCount: z.number().int(),
-  planStartDate: z.string().nullable(),
-  planEndDate: z.string().nullable(),
+  generationCount: z.int(),
+  planStartDate: z.nullable(z.string()),
+  planEndDate: z.nullable(z.string()),
   /** Whether a Stripe subscription is running (its state then follows Stripe). */
   hasStripeSubscription: z.boolean(),
   /** What the plan allows now: the same rule as the user's own profile, generation and downloads. */
@@ -167,25 +168,26 @@ export type AdminUserView = z.infer<typeof adminUserSchema>;
 export const adminUserListSchema = z.object({
   users: z.array(adminUserSchema),
   /** Every regular user, whatever the search. */
-  total: z.number().int(),
-  nextCursor: z.string().nullable(),
+  total: z.int(),
+  nextCursor: z.nullable(z.string()),
 });
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
-export const adminUpdateUserSchema = z
-  .object({
-    firstName: z.string().trim().min(1, adminMessages.firstNameRequired).max(100),
-    lastName: z.string().trim().min(1, adminMessages.lastNameRequired).max(100),
+export const adminUpdateUserSchema = z.partial(
+  z.strictObject({
+    firstName: z.string().check(z.trim(), z.minLength(1, adminMessages.firstNameRequired), z.maxLength(100)),
+    lastName: z.string().check(z.trim(), z.minLength(1, adminMessages.lastNameRequired), z.maxLength(100)),
     email: z
       .string()
-      .trim()
-      .toLowerCase()
-      .email(adminMessages.emailInvalid)
-      .max(254, adminMessages.emailInvalid),
+      .check(
+        z.trim(),
+        z.toLowerCase(),
+        z.email(adminMessages.emailInvalid),
+        z.maxLength(254, adminMessages.emailInvalid),
+      ),
     emailVerified: z.boolean(),
-  })
-  .partial()
-  .strict();
+  }),
+);
 export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;
 
 /** Statuses an administrator may give: free without a plan, the others with one. */
@@ -193,17 +195,19 @@ export const adminPlanStatuses = ['free', 'active', 'expired', 'cancelled'] as c
 
 export const adminAssignPlanSchema = z
   .object({
-    planId: z.string().trim().min(1).max(100).nullable(),
+    planId: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
     status: z.enum(adminPlanStatuses),
   })
-  .superRefine((value, ctx) => {
-    if (value.planId === null && value.status !== 'free') {
-      ctx.addIssue({ code: 'custom', path: ['status'], message: adminMessages.planStatusFree });
-    }
-    if (value.planId !== null && value.status === 'free') {
-      ctx.addIssue({ code: 'custom', path: ['status'], message: adminMessages.planStatusForPlan });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.planId === null && value.status !== 'free') {
+        ctx.addIssue({ code: 'custom', path: ['status'], message: adminMessages.planStatusFree });
+      }
+      if (value.planId !== null && value.status === 'free') {
+        ctx.addIssue({ code: 'custom', path: ['status'], message: adminMessages.planStatusForPlan });
+      }
+    }),
+  );
 export type AdminAssignPlanInput = z.infer<typeof adminAssignPlanSchema>;
 
 // ---- plans -------------------------------------------------------------------
@@ -215,31 +219,40 @@ export const PLAN_SORT_ORDER_MAX = 999_999;
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
 /** A form's text or a JSON number; empty gives the fallback. */
-const numberOr = (fallback: number) =>
-  z.preprocess(
+/** `check` applied to a value first read by `read` (what zod's full build calls preprocess). */
+const preprocess = <T extends z.ZodMiniType>(read: (value: unknown) => unknown, check: T) =>
+  z.pipe(z.transform(read), check);
+
+const numberOr = (fallback: number, ...checks: z.core.$ZodCheck<number>[]) =>
+  preprocess(
     (value) => (blank(value) ? fallback : typeof value === 'string' ? Number(value.trim()) : value),
-    z.number({ error: adminMessages.planPriceInvalid }),
+    z.number({ error: adminMessages.planPriceInvalid }).check(...checks),
   );
 
-const price = numberOr(0).refine(
-  (n) =>
-    Number.isFinite(n) && n >= 0 && n <= PLAN_PRICE_MAX && Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
-  adminMessages.planPriceInvalid,
+const price = numberOr(
+  0,
+  z.refine(
+    (n) =>
+      Number.isFinite(n) && n >= 0 && n <= PLAN_PRICE_MAX && Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
+    adminMessages.planPriceInvalid,
+  ),
 );
 
 const generations = (message: string) =>
-  numberOr(5)
-    .refine((n) => Number.isInteger(n), adminMessages.planWholeNumber)
-    .refine((n) => n >= 1, message)
-    .refine((n) => n <= 1_000_000, 'Must be at most 1000000');
+  numberOr(
+    5,
+    z.refine((n) => Number.isInteger(n), adminMessages.planWholeNumber),
+    z.refine((n) => n >= 1, message),
+    z.refine((n) => n <= 1_000_000, 'Must be at most 1000000'),
+  );
 
-const priceId = z.preprocess(
+const priceId = preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-  z.string().trim().max(255).nullable().default(null),
+  z._default(z.nullable(z.string().check(z.trim(), z.maxLength(255))), null),
 );
 
 /** Features as a list; a newline-separated text (the form's textarea) is split into lines. */
-const features = z.preprocess(
+const features = preprocess(
   (value) =>
     typeof value === 'string'
       ? value
@@ -247,18 +260,19 @@ const features = z.preprocess(
           .map((line) => line.trim())
           .filter(Boolean)
       : value,
-  z.array(z.string().trim().min(1).max(200)).max(50).default([]),
+  z._default(
+    z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.maxLength(50)),
+    [],
+  ),
 );
 
 export const planInputSchema = z.object({
   name: z
     .string({ error: adminMessages.planNameRequired })
-    .trim()
-    .min(1, adminMessages.planNameRequired)
-    .max(100),
-  description: z.preprocess(
+    .check(z.trim(), z.minLength(1, adminMessages.planNameRequired), z.maxLength(100)),
+  description: preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z.string().trim().max(2000).nullable().default(null),
+    z._default(z.nullable(z.string().check(z.trim(), z.maxLength(2000))), null),
   ),
   features,
   weeklyPrice: price,
@@ -269,12 +283,15 @@ export const planInputSchema = z.object({
   yearlyPriceId: priceId,
   maxGenerations: generations(adminMessages.planGenerationsMin),
   generationsNumber: generations(adminMessages.planGenerationsNumberMin),
-  sortOrder: numberOr(0).refine(
-    (n) => Number.isInteger(n) && n >= 0 && n <= PLAN_SORT_ORDER_MAX,
-    adminMessages.planSortOrderInvalid,
+  sortOrder: numberOr(
+    0,
+    z.refine(
+      (n) => Number.isInteger(n) && n >= 0 && n <= PLAN_SORT_ORDER_MAX,
+      adminMessages.planSortOrderInvalid,
+    ),
   ),
-  isActive: z.boolean().default(true),
-  commercialUse: z.boolean().default(false),
+  isActive: z._default(z.boolean(), true),
+  commercialUse: z._default(z.boolean(), false),
 });
 export type PlanInput = z.infer<typeof planInputSchema>;
 /** What a plan form holds before it is parsed (text fields for numbers). */
@@ -286,40 +303,42 @@ export const adminPlanListSchema = z.array(planSchema);
 
 export const adminTrackListQuerySchema = z.object({
   q: searchText,
-  status: z.enum(trackStatuses).optional(),
-  visibility: z.enum(visibilities).optional(),
+  status: z.optional(z.enum(trackStatuses)),
+  visibility: z.optional(z.enum(visibilities)),
   ...pageQuery,
 });
 export type AdminTrackListQuery = z.infer<typeof adminTrackListQuerySchema>;
 
-export const adminTrackSchema = trackSchema.extend({ userId: z.string() });
+export const adminTrackSchema = z.extend(trackSchema, { userId: z.string() });
 export type AdminTrack = z.infer<typeof adminTrackSchema>;
 
 export const trackCountsSchema = z.object({
-  total: z.number().int(),
-  public: z.number().int(),
+  total: z.int(),
+  public: z.int(),
   /** Public tracks not hidden by an administrator. */
-  galleryVisible: z.number().int(),
+  galleryVisible: z.int(),
   /** Public tracks an administrator hid from the gallery. */
-  hiddenFromGallery: z.number().int(),
+  hiddenFromGallery: z.int(),
 });
 export type TrackCounts = z.infer<typeof trackCountsSchema>;
 
 export const adminTrackListSchema = z.object({
   tracks: z.array(adminTrackSchema),
   counts: trackCountsSchema,
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type AdminTrackList = z.infer<typeof adminTrackListSchema>;
 
-export const galleryVisibilitySchema = z.object({ showInGallery: z.boolean() }).strict();
+export const galleryVisibilitySchema = z.strictObject({ showInGallery: z.boolean() });
 
 export const adminTrackTitleSchema = z.object({
   title: z
     .string({ error: generationMessages.titleEmpty })
-    .trim()
-    .min(1, generationMessages.titleEmpty)
-    .max(TITLE_MAX_LENGTH, generationMessages.titleTooLong),
+    .check(
+      z.trim(),
+      z.minLength(1, generationMessages.titleEmpty),
+      z.maxLength(TITLE_MAX_LENGTH, generationMessages.titleTooLong),
+    ),
 });
 
 export const adminDownloadSchema = z.object({ url: z.string(), filename: z.string() });
@@ -338,7 +357,7 @@ export const adminSettingSchema = z.object({
   description: z.string(),
   type: z.string(),
   category: z.string(),
-  updatedAt: z.string().nullable(),
+  updatedAt: z.nullable(z.string()),
 });
 export type AdminSetting = z.infer<typeof adminSettingSchema>;
 export const adminSettingListSchema = z.array(adminSettingSchema);
@@ -366,27 +385,28 @@ const keyFormats: Partial<Record<SettingKey, { pattern: RegExp; message: string 
 const isSiteName = (value: string) => value.length <= SITE_NAME_MAX_LENGTH && !/\p{Cc}/u.test(value);
 
 export const adminUpdateSettingSchema = z
-  .object({
+  .strictObject({
     key: z.enum(settingKeys, { error: adminMessages.unknownSetting }),
-    value: z.string().trim().max(SETTING_VALUE_MAX, adminMessages.settingTooLong),
+    value: z.string().check(z.trim(), z.maxLength(SETTING_VALUE_MAX, adminMessages.settingTooLong)),
   })
-  .strict()
-  .superRefine(({ key, value }, ctx) => {
-    if (value === '') {
-      if (requiredSettings.includes(key)) {
-        ctx.addIssue({ code: 'custom', path: ['value'], message: adminMessages.settingRequired });
+  .check(
+    z.superRefine(({ key, value }, ctx) => {
+      if (value === '') {
+        if (requiredSettings.includes(key)) {
+          ctx.addIssue({ code: 'custom', path: ['value'], message: adminMessages.settingRequired });
+        }
+        return;
       }
-      return;
-    }
-    if (emailSettings.includes(key) && !z.email().safeParse(value).success) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: adminMessages.settingEmailInvalid });
-    }
-    if (key === 'site_name' && !isSiteName(value)) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: adminMessages.siteNameFormat });
-    }
-    const format = keyFormats[key];
-    if (format && !format.pattern.test(value)) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: format.message });
-    }
-  });
+      if (emailSettings.includes(key) && !z.email().safeParse(value).success) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: adminMessages.settingEmailInvalid });
+      }
+      if (key === 'site_name' && !isSiteName(value)) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: adminMessages.siteNameFormat });
+      }
+      const format = keyFormats[key];
+      if (format && !format.pattern.test(value)) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: format.message });
+      }
+    }),
+  );
 export type AdminUpdateSettingInput = z.infer<typeof adminUpdateSettingSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { authMessages } from './auth-messages';
 import {
   ADMIN_PASSWORD_MIN_LENGTH,
@@ -6,79 +6,91 @@ import {
   PASSWORD_MIN_LENGTH,
   TOTP_CODE_LENGTH,
 } from './constants';
+import './schema-messages';
 
 export { authMessages } from './auth-messages';
 
 const email = z
   .string()
-  .trim()
-  .toLowerCase()
-  .email(authMessages.emailInvalid)
-  .max(254, authMessages.emailInvalid);
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.email(authMessages.emailInvalid),
+    z.maxLength(254, authMessages.emailInvalid),
+  );
 
 export const loginSchema = z.object({
   email,
-  password: z.string().min(1, authMessages.passwordRequired).max(256),
+  password: z.string().check(z.minLength(1, authMessages.passwordRequired), z.maxLength(256)),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z
   .object({
-    firstName: z.string().trim().min(1, authMessages.firstNameRequired).max(100),
-    lastName: z.string().trim().min(1, authMessages.lastNameRequired).max(100),
+    firstName: z.string().check(z.trim(), z.minLength(1, authMessages.firstNameRequired), z.maxLength(100)),
+    lastName: z.string().check(z.trim(), z.minLength(1, authMessages.lastNameRequired), z.maxLength(100)),
     email,
-    password: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordMin).max(256),
-    confirmPassword: z.string().min(1, authMessages.confirmRequired),
+    password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, authMessages.passwordMin), z.maxLength(256)),
+    confirmPassword: z.string().check(z.minLength(1, authMessages.confirmRequired)),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: authMessages.passwordsDontMatch,
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: authMessages.passwordsDontMatch,
+      path: ['confirmPassword'],
+    }),
+  );
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const emailOnlySchema = z.object({ email });
 
 export const resendVerificationSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, 'Please enter your email address to resend verification.')
-    .pipe(email),
+  email: z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.toLowerCase(),
+        z.minLength(1, 'Please enter your email address to resend verification.'),
+      ),
+    email,
+  ),
 });
 
 export const resetPasswordSchema = z.object({
-  token: z.string().min(1).max(200),
-  newPassword: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordMin).max(256),
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  newPassword: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, authMessages.passwordMin), z.maxLength(256)),
 });
 
 /** The reset-password screen's form (the confirmation never leaves the browser). */
 export const resetPasswordFormSchema = z
   .object({
-    password: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordMin),
-    confirmPassword: z.string().min(1, authMessages.confirmRequired),
+    password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, authMessages.passwordMin)),
+    confirmPassword: z.string().check(z.minLength(1, authMessages.confirmRequired)),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: authMessages.passwordsDontMatch,
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: authMessages.passwordsDontMatch,
+      path: ['confirmPassword'],
+    }),
+  );
 
 export const updateEmailSchema = z.object({
   newEmail: email,
   currentPassword: z
     .string({ error: authMessages.currentPasswordRequired })
-    .min(1, authMessages.currentPasswordRequired)
-    .max(256),
+    .check(z.minLength(1, authMessages.currentPasswordRequired), z.maxLength(256)),
 });
 
 export const updatePasswordSchema = z.object({
-  currentPassword: z.string().min(1, authMessages.currentPasswordRequired).max(256),
-  newPassword: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort).max(256),
+  currentPassword: z.string().check(z.minLength(1, authMessages.currentPasswordRequired), z.maxLength(256)),
+  newPassword: z
+    .string()
+    .check(z.minLength(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort), z.maxLength(256)),
 });
 
 export const adminLoginSchema = z.object({
-  username: z.string().trim().min(1, authMessages.usernameRequired).max(128),
-  password: z.string().min(1, authMessages.passwordRequired).max(256),
+  username: z.string().check(z.trim(), z.minLength(1, authMessages.usernameRequired), z.maxLength(128)),
+  password: z.string().check(z.minLength(1, authMessages.passwordRequired), z.maxLength(256)),
 });
 
 /**
@@ -86,15 +98,18 @@ export const adminLoginSchema = z.object({
  * without the space most apps show in the middle.
  */
 export const adminCodeSchema = z.object({
-  code: z
-    .string({ error: authMessages.codeRequired })
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, authMessages.codeRequired)
-        .regex(new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`), authMessages.codeInvalid),
+  code: z.pipe(
+    z.pipe(
+      z.string({ error: authMessages.codeRequired }),
+      z.transform((value: string) => value.replace(/[\s-]/g, '')),
     ),
+    z
+      .string()
+      .check(
+        z.minLength(1, authMessages.codeRequired),
+        z.regex(new RegExp(`^\\d{${TOTP_CODE_LENGTH}}$`), authMessages.codeInvalid),
+      ),
+  ),
 });
 export type AdminCodeInput = z.input<typeof adminCodeSchema>;
 
@@ -113,14 +128,18 @@ export type AdminSecondFactor = z.infer<typeof adminSecondFactorSchema>;
 
 export const adminChangePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, authMessages.currentPasswordRequired).max(256),
-    newPassword: z.string().min(ADMIN_PASSWORD_MIN_LENGTH, authMessages.adminPasswordMin).max(256),
+    currentPassword: z.string().check(z.minLength(1, authMessages.currentPasswordRequired), z.maxLength(256)),
+    newPassword: z
+      .string()
+      .check(z.minLength(ADMIN_PASSWORD_MIN_LENGTH, authMessages.adminPasswordMin), z.maxLength(256)),
     confirmPassword: z.string(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: authMessages.adminPasswordsDontMatch,
-    path: ['confirmPassword'],
-  });
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      message: authMessages.adminPasswordsDontMatch,
+      path: ['confirmPassword'],
+    }),
+  );
 
 export const planStatuses = ['free', 'active', 'cancelled', 'inactive', 'expired'] as const;
 export type PlanStatus = (typeof planStatuses)[number];
@@ -129,7 +148,7 @@ export type PlanStatus = (typeof planStatuses)[number];
 export const entitlementsSchema = z.object({
   /** A paid plan is in force (active, or cancelled before the period ends). */
   paid: z.boolean(),
-  weeklyLimit: z.number().int(),
+  weeklyLimit: z.int(),
   canPrivate: z.boolean(),
   canDownload: z.boolean(),
 });
@@ -139,22 +158,22 @@ export type Entitlements = z.infer<typeof entitlementsSchema>;
 export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
   emailVerified: z.boolean(),
   planStatus: z.enum(planStatuses),
-  subscriptionPlanId: z.string().nullable(),
-  stripeSubscriptionId: z.string().nullable(),
+  subscriptionPlanId: z.nullable(z.string()),
+  stripeSubscriptionId: z.nullable(z.string()),
   /** Generations used in the current weekly window (the spec's field name; 0 once a new week starts). */
-  generationsUsedThisMonth: z.number().int(),
+  generationsUsedThisMonth: z.int(),
   /** Start and end of the subscription's current paid period (ISO). */
-  planStartDate: z.string().nullable(),
-  planEndDate: z.string().nullable(),
+  planStartDate: z.nullable(z.string()),
+  planEndDate: z.nullable(z.string()),
   createdAt: z.string(),
   /** The name of the subscribed plan, or null on the free plan. */
-  planName: z.string().nullable(),
+  planName: z.nullable(z.string()),
   /** The billing cycle of the subscription, or null without one. */
-  billingCycle: z.enum(BILLING_CYCLES).nullable(),
+  billingCycle: z.nullable(z.enum(BILLING_CYCLES)),
   /**
    * The plan was given by an administrator, with no Stripe subscription
    * behind it: nothing is billed, and nothing can be changed in the portal.

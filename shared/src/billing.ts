@@ -1,6 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BILLING_CYCLES, type BillingCycle } from './constants';
 import { messages } from './messages';
+import './schema-messages';
 
 /** Messages of the billing calls and screens; verbatim from the specification where it has them. */
 export const billingMessages = {
@@ -44,9 +45,11 @@ export const priceEditNotice = (changes: readonly string[]) =>
 
 const planIdField = z
   .string({ error: billingMessages.planRequired })
-  .trim()
-  .min(1, billingMessages.planRequired)
-  .max(100, billingMessages.planNotFound);
+  .check(
+    z.trim(),
+    z.minLength(1, billingMessages.planRequired),
+    z.maxLength(100, billingMessages.planNotFound),
+  );
 
 export const checkoutRequestSchema = z.object({
   planId: planIdField,
@@ -56,7 +59,7 @@ export const checkoutRequestSchema = z.object({
    * (the id Pricing's dialog named). Checkout is refused while a grant is in
    * force and this does not name it.
    */
-  endsGrantedPlan: planIdField.optional(),
+  endsGrantedPlan: z.optional(planIdField),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -77,14 +80,17 @@ export type BillingRedirect = z.infer<typeof billingRedirectSchema>;
  * portal's confirm step for that price (`subscription_update_confirm`).
  */
 export const portalRequestSchema = z
-  .object({
-    planId: planIdField,
-    billingCycle: checkoutRequestSchema.shape.billingCycle,
-  })
-  .partial()
-  .refine((body) => (body.planId === undefined) === (body.billingCycle === undefined), {
-    message: billingMessages.planRequired,
-  });
+  .partial(
+    z.object({
+      planId: planIdField,
+      billingCycle: checkoutRequestSchema.shape.billingCycle,
+    }),
+  )
+  .check(
+    z.refine((body) => (body.planId === undefined) === (body.billingCycle === undefined), {
+      message: billingMessages.planRequired,
+    }),
+  );
 export type PortalRequest = z.infer<typeof portalRequestSchema>;
 
 export { MANAGE_BILLING_PATH } from './constants';
@@ -93,7 +99,7 @@ export { MANAGE_BILLING_PATH } from './constants';
 export const cancelSubscriptionResponseSchema = z.object({
   message: z.string(),
   /** When the paid period ends (ISO), as Stripe reported it. */
-  planEndDate: z.string().nullable(),
+  planEndDate: z.nullable(z.string()),
 });
 export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>;
 

@@ -1,10 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   DURATION_DEFAULT_SECONDS,
   DURATION_MAX_SECONDS,
   DURATION_MIN_SECONDS,
   TITLE_MAX_LENGTH,
 } from './constants';
+import './schema-messages';
 import { trackSchema, visibilities } from './tracks';
 
 export const TAGS_MAX_LENGTH = 500;
@@ -78,32 +79,34 @@ export const generationMessages = {
 
 const tags = z
   .string({ error: generationMessages.tagsRequired })
-  .trim()
-  .min(1, generationMessages.tagsRequired)
-  .max(TAGS_MAX_LENGTH, generationMessages.tagsTooLong);
+  .check(
+    z.trim(),
+    z.minLength(1, generationMessages.tagsRequired),
+    z.maxLength(TAGS_MAX_LENGTH, generationMessages.tagsTooLong),
+  );
 
 /** Optional; empty means instrumental. */
-const lyrics = z
-  .string()
-  .trim()
-  .max(LYRICS_MAX_LENGTH, generationMessages.lyricsTooLong)
-  .nullish()
-  .transform((v) => v ?? '');
+const lyrics = z.pipe(
+  z.nullish(z.string().check(z.trim(), z.maxLength(LYRICS_MAX_LENGTH, generationMessages.lyricsTooLong))),
+  z.transform((v: string | null | undefined) => v ?? ''),
+);
 
-const duration = z
-  .number({ error: generationMessages.durationInvalid })
-  .int(generationMessages.durationInvalid)
-  .min(DURATION_MIN_SECONDS, generationMessages.durationInvalid)
-  .max(DURATION_MAX_SECONDS, generationMessages.durationInvalid)
-  .default(DURATION_DEFAULT_SECONDS);
+const duration = z._default(
+  z
+    .number({ error: generationMessages.durationInvalid })
+    .check(
+      z.int(generationMessages.durationInvalid),
+      z.gte(DURATION_MIN_SECONDS, generationMessages.durationInvalid),
+      z.lte(DURATION_MAX_SECONDS, generationMessages.durationInvalid),
+    ),
+  DURATION_DEFAULT_SECONDS,
+);
 
 /** Optional on create: trimmed, empty becomes no title. */
-const optionalTitle = z
-  .string()
-  .trim()
-  .max(TITLE_MAX_LENGTH, generationMessages.titleTooLong)
-  .nullish()
-  .transform((v) => (v ? v : undefined));
+const optionalTitle = z.pipe(
+  z.nullish(z.string().check(z.trim(), z.maxLength(TITLE_MAX_LENGTH, generationMessages.titleTooLong))),
+  z.transform((v: string | null | undefined) => (v ? v : undefined)),
+);
 
 const visibility = z.enum(visibilities, { error: generationMessages.visibilityInvalid });
 
@@ -114,14 +117,16 @@ export const textToMusicSchema = z
     lyrics,
     duration,
     title: optionalTitle,
-    visibility: visibility.default('public'),
+    visibility: z._default(visibility, 'public'),
     /** No vocals: the provider gets lyrics `[instrumental]`; lyrics must be empty. */
-    instrumental: z.boolean({ error: 'Instrumental must be true or false.' }).default(false),
+    instrumental: z._default(z.boolean({ error: 'Instrumental must be true or false.' }), false),
   })
-  .refine((v) => !(v.instrumental && v.lyrics), {
-    message: generationMessages.instrumentalWithLyrics,
-    path: ['lyrics'],
-  });
+  .check(
+    z.refine((v) => !(v.instrumental && v.lyrics), {
+      message: generationMessages.instrumentalWithLyrics,
+      path: ['lyrics'],
+    }),
+  );
 export type TextToMusicRequest = z.infer<typeof textToMusicSchema>;
 export type TextToMusicInput = z.input<typeof textToMusicSchema>;
 
@@ -131,19 +136,23 @@ export const audioToMusicSchema = z.object({
   lyrics,
   inputAudioUrl: z
     .string({ error: generationMessages.inputAudioUrlRequired })
-    .trim()
-    .min(1, generationMessages.inputAudioUrlRequired)
-    .max(INPUT_AUDIO_URL_MAX_LENGTH, generationMessages.inputAudioUrlTooLong),
+    .check(
+      z.trim(),
+      z.minLength(1, generationMessages.inputAudioUrlRequired),
+      z.maxLength(INPUT_AUDIO_URL_MAX_LENGTH, generationMessages.inputAudioUrlTooLong),
+    ),
   title: optionalTitle,
-  visibility: visibility.default('public'),
+  visibility: z._default(visibility, 'public'),
 });
 export type AudioToMusicRequest = z.infer<typeof audioToMusicSchema>;
 export type AudioToMusicInput = z.input<typeof audioToMusicSchema>;
 
 /** Tags and lyrics of a studio call: optional, the parent's when absent. */
 const studioText = {
-  tags: tags.optional(),
-  lyrics: z.string().trim().max(LYRICS_MAX_LENGTH, generationMessages.lyricsTooLong).optional(),
+  tags: z.optional(tags),
+  lyrics: z.optional(
+    z.string().check(z.trim(), z.maxLength(LYRICS_MAX_LENGTH, generationMessages.lyricsTooLong)),
+  ),
 };
 
 /** `POST /api/generation/{id}/variation`: the parent's tags, lyrics, duration and input, a new seed. */
@@ -159,13 +168,13 @@ export function extendSchemaFor(duration: number | null) {
   const max = extendRoom(duration);
   const secondsInvalid = generationMessages.extendSecondsInvalid(max);
   return z.object({
-    seconds: z
-      .number({ error: secondsInvalid })
-      .int(secondsInvalid)
-      .min(DURATION_MIN_SECONDS, secondsInvalid)
-      .max(Math.max(max, DURATION_MIN_SECONDS), secondsInvalid)
-      .refine(() => max >= DURATION_MIN_SECONDS, secondsInvalid),
-    at: z.enum(['start', 'end'], { error: generationMessages.extendAtInvalid }).default('end'),
+    seconds: z.number({ error: secondsInvalid }).check(
+      z.int(secondsInvalid),
+      z.gte(DURATION_MIN_SECONDS, secondsInvalid),
+      z.lte(Math.max(max, DURATION_MIN_SECONDS), secondsInvalid),
+      z.refine(() => max >= DURATION_MIN_SECONDS, secondsInvalid),
+    ),
+    at: z._default(z.enum(['start', 'end'], { error: generationMessages.extendAtInvalid }), 'end'),
     ...studioText,
   });
 }
@@ -184,20 +193,23 @@ export function repaintSchemaFor(duration: number) {
   const outside = generationMessages.sectionOutside(duration);
   const time = z
     .number({ error: generationMessages.sectionTimeInvalid })
-    .refine((t) => t >= 0 && t <= duration, outside);
+    .check(z.refine((t) => t >= 0 && t <= duration, outside));
   return z
     .object({
       start: time,
       end: time,
-      variance: z
-        .number({ error: generationMessages.varianceInvalid })
-        .min(0, generationMessages.varianceInvalid)
-        .max(1, generationMessages.varianceInvalid)
-        .default(0.5),
+      variance: z._default(
+        z
+          .number({ error: generationMessages.varianceInvalid })
+          .check(z.gte(0, generationMessages.varianceInvalid), z.lte(1, generationMessages.varianceInvalid)),
+        0.5,
+      ),
       ...studioText,
     })
-    .refine((v) => v.start < v.end, { message: generationMessages.sectionOrder, path: ['end'] })
-    .refine((v) => v.end - v.start >= 1, { message: generationMessages.sectionTooShort, path: ['end'] });
+    .check(
+      z.refine((v) => v.start < v.end, { message: generationMessages.sectionOrder, path: ['end'] }),
+      z.refine((v) => v.end - v.start >= 1, { message: generationMessages.sectionTooShort, path: ['end'] }),
+    );
 }
 
 /** `POST /api/generation/{id}/repaint` before the track is known: within the longest track there can be. */
@@ -209,9 +221,11 @@ export type RepaintInput = z.input<typeof repaintSchema>;
 export const updateGenerationSchema = z.object({
   title: z
     .string({ error: generationMessages.titleEmpty })
-    .trim()
-    .min(1, generationMessages.titleEmpty)
-    .max(TITLE_MAX_LENGTH, generationMessages.titleTooLong),
+    .check(
+      z.trim(),
+      z.minLength(1, generationMessages.titleEmpty),
+      z.maxLength(TITLE_MAX_LENGTH, generationMessages.titleTooLong),
+    ),
   visibility,
 });
 export type UpdateGenerationRequest = z.infer<typeof updateGenerationSchema>;
@@ -220,9 +234,11 @@ export type UpdateGenerationRequest = z.infer<typeof updateGenerationSchema>;
 export const lyricsRequestSchema = z.object({
   prompt: z
     .string({ error: generationMessages.promptRequired })
-    .trim()
-    .min(1, generationMessages.promptRequired)
-    .max(LYRICS_PROMPT_MAX_LENGTH, generationMessages.promptTooLong),
+    .check(
+      z.trim(),
+      z.minLength(1, generationMessages.promptRequired),
+      z.maxLength(LYRICS_PROMPT_MAX_LENGTH, generationMessages.promptTooLong),
+    ),
   duration,
 });
 export type LyricsRequest = z.infer<typeof lyricsRequestSchema>;

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './schema-messages';
 
 /**
  * Owning your music: what made a track and what its owner may do with it
@@ -21,7 +22,7 @@ export const STREAM_MAX_TRUE_PEAK_DBTP = -1;
  * towards -14 LUFS, never past -1 dBTP true peak.
  */
 export const loudnessSchema = z.object({
-  integratedLufs: z.number().nullable(),
+  integratedLufs: z.nullable(z.number()),
   truePeakDbtp: z.number(),
   streamGainDb: z.number(),
 });
@@ -42,8 +43,8 @@ export const provenanceInputSchema = z.object({
   /** An uploaded file (audio-to-music) or the track it was made from (studio). */
   kind: z.enum(['upload', 'parent']),
   /** SHA-256 (hex) of the input as it arrived; null when it was not hashed (inputs from before provenance). */
-  sha256: z.string().nullable(),
-  trackId: z.string().optional(),
+  sha256: z.nullable(z.string()),
+  trackId: z.optional(z.string()),
 });
 export type ProvenanceInput = z.infer<typeof provenanceInputSchema>;
 
@@ -59,13 +60,13 @@ export const provenanceSchema = z.object({
   model: z.string(),
   /** The provider endpoint, e.g. "fal-ai/ace-step/audio-outpaint". */
   endpoint: z.string(),
-  seed: z.number().nullable(),
+  seed: z.nullable(z.number()),
   /** What the model was asked: tags, lyrics, duration, instrumental, the edit. */
   parameters: z.record(z.string(), z.unknown()),
   inputs: z.array(provenanceInputSchema),
-  parentId: z.string().nullable(),
+  parentId: z.nullable(z.string()),
   /** SHA-256 (hex) of the WAV download, exactly as delivered; null until completed. */
-  audioSha256: z.string().nullable(),
+  audioSha256: z.nullable(z.string()),
   /** The plan's name when the track was made. */
   plan: z.string(),
   license: trackLicenseSchema,
@@ -81,7 +82,7 @@ export type ExportStatus = (typeof exportStatuses)[number];
 export const EXPORT_LINK_SECONDS = 24 * 60 * 60;
 export const EXPORT_KEEP_DAYS = 7;
 
-export const startExportSchema = z.object({}).strict();
+export const startExportSchema = z.strictObject({});
 export const exportStartedSchema = z.object({ exportId: z.string() });
 
 export const exportSchema = z.object({
@@ -89,25 +90,24 @@ export const exportSchema = z.object({
   status: z.enum(exportStatuses),
   createdAt: z.string(),
   /** Tracks written so far and in all, while preparing and after. */
-  tracksDone: z.number().int(),
-  tracksTotal: z.number().int().nullable(),
+  tracksDone: z.int(),
+  tracksTotal: z.nullable(z.int()),
   /** When ready: a link to the zip for 24 hours, its size in bytes, and when the link ends. */
-  url: z.string().optional(),
-  size: z.number().int().optional(),
-  expiresAt: z.string().optional(),
+  url: z.optional(z.string()),
+  size: z.optional(z.int()),
+  expiresAt: z.optional(z.string()),
 });
 export type UserExport = z.infer<typeof exportSchema>;
 
 /** `GET /api/user/export`: the user's latest export, if any (the profile picks up where it was). */
-export const latestExportSchema = z.object({ export: exportSchema.nullable() });
+export const latestExportSchema = z.object({ export: z.nullable(exportSchema) });
 
 // Delete my account (DELETE /api/user).
 
 export const deleteAccountSchema = z.object({
   currentPassword: z
     .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required')
-    .max(256),
+    .check(z.minLength(1, 'Current password is required'), z.maxLength(256)),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 

@@ -1,25 +1,26 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BILLING_CYCLES } from './constants';
+import './schema-messages';
 
 /** A subscription plan as the API returns it (spec 1 section 3, spec 2 section 3). */
 export const planSchema = z.object({
   id: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   weeklyPrice: z.number(),
   monthlyPrice: z.number(),
   yearlyPrice: z.number(),
-  weeklyPriceId: z.string().nullable(),
-  monthlyPriceId: z.string().nullable(),
-  yearlyPriceId: z.string().nullable(),
-  maxGenerations: z.number().int(),
-  generationsNumber: z.number().int(),
+  weeklyPriceId: z.nullable(z.string()),
+  monthlyPriceId: z.nullable(z.string()),
+  yearlyPriceId: z.nullable(z.string()),
+  maxGenerations: z.int(),
+  generationsNumber: z.int(),
   /** A list; older records may hold a JSON string or a newline-separated string. */
   features: z.union([z.array(z.string()), z.string()]),
   isActive: z.boolean(),
   /** Tracks made on this plan may be used commercially (written into each track at creation). */
-  commercialUse: z.boolean().default(false),
-  sortOrder: z.number().int(),
+  commercialUse: z._default(z.boolean(), false),
+  sortOrder: z.int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './schema-messages';
 
 /** Site settings keys (spec 2 section 9) and their defaults. */
 export const settingKeys = [

@@ -1,5 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { loudnessSchema, trackLicenseSchema } from './ownership';
+import './schema-messages';
 import { editKinds, trackStatuses, visibilities } from './track-values';
 
 // The plain values and helpers live apart from the schemas, so that a page
@@ -21,11 +22,11 @@ export type TrackEdit = z.infer<typeof trackEditSchema>;
  * `deleted: true` (and has no title), and is named to the owner only.
  */
 export const trackFamilySchema = z.object({
-  parent: z.object({ id: z.string(), title: z.string().nullable(), deleted: z.boolean() }).nullable(),
+  parent: z.nullable(z.object({ id: z.string(), title: z.nullable(z.string()), deleted: z.boolean() })),
   children: z.array(
     z.object({
       id: z.string(),
-      title: z.string().nullable(),
+      title: z.nullable(z.string()),
       kind: z.enum(editKinds),
       status: z.enum(trackStatuses),
     }),
@@ -36,42 +37,42 @@ export type TrackFamily = z.infer<typeof trackFamilySchema>;
 /** A track as the API returns it (track card, track page, gallery). */
 export const trackSchema = z.object({
   id: z.string(),
-  title: z.string().nullable(),
+  title: z.nullable(z.string()),
   tags: z.string(),
-  lyrics: z.string().nullable(),
-  duration: z.number().nullable(),
+  lyrics: z.nullable(z.string()),
+  duration: z.nullable(z.number()),
   status: z.enum(trackStatuses),
   type: z.string(),
   visibility: z.enum(visibilities),
   showInGallery: z.boolean(),
-  audioUrl: z.string().nullable(),
+  audioUrl: z.nullable(z.string()),
   createdAt: z.string(),
   /** Made without vocals (lyrics `[instrumental]` to the provider). */
-  instrumental: z.boolean().default(false),
+  instrumental: z._default(z.boolean(), false),
   /**
    * The track this one was made from (variation, extend, repaint), if any; it
    * may since be deleted. Only its owner, or anyone who may see the parent, is told.
    */
-  parentId: z.string().nullable().default(null),
+  parentId: z._default(z.nullable(z.string()), null),
   /** How it was made from `parentId`. */
-  edit: trackEditSchema.nullable().default(null),
+  edit: z._default(z.nullable(trackEditSchema), null),
   /**
    * A short-lived link to the waveform's peaks (audiowaveform JSON, version 2,
    * 8-bit), beside the audio; null until the track is completed and its peaks made.
    */
-  peaksUrl: z.string().nullable().default(null),
+  peaksUrl: z._default(z.nullable(z.string()), null),
   /** Integrated loudness, true peak and the stream's gain; null until completed, or for tracks from before it. */
-  loudness: loudnessSchema.nullable().default(null),
+  loudness: z._default(z.nullable(loudnessSchema), null),
   /** What the owner may do with it: the plan's license when it was made; null for tracks from before it. */
-  license: trackLicenseSchema.nullable().default(null),
+  license: z._default(z.nullable(trackLicenseSchema), null),
   /**
    * The WAV download is there. A completed track plays at once; its download (marked, signed,
    * hashed) is ready moments later: until then this is false ("The download is being prepared").
    * Absent (an answer from before it) reads as ready.
    */
-  downloadReady: z.boolean().default(true),
+  downloadReady: z._default(z.boolean(), true),
   /** Only on the track page's answer (`GET /api/track/{id}`). */
-  family: trackFamilySchema.optional(),
+  family: z.optional(trackFamilySchema),
 });
 export type Track = z.infer<typeof trackSchema>;
 

@@ -1,5 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from './constants';
+import './schema-messages';
 
 /** S3's smallest part of a multipart upload (all but the last): 5 MiB. */
 export const MULTIPART_MIN_PART_BYTES = 5 * 1024 * 1024;
@@ -99,29 +100,31 @@ export function uploadExtension(filename: string): UploadExtension | undefined {
  * `POST /api/objects/upload`: the spec sends no body; the browser may describe
  * the file so that a wrong type or size is refused before any byte is sent.
  */
-export const reserveUploadSchema = z
-  .object({
-    filename: z
-      .string()
-      .max(255)
-      .refine((name) => uploadExtension(name) !== undefined, uploadMessages.typeNotAllowed)
-      .optional(),
-    contentType: z
-      .string()
-      .max(100)
-      .refine(
-        (type) => type === '' || (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type.toLowerCase()),
-        uploadMessages.typeNotAllowed,
-      )
-      .optional(),
-    size: z
-      .number()
-      .int()
-      .min(1, uploadMessages.empty)
-      .max(UPLOAD_MAX_BYTES, uploadMessages.tooLarge)
-      .optional(),
-  })
-  .default({});
+export const reserveUploadSchema = z._default(
+  z.object({
+    filename: z.optional(
+      z.string().check(
+        z.maxLength(255),
+        z.refine((name) => uploadExtension(name) !== undefined, uploadMessages.typeNotAllowed),
+      ),
+    ),
+    contentType: z.optional(
+      z.string().check(
+        z.maxLength(100),
+        z.refine(
+          (type) => type === '' || (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type.toLowerCase()),
+          uploadMessages.typeNotAllowed,
+        ),
+      ),
+    ),
+    size: z.optional(
+      z
+        .number()
+        .check(z.int(), z.gte(1, uploadMessages.empty), z.lte(UPLOAD_MAX_BYTES, uploadMessages.tooLarge)),
+    ),
+  }),
+  {},
+);
 export type ReserveUploadRequest = z.infer<typeof reserveUploadSchema>;
 
 /** `{ uploadURL, objectPath }`: PUT the file to uploadURL, then normalize it. */
@@ -132,27 +135,27 @@ export type UploadReservation = z.infer<typeof uploadReservationSchema>;
 export const normalizePathSchema = z.object({
   uploadURL: z
     .string({ error: uploadMessages.uploadUrlRequired })
-    .min(1, uploadMessages.uploadUrlRequired)
-    .max(4096),
+    .check(z.minLength(1, uploadMessages.uploadUrlRequired), z.maxLength(4096)),
 });
 export const normalizedPathSchema = z.object({ objectPath: z.string() });
 
 /** The file the upload dialog is about to send in parts (`POST /api/s3/multipart`). */
 export const createMultipartSchema = z.object({
-  filename: z
-    .string({ error: uploadMessages.typeNotAllowed })
-    .max(255)
-    .refine((name) => uploadExtension(name) !== undefined, uploadMessages.typeNotAllowed),
-  type: z
-    .string()
-    .max(100)
-    .refine(
-      (type) => type === '' || (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type.toLowerCase()),
-      uploadMessages.typeNotAllowed,
-    )
-    .optional(),
+  filename: z.string({ error: uploadMessages.typeNotAllowed }).check(
+    z.maxLength(255),
+    z.refine((name) => uploadExtension(name) !== undefined, uploadMessages.typeNotAllowed),
+  ),
+  type: z.optional(
+    z.string().check(
+      z.maxLength(100),
+      z.refine(
+        (type) => type === '' || (UPLOAD_CONTENT_TYPES as readonly string[]).includes(type.toLowerCase()),
+        uploadMessages.typeNotAllowed,
+      ),
+    ),
+  ),
   /** Uppy's file metadata; the server keeps none of it. */
-  metadata: z.record(z.string().max(100), z.unknown()).optional(),
+  metadata: z.optional(z.record(z.string().check(z.maxLength(100)), z.unknown())),
 });
 export type CreateMultipartRequest = z.infer<typeof createMultipartSchema>;
 export const multipartUploadSchema = z.object({ key: z.string(), uploadId: z.string() });
@@ -160,13 +163,15 @@ export type MultipartUpload = z.infer<typeof multipartUploadSchema>;
 
 /** `?key=` of the calls on one multipart upload. */
 export const multipartKeyQuerySchema = z.object({
-  key: z.string({ error: uploadMessages.keyRequired }).min(1, uploadMessages.keyRequired).max(1024),
+  key: z
+    .string({ error: uploadMessages.keyRequired })
+    .check(z.minLength(1, uploadMessages.keyRequired), z.maxLength(1024)),
 });
 
 /** A signed part: PUT the bytes to `url` with `headers`, within `expires` seconds. */
 export const signedPartSchema = z.object({
   url: z.string(),
-  headers: z.record(z.string(), z.string()).optional(),
+  headers: z.optional(z.record(z.string(), z.string())),
   expires: z.number(),
 });
 export type SignedPart = z.infer<typeof signedPartSchema>;
@@ -182,15 +187,21 @@ export const completeMultipartSchema = z.object({
       z.object({
         PartNumber: z
           .number({ error: uploadMessages.partNumberRange })
-          .int(uploadMessages.partNumberRange)
-          .min(1, uploadMessages.partNumberRange)
-          .max(MULTIPART_MAX_PARTS, uploadMessages.partNumberRange),
-        ETag: z.string({ error: uploadMessages.partsRequired }).min(1, uploadMessages.partsRequired).max(200),
+          .check(
+            z.int(uploadMessages.partNumberRange),
+            z.gte(1, uploadMessages.partNumberRange),
+            z.lte(MULTIPART_MAX_PARTS, uploadMessages.partNumberRange),
+          ),
+        ETag: z
+          .string({ error: uploadMessages.partsRequired })
+          .check(z.minLength(1, uploadMessages.partsRequired), z.maxLength(200)),
       }),
       { error: uploadMessages.partsRequired },
     )
-    .min(1, uploadMessages.partsRequired)
-    .max(MULTIPART_MAX_PARTS, uploadMessages.partNumberRange),
+    .check(
+      z.minLength(1, uploadMessages.partsRequired),
+      z.maxLength(MULTIPART_MAX_PARTS, uploadMessages.partNumberRange),
+    ),
 });
 export type CompleteMultipartRequest = z.infer<typeof completeMultipartSchema>;
 

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DomainError } from '../domain/errors';
 import { clientAddress, readJson } from './request';
 
@@ -37,7 +37,7 @@ describe('clientAddress', () => {
 });
 
 describe('readJson', () => {
-  const schema = z.object({ name: z.string().min(1, 'Name is required') });
+  const schema = z.object({ name: z.string().check(z.minLength(1, 'Name is required')) });
 
   it('returns the parsed body', () => {
     expect(readJson(withHeaders({}, '{"name":"a"}'), schema)).toEqual({ name: 'a' });

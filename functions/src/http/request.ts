@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { messages } from '@tunesmith/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { validationError } from '../domain/errors';
 import { HttpError } from './responses';
 
@@ -15,7 +15,7 @@ export function bodyText(event: APIGatewayProxyEventV2): string {
  * Parses and validates a JSON body. Bad JSON or a failed rule is a 400 whose
  * message is the first rule's own (user-facing) message.
  */
-export function readJson<S extends z.ZodType>(event: APIGatewayProxyEventV2, schema: S): z.infer<S> {
+export function readJson<S extends z.ZodMiniType>(event: APIGatewayProxyEventV2, schema: S): z.infer<S> {
   const text = bodyText(event);
   let value: unknown = {};
   if (text.trim() !== '') {
@@ -34,7 +34,7 @@ export function readJson<S extends z.ZodType>(event: APIGatewayProxyEventV2, sch
 }
 
 /** Validates the query string; a failed rule is a 400 with the rule's message. */
-export function readQuery<S extends z.ZodType>(event: APIGatewayProxyEventV2, schema: S): z.infer<S> {
+export function readQuery<S extends z.ZodMiniType>(event: APIGatewayProxyEventV2, schema: S): z.infer<S> {
   const parsed = schema.safeParse(event.queryStringParameters ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

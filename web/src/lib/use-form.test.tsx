@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lazySchema, useForm } from './use-form';
 
-const schema = z.object({ email: z.string().email('Please enter a valid email address') });
+const schema = z.object({ email: z.string().check(z.email('Please enter a valid email address')) });
 
 function EmailForm({
   validation,

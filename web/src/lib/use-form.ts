@@ -5,7 +5,7 @@ import {
   type UseFormRegisterReturn,
   useForm as useHookForm,
 } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { loadOnce } from './load-once';
 
 export type FormErrors<K extends string> = Partial<Record<K, string>>;
@@ -18,7 +18,7 @@ export type ValidationResult<K extends string, Out> =
 export type Validator<K extends string, Out> = (values: Record<K, string>) => ValidationResult<K, Out>;
 
 /** Checks values with a zod schema, keeping the first message for each field. */
-export function zodValidator<K extends string, Out>(schema: z.ZodType<Out>): Validator<K, Out> {
+export function zodValidator<K extends string, Out>(schema: z.ZodMiniType<Out>): Validator<K, Out> {
   return (values) => {
     const result = schema.safeParse(values);
     if (result.success) return { success: true, data: result.data };
@@ -37,11 +37,11 @@ export function zodValidator<K extends string, Out>(schema: z.ZodType<Out>): Val
  * the form (sign-in) does not run the schema library while it starts.
  */
 export interface LazySchema<Out> {
-  load: () => Promise<z.ZodType<Out>>;
+  load: () => Promise<z.ZodMiniType<Out>>;
 }
 
 /** A schema loaded on first use; asked once, and again only after a failed load. */
-export function lazySchema<Out>(load: () => Promise<z.ZodType<Out>>): LazySchema<Out> {
+export function lazySchema<Out>(load: () => Promise<z.ZodMiniType<Out>>): LazySchema<Out> {
   return { load: loadOnce(load) };
 }
 
@@ -50,7 +50,7 @@ const loadZodResolver = loadOnce(() => import('@hookform/resolvers/zod'));
 
 /** A react-hook-form resolver from a zod schema; the resolver's code (and zod's) load apart from the page's. */
 function schemaResolver<K extends string, Out>(
-  schema: z.ZodType<Out> | LazySchema<Out>,
+  schema: z.ZodMiniType<Out> | LazySchema<Out>,
 ): Resolver<Record<K, string>> {
   return (async (...args: Parameters<Resolver<Record<K, string>>>) => {
     const [{ zodResolver }, loaded] = await Promise.all([
@@ -91,7 +91,7 @@ function functionResolver<K extends string, Out>(check: Validator<K, Out>): Reso
  */
 export function useForm<K extends string, Out>(
   initialValues: Record<K, string>,
-  validate: Validator<K, Out> | z.ZodType<Out> | LazySchema<Out>,
+  validate: Validator<K, Out> | z.ZodMiniType<Out> | LazySchema<Out>,
 ) {
   const id = useId();
   const initial = useRef(initialValues);

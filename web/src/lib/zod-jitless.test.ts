@@ -3,7 +3,7 @@ import './zod-jitless';
 
 describe('zod under the content security policy', () => {
   it('never tries generated code, so a strict CSP reports no violation', async () => {
-    const { config, object, string } = await import('zod');
+    const { config, object, string } = await import('zod/mini');
     const tried = vi.fn();
     const RealFunction = globalThis.Function;
     // Any `new Function(...)` zod attempted would pass through here.

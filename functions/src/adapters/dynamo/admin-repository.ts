@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { keys } from '../../data/keys';
 import type { AdminRepository } from '../../domain/accounts/admin';
 import { conflict } from '../../domain/errors';
@@ -9,10 +9,10 @@ import { isConditionFailure } from './conditions';
 export const adminSchema = z.object({
   id: z.string(),
   username: z.string(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   role: z.string(),
   isActive: z.boolean(),
-  lastLoginAt: z.string().nullable(),
+  lastLoginAt: z.nullable(z.string()),
   sessionsValidAfter: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -6,7 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { EXPORT_KEEP_DAYS, exportStatuses } from '@tunesmith/shared/ownership';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { keys, tableDesign } from '../../data/keys';
 import type { ExportRecord, ExportRepository } from '../../domain/exports/ports';
 import { isConditionFailure } from './conditions';
@@ -22,11 +22,11 @@ const storedExportSchema = z.object({
   status: z.enum(exportStatuses),
   createdAt: z.string(),
   updatedAt: z.string(),
-  tracksDone: z.number().int(),
-  tracksTotal: z.number().int().nullable(),
-  attempts: z.number().int().default(0),
-  size: z.number().int().optional(),
-  linkExpiresAt: z.string().optional(),
+  tracksDone: z.int(),
+  tracksTotal: z.nullable(z.int()),
+  attempts: z._default(z.int(), 0),
+  size: z.optional(z.int()),
+  linkExpiresAt: z.optional(z.string()),
 });
 
 const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);

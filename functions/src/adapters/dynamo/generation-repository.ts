@@ -1,7 +1,7 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { loudnessSchema, provenanceInputSchema, trackLicenseSchema } from '@tunesmith/shared/ownership';
 import { trackEditSchema, trackStatuses, visibilities } from '@tunesmith/shared/tracks';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { keys, tableDesign } from '../../data/keys';
 import { type Generation, type GenerationRepository, isGalleryVisible } from '../../domain/tracks/track';
 import { decodeCursor, encodeCursor } from './client';
@@ -10,42 +10,43 @@ const generationSchema = z.object({
   id: z.string(),
   userId: z.string(),
   type: z.string(),
-  title: z.string().nullable(),
+  title: z.nullable(z.string()),
   tags: z.string(),
-  lyrics: z.string().nullable(),
-  duration: z.number().nullable(),
+  lyrics: z.nullable(z.string()),
+  duration: z.nullable(z.number()),
   status: z.enum(trackStatuses),
   visibility: z.enum(visibilities),
   showInGallery: z.boolean(),
-  inputAudioUrl: z.string().nullable(),
-  audioUrl: z.string().nullable(),
+  inputAudioUrl: z.nullable(z.string()),
+  audioUrl: z.nullable(z.string()),
   // Absent on tracks from before the compressed copy.
-  streamAudioUrl: z.string().nullable().optional(),
+  streamAudioUrl: z.optional(z.nullable(z.string())),
   // Absent on tracks from before the waveform's peaks (npm run backfill -- peaks makes them).
-  peaksUrl: z.string().nullable().optional(),
-  seed: z.number().nullable(),
-  falRequestId: z.string().nullable(),
+  peaksUrl: z.optional(z.nullable(z.string())),
+  seed: z.nullable(z.number()),
+  falRequestId: z.nullable(z.string()),
   // The studio's fields; absent on tracks from before it.
-  instrumental: z.boolean().optional(),
-  parentId: z.string().nullable().optional(),
-  edit: trackEditSchema.nullable().optional(),
+  instrumental: z.optional(z.boolean()),
+  parentId: z.optional(z.nullable(z.string())),
+  edit: z.optional(z.nullable(trackEditSchema)),
   // Ownership's fields (provenance, the file's hash, loudness); absent on tracks from before them.
-  origin: z
-    .object({
-      provider: z.string(),
-      model: z.string(),
-      endpoint: z.string(),
-      parameters: z.record(z.string(), z.unknown()),
-      inputs: z.array(provenanceInputSchema),
-      plan: z.string(),
-      license: trackLicenseSchema,
-    })
-    .nullable()
-    .optional(),
-  audioSha256: z.string().nullable().optional(),
+  origin: z.optional(
+    z.nullable(
+      z.object({
+        provider: z.string(),
+        model: z.string(),
+        endpoint: z.string(),
+        parameters: z.record(z.string(), z.unknown()),
+        inputs: z.array(provenanceInputSchema),
+        plan: z.string(),
+        license: trackLicenseSchema,
+      }),
+    ),
+  ),
+  audioSha256: z.optional(z.nullable(z.string())),
   // Set while the download is prepared (the track already plays); absent before and after.
-  downloadPending: z.boolean().optional(),
-  loudness: loudnessSchema.nullable().optional(),
+  downloadPending: z.optional(z.boolean()),
+  loudness: z.optional(z.nullable(loudnessSchema)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { keys } from '../../data/keys';
 import type { PendingAdminSignIns } from '../../domain/accounts/admin';
 

@@ -1,6 +1,6 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { settingKeys } from '@tunesmith/shared/settings';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { keys } from '../../data/keys';
 import type { Setting, SettingsRepository } from '../../domain/settings/settings';
 import { isConditionFailure } from './conditions';

@@ -6,7 +6,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { planStatuses } from '@tunesmith/shared/auth';
 import { BILLING_CYCLES } from '@tunesmith/shared/constants';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { keys } from '../../data/keys';
 import type { User } from '../../domain/accounts/user';
 import type { AdminUserStore } from '../../domain/admin/ports';
@@ -24,16 +24,16 @@ const userSchema = z.object({
   lastName: z.string(),
   emailVerified: z.boolean(),
   planStatus: z.enum(planStatuses),
-  subscriptionPlanId: z.string().nullable(),
-  stripeCustomerId: z.string().nullable(),
-  stripeSubscriptionId: z.string().nullable(),
-  generationsUsedThisMonth: z.number().int(),
-  quotaWindowStart: z.string().optional(),
-  planStartDate: z.string().nullable(),
-  planEndDate: z.string().nullable(),
+  subscriptionPlanId: z.nullable(z.string()),
+  stripeCustomerId: z.nullable(z.string()),
+  stripeSubscriptionId: z.nullable(z.string()),
+  generationsUsedThisMonth: z.int(),
+  quotaWindowStart: z.optional(z.string()),
+  planStartDate: z.nullable(z.string()),
+  planEndDate: z.nullable(z.string()),
   // Profiles written before billing carry neither.
-  billingCycle: z.enum(BILLING_CYCLES).nullable().default(null),
-  billingObservedAt: z.string().nullable().default(null),
+  billingCycle: z._default(z.nullable(z.enum(BILLING_CYCLES)), null),
+  billingObservedAt: z._default(z.nullable(z.string()), null),
   sessionsValidAfter: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

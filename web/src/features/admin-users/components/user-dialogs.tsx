@@ -8,7 +8,7 @@ import {
 } from '@tunesmith/shared/admin';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -19,7 +19,7 @@ import { serverMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useActivePlans, useAssignPlan, useUpdateUser } from '../api';
 
-const editSchema = adminUpdateUserSchema.required();
+const editSchema = z.required(adminUpdateUserSchema);
 type EditValues = z.input<typeof editSchema>;
 
 /** Edit a user's names, email and verification; only changed fields are sent. */

@@ -6,7 +6,7 @@ import {
 } from '@tunesmith/shared/ownership';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
@@ -24,7 +24,7 @@ type Field = 'currentPassword' | 'confirmation';
 
 const confirmationLabel = `Type ${DELETE_ACCOUNT_CONFIRMATION} to confirm`;
 
-const deleteFormSchema = deleteAccountSchema.extend({
+const deleteFormSchema = z.extend(deleteAccountSchema, {
   confirmation: z.literal(DELETE_ACCOUNT_CONFIRMATION, { error: confirmationLabel }),
 });
 

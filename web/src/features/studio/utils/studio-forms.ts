@@ -5,7 +5,7 @@ import {
   repaintSchemaFor,
 } from '@tunesmith/shared/generations';
 import type { Track } from '@tunesmith/shared/tracks';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** A typed number of seconds; an empty or unreadable field is not a number, so the schema names it. */
 const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
@@ -31,16 +31,19 @@ export interface ExtendFormValues {
 
 /** The extend dialog's values checked as the server checks them, with the parent's room to grow. */
 export function extendFormSchema(parent: Track) {
-  return z
-    .object({ seconds: z.string(), at: z.enum(['start', 'end']), tags: z.string(), lyrics: z.string() })
-    .transform(
-      ({ seconds, at, tags, lyrics }): ExtendInput => ({
-        seconds: typedNumber(seconds),
-        at,
-        ...changedText(parent, tags, lyrics),
-      }),
-    )
-    .pipe(extendSchemaFor(parent.duration));
+  return z.pipe(
+    z.pipe(
+      z.object({ seconds: z.string(), at: z.enum(['start', 'end']), tags: z.string(), lyrics: z.string() }),
+      z.transform(
+        ({ seconds, at, tags, lyrics }): ExtendInput => ({
+          seconds: typedNumber(seconds),
+          at,
+          ...changedText(parent, tags, lyrics),
+        }),
+      ),
+    ),
+    extendSchemaFor(parent.duration),
+  );
 }
 
 export interface RepaintFormValues {
@@ -53,23 +56,26 @@ export interface RepaintFormValues {
 
 /** The repaint dialog's values checked as the server checks them, within the parent's length. */
 export function repaintFormSchema(parent: Track) {
-  return z
-    .object({
-      start: z.string(),
-      end: z.string(),
-      variance: z.number(),
-      tags: z.string(),
-      lyrics: z.string(),
-    })
-    .transform(
-      ({ start, end, variance, tags, lyrics }): RepaintInput => ({
-        start: typedNumber(start),
-        end: typedNumber(end),
-        variance,
-        ...changedText(parent, tags, lyrics),
+  return z.pipe(
+    z.pipe(
+      z.object({
+        start: z.string(),
+        end: z.string(),
+        variance: z.number(),
+        tags: z.string(),
+        lyrics: z.string(),
       }),
-    )
-    .pipe(repaintSchemaFor(parent.duration ?? 0));
+      z.transform(
+        ({ start, end, variance, tags, lyrics }): RepaintInput => ({
+          start: typedNumber(start),
+          end: typedNumber(end),
+          variance,
+          ...changedText(parent, tags, lyrics),
+        }),
+      ),
+    ),
+    repaintSchemaFor(parent.duration ?? 0),
+  );
 }
 
 /** A first section to repaint: from a quarter of the way in to half way (at least a second long). */
