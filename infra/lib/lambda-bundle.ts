@@ -32,7 +32,7 @@ export const BUNDLE_ENTRY_FILE = 'index.mjs';
  * load), minified, with source maps that name files and lines but carry no
  * sources. Code splitting keeps what a route loads with `await import()`
  * (Stripe, the rarer AWS clients) out of the cold start: it is read from its
- * own chunk on first use. Two shims drop code a Lambda never runs (see
+ * own chunk on first use. Shims drop code a Lambda never runs (see
  * `bundle-shims/`).
  */
 export function lambdaBuildOptions(entryFile: string, outdir: string): BuildOptions & { metafile: true } {
@@ -60,6 +60,7 @@ export function lambdaBuildOptions(entryFile: string, outdir: string): BuildOpti
       '@aws-sdk/credential-provider-node': shim('lambda-credentials'),
       '@aws-sdk/credential-provider-env': besideTheClients('@aws-sdk/credential-provider-env'),
       bowser: shim('no-browser-user-agent'),
+      'mnemonist/lru-cache': shim('endpoint-cache-lru'),
     },
     metafile: true,
     logLevel: 'warning',
