@@ -21,24 +21,20 @@ import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { dynamoUserRepository } from '../adapters/dynamo/user-repository';
+import { lazyPort } from '../adapters/lazy-sdk';
 import { bucketFromEnv, s3 } from '../adapters/s3/client';
 import { s3AudioLinker } from '../adapters/s3/links';
 import { s3Sweeper } from '../adapters/s3/sweeper';
 import { s3TrackAudio } from '../adapters/s3/track-audio';
 import { s3UploadStore } from '../adapters/s3/upload-store';
 import { s3VersionSweeper } from '../adapters/s3/versions';
-import { stripeKeyCheck } from '../adapters/stripe/stripe-key-check';
 import { keys } from '../data/keys';
 import type { AdminDeps } from '../domain/admin/ports';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { log } from '../http/logger';
 import { adminRoutes } from '../http/routes/admin';
 import { audioLinks } from './audio-wiring';
-import { billingWiring } from './billing-wiring';
-import { exportRemoval } from './export-removal';
-import { pricingPageFromEnv } from './pricing-wiring';
 import { sessionWiring } from './session-wiring';
-import { settingsFromEnv } from './settings-wiring';
 import { sharePageWiring } from './share-wiring';
 
 function build(): AdminDeps & { log: typeof log } {
@@ -56,22 +52,45 @@ function build(): AdminDeps & { log: typeof log } {
     directory: dynamoUserDirectory(client, tableName),
     identity: session.userIdentity,
     accounts: dynamoBillingAccounts(client, tableName),
-    payments: billingWiring().payments,
+    // Stripe, its keys and the settings key load with the first call that needs them (decision 042).
+    payments: lazyPort(
+      async () => (await import('./billing-wiring')).billingWiring().payments,
+      [
+        'cancelNow',
+        'listSubscriptions',
+        'expireCheckoutSession',
+        'findPrice',
+        'ensureProduct',
+        'createPrice',
+        'archivePrice',
+        'syncPortal',
+      ],
+    ),
     unlinkCustomer: async (customerId) => {
       await client.send(new DeleteCommand({ TableName: tableName, Key: keys.paymentCustomer(customerId) }));
     },
-    exports: exportRemoval(),
+    exports: lazyPort(async () => (await import('./export-removal')).exportRemoval(), ['removeAll']),
     plans: dynamoPlanRepository(client, tableName),
-    pricingPage: pricingPageFromEnv(process.env),
+    pricingPage: lazyPort(
+      async () => (await import('./pricing-wiring')).pricingPageFromEnv(process.env),
+      ['read', 'write'],
+    ),
     generations: dynamoGenerationStore(client, tableName),
     tracks: dynamoTrackDirectory(client, tableName),
     uploads: { ...s3UploadStore(s3(), uploadsBucket), ...s3Sweeper(s3(), uploadsBucket) },
     trackAudio: { ...s3TrackAudio(s3(), links, tracksBucket), ...s3VersionSweeper(s3(), tracksBucket) },
     audioLinks: s3AudioLinker(links),
-    settings: settingsFromEnv(client, tableName),
+    settings: lazyPort(
+      async () => (await import('./settings-wiring')).settingsFromEnv(client, tableName),
+      ['list', 'get', 'put', 'putIfAbsent'],
+    ),
     storedSettings: dynamoSettingsRepository(client, tableName),
-    stripeKeyCheck: stripeKeyCheck(
-      process.env.STRIPE_API_BASE ? { apiBase: process.env.STRIPE_API_BASE } : {},
+    stripeKeyCheck: lazyPort(
+      async () =>
+        (await import('../adapters/stripe/stripe-key-check')).stripeKeyCheck(
+          process.env.STRIPE_API_BASE ? { apiBase: process.env.STRIPE_API_BASE } : {},
+        ),
+      ['checkSecretKey'],
     ),
     sharePages: sharePageWiring(),
     onShareRefreshFailure: (generationId, error) =>
