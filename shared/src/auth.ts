@@ -4,6 +4,7 @@ import {
   ADMIN_PASSWORD_MIN_LENGTH,
   BILLING_CYCLES,
   PASSWORD_MIN_LENGTH,
+  planStatuses,
   TOTP_CODE_LENGTH,
 } from './constants';
 import './schema-messages';
@@ -141,8 +142,7 @@ export const adminChangePasswordSchema = z
     }),
   );
 
-export const planStatuses = ['free', 'active', 'cancelled', 'inactive', 'expired'] as const;
-export type PlanStatus = (typeof planStatuses)[number];
+export { type PlanStatus, planStatuses } from './constants';
 
 /** What a user's plan allows now: the server's one rule, shown by the screens. */
 export const entitlementsSchema = z.object({

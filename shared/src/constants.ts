@@ -45,6 +45,10 @@ export const POPULAR_TAGS = [
 export const BILLING_CYCLES = ['weekly', 'monthly', 'yearly'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
+/** Where a user's plan stands (spec 1 section 3); a value of its own, apart from the schemas that name it. */
+export const planStatuses = ['free', 'active', 'cancelled', 'inactive', 'expired'] as const;
+export type PlanStatus = (typeof planStatuses)[number];
+
 /** Weeks per month used when comparing monthly and weekly prices (spec 1, Pricing). */
 export const WEEKS_PER_MONTH = 4;
 

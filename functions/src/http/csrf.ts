@@ -1,4 +1,4 @@
-import { authMessages } from '@tunesmith/shared/auth';
+import { authMessages } from '@tunesmith/shared/auth-messages';
 import { messages } from '@tunesmith/shared/messages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { bodyText, header } from './request';

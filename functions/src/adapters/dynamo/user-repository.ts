@@ -4,8 +4,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { planStatuses } from '@tunesmith/shared/auth';
-import { BILLING_CYCLES } from '@tunesmith/shared/constants';
+import { BILLING_CYCLES, planStatuses } from '@tunesmith/shared/constants';
 import * as z from 'zod/mini';
 import { keys } from '../../data/keys';
 import type { User } from '../../domain/accounts/user';
