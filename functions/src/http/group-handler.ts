@@ -4,6 +4,7 @@ import { messages } from '@tunesmith/shared/messages';
 import { type RouteDef, type RouteGroup, type RouteId, routesOfGroup } from '@tunesmith/shared/routes';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { metrics } from '../adapters/lazy-metrics';
+import { lazySdk } from '../adapters/lazy-sdk';
 import { originSecretFromEnv } from '../adapters/secrets/origin-secret';
 import { startTracing } from '../adapters/tracing';
 import type { AdminUser } from '../domain/accounts/admin';
@@ -56,6 +57,25 @@ export type RouteHandler = (event: APIGatewayProxyEventV2, ctx: RouteContext) =>
 export type GroupHandlers = Partial<Record<RouteId, RouteHandler>>;
 
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<ApiResult>;
+
+/**
+ * The handlers of `ids`, made by `load` on the first call of one of them: a
+ * group's rarer routes bring their code (domain, adapters, schemas) in with
+ * `await import()` then, not with the cold start (decision 042). Loaded once,
+ * as {@link lazySdk} loads a client; a failed load is tried again on the next call.
+ */
+export function lazyRoutes(ids: readonly RouteId[], load: () => Promise<GroupHandlers>): GroupHandlers {
+  const loaded = lazySdk(load, (handlers) => handlers);
+  const handlers: GroupHandlers = {};
+  for (const id of ids) {
+    handlers[id] = async (event, ctx) => {
+      const handler = (await loaded()).client[id];
+      if (!handler) throw new Error(`Route ${id} is not among the routes loaded for it`);
+      return handler(event, ctx);
+    };
+  }
+  return handlers;
+}
 
 const notImplemented: RouteHandler = async () => {
   throw new HttpError(501, messages.notImplemented);

@@ -3,20 +3,16 @@ import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
 import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
+import { lazyPort } from '../adapters/lazy-sdk';
 import { bucketFromEnv, s3 } from '../adapters/s3/client';
 import { s3AudioLinker } from '../adapters/s3/links';
-import { s3TrackAudio } from '../adapters/s3/track-audio';
 import { s3UploadStore } from '../adapters/s3/upload-store';
 import { sfn, stateMachineArnFromEnv, stepFunctionsStarter } from '../adapters/sfn/step-functions';
-import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
-import { exportRoutes } from '../http/routes/exports';
+import { createGroupHandler, type LambdaHandler, lazyRoutes } from '../http/group-handler';
 import { generationRoutes } from '../http/routes/generation';
 import { libraryRoutes } from '../http/routes/library';
 import { audioLinks } from './audio-wiring';
-import { exportRouteDeps } from './export-wiring';
-import { musicProviderFromEnv } from './music-wiring';
 import { sessionWiring } from './session-wiring';
-import { sharePageWiring } from './share-wiring';
 import { publicOrigin } from './site-origin';
 
 let built: LambdaHandler | undefined;
@@ -44,18 +40,38 @@ export const handler: LambdaHandler = (event, context) => {
           siteOrigin: publicOrigin(),
           workflow: stepFunctionsStarter(sfn(), stateMachineArnFromEnv()),
           uploads,
-          provider: musicProviderFromEnv(client, tableName),
+          // The lyrics helper's provider (fal's client, the settings key for its API key) loads with its first call.
+          provider: lazyPort(
+            async () => (await import('./music-wiring')).musicProviderFromEnv(client, tableName),
+            ['writeLyrics'],
+          ),
           audioLinks: playable,
         }),
-        ...libraryRoutes({
-          generations,
-          plans,
-          audioLinks: playable,
-          trackAudio: s3TrackAudio(s3(), links, bucketFromEnv('TRACKS_BUCKET')),
-          uploads,
-          sharePages: sharePageWiring(),
+        ...libraryRoutes({ generations, audioLinks: playable }),
+        // Changing a track (its share page, its stored audio) loads with the first change.
+        ...lazyRoutes(['updateGeneration', 'deleteGeneration', 'downloadGeneration'], async () => {
+          const [{ trackChangeRoutes }, { s3TrackAudio }, { sharePageWiring }] = await Promise.all([
+            import('../http/routes/library-changes'),
+            import('../adapters/s3/track-audio'),
+            import('./share-wiring'),
+          ]);
+          return trackChangeRoutes({
+            generations,
+            plans,
+            audioLinks: playable,
+            trackAudio: s3TrackAudio(s3(), links, bucketFromEnv('TRACKS_BUCKET')),
+            uploads,
+            sharePages: sharePageWiring(),
+          });
         }),
-        ...exportRoutes(exportRouteDeps()),
+        // Export everything: its records, files and job start load with its first call.
+        ...lazyRoutes(['startExport', 'getLatestExport', 'getExport'], async () => {
+          const [{ exportRoutes }, { exportRouteDeps }] = await Promise.all([
+            import('../http/routes/exports'),
+            import('./export-wiring'),
+          ]);
+          return exportRoutes(exportRouteDeps());
+        }),
       },
       { sessions: sessionWiring().sessions },
     );
