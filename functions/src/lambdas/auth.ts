@@ -1,11 +1,10 @@
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
+import { lazyPort } from '../adapters/lazy-sdk';
 import type { AccountDeletionRequestDeps } from '../domain/accounts/account-deletion';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { log } from '../http/logger';
 import { authRoutes } from '../http/routes/auth';
-import { billingWiring } from './billing-wiring';
-import { backgroundJobs } from './jobs-wiring';
 import { wiring } from './wiring';
 
 let built: LambdaHandler | undefined;
@@ -30,8 +29,12 @@ export const handler: LambdaHandler = (event, context) => {
             identity: w.accounts.identity,
             limiter: w.accounts.limiter,
             clock: w.accounts.clock,
-            payments: billingWiring().payments,
-            jobs: backgroundJobs(),
+            // Stripe (and its keys) and the jobs function's client load when an account is deleted.
+            payments: lazyPort(
+              async () => (await import('./billing-wiring')).billingWiring().payments,
+              ['cancelNow', 'listSubscriptions'],
+            ),
+            jobs: lazyPort(async () => (await import('./jobs-wiring')).backgroundJobs(), ['start']),
             log,
           };
           return deletion;
