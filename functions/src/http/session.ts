@@ -30,9 +30,28 @@ export interface Sessions<P> {
   present(event: APIGatewayProxyEventV2): boolean;
 }
 
+type SessionCookies = { access: string; refresh: string; hint?: string };
+
+/** The user session's cookies. */
+const USER_COOKIES: SessionCookies = { access: 'ts_session', refresh: 'ts_refresh', hint: SIGNED_IN_HINT };
+
+/** Whether a request carries any cookie of the kind; unreadable cookies count too, so the 401 clears them. */
+const carries = (jar: CookieJar, names: SessionCookies) => (event: APIGatewayProxyEventV2) =>
+  jar.has(event, names.access) ||
+  jar.has(event, names.refresh) ||
+  // So does a hint left without a session.
+  (names.hint !== undefined && jar.has(event, names.hint));
+
+/**
+ * Whether the request carries any cookie of a user session, told without the
+ * session's code: a group that serves visitors too loads that only for
+ * requests that may be signed in (decision 042).
+ */
+export const carriesUserSession = (jar: CookieJar) => carries(jar, USER_COOKIES);
+
 function cookieSessions<P>(
   jar: CookieJar,
-  names: { access: string; refresh: string; hint?: string },
+  names: SessionCookies,
   verify: (tokens: {
     accessToken?: string;
     refreshToken?: string;
@@ -67,11 +86,7 @@ function cookieSessions<P>(
       const refreshToken = jar.read(event, names.refresh);
       return { ...(accessToken ? { accessToken } : {}), ...(refreshToken ? { refreshToken } : {}) };
     },
-    // Unreadable cookies count too, so the 401 clears them; so does a hint left without a session.
-    present: (event) =>
-      jar.has(event, names.access) ||
-      jar.has(event, names.refresh) ||
-      (names.hint !== undefined && jar.has(event, names.hint)),
+    present: carries(jar, names),
   };
 }
 
@@ -79,8 +94,7 @@ export function userSessions(
   deps: { sessionReads: SessionReads<User> } & SessionDeps,
   jar: CookieJar,
 ): Sessions<User> {
-  const names = { access: 'ts_session', refresh: 'ts_refresh', hint: SIGNED_IN_HINT };
-  return cookieSessions(jar, names, async (tokens) => {
+  return cookieSessions(jar, USER_COOKIES, async (tokens) => {
     const result = await authenticate(deps, tokens);
     return result && { principal: result.user, ...(result.refreshed ? { refreshed: result.refreshed } : {}) };
   });

@@ -2,12 +2,20 @@ import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
+import { lazySdk } from '../adapters/lazy-sdk';
 import { s3AudioLinker } from '../adapters/s3/links';
+import { cookieJar } from '../http/cookies';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { catalogRoutes } from '../http/routes/catalog';
+import { carriesUserSession } from '../http/session';
 import { audioLinks } from './audio-wiring';
-import { sessionWiring } from './session-wiring';
 import { publicOrigin } from './site-origin';
+
+/** The user sessions (Cognito's token check and the profiles), loaded for the first request that carries one. */
+const userSessions = lazySdk(
+  () => import('./session-wiring'),
+  (wiring) => wiring.sessionWiring().sessions.user,
+);
 
 let built: LambdaHandler | undefined;
 
@@ -15,6 +23,7 @@ let built: LambdaHandler | undefined;
 export const handler: LambdaHandler = (event, context) => {
   if (!built) {
     const { client, tableName } = dynamo();
+    const signedIn = carriesUserSession(cookieJar(publicOrigin()));
     built = createGroupHandler(
       'catalog',
       catalogRoutes({
@@ -22,9 +31,9 @@ export const handler: LambdaHandler = (event, context) => {
         generations: dynamoGenerationStore(client, tableName),
         audioLinks: s3AudioLinker(audioLinks()),
         viewer: async (event) => {
-          // Visitors carry no session cookies: the track page never waits on Cognito for them.
-          const sessions = sessionWiring().sessions.user;
-          if (!sessions.present(event)) return { cookies: [] };
+          // Visitors carry no session cookies: the track page never waits on Cognito, nor loads its code, for them.
+          if (!signedIn(event)) return { cookies: [] };
+          const { client: sessions } = await userSessions();
           const session = await sessions.authenticate(event);
           return session ? { user: session.principal, cookies: session.cookies } : { cookies: [] };
         },
