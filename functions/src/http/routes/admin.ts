@@ -9,7 +9,6 @@ import {
   planInputSchema,
 } from '@tunesmith/shared/admin';
 import type { AdminUser } from '../../domain/accounts/admin';
-import { dashboardStats } from '../../domain/admin/dashboard';
 import { createPlan, deletePlan, listAllPlans, updatePlan } from '../../domain/admin/plans';
 import type { AdminDeps } from '../../domain/admin/ports';
 import { listSettings, updateSetting } from '../../domain/admin/settings';
@@ -28,11 +27,12 @@ import { json } from '../responses';
 const noContent = () => ({ statusCode: 204, headers: { 'cache-control': 'no-store' } });
 const adminOf = (ctx: RouteContext) => ctx.admin as AdminUser;
 
-/** The admin area's data calls (spec 2 section 7); the group handler has checked the admin session. */
+/**
+ * The admin area's data calls (spec 2 section 7) but the dashboard's
+ * (admin-dashboard.ts); the group handler has checked the admin session.
+ */
 export function adminRoutes(deps: () => AdminDeps): GroupHandlers {
   return {
-    adminDashboardStats: async () => json(200, await dashboardStats(deps())),
-
     adminListUsers: async (event) =>
       json(200, await listUsers(deps(), readQuery(event, adminUserListQuerySchema))),
     adminUpdateUser: async (event, ctx) =>
