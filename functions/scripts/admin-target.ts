@@ -10,8 +10,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_PASSWORD_MIN_LENGTH } from '@tunesmith/shared/constants';
 import { cognitoIdentityProvider } from '../src/adapters/cognito/identity-provider';
-import { dynamoAuditLog } from '../src/adapters/dynamo/admin-directory';
 import { dynamoAdminRepository } from '../src/adapters/dynamo/admin-repository';
+import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
 import { runningLocalCloud, UsageError } from './local-cloud';
 
 export { UsageError };

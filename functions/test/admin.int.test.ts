@@ -6,11 +6,8 @@ import { adminMessages } from '@tunesmith/shared/admin';
 import { routes } from '@tunesmith/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoIdentityProvider } from '../src/adapters/cognito/identity-provider';
-import {
-  dynamoAuditLog,
-  dynamoTrackDirectory,
-  dynamoUserDirectory,
-} from '../src/adapters/dynamo/admin-directory';
+import { dynamoTrackDirectory, dynamoUserDirectory } from '../src/adapters/dynamo/admin-directory';
+import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
 import { dynamoBillingAccounts } from '../src/adapters/dynamo/billing-accounts';
 import { dynamoSiteCounters } from '../src/adapters/dynamo/counters';
 import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository';

@@ -9,7 +9,7 @@
 import { DeleteCommand, type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dynamoAuditLog } from '../src/adapters/dynamo/admin-directory';
+import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
 import { dynamoBillingAccounts } from '../src/adapters/dynamo/billing-accounts';
 import { keys } from '../src/data/keys';
 import { planGrantedBySite } from '../src/domain/accounts/user';

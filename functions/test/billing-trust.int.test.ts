@@ -10,7 +10,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { billingMessages } from '@tunesmith/shared/billing';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dynamoAuditLog } from '../src/adapters/dynamo/admin-directory';
+import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
 import { keys } from '../src/data/keys';
 import { signedInTestAdmin, signedInUser } from './support/accounts';
 import { direct } from './support/direct';

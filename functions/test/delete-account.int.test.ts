@@ -13,7 +13,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ownershipMessages } from '@tunesmith/shared/ownership';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cognitoIdentityProvider } from '../src/adapters/cognito/identity-provider';
-import { dynamoAuditLog } from '../src/adapters/dynamo/admin-directory';
+import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
 import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import { s3Of } from '../src/adapters/s3/client';

@@ -4,6 +4,7 @@
  * The API validates with these schemas and the admin screens' forms use them.
  */
 import * as z from 'zod/mini';
+import { auditEntrySchema } from './audit';
 import { entitlementsSchema, planStatuses } from './auth';
 import { TITLE_MAX_LENGTH } from './constants';
 import { generationMessages } from './generations';
@@ -12,9 +13,10 @@ import './schema-messages';
 import { type SettingKey, SITE_NAME_MAX_LENGTH, settingKeys } from './settings';
 import { trackSchema, trackStatuses, visibilities } from './tracks';
 
+export { ADMIN_RECENT_ACTIVITY, type AuditEntry, auditEntrySchema } from './audit';
+
 export const ADMIN_PAGE_SIZE = 25;
 export const ADMIN_MAX_PAGE_SIZE = 100;
-export const ADMIN_RECENT_ACTIVITY = 10;
 
 /** Server messages of the admin calls (the spec's where it has them). */
 export const adminMessages = {
@@ -111,20 +113,6 @@ const searchText = z.optional(
 );
 
 // ---- dashboard -------------------------------------------------------------
-
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  at: z.string(),
-  /** The administrator's username. */
-  actor: z.string(),
-  /** What was done, e.g. `user.update`, `plan.create`, `setting.update`. */
-  action: z.string(),
-  /** What it was done to: a user, plan or track id, or a setting key. */
-  target: z.string(),
-  /** One line for the activity list; never a secret's value. */
-  summary: z.string(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const dashboardStatsSchema = z.object({
   totalUsers: z.int(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamoAuditLog } from '../adapters/dynamo/admin-directory';
+import { dynamoAuditLog } from '../adapters/dynamo/audit-log';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { bucketFromEnv, s3 } from '../adapters/s3/client';

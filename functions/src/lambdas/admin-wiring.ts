@@ -5,11 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  dynamoAuditLog,
-  dynamoTrackDirectory,
-  dynamoUserDirectory,
-} from '../adapters/dynamo/admin-directory';
+import { dynamoTrackDirectory, dynamoUserDirectory } from '../adapters/dynamo/admin-directory';
+import { dynamoAuditLog } from '../adapters/dynamo/audit-log';
 import { dynamoBillingAccounts } from '../adapters/dynamo/billing-accounts';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoSiteCounters } from '../adapters/dynamo/counters';

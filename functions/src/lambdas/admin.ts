@@ -12,7 +12,7 @@
  * (decision 042).
  */
 import { type RouteId, routesOfGroup } from '@tunesmith/shared/routes';
-import { dynamoAuditLog } from '../adapters/dynamo/admin-directory';
+import { dynamoAuditLog } from '../adapters/dynamo/audit-log';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoSiteCounters } from '../adapters/dynamo/counters';
 import { createGroupHandler, type LambdaHandler, lazyRoutes } from '../http/group-handler';

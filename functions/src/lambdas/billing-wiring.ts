@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dynamoAuditLog } from '../adapters/dynamo/admin-directory';
+import { dynamoAuditLog } from '../adapters/dynamo/audit-log';
 import { dynamoBillingAccounts, dynamoEventReceipts } from '../adapters/dynamo/billing-accounts';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';

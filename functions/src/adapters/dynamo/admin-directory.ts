@@ -4,11 +4,9 @@ import {
   PutCommand,
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { auditEntrySchema } from '@tunesmith/shared/admin';
 import { keys, tableDesign } from '../../data/keys';
 import type { User } from '../../domain/accounts/user';
-import { AUDIT_RETENTION_DAYS } from '../../domain/admin/audit';
-import type { AuditLog, TrackDirectory, UsageAnalyticsStore, UserDirectory } from '../../domain/admin/ports';
+import type { TrackDirectory, UsageAnalyticsStore, UserDirectory } from '../../domain/admin/ports';
 import type { Generation } from '../../domain/tracks/track';
 import { decodeCursor, encodeCursor } from './client';
 import { isConditionFailure } from './conditions';
@@ -26,41 +24,6 @@ const cursorAt = (item: Record<string, unknown>, index: { partitionKey: string; 
     [index.partitionKey]: item[index.partitionKey],
     [index.sortKey]: item[index.sortKey],
   });
-
-/** Admin records: newest first in one partition, expiring after the retention period. */
-export function dynamoAuditLog(client: DynamoDBDocumentClient, tableName: string): AuditLog {
-  return {
-    async record(entry) {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...keys.audit(entry.at, entry.id),
-            entity: 'audit',
-            ...entry,
-            [tableDesign.ttlAttribute]:
-              Math.floor(Date.parse(entry.at) / 1000) + AUDIT_RETENTION_DAYS * 86_400,
-          },
-        }),
-      );
-    },
-    async recent(limit) {
-      const out = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.auditPartition },
-          ScanIndexForward: false,
-          Limit: limit,
-        }),
-      );
-      return (out.Items ?? []).flatMap((item) => {
-        const parsed = auditEntrySchema.safeParse(item);
-        return parsed.success ? [parsed.data] : [];
-      });
-    },
-  };
-}
 
 /** Users for the admin area: pages of gsi2 (newest first), prefix search on gsi1, plan members on gsi1. */
 export function dynamoUserDirectory(client: DynamoDBDocumentClient, tableName: string): UserDirectory {

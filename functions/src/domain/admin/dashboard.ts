@@ -1,4 +1,5 @@
-import { ADMIN_RECENT_ACTIVITY, type DashboardStats } from '@tunesmith/shared/admin';
+import type { DashboardStats } from '@tunesmith/shared/admin';
+import { ADMIN_RECENT_ACTIVITY } from '@tunesmith/shared/audit';
 import type { Clock } from '../accounts/ports';
 import { previousUtcDay, utcDay } from './counters';
 import type { AuditLog, SiteCounters, UsageAnalytics, UsageAnalyticsStore } from './ports';
