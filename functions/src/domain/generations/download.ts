@@ -3,7 +3,7 @@
  * Only the owner, only on a paid plan (spec 1: the free plan cannot download),
  * and only once the track is completed with its audio stored and its download prepared.
  */
-import { generationMessages } from '@tunesmith/shared/generations';
+import { generationMessages } from '@tunesmith/shared/generation-values';
 import { UNTITLED_TRACK } from '@tunesmith/shared/tracks';
 import type { User } from '../accounts/user';
 import { conflict, forbidden, notFound } from '../errors';

@@ -1,11 +1,10 @@
-import {
-  type AudioToMusicRequest,
-  type ExtendRequest,
-  extendRoom,
-  generationMessages,
-  type RepaintRequest,
-  type TextToMusicRequest,
-  type UpdateGenerationRequest,
+import { extendRoom, generationMessages } from '@tunesmith/shared/generation-values';
+import type {
+  AudioToMusicRequest,
+  ExtendRequest,
+  RepaintRequest,
+  TextToMusicRequest,
+  UpdateGenerationRequest,
 } from '@tunesmith/shared/generations';
 import type { Loudness, ProvenanceInput } from '@tunesmith/shared/ownership';
 import type { TrackEdit, TrackFamily, TrackStatus, Visibility } from '@tunesmith/shared/tracks';

@@ -1,4 +1,4 @@
-import { usualGenerationSeconds } from '@tunesmith/shared/generations';
+import { usualGenerationSeconds } from '@tunesmith/shared/generation-values';
 import type { MusicJobStatus } from './music-provider';
 
 /** The shortest and longest wait for the webhook, in seconds. */

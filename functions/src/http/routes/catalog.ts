@@ -1,4 +1,4 @@
-import { generationMessages } from '@tunesmith/shared/generations';
+import { generationMessages } from '@tunesmith/shared/generation-values';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { User } from '../../domain/accounts/user';
 import { notFound } from '../../domain/errors';
