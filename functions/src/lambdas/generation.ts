@@ -7,9 +7,7 @@ import { lazyPort } from '../adapters/lazy-sdk';
 import { bucketFromEnv, s3 } from '../adapters/s3/client';
 import { s3AudioLinker } from '../adapters/s3/links';
 import { s3UploadStore } from '../adapters/s3/upload-store';
-import { sfn, stateMachineArnFromEnv, stepFunctionsStarter } from '../adapters/sfn/step-functions';
 import { createGroupHandler, type LambdaHandler, lazyRoutes } from '../http/group-handler';
-import { generationRoutes } from '../http/routes/generation';
 import { libraryRoutes } from '../http/routes/library';
 import { audioLinks } from './audio-wiring';
 import { sessionWiring } from './session-wiring';
@@ -17,7 +15,12 @@ import { publicOrigin } from './site-origin';
 
 let built: LambdaHandler | undefined;
 
-/** Route group `generation`: generation, lyrics, the library and export everything. */
+/**
+ * Route group `generation`: generation, lyrics, the library and export
+ * everything. Reading the library (its list, a track's status) is served
+ * from the cold start; starting a generation, changing a track and exports
+ * load with their first call (decision 042).
+ */
 export const handler: LambdaHandler = (event, context) => {
   if (!built) {
     const { client, tableName } = dynamo();
@@ -34,20 +37,38 @@ export const handler: LambdaHandler = (event, context) => {
     built = createGroupHandler(
       'generation',
       {
-        ...generationRoutes({
-          generations,
-          plans,
-          siteOrigin: publicOrigin(),
-          workflow: stepFunctionsStarter(sfn(), stateMachineArnFromEnv()),
-          uploads,
-          // The lyrics helper's provider (fal's client, the settings key for its API key) loads with its first call.
-          provider: lazyPort(
-            async () => (await import('./music-wiring')).musicProviderFromEnv(client, tableName),
-            ['writeLyrics'],
-          ),
-          audioLinks: playable,
-        }),
         ...libraryRoutes({ generations, audioLinks: playable }),
+        // Starting a generation (its schemas, the quota, the workflow's start) loads with the first one.
+        ...lazyRoutes(
+          [
+            'generateTextToMusic',
+            'generateAudioToMusic',
+            'createVariation',
+            'extendGeneration',
+            'repaintGeneration',
+            'generateLyrics',
+          ],
+          async () => {
+            const [{ generationRoutes }, { sfn, stateMachineArnFromEnv, stepFunctionsStarter }] =
+              await Promise.all([
+                import('../http/routes/generation'),
+                import('../adapters/sfn/step-functions'),
+              ]);
+            return generationRoutes({
+              generations,
+              plans,
+              siteOrigin: publicOrigin(),
+              workflow: stepFunctionsStarter(sfn(), stateMachineArnFromEnv()),
+              uploads,
+              // The lyrics helper's provider (fal's client, the settings key for its API key) loads with its first call.
+              provider: lazyPort(
+                async () => (await import('./music-wiring')).musicProviderFromEnv(client, tableName),
+                ['writeLyrics'],
+              ),
+              audioLinks: playable,
+            });
+          },
+        ),
         // Changing a track (its share page, its stored audio) loads with the first change.
         ...lazyRoutes(['updateGeneration', 'deleteGeneration', 'downloadGeneration'], async () => {
           const [{ trackChangeRoutes }, { s3TrackAudio }, { sharePageWiring }] = await Promise.all([
