@@ -1,5 +1,5 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { JwtVerifier } from 'aws-jwt-verify/jwt-verifier';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { IdentityProvider, SecondFactorResult, SignInResult, Tokens } from '../../domain/accounts/ports';
 import { conflict, validationError } from '../../domain/errors';
@@ -85,7 +85,7 @@ export function cognitoIdentityProvider(config: CognitoPoolConfig): IdentityProv
     made ??= typeof config.client === 'function' ? config.client(sdk) : config.client;
     return { sdk, client: made };
   };
-  const verifier = JwtRsaVerifier.create(
+  const verifier = JwtVerifier.create(
     { issuer: config.issuer, audience: null, jwksUri: `${config.issuer}/.well-known/jwks.json` },
     { jwksCache },
   );
