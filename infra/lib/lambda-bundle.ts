@@ -75,6 +75,14 @@ export function bundleLambda(entry: string, outdir: string): BuildResult<{ metaf
   return buildSync(lambdaBuildOptions(entry.includes('/') ? entry : lambdaEntry(entry), outdir));
 }
 
+/**
+ * The most a route group's cold start may read (decision 042): 400 KB as the
+ * bench counts them (KiB). What a group's first request does not need loads
+ * later, with `await import()`; infra/test/bundle-budget.test.ts holds every
+ * group to this.
+ */
+export const COLD_START_BUDGET_BYTES = 400 * 1024;
+
 /** The bundle's entry file and every chunk it imports statically: what a cold start reads. */
 export function coldStartFiles(metafile: Metafile): string[] {
   const outputs = metafile.outputs;
@@ -88,6 +96,11 @@ export function coldStartFiles(metafile: Metafile): string[] {
   const entry = Object.keys(outputs).find((path) => path.endsWith(`/${BUNDLE_ENTRY_FILE}`));
   if (entry) visit(entry);
   return [...seen];
+}
+
+/** The source modules (metafile input paths) that {@link coldStartFiles} carry. */
+export function coldStartInputs(metafile: Metafile): string[] {
+  return coldStartFiles(metafile).flatMap((path) => Object.keys(metafile.outputs[path]?.inputs ?? {}));
 }
 
 /** Bytes of {@link coldStartFiles}. */
