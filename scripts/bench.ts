@@ -535,7 +535,7 @@ async function synthesiser(): Promise<void> {
       }),
     );
     samples.push(performance.now() - t);
-    if (wav.length !== 44 + seconds * 44100 * 4) throw new Error(`unexpected WAV size ${wav.length}`);
+    if (wav.length !== 44 + seconds * 48000 * 4) throw new Error(`unexpected WAV size ${wav.length}`);
   }
   const median = percentile(
     samples.sort((a, b) => a - b),

@@ -115,7 +115,7 @@ describe('embedded music provider through @fal-ai/client', () => {
     expect(data.audio.content_type).toBe('audio/wav');
     const wav = new Uint8Array(await (await fetch(data.audio.url)).arrayBuffer());
     expect(wav.length).toBe(data.audio.file_size);
-    expect(Buffer.from(wav).readUInt32LE(40)).toBe(6 * 44100 * 4);
+    expect(Buffer.from(wav).readUInt32LE(40)).toBe(6 * 48000 * 4);
     expect(readWavMeta(wav)).toMatchObject({ seed: 11, tags: input.tags, lyrics: input.lyrics });
     const h = await waitFor(hookFor(request_id));
     expect(await verifyHook(h)).toBe(true);
@@ -165,7 +165,7 @@ describe('embedded music provider through @fal-ai/client', () => {
     });
     const data = out.data as { audio: { url: string; file_size: number } };
     const wav = new Uint8Array(await (await fetch(data.audio.url)).arrayBuffer());
-    expect(decodeWav(wav).channels[0]).toHaveLength(5 * 44100);
+    expect(decodeWav(wav).channels[0]).toHaveLength(5 * 48000);
   });
 
   it('writes lyrics through openrouter/router', async () => {
@@ -283,7 +283,7 @@ async function untilCompleted(endpoint: string, requestId: string): Promise<void
 }
 
 describe('extend and repaint through @fal-ai/client', () => {
-  const SR = 44100;
+  const SR = 48000;
   let source: { url: string; wav: Uint8Array };
 
   beforeAll(async () => {

@@ -56,15 +56,15 @@ describe('renderTrack', () => {
     for (const duration of [5, 7.5, 31]) {
       const channels = renderTrack({ tags: 'electronic', duration, seed: 1 });
       expect(channels).toHaveLength(2);
-      expect(channels[0]?.length).toBe(Math.round(duration * 44100));
+      expect(channels[0]?.length).toBe(Math.round(duration * 48000));
       const wav = encodeWav(channels);
       const view = new DataView(wav.buffer);
       expect(Buffer.from(wav.subarray(0, 4)).toString()).toBe('RIFF');
       expect(Buffer.from(wav.subarray(8, 12)).toString()).toBe('WAVE');
       expect(view.getUint16(22, true)).toBe(2);
-      expect(view.getUint32(24, true)).toBe(44100);
+      expect(view.getUint32(24, true)).toBe(48000);
       expect(view.getUint16(34, true)).toBe(16);
-      expect(view.getUint32(40, true)).toBe(Math.round(duration * 44100) * 4);
+      expect(view.getUint32(40, true)).toBe(Math.round(duration * 48000) * 4);
       let peak = 0;
       for (const ch of channels) for (const v of ch) peak = Math.max(peak, Math.abs(v));
       expect(peak).toBeLessThanOrEqual(0.9);
@@ -74,7 +74,7 @@ describe('renderTrack', () => {
   });
 
   it('clamps duration to 5..240', () => {
-    expect(renderTrack({ tags: 'pop', duration: 1, seed: 1 })[0]?.length).toBe(5 * 44100);
+    expect(renderTrack({ tags: 'pop', duration: 1, seed: 1 })[0]?.length).toBe(5 * 48000);
   });
 
   it('gives the ten popular tags different tempo/style and measurably different audio', () => {
@@ -193,7 +193,7 @@ describe('restyle', () => {
     const b = await restyle({ audio: input, tags: 'synthwave', seed: 5 });
     const c = await restyle({ audio: input, tags: 'hip hop', seed: 5 });
     expect(a).toHaveLength(2);
-    expect(a[0]?.length).toBe(6 * 44100);
+    expect(a[0]?.length).toBe(6 * 48000);
     expect(Buffer.from(encodeWav(a)).equals(Buffer.from(encodeWav(b)))).toBe(true);
     expect(Buffer.from(encodeWav(a)).equals(Buffer.from(encodeWav(c)))).toBe(false);
   });

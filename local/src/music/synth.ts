@@ -12,7 +12,8 @@
  */
 import { hashString, Rng } from './prng';
 
-export const SAMPLE_RATE = 44100;
+/** ACE-Step's own output rate (its pipeline's `latents2audio`, and ACE-Step 1.5: stereo at 48 kHz): what fal returns. */
+export const SAMPLE_RATE = 48000;
 export const MIN_DURATION = 5;
 export const MAX_DURATION = 240;
 

@@ -97,7 +97,7 @@ describe('fal music provider against the embedded provider', () => {
     const wav = Buffer.from(await response.arrayBuffer());
     expect(wav.subarray(0, 4).toString()).toBe('RIFF');
     expect(wav.subarray(8, 12).toString()).toBe('WAVE');
-    expect(wav.readUInt32LE(40)).toBe(5 * 44100 * 4); // the data chunk; a chunk of render parameters follows it
+    expect(wav.readUInt32LE(40)).toBe(5 * 48000 * 4); // the data chunk; a chunk of render parameters follows it
 
     const delivery = await waitFor(hookFor(requestId));
     const verifier = falWebhookVerifier({ jwksUrl: embedded.env.FAL_WEBHOOK_JWKS_URL });
@@ -122,7 +122,7 @@ describe('fal music provider against the embedded provider', () => {
     await untilCompleted('audio', requestId);
     const result = await provider.result('audio', requestId);
     const wav = Buffer.from(await (await fetch(result.audioUrl)).arrayBuffer());
-    expect(wav.readUInt32LE(40)).toBe(5 * 44100 * 4); // the data chunk; a chunk of render parameters follows it
+    expect(wav.readUInt32LE(40)).toBe(5 * 48000 * 4); // the data chunk; a chunk of render parameters follows it
   });
 
   it('a failed job surfaces as MusicProviderError (failed); refused input as rejected', async () => {
