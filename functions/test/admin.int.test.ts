@@ -647,6 +647,10 @@ describe('tracks', () => {
     const pending = await aTrack(id, { status: 'generating', audioUrl: null });
     const notReady = await admin.get(`/api/admin/tracks/${pending.id}/download`);
     expect([notReady.status, notReady.body.message]).toEqual([409, 'Track is not ready for download.']);
+    // Playing, but its WAV still being marked and signed: never the master.
+    const preparing = await aTrack(id, { downloadPending: true });
+    const later = await admin.get(`/api/admin/tracks/${preparing.id}/download`);
+    expect([later.status, later.body.message]).toEqual([409, 'The download is being prepared']);
 
     expect((await del(admin, `/api/admin/tracks/${track.id}`)).status).toBe(204);
     expect(await generations.get(track.id)).toBeUndefined();

@@ -7,9 +7,9 @@ import {
 import { removeTrackAudio } from '../accounts/account-deletion';
 import type { AdminUser } from '../accounts/admin';
 import { conflict, notFound } from '../errors';
-import { downloadFilename } from '../generations/download';
+import { downloadFilename, downloadMessages } from '../generations/download';
 import { changeSharedTrack } from '../tracks/share-page';
-import { type Generation, playbackAudio, toTrack } from '../tracks/track';
+import { type Generation, isDownloadReady, playbackAudio, toTrack } from '../tracks/track';
 import { audit } from './audit';
 import type { AdminDeps } from './ports';
 
@@ -129,7 +129,7 @@ export async function deleteTrack(
   await audit(deps, admin, 'track.delete', id, `Deleted ${named(generation)}`);
 }
 
-/** A download link for any completed track with audio. */
+/** A download link for any completed track with audio, once its download is prepared (decision 040). */
 export async function adminDownload(
   deps: Pick<AdminDeps, 'generations' | 'trackAudio'>,
   id: string,
@@ -137,6 +137,7 @@ export async function adminDownload(
   const generation = await deps.generations.get(id);
   if (!generation) throw notFound(adminMessages.trackNotFound);
   if (generation.status !== 'completed' || !generation.audioUrl) throw conflict(adminMessages.trackNotReady);
+  if (!isDownloadReady(generation)) throw conflict(downloadMessages.preparing);
   const filename = downloadFilename(generation.title);
   return { url: await deps.trackAudio.downloadLink(generation.audioUrl, filename), filename };
 }
