@@ -190,21 +190,34 @@ class ChannelMeter {
     Object.assign(this, { x1, x2, y1, y2, z1, z2 });
 
     let peak = this.peak;
-    // Points between samples can only beat the peak where the samples around them come close to it.
+    // Points between samples can only beat the peak where the samples around them come close to it:
+    // first for the whole step, then for each run of PEAK_RUN samples.
     if (loudest * this.overshoot > peak) {
       const taps = this.taps;
       const reach = this.reach;
-      for (let i = 0; i < count; i++) {
-        const x = window[kept + i] as number;
-        const m = x < 0 ? -x : x;
-        if (m > peak) peak = m;
-        // The points after sample i - half + 1... reach back to i - reach + 1: window[i .. i + reach).
-        for (let p = 0; p < taps.length; p++) {
-          const row = taps[p] as Float64Array;
-          let v = 0;
-          for (let j = 0; j < reach; j++) v += (row[j] as number) * (window[i + j] as number);
-          const a = v < 0 ? -v : v;
-          if (a > peak) peak = a;
+      const overshoot = this.overshoot;
+      for (let from = 0; from < count; from += PEAK_RUN) {
+        const to = Math.min(count, from + PEAK_RUN);
+        // The run's points and samples read window[from .. to - 1 + reach).
+        let near = 0;
+        for (let k = from; k < to - 1 + reach; k++) {
+          const w = window[k] as number;
+          const m = w < 0 ? -w : w;
+          if (m > near) near = m;
+        }
+        if (near * overshoot <= peak) continue;
+        for (let i = from; i < to; i++) {
+          const x = window[kept + i] as number;
+          const m = x < 0 ? -x : x;
+          if (m > peak) peak = m;
+          // The points after sample i - half + 1... reach back to i - reach + 1: window[i .. i + reach).
+          for (let p = 0; p < taps.length; p++) {
+            const row = taps[p] as Float64Array;
+            let v = 0;
+            for (let j = 0; j < reach; j++) v += (row[j] as number) * (window[i + j] as number);
+            const a = v < 0 ? -v : v;
+            if (a > peak) peak = a;
+          }
         }
       }
       this.peak = peak;
@@ -213,6 +226,9 @@ class ChannelMeter {
     return energy;
   }
 }
+
+/** Samples whose interpolated points are skipped together when none of them can beat the peak so far. */
+const PEAK_RUN = 32;
 
 const lufs = (meanSquare: number) => LOUDNESS_OFFSET + 10 * Math.log10(meanSquare);
 
