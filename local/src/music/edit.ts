@@ -42,7 +42,7 @@ export class AudioEditError extends Error {
 }
 
 export interface EditSource {
-  /** Left and right at 44.1 kHz; a 16-bit WAV's samples as value/32767, so they encode back exactly. */
+  /** Left and right at 48 kHz; a 16-bit WAV's samples as value/32767, so they encode back exactly. */
   channels: [Float32Array, Float32Array];
   /** The render parameters, when this provider wrote the file. */
   meta?: RenderMeta;
@@ -61,7 +61,7 @@ function resample(channel: Float32Array, ratio: number): Float32Array {
   return out;
 }
 
-/** Stereo 44.1 kHz channels of decoded audio (mono is doubled; channels past two are left out). */
+/** Stereo 48 kHz channels of decoded audio (mono is doubled; channels past two are left out). */
 export function editChannels(audio: DecodedAudio): [Float32Array, Float32Array] {
   const scale = audio.pcmBits === 16 ? 32768 / 32767 : 1;
   const ratio = audio.sampleRate / SAMPLE_RATE;

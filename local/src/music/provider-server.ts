@@ -43,7 +43,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { AudioEditError, anchor, decodeSource, inpaintSteps, outpaintSteps } from './edit';
 import { writeLyrics } from './lyrics';
-import { decodeAudio, restylePlan, restyleSteps, toMono44k } from './restyle';
+import { decodeAudio, restylePlan, restyleSteps, toMonoAtSampleRate } from './restyle';
 import {
   clampDuration,
   encodeWav,
@@ -391,7 +391,7 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
           const bytes = await fetchAudio(String(input.audio_url));
           addLog(job, `Downloaded ${bytes.length} bytes`);
           if (job.endpoint === AUDIO_ENDPOINT) {
-            const source = toMono44k(await decodeAudio(bytes));
+            const source = toMonoAtSampleRate(await decodeAudio(bytes));
             const plan = restylePlan(source, { tags, lyrics, seed });
             meta = metaFor(plan, tags);
             channels = await drive(restyleSteps(source, { tags, lyrics, seed }, plan), cancelled);

@@ -1,6 +1,6 @@
 /**
  * Restyling an uploaded song: decode (WAV of any PCM/float width, MP3 through
- * the wasm mpg123 decoder), resample to 44.1 kHz, measure its loudness
+ * the wasm mpg123 decoder), resample to 48 kHz, measure its loudness
  * envelope, onsets and a rough pitch, then render the target tags' style on
  * those (drums on the onsets, chords on the estimated root, the source's
  * envelope) mixed with a low-passed copy of the source. Deterministic.
@@ -114,8 +114,8 @@ export async function decodeAudio(bytes: Uint8Array): Promise<DecodedAudio> {
   throw new AudioDecodeError('Unsupported audio format (WAV or MP3 expected)');
 }
 
-/** Mono mix, linearly resampled to 44.1 kHz and cut at `maxSeconds`. */
-export function toMono44k(audio: DecodedAudio, maxSeconds = MAX_DURATION): Float32Array {
+/** Mono mix, linearly resampled to 48 kHz and cut at `maxSeconds`. */
+export function toMonoAtSampleRate(audio: DecodedAudio, maxSeconds = MAX_DURATION): Float32Array {
   const src = audio.channels;
   const n = src[0]?.length ?? 0;
   const mono = new Float32Array(n);
@@ -286,6 +286,6 @@ export function* restyleSteps(
 /** Decodes and restyles in one go. */
 export async function restyle(input: RestyleInput): Promise<Float32Array[]> {
   const decoded = await decodeAudio(input.audio);
-  const source = toMono44k(decoded);
+  const source = toMonoAtSampleRate(decoded);
   return runSteps(restyleSteps(source, input));
 }

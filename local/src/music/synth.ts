@@ -1,6 +1,6 @@
 /**
  * A deterministic synthesiser for the embedded music provider: tags, lyrics,
- * duration and seed in, 44.1 kHz stereo out. Genre tags choose tempo, scale,
+ * duration and seed in, 48 kHz stereo out. Genre tags choose tempo, scale,
  * drum groove, bass, pads and lead timbre; lyrics drive a vocal-like lead
  * (one note per syllable, [verse]/[chorus]/[bridge] change register and
  * rhythm). Same inputs and seed give the same samples (seeded PRNG only).
@@ -1026,7 +1026,7 @@ export function runSteps<T>(steps: Generator<void, T, void>): T {
   }
 }
 
-/** Renders a whole track synchronously: two channels at 44.1 kHz. */
+/** Renders a whole track synchronously: two channels at 48 kHz. */
 export function renderTrack(input: TrackInput): Float32Array[] {
   return runSteps(renderSteps(planFor(input)));
 }
