@@ -156,8 +156,8 @@ describe('workflow steps', () => {
     // The master, the compressed copy and the peaks were stored, then removed.
     expect([...env.audio.types.keys()]).toEqual([
       'tracks/gen-1.master.wav',
-      'tracks/gen-1.opus',
       'tracks/gen-1.peaks.json',
+      'tracks/gen-1.opus',
     ]);
     expect(env.audio.copies.size).toBe(0);
     expect(
@@ -206,8 +206,8 @@ describe('workflow steps', () => {
     expect(Object.keys(out.timings)).toEqual([
       'fetch',
       'loudness',
-      'opus',
       'peaks',
+      'opus',
       'store',
       'record',
       'sharePage',
@@ -339,8 +339,8 @@ describe('workflow steps', () => {
       peaksUrl: null,
     });
     expect(stored.log.warnings.map((w) => w.message)).toEqual([
-      expect.stringContaining('compressed copy'),
       expect.stringContaining('peaks'),
+      expect.stringContaining('compressed copy'),
     ]);
   });
 

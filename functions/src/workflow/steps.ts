@@ -613,12 +613,21 @@ export async function finishStep(
     const marking = fileMarkingOf(deps.site, generation);
     marking.catch(() => undefined);
     const loudness = await timer.time('loudness', () => measureLoudness(pcm));
+    // The peaks first: they are quick, and their upload runs while the copy is encoded.
+    const peaks = await timer.time('peaks', () => peaksOf(deps, generation, pcm));
+    const storingPeaks = storeOptional(
+      deps,
+      generation,
+      'the waveform peaks',
+      trackPeaksKey(generation),
+      peaks,
+      PEAKS_CONTENT_TYPE,
+    );
     const opus = await timer.time('opus', () =>
       marking.then((fileMarking) =>
         encodeStreamCopy(deps, generation, pcm, loudness.streamGainDb, fileMarking),
       ),
     );
-    const peaks = await timer.time('peaks', () => peaksOf(deps, generation, pcm));
     const extension = deps.streamEncoder?.extension ?? '';
     const [audioUrl, streamCopy, peaksFile] = await timer.time('store', () =>
       Promise.all([
@@ -631,14 +640,7 @@ export async function finishStep(
           opus,
           deps.streamEncoder?.contentType ?? '',
         ),
-        storeOptional(
-          deps,
-          generation,
-          'the waveform peaks',
-          trackPeaksKey(generation),
-          peaks,
-          PEAKS_CONTENT_TYPE,
-        ),
+        storingPeaks,
       ]),
     );
     stored = {
