@@ -35,8 +35,12 @@ const ascii = (bytes: Uint8Array, from: number, to: number) =>
 async function completed(browser: Browser, id: string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    const { status } = (await browser.get(`/api/generation/${id}/status`)).body as { status: string };
-    if (status === 'completed') return;
+    // Completed plays at once; the files this reads are all there once the download is prepared too.
+    const { status, downloadReady } = (await browser.get(`/api/generation/${id}/status`)).body as {
+      status: string;
+      downloadReady: boolean;
+    };
+    if (status === 'completed' && downloadReady) return;
     if (status === 'failed') throw new Error(`Generation ${id} failed`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

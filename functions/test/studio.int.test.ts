@@ -34,16 +34,19 @@ afterAll(() => {
 const PIPELINE_TEST_TIMEOUT_MS = 150_000;
 const SETTLE_WITHIN_MS = 60_000;
 
-type Status = { status: string; audioUrl: string | null; duration: number | null };
+type Status = { status: string; audioUrl: string | null; duration: number | null; downloadReady: boolean };
 
-/** Polls the status call, as the Create page does, until the track is completed or failed. */
+/**
+ * Polls the status call, as the Create page does, until the track is completed (and its download
+ * prepared, so its stored WAV is the one it keeps) or failed.
+ */
 async function settled(browser: Browser, id: string): Promise<Status> {
   const deadline = Date.now() + SETTLE_WITHIN_MS;
   while (Date.now() < deadline) {
     const res = await browser.get(`/api/generation/${id}/status`);
     expect(res.status).toBe(200);
     const body = res.body as unknown as Status;
-    if (body.status === 'completed' || body.status === 'failed') return body;
+    if ((body.status === 'completed' && body.downloadReady) || body.status === 'failed') return body;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`Generation ${id} did not finish within ${SETTLE_WITHIN_MS / 1000} s`);
