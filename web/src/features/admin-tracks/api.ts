@@ -16,6 +16,7 @@ import * as adminCalls from '@tunesmith/shared/calls/admin';
 import type { TrackStatus, Visibility } from '@tunesmith/shared/tracks';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKeys } from '@/lib/query-keys';
+import { refreshQueries } from '@/lib/refresh-queries';
 
 export interface TrackFilters {
   q: string;
@@ -80,10 +81,7 @@ export function useDeleteTrack() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest(adminCalls.adminDeleteTrack, { params: { trackId: id } }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.tracks });
-      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.stats });
-    },
+    onSuccess: () => void refreshQueries(queryClient, adminQueryKeys.tracks, adminQueryKeys.stats),
   });
 }
 

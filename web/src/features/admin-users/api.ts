@@ -18,6 +18,7 @@ import {
 import * as adminCalls from '@tunesmith/shared/calls/admin';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKeys } from '@/lib/query-keys';
+import { refreshQueries } from '@/lib/refresh-queries';
 
 export function useAdminUsers(q: string) {
   return useInfiniteQuery({
@@ -77,10 +78,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiRequest(adminCalls.adminDeleteUser, { params: { id } }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.users });
-      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.stats });
-      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.tracks });
-    },
+    onSuccess: () =>
+      void refreshQueries(queryClient, adminQueryKeys.users, adminQueryKeys.stats, adminQueryKeys.tracks),
   });
 }
