@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { routes } from '@tunesmith/shared/routes';
 import { describe, expect, it } from 'vitest';
 import { routeThrottles, throttleClassOf } from '../lib/api';
 import { LAMBDA_MIN_UNRESERVED, STANDARD_ACCOUNT_CONCURRENCY, stageConcurrency } from '../lib/capacity';
+import { repoRoot } from '../lib/paths';
 import { logicalId, propsOf, synthBeforeAll } from './helpers';
 
 // What a stage needs of its account's Lambda concurrency (decision 035): the numbers the preflight
@@ -60,5 +63,14 @@ describe("the stage's Lambda concurrency", () => {
   it("fits one stage in an account of Lambda's standard 1,000", () => {
     expect(need.total).toBe(need.unreserved + need.reservedTotal);
     expect(need.total).toBeLessThanOrEqual(STANDARD_ACCOUNT_CONCURRENCY);
+  });
+
+  it('is what the deploy page tells an operator the preflight asks of the account', () => {
+    const page = readFileSync(join(repoRoot, 'docs/deploy.md'), 'utf8').replace(/\s+/g, ' ');
+    const stated = /\(([\d,]+) concurrent executions: (\d+) reserved/.exec(page);
+    expect(stated?.slice(1).map((n) => Number(n.replace(/,/g, '')))).toEqual([
+      need.total,
+      need.reservedTotal,
+    ]);
   });
 });

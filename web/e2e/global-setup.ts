@@ -25,7 +25,15 @@ const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(join(webDir, 'dist', 'index.html'))) {
-    await build({ root: webDir, logLevel: 'warn' });
+    // As `npm test` builds it. Vite takes the bundle's NODE_ENV from the process, where vitest set
+    // it to `test`: React's development build (and its warnings) would reach the journeys.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ root: webDir, logLevel: 'warn', mode: 'production' });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'tunesmith-e2e-'));
   const cloud = await startLocalCloud({

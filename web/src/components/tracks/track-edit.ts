@@ -1,15 +1,7 @@
 import type { EditKind, TrackEdit } from '@tunesmith/shared/tracks';
-import { formatTime } from '@/lib/format';
+import { formatSectionTime } from '@/components/waveform/section';
 
-/**
- * A time inside a track as m:ss, with the tenth of a second when it has one
- * (`0:06.5`): the ends of a section as they were typed, never rounded down.
- */
-export function formatSectionTime(seconds: number): string {
-  const tenths = Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 10) : 0;
-  const base = formatTime(Math.floor(tenths / 10));
-  return tenths % 10 ? `${base}.${tenths % 10}` : base;
-}
+export { formatSectionTime };
 
 const kindNames: Record<EditKind, string> = {
   variation: 'Variation',
