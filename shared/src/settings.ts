@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 import './schema-messages';
+import { defaultPublicSite, type PublicSite } from './public-site';
+
+export { defaultPublicSite, type PublicSite };
 
 /** Site settings keys (spec 2 section 9) and their defaults. */
 export const settingKeys = [
@@ -28,19 +31,6 @@ export interface SettingDefault {
   type: 'text' | 'secret';
   category: 'general' | 'stripe' | 'music';
 }
-
-/**
- * The public settings as a new installation has them. A literal of its own, so
- * the SPA, which shows these before the API answers, carries only these values
- * and not every setting's description.
- */
-export const defaultPublicSite: PublicSite = {
-  name: 'Tunesmith',
-  description:
-    'Create music with AI: turn genre tags and lyrics, or a song of your own, into a finished track.',
-  supportEmail: 'support@tunesmith.example',
-  contactEmail: 'hello@tunesmith.example',
-};
 
 export const defaultSettings: readonly SettingDefault[] = [
   {
@@ -120,4 +110,5 @@ export const publicSiteSchema = z.object({
   supportEmail: z.string(),
   contactEmail: z.string(),
 });
-export type PublicSite = z.infer<typeof publicSiteSchema>;
+// The schema's answer is the shape the SPA reads by hand.
+publicSiteSchema satisfies z.ZodMiniType<PublicSite>;

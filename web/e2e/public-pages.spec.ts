@@ -66,8 +66,9 @@ async function chooseCycle(label: string) {
 }
 
 /**
- * The scripts `page` loads from now on whose text carries the schema library (zod names its
- * classes in strings that survive minification): pages without a form must not load it.
+ * The scripts `page` loads from now on whose text carries the schema library (zod's classes,
+ * its `_zod` internals and its English messages survive minification): pages without a form
+ * must not load it.
  */
 function schemaLibraryLoads(page: Page): () => Promise<string[]> {
   const loads: Promise<string | undefined>[] = [];
@@ -75,7 +76,8 @@ function schemaLibraryLoads(page: Page): () => Promise<string[]> {
     if (response.request().resourceType() !== 'script') return;
     loads.push(
       response.text().then(
-        (text) => (text.includes('ZodObject') ? new URL(response.url()).pathname : undefined),
+        (text) =>
+          /ZodObject|\b_zod\b|Invalid input/.test(text) ? new URL(response.url()).pathname : undefined,
         () => undefined,
       ),
     );

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import * as catalogCalls from '@tunesmith/shared/calls/catalog';
-import { defaultPublicSite, type PublicSite } from '@tunesmith/shared/settings';
+import { defaultPublicSite, type PublicSite } from '@tunesmith/shared/public-site';
 import { apiRequest } from './api-client';
 
 export type Site = PublicSite;

@@ -9,7 +9,7 @@
 
 import { PassThrough } from 'node:stream';
 import { TRACK_FRAME_TOKENS } from '@tunesmith/shared/pages';
-import { defaultPublicSite } from '@tunesmith/shared/settings';
+import { defaultPublicSite } from '@tunesmith/shared/public-site';
 import { formatDate, formatTime, trackDurationText } from '@tunesmith/shared/track-text';
 import type { Track } from '@tunesmith/shared/tracks';
 import type { ReactNode } from 'react';
