@@ -218,6 +218,14 @@ export class Monitoring extends Construct {
       1,
       'A track plays but its download was not prepared: run npm run backfill -- files',
     );
+    // A track that plays but whose lyrics the workflow could not time after its retries (the transcription
+    // failed): its lyrics page answers 404 until they are timed.
+    alarm(
+      'LyricsNotTimed',
+      appMetric(metricNames.lyricsNotTimed),
+      1,
+      'A track plays but its lyrics were not timed (the transcription failed after retries)',
+    );
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       // The stack's name carries the stage (Tunesmith-dev, Tunesmith-prod): one dashboard per stage.
@@ -257,6 +265,7 @@ export class Monitoring extends Construct {
               metricNames.generationsFailed,
               metricNames.generationsRefunded,
               metricNames.downloadsNotPrepared,
+              metricNames.lyricsNotTimed,
             ].map((metricName) => appMetric(metricName)),
             width: 12,
           }),

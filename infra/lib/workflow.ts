@@ -44,6 +44,8 @@ export const WORKFLOW_RESERVED_CONCURRENCY = {
   Poll: 5,
   Finish: 30,
   Prepare: 10,
+  // Waits on the provider's transcription (seconds to a minute), after the track plays.
+  Lyrics: 10,
   Fail: 5,
   ExecutionEnded: 5,
 } as const;
@@ -105,6 +107,17 @@ const steps: Record<
     memorySize: 1769,
     // Below the PrepareDownload state's 300 s TimeoutSeconds.
     timeout: Duration.seconds(120),
+  },
+  LyricsFunctionArn: {
+    id: 'Lyrics',
+    table: 'readWrite',
+    handler: 'lyricsHandler',
+    description:
+      "Times a playing track's lyrics: the provider's timed transcription, then the lyrics aligned to it",
+    // Waits for the transcription (TRANSCRIPTION_DEADLINE_MS, 200 s) and aligns in memory.
+    memorySize: 512,
+    // Below the TimeLyrics state's 300 s TimeoutSeconds.
+    timeout: Duration.seconds(240),
   },
   FailFunctionArn: {
     id: 'Fail',
@@ -233,6 +246,13 @@ export class GenerationWorkflow extends Construct {
       },
     ]);
 
+    // TimeLyrics presigns a short-lived read of the track's WAV for the provider's transcription.
+    functions.LyricsFunctionArn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [props.tracks.arnForObjects(`${TRACKS_PREFIX}*`)],
+      }),
+    );
     // Submit presigns a read of the user's upload so the provider can fetch it (remix), and of the
     // parent track's WAV (extend, repaint): a presigned link works only as far as its signer's role does.
     functions.SubmitFunctionArn.addToRolePolicy(
@@ -295,7 +315,12 @@ export class GenerationWorkflow extends Construct {
       );
     }
     NagSuppressions.addResourceSuppressions(
-      [functions.FinishFunctionArn, functions.PrepareFunctionArn, functions.SubmitFunctionArn],
+      [
+        functions.FinishFunctionArn,
+        functions.PrepareFunctionArn,
+        functions.SubmitFunctionArn,
+        functions.LyricsFunctionArn,
+      ],
       [
         {
           id: 'AwsSolutions-IAM5',

@@ -34,6 +34,7 @@ export const routes = [
   catalog.listPublicTracks,
   catalog.getTrack,
   catalog.getTrackProvenance,
+  catalog.getTrackLyrics,
   catalog.getTrackAudio,
   catalog.headTrackAudio,
   catalog.getSite,

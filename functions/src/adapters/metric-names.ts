@@ -9,6 +9,8 @@ export const metricNames = {
   generationsRefunded: 'GenerationsRefunded',
   /** A track that plays but whose download was not prepared after the workflow's retries (alarmed). */
   downloadsNotPrepared: 'DownloadsNotPrepared',
+  /** A track that plays but whose lyrics were not timed after the workflow's retries (alarmed). */
+  lyricsNotTimed: 'LyricsNotTimed',
   /** Dimension `outcome`: accepted or rejected. */
   falWebhooks: 'FalWebhooks',
   /** Dimension `outcome`: what handling the event did, or rejected. */

@@ -10,6 +10,7 @@
  * | setting           | SETTINGS           | SETTING#key        |                                 |                        |                     |
  * | user              | USER#id            | PROFILE            |                                 | USERS / createdAt#id   |                     |
  * | generation        | TRACK#id           | TRACK              | USER#userId / TRACK#createdAt#id| TRACKS / createdAt#id  | GALLERY / createdAt#id (sparse) |
+ * | timed lyrics      | TRACK#id           | LYRICS             |                                 |                        |                     |
  * | user search token | USER#id            | SEARCH#field       | USERSEARCH#c / token#id         |                        |                     |
  * | plan membership   | (on the user item) |                    | PLANUSERS#planId / id           |                        |                     |
  * | totals            | COUNTERS           | TOTALS             |                                 |                        |                     |
@@ -81,6 +82,8 @@ export const keys = {
   workflowCallback: (requestId: string) => ({ pk: `CALLBACK#${requestId}`, sk: 'CALLBACK' }),
 
   generation: (id: string) => ({ pk: `TRACK#${id}`, sk: 'TRACK' }),
+  /** A track's timed lyrics, beside it in its partition (deleted with it). */
+  trackLyrics: (id: string) => ({ pk: `TRACK#${id}`, sk: 'LYRICS' }),
   generationOwner: (userId: string, createdAt: string, id: string) => ({
     gsi1pk: `USER#${userId}`,
     gsi1sk: `TRACK#${createdAt}#${id}`,

@@ -1,5 +1,6 @@
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
+import { dynamoLyricsStore } from '../adapters/dynamo/lyrics-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { lazySdk } from '../adapters/lazy-sdk';
@@ -41,6 +42,7 @@ export const handler: LambdaHandler = (event, context) => {
         settings: dynamoSettingsRepository(client, tableName),
         siteName: process.env.SITE_NAME ?? '',
         siteOrigin: publicOrigin(),
+        lyrics: dynamoLyricsStore(client, tableName),
       }),
     );
   }

@@ -4,6 +4,7 @@
  *   SubmitFunctionArn → submitHandler   WaitFunctionArn    → waitHandler
  *   PollFunctionArn   → pollHandler     FinishFunctionArn  → finishHandler
  *   FailFunctionArn   → failHandler     PrepareFunctionArn → prepareHandler
+ *   LyricsFunctionArn → lyricsHandler
  * and executionEndedHandler, the target of the EventBridge rule on the state
  * machine's FAILED, TIMED_OUT and ABORTED executions.
  * Env: TABLE_NAME, AWS_REGION (DYNAMODB_ENDPOINT locally), FAL_KEY (when the
@@ -28,6 +29,7 @@ import {
 } from '../adapters/c2pa/credential-store';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
+import { dynamoLyricsStore } from '../adapters/dynamo/lyrics-store';
 import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { type MetricName, metricNames, metrics } from '../adapters/metrics';
@@ -50,6 +52,7 @@ import {
   pollStep,
   prepareDownloadStep,
   submitStep,
+  timeLyricsStep,
   type WorkflowDeps,
   waitStep,
 } from '../workflow/steps';
@@ -107,6 +110,7 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
     ...(env.SITE_BUCKET ? { sharePages: sharePagesFromEnv(env, siteOrigin) } : {}),
     webhookUrl: (id) => `${webhookBase}${FAL_WEBHOOK_PATH}?generationId=${encodeURIComponent(id)}`,
     callbacks: dynamoCallbackStore(client, tableName),
+    lyrics: dynamoLyricsStore(client, tableName),
     tasks: stepFunctionsTaskCallbacks(sfn()),
     // The provider fetches the owner's upload through a presigned GET; the
     // generation stores only its object path.
@@ -159,7 +163,11 @@ export const failedAndRefunded = (outcome: { refunded?: boolean } | undefined): 
 
 /** An ended execution counts a track failed and refunded, or one that plays but whose download was not prepared. */
 export const executionEndedCounts = (ended: Awaited<ReturnType<typeof executionEndedStep>>): MetricName[] =>
-  ended && 'downloadPending' in ended ? [metricNames.downloadsNotPrepared] : failedAndRefunded(ended);
+  ended && 'downloadPending' in ended
+    ? [metricNames.downloadsNotPrepared]
+    : ended && 'lyricsNotTimed' in ended
+      ? [metricNames.lyricsNotTimed]
+      : failedAndRefunded(ended as { refunded?: boolean } | undefined);
 
 export const submitHandler = (event: { generationId: string }) =>
   step(event.generationId, (deps) => submitStep(deps, event));
@@ -175,6 +183,8 @@ export const finishHandler = (event: { generationId: string; job: Job }) =>
   );
 export const prepareHandler = (event: { generationId: string }) =>
   step(event.generationId, (deps) => prepareDownloadStep(deps, event));
+export const lyricsHandler = (event: { generationId: string }) =>
+  step(event.generationId, (deps) => timeLyricsStep(deps, event));
 export const failHandler = (event: { generationId: string; error?: { Error?: string; Cause?: string } }) =>
   step(event.generationId, (deps) => failStep(deps, event), failedAndRefunded);
 

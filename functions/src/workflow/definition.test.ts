@@ -113,7 +113,15 @@ describe('generation.asl.json', () => {
         { length: retry.MaxAttempts ?? 3 },
         (_, attempt) => (retry.IntervalSeconds ?? 1) * (retry.BackoffRate ?? 2) ** attempt,
       ).reduce((sum, seconds) => sum + seconds, 0);
-    for (const name of ['Submit', 'WaitForCallback', 'PollOnce', 'Finish', 'PrepareDownload', 'MarkFailed']) {
+    for (const name of [
+      'Submit',
+      'WaitForCallback',
+      'PollOnce',
+      'Finish',
+      'PrepareDownload',
+      'TimeLyrics',
+      'MarkFailed',
+    ]) {
       const retry = asl.States[name]?.Retry?.find(
         (r) =>
           r.ErrorEquals.includes('Lambda.TooManyRequestsException') || r.ErrorEquals.includes('States.ALL'),
@@ -144,7 +152,7 @@ describe('generation.asl.json', () => {
     expect(asl.States.DownloadPending).toMatchObject({
       Type: 'Choice',
       Choices: [{ Variable: '$.track.downloadPending', BooleanEquals: true, Next: 'PrepareDownload' }],
-      Default: 'Done',
+      Default: 'TimeLyrics',
     });
     const prepare = asl.States.PrepareDownload;
     expect(substitutionsIn(JSON.stringify(prepare))).toEqual(['PrepareFunctionArn']);
@@ -168,11 +176,24 @@ describe('generation.asl.json', () => {
     };
     visit('DownloadPending');
     expect([...reachable].sort()).toEqual([
-      'Done',
       'DownloadNotPrepared',
       'DownloadPending',
+      'LyricsNotTimed',
       'PrepareDownload',
+      'TimeLyrics',
     ]);
+  });
+
+  it('times the lyrics after the download is prepared, and a failure there never fails or refunds the track', () => {
+    const asl = JSON.parse(text) as {
+      States: Record<string, { Type: string; Next?: string; End?: boolean; Catch?: { Next: string }[] }>;
+    };
+    expect(asl.States.PrepareDownload?.Next).toBe('TimeLyrics');
+    const lyrics = asl.States.TimeLyrics;
+    expect(substitutionsIn(JSON.stringify(lyrics))).toEqual(['LyricsFunctionArn']);
+    expect(lyrics?.End).toBe(true);
+    expect(lyrics?.Catch?.map((c) => c.Next)).toEqual(['LyricsNotTimed']);
+    expect(asl.States.LyricsNotTimed?.Type).toBe('Fail');
   });
 
   it('refuses an unbound substitution', () => {

@@ -14,6 +14,7 @@ export const ASL_SUBSTITUTIONS = [
   'PollFunctionArn',
   'FinishFunctionArn',
   'PrepareFunctionArn',
+  'LyricsFunctionArn',
   'FailFunctionArn',
 ] as const;
 export type AslSubstitution = (typeof ASL_SUBSTITUTIONS)[number];

@@ -53,5 +53,6 @@ export function musicProviderFromSettings(options: KeyedProviderOptions): MusicP
     result: async (kind, requestId) => (await provider()).result(kind, requestId),
     cancel: async (kind, requestId) => (await provider()).cancel(kind, requestId),
     writeLyrics: async (request) => (await provider()).writeLyrics(request),
+    transcribe: async (request) => (await provider()).transcribe(request),
   };
 }

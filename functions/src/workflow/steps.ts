@@ -28,6 +28,7 @@ import {
 } from '../domain/generations/music-provider';
 import type { GenerationDeps, GenerationStore } from '../domain/generations/ports';
 import { afterCallbackWait, callbackWaitSeconds } from '../domain/generations/timing';
+import { hasLyricsToTime, type LyricsStore, timeTrackLyrics } from '../domain/lyrics/lyrics-timing';
 import { provenanceOf, provenanceUrl } from '../domain/tracks/provenance';
 import { refreshSharePage, type SharePageDeps } from '../domain/tracks/share-page';
 import { type Generation, TRACK_AUDIO_AREA } from '../domain/tracks/track';
@@ -126,6 +127,8 @@ export interface WorkflowDeps {
    * an extend or a repaint, resolved at submit; identity by default.
    */
   trackAudioUrl?: (stored: string) => Promise<string> | string;
+  /** Where timed lyrics are kept; without it, lyrics are not timed. */
+  lyrics?: LyricsStore;
 }
 
 export interface Job {
@@ -806,9 +809,11 @@ export async function failStep(
  * alarmed), for `npm run backfill -- files` to prepare.
  */
 export async function executionEndedStep(
-  deps: Pick<WorkflowDeps, 'generation' | 'log'> & Partial<Pick<WorkflowDeps, 'provider'>>,
+  deps: Pick<WorkflowDeps, 'generation' | 'log' | 'lyrics'> & Partial<Pick<WorkflowDeps, 'provider'>>,
   input: { generationId: string; status: string },
-): Promise<{ refunded: boolean; reason: string } | { downloadPending: true } | undefined> {
+): Promise<
+  { refunded: boolean; reason: string } | { downloadPending: true } | { lyricsNotTimed: true } | undefined
+> {
   const generation = await deps.generation.generations.get(input.generationId);
   if (generation?.status === 'completed' && generation.downloadPending) {
     deps.log?.warn('a track plays but its download was not prepared; npm run backfill -- files prepares it', {
@@ -817,9 +822,64 @@ export async function executionEndedStep(
     });
     return { downloadPending: true };
   }
+  if (
+    generation?.status === 'completed' &&
+    deps.lyrics &&
+    hasLyricsToTime(generation) &&
+    !(await deps.lyrics.get(generation.id))
+  ) {
+    // TimeLyrics failed its retries: the track plays and downloads as ever, without timed lyrics.
+    deps.log?.warn('a track plays but its lyrics were not timed', {
+      generationId: generation.id,
+      status: input.status,
+    });
+    return { lyricsNotTimed: true };
+  }
   if (!generation || generation.status === 'completed' || generation.status === 'failed') return undefined;
   return failStep(deps, {
     generationId: input.generationId,
     error: { Error: `Execution.${input.status}`, Cause: `The workflow execution ended ${input.status}` },
   });
+}
+
+export interface TimeLyricsOutput {
+  timed: boolean;
+  reason?: string;
+  lines?: number;
+  words?: number;
+  timings: StepTimings;
+}
+
+/**
+ * TimeLyrics, after the track plays (and its download is prepared): its
+ * audio goes through the provider's timed transcription from a short-lived
+ * link, and the owner's lyrics are aligned to what was heard and kept beside
+ * the track. Instrumental tracks, tracks without words and tracks already
+ * timed are left alone. Errors go to the state machine, which retries them;
+ * a track never fails for its lyrics.
+ */
+export async function timeLyricsStep(
+  deps: Pick<WorkflowDeps, 'generation' | 'provider' | 'lyrics' | 'trackAudioUrl' | 'log'>,
+  input: { generationId: string },
+): Promise<TimeLyricsOutput> {
+  const store = deps.lyrics;
+  if (!store) return { timed: false, reason: 'no-store', timings: {} };
+  let outcome: Awaited<ReturnType<typeof timeTrackLyrics>>;
+  try {
+    outcome = await timeTrackLyrics(
+      {
+        generations: deps.generation.generations,
+        lyrics: store,
+        transcribe: (request) => deps.provider.transcribe(request),
+        audioLink: async (stored) => (deps.trackAudioUrl ?? ((u) => u))(stored),
+      },
+      input.generationId,
+    );
+  } catch (error) {
+    deps.log?.warn('time lyrics: failed (retried)', { generationId: input.generationId, error });
+    return asWorkflowError(error);
+  }
+  if (!outcome.timed) return { timed: false, reason: outcome.reason, timings: {} };
+  deps.log?.info?.('time lyrics: timed', { generationId: input.generationId, timings: outcome.timings });
+  return { timed: true, lines: outcome.lines, words: outcome.words, timings: outcome.timings };
 }

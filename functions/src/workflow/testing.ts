@@ -7,6 +7,7 @@ import type {
   MusicJobStatus,
   MusicProvider,
   MusicResult,
+  TranscribedWord,
 } from '../domain/generations/music-provider';
 import type {
   AudioStore,
@@ -143,7 +144,10 @@ export interface FakeJob {
 export function fakeMusicProvider(next: (n: number) => Omit<FakeJob, 'kind'>): MusicProvider & {
   jobs: Map<string, FakeJob>;
   submitErrors: Error[];
+  /** What each transcription answers, in turn (nothing heard once they run out). */
+  transcribed: TranscribedWord[][];
 } {
+  const transcribed: TranscribedWord[][] = [];
   const jobs = new Map<string, FakeJob>();
   const submitErrors: Error[] = [];
   let n = 0;
@@ -183,5 +187,9 @@ export function fakeMusicProvider(next: (n: number) => Omit<FakeJob, 'kind'>): M
     async writeLyrics() {
       return '[verse]\nla la';
     },
+    async transcribe() {
+      return transcribed.shift() ?? [];
+    },
+    transcribed,
   };
 }

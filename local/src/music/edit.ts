@@ -19,8 +19,17 @@ import {
   renderSteps,
   SAMPLE_RATE,
   type Style,
+  type SungLyric,
   styleFor,
 } from './synth';
+
+/** Sung words moved by `seconds`. */
+const shifted = (words: SungLyric[] | undefined, seconds: number): SungLyric[] =>
+  (words ?? []).map(([text, start, end]) => [
+    text,
+    Math.round((start + seconds) * 1000) / 1000,
+    Math.round((end + seconds) * 1000) / 1000,
+  ]);
 
 /** Longest source an edit accepts, in seconds. */
 export const MAX_SOURCE_SECONDS = 2 * MAX_DURATION;
@@ -192,10 +201,11 @@ export function* outpaintSteps(source: EditSource, input: OutpaintInput): Genera
   right.set(srcR, before);
   const seam = Math.floor(SEAM_SECONDS * SAMPLE_RATE);
   const renders: EditResult['renders'] = [];
+  const sinks: Record<'before' | 'after', { sung?: SungLyric[] }> = { before: {}, after: {} };
   if (before > 0) {
     const leadIn = plan({ start: 0, length: before }, { fadeOut: LEAD_IN_FADE_SECONDS });
     renders.push({ plan: leadIn, at: 0 });
-    const [l, r] = (yield* renderSteps(leadIn)) as [Float32Array, Float32Array];
+    const [l, r] = (yield* renderSteps(leadIn, sinks.before)) as [Float32Array, Float32Array];
     // The lead-in ends silent; ramp it to the source's first sample.
     const ramp = Math.min(seam, before);
     for (let k = 0; k < ramp; k++) {
@@ -210,7 +220,7 @@ export function* outpaintSteps(source: EditSource, input: OutpaintInput): Genera
   if (after > 0) {
     const continuation = plan({ start: before + n, length: after }, {});
     renders.push({ plan: continuation, at: before + n });
-    const [l, r] = (yield* renderSteps(continuation)) as [Float32Array, Float32Array];
+    const [l, r] = (yield* renderSteps(continuation, sinks.after)) as [Float32Array, Float32Array];
     // The continuation starts silent; ramp from the source's last sample.
     const ramp = Math.min(seam, after);
     for (let k = 0; k < ramp; k++) {
@@ -233,6 +243,12 @@ export function* outpaintSteps(source: EditSource, input: OutpaintInput): Genera
       swing: style.swing,
       root,
       gridStart,
+      // What the whole file sings: the lead-in's words, the source's (as far as it says), the continuation's.
+      sung: [
+        ...shifted(sinks.before.sung, 0),
+        ...shifted(source.meta?.sung, before / SAMPLE_RATE),
+        ...shifted(sinks.after.sung, (before + n) / SAMPLE_RATE),
+      ],
     },
     context,
     renders,
@@ -292,6 +308,7 @@ export function* inpaintSteps(source: EditSource, input: InpaintInput): Generato
     swing: style.swing,
     root,
     gridStart,
+    ...(source.meta?.sung ? { sung: source.meta.sung } : {}),
   };
   const variance = Math.min(1, Math.max(0, input.variance));
   if (variance === 0) return { channels: [left, right], meta, context, renders: [] };
@@ -306,7 +323,16 @@ export function* inpaintSteps(source: EditSource, input: InpaintInput): Generato
     master: { fadeIn: 0, fadeOut: 0 },
     retake: true,
   };
-  const fresh = (yield* renderSteps(plan)) as [Float32Array, Float32Array];
+  const sink: { sung?: SungLyric[] } = {};
+  const fresh = (yield* renderSteps(plan, sink)) as [Float32Array, Float32Array];
+  // The section sings the new take's words; the rest what the source sang there.
+  const from = start / SAMPLE_RATE;
+  const to = end / SAMPLE_RATE;
+  meta.sung = [
+    ...(source.meta?.sung ?? []).filter(([, s]) => s < from),
+    ...shifted(sink.sung, from),
+    ...(source.meta?.sung ?? []).filter(([, s]) => s >= to),
+  ];
   const section = [srcL.subarray(start, end), srcR.subarray(start, end)];
   const sourceRms = rmsOf(section, 0, length);
   const freshRms = rmsOf(fresh, 0, length);

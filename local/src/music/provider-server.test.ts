@@ -178,6 +178,37 @@ describe('embedded music provider through @fal-ai/client', () => {
     expect(output).toContain('[chorus]');
   });
 
+  it('transcribes its own songs through fal-ai/whisper: word chunks at the times it sang them', async () => {
+    const fal = client();
+    const lyrics = '[verse]\nHolding on to the summer light\nRunning through the city night';
+    const song = await fal.subscribe('fal-ai/ace-step', {
+      input: { tags: 'pop, female vocals', lyrics, duration: 12, seed: 4 },
+      pollInterval: 50,
+    });
+    const audio_url = (song.data as { audio: { url: string } }).audio.url;
+    const sung = readWavMeta(new Uint8Array(await (await fetch(audio_url)).arrayBuffer()))?.sung ?? [];
+    expect(sung.map(([text]) => text)).toEqual(lyrics.split('\n').slice(1).join(' ').split(' '));
+    const out = await fal.subscribe('fal-ai/whisper', {
+      input: { audio_url, task: 'transcribe', chunk_level: 'word' },
+      pollInterval: 50,
+    });
+    const { text, chunks } = out.data as unknown as {
+      text: string;
+      chunks: Array<{ timestamp: [number, number]; text: string }>;
+    };
+    expect(text.length).toBeGreaterThan(0);
+    // Every chunk starts when a sung word does (or in a pause, for a word never sung).
+    const starts = new Set(sung.map(([, start]) => Math.round(start * 100) / 100));
+    const onTime = chunks.filter((c) => starts.has(c.timestamp[0]));
+    expect(onTime.length).toBeGreaterThan(sung.length / 2);
+    const bad = await fetch(`${provider.env.FAL_BASE_URL}/queue.fal.run/fal-ai/whisper`, {
+      method: 'POST',
+      headers: { authorization: `Key ${provider.env.FAL_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ audio_url: audio_url, chunk_level: 'phrase' }),
+    });
+    expect(bad.status).toBe(422);
+  });
+
   it('fail:submit refuses the submission', async () => {
     await expect(
       client().queue.submit('fal-ai/ace-step', { input: { tags: 'pop, fail:submit' } }),

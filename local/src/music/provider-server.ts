@@ -50,16 +50,26 @@ import {
   metaFor,
   planFor,
   type RenderMeta,
+  readWavMeta,
   renderSteps,
   SAMPLE_RATE,
+  type SungLyric,
 } from './synth';
+import { hear, WHISPER_ENDPOINT, whisperOutput } from './whisper';
 
 export const TEXT_ENDPOINT = 'fal-ai/ace-step';
 export const AUDIO_ENDPOINT = 'fal-ai/ace-step/audio-to-audio';
 export const OUTPAINT_ENDPOINT = 'fal-ai/ace-step/audio-outpaint';
 export const INPAINT_ENDPOINT = 'fal-ai/ace-step/audio-inpaint';
 export const LYRICS_ENDPOINT = 'openrouter/router';
-const ENDPOINTS = [TEXT_ENDPOINT, AUDIO_ENDPOINT, OUTPAINT_ENDPOINT, INPAINT_ENDPOINT, LYRICS_ENDPOINT];
+const ENDPOINTS = [
+  TEXT_ENDPOINT,
+  AUDIO_ENDPOINT,
+  OUTPAINT_ENDPOINT,
+  INPAINT_ENDPOINT,
+  LYRICS_ENDPOINT,
+  WHISPER_ENDPOINT,
+];
 /** Endpoints that edit the audio at `audio_url`. */
 const AUDIO_INPUT = [AUDIO_ENDPOINT, OUTPAINT_ENDPOINT, INPAINT_ENDPOINT];
 export const FAIL_HEADER = 'x-tunesmith-fail';
@@ -187,6 +197,24 @@ export function validate(endpoint: string, input: Record<string, unknown>): unkn
   const str = (f: string) => typeof input[f] === 'string' && (input[f] as string).trim() !== '';
   if (endpoint === LYRICS_ENDPOINT) {
     if (!str('prompt')) errors.push(missing('prompt'));
+  } else if (endpoint === WHISPER_ENDPOINT) {
+    if (!str('audio_url')) errors.push(missing('audio_url'));
+    else if (!/^https?:\/\//i.test(input.audio_url as string))
+      errors.push({
+        loc: ['body', 'audio_url'],
+        msg: 'URL scheme should be http or https',
+        type: 'value_error.url',
+      });
+    for (const [field, allowed] of [
+      ['task', ['transcribe', 'translate']],
+      ['chunk_level', ['segment', 'word']],
+    ] as const)
+      if (input[field] !== undefined && !(allowed as readonly unknown[]).includes(input[field]))
+        errors.push({
+          loc: ['body', field],
+          msg: `value is not one of ${allowed.map((a) => `'${a}'`).join(', ')}`,
+          type: 'value_error',
+        });
   } else {
     if (!str('tags')) errors.push(missing('tags'));
     if (input.lyrics !== undefined && typeof input.lyrics !== 'string')
@@ -376,6 +404,16 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
         const prompt = String(input.prompt);
         const duration = Number(/(\d{1,3})\s*(?:s\b|sec|second)/i.exec(prompt)?.[1] ?? 60);
         job.result = { output: writeLyrics({ prompt, duration: clampDuration(duration), seed }) };
+      } else if (job.endpoint === WHISPER_ENDPOINT) {
+        const bytes = await fetchAudio(String(input.audio_url));
+        const sung = readWavMeta(bytes)?.sung;
+        if (!sung)
+          addLog(job, 'No words of ours in this audio: the embedded recogniser hears only songs it sang');
+        // The same file is always heard the same way.
+        const heardSeed = createHash('sha256').update(bytes).digest().readUInt32LE(0);
+        const chunks = hear(sung ?? [], heardSeed);
+        addLog(job, `Heard ${chunks.length} words of ${sung?.length ?? 0} sung`);
+        job.result = whisperOutput(chunks, input.chunk_level === 'word' ? 'word' : 'segment');
       } else {
         const tags = String(input.tags);
         const lyrics = typeof input.lyrics === 'string' ? input.lyrics : '';
@@ -385,16 +423,18 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
         if (job.endpoint === TEXT_ENDPOINT) {
           const duration = typeof input.duration === 'number' ? input.duration : 60;
           const plan = planFor({ tags, lyrics, duration, seed });
-          meta = metaFor(plan, tags);
-          channels = await drive(renderSteps(plan), cancelled);
+          const sink: { sung?: SungLyric[] } = {};
+          channels = await drive(renderSteps(plan, sink), cancelled);
+          meta = metaFor(plan, tags, sink.sung);
         } else {
           const bytes = await fetchAudio(String(input.audio_url));
           addLog(job, `Downloaded ${bytes.length} bytes`);
           if (job.endpoint === AUDIO_ENDPOINT) {
             const source = toMonoAtSampleRate(await decodeAudio(bytes));
             const plan = restylePlan(source, { tags, lyrics, seed });
-            meta = metaFor(plan, tags);
-            channels = await drive(restyleSteps(source, { tags, lyrics, seed }, plan), cancelled);
+            const sink: { sung?: SungLyric[] } = {};
+            channels = await drive(restyleSteps(source, { tags, lyrics, seed }, plan, sink), cancelled);
+            meta = metaFor(plan, tags, sink.sung);
           } else {
             const source = await decodeSource(bytes);
             const num = (f: string, fallback: number) =>

@@ -6,7 +6,16 @@
  * envelope) mixed with a low-passed copy of the source. Deterministic.
  */
 import { hashString } from './prng';
-import { finish, MAX_DURATION, type RenderPlan, renderSteps, runSteps, SAMPLE_RATE, styleFor } from './synth';
+import {
+  finish,
+  MAX_DURATION,
+  type RenderPlan,
+  renderSteps,
+  runSteps,
+  SAMPLE_RATE,
+  type SungLyric,
+  styleFor,
+} from './synth';
 
 export interface DecodedAudio {
   sampleRate: number;
@@ -266,8 +275,10 @@ export function* restyleSteps(
   source: Float32Array,
   input: Omit<RestyleInput, 'audio'>,
   plan: RenderPlan = restylePlan(source, input),
+  /** Receives the words the restyle sings (see renderSteps). */
+  sink?: { sung?: SungLyric[] },
 ): Generator<void, Float32Array[]> {
-  const [left, right] = yield* renderSteps(plan);
+  const [left, right] = yield* renderSteps(plan, sink);
   const low = lowpass(source, 1200);
   let peak = 0;
   for (const x of low) peak = Math.max(peak, Math.abs(x));

@@ -261,6 +261,10 @@ export type SectionKind = 'intro' | 'verse' | 'chorus' | 'bridge' | 'outro';
 export interface LyricLine {
   section: SectionKind;
   syllables: string[];
+  /** The line's words as written (only those with a syllable to sing). */
+  words?: string[];
+  /** For each syllable, the index in `words` of the word it belongs to. */
+  wordOf?: number[];
 }
 
 /** Lyrics that say instrumental: `[instrumental]` or `[inst]` (fal's convention), alone. */
@@ -306,8 +310,19 @@ export function parseLyrics(lyrics: string): LyricLine[] {
               : 'verse';
       continue;
     }
-    const syl = line.split(/\s+/).flatMap(syllables);
-    if (syl.length) lines.push({ section, syllables: syl });
+    const syl: string[] = [];
+    const words: string[] = [];
+    const wordOf: number[] = [];
+    for (const word of line.split(/\s+/)) {
+      const parts = syllables(word);
+      if (!parts.length) continue;
+      for (const part of parts) {
+        syl.push(part);
+        wordOf.push(words.length);
+      }
+      words.push(word);
+    }
+    if (syl.length) lines.push({ section, syllables: syl, words, wordOf });
   }
   return lines;
 }
@@ -613,10 +628,21 @@ export const barSamples = (bpm: number) => (240 / bpm) * SAMPLE_RATE;
 /** The key a seed picks when the plan names none. */
 export const rootForSeed = (seed: number) => 48 + (hashString(`key${seed}`) % 12);
 
+/** A word the voice sings: as written in the lyrics, from its first syllable's onset to its last's end (song samples). */
+export interface SungWord {
+  text: string;
+  start: number;
+  end: number;
+  /** Which lyric line (of those with words to sing) it is in. */
+  line: number;
+}
+
 /** Everything a render plays, in song samples: notes (pads, bass, leads, vocals) and drum hits. */
 export interface Score {
   notes: Note[];
   hits: Hit[];
+  /** The words of the lyrics, in the order and at the times they are sung. */
+  sung: SungWord[];
   /** The generator after composing (the texture is drawn from it). */
   rng: Rng;
 }
@@ -677,7 +703,9 @@ export function* scoreSteps(plan: RenderPlan): Generator<void, Score, void> {
     let b = from > 0 ? Math.max(0, Math.ceil((from - grid) / bar)) : bars > 8 ? 2 : 1;
     for (let i = 0; i < b; i++) sectionOfBar[i] = from > 0 ? sectionForBar(i, bars) : 'intro';
     for (const line of lines) {
-      const perBar = line.section === 'chorus' ? 6 : 8;
+      // As many syllables as the section's pace fits in a bar (16 steps at 2, 2.66 or 3 steps each),
+      // so a line never runs into the next.
+      const perBar = line.section === 'chorus' ? 6 : line.section === 'bridge' ? 5 : 8;
       const span = Math.max(1, Math.ceil(line.syllables.length / perBar));
       lineStarts.push({ bar: b, line });
       for (let i = 0; i < span; i++) sectionOfBar[b + i] = line.section;
@@ -867,7 +895,8 @@ export function* scoreSteps(plan: RenderPlan): Generator<void, Score, void> {
   }
 
   // Vocal lead: one note per syllable.
-  for (const { bar: b, line } of lineStarts) {
+  const sung: SungWord[] = [];
+  for (const [lineIndex, { bar: b, line }] of lineStarts.entries()) {
     const section = line.section;
     const octave = (voice < 0 ? 0 : 1) + (section === 'chorus' ? 1 : 0);
     const stepsPer = section === 'chorus' ? 2.66 : section === 'bridge' ? 3 : 2;
@@ -881,9 +910,18 @@ export function* scoreSteps(plan: RenderPlan): Generator<void, Score, void> {
       if (d > 11) d -= 3;
       if (d < -3) d += 3;
       const last = i === line.syllables.length - 1;
+      const start = Math.floor(grid + b * bar + s * step + swingAt(Math.round(s)));
+      const length = Math.floor(step * stepsPer * (last ? 2 : 0.9));
+      const w = line.wordOf?.[i];
+      const text = w === undefined ? undefined : line.words?.[w];
+      if (text !== undefined) {
+        const current = sung.at(-1);
+        if (current && i > 0 && line.wordOf?.[i - 1] === w) current.end = start + length;
+        else sung.push({ text, start, end: start + length, line: lineIndex });
+      }
       note({
-        start: Math.floor(grid + b * bar + s * step + swingAt(Math.round(s))),
-        length: Math.floor(step * stepsPer * (last ? 2 : 0.9)),
+        start,
+        length,
         freq: midiToHz(degree(d, octave)),
         wave: 'vocal',
         gain: 0.2,
@@ -896,16 +934,42 @@ export function* scoreSteps(plan: RenderPlan): Generator<void, Score, void> {
     });
   }
 
-  return { notes, hits, rng };
+  return { notes, hits, sung, rng };
 }
+
+/**
+ * The words a plan's render sings, in seconds from the start of what it
+ * renders (its window, when it has one): those that start inside it.
+ */
+export function sungWordsOf(plan: RenderPlan, sung: SungWord[] = scoreFor(plan).sung): SungLyric[] {
+  const w0 = Math.max(0, plan.window?.start ?? 0);
+  const w1 = w0 + Math.max(0, plan.window?.length ?? plan.totalSamples - w0);
+  return sung
+    .filter((w) => w.start >= w0 && w.start < w1)
+    .map((w) => [
+      w.text,
+      round3((w.start - w0) / SAMPLE_RATE),
+      round3((Math.min(w.end, w1) - w0) / SAMPLE_RATE),
+    ]);
+}
+
+const round3 = (t: number) => Math.round(t * 1000) / 1000;
+
+/** A sung word as a WAV's render parameters keep it: text, start and end in seconds from the file's start. */
+export type SungLyric = [text: string, start: number, end: number];
 
 /**
  * The render as a generator: yields between batches of notes so a caller can
  * spread the work; returns the two channels (of the window, when the plan has one).
  */
-export function* renderSteps(plan: RenderPlan): Generator<void, Float32Array[], void> {
+export function* renderSteps(
+  plan: RenderPlan,
+  /** Receives the words the render sings (sungWordsOf), so a caller need not compose the song again. */
+  sink?: { sung?: SungLyric[] },
+): Generator<void, Float32Array[], void> {
   const { style, totalSamples: total } = plan;
-  const { notes, hits, rng } = yield* scoreSteps(plan);
+  const { notes, hits, sung, rng } = yield* scoreSteps(plan);
+  if (sink) sink.sung = sungWordsOf(plan, sung);
   const w0 = Math.max(0, Math.min(total, plan.window?.start ?? 0));
   const length = Math.max(0, Math.min(total - w0, plan.window?.length ?? total));
   const w1 = w0 + length;
@@ -1049,13 +1113,19 @@ export interface RenderMeta {
   root: number;
   /** First bar line, samples from the start (-bar < gridStart <= 0). */
   gridStart: number;
+  /**
+   * The words the file sings and when (seconds from its start), as the
+   * composer placed them: what the embedded recogniser (`fal-ai/whisper`) hears.
+   */
+  sung?: SungLyric[];
 }
 
 export const META_CHUNK = 'tsmt';
 
 /** The parameters a plan rendered with, to store beside its samples. */
-export function metaFor(plan: RenderPlan, tags: string): RenderMeta {
+export function metaFor(plan: RenderPlan, tags: string, sung?: SungLyric[]): RenderMeta {
   return {
+    ...(sung ? { sung } : {}),
     v: 1,
     tags,
     seed: plan.seed,
@@ -1095,7 +1165,16 @@ export function readWavMeta(bytes: Uint8Array): RenderMeta | undefined {
           isNum(m.swing) &&
           Number.isInteger(m.root) &&
           isNum(m.gridStart);
-        return ok ? m : undefined;
+        if (!ok) return undefined;
+        // Sung words are a later addition: a file without them (or with a malformed list) has none.
+        const sung = Array.isArray(m.sung)
+          ? m.sung.filter(
+              (w): w is SungLyric =>
+                Array.isArray(w) && w.length === 3 && typeof w[0] === 'string' && isNum(w[1]) && isNum(w[2]),
+            )
+          : undefined;
+        const { sung: _, ...rest } = m;
+        return sung ? { ...rest, sung } : rest;
       } catch {
         return undefined;
       }

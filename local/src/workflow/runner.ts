@@ -18,6 +18,7 @@ import {
   prepareDownloadStep,
   submitStep,
   type TaskCallbacks,
+  timeLyricsStep,
   type WorkflowDeps,
   waitStep,
 } from '@tunesmith/functions/workflow/steps';
@@ -152,7 +153,15 @@ export async function createWorkflowRunner(
   const tasks: TaskCallbacks = { success: sendTaskSuccess, failure: sendTaskFailure };
   const stepDeps: WorkflowDeps = { ...deps, tasks: deps.tasks ?? tasks };
 
-  const retryNames = ['Submit', 'WaitForCallback', 'PollOnce', 'Finish', 'PrepareDownload', 'MarkFailed'];
+  const retryNames = [
+    'Submit',
+    'WaitForCallback',
+    'PollOnce',
+    'Finish',
+    'PrepareDownload',
+    'TimeLyrics',
+    'MarkFailed',
+  ];
   const retryIntervalOverrides =
     options.retryIntervalMs === undefined
       ? undefined
@@ -189,6 +198,8 @@ export async function createWorkflowRunner(
       json(await finishStep(stepDeps, input as Parameters<typeof finishStep>[1])),
     PrepareDownload: async (input: unknown) =>
       json(await prepareDownloadStep(stepDeps, input as Parameters<typeof prepareDownloadStep>[1])),
+    TimeLyrics: async (input: unknown) =>
+      json(await timeLyricsStep(stepDeps, input as Parameters<typeof timeLyricsStep>[1])),
     MarkFailed: async (input: unknown) =>
       json(await failStep(stepDeps, input as Parameters<typeof failStep>[1])),
   } satisfies Record<string, (input: Input) => Promise<unknown>>;

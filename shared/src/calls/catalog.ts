@@ -31,6 +31,15 @@ export const getTrackProvenance = {
   path: '/api/track/{id}/provenance',
   auth: 'public',
 } as const satisfies RouteDef;
+// Not in the spec's call table: the track's lyrics in time (`?format=lrc`: as an .lrc file), for whoever may
+// see the track.
+export const getTrackLyrics = {
+  id: 'getTrackLyrics',
+  group: 'catalog',
+  method: 'GET',
+  path: '/api/track/{id}/lyrics',
+  auth: 'public',
+} as const satisfies RouteDef;
 // Not in the spec's call table: a shared link's og:audio, a 302 to a fresh signed link (decision 024).
 export const getTrackAudio = {
   id: 'getTrackAudio',

@@ -172,6 +172,8 @@ export function dynamoGenerationStore(client: DynamoDBDocumentClient, tableName:
                 },
               },
               totalsUpdate(tableName, trackTotalsDelta(generation, undefined)),
+              // Its timed lyrics go with it.
+              { Delete: { TableName: tableName, Key: keys.trackLyrics(id) } },
             ].filter(present),
           );
           return generation;

@@ -12,6 +12,8 @@ import {
   type MusicJobStatus,
   type MusicProvider,
   MusicProviderError,
+  TRANSCRIPTION_ENDPOINT,
+  type TranscribedWord,
 } from '../../domain/generations/music-provider';
 
 // The names live with the port: a track's provenance records the endpoint it was made on.
@@ -36,6 +38,10 @@ export interface FalMusicProviderOptions {
    * fal): below the API function's own timeout (default LYRICS_DEADLINE_MS).
    */
   lyricsTimeoutMs?: number;
+  /** Poll interval while waiting for a transcription (default 1 s). */
+  transcriptionPollMs?: number;
+  /** How long a transcription may take (default TRANSCRIPTION_DEADLINE_MS). */
+  transcriptionTimeoutMs?: number;
   /** Extra headers on every request (tests use the embedded provider's failure header). */
   headers?: Record<string, string>;
 }
@@ -71,7 +77,10 @@ type FalSdk = typeof import('@fal-ai/client');
 let ApiErrorClass: FalSdk['ApiError'] | undefined;
 
 /** Maps the client's errors to the domain's typed error. */
-function providerError(error: unknown, during: 'submit' | 'status' | 'result' | 'cancel' | 'lyrics'): never {
+function providerError(
+  error: unknown,
+  during: 'submit' | 'status' | 'result' | 'cancel' | 'lyrics' | 'transcribe',
+): never {
   if (error instanceof MusicProviderError) throw error;
   if (ApiErrorClass && error instanceof ApiErrorClass) {
     const status = error.status;
@@ -103,6 +112,25 @@ function providerError(error: unknown, during: 'submit' | 'status' | 'result' | 
  * before API Gateway's bare timeout, and the job stops billing at fal.
  */
 export const LYRICS_DEADLINE_MS = 8_000;
+
+/** How long a timed transcription may take: below the lyrics step function's 240 s. */
+export const TRANSCRIPTION_DEADLINE_MS = 200_000;
+
+/** fal-ai/whisper's word chunks (`{ text, timestamp: [start, end] }`) as timed words; others are left out. */
+export function heardWords(data: unknown): TranscribedWord[] {
+  const chunks = (data as { chunks?: unknown } | null)?.chunks;
+  if (!Array.isArray(chunks))
+    throw new MusicProviderError('The transcription returned no chunks', 'failed', undefined, data);
+  const words: TranscribedWord[] = [];
+  for (const chunk of chunks as Array<{ text?: unknown; timestamp?: unknown }>) {
+    const [start, end] = Array.isArray(chunk?.timestamp) ? chunk.timestamp : [];
+    const text = typeof chunk?.text === 'string' ? chunk.text.trim() : '';
+    // whisper leaves the end of a last chunk it could not place as null.
+    if (!text || typeof start !== 'number' || !Number.isFinite(start)) continue;
+    words.push({ text, start, end: typeof end === 'number' && Number.isFinite(end) ? end : start });
+  }
+  return words;
+}
 
 const LYRICS_SYSTEM_PROMPT = [
   'You write song lyrics for a music generator.',
@@ -229,6 +257,26 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
       } catch (error) {
         providerError(error, 'cancel');
       }
+    },
+
+    async transcribe({ audioUrl }) {
+      let data: unknown;
+      try {
+        data = (
+          await (
+            await client()
+          ).subscribe(TRANSCRIPTION_ENDPOINT, {
+            // No language: the lyrics may be in any, and whisper finds it.
+            input: { audio_url: audioUrl, task: 'transcribe', chunk_level: 'word' },
+            pollInterval: options.transcriptionPollMs ?? 1000,
+            // Below the lyrics step's own timeout; the client cancels the job at fal when it passes.
+            timeout: options.transcriptionTimeoutMs ?? TRANSCRIPTION_DEADLINE_MS,
+          })
+        ).data;
+      } catch (error) {
+        return providerError(error, 'transcribe');
+      }
+      return heardWords(data);
     },
 
     async writeLyrics({ prompt, duration }) {

@@ -99,7 +99,22 @@ export interface MusicProvider {
   cancel(kind: MusicJobKind, requestId: string): Promise<void>;
   /** Lyrics with [verse]/[chorus] structure for a prompt, sized to `duration` seconds. */
   writeLyrics(request: { prompt: string; duration: number }): Promise<string>;
+  /**
+   * The words heard in the audio at `audioUrl`, each with when (seconds): a
+   * timed transcription, word by word. Sung words come back misheard in places.
+   */
+  transcribe(request: { audioUrl: string }): Promise<TranscribedWord[]>;
 }
+
+/** A word a transcription heard, with its start and end in seconds. */
+export interface TranscribedWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** The provider endpoint of timed transcription (word level). */
+export const TRANSCRIPTION_ENDPOINT = 'fal-ai/whisper';
 
 /** The provider refused a request or a job failed. */
 export class MusicProviderError extends Error {

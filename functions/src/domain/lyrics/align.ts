@@ -23,11 +23,11 @@ export interface HeardWord {
 /** A lyric word (or a heard word) with no partner costs this much. */
 const GAP = 0.6;
 /** Two words meeting one costs this much more than their likeness says. */
-const JOIN = 0.3;
+const JOIN = 0.5;
 /** A pair less alike than this takes no time from the heard word: it is placed between its neighbours. */
 const MIN_SIMILARITY = 0.25;
-/** How long a word lasts when nothing says (seconds). */
-const DEFAULT_WORD_SECONDS = 0.4;
+/** Seconds per syllable when nothing says. */
+const DEFAULT_WORD_SECONDS = 0.3;
 
 type Move = 0 | 1 | 2 | 3 | 4 | 5;
 const PAIR: Move = 1;
@@ -50,7 +50,17 @@ export function matchWords(known: readonly string[], heard: readonly HeardWord[]
   const cost = new Float64Array((n + 1) * width);
   const move = new Uint8Array((n + 1) * width);
   const at = (i: number, j: number) => i * width + j;
-  const sim = (a: string, b: string) => wordSimilarity(a, b);
+  // Lyrics repeat (choruses) and so does what is heard: each pair of words is compared once.
+  const memo = new Map<string, number>();
+  const sim = (a: string, b: string) => {
+    const key = `${a}\u0001${b}`;
+    let v = memo.get(key);
+    if (v === undefined) {
+      v = wordSimilarity(a, b);
+      memo.set(key, v);
+    }
+    return v;
+  };
   for (let i = 0; i <= n; i++) {
     for (let j = 0; j <= m; j++) {
       if (i === 0 && j === 0) continue;
@@ -67,7 +77,9 @@ export function matchWords(known: readonly string[], heard: readonly HeardWord[]
           (cost[at(i - 1, j - 1)] as number) + 1 - sim(known[i - 1] as string, tokens[j - 1] as string),
           PAIR,
         );
-      if (i > 0) consider((cost[at(i - 1, j)] as number) + GAP, SKIP_KNOWN);
+      // Once everything heard is placed, among equal choices the lyric words left out are the last ones:
+      // lines the song did not get to, not lines before them.
+      if (i > 0) consider((cost[at(i - 1, j)] as number) + GAP - (j === m ? i * 1e-9 : 0), SKIP_KNOWN);
       if (j > 0) consider((cost[at(i, j - 1)] as number) + GAP, SKIP_HEARD);
       if (i > 1 && j > 0)
         consider(
@@ -137,7 +149,8 @@ const median = (values: number[]): number | undefined => {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
-const weightOf = (token: string) => Math.max(2, token.length);
+/** Roughly how many syllables a word has (its vowel groups): a sung word lasts about that many notes. */
+const weightOf = (token: string) => Math.max(1, token.match(/[aeiouyàâäéèêëïîôöùûüœæåøáíóú]+/g)?.length ?? 1);
 
 /**
  * Times for words `from..to-1` (none matched) laid out one after another
@@ -174,12 +187,24 @@ function fillGaps(
 ) {
   const n = spans.length;
   const timed = spans.filter((s): s is Span => s !== undefined);
-  const wordSeconds = Math.min(
-    1,
-    median(timed.map((s) => s.end - s.start).filter((d) => d > 0)) ?? DEFAULT_WORD_SECONDS,
-  );
+  // The pace of the singing: seconds from one word's start to the next's, per syllable, in each line
+  // (sections are sung at different paces) and over the song.
+  const paces: number[] = [];
+  const linePaces = new Map<number, number[]>();
+  for (let k = 1; k < n; k++) {
+    const a = spans[k - 1];
+    const b = spans[k];
+    if (a && b && lineOf[k] === lineOf[k - 1] && b.start > a.start) {
+      const p = (b.start - a.start) / weightOf(tokens[k - 1] as string);
+      paces.push(p);
+      const line = lineOf[k] as number;
+      linePaces.set(line, [...(linePaces.get(line) ?? []), p]);
+    }
+  }
+  const pace = Math.min(1, median(paces) ?? DEFAULT_WORD_SECONDS);
+  const paceOf = (line: number) => Math.min(1, median(linePaces.get(line) ?? []) ?? pace);
   const natural = (from: number, to: number) =>
-    tokens.slice(from, to).reduce((s, t) => s + (wordSeconds * weightOf(t)) / 4, 0);
+    tokens.slice(from, to).reduce((s, t, k) => s + paceOf(lineOf[from + k] as number) * weightOf(t), 0);
   if (!timed.length) {
     // Nothing heard to go by: the lines spread over the song.
     const length = duration && duration > 0 ? duration : natural(0, n) * 1.5;
@@ -206,7 +231,9 @@ function fillGaps(
         duration && duration > before.end ? Math.min(duration, before.end + length) : before.end + length;
       layOut(spans, tokens, k, e, before.end, end - before.end);
     } else if (before && after) {
-      const gapStart = before.end;
+      // A line's last note is often held into the next line's first: the gap opens when the word
+      // before would have given way at the line's pace.
+      const gapStart = Math.min(before.end, before.start + natural(k - 1, k));
       const gapEnd = Math.max(gapStart, after.start);
       const gap = gapEnd - gapStart;
       // Words on the earlier word's line, words on the later word's line, and whole lines between.
@@ -218,8 +245,8 @@ function fillGaps(
       const headLength = natural(head, e);
       const middleLength = natural(tail, head);
       const wanted = tailLength + headLength + middleLength;
-      if (wanted >= gap || (tail === head && head === k) || (tail === e && head === e)) {
-        // No room to spare (or one line): the gap is shared by the words.
+      if (wanted >= gap || lineOf[k - 1] === lineOf[e]) {
+        // No room to spare, or all in one line: the gap is shared by the words.
         layOut(spans, tokens, k, e, gapStart, gap);
       } else {
         layOut(spans, tokens, k, tail, gapStart, tailLength);

@@ -29,6 +29,7 @@ function call(
     settings: inMemorySettings(),
     siteName: 'Tunesmith',
     siteOrigin: 'https://tunesmith.test',
+    lyrics: { get: async () => undefined },
   });
   const handler = routes[route];
   if (!handler) throw new Error(`${route} is not built`);

@@ -1,7 +1,11 @@
 import { generationMessages } from '@tunesmith/shared/generation-values';
+import { LRC_CONTENT_TYPE, LYRICS_FORMATS, NO_LYRICS_MESSAGE } from '@tunesmith/shared/lyrics';
+import { UNTITLED_TRACK } from '@tunesmith/shared/tracks';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { attachmentDisposition } from '../../adapters/s3/links';
 import type { User } from '../../domain/accounts/user';
-import { notFound } from '../../domain/errors';
+import { notFound, validationError } from '../../domain/errors';
+import { downloadFilename } from '../../domain/generations/download';
 import {
   familyOf,
   getForViewer,
@@ -9,6 +13,8 @@ import {
   parentForViewer,
 } from '../../domain/generations/generation-service';
 import type { GenerationStore } from '../../domain/generations/ports';
+import { lrcFileName, toLrc } from '../../domain/lyrics/lrc';
+import type { LyricsStore } from '../../domain/lyrics/lyrics-timing';
 import type { PlanRepository } from '../../domain/plans/plan';
 import { listActivePlans } from '../../domain/plans/plan-service';
 import type { SettingsRepository } from '../../domain/settings/settings';
@@ -46,6 +52,8 @@ export interface CatalogDeps {
   siteName: string;
   /** The site's public origin (PUBLIC_ORIGIN): the terms link of a record from before licenses. */
   siteOrigin: string;
+  /** Tracks' timed lyrics. */
+  lyrics: Pick<LyricsStore, 'get'>;
 }
 
 /**
@@ -60,7 +68,11 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
    */
   const forViewer =
     (
-      answer: (generation: Generation, viewer: Pick<User, 'id'> | undefined) => Promise<ApiResult>,
+      answer: (
+        generation: Generation,
+        viewer: Pick<User, 'id'> | undefined,
+        event: APIGatewayProxyEventV2,
+      ) => Promise<ApiResult>,
       find: typeof getForViewer = getForViewer,
     ) =>
     async (event: APIGatewayProxyEventV2, ctx: RouteContext): Promise<ApiResult> => {
@@ -68,7 +80,7 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
       const cookies = viewer.cookies;
       try {
         const generation = await find(deps, viewer.user, ctx.params.id ?? '');
-        const result = await answer(generation, viewer.user);
+        const result = await answer(generation, viewer.user, event);
         return cookies.length ? { ...result, cookies: [...(result.cookies ?? []), ...cookies] } : result;
       } catch (error) {
         const refusal = errorToResponse(error);
@@ -112,6 +124,28 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
     getTrackProvenance: forViewer(async (generation, viewer) => {
       const parent = await parentForViewer(deps, viewer, generation);
       return json(200, provenanceOf(generation, deps.siteOrigin, { parentNamed: parent !== null }));
+    }),
+
+    // The lyrics in time, for whoever may see the track; 404 for a track without them (instrumental, not
+    // finished, or not timed yet). `?format=lrc` answers them as an .lrc file named after the WAV.
+    getTrackLyrics: forViewer(async (generation, _viewer, event) => {
+      const format = event.queryStringParameters?.format ?? 'json';
+      if (!(LYRICS_FORMATS as readonly string[]).includes(format))
+        throw validationError(`format must be one of ${LYRICS_FORMATS.join(', ')}`);
+      const timed = generation.status === 'completed' ? await deps.lyrics.get(generation.id) : undefined;
+      if (!timed) throw notFound(NO_LYRICS_MESSAGE);
+      if (format === 'json') return json(200, timed);
+      const name = lrcFileName(downloadFilename(generation.title));
+      return {
+        statusCode: 200,
+        headers: {
+          'content-type': LRC_CONTENT_TYPE,
+          'content-disposition': attachmentDisposition(name),
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+        },
+        body: toLrc(timed, { title: generation.title ?? UNTITLED_TRACK, length: generation.duration }),
+      };
     }),
 
     getTrackAudio: trackAudio,
