@@ -3,6 +3,7 @@ import { awsClientDefaults } from '../adapters/client-options';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoExportRepository } from '../adapters/dynamo/export-repository';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
+import { dynamoLyricsStore } from '../adapters/dynamo/lyrics-store';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { dynamoUserRepository } from '../adapters/dynamo/user-repository';
 import { lazySdk } from '../adapters/lazy-sdk';
@@ -71,6 +72,7 @@ export function exportJobDeps(): ExportDeps {
     ),
     clock,
     newId: randomUUID,
+    lyrics: dynamoLyricsStore(client, tableName),
     siteOrigin,
     siteName: siteNameSource(
       dynamoSettingsRepository(client, tableName),

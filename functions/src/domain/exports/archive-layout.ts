@@ -95,6 +95,7 @@ export function readmeText(input: {
     'Each folder is one track, numbered newest first:',
     '  <title>.wav       the track exactly as a download from the site gives it (WAV)',
     `  ${LYRICS_FILE}        its lyrics, when it has any`,
+    '  <title>.lrc       its lyrics in time (LRC, a time per line), when they have been timed',
     `  ${PROVENANCE_FILE}   what made it (model, seed, settings, inputs), the plan it was made on`,
     '                    and its license; the same record the site shows for the track',
     '',

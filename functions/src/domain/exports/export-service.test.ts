@@ -236,6 +236,34 @@ describe('runExport', () => {
     });
   });
 
+  it("puts a timed track's lyrics in time beside its WAV as an .lrc", async () => {
+    const { deps } = setup([
+      { title: 'Timed', lyrics: '[verse]\nNeon over water', duration: 30 },
+      { title: 'Not yet', lyrics: 'Words' },
+    ]);
+    const timed = {
+      source: 'aligned' as const,
+      lines: [{ start: 1.5, end: 3, text: 'Neon over water', words: [] }],
+    };
+    const withLyrics = { ...deps, lyrics: { get: async (id: string) => (id === 't1' ? timed : undefined) } };
+    const { exportId } = await startExport(withLyrics, 'user-1');
+
+    await runExport(withLyrics, { userId: 'user-1', exportId });
+
+    expect(entryNames(deps)).toContain('002 Timed/Timed.lrc');
+    expect(entryNames(deps).filter((name) => name.endsWith('.lrc'))).toEqual(['002 Timed/Timed.lrc']);
+    expect(entry(deps, '002 Timed/Timed.lrc')?.content.toString()).toBe(
+      '[ti:Timed]\n[length:00:30]\n[00:01.50]Neon over water\n',
+    );
+    const manifest = JSON.parse(entry(deps, 'manifest.json')?.content.toString() ?? '') as Manifest;
+    expect(manifest.tracks.find((t) => t.title === 'Timed')?.files).toEqual([
+      'Timed.wav',
+      'lyrics.txt',
+      'Timed.lrc',
+      'provenance.json',
+    ]);
+  });
+
   it('marks the export ready with its size and the link end, frees the slot and mails the link', async () => {
     const { deps, mailer } = setup([{ title: 'One' }, { title: 'Two' }]);
     const { exportId } = await startExport(deps, 'user-1');

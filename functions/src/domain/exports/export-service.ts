@@ -23,8 +23,10 @@ import {
   ownershipMessages,
   type UserExport,
 } from '@tunesmith/shared/ownership';
+import { UNTITLED_TRACK } from '@tunesmith/shared/tracks';
 import type { User } from '../accounts/user';
 import { conflict, notFound } from '../errors';
+import { lrcFileName, toLrc } from '../lyrics/lrc';
 import { provenanceOf, provenanceUrl } from '../tracks/provenance';
 import type { Generation } from '../tracks/track';
 import {
@@ -229,6 +231,15 @@ async function writeArchive(
       if (lyrics !== undefined) {
         await writer.add(`${folder}/${LYRICS_FILE}`, lyrics);
         files.push(LYRICS_FILE);
+      }
+      const timed = lyrics === undefined ? undefined : await deps.lyrics?.get(g.id);
+      if (timed) {
+        const lrc = lrcFileName(wav);
+        await writer.add(
+          `${folder}/${lrc}`,
+          toLrc(timed, { title: g.title ?? UNTITLED_TRACK, length: g.duration }),
+        );
+        files.push(lrc);
       }
       const provenance = provenanceOf(g, deps.siteOrigin);
       await writer.add(`${folder}/${PROVENANCE_FILE}`, `${JSON.stringify(provenance, null, 2)}\n`);

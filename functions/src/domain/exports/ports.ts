@@ -11,6 +11,7 @@ import type { Clock, Mailer } from '../accounts/ports';
 import type { UserRepository } from '../accounts/user';
 import type { GenerationStore } from '../generations/ports';
 import type { BackgroundJobs } from '../jobs';
+import type { LyricsStore } from '../lyrics/lyrics-timing';
 
 /** Where zips are kept in the tracks bucket: `exports/{userId}/{exportId}.zip`, expired after 7 days. */
 export const EXPORTS_AREA = 'exports/';
@@ -106,6 +107,8 @@ export interface ExportDeps {
   /** Waits `ms` (a track whose download is being prepared is waited for); a timer by default. */
   pause?: (ms: number) => Promise<void>;
   newId: () => string;
+  /** Tracks' timed lyrics: a track that has them gets an `.lrc` beside its WAV. */
+  lyrics?: Pick<LyricsStore, 'get'>;
   /** The site's origin (links in the README, provenance records). */
   siteOrigin: string;
   siteName: () => Promise<string>;
