@@ -65,6 +65,7 @@ import { encodeWav, renderTrack } from '../local/src/music/synth';
 import { startBareServer, startBenchCloud } from './bench-cloud';
 import { exportBench } from './bench-export';
 import { lighthouseReport } from './bench-lighthouse';
+import { lyricsBench } from './bench-lyrics';
 import { spaReport } from './bench-spa';
 import { seedLoad } from './seed-load';
 
@@ -973,6 +974,7 @@ const sections: Record<string, () => Promise<void>> = {
   admin: adminAtScale,
   export: exportEverything,
   synthesiser,
+  lyrics: () => lyricsBench(say),
   lighthouse: () => lighthouseReport(root, say),
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);

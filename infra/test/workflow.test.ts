@@ -45,6 +45,7 @@ const handlerOf: Record<string, string> = {
   PollFunctionArn: 'pollHandler',
   FinishFunctionArn: 'finishHandler',
   PrepareFunctionArn: 'prepareHandler',
+  LyricsFunctionArn: 'lyricsHandler',
   FailFunctionArn: 'failHandler',
 };
 
@@ -126,13 +127,13 @@ describe('generation state machine', () => {
     expect(props.TracingConfiguration).toEqual({ Enabled: true });
   });
 
-  it('may invoke exactly the six task functions and no other function', () => {
+  it('may invoke exactly the seven task functions and no other function', () => {
     const role = /^\{(.+)\.Arn\}$/.exec(flatten(propsOf(resources[machine]).RoleArn))?.[1] as string;
     const statements = statementsOfRole(role);
     const expected = Object.values(handlerOf).map(
       (handler) => `lambda:InvokeFunction on {${workflowFunctions.get(handler)}.Arn}`,
     );
-    expect(expected).toHaveLength(6);
+    expect(expected).toHaveLength(7);
     expect(grantsOf(statements, 'lambda:')).toEqual(expected.sort());
     // Nothing but log delivery and tracing besides.
     const others = statements
@@ -143,7 +144,7 @@ describe('generation state machine', () => {
 });
 
 describe('workflow task functions', () => {
-  it('are six functions from lambdas/workflow.ts, one per handler export, plus the execution-ended handler', () => {
+  it('are seven functions from lambdas/workflow.ts, one per handler export, plus the execution-ended handler', () => {
     expect([...workflowFunctions.keys()].sort()).toEqual(
       [...Object.values(handlerOf), 'executionEndedHandler'].sort(),
     );
@@ -201,7 +202,7 @@ describe('workflow task functions', () => {
       );
       checked++;
     }
-    expect(checked).toBe(6);
+    expect(checked).toBe(7);
     const finish = propsOf(resources[workflowFunctions.get('finishHandler') as string]);
     expect(finish.MemorySize).toBeGreaterThanOrEqual(1024);
     expect(finish.Timeout).toBeGreaterThanOrEqual(240);
@@ -269,6 +270,8 @@ describe('workflow task functions', () => {
         `s3:GetObject on {${site}.Arn}/pages/track.html`,
         `s3:PutObject on {${site}.Arn}/share/track/*`,
       ],
+      // The track's WAV, presigned for the provider's transcription (timed lyrics).
+      lyricsHandler: [`s3:GetObject on {${tracks}.Arn}/tracks/*`],
       // The upload of a remix, the parent's WAV of an extend or a repaint: both presigned for the provider.
       submitHandler: [
         `s3:GetObject on {${tracks}.Arn}/tracks/*`,

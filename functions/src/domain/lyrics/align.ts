@@ -11,7 +11,7 @@
  */
 import type { TimedLine, TimedLyrics, TimedWord } from '@tunesmith/shared/lyrics';
 import { type KnownLine, knownLyrics, normaliseToken } from './known-lyrics';
-import { wordSimilarity } from './similarity';
+import { soundKey, wordSimilarity } from './similarity';
 
 /** A word as the recogniser heard it, with when (seconds). */
 export interface HeardWord {
@@ -50,53 +50,88 @@ export function matchWords(known: readonly string[], heard: readonly HeardWord[]
   const cost = new Float64Array((n + 1) * width);
   const move = new Uint8Array((n + 1) * width);
   const at = (i: number, j: number) => i * width + j;
-  // Lyrics repeat (choruses) and so does what is heard: each pair of words is compared once.
-  const memo = new Map<string, number>();
-  const sim = (a: string, b: string) => {
-    const key = `${a}\u0001${b}`;
-    let v = memo.get(key);
-    if (v === undefined) {
+  // Lyrics repeat (choruses) and so does what is heard: each pair of distinct words is compared once,
+  // and each joined pair once per word it is compared with.
+  const ids = (words: readonly string[]) => {
+    const seen = new Map<string, number>();
+    return {
+      of: words.map((w) => seen.get(w) ?? (seen.set(w, seen.size).get(w) as number)),
+      count: () => seen.size,
+    };
+  };
+  const k = ids(known);
+  const h = ids(tokens);
+  const kn = k.count();
+  const hn = h.count();
+  const lazy = (size: number) => new Float64Array(size).fill(Number.NaN);
+  const pairs = lazy(kn * hn);
+  const knownJoined = lazy((n + 1) * hn);
+  const heardJoined = lazy((m + 1) * kn);
+  const cached = (table: Float64Array, at: number, a: string, b: string) => {
+    let v = table[at] as number;
+    if (Number.isNaN(v)) {
       v = wordSimilarity(a, b);
-      memo.set(key, v);
+      table[at] = v;
     }
     return v;
   };
+  const knownKeys = known.map(soundKey);
+  const heardKeys = tokens.map(soundKey);
+  const pairSim = (i: number, j: number) => {
+    const at = (k.of[i] as number) * hn + (h.of[j] as number);
+    let v = pairs[at] as number;
+    if (Number.isNaN(v)) {
+      v = wordSimilarity(known[i] as string, tokens[j] as string, knownKeys[i], heardKeys[j]);
+      pairs[at] = v;
+    }
+    return v;
+  };
+  /** Lyric words i-1 and i run together, against heard word j. */
+  const knownJoinedSim = (i: number, j: number) =>
+    cached(knownJoined, i * hn + (h.of[j] as number), `${known[i - 1]}${known[i]}`, tokens[j] as string);
+  /** Lyric word i, against heard words j-1 and j run together. */
+  const heardJoinedSim = (i: number, j: number) =>
+    cached(heardJoined, j * kn + (k.of[i] as number), known[i] as string, `${tokens[j - 1]}${tokens[j]}`);
   for (let i = 0; i <= n; i++) {
     for (let j = 0; j <= m; j++) {
       if (i === 0 && j === 0) continue;
       let best = Number.POSITIVE_INFINITY;
       let how: Move = 0;
-      const consider = (c: number, mv: Move) => {
-        if (c < best) {
-          best = c;
-          how = mv;
-        }
-      };
-      if (i > 0 && j > 0)
-        consider(
-          (cost[at(i - 1, j - 1)] as number) + 1 - sim(known[i - 1] as string, tokens[j - 1] as string),
-          PAIR,
-        );
+      if (i > 0 && j > 0) {
+        best = (cost[at(i - 1, j - 1)] as number) + 1 - pairSim(i - 1, j - 1);
+        how = PAIR;
+      }
       // Once everything heard is placed, among equal choices the lyric words left out are the last ones:
       // lines the song did not get to, not lines before them.
-      if (i > 0) consider((cost[at(i - 1, j)] as number) + GAP - (j === m ? i * 1e-9 : 0), SKIP_KNOWN);
-      if (j > 0) consider((cost[at(i, j - 1)] as number) + GAP, SKIP_HEARD);
-      if (i > 1 && j > 0)
-        consider(
-          (cost[at(i - 2, j - 1)] as number) +
-            1 +
-            JOIN -
-            sim(`${known[i - 2]}${known[i - 1]}`, tokens[j - 1] as string),
-          TWO_KNOWN,
-        );
-      if (i > 0 && j > 1)
-        consider(
-          (cost[at(i - 1, j - 2)] as number) +
-            1 +
-            JOIN -
-            sim(known[i - 1] as string, `${tokens[j - 2]}${tokens[j - 1]}`),
-          TWO_HEARD,
-        );
+      if (i > 0) {
+        const c = (cost[at(i - 1, j)] as number) + GAP - (j === m ? i * 1e-9 : 0);
+        if (c < best) {
+          best = c;
+          how = SKIP_KNOWN;
+        }
+      }
+      if (j > 0) {
+        const c = (cost[at(i, j - 1)] as number) + GAP;
+        if (c < best) {
+          best = c;
+          how = SKIP_HEARD;
+        }
+      }
+      // A join costs at least 1 + JOIN - 1: only worth comparing when that could beat the best so far.
+      if (i > 1 && j > 0 && (cost[at(i - 2, j - 1)] as number) + JOIN < best) {
+        const c = (cost[at(i - 2, j - 1)] as number) + 1 + JOIN - knownJoinedSim(i - 1, j - 1);
+        if (c < best) {
+          best = c;
+          how = TWO_KNOWN;
+        }
+      }
+      if (i > 0 && j > 1 && (cost[at(i - 1, j - 2)] as number) + JOIN < best) {
+        const c = (cost[at(i - 1, j - 2)] as number) + 1 + JOIN - heardJoinedSim(i - 1, j - 1);
+        if (c < best) {
+          best = c;
+          how = TWO_HEARD;
+        }
+      }
       cost[at(i, j)] = best;
       move[at(i, j)] = how;
     }
@@ -108,8 +143,7 @@ export function matchWords(known: readonly string[], heard: readonly HeardWord[]
     const mv = move[at(i, j)] as Move;
     if (mv === PAIR) {
       const h = heard[j - 1] as HeardWord;
-      if (sim(known[i - 1] as string, tokens[j - 1] as string) >= MIN_SIMILARITY)
-        spans[i - 1] = { start: h.start, end: h.end };
+      if (pairSim(i - 1, j - 1) >= MIN_SIMILARITY) spans[i - 1] = { start: h.start, end: h.end };
       i--;
       j--;
     } else if (mv === SKIP_KNOWN) i--;
@@ -118,7 +152,7 @@ export function matchWords(known: readonly string[], heard: readonly HeardWord[]
       const h = heard[j - 1] as HeardWord;
       const a = known[i - 2] as string;
       const b = known[i - 1] as string;
-      if (sim(`${a}${b}`, tokens[j - 1] as string) >= MIN_SIMILARITY) {
+      if (knownJoinedSim(i - 1, j - 1) >= MIN_SIMILARITY) {
         // One heard word for two sung ones: its time is shared by their lengths.
         const cut =
           h.start +
@@ -131,7 +165,7 @@ export function matchWords(known: readonly string[], heard: readonly HeardWord[]
     } else if (mv === TWO_HEARD) {
       const first = heard[j - 2] as HeardWord;
       const second = heard[j - 1] as HeardWord;
-      if (sim(known[i - 1] as string, `${tokens[j - 2]}${tokens[j - 1]}`) >= MIN_SIMILARITY)
+      if (heardJoinedSim(i - 1, j - 1) >= MIN_SIMILARITY)
         spans[i - 1] = { start: first.start, end: second.end };
       i--;
       j -= 2;

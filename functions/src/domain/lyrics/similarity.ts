@@ -78,13 +78,11 @@ export function soundKey(word: string): string {
   return key;
 }
 
-/** Likeness of two normalised words, 0..1. */
-export function wordSimilarity(a: string, b: string): number {
+/** Likeness of two normalised words, 0..1; their sound keys may be given when already known. */
+export function wordSimilarity(a: string, b: string, ka = soundKey(a), kb = soundKey(b)): number {
   if (a === b) return 1;
   if (!a || !b) return 0;
   const bySpelling = spelling(a, b);
-  const ka = soundKey(a);
-  const kb = soundKey(b);
   // A sound match counts a little less than a spelling match, and less the more the lengths differ;
   // keys of one sound collide too easily to count at all.
   const bySound =

@@ -1,6 +1,7 @@
 import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { formatTime } from '@/lib/format';
 import { useNearViewport } from '@/lib/use-near-viewport';
+import type { PlayerLink } from './player-link';
 
 /** The waveform and wavesurfer.js arrive only with the first player that has peaks. */
 const WaveformSeek = lazy(() => import('@/components/waveform/waveform-seek'));
@@ -51,6 +52,8 @@ export interface AudioPlayerProps {
    * @default 'metadata'
    */
   preload?: 'metadata' | 'none';
+  /** Shares this player's time with the page and lets the page seek it (the lyrics view). */
+  link?: PlayerLink;
 }
 
 /**
@@ -63,6 +66,7 @@ export function AudioPlayer({
   duration: knownDuration,
   peaksUrl,
   preload = 'metadata',
+  link,
 }: AudioPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -115,6 +119,17 @@ export function AudioPlayer({
     if (audio.current) audio.current.currentTime = value;
     setCurrent(value);
   };
+  useEffect(() => {
+    link?.publish(current);
+  }, [link, current]);
+  useEffect(
+    () =>
+      link?.attach((value) => {
+        if (audio.current) audio.current.currentTime = value;
+        setCurrent(value);
+      }),
+    [link],
+  );
 
   const seekSlider = (
     <input

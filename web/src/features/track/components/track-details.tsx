@@ -1,8 +1,9 @@
 import { NO_LYRICS, trackDurationText, trackLyricsText, trackTagsText } from '@tunesmith/shared/track-text';
 import { isInProgress, type Track } from '@tunesmith/shared/tracks';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { AudioPlayer } from '@/components/tracks/audio-player';
+import { createPlayerLink, type PlayerLink } from '@/components/tracks/player-link';
 import { ShareButton } from '@/components/tracks/share-button';
 import { StatusBadge, VisibilityBadge } from '@/components/tracks/track-badges';
 import { trackTitle } from '@/components/tracks/track-title';
@@ -14,11 +15,14 @@ import { formatDate } from '@/lib/format';
 import { AboutTrackSkeleton } from './about-track-skeleton';
 import { TrackFamily } from './track-family';
 
+/** The lyrics in time load with their own code, after the page (the visitor's first JS stays small). */
+const TimedLyrics = lazy(() => import('./timed-lyrics'));
+
 /** The id of the page's heading (the track's title): the owner's actions are described by it. */
 export const TRACK_TITLE_ID = 'track-title';
 
 /** What the page shows in place of the player while the track is not playable. */
-function PlaybackState({ track }: { track: Track }) {
+function PlaybackState({ track, link }: { track: Track; link: PlayerLink }) {
   if (track.status === 'completed' && track.audioUrl) {
     return (
       <AudioPlayer
@@ -26,6 +30,7 @@ function PlaybackState({ track }: { track: Track }) {
         title={trackTitle(track)}
         duration={track.duration}
         peaksUrl={track.peaksUrl}
+        link={link}
       />
     );
   }
@@ -73,6 +78,12 @@ export function TrackDetails({
 }) {
   const title = trackTitle(track);
   const lyrics = trackLyricsText(track.lyrics);
+  const [link] = useState(createPlayerLink);
+  const plainLyrics = lyrics ? (
+    <p className="mt-2 text-sm whitespace-pre-line text-zinc-200">{lyrics}</p>
+  ) : (
+    <p className="mt-2 text-sm text-zinc-400">{NO_LYRICS}</p>
+  );
   return (
     <Card className="grid gap-6 p-6 sm:p-8">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -90,7 +101,7 @@ export function TrackDetails({
 
       {actions?.(TRACK_TITLE_ID)}
 
-      <PlaybackState track={track} />
+      <PlaybackState track={track} link={link} />
 
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
         <div className="sm:col-span-2">
@@ -115,10 +126,13 @@ export function TrackDetails({
         <h2 id="track-lyrics" className="text-lg font-semibold text-white">
           Lyrics
         </h2>
-        {lyrics ? (
-          <p className="mt-2 text-sm whitespace-pre-line text-zinc-200">{lyrics}</p>
+        {lyrics && track.status === 'completed' && track.audioUrl && !track.instrumental ? (
+          // The lyrics in time, with their code, come after the page: the text stands until then.
+          <Suspense fallback={plainLyrics}>
+            <TimedLyrics trackId={track.id} link={link} label="track-lyrics" fallback={plainLyrics} />
+          </Suspense>
         ) : (
-          <p className="mt-2 text-sm text-zinc-400">{NO_LYRICS}</p>
+          plainLyrics
         )}
       </section>
 
