@@ -94,7 +94,7 @@ describe('generation state machine', () => {
       expect(target, name).toBe(workflowFunctions.get(handlerOf[name] as string));
       bound.add(target as string);
     }
-    expect(bound.size).toBe(6);
+    expect(bound.size).toBe(7);
 
     // What CloudFormation does with DefinitionSubstitutions: the result must be complete, valid JSON.
     const deployed = definition.replace(/\$\{([^}]*)\}/g, (_, name: string) => `arn-of-${name}`);
