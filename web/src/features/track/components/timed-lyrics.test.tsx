@@ -5,7 +5,8 @@ import type { TimedLine } from '@tunesmith/shared/lyrics';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPlayerLink } from '@/components/tracks/player-link';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
-import TimedLyrics, { currentLineAt, TimedLyricsList } from './timed-lyrics';
+import { currentLineAt, TimedLyricsList } from './timed-lyrics';
+import { LyricsInTime } from './track-details';
 
 const line = (start: number, text: string): TimedLine => ({ start, end: start + 2, text, words: [] });
 const lines = [
@@ -110,7 +111,7 @@ describe('the lyrics view', () => {
     render(
       <QueryClientProvider client={client}>
         <h2 id="lyrics-heading">Lyrics</h2>
-        <TimedLyrics
+        <LyricsInTime
           trackId="abc"
           link={createPlayerLink()}
           label="lyrics-heading"
@@ -133,7 +134,7 @@ describe('the lyrics view', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
-        <TimedLyrics trackId="abc" link={createPlayerLink()} label="x" fallback={<p>plain lyrics</p>} />
+        <LyricsInTime trackId="abc" link={createPlayerLink()} label="x" fallback={<p>plain lyrics</p>} />
       </QueryClientProvider>,
     );
     await act(async () => {

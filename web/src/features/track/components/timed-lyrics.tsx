@@ -1,9 +1,8 @@
 import type { TimedLine } from '@tunesmith/shared/lyrics';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { type PlayerLink, usePlayerTime } from '@/components/tracks/player-link';
 import { formatTime } from '@/lib/format';
 import { useReducedMotion } from '@/lib/use-reduced-motion';
-import { trackLyricsLrcUrl, useTrackLyrics } from '../api/get-track-lyrics';
 
 /** The line being sung at `seconds`: the last that has started, or -1 before the first. */
 export function currentLineAt(lines: readonly Pick<TimedLine, 'start'>[], seconds: number): number {
@@ -66,34 +65,4 @@ export function TimedLyricsList({
   );
 }
 
-/**
- * The track page's lyrics once they are timed (loaded with this module, after
- * the page): until then, and for a track without them, `fallback` (the
- * lyrics as text).
- */
-export default function TimedLyrics({
-  trackId,
-  link,
-  label,
-  fallback,
-}: {
-  trackId: string;
-  link: PlayerLink;
-  label: string;
-  fallback: ReactNode;
-}) {
-  const lyrics = useTrackLyrics(trackId);
-  if (!lyrics.data || lyrics.data.lines.length === 0) return fallback;
-  return (
-    <>
-      <TimedLyricsList lines={lyrics.data.lines} link={link} label={label} />
-      <a
-        href={trackLyricsLrcUrl(trackId)}
-        download
-        className="mt-3 inline-block text-sm text-violet-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-violet-300"
-      >
-        Download lyrics (.lrc)
-      </a>
-    </>
-  );
-}
+export default TimedLyricsList;

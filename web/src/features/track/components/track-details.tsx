@@ -12,11 +12,45 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
+import { trackLyricsLrcUrl, useTrackLyrics } from '../api/get-track-lyrics';
 import { AboutTrackSkeleton } from './about-track-skeleton';
 import { TrackFamily } from './track-family';
 
-/** The lyrics in time load with their own code, after the page (the visitor's first JS stays small). */
-const TimedLyrics = lazy(() => import('./timed-lyrics'));
+/** The lyrics in time load with their own code, once there are some (the visitor's first JS stays small). */
+const TimedLyricsList = lazy(() => import('./timed-lyrics'));
+
+/**
+ * The lyrics as the music plays once they are timed; until then, and for a
+ * track without them, `fallback` (the lyrics as text).
+ */
+export function LyricsInTime({
+  trackId,
+  link,
+  label,
+  fallback,
+}: {
+  trackId: string;
+  link: PlayerLink;
+  label: string;
+  fallback: ReactNode;
+}) {
+  const lyrics = useTrackLyrics(trackId);
+  if (!lyrics.data || lyrics.data.lines.length === 0) return fallback;
+  return (
+    <>
+      <Suspense fallback={fallback}>
+        <TimedLyricsList lines={lyrics.data.lines} link={link} label={label} />
+      </Suspense>
+      <a
+        href={trackLyricsLrcUrl(trackId)}
+        download
+        className="mt-3 inline-block text-sm text-violet-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-violet-300"
+      >
+        Download lyrics (.lrc)
+      </a>
+    </>
+  );
+}
 
 /** The id of the page's heading (the track's title): the owner's actions are described by it. */
 export const TRACK_TITLE_ID = 'track-title';
@@ -127,10 +161,8 @@ export function TrackDetails({
           Lyrics
         </h2>
         {lyrics && track.status === 'completed' && track.audioUrl && !track.instrumental ? (
-          // The lyrics in time, with their code, come after the page: the text stands until then.
-          <Suspense fallback={plainLyrics}>
-            <TimedLyrics trackId={track.id} link={link} label="track-lyrics" fallback={plainLyrics} />
-          </Suspense>
+          // The lyrics in time, and their code, come after the page: the text stands until then.
+          <LyricsInTime trackId={track.id} link={link} label="track-lyrics" fallback={plainLyrics} />
         ) : (
           plainLyrics
         )}
