@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { type RouteDef, routes } from '@tunesmith/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoGenerationStore } from '../../src/adapters/dynamo/generation-store';
+import { dynamoLyricsStore } from '../../src/adapters/dynamo/lyrics-store';
 import { createAdmin } from '../../src/domain/accounts/admin';
 import type { Generation } from '../../src/domain/tracks/track';
 import { adminSignIn, signedInUser } from '../support/accounts';
@@ -62,7 +63,7 @@ beforeAll(async () => {
     type: 'text-to-music',
     title: "Bob's song",
     tags: 'folk',
-    lyrics: null,
+    lyrics: '[verse]\nBob sings',
     duration: 30,
     status: 'completed',
     visibility: 'private',
@@ -76,6 +77,11 @@ beforeAll(async () => {
     updatedAt: now,
   };
   await generations.create(bobsTrack);
+  // Timed lyrics too, so only who asks decides whether they are answered.
+  await dynamoLyricsStore(store.documents, store.tableName).put(bobsTrack.id, {
+    source: 'aligned',
+    lines: [{ start: 1, end: 2, text: 'Bob sings', words: [{ start: 1, end: 2, text: 'Bob' }] }],
+  });
   await createAdmin(
     { admins: store.admins, identity: store.adminIdentity, clock: { now: () => new Date() } },
     { username: adminName, password: adminPassword },
