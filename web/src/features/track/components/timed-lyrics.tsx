@@ -54,7 +54,7 @@ export function TimedLyricsList({
               i === current ? 'bg-fuchsia-500/15 font-semibold text-white' : 'text-zinc-300 hover:bg-white/5'
             }`}
           >
-            <span className="w-10 shrink-0 text-xs leading-5 text-zinc-500 tabular-nums">
+            <span className="w-10 shrink-0 text-xs leading-5 text-zinc-400 tabular-nums">
               {formatTime(line.start)}
             </span>
             <span>{line.text}</span>
