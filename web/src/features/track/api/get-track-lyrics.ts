@@ -18,18 +18,28 @@ export const trackLyricsLrcUrl = (id: string) =>
 const LYRICS_POLL_MS = 5_000;
 const LYRICS_POLLS = 24;
 
-export const trackLyricsQueryOptions = (id: string) =>
+/** A track finished this recently may still be having its lyrics timed. */
+const RECENT_MS = 10 * 60_000;
+
+/**
+ * The track's lyrics in time. Not there yet for a track made in the last ten
+ * minutes (`createdAt`): asked again every 5 s for two minutes, as a new
+ * track's lyrics are timed soon after it plays; an older track's answer stands.
+ */
+export const trackLyricsQueryOptions = (id: string, createdAt: string, now = Date.now) =>
   queryOptions({
     queryKey: [...trackQueryKey(id), 'lyrics'] as const,
     queryFn: () => getTrackLyrics(id),
     retry: false,
-    // Not there yet: asked again for two minutes (a new track's lyrics are timed after it plays).
     refetchInterval: (query) =>
-      !query.state.data && isNotFoundError(query.state.error) && query.state.errorUpdateCount < LYRICS_POLLS
+      !query.state.data &&
+      isNotFoundError(query.state.error) &&
+      query.state.errorUpdateCount < LYRICS_POLLS &&
+      now() - Date.parse(createdAt) < RECENT_MS
         ? LYRICS_POLL_MS
         : false,
   });
 
-export function useTrackLyrics(id: string) {
-  return useQuery(trackLyricsQueryOptions(id));
+export function useTrackLyrics(id: string, createdAt: string) {
+  return useQuery(trackLyricsQueryOptions(id, createdAt));
 }

@@ -113,6 +113,7 @@ describe('the lyrics view', () => {
         <h2 id="lyrics-heading">Lyrics</h2>
         <LyricsInTime
           trackId="abc"
+          createdAt="2026-11-01T00:00:00.000Z"
           link={createPlayerLink()}
           label="lyrics-heading"
           fallback={<p>plain lyrics</p>}
@@ -134,7 +135,13 @@ describe('the lyrics view', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
-        <LyricsInTime trackId="abc" link={createPlayerLink()} label="x" fallback={<p>plain lyrics</p>} />
+        <LyricsInTime
+          trackId="abc"
+          createdAt="2026-11-01T00:00:00.000Z"
+          link={createPlayerLink()}
+          label="x"
+          fallback={<p>plain lyrics</p>}
+        />
       </QueryClientProvider>,
     );
     await act(async () => {

@@ -25,16 +25,19 @@ const TimedLyricsList = lazy(() => import('./timed-lyrics'));
  */
 export function LyricsInTime({
   trackId,
+  createdAt,
   link,
   label,
   fallback,
 }: {
   trackId: string;
+  /** When the track was made: a new one's lyrics are asked for again until they are timed. */
+  createdAt: string;
   link: PlayerLink;
   label: string;
   fallback: ReactNode;
 }) {
-  const lyrics = useTrackLyrics(trackId);
+  const lyrics = useTrackLyrics(trackId, createdAt);
   if (!lyrics.data || lyrics.data.lines.length === 0) return fallback;
   return (
     <>
@@ -162,7 +165,13 @@ export function TrackDetails({
         </h2>
         {lyrics && track.status === 'completed' && track.audioUrl && !track.instrumental ? (
           // The lyrics in time, and their code, come after the page: the text stands until then.
-          <LyricsInTime trackId={track.id} link={link} label="track-lyrics" fallback={plainLyrics} />
+          <LyricsInTime
+            trackId={track.id}
+            createdAt={track.createdAt}
+            link={link}
+            label="track-lyrics"
+            fallback={plainLyrics}
+          />
         ) : (
           plainLyrics
         )}
