@@ -5,6 +5,7 @@
  * (decision 042).
  */
 import { DURATION_MAX_SECONDS, DURATION_MIN_SECONDS } from './constants';
+import { BPM_MAX, BPM_MIN } from './musical-keys';
 
 export const TAGS_MAX_LENGTH = 500;
 export const LYRICS_MAX_LENGTH = 5000;
@@ -73,6 +74,8 @@ export const generationMessages = {
   sectionHint: (duration: number) =>
     `Anywhere from 0 to ${secondsText(sectionLimit(duration))} seconds, at least 1 second long.`,
   varianceInvalid: 'Variance must be between 0 and 1.',
+  bpmInvalid: `Tempo must be a whole number of BPM from ${BPM_MIN} to ${BPM_MAX}.`,
+  keyInvalid: 'Key must be a key such as "A minor" or "C# major" (sharps or flats).',
 } as const;
 
 const roundTo10 = (n: number) => Math.round(n / 10) * 10;

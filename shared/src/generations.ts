@@ -13,6 +13,7 @@ import {
   LYRICS_PROMPT_MAX_LENGTH,
   TAGS_MAX_LENGTH,
 } from './generation-values';
+import { BPM_MAX, BPM_MIN, normaliseKey } from './musical-keys';
 import './schema-messages';
 import { trackSchema, visibilities } from './tracks';
 
@@ -49,6 +50,31 @@ const optionalTitle = z.pipe(
   z.transform((v: string | null | undefined) => (v ? v : undefined)),
 );
 
+/** Optional: a whole tempo the music is asked to keep. */
+const bpm = z.pipe(
+  z.nullish(
+    z
+      .number({ error: generationMessages.bpmInvalid })
+      .check(
+        z.int(generationMessages.bpmInvalid),
+        z.gte(BPM_MIN, generationMessages.bpmInvalid),
+        z.lte(BPM_MAX, generationMessages.bpmInvalid),
+      ),
+  ),
+  z.transform((v: number | null | undefined) => v ?? undefined),
+);
+
+/** Optional: a key ("A minor", "Eb major"), stored in one spelling ("D# major"); empty means none. */
+const musicalKey = z.pipe(
+  z.nullish(
+    z.string({ error: generationMessages.keyInvalid }).check(
+      z.trim(),
+      z.refine((v) => v === '' || normaliseKey(v) !== undefined, generationMessages.keyInvalid),
+    ),
+  ),
+  z.transform((v: string | null | undefined) => (v ? normaliseKey(v) : undefined)),
+);
+
 const visibility = z.enum(visibilities, { error: generationMessages.visibilityInvalid });
 
 /** `POST /api/generate-text-to-music` */
@@ -61,6 +87,8 @@ export const textToMusicSchema = z
     visibility: z._default(visibility, 'public'),
     /** No vocals: the provider gets lyrics `[instrumental]`; lyrics must be empty. */
     instrumental: z._default(z.boolean({ error: 'Instrumental must be true or false.' }), false),
+    bpm,
+    key: musicalKey,
   })
   .check(
     z.refine((v) => !(v.instrumental && v.lyrics), {

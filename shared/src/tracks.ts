@@ -34,6 +34,10 @@ export const trackFamilySchema = z.object({
 });
 export type TrackFamily = z.infer<typeof trackFamilySchema>;
 
+/** Tempo and key measured from a track's samples: whole BPM, the key as the create call takes it, 0..1 sureness. */
+export const trackAnalysisSchema = z.object({ bpm: z.number(), key: z.string(), confidence: z.number() });
+export type TrackAnalysis = z.infer<typeof trackAnalysisSchema>;
+
 /** A track as the API returns it (track card, track page, gallery). */
 export const trackSchema = z.object({
   id: z.string(),
@@ -71,6 +75,8 @@ export const trackSchema = z.object({
    * Absent (an answer from before it) reads as ready.
    */
   downloadReady: z._default(z.boolean(), true),
+  /** Tempo and key measured from the audio; null until completed, or for tracks from before it (until the backfill). */
+  analysis: z._default(z.nullable(trackAnalysisSchema), null),
   /** Only on the track page's answer (`GET /api/track/{id}`). */
   family: z.optional(trackFamilySchema),
 });

@@ -6,8 +6,11 @@
  * go to MarkFailed.
  */
 import { createHash } from 'node:crypto';
+import { tempoAndKeyTags } from '@tunesmith/shared/musical-keys';
 import type { Loudness } from '@tunesmith/shared/ownership';
+import type { TrackAnalysis } from '@tunesmith/shared/tracks';
 import { UNTITLED_TRACK } from '@tunesmith/shared/tracks';
+import { analysisSteps } from '../domain/audio/analysis';
 import { loudnessRecord, loudnessSteps, withGain } from '../domain/audio/loudness';
 import { type FileMarking, markWav, opusComments, type VorbisComment } from '../domain/audio/marking';
 import { AudioFormatError, type PcmSource } from '../domain/audio/pcm';
@@ -229,7 +232,8 @@ export async function submitStep(deps: WorkflowDeps, input: { generationId: stri
     return { requestId: generation.falRequestId, kind, waitSeconds, waits: 0 };
   const webhookUrl = deps.webhookUrl(generation.id);
   const lyrics = generation.instrumental ? INSTRUMENTAL_LYRICS : (generation.lyrics ?? '');
-  const { tags } = generation;
+  // A tempo and key asked for reach the model as tags ("120 bpm, A minor"), as ACE-Step reads them.
+  const tags = tempoAndKeyTags(generation.tags, { bpm: generation.tempo, key: generation.musicalKey });
   const edit = generation.edit;
   let requestId: string;
   try {
@@ -465,6 +469,7 @@ export async function fileMarkingOf(site: SiteIdentity, generation: Generation):
     provenanceUrl: provenanceUrl(site.origin, generation.id),
     createdAt: generation.createdAt,
     license: generation.origin?.license ?? null,
+    analysis: generation.analysis ?? null,
   };
 }
 
@@ -536,6 +541,27 @@ export interface PreparedAudio {
 const measureLoudness = async (pcm: PcmSource): Promise<Loudness> =>
   loudnessRecord(await runInSlices(loudnessSteps(pcm)));
 
+/**
+ * Tempo and key of the audio, the event loop getting a turn meanwhile;
+ * undefined when it cannot be told (too short or silent) or measuring failed
+ * (logged: a track completes without it).
+ */
+export async function measureTempoAndKey(
+  deps: Pick<WorkflowDeps, 'log'>,
+  generationId: string,
+  pcm: PcmSource,
+): Promise<TrackAnalysis | undefined> {
+  try {
+    return await runInSlices(analysisSteps(pcm));
+  } catch (error) {
+    deps.log?.warn("a track's tempo and key were not measured; it completes without them", {
+      generationId,
+      error,
+    });
+    return undefined;
+  }
+}
+
 /** {@link markDownload}, then the audio read back and measured (the files backfill makes everything at once). */
 export async function prepareMaster(
   deps: Pick<WorkflowDeps, 'contentCredentials' | 'log'>,
@@ -606,6 +632,7 @@ export async function finishStep(
     peaks?: { key: string; url: string };
     loudness: Loudness | null;
     audioSha256: string | null;
+    analysis?: TrackAnalysis;
   };
   if (pcm) {
     const masterKey = trackMasterKey(generation);
@@ -616,6 +643,8 @@ export async function finishStep(
     const marking = fileMarkingOf(deps.site, generation);
     marking.catch(() => undefined);
     const loudness = await timer.time('loudness', () => measureLoudness(pcm));
+    // Before the copy is encoded: its comments carry the tempo and key.
+    const analysis = await timer.time('analysis', () => measureTempoAndKey(deps, generation.id, pcm));
     // The peaks first: they are quick, and their upload runs while the copy is encoded.
     const peaks = await timer.time('peaks', () => peaksOf(deps, generation, pcm));
     const storingPeaks = storeOptional(
@@ -628,7 +657,10 @@ export async function finishStep(
     );
     const opus = await timer.time('opus', () =>
       marking.then((fileMarking) =>
-        encodeStreamCopy(deps, generation, pcm, loudness.streamGainDb, fileMarking),
+        encodeStreamCopy(deps, generation, pcm, loudness.streamGainDb, {
+          ...fileMarking,
+          analysis: analysis ?? null,
+        }),
       ),
     );
     const extension = deps.streamEncoder?.extension ?? '';
@@ -653,6 +685,7 @@ export async function finishStep(
       ...(peaksFile ? { peaks: peaksFile } : {}),
       loudness,
       audioSha256: null,
+      ...(analysis ? { analysis } : {}),
     };
   } else {
     deps.log?.warn(
@@ -682,6 +715,7 @@ export async function finishStep(
         loudness: stored.loudness,
         audioSha256: stored.audioSha256,
         downloadPending: !!pcm,
+        analysis: stored.analysis ?? null,
       }),
     );
   } catch (error) {

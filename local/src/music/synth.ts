@@ -10,6 +10,7 @@
  * (edit.ts) continue a song in its own tempo and key; a WAV it writes carries
  * the plan's parameters in a small RIFF chunk that players skip.
  */
+import { parseKey } from '@tunesmith/shared/musical-keys';
 import { hashString, Rng } from './prng';
 
 /** ACE-Step's own output rate (its pipeline's `latents2audio`, and ACE-Step 1.5: stereo at 48 kHz): what fal returns. */
@@ -23,6 +24,29 @@ export interface TrackInput {
   /** Seconds, 5..240 (clamped). */
   duration: number;
   seed: number;
+  /** Beats per minute, exactly (default: the tags' `N bpm`, else the style's). */
+  bpm?: number;
+  /** A key such as "A minor" (default: the tags' key, else a tonic from the seed in the style's scale). */
+  key?: string;
+}
+
+/**
+ * The tempo and key a tag list asks for, as ACE-Step reads them among its
+ * tags: `120 bpm` and `A minor` (`F# major`, `Bb minor`), each a tag of its own.
+ */
+export function askedTempoAndKey(tags: string): { bpm?: number; tonic?: number; mode?: 'major' | 'minor' } {
+  const out: { bpm?: number; tonic?: number; mode?: 'major' | 'minor' } = {};
+  for (const tag of tags.split(',')) {
+    const bpm = /^\s*(\d{2,3})\s*bpm\s*$/i.exec(tag);
+    // The range the product asks for; another number is a word of the prompt, not a tempo.
+    if (bpm && Number(bpm[1]) >= 40 && Number(bpm[1]) <= 240) out.bpm = Number(bpm[1]);
+    const key = parseKey(tag);
+    if (key) {
+      out.tonic = key.tonic;
+      out.mode = key.mode;
+    }
+  }
+  return out;
 }
 
 type Groove = 'four' | 'pop' | 'boombap' | 'half' | 'rock' | 'none';
@@ -251,6 +275,10 @@ export function styleFor(tags: string, seed = 0): Style {
   else if (/male|man|boy|baritone|bass voice/.test(joined)) style.voice = -1;
   const other = list.filter((t) => !/^(fail:|no-webhook)/.test(t)).join(',');
   style.bpm += (hashString(other, seed >>> 0) % 5) - 2;
+  // A tempo or key asked for is played exactly: the scale follows its mode.
+  const asked = askedTempoAndKey(tags);
+  if (asked.bpm !== undefined) style.bpm = asked.bpm;
+  if (asked.mode) style.scale = asked.mode === 'major' ? MAJOR : MINOR;
   return style;
 }
 
@@ -624,6 +652,9 @@ function sectionForBar(bar: number, bars: number): SectionKind {
 
 /** Samples per bar (four beats) at a tempo. */
 export const barSamples = (bpm: number) => (240 / bpm) * SAMPLE_RATE;
+
+/** The octave a tonic asked for sits in: C3 (MIDI 48) to B3, the range the seed's tonics take. */
+const KEY_ROOT = 48;
 
 /** The key a seed picks when the plan names none. */
 export const rootForSeed = (seed: number) => 48 + (hashString(`key${seed}`) % 12);
@@ -1072,11 +1103,18 @@ export function clampDuration(duration: number): number {
 }
 
 export function planFor(input: TrackInput): RenderPlan {
+  const style = styleFor(input.tags, input.seed);
+  const asked = askedTempoAndKey(input.tags);
+  const key = input.key === undefined ? undefined : parseKey(input.key);
+  if (input.key !== undefined && !key) throw new RangeError(`Not a key: ${input.key}`);
+  if (input.bpm !== undefined) style.bpm = input.bpm;
+  if (key) style.scale = key.mode === 'major' ? MAJOR : MINOR;
+  const tonic = key?.tonic ?? asked.tonic;
   const plan: RenderPlan = {
-    style: styleFor(input.tags, input.seed),
+    style,
     totalSamples: Math.round(clampDuration(input.duration) * SAMPLE_RATE),
     seed: input.seed >>> 0,
-    root: rootForSeed(input.seed >>> 0),
+    root: tonic === undefined ? rootForSeed(input.seed >>> 0) : KEY_ROOT + tonic,
   };
   if (input.lyrics !== undefined) plan.lyrics = input.lyrics;
   return plan;

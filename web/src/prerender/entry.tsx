@@ -98,6 +98,7 @@ const standIn: Track = {
   loudness: null,
   license: null,
   downloadReady: true,
+  analysis: null,
   family: { parent: null, children: [] },
 };
 

@@ -25,6 +25,7 @@ export function makeTrack(overrides: Partial<Track> = {}): Track {
     loudness: null,
     license: null,
     downloadReady: true,
+    analysis: null,
     ...overrides,
   };
 }

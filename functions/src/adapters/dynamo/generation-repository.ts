@@ -1,6 +1,6 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { loudnessSchema, provenanceInputSchema, trackLicenseSchema } from '@tunesmith/shared/ownership';
-import { trackEditSchema, trackStatuses, visibilities } from '@tunesmith/shared/tracks';
+import { trackAnalysisSchema, trackEditSchema, trackStatuses, visibilities } from '@tunesmith/shared/tracks';
 import * as z from 'zod/mini';
 import { keys, tableDesign } from '../../data/keys';
 import { type Generation, type GenerationRepository, isGalleryVisible } from '../../domain/tracks/track';
@@ -47,6 +47,10 @@ const generationSchema = z.object({
   // Set while the download is prepared (the track already plays); absent before and after.
   downloadPending: z.optional(z.boolean()),
   loudness: z.optional(z.nullable(loudnessSchema)),
+  // Tempo and key: asked for at creation, measured at completion; absent on tracks from before them.
+  tempo: z.optional(z.nullable(z.number())),
+  musicalKey: z.optional(z.nullable(z.string())),
+  analysis: z.optional(z.nullable(trackAnalysisSchema)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -32,6 +32,8 @@ export interface FileMarking {
   createdAt: string;
   /** The plan's license at creation, when the track has one. */
   license?: { summary: string; termsUrl: string } | null;
+  /** Tempo (BPM) and key ("A minor") measured from the audio, when they were. */
+  analysis?: { bpm: number; key: string } | null;
 }
 
 /** The sentence every file carries, in its comment field. */
@@ -111,18 +113,31 @@ export const XMP_NAMESPACES = {
   xmp: 'http://ns.adobe.com/xap/1.0/',
   xmpRights: 'http://ns.adobe.com/xap/1.0/rights/',
   Iptc4xmpExt: 'http://iptc.org/std/Iptc4xmpExt/2008-02-29/',
+  xmpDM: 'http://ns.adobe.com/xmp/1.0/DynamicMedia/',
 } as const;
+
+/**
+ * XMP's Dynamic Media fields for a key: `xmpDM:key` names the tonic (one of
+ * C, C#, … B, the spelling keys are stored in) and `xmpDM:scaleType` the mode.
+ */
+function xmpKey(key: string): { tonic: string; scale: string } | undefined {
+  const m = /^([A-G]#?) (major|minor)$/.exec(key);
+  return m ? { tonic: m[1] as string, scale: m[2] === 'major' ? 'Major' : 'Minor' } : undefined;
+}
 
 /**
  * The XMP packet: IPTC's digital source type and the model (IPTC Photo
  * Metadata's `AISystemUsed`), Dublin Core's title, description (the comment)
- * and relation (the provenance record), the creating tool and date, and the
- * license as XMP rights (its summary and the terms' URL) when there is one.
+ * and relation (the provenance record), the creating tool and date, the
+ * license as XMP rights (its summary and the terms' URL) when there is one,
+ * and the measured tempo and key as Dynamic Media's `tempo`, `key` and `scaleType`.
  */
 export function xmpPacket(marking: FileMarking): string {
   const alt = (text: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${xml(text)}</rdf:li></rdf:Alt>`;
   const ns = XMP_NAMESPACES;
   const license = marking.license;
+  const tempo = marking.analysis ? Math.round(marking.analysis.bpm) : undefined;
+  const key = marking.analysis ? xmpKey(marking.analysis.key) : undefined;
   return [
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
     `<x:xmpmeta xmlns:x="${ns.x}">`,
@@ -132,11 +147,14 @@ export function xmpPacket(marking: FileMarking): string {
     `    xmlns:xmp="${ns.xmp}"`,
     `    xmlns:xmpRights="${ns.xmpRights}"`,
     `    xmlns:Iptc4xmpExt="${ns.Iptc4xmpExt}"`,
+    ...(tempo || key ? [`    xmlns:xmpDM="${ns.xmpDM}"`] : []),
     `    Iptc4xmpExt:DigitalSourceType="${xml(DIGITAL_SOURCE_TYPE)}"`,
     `    Iptc4xmpExt:AISystemUsed="${xml(marking.model)}"`,
     `    xmp:CreatorTool="${xml(marking.siteName)}"`,
     `    xmp:CreateDate="${xml(marking.createdAt)}"`,
     ...(license ? [`    xmpRights:WebStatement="${xml(license.termsUrl)}"`] : []),
+    ...(tempo ? [`    xmpDM:tempo="${tempo}"`] : []),
+    ...(key ? [`    xmpDM:key="${key.tonic}"`, `    xmpDM:scaleType="${key.scale}"`] : []),
     '  >',
     `   <dc:title>${alt(marking.title)}</dc:title>`,
     `   <dc:description>${alt(markingComment(marking))}</dc:description>`,
@@ -247,6 +265,12 @@ export function opusComments(marking: FileMarking): VorbisComment[] {
       ? ([
           ['LICENSE', marking.license.summary],
           ['LICENSEURL', marking.license.termsUrl],
+        ] as VorbisComment[])
+      : []),
+    ...(marking.analysis
+      ? ([
+          ['BPM', String(Math.round(marking.analysis.bpm))],
+          ['KEY', marking.analysis.key],
         ] as VorbisComment[])
       : []),
   ];

@@ -7,7 +7,13 @@ import type {
   UpdateGenerationRequest,
 } from '@tunesmith/shared/generations';
 import type { Loudness, ProvenanceInput } from '@tunesmith/shared/ownership';
-import type { TrackEdit, TrackFamily, TrackStatus, Visibility } from '@tunesmith/shared/tracks';
+import type {
+  TrackAnalysis,
+  TrackEdit,
+  TrackFamily,
+  TrackStatus,
+  Visibility,
+} from '@tunesmith/shared/tracks';
 import type { User } from '../accounts/user';
 import { DomainError, notFound, validationError } from '../errors';
 import type { Plan } from '../plans/plan';
@@ -26,8 +32,12 @@ type WithOptionalTitle<T extends { title?: unknown }> = Omit<T, 'title'> & { tit
  * it was not hashed).
  */
 export type StartGenerationInput =
-  | ({ type: 'text-to-music' } & WithOptionalTitle<Omit<TextToMusicRequest, 'instrumental'>> & {
+  | ({ type: 'text-to-music' } & WithOptionalTitle<
+      Omit<TextToMusicRequest, 'instrumental' | 'bpm' | 'key'>
+    > & {
         instrumental?: boolean;
+        bpm?: number;
+        key?: string;
       })
   | ({ type: 'audio-to-music' } & WithOptionalTitle<AudioToMusicRequest> & {
         uploadSha256?: string | null;
@@ -56,7 +66,7 @@ type NewGeneration = Pick<
   Generation,
   'type' | 'title' | 'tags' | 'lyrics' | 'duration' | 'visibility' | 'inputAudioUrl' | 'instrumental'
 > &
-  Partial<Pick<Generation, 'parentId' | 'edit'>>;
+  Partial<Pick<Generation, 'parentId' | 'edit' | 'tempo' | 'musicalKey'>>;
 
 /**
  * The plan whose name and license a new track gets: the user's plan while it
@@ -158,6 +168,8 @@ export async function startGeneration(
       visibility: input.visibility,
       inputAudioUrl: input.type === 'audio-to-music' ? input.inputAudioUrl : null,
       instrumental,
+      ...(input.type === 'text-to-music' && input.bpm ? { tempo: input.bpm } : {}),
+      ...(input.type === 'text-to-music' && input.key ? { musicalKey: input.key } : {}),
     },
     inputs,
   );
@@ -248,6 +260,9 @@ function derivedFrom(parent: Generation, input: StudioInput, canPrivate: boolean
     // A variation of a restyle restyles the same upload; extend and repaint get the parent's audio at submit.
     inputAudioUrl: input.kind === 'variation' ? parent.inputAudioUrl : null,
     instrumental,
+    // A variation asks for what its parent asked: the same tempo and key.
+    ...(input.kind === 'variation' && parent.tempo ? { tempo: parent.tempo } : {}),
+    ...(input.kind === 'variation' && parent.musicalKey ? { musicalKey: parent.musicalKey } : {}),
     parentId: parent.id,
     edit,
   };
@@ -350,6 +365,8 @@ export async function markCompleted(
     audioSha256?: string | null;
     /** `audioUrl` is the master as it came: the download is prepared next ({@link markDownloadReady}). */
     downloadPending?: boolean;
+    /** Tempo and key measured from the audio; absent when it could not be measured. */
+    analysis?: TrackAnalysis | null;
   },
 ): Promise<Generation> {
   const { generation } = await transition(deps, id, ACTIVE, (g, updatedAt) => ({
@@ -363,6 +380,7 @@ export async function markCompleted(
     loudness: result.loudness ?? null,
     audioSha256: result.audioSha256 ?? null,
     ...(result.downloadPending ? { downloadPending: true } : {}),
+    ...(result.analysis ? { analysis: result.analysis } : {}),
     updatedAt,
   }));
   return generation;

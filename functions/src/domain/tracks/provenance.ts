@@ -30,13 +30,15 @@ export function licenseOf(plan: { commercialUse?: boolean }, siteOrigin: string)
  * repaint's variance among them). A restyle's length is its upload's (null).
  */
 export function parametersOf(
-  track: Pick<Generation, 'tags' | 'lyrics' | 'duration' | 'instrumental' | 'edit'>,
+  track: Pick<Generation, 'tags' | 'lyrics' | 'duration' | 'instrumental' | 'edit' | 'tempo' | 'musicalKey'>,
 ): Record<string, unknown> {
   return {
     tags: track.tags,
     lyrics: track.lyrics ?? '',
     duration: track.duration,
     instrumental: track.instrumental === true,
+    ...(track.tempo ? { bpm: track.tempo } : {}),
+    ...(track.musicalKey ? { key: track.musicalKey } : {}),
     ...(track.edit ? { edit: { ...track.edit } } : {}),
   };
 }
@@ -48,7 +50,10 @@ export function parametersOf(
  * force (a later upgrade or downgrade leaves both as they were).
  */
 export function originOf(
-  track: Pick<Generation, 'type' | 'tags' | 'lyrics' | 'duration' | 'instrumental' | 'edit'>,
+  track: Pick<
+    Generation,
+    'type' | 'tags' | 'lyrics' | 'duration' | 'instrumental' | 'edit' | 'tempo' | 'musicalKey'
+  >,
   inputs: ProvenanceInput[],
   plan: { name: string; commercialUse?: boolean },
   siteOrigin: string,

@@ -1,5 +1,5 @@
 import type { Loudness, ProvenanceInput, TrackLicense } from '@tunesmith/shared/ownership';
-import type { Track, TrackEdit, TrackStatus, Visibility } from '@tunesmith/shared/tracks';
+import type { Track, TrackAnalysis, TrackEdit, TrackStatus, Visibility } from '@tunesmith/shared/tracks';
 
 /**
  * What made a track, written when it is created and never changed (the seed,
@@ -66,6 +66,12 @@ export interface Generation {
    * being prepared; false once it is ready, absent on tracks from before (ready too).
    */
   downloadPending?: boolean;
+  /** The tempo (whole BPM) the music was asked to keep; absent when none was asked. */
+  tempo?: number | null;
+  /** The key the music was asked to be in ("A minor"), in the stored spelling; absent when none was asked. */
+  musicalKey?: string | null;
+  /** Tempo and key measured from the audio when it completed (or by the backfill); absent before. */
+  analysis?: TrackAnalysis | null;
   /** Loudness of the master and the stream's gain; set when completed. */
   loudness?: Loudness | null;
   seed: number | null;
@@ -148,6 +154,7 @@ export function toTrack(g: Generation): Track {
     loudness: g.loudness ?? null,
     license: g.origin?.license ?? null,
     downloadReady: isDownloadReady(g),
+    analysis: g.analysis ?? null,
   };
 }
 

@@ -24,6 +24,7 @@ const track = (overrides: Partial<AdminTrack> = {}): AdminTrack => ({
   loudness: null,
   license: null,
   downloadReady: true,
+  analysis: null,
   ...overrides,
 });
 

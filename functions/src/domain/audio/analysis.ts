@@ -1,0 +1,352 @@
+/**
+ * Tempo and key of a track, from its samples.
+ *
+ * The audio is mixed to one channel and decimated to about 12 kHz (a box
+ * filter of the decimation's length: its zeros sit on the frequencies that
+ * would fold onto the low notes), which is all either measure needs.
+ *
+ * - Tempo: an onset-strength envelope (spectral flux of log-compressed
+ *   512-point spectra, ~94 frames a second, its local mean removed), its
+ *   autocorrelation, and a comb over 40–240 BPM that sums the autocorrelation
+ *   at the first multiples of each candidate period. Of a tempo, its half and
+ *   its double, the fastest whose own period repeats nearly as strongly as the
+ *   best wins (a beat's onsets match each other, an off-beat's do not), with a
+ *   mild preference for tempos near 120 when they tie. The period is then
+ *   refined over many multiples, so a whole number of BPM is exact.
+ * - Key: a chromagram (8192-point spectra, bins from 60 Hz to 2 kHz folded to
+ *   12 pitch classes), summed over the track and correlated with the 24
+ *   rotations of a major and a minor key profile; the best correlation wins.
+ *
+ * `confidence` (0..1) is the lower of the two measures': how strongly the
+ * onsets repeat at the chosen beat, and how far the best key's correlation
+ * stands above the next key's.
+ */
+import { keyName } from '@tunesmith/shared/musical-keys';
+import { RealFft } from './fft';
+import type { PcmSource } from './pcm';
+
+/** A track's tempo and key as stored: whole BPM, the key in the stored spelling, and how sure both are. */
+export interface TempoAndKey {
+  bpm: number;
+  key: string;
+  confidence: number;
+}
+
+/** The rate the analysis runs at (about: the source's rate over a whole factor). */
+const ANALYSIS_RATE = 12_000;
+const BPM_LOW = 40;
+const BPM_HIGH = 240;
+/** Frames read from the source at a time. */
+const READ_BLOCK = 1 << 15;
+
+const ONSET_FFT = 512;
+const ONSET_HOP = 128;
+const CHROMA_FFT = 8192;
+const CHROMA_LOW_HZ = 60;
+const CHROMA_HIGH_HZ = 2000;
+
+/**
+ * Key profiles (the weight of each scale step above the tonic): Temperley's
+ * (Music and Probability, 2007, the Kostka-Payne corpus), which separate a
+ * key from its relative better than Krumhansl and Kessler's probe-tone ratings.
+ */
+const MAJOR_PROFILE = [0.748, 0.06, 0.488, 0.082, 0.67, 0.46, 0.096, 0.715, 0.104, 0.366, 0.057, 0.4];
+const MINOR_PROFILE = [0.712, 0.084, 0.474, 0.618, 0.049, 0.46, 0.105, 0.747, 0.404, 0.067, 0.133, 0.33];
+
+/** The samples mixed to mono at the analysis rate. */
+export interface MonoSignal {
+  samples: Float32Array;
+  rate: number;
+}
+
+/** Mixes and decimates `pcm` to about {@link ANALYSIS_RATE}, yielding between blocks. */
+export function* monoSteps(pcm: PcmSource): Generator<void, MonoSignal, void> {
+  const factor = Math.max(1, Math.round(pcm.sampleRate / ANALYSIS_RATE));
+  const length = Math.floor(pcm.frames / factor);
+  const samples = new Float32Array(length);
+  const block = READ_BLOCK * factor;
+  const buffer = new Float32Array(block);
+  const gain = 1 / (factor * Math.max(1, pcm.channels));
+  for (let start = 0; start < length * factor; start += block) {
+    const n = Math.min(block, length * factor - start);
+    const into = n === block ? buffer : buffer.subarray(0, n);
+    const first = start / factor;
+    for (let c = 0; c < pcm.channels; c++) {
+      pcm.read(c, start, into);
+      for (let i = 0, o = first; i < n; i += factor, o++) {
+        let sum = 0;
+        for (let j = 0; j < factor; j++) sum += into[i + j] as number;
+        samples[o] = (samples[o] as number) + sum * gain;
+      }
+    }
+    yield;
+  }
+  return { samples, rate: pcm.sampleRate / factor };
+}
+
+function hann(size: number): Float32Array {
+  const w = new Float32Array(size);
+  for (let i = 0; i < size; i++) w[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size);
+  return w;
+}
+
+/** The onset-strength envelope and its frame rate. */
+export function* onsetSteps(
+  signal: MonoSignal,
+): Generator<void, { envelope: Float32Array; rate: number }, void> {
+  const { samples } = signal;
+  const fft = new RealFft(ONSET_FFT);
+  const window = hann(ONSET_FFT);
+  const frame = new Float64Array(ONSET_FFT);
+  const bins = ONSET_FFT / 2 + 1;
+  const power = new Float64Array(bins);
+  // Bands a third of an octave wide (one bin at the bottom), so a kick's few low bins count as much as a hat's many.
+  const edges = [1];
+  for (let hz = 60; ; hz *= 2 ** (1 / 3)) {
+    const bin = Math.min(bins, Math.round((hz * ONSET_FFT) / signal.rate));
+    if (bin > (edges[edges.length - 1] as number)) edges.push(bin);
+    if (bin >= bins) break;
+  }
+  const bands = edges.length - 1;
+  let previous = new Float64Array(bands);
+  let current = new Float64Array(bands);
+  const frames = Math.max(0, Math.floor((samples.length - ONSET_FFT) / ONSET_HOP) + 1);
+  const envelope = new Float32Array(frames);
+  // A full-scale sine has power (N/4)²; compressed so quiet and loud passages count alike.
+  const scale = 1000 * (4 / ONSET_FFT) ** 2;
+  for (let f = 0; f < frames; f++) {
+    const at = f * ONSET_HOP;
+    for (let i = 0; i < ONSET_FFT; i++) frame[i] = (samples[at + i] as number) * (window[i] as number);
+    fft.power(frame, power);
+    let flux = 0;
+    for (let b = 0; b < bands; b++) {
+      const lo = edges[b] as number;
+      const hi = edges[b + 1] as number;
+      let sum = 0;
+      for (let k = lo; k < hi; k++) sum += power[k] as number;
+      const v = Math.log1p((scale * sum) / (hi - lo));
+      current[b] = v;
+      const rise = v - (previous[b] as number);
+      if (rise > 0 && f > 0) flux += rise;
+    }
+    envelope[f] = flux;
+    [previous, current] = [current, previous];
+    if (f % 2048 === 2047) yield;
+  }
+  // Local mean removed (half a second each side), negatives dropped: only what stands out is an onset.
+  const rate = signal.rate / ONSET_HOP;
+  const reach = Math.max(1, Math.round(rate * 0.5));
+  const prefix = new Float64Array(frames + 1);
+  for (let i = 0; i < frames; i++) prefix[i + 1] = (prefix[i] as number) + (envelope[i] as number);
+  const out = new Float32Array(frames);
+  for (let i = 0; i < frames; i++) {
+    const lo = Math.max(0, i - reach);
+    const hi = Math.min(frames, i + reach + 1);
+    const mean = ((prefix[hi] as number) - (prefix[lo] as number)) / (hi - lo);
+    out[i] = Math.max(0, (envelope[i] as number) - mean);
+  }
+  return { envelope: out, rate };
+}
+
+/** Autocorrelation of `x` for lags 0..maxLag, each divided by its number of products. */
+function autocorrelation(x: Float32Array, maxLag: number): Float64Array {
+  const n = x.length;
+  const out = new Float64Array(maxLag + 1);
+  for (let lag = 0; lag <= maxLag && lag < n; lag++) {
+    let sum = 0;
+    for (let i = 0; i + lag < n; i++) sum += (x[i] as number) * (x[i + lag] as number);
+    out[lag] = sum / (n - lag);
+  }
+  return out;
+}
+
+/** Linear interpolation into `a` at a fractional index (0 past its end). */
+function at(a: Float64Array, index: number): number {
+  const i = Math.floor(index);
+  if (i < 0 || i + 1 >= a.length) return 0;
+  const t = index - i;
+  return (a[i] as number) * (1 - t) + (a[i + 1] as number) * t;
+}
+
+/** The comb's value at a period: the mean autocorrelation at its first `multiples` multiples. */
+function comb(acf: Float64Array, period: number, multiples: number): number {
+  let sum = 0;
+  let count = 0;
+  for (let m = 1; m <= multiples && m * period < acf.length - 1; m++) {
+    sum += at(acf, m * period);
+    count++;
+  }
+  return count ? sum / count : 0;
+}
+
+/** Tempo in BPM and how strongly the onsets repeat at its beat (0..1). */
+export function estimateTempo(envelope: Float32Array, rate: number): { bpm: number; strength: number } {
+  const longest = (60 / BPM_LOW) * rate;
+  // Refining uses up to eight seconds of multiples.
+  const maxLag = Math.min(envelope.length - 1, Math.ceil(Math.max(longest * 4, 8 * rate)) + 2);
+  if (maxLag < (60 / BPM_HIGH) * rate * 2) return { bpm: 0, strength: 0 };
+  const acf = autocorrelation(envelope, maxLag);
+  const energy = acf[0] as number;
+  if (!(energy > 0)) return { bpm: 0, strength: 0 };
+  const score = (bpm: number) => comb(acf, (60 * rate) / bpm, 4);
+  // The comb's best over a coarse grid.
+  let best = BPM_LOW;
+  let bestScore = -Infinity;
+  for (let bpm = BPM_LOW; bpm <= BPM_HIGH; bpm += 0.25) {
+    const s = score(bpm) * prior(bpm);
+    if (s > bestScore) {
+      bestScore = s;
+      best = bpm;
+    }
+  }
+  // The beat among the comb's tempo's metrical levels (a quarter of it up to four times it): the fastest
+  // whose onsets, at their best phase, are nearly as strong as the strongest level's (the bar's, mostly).
+  const base = refine(acf, rate, best);
+  const levels = [4, 2, 1, 0.5, 0.25].map((k) => base * k);
+  const strengths = levels.map((bpm) => pulse(envelope, (60 * rate) / bpm));
+  const strongest = Math.max(...strengths);
+  const beat = levels.find(
+    (bpm, i) =>
+      bpm <= BPM_HIGH * 1.01 &&
+      bpm >= BPM_LOW * 0.99 &&
+      (strengths[i] as number) >= strongest * PULSE_TOLERANCE,
+  );
+  const chosen = { bpm: beat ?? base };
+  const bpm = refine(acf, rate, chosen.bpm);
+  return { bpm, strength: Math.max(0, Math.min(1, comb(acf, (60 * rate) / bpm, 4) / energy)) };
+}
+
+/** How close to the strongest level's onsets a faster level's must come to be the beat. */
+const PULSE_TOLERANCE = 0.6;
+
+/**
+ * The mean onset strength on a grid of `period` frames at its best phase (each
+ * point the strongest of its frame and the two beside it, for timing that wavers).
+ */
+function pulse(envelope: Float32Array, period: number): number {
+  let best = 0;
+  for (let phase = 0; phase < period; phase++) {
+    let sum = 0;
+    let n = 0;
+    for (let x = phase; x + 1 < envelope.length; x += period) {
+      const i = Math.round(x);
+      sum += Math.max(envelope[i - 1] ?? 0, envelope[i] as number, envelope[i + 1] as number);
+      n++;
+    }
+    if (n && sum / n > best) best = sum / n;
+  }
+  return best;
+}
+
+/** A mild preference for tempos near 120 BPM (a log-normal of two octaves' spread). */
+const prior = (bpm: number) => Math.exp(-0.5 * (Math.log2(bpm / 120) / 2) ** 2);
+
+/** The tempo near `bpm` (±3%) whose period and its multiples up to the autocorrelation's end line up best. */
+function refine(acf: Float64Array, rate: number, bpm: number): number {
+  let best = bpm;
+  let bestScore = -Infinity;
+  for (let b = bpm * 0.97; b <= bpm * 1.03; b += 0.01) {
+    const period = (60 * rate) / b;
+    const s = comb(acf, period, Math.floor((acf.length - 2) / period));
+    if (s > bestScore) {
+      bestScore = s;
+      best = b;
+    }
+  }
+  return best;
+}
+
+/** The chromagram summed over the track: energy per pitch class (0 = C). */
+export function* chromaSteps(signal: MonoSignal): Generator<void, Float64Array, void> {
+  const { samples, rate } = signal;
+  const fft = new RealFft(CHROMA_FFT);
+  const window = hann(CHROMA_FFT);
+  const frame = new Float64Array(CHROMA_FFT);
+  const power = new Float64Array(CHROMA_FFT / 2 + 1);
+  // Each bin's pitch class and weight: full at the pitch, none half a semitone away.
+  const first = Math.ceil((CHROMA_LOW_HZ * CHROMA_FFT) / rate);
+  const last = Math.min(CHROMA_FFT / 2, Math.floor((CHROMA_HIGH_HZ * CHROMA_FFT) / rate));
+  const classes: number[] = [];
+  const weights: number[] = [];
+  for (let k = first; k <= last; k++) {
+    const midi = 69 + 12 * Math.log2((k * rate) / CHROMA_FFT / 440);
+    const nearest = Math.round(midi);
+    classes.push(((nearest % 12) + 12) % 12);
+    weights.push(Math.max(0, 1 - 2 * Math.abs(midi - nearest)));
+  }
+  const chroma = new Float64Array(12);
+  const hop = CHROMA_FFT / 2;
+  for (let at = 0; at + CHROMA_FFT <= samples.length; at += hop) {
+    for (let i = 0; i < CHROMA_FFT; i++) frame[i] = (samples[at + i] as number) * (window[i] as number);
+    fft.power(frame, power);
+    for (let j = 0; j < classes.length; j++) {
+      const c = classes[j] as number;
+      chroma[c] = (chroma[c] as number) + (weights[j] as number) * Math.sqrt(power[first + j] as number);
+    }
+    yield;
+  }
+  return chroma;
+}
+
+function correlation(a: ArrayLike<number>, b: ArrayLike<number>, shift: number): number {
+  let ma = 0;
+  let mb = 0;
+  for (let i = 0; i < 12; i++) {
+    ma += a[i] as number;
+    mb += b[i] as number;
+  }
+  ma /= 12;
+  mb /= 12;
+  let num = 0;
+  let da = 0;
+  let db = 0;
+  for (let i = 0; i < 12; i++) {
+    const x = (a[(i + shift) % 12] as number) - ma;
+    const y = (b[i] as number) - mb;
+    num += x * y;
+    da += x * x;
+    db += y * y;
+  }
+  return da > 0 && db > 0 ? num / Math.sqrt(da * db) : 0;
+}
+
+/** The key whose profile correlates best with the chroma, and how far it stands above the next (0..1). */
+export function estimateKey(chroma: ArrayLike<number>): { key: string; margin: number } {
+  const scores: Array<{ tonic: number; mode: 'major' | 'minor'; r: number }> = [];
+  for (let tonic = 0; tonic < 12; tonic++) {
+    scores.push({ tonic, mode: 'major', r: correlation(chroma, MAJOR_PROFILE, tonic) });
+    scores.push({ tonic, mode: 'minor', r: correlation(chroma, MINOR_PROFILE, tonic) });
+  }
+  scores.sort((a, b) => b.r - a.r);
+  const [top, next] = scores as [(typeof scores)[number], (typeof scores)[number]];
+  // The gap between the two best correlations, against the best's distance from no correlation at all.
+  const margin = top.r > 0 ? Math.max(0, Math.min(1, (top.r - next.r) / (top.r * 0.25))) : 0;
+  return { key: keyName({ tonic: top.tonic, mode: top.mode }), margin };
+}
+
+/**
+ * Tempo and key of `pcm`, as steps (yields between blocks, so a caller can
+ * let other work run). Undefined for audio too short or too quiet to say.
+ */
+export function* analysisSteps(pcm: PcmSource): Generator<void, TempoAndKey | undefined, void> {
+  const mono = yield* monoSteps(pcm);
+  const { envelope, rate } = yield* onsetSteps(mono);
+  const chroma = yield* chromaSteps(mono);
+  const tempo = estimateTempo(envelope, rate);
+  if (tempo.bpm === 0 || !chroma.some((v) => v > 0)) return undefined;
+  const key = estimateKey(chroma);
+  return {
+    bpm: Math.round(tempo.bpm),
+    key: key.key,
+    confidence: Math.round(Math.min(tempo.strength, key.margin) * 100) / 100,
+  };
+}
+
+/** {@link analysisSteps} run to the end at once. */
+export function analyse(pcm: PcmSource): TempoAndKey | undefined {
+  const steps = analysisSteps(pcm);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
