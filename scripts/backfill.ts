@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { runningLocalCloud, UsageError } from '../functions/scripts/local-cloud';
+import { analysisStep } from './backfill/analysis';
 import { filesStep } from './backfill/files';
 import { peaksStep } from './backfill/peaks';
 import { sharePagesStep } from './backfill/share-pages';
@@ -24,7 +25,7 @@ import type { BackfillStep, StepOption, StepOptions, Target } from './backfill/s
 import { describeStack, regionOf, StageError, stackNameOf } from './stack-outputs';
 
 /** Every step, in the order the help lists them. */
-export const backfillSteps: readonly BackfillStep[] = [peaksStep, filesStep, sharePagesStep];
+export const backfillSteps: readonly BackfillStep[] = [peaksStep, filesStep, sharePagesStep, analysisStep];
 
 const WHERE = '[--local | --stage <name> [--region <region>]]';
 const WHERE_HELP = `  --local          the running local cloud (npm start)
