@@ -7,17 +7,22 @@
  *
  * - Tempo: an onset-strength envelope (the rises of log-compressed energy in
  *   third-octave bands of 512-point spectra, ~94 frames a second, its local
- *   mean removed), its
- *   autocorrelation, and a comb over 40–240 BPM that sums the autocorrelation
- *   at the first multiples of each candidate period (with a mild preference
- *   for tempos near 120), refined over many multiples so a whole number of BPM
- *   is exact. The beat is then chosen among that tempo's metrical levels (a
- *   quarter of it to four times it): the fastest whose onsets, at their best
- *   phase, are at least 60% as strong as the strongest level's.
+ *   mean removed), its autocorrelation, and a comb over 40–240 BPM that sums
+ *   the autocorrelation at the first multiples of each candidate period (with
+ *   a mild preference for tempos near 120), refined over many multiples so a
+ *   whole number of BPM is exact. Which metrical level is the beat (the comb's
+ *   tempo, its halves, doubles, thirds…) is what the harmony says: chords
+ *   change on bar lines, so the beat is the level whose bars of four beats
+ *   hold a chord change at one place far more than at the next (a level twice
+ *   as fast finds it every other bar, one half as fast at two places of
+ *   four). Where the harmony is too even to say, the fastest level whose
+ *   onsets are at least 60% as strong as the strongest level's.
  * - Key: a chromagram (8192-point spectra, bins from 60 Hz to 2 kHz folded to
  *   12 pitch classes), summed over the track and correlated with the 24
- *   rotations of Krumhansl and Kessler's major and minor key profiles; the
- *   best correlation wins.
+ *   rotations of Krumhansl and Kessler's major and minor key profiles. A
+ *   scale fits its relative, dominant and subdominant keys nearly as well as
+ *   its own; of the best key and those, the one whose tonic triad the song's
+ *   first bar matches best (songs mostly open on their tonic) wins.
  *
  * `confidence` (0..1) is the lower of the two measures': how strongly the
  * onsets repeat at the chosen beat, and how far the best key's correlation
@@ -48,6 +53,9 @@ const ONSET_HOP = 128;
 const CHROMA_FFT = 8192;
 const CHROMA_LOW_HZ = 60;
 const CHROMA_HIGH_HZ = 2000;
+/** The finer chromagram whose changes mark the bar lines. */
+const HARMONY_FFT = 2048;
+const HARMONY_LOW_HZ = 150;
 
 /**
  * Key profiles (the weight of each scale step above the tonic): Krumhansl and
@@ -184,7 +192,11 @@ function comb(acf: Float64Array, period: number, multiples: number): number {
 }
 
 /** Tempo in BPM and how strongly the onsets repeat at its beat (0..1). */
-export function estimateTempo(envelope: Float32Array, rate: number): { bpm: number; strength: number } {
+export function estimateTempo(
+  envelope: Float32Array,
+  rate: number,
+  harmony?: ChromaFrames,
+): { bpm: number; strength: number } {
   const longest = (60 / BPM_LOW) * rate;
   // Refining uses up to eight seconds of multiples.
   const maxLag = Math.min(envelope.length - 1, Math.ceil(Math.max(longest * 4, 8 * rate)) + 2);
@@ -203,22 +215,47 @@ export function estimateTempo(envelope: Float32Array, rate: number): { bpm: numb
       best = bpm;
     }
   }
-  // The beat among the comb's tempo's metrical levels (a quarter of it up to four times it): the fastest
-  // whose onsets, at their best phase, are nearly as strong as the strongest level's (the bar's, mostly).
   const base = refine(acf, rate, best);
-  const levels = [4, 2, 1, 0.5, 0.25].map((k) => base * k);
-  const strengths = levels.map((bpm) => pulse(envelope, (60 * rate) / bpm));
+  const levels = METRICAL_RATIOS.map((k) => base * k);
+  const inRange = (bpm: number) => bpm <= BPM_HIGH * 1.01 && bpm >= BPM_LOW * 0.99;
+  // Without harmony to go by: of the tempo's halves and doubles, the fastest whose onsets, at their
+  // best phase, are nearly as strong as the strongest level's (the bar's, mostly).
+  const octaves = [4, 2, 1, 0.5, 0.25].map((k) => base * k);
+  const strengths = octaves.map((bpm) => pulse(envelope, (60 * rate) / bpm));
   const strongest = Math.max(...strengths);
-  const beat = levels.find(
-    (bpm, i) =>
-      bpm <= BPM_HIGH * 1.01 &&
-      bpm >= BPM_LOW * 0.99 &&
-      (strengths[i] as number) >= strongest * PULSE_TOLERANCE,
+  let beat = octaves.find(
+    (bpm, i) => inRange(bpm) && (strengths[i] as number) >= strongest * PULSE_TOLERANCE,
   );
+  if (harmony) {
+    // Chords change on bar lines: of the levels, the one whose bars of four beats hold a change at one
+    // place far more than at the other three (a level twice as fast finds it every other bar, one half
+    // as fast at two places of four).
+    const bars = levels.map((bpm) => {
+      if (!inRange(bpm)) return -Infinity;
+      const period = (60 * rate) / bpm;
+      const phase = pulseAt(envelope, period).phase / rate;
+      return barContrast(harmony.frames, harmony.rate, 60 / bpm, phase);
+    });
+    const top = Math.max(...bars);
+    if (top > BAR_CONTRAST_MIN) beat = levels[bars.indexOf(top)];
+  }
   const chosen = { bpm: beat ?? base };
   const bpm = refine(acf, rate, chosen.bpm);
   return { bpm, strength: Math.max(0, Math.min(1, comb(acf, (60 * rate) / bpm, 4) / energy)) };
 }
+
+/**
+ * The levels the beat is looked for at, as ratios to the comb's tempo: halves
+ * and doubles, and thirds and three-halves (a comb can lock onto a triplet
+ * relation of the beat when the onsets are sparse).
+ */
+const METRICAL_RATIOS = [4, 3, 2, 1.5, 4 / 3, 1, 0.75, 2 / 3, 0.5, 1 / 3, 0.25];
+
+/**
+ * How much the harmony must change at one place of the bar more than at the
+ * next (a ratio) for the bars to decide the beat; below it the onsets do.
+ */
+const BAR_CONTRAST_MIN = 2.5;
 
 /** How close to the strongest level's onsets a faster level's must come to be the beat. */
 const PULSE_TOLERANCE = 0.6;
@@ -228,7 +265,13 @@ const PULSE_TOLERANCE = 0.6;
  * point the strongest of its frame and the two beside it, for timing that wavers).
  */
 function pulse(envelope: Float32Array, period: number): number {
+  return pulseAt(envelope, period).strength;
+}
+
+/** {@link pulse} and the phase (frames) it is found at. */
+function pulseAt(envelope: Float32Array, period: number): { strength: number; phase: number } {
   let best = 0;
+  let bestPhase = 0;
   for (let phase = 0; phase < period; phase++) {
     let sum = 0;
     let n = 0;
@@ -237,9 +280,12 @@ function pulse(envelope: Float32Array, period: number): number {
       sum += Math.max(envelope[i - 1] ?? 0, envelope[i] as number, envelope[i + 1] as number);
       n++;
     }
-    if (n && sum / n > best) best = sum / n;
+    if (n && sum / n > best) {
+      best = sum / n;
+      bestPhase = phase;
+    }
   }
-  return best;
+  return { strength: best, phase: bestPhase };
 }
 
 /** A mild preference for tempos near 120 BPM (a log-normal of two octaves' spread). */
@@ -260,36 +306,108 @@ function refine(acf: Float64Array, rate: number, bpm: number): number {
   return best;
 }
 
-/** The chromagram summed over the track: energy per pitch class (0 = C). */
-export function* chromaSteps(signal: MonoSignal): Generator<void, Float64Array, void> {
+/** Chroma frames: 12 values (pitch classes from C) per frame, and the frames' rate. */
+export interface ChromaFrames {
+  frames: Float64Array[];
+  rate: number;
+}
+
+/** The chromagram: spectra of `size` points every `hop` samples, bins from `lowHz` to 2 kHz folded to 12 pitch classes. */
+export function* chromaSteps(
+  signal: MonoSignal,
+  size: number,
+  hop: number,
+  lowHz: number,
+): Generator<void, ChromaFrames, void> {
   const { samples, rate } = signal;
-  const fft = new RealFft(CHROMA_FFT);
-  const window = hann(CHROMA_FFT);
-  const frame = new Float64Array(CHROMA_FFT);
-  const power = new Float64Array(CHROMA_FFT / 2 + 1);
+  const fft = new RealFft(size);
+  const window = hann(size);
+  const frame = new Float64Array(size);
+  const power = new Float64Array(size / 2 + 1);
   // Each bin's pitch class and weight: full at the pitch, none half a semitone away.
-  const first = Math.ceil((CHROMA_LOW_HZ * CHROMA_FFT) / rate);
-  const last = Math.min(CHROMA_FFT / 2, Math.floor((CHROMA_HIGH_HZ * CHROMA_FFT) / rate));
+  const first = Math.ceil((lowHz * size) / rate);
+  const last = Math.min(size / 2, Math.floor((CHROMA_HIGH_HZ * size) / rate));
   const classes: number[] = [];
   const weights: number[] = [];
   for (let k = first; k <= last; k++) {
-    const midi = 69 + 12 * Math.log2((k * rate) / CHROMA_FFT / 440);
+    const midi = 69 + 12 * Math.log2((k * rate) / size / 440);
     const nearest = Math.round(midi);
     classes.push(((nearest % 12) + 12) % 12);
     weights.push(Math.max(0, 1 - 2 * Math.abs(midi - nearest)));
   }
-  const chroma = new Float64Array(12);
-  const hop = CHROMA_FFT / 2;
-  for (let at = 0; at + CHROMA_FFT <= samples.length; at += hop) {
-    for (let i = 0; i < CHROMA_FFT; i++) frame[i] = (samples[at + i] as number) * (window[i] as number);
+  const frames: Float64Array[] = [];
+  for (let at = 0; at + size <= samples.length; at += hop) {
+    for (let i = 0; i < size; i++) frame[i] = (samples[at + i] as number) * (window[i] as number);
     fft.power(frame, power);
+    const chroma = new Float64Array(12);
     for (let j = 0; j < classes.length; j++) {
       const c = classes[j] as number;
       chroma[c] = (chroma[c] as number) + (weights[j] as number) * Math.sqrt(power[first + j] as number);
     }
-    yield;
+    frames.push(chroma);
+    if (frames.length % 64 === 0) yield;
   }
-  return chroma;
+  return { frames, rate: rate / hop };
+}
+
+/**
+ * The chroma of the song's first bar (`bar` seconds from the first frame with
+ * a tenth of the median frame's energy): songs mostly open on their tonic chord.
+ */
+function openingOf(chroma: ChromaFrames, bar: number): Float64Array {
+  const energy = chroma.frames.map((f) => f.reduce((n, v) => n + v, 0));
+  const median = [...energy].sort((a, b) => a - b)[Math.floor(energy.length / 2)] ?? 0;
+  const first = Math.max(
+    0,
+    energy.findIndex((e) => e >= median * 0.1),
+  );
+  return sumOf(chroma.frames.slice(first, first + Math.max(1, Math.round(bar * chroma.rate))));
+}
+
+/** The chroma frames summed. */
+function sumOf(frames: Float64Array[]): Float64Array {
+  const out = new Float64Array(12);
+  for (const f of frames) for (let c = 0; c < 12; c++) out[c] = (out[c] as number) + (f[c] as number);
+  return out;
+}
+
+/**
+ * How much more the harmony changes at one place of a four-beat bar than at
+ * the other three, for beats of `beat` seconds from `phase` seconds: the
+ * chroma averaged over each beat, the cosine distance between neighbours,
+ * averaged by place in the bar; the largest place's less the others' mean.
+ */
+function barContrast(frames: Float64Array[], frameRate: number, beat: number, phase: number): number {
+  const beats: Float64Array[] = [];
+  for (let start = phase; (start + beat) * frameRate <= frames.length; start += beat) {
+    const from = Math.round(start * frameRate);
+    const to = Math.max(from + 1, Math.round((start + beat) * frameRate));
+    const sum = new Float64Array(12);
+    for (let f = from; f < to; f++) {
+      const frame = frames[f] as Float64Array;
+      for (let c = 0; c < 12; c++) sum[c] = (sum[c] as number) + (frame[c] as number);
+    }
+    beats.push(sum);
+  }
+  const change = [0, 0, 0, 0];
+  const count = [0, 0, 0, 0];
+  const norm = (f: Float64Array) => Math.sqrt(f.reduce((n, v) => n + v * v, 0));
+  for (let b = 1; b < beats.length; b++) {
+    const x = beats[b - 1] as Float64Array;
+    const y = beats[b] as Float64Array;
+    const nx = norm(x);
+    const ny = norm(y);
+    if (!(nx > 0 && ny > 0)) continue;
+    let dot = 0;
+    for (let c = 0; c < 12; c++) dot += (x[c] as number) * (y[c] as number);
+    change[b % 4] = (change[b % 4] as number) + (1 - dot / (nx * ny));
+    count[b % 4] = (count[b % 4] as number) + 1;
+  }
+  if (count.some((n) => n < 2)) return 0;
+  const mean = change.map((c, i) => c / (count[i] as number));
+  const top = Math.max(...mean);
+  const second = [...mean].sort((a, b) => b - a)[1] as number;
+  return top / (second + 0.01);
 }
 
 function correlation(a: ArrayLike<number>, b: ArrayLike<number>, shift: number): number {
@@ -315,17 +433,45 @@ function correlation(a: ArrayLike<number>, b: ArrayLike<number>, shift: number):
 }
 
 /** The key whose profile correlates best with the chroma, and how far it stands above the next (0..1). */
-export function estimateKey(chroma: ArrayLike<number>): { key: string; margin: number } {
-  const scores: Array<{ tonic: number; mode: 'major' | 'minor'; r: number }> = [];
+export function estimateKey(
+  chroma: ArrayLike<number>,
+  opening?: ArrayLike<number>,
+): { key: string; margin: number } {
+  const scores: KeyScore[] = [];
   for (let tonic = 0; tonic < 12; tonic++) {
     scores.push({ tonic, mode: 'major', r: correlation(chroma, MAJOR_PROFILE, tonic) });
     scores.push({ tonic, mode: 'minor', r: correlation(chroma, MINOR_PROFILE, tonic) });
   }
   scores.sort((a, b) => b.r - a.r);
-  const [top, next] = scores as [(typeof scores)[number], (typeof scores)[number]];
+  const [top, next] = scores as [KeyScore, KeyScore];
   // The gap between the two best correlations, against the best's distance from no correlation at all.
   const margin = top.r > 0 ? Math.max(0, Math.min(1, (top.r - next.r) / (top.r * 0.25))) : 0;
-  return { key: keyName({ tonic: top.tonic, mode: top.mode }), margin };
+  if (!opening) return { key: keyName(top), margin };
+  // A scale's notes fit its relative, dominant and subdominant keys nearly as well: of those, the one
+  // whose tonic chord the song opens on.
+  const near = scores.filter((k) => isNeighbour(top, k));
+  const best = near.reduce((a, b) => (withOpening(b, opening) > withOpening(a, opening) ? b : a));
+  return { key: keyName(best), margin };
+}
+
+interface KeyScore {
+  tonic: number;
+  mode: 'major' | 'minor';
+  r: number;
+}
+
+/** The key itself, its relative, and the keys a fifth above and below in the same mode. */
+function isNeighbour(key: KeyScore, other: KeyScore): boolean {
+  const up = (other.tonic - key.tonic + 12) % 12;
+  if (other.mode === key.mode) return up === 0 || up === 7 || up === 5;
+  return key.mode === 'major' ? up === 9 : up === 3;
+}
+
+/** A key's profile correlation plus how well the opening matches its tonic triad. */
+function withOpening(key: KeyScore, opening: ArrayLike<number>): number {
+  const third = key.mode === 'major' ? 4 : 3;
+  const triad = Array.from({ length: 12 }, (_, i) => (i === 0 || i === third || i === 7 ? 1 : 0));
+  return key.r + correlation(opening, triad, key.tonic);
 }
 
 /**
@@ -336,10 +482,12 @@ export function* analysisSteps(pcm: PcmSource): Generator<void, TempoAndKey | un
   if (pcm.frames < MIN_SECONDS * pcm.sampleRate) return undefined;
   const mono = yield* monoSteps(pcm);
   const { envelope, rate } = yield* onsetSteps(mono);
-  const chroma = yield* chromaSteps(mono);
-  const tempo = estimateTempo(envelope, rate);
-  if (tempo.bpm === 0 || !chroma.some((v) => v > 0)) return undefined;
-  const key = estimateKey(chroma);
+  const harmony = yield* chromaSteps(mono, HARMONY_FFT, HARMONY_FFT / 2, HARMONY_LOW_HZ);
+  const tempo = estimateTempo(envelope, rate, harmony);
+  const chroma = yield* chromaSteps(mono, CHROMA_FFT, CHROMA_FFT / 2, CHROMA_LOW_HZ);
+  const total = sumOf(chroma.frames);
+  if (tempo.bpm === 0 || !total.some((v) => v > 0)) return undefined;
+  const key = estimateKey(total, openingOf(chroma, 240 / tempo.bpm));
   return {
     bpm: Math.round(tempo.bpm),
     key: key.key,
