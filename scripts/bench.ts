@@ -15,6 +15,8 @@
  *   CPU time per request and the load average (`api-load` runs it alone; BENCH_CPU_PROF=<dir>
  *   profiles the cloud's server process, bench-cloud.ts)
  * - the embedded music provider's synthesiser: a 240 s track, times real time
+ * - tempo and key analysis: accuracy on 100 synthesiser songs of known tempo and key, and
+ *   the time to analyse a 240 s track (bench-analysis.ts)
  * - the generation pipeline's own overhead: submit to playable, minus the
  *   provider's queue and processing time, p50 over 20 generations each of
  *   text to music, extend and repaint
@@ -62,6 +64,7 @@ import {
 } from '../infra/lib/lambda-bundle';
 import type { LocalCloud } from '../local/src/cloud';
 import { encodeWav, renderTrack } from '../local/src/music/synth';
+import { analysisBench } from './bench-analysis';
 import { startBareServer, startBenchCloud } from './bench-cloud';
 import { exportBench } from './bench-export';
 import { lighthouseReport } from './bench-lighthouse';
@@ -975,6 +978,7 @@ const sections: Record<string, () => Promise<void>> = {
   export: exportEverything,
   synthesiser,
   lyrics: () => lyricsBench(say),
+  analysis: () => analysisBench(say),
   lighthouse: () => lighthouseReport(root, say),
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
