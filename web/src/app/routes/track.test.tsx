@@ -70,6 +70,18 @@ describe('track page', () => {
     expect(document.title).toBe('Neon Nights | Tunesmith');
   });
 
+  it('shows the tempo and key measured from the audio, and nothing of them before', async () => {
+    renderTrack(track({ analysis: { bpm: 96, key: 'F# minor', confidence: 0.7 } }));
+
+    const term = await screen.findByText('Tempo and key', { selector: 'dt' });
+    expect(term.nextElementSibling?.textContent).toBe('96 BPM · F# minor');
+    cleanup();
+
+    renderTrack(track());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Neon Nights' })).toBeDefined();
+    expect(screen.queryByText('Tempo and key')).toBeNull();
+  });
+
   it('calls a track without a title Untitled Track', async () => {
     renderTrack(track({ title: null }));
 

@@ -240,6 +240,43 @@ describe('create page', () => {
     );
   });
 
+  it('sends the tempo and key chosen, offering all 24 keys with flat names beside sharps', async () => {
+    let body: unknown;
+    mockFetch({
+      'POST /api/generate-text-to-music': async (request) => {
+        body = await request.json();
+        return jsonResponse({ generationId: 'gen-1' }, 201);
+      },
+    });
+    const { user } = renderPage();
+
+    const key = screen.getByRole('combobox', { name: 'Key (optional)' });
+    const options = within(key).getAllByRole('option');
+    expect(options).toHaveLength(25);
+    expect(options[0]?.textContent).toBe('Any key');
+    expect(within(key).getByRole('option', { name: 'D♯ / E♭ major' })).toHaveProperty('value', 'D# major');
+    await user.type(screen.getByLabelText('Genre Tags'), 'synthwave');
+    await user.type(screen.getByRole('spinbutton', { name: 'Tempo in BPM (optional)' }), '124');
+    await user.selectOptions(key, 'A minor');
+    await user.click(screen.getByRole('button', { name: 'Generate Music' }));
+
+    await waitFor(() => expect(body).toMatchObject({ tags: 'synthwave', bpm: 124, key: 'A minor' }));
+  });
+
+  it('says what a tempo must be before sending one out of range', async () => {
+    const fetchMock = mockFetch({});
+    const { user } = renderPage();
+
+    await user.type(screen.getByLabelText('Genre Tags'), 'rock');
+    await user.type(screen.getByRole('spinbutton', { name: 'Tempo in BPM (optional)' }), '300');
+    await user.click(screen.getByRole('button', { name: 'Generate Music' }));
+
+    expect(
+      await notifications().findByText('Tempo must be a whole number of BPM from 40 to 240.'),
+    ).toBeDefined();
+    expect(callsMade(fetchMock).filter((call) => call.includes('generate'))).toEqual([]);
+  });
+
   it('makes an instrumental with the switch beside the lyrics, keeping the typed lyrics for later', async () => {
     const bodies: unknown[] = [];
     mockFetch({

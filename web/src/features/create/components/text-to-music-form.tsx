@@ -7,11 +7,12 @@ import { useStartGeneration } from '../hooks/use-start-generation';
 import { createMessages } from '../messages';
 import { DurationSlider } from './duration-slider';
 import { parseTags } from './tag-input';
+import { TempoKeyFields } from './tempo-key-fields';
 import { TrackForm, useTrackDetails } from './track-form';
 
 /**
- * Text to Music: tags, optional lyrics (or Instrumental), title, duration and visibility, then the
- * generation's progress.
+ * Text to Music: tags, optional lyrics (or Instrumental), title, duration, an optional tempo and
+ * key, and visibility, then the generation's progress.
  */
 export function TextToMusicForm() {
   const id = useId();
@@ -19,6 +20,8 @@ export function TextToMusicForm() {
   const [duration, setDuration] = useState(DURATION_DEFAULT_SECONDS);
   // The typed lyrics stay in their field while Instrumental is on, and are sent again once it is off.
   const [instrumental, setInstrumental] = useState(false);
+  const [bpm, setBpm] = useState('');
+  const [musicalKey, setMusicalKey] = useState('');
   const run = useStartGeneration(useGenerateTextToMusic());
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -31,6 +34,9 @@ export function TextToMusicForm() {
       duration,
       title: details.title,
       visibility: details.visibility,
+      // An empty tempo asks for none; anything else typed is checked by the schema (a whole number in range).
+      bpm: bpm.trim() === '' ? undefined : Number(bpm),
+      key: musicalKey || undefined,
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -55,6 +61,13 @@ export function TextToMusicForm() {
       onSubmit={submit}
     >
       <DurationSlider id={`${id}-duration`} value={duration} onChange={setDuration} />
+      <TempoKeyFields
+        id={id}
+        bpm={bpm}
+        onBpmChange={setBpm}
+        musicalKey={musicalKey}
+        onKeyChange={setMusicalKey}
+      />
     </TrackForm>
   );
 }

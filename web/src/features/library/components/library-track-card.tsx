@@ -1,5 +1,6 @@
 import { LYRICS_PREVIEW_LENGTH, TITLE_MAX_LENGTH } from '@tunesmith/shared/constants';
 import { updateGenerationSchema } from '@tunesmith/shared/generations';
+import { analysisLabel } from '@tunesmith/shared/musical-keys';
 import { isInProgress, type Track, trackSubtitle } from '@tunesmith/shared/tracks';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { AudioPlayer } from '@/components/tracks/audio-player';
@@ -267,6 +268,12 @@ export function LibraryTrackCard({
             <dt className="sr-only">Created</dt>
             <dd>{formatDate(track.createdAt)}</dd>
           </div>
+          {track.analysis ? (
+            <div className="col-span-3">
+              <dt className="sr-only">Tempo and key</dt>
+              <dd>{analysisLabel(track.analysis)}</dd>
+            </div>
+          ) : null}
         </dl>
 
         <div className="mt-auto flex flex-wrap gap-2 border-t border-white/10 pt-4">

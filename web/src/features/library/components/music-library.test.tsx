@@ -111,6 +111,24 @@ describe('my music library', () => {
     ]);
   });
 
+  it("shows a track's tempo and key on its card once they are measured", async () => {
+    renderLibrary({
+      tracks: [
+        makeTrack({
+          id: 'neon',
+          title: 'Neon Nights',
+          analysis: { bpm: 120, key: 'A minor', confidence: 0.8 },
+        }),
+        makeTrack({ id: 'rain', title: 'Rainy Day' }),
+      ],
+    });
+
+    await screen.findByRole('article', { name: 'Neon Nights' });
+    const tempoAndKey = card('Neon Nights').getByText('Tempo and key', { selector: 'dt' });
+    expect(tempoAndKey.nextElementSibling?.textContent).toBe('120 BPM · A minor');
+    expect(card('Rainy Day').queryByText('Tempo and key')).toBeNull();
+  });
+
   it('searches titles and tags, whatever the case', async () => {
     const { user } = renderLibrary();
     const search = await screen.findByLabelText('Search tracks');

@@ -1,3 +1,4 @@
+import { analysisLabel } from '@tunesmith/shared/musical-keys';
 import { NO_LYRICS, trackDurationText, trackLyricsText, trackTagsText } from '@tunesmith/shared/track-text';
 import { isInProgress, type Track } from '@tunesmith/shared/tracks';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -157,6 +158,12 @@ export function TrackDetails({
           <dt className="text-zinc-400">Created</dt>
           <dd className="mt-1 text-zinc-100">{formatDate(track.createdAt)}</dd>
         </div>
+        {track.analysis ? (
+          <div>
+            <dt className="text-zinc-400">Tempo and key</dt>
+            <dd className="mt-1 text-zinc-100">{analysisLabel(track.analysis)}</dd>
+          </div>
+        ) : null}
       </dl>
 
       <section aria-labelledby="track-lyrics">
