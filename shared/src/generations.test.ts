@@ -26,7 +26,31 @@ describe('generation request schemas', () => {
       title: undefined,
       visibility: 'public',
       instrumental: false,
+      bpm: undefined,
+      key: undefined,
     });
+  });
+
+  it('takes an optional whole tempo from 40 to 240 BPM', () => {
+    expect(textToMusicSchema.parse({ tags: 'pop', bpm: 40 }).bpm).toBe(40);
+    expect(textToMusicSchema.parse({ tags: 'pop', bpm: 240 }).bpm).toBe(240);
+    expect(textToMusicSchema.parse({ tags: 'pop', bpm: null }).bpm).toBeUndefined();
+    for (const bpm of [39, 241, 120.5, '120', Number.NaN])
+      expect(firstMessage(textToMusicSchema.safeParse({ tags: 'pop', bpm }))).toBe(
+        generationMessages.bpmInvalid,
+      );
+  });
+
+  it('takes an optional key with sharps or flats, kept in one spelling', () => {
+    expect(textToMusicSchema.parse({ tags: 'pop', key: 'A minor' }).key).toBe('A minor');
+    expect(textToMusicSchema.parse({ tags: 'pop', key: ' eb Major ' }).key).toBe('D# major');
+    expect(textToMusicSchema.parse({ tags: 'pop', key: 'B♭ minor' }).key).toBe('A# minor');
+    expect(textToMusicSchema.parse({ tags: 'pop', key: 'Cb major' }).key).toBe('B major');
+    expect(textToMusicSchema.parse({ tags: 'pop', key: '' }).key).toBeUndefined();
+    for (const key of ['H major', 'A dorian', 'Am', 'A#b minor', 7])
+      expect(firstMessage(textToMusicSchema.safeParse({ tags: 'pop', key }))).toBe(
+        generationMessages.keyInvalid,
+      );
   });
 
   it('takes an instrumental only without lyrics', () => {

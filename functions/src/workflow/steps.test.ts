@@ -6,7 +6,7 @@ import { loudnessRecord, measureLoudness } from '../domain/audio/loudness';
 import { type FileMarking, markWav, opusComments } from '../domain/audio/marking';
 import type { PcmSource } from '../domain/audio/pcm';
 import { computePeaks } from '../domain/audio/peaks';
-import { tone, wavFile } from '../domain/audio/testing';
+import { beatAndChords, tone, wavFile } from '../domain/audio/testing';
 import { parseWav } from '../domain/audio/wav';
 import { trackDownload } from '../domain/generations/download';
 import { MusicProviderError } from '../domain/generations/music-provider';
@@ -206,6 +206,7 @@ describe('workflow steps', () => {
     expect(Object.keys(out.timings)).toEqual([
       'fetch',
       'loudness',
+      'analysis',
       'peaks',
       'opus',
       'store',
@@ -880,6 +881,35 @@ describe('the files of a finished track', () => {
         license,
       }),
     );
+  });
+
+  it('asks the model for a tempo and key as tags, and records the tempo and key measured, in the track and its files', async () => {
+    const pcm = beatAndChords(126, 57, 'minor', 20);
+    const master = wavFile(samplesOf(pcm), { sampleRate: pcm.sampleRate });
+    const { done, wav, streamEncoder, provider, log } = await finished(master, {
+      tags: 'synthwave',
+      tempo: 126,
+      musicalKey: 'A minor',
+    });
+
+    expect([...provider.jobs.values()][0]?.request).toMatchObject({ tags: 'synthwave, 126 bpm, A minor' });
+    expect(done.analysis).toEqual({ bpm: 126, key: 'A minor', confidence: expect.any(Number) });
+    expect(toTrack(done).analysis).toEqual(done.analysis);
+    const comments = Object.fromEntries(streamEncoder.inputs[0]?.comments ?? []);
+    expect(comments).toMatchObject({ BPM: '126', KEY: 'A minor' });
+    const xmp = new TextDecoder().decode(wav);
+    expect(xmp).toContain('xmpDM:tempo="126"');
+    expect(xmp).toContain('xmpDM:key="A"');
+    expect(xmp).toContain('xmpDM:scaleType="Minor"');
+    expect(log.warnings).toEqual([]);
+  });
+
+  it('a track too short to measure completes without tempo and key', async () => {
+    const { done, streamEncoder } = await finished(stereo(0.3, 2));
+    expect(done.status).toBe('completed');
+    expect(done.analysis).toBeUndefined();
+    expect(toTrack(done).analysis).toBeNull();
+    expect((streamEncoder.inputs[0]?.comments ?? []).map(([field]) => field)).not.toContain('BPM');
   });
 
   it('names a track without a title Untitled Track, and a track from before licenses gets no license line', async () => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { writeLyrics } from './lyrics';
 import { decodeAudio, decodeWav, restyle } from './restyle';
-import { encodeWav, renderTrack, SAMPLE_RATE, styleFor } from './synth';
+import {
+  askedTempoAndKey,
+  encodeWav,
+  metaFor,
+  planFor,
+  renderTrack,
+  rootForSeed,
+  SAMPLE_RATE,
+  styleFor,
+} from './synth';
 
 const POPULAR = [
   'female singer',
@@ -231,5 +240,37 @@ describe('writeLyrics', () => {
     expect(writeLyrics({ prompt: 'summer rain', duration: 60, seed: 2 })).not.toBe(
       writeLyrics({ prompt: 'summer rain', duration: 60, seed: 3 }),
     );
+  });
+});
+
+describe('a tempo and key asked for', () => {
+  it('are played exactly, from tags as the model reads them or given as inputs, the scale following the mode', () => {
+    const fromTags = planFor({ tags: 'lo-fi, chill, 97 bpm, Eb major', duration: 10, seed: 3 });
+    expect(fromTags.style.bpm).toBe(97);
+    expect(fromTags.root).toBe(48 + 3);
+    expect([...fromTags.style.scale]).toEqual([0, 2, 4, 5, 7, 9, 11]);
+
+    const given = planFor({
+      tags: 'synthwave, energetic, upbeat',
+      duration: 10,
+      seed: 3,
+      bpm: 150,
+      key: 'F# minor',
+    });
+    expect(given.style.bpm).toBe(150);
+    expect(given.root).toBe(48 + 6);
+    expect([...given.style.scale]).toEqual([0, 2, 3, 5, 7, 8, 10]);
+    // The meta a WAV carries says the same, so extend and repaint keep them.
+    expect(metaFor(given, 'synthwave')).toMatchObject({ bpm: 150, root: 54, scale: [0, 2, 3, 5, 7, 8, 10] });
+  });
+
+  it('leave the style and seed to choose when none is asked, and ignore a tempo out of range', () => {
+    expect(askedTempoAndKey('pop, upbeat')).toEqual({});
+    expect(askedTempoAndKey('pop, 300 bpm, H minor')).toEqual({});
+    expect(askedTempoAndKey(' 120 BPM , a minor ')).toEqual({ bpm: 120, tonic: 9, mode: 'minor' });
+    const plan = planFor({ tags: 'pop, 300 bpm', duration: 10, seed: 3 });
+    expect(plan.style.bpm).toBe(styleFor('pop, 300 bpm', 3).bpm);
+    expect(plan.root).toBe(rootForSeed(3));
+    expect(() => planFor({ tags: 'pop', duration: 10, seed: 3, key: 'Q major' })).toThrow(RangeError);
   });
 });

@@ -101,6 +101,22 @@ describe('markWav', () => {
     expect(description['@xmp:CreateDate']).toBe('2026-08-03T10:20:30.000Z');
   });
 
+  it("carries a measured tempo and key as XMP Dynamic Media's tempo, key and scale type", () => {
+    const marked = markWav(master(), { ...marking, analysis: { bpm: 120, key: 'F# minor' } });
+    const text = new TextDecoder().decode(chunksOf(marked).find((c) => c.id === '_PMX')?.body);
+
+    const description = xmp.parse(text)['x:xmpmeta']['rdf:RDF']['rdf:Description'];
+    expect(description['@xmlns:xmpDM']).toBe('http://ns.adobe.com/xmp/1.0/DynamicMedia/');
+    expect(description['@xmpDM:tempo']).toBe('120');
+    expect(description['@xmpDM:key']).toBe('F#');
+    expect(description['@xmpDM:scaleType']).toBe('Minor');
+
+    const without = new TextDecoder().decode(
+      chunksOf(markWav(master(), marking)).find((c) => c.id === '_PMX')?.body,
+    );
+    expect(without).not.toContain('xmpDM');
+  });
+
   it('keeps fmt, data and every other chunk byte for byte, in order, and the samples read the same', () => {
     const original = master();
     const marked = markWav(original, marking);
@@ -220,6 +236,16 @@ describe('the Opus copy', () => {
       AISYSTEMUSED: 'ACE-Step',
       LICENSEURL: 'https://tunesmith.example/terms#license',
     });
+  });
+
+  it('carries a measured tempo and key as BPM and KEY, as music-metadata reads them', async () => {
+    const comments = opusComments({ ...marking, analysis: { bpm: 96, key: 'A minor' } });
+    const ogg = encodeOggOpus(parseWav(master()), standIn, { comments });
+
+    const { common } = await parseBuffer(ogg, { mimeType: 'audio/ogg' });
+    expect(common.bpm).toBe(96);
+    expect(common.key).toBe('A minor');
+    expect(opusComments(marking).map(([field]) => field)).not.toContain('BPM');
   });
 
   it('without a license has no license fields', () => {

@@ -41,6 +41,8 @@ export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
         // The Create page's download dialog says what the finished track may be used for, once it is there.
         license: toTrack(generation).license,
         downloadReady: isDownloadReady(generation),
+        // Tempo and key measured from the audio, once completed (null before, or for a track from before them).
+        analysis: generation.analysis ?? null,
       });
     },
   };

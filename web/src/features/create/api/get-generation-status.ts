@@ -1,6 +1,6 @@
 import * as generationCalls from '@tunesmith/shared/calls/generation';
 import type { TrackLicense } from '@tunesmith/shared/ownership';
-import type { TrackStatus } from '@tunesmith/shared/tracks';
+import type { TrackAnalysis, TrackStatus } from '@tunesmith/shared/tracks';
 import { apiRequest } from '@/lib/api-client';
 
 /** `GET /api/generation/{id}/status`: `processing` is a synonym of `generating`. */
@@ -14,6 +14,8 @@ export interface GenerationStatus {
   license?: TrackLicense | null;
   /** Completed and playing, but its WAV download still being prepared: false (absent reads as ready). */
   downloadReady?: boolean;
+  /** Tempo and key measured from the audio, once completed (null or absent before). */
+  analysis?: TrackAnalysis | null;
 }
 
 /** One status check of a running generation (polled, never cached). */
