@@ -174,6 +174,12 @@ describe('text to music', () => {
       [{ tags: 'rock', duration: 30.5 }, generationMessages.durationInvalid],
       [{ tags: 'rock', visibility: 'friends' }, generationMessages.visibilityInvalid],
       [{ tags: 'rock', title: 'x'.repeat(101) }, generationMessages.titleTooLong],
+      [{ tags: 'rock', bpm: 39 }, generationMessages.bpmInvalid],
+      [{ tags: 'rock', bpm: 241 }, generationMessages.bpmInvalid],
+      [{ tags: 'rock', bpm: 120.5 }, generationMessages.bpmInvalid],
+      [{ tags: 'rock', bpm: 'fast' }, generationMessages.bpmInvalid],
+      [{ tags: 'rock', key: 'H major' }, generationMessages.keyInvalid],
+      [{ tags: 'rock', key: 'A dorian' }, generationMessages.keyInvalid],
     ];
     for (const [body, message] of cases) {
       const res = await browser.post('/api/generate-text-to-music', body);
