@@ -45,7 +45,8 @@ export function knownSongs(count: number, seconds: number): KnownSong[] {
     const bpm = 60 + Math.round((i * 120) / (count - 1));
     // A step of 7 keys visits all 24 (7 and 24 share no factor), so neighbours differ in tonic and mode.
     const key = MUSICAL_KEYS[(i * 7) % MUSICAL_KEYS.length] as string;
-    const style = STYLES[i % STYLES.length] as string;
+    // The styles move on by one every 24 songs, so each style meets many keys, not the same two.
+    const style = STYLES[(i + Math.floor(i / MUSICAL_KEYS.length)) % STYLES.length] as string;
     return {
       tags: `${style}, ${bpm} bpm, ${key}`,
       bpm,

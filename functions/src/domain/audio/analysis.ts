@@ -53,9 +53,12 @@ const ONSET_HOP = 128;
 const CHROMA_FFT = 8192;
 const CHROMA_LOW_HZ = 60;
 const CHROMA_HIGH_HZ = 2000;
-/** The finer chromagram whose changes mark the bar lines. */
+/**
+ * The finer chromagram whose changes mark the bar lines: from 300 Hz up, above
+ * the bass, whose walking lines change notes every beat within a chord.
+ */
 const HARMONY_FFT = 2048;
-const HARMONY_LOW_HZ = 150;
+const HARMONY_LOW_HZ = 300;
 
 /**
  * Key profiles (the weight of each scale step above the tonic): Krumhansl and
