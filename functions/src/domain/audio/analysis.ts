@@ -62,8 +62,8 @@ const HARMONY_LOW_HZ = 300;
 
 /**
  * Key profiles (the weight of each scale step above the tonic): Krumhansl and
- * Kessler's probe-tone ratings (1982). Temperley's corpus profiles and Albrecht
- * and Shanahan's scored within a song of them on the bench's songs.
+ * Kessler's probe-tone ratings (1982); Temperley's corpus profiles did no
+ * better on the bench's songs.
  */
 const MAJOR_PROFILE = [6.35, 2.23, 3.48, 2.33, 4.38, 4.09, 2.52, 5.19, 2.39, 3.66, 2.29, 2.88];
 const MINOR_PROFILE = [6.33, 2.68, 3.52, 5.38, 2.6, 3.53, 2.54, 4.75, 3.98, 2.69, 3.34, 3.17];
