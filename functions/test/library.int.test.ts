@@ -99,6 +99,8 @@ describe('the library', () => {
       // A track from before licenses were recorded has none (the SPA shows the personal one).
       license: null,
       downloadReady: false,
+      // Tempo and key are measured when it completes.
+      analysis: null,
     });
     expect((await bob.browser.get(`/api/generation/${track.id}/status`)).status).toBe(404);
     expect((await alice.browser.get('/api/generation/no-such-id/status')).status).toBe(404);
