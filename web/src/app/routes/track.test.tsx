@@ -70,7 +70,7 @@ describe('track page', () => {
     expect(document.title).toBe('Neon Nights | Tunesmith');
   });
 
-  it('shows the tempo and key measured from the audio, and nothing of them before', async () => {
+  it('shows the tempo and key measured from the audio, a dash before, and nothing while generating', async () => {
     renderTrack(track({ analysis: { bpm: 96, key: 'F# minor', confidence: 0.7 } }));
 
     const term = await screen.findByText('Tempo and key', { selector: 'dt' });
@@ -78,6 +78,11 @@ describe('track page', () => {
     cleanup();
 
     renderTrack(track());
+    const unmeasured = await screen.findByText('Tempo and key', { selector: 'dt' });
+    expect(unmeasured.nextElementSibling?.textContent).toBe('—');
+    cleanup();
+
+    renderTrack(track({ status: 'generating', audioUrl: null }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Neon Nights' })).toBeDefined();
     expect(screen.queryByText('Tempo and key')).toBeNull();
   });

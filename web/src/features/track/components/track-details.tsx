@@ -158,10 +158,11 @@ export function TrackDetails({
           <dt className="text-zinc-400">Created</dt>
           <dd className="mt-1 text-zinc-100">{formatDate(track.createdAt)}</dd>
         </div>
-        {track.analysis ? (
+        {/* Every finished track has the row (a dash until measured), so the shared page's first frame holds it too. */}
+        {track.status === 'completed' ? (
           <div>
             <dt className="text-zinc-400">Tempo and key</dt>
-            <dd className="mt-1 text-zinc-100">{analysisLabel(track.analysis)}</dd>
+            <dd className="mt-1 text-zinc-100">{track.analysis ? analysisLabel(track.analysis) : '—'}</dd>
           </div>
         ) : null}
       </dl>
