@@ -5,16 +5,15 @@ import { encodeWav, metaFor, planFor, readWavMeta, renderTrack } from './synth';
 
 // The analysis (functions/src/domain/audio) against songs whose tempo and key are known: the
 // embedded synthesiser's, asked for a tempo and key as the product asks. The bench measures a
-// hundred (npm run bench -- analysis). This holds, on 48 of them, the accuracy decision 043
-// measured, so that a change that loses it fails; the issue's bar (95% and 90%) is not reached
-// yet (the decision says where it falls short).
+// hundred (npm run bench -- analysis); this holds 48 of them to the issue's bar for the key (90%)
+// and, for the tempo, to the 90% decision 043 measured (the issue asks 95%: not reached yet).
 
 describe('tempo and key of known songs', () => {
-  it('keeps the tempo within 1 BPM for at least 90% and the key exact for at least 80% of 48 songs', () => {
+  it('finds the key of at least 90% and the tempo within 1 BPM of at least 90% of 48 songs', () => {
     const report = measureAccuracy(knownSongs(48, 30), analyse);
     const misses = report.misses.map(({ song, found }) => `${song.tags} -> ${found?.bpm} ${found?.key}`);
+    expect(report.key.exact / report.songs, misses.join('\n')).toBeGreaterThanOrEqual(0.9);
     expect(report.tempo.exact / report.songs, misses.join('\n')).toBeGreaterThanOrEqual(0.9);
-    expect(report.key.exact / report.songs, misses.join('\n')).toBeGreaterThanOrEqual(0.8);
   }, 60_000);
 });
 

@@ -21,8 +21,9 @@
  *   12 pitch classes), summed over the track and correlated with the 24
  *   rotations of Krumhansl and Kessler's major and minor key profiles. A
  *   scale fits its relative, dominant and subdominant keys nearly as well as
- *   its own; of the best key and those, the one whose tonic triad the song's
- *   first bar matches best (songs mostly open on their tonic) wins.
+ *   its own; of the best key and those, the one whose tonic chord the song's
+ *   first bar is (a triad or a seventh chord: songs mostly open on their
+ *   tonic) wins, else the best.
  *
  * `confidence` (0..1) is the lower of the two measures': how strongly the
  * onsets repeat at the chosen beat, and how far the best key's correlation
@@ -451,7 +452,7 @@ export function estimateKey(
   const margin = top.r > 0 ? Math.max(0, Math.min(1, (top.r - next.r) / (top.r * 0.25))) : 0;
   if (!opening) return { key: keyName(top), margin };
   // A scale's notes fit its relative, dominant and subdominant keys nearly as well: of those, the one
-  // whose tonic chord the song opens on.
+  // whose tonic chord the song opens on, else the best.
   const near = scores.filter((k) => isNeighbour(top, k));
   const best = near.reduce((a, b) => (withOpening(b, opening) > withOpening(a, opening) ? b : a));
   return { key: keyName(best), margin };
@@ -470,11 +471,42 @@ function isNeighbour(key: KeyScore, other: KeyScore): boolean {
   return key.mode === 'major' ? up === 9 : up === 3;
 }
 
-/** A key's profile correlation plus how well the opening matches its tonic triad. */
+/** A key's profile correlation, and one more when the song opens on its tonic chord. */
 function withOpening(key: KeyScore, opening: ArrayLike<number>): number {
-  const third = key.mode === 'major' ? 4 : 3;
-  const triad = Array.from({ length: 12 }, (_, i) => (i === 0 || i === third || i === 7 ? 1 : 0));
-  return key.r + correlation(opening, triad, key.tonic);
+  const chord = openingChord(opening);
+  return key.r + (chord.mode && chord.tonic === key.tonic && chord.mode === key.mode ? 1 : 0);
+}
+
+/**
+ * Chords an opening may be: triads and the four common sevenths. A seventh
+ * chord holds a triad on its third (A–C–E–G holds C major), so matching
+ * triads alone names the wrong chord; the mode is the key a chord is the
+ * tonic of (a dominant seventh stands for major, a half-diminished for none).
+ */
+const CHORDS: ReadonlyArray<{ notes: readonly number[]; mode?: 'major' | 'minor' }> = [
+  { notes: [0, 4, 7], mode: 'major' },
+  { notes: [0, 3, 7], mode: 'minor' },
+  { notes: [0, 4, 7, 11], mode: 'major' },
+  { notes: [0, 3, 7, 10], mode: 'minor' },
+  { notes: [0, 4, 7, 10], mode: 'major' },
+  { notes: [0, 3, 6, 10] },
+];
+
+/** The chord (root and the mode it is tonic of) a chroma matches best. */
+function openingChord(chroma: ArrayLike<number>): { tonic: number; mode?: 'major' | 'minor' } {
+  let best: { tonic: number; mode?: 'major' | 'minor' } = { tonic: 0 };
+  let top = -Infinity;
+  for (const chord of CHORDS) {
+    const template = Array.from({ length: 12 }, (_, i) => (chord.notes.includes(i) ? 1 : 0));
+    for (let r = 0; r < 12; r++) {
+      const v = correlation(chroma, template, r);
+      if (v > top) {
+        top = v;
+        best = { tonic: r, ...(chord.mode ? { mode: chord.mode } : {}) };
+      }
+    }
+  }
+  return best;
 }
 
 /**
