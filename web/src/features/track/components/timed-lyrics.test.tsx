@@ -5,7 +5,7 @@ import type { TimedLine } from '@tunesmith/shared/lyrics';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPlayerLink } from '@/components/tracks/player-link';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
-import { currentLineAt, TimedLyricsList } from './timed-lyrics';
+import { currentLineAt, TimedLyricsList, timedRows } from './timed-lyrics';
 import { LyricsInTime } from './track-details';
 
 const line = (start: number, text: string): TimedLine => ({ start, end: start + 2, text, words: [] });
@@ -41,11 +41,23 @@ function renderList() {
   render(
     <>
       <h2 id="lyrics-heading">Lyrics</h2>
-      <TimedLyricsList lines={lines} link={link} label="lyrics-heading" />
+      <TimedLyricsList
+        text={lines.map((l) => l.text).join('\n')}
+        lines={lines}
+        link={link}
+        label="lyrics-heading"
+      />
     </>,
   );
   return { link, seek, scrolled };
 }
+
+const written = `[verse]
+Holding on to the summer  light
+Running through the city night
+
+[chorus]
+We keep on chasing`;
 
 const currentLines = () =>
   screen.getAllByRole('button').filter((b) => b.getAttribute('aria-current') === 'true');
@@ -58,6 +70,23 @@ describe('currentLineAt', () => {
     expect(currentLineAt(lines, 1)).toBe(0);
     expect(currentLineAt(lines, 7.9)).toBe(1);
     expect(currentLineAt(lines, 100)).toBe(2);
+  });
+});
+
+describe('timedRows', () => {
+  it('keeps every written row in place, the sung ones with their timed line', () => {
+    expect(timedRows(written, lines)).toEqual([
+      { text: '[verse]' },
+      { text: 'Holding on to the summer light', line: 0 },
+      { text: 'Running through the city night', line: 1 },
+      { text: '' },
+      { text: '[chorus]' },
+      { text: 'We keep on chasing', line: 2 },
+    ]);
+  });
+
+  it('shows the timed lines alone when they do not all match the text', () => {
+    expect(timedRows('Something else entirely', lines).map((row) => row.line)).toEqual([0, 1, 2]);
   });
 });
 
@@ -110,19 +139,27 @@ describe('the lyrics view', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
-        <h2 id="lyrics-heading">Lyrics</h2>
         <LyricsInTime
           trackId="abc"
           createdAt="2026-11-01T00:00:00.000Z"
           link={createPlayerLink()}
-          label="lyrics-heading"
-          fallback={<p>plain lyrics</p>}
+          lyrics={written}
         />
       </QueryClientProvider>,
     );
-    expect(screen.getByText('plain lyrics')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Lyrics' }).querySelector('p')?.textContent).toBe(written);
     expect(await screen.findByRole('button', { name: /We keep on chasing/ })).toBeTruthy();
-    expect(screen.queryByText('plain lyrics')).toBeNull();
+    // The same rows, in the same order: the section tags and the blank row stay where they were.
+    expect(
+      [...screen.getByRole('list', { name: 'Lyrics' }).querySelectorAll('li')].map((row) => row.textContent),
+    ).toEqual([
+      '[verse]',
+      '0:01Holding on to the summer light',
+      '0:04Running through the city night',
+      '\u00a0',
+      '[chorus]',
+      '0:08We keep on chasing',
+    ]);
     expect(screen.getByRole('link', { name: 'Download lyrics (.lrc)' }).getAttribute('href')).toBe(
       '/api/track/abc/lyrics?format=lrc',
     );
@@ -139,15 +176,15 @@ describe('the lyrics view', () => {
           trackId="abc"
           createdAt="2026-11-01T00:00:00.000Z"
           link={createPlayerLink()}
-          label="x"
-          fallback={<p>plain lyrics</p>}
+          lyrics={written}
         />
       </QueryClientProvider>,
     );
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
-    expect(screen.getByText('plain lyrics')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Lyrics' }).textContent).toContain('We keep on chasing');
     expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download lyrics (.lrc)' })).toBeNull();
   });
 });

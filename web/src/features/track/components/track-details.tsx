@@ -15,46 +15,66 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { trackLyricsLrcUrl, useTrackLyrics } from '../api/get-track-lyrics';
 import { AboutTrackSkeleton } from './about-track-skeleton';
+import { PlainLyrics } from './lyric-rows';
 import { TrackFamily } from './track-family';
 
 /** The lyrics in time load with their own code, once there are some (the visitor's first JS stays small). */
 const TimedLyricsList = lazy(() => import('./timed-lyrics'));
 
 /**
- * The lyrics as the music plays once they are timed; until then, and for a
- * track without them, `fallback` (the lyrics as text).
+ * The lyrics section: the lyrics in time once they are timed, until then, and
+ * for a track without them, the same lines as text. Both are drawn as the
+ * same rows in the same box, and the .lrc download sits beside the heading,
+ * so nothing on the page moves when the timing arrives.
  */
 export function LyricsInTime({
   trackId,
   createdAt,
   link,
-  label,
-  fallback,
+  lyrics,
 }: {
   trackId: string;
   /** When the track was made: a new one's lyrics are asked for again until they are timed. */
   createdAt: string;
   link: PlayerLink;
-  label: string;
-  fallback: ReactNode;
+  /** The owner's lyrics, as written. */
+  lyrics: string;
 }) {
-  const lyrics = useTrackLyrics(trackId, createdAt);
-  if (!lyrics.data || lyrics.data.lines.length === 0) return fallback;
+  const timed = useTrackLyrics(trackId, createdAt);
+  const lines = timed.data?.lines ?? [];
+  const plain = <PlainLyrics text={lyrics} />;
   return (
-    <>
-      <Suspense fallback={fallback}>
-        <TimedLyricsList lines={lyrics.data.lines} link={link} label={label} />
-      </Suspense>
-      <a
-        href={trackLyricsLrcUrl(trackId)}
-        download
-        className="mt-3 inline-block text-sm text-violet-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-violet-300"
-      >
-        Download lyrics (.lrc)
-      </a>
-    </>
+    <section aria-labelledby={LYRICS_HEADING_ID}>
+      <div className="flex items-baseline justify-between gap-3">
+        <LyricsHeading />
+        {lines.length > 0 ? (
+          <a
+            href={trackLyricsLrcUrl(trackId)}
+            download
+            className="shrink-0 text-sm text-violet-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-violet-300"
+          >
+            Download lyrics (.lrc)
+          </a>
+        ) : null}
+      </div>
+      {lines.length > 0 ? (
+        <Suspense fallback={plain}>
+          <TimedLyricsList text={lyrics} lines={lines} link={link} label={LYRICS_HEADING_ID} />
+        </Suspense>
+      ) : (
+        plain
+      )}
+    </section>
   );
 }
+
+const LYRICS_HEADING_ID = 'track-lyrics';
+
+const LyricsHeading = () => (
+  <h2 id={LYRICS_HEADING_ID} className="text-lg font-semibold text-white">
+    Lyrics
+  </h2>
+);
 
 /** The id of the page's heading (the track's title): the owner's actions are described by it. */
 export const TRACK_TITLE_ID = 'track-title';
@@ -117,11 +137,6 @@ export function TrackDetails({
   const title = trackTitle(track);
   const lyrics = trackLyricsText(track.lyrics);
   const [link] = useState(createPlayerLink);
-  const plainLyrics = lyrics ? (
-    <p className="mt-2 text-sm whitespace-pre-line text-zinc-200">{lyrics}</p>
-  ) : (
-    <p className="mt-2 text-sm text-zinc-400">{NO_LYRICS}</p>
-  );
   return (
     <Card className="grid gap-6 p-6 sm:p-8">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -167,23 +182,15 @@ export function TrackDetails({
         ) : null}
       </dl>
 
-      <section aria-labelledby="track-lyrics">
-        <h2 id="track-lyrics" className="text-lg font-semibold text-white">
-          Lyrics
-        </h2>
-        {lyrics && track.status === 'completed' && track.audioUrl && !track.instrumental ? (
-          // The lyrics in time, and their code, come after the page: the text stands until then.
-          <LyricsInTime
-            trackId={track.id}
-            createdAt={track.createdAt}
-            link={link}
-            label="track-lyrics"
-            fallback={plainLyrics}
-          />
-        ) : (
-          plainLyrics
-        )}
-      </section>
+      {lyrics && track.status === 'completed' && track.audioUrl && !track.instrumental ? (
+        // The lyrics in time, and their code, come after the page: the same lines stand as text until then.
+        <LyricsInTime trackId={track.id} createdAt={track.createdAt} link={link} lyrics={lyrics} />
+      ) : (
+        <section aria-labelledby={LYRICS_HEADING_ID}>
+          <LyricsHeading />
+          {lyrics ? <PlainLyrics text={lyrics} /> : <p className="mt-2 text-sm text-zinc-400">{NO_LYRICS}</p>}
+        </section>
+      )}
 
       {about}
 
