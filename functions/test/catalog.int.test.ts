@@ -115,6 +115,8 @@ describe('GET /api/plans', () => {
       features: ['Testing'],
       isActive: true,
       commercialUse: false,
+      stemsFour: true,
+      stemsSix: false,
       sortOrder: 99,
       createdAt: now,
       updatedAt: now,

@@ -46,6 +46,7 @@ export const WORKFLOW_RESERVED_CONCURRENCY = {
   Prepare: 10,
   // Waits on the provider's transcription (seconds to a minute), after the track plays.
   Lyrics: 10,
+  Stems: 10,
   Fail: 5,
   ExecutionEnded: 5,
 } as const;
@@ -118,6 +119,18 @@ const steps: Record<
     memorySize: 512,
     // Below the TimeLyrics state's 300 s TimeoutSeconds.
     timeout: Duration.seconds(240),
+  },
+  StemsFunctionArn: {
+    id: 'Stems',
+    table: 'readWrite',
+    handler: 'stemsHandler',
+    description:
+      "Stores a separation's stems (marked and signed WAVs, Opus copies, peaks) and their zip (decision 044)",
+    // Up to six 240 s stems (~45 MB each) held at once, marked, signed, measured and encoded, then zipped:
+    // 3008 MB holds them and buys about two vCPUs.
+    memorySize: 3008,
+    // Below the FinishStems state's 600 s TimeoutSeconds.
+    timeout: Duration.seconds(540),
   },
   FailFunctionArn: {
     id: 'Fail',
@@ -207,7 +220,12 @@ export class GenerationWorkflow extends Construct {
     // Finish stores the master, its compressed copy and peaks, and PrepareDownload the WAV download (and reads
     // the master back); each removes what it stored, every version, if the track was deleted meanwhile, and
     // PrepareDownload the master once the download is there. Nothing else in the workflow writes objects.
-    for (const fn of [functions.FinishFunctionArn, functions.PrepareFunctionArn]) {
+    // FinishStems stores a separation's stems and zip beside the track's files (decision 044).
+    for (const fn of [
+      functions.FinishFunctionArn,
+      functions.PrepareFunctionArn,
+      functions.StemsFunctionArn,
+    ]) {
       fn.addToRolePolicy(
         new PolicyStatement({
           actions: ['s3:PutObject'],
@@ -231,13 +249,16 @@ export class GenerationWorkflow extends Construct {
       // Files signed with it carry their certificates: a new key after a redeploy leaves them valid.
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    functions.PrepareFunctionArn.addEnvironment(C2PA_SIGNING_SECRET_ARN, this.contentCredentials.secretArn);
-    functions.PrepareFunctionArn.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'],
-        resources: [this.contentCredentials.secretArn],
-      }),
-    );
+    // FinishStems signs each stem's WAV the same way (decision 044).
+    for (const fn of [functions.PrepareFunctionArn, functions.StemsFunctionArn]) {
+      fn.addEnvironment(C2PA_SIGNING_SECRET_ARN, this.contentCredentials.secretArn);
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'],
+          resources: [this.contentCredentials.secretArn],
+        }),
+      );
+    }
     NagSuppressions.addResourceSuppressions(this.contentCredentials, [
       {
         id: 'AwsSolutions-SMG4',
@@ -318,6 +339,7 @@ export class GenerationWorkflow extends Construct {
       [
         functions.FinishFunctionArn,
         functions.PrepareFunctionArn,
+        functions.StemsFunctionArn,
         functions.SubmitFunctionArn,
         functions.LyricsFunctionArn,
       ],

@@ -280,6 +280,8 @@ export const planInputSchema = z.object({
   ),
   isActive: z._default(z.boolean(), true),
   commercialUse: z._default(z.boolean(), false),
+  stemsFour: z._default(z.boolean(), true),
+  stemsSix: z._default(z.boolean(), false),
 });
 export type PlanInput = z.infer<typeof planInputSchema>;
 /** What a plan form holds before it is parsed (text fields for numbers). */

@@ -20,6 +20,10 @@ export const planSchema = z.object({
   isActive: z.boolean(),
   /** Tracks made on this plan may be used commercially (written into each track at creation). */
   commercialUse: z._default(z.boolean(), false),
+  /** The plan separates tracks into 4 stems (decision 044; on when absent: every plan did at the start). */
+  stemsFour: z._default(z.boolean(), true),
+  /** The plan separates tracks into 6 stems (off when absent). */
+  stemsSix: z._default(z.boolean(), false),
   sortOrder: z.int(),
   createdAt: z.string(),
   updatedAt: z.string(),

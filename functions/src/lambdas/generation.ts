@@ -85,6 +85,25 @@ export const handler: LambdaHandler = (event, context) => {
             sharePages: sharePageWiring(),
           });
         }),
+        // Stems (decision 044): asking for a separation and the stems zip load with their first call.
+        ...lazyRoutes(['requestStems', 'downloadStems'], async () => {
+          const [
+            { stemsRoutes },
+            { s3TrackAudio },
+            { sfn, stateMachineArnFromEnv, stepFunctionsStemsStarter },
+          ] = await Promise.all([
+            import('../http/routes/stems'),
+            import('../adapters/s3/track-audio'),
+            import('../adapters/sfn/step-functions'),
+          ]);
+          const trackAudio = s3TrackAudio(s3(), links, bucketFromEnv('TRACKS_BUCKET'));
+          return stemsRoutes({
+            generations,
+            plans,
+            workflow: stepFunctionsStemsStarter(sfn(), stateMachineArnFromEnv()),
+            downloadLink: (stored, filename) => trackAudio.downloadLink(stored, filename),
+          });
+        }),
         // Export everything: its records, files and job start load with its first call.
         ...lazyRoutes(['startExport', 'getLatestExport', 'getExport'], async () => {
           const [{ exportRoutes }, { exportRouteDeps }] = await Promise.all([

@@ -5,6 +5,7 @@
  *   PollFunctionArn   → pollHandler     FinishFunctionArn  → finishHandler
  *   FailFunctionArn   → failHandler     PrepareFunctionArn → prepareHandler
  *   LyricsFunctionArn → lyricsHandler
+ *   StemsFunctionArn  → stemsHandler (FinishStems: a separation's stems, decision 044)
  * and executionEndedHandler, the target of the EventBridge rule on the state
  * machine's FAILED, TIMED_OUT and ABORTED executions.
  * Env: TABLE_NAME, AWS_REGION (DYNAMODB_ENDPOINT locally), FAL_KEY (when the
@@ -21,6 +22,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { oggOpusStreamEncoder } from '../adapters/audio/opus-encoder';
+import { zipInMemory } from '../adapters/audio/stems-zip';
 import { c2paContentCredentials } from '../adapters/c2pa/content-credentials';
 import {
   credentialsMadeOnFirstUse,
@@ -45,15 +47,18 @@ import { ownUploadKey } from '../domain/uploads/uploads';
 import { log, logger } from '../http/logger';
 import { dynamoCallbackStore } from '../workflow/dynamo-callback-store';
 import {
-  executionEndedStep,
-  failStep,
+  executionEndedAny,
+  failAny,
+  finishStemsStep,
+  type StemsDeps,
+  submitAny,
+} from '../workflow/stems-steps';
+import {
   finishStep,
   type Job,
   pollStep,
   prepareDownloadStep,
-  submitStep,
   timeLyricsStep,
-  type WorkflowDeps,
   waitStep,
 } from '../workflow/steps';
 import { musicProviderFromEnv } from './music-wiring';
@@ -76,7 +81,7 @@ const required = (env: NodeJS.ProcessEnv, name: string): string => {
 };
 
 /** Builds the steps' dependencies from the environment. */
-export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkflowDeps {
+export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): StemsDeps {
   const { client, tableName } = dynamo();
   const webhookBase = required(env, 'WEBHOOK_BASE_URL').replace(/\/+$/, '');
   const uploadsBucket = required(env, 'UPLOADS_BUCKET');
@@ -106,6 +111,7 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
       ),
     ),
     log,
+    stemsArchiver: { zip: zipInMemory },
     // A public track's share page is written when it completes (decision 024).
     ...(env.SITE_BUCKET ? { sharePages: sharePagesFromEnv(env, siteOrigin) } : {}),
     webhookUrl: (id) => `${webhookBase}${FAL_WEBHOOK_PATH}?generationId=${encodeURIComponent(id)}`,
@@ -130,7 +136,7 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Workf
   };
 }
 
-let deps: WorkflowDeps | undefined;
+let deps: StemsDeps | undefined;
 const getDeps = () => {
   deps ??= workflowDepsFromEnv();
   return deps;
@@ -142,7 +148,7 @@ const getDeps = () => {
  */
 async function step<O>(
   generationId: string,
-  run: (deps: WorkflowDeps) => Promise<O>,
+  run: (deps: StemsDeps) => Promise<O>,
   counted: (output: O) => MetricName[] = () => [],
 ): Promise<O> {
   logger.resetKeys();
@@ -162,15 +168,15 @@ export const failedAndRefunded = (outcome: { refunded?: boolean } | undefined): 
   outcome?.refunded ? [metricNames.generationsFailed, metricNames.generationsRefunded] : [];
 
 /** An ended execution counts a track failed and refunded, or one that plays but whose download was not prepared. */
-export const executionEndedCounts = (ended: Awaited<ReturnType<typeof executionEndedStep>>): MetricName[] =>
+export const executionEndedCounts = (ended: Awaited<ReturnType<typeof executionEndedAny>>): MetricName[] =>
   ended && 'downloadPending' in ended
     ? [metricNames.downloadsNotPrepared]
     : ended && 'lyricsNotTimed' in ended
       ? [metricNames.lyricsNotTimed]
       : failedAndRefunded(ended as { refunded?: boolean } | undefined);
 
-export const submitHandler = (event: { generationId: string }) =>
-  step(event.generationId, (deps) => submitStep(deps, event));
+export const submitHandler = (event: { generationId: string; execution?: unknown }) =>
+  step(event.generationId, (deps) => submitAny(deps, event));
 export const waitHandler = (event: { generationId: string; requestId: string; taskToken: string }) =>
   step(event.generationId, (deps) => waitStep(deps, event));
 export const pollHandler = (event: { generationId: string; job: Job }) =>
@@ -185,8 +191,13 @@ export const prepareHandler = (event: { generationId: string }) =>
   step(event.generationId, (deps) => prepareDownloadStep(deps, event));
 export const lyricsHandler = (event: { generationId: string }) =>
   step(event.generationId, (deps) => timeLyricsStep(deps, event));
-export const failHandler = (event: { generationId: string; error?: { Error?: string; Cause?: string } }) =>
-  step(event.generationId, (deps) => failStep(deps, event), failedAndRefunded);
+export const failHandler = (event: {
+  generationId: string;
+  error?: { Error?: string; Cause?: string };
+  execution?: unknown;
+}) => step(event.generationId, (deps) => failAny(deps, event), failedAndRefunded);
+export const stemsHandler = (event: { generationId: string; job: Job; execution?: unknown }) =>
+  step(event.generationId, (deps) => finishStemsStep(deps, event));
 
 /** EventBridge's "Step Functions Execution Status Change" event, the parts used. */
 interface ExecutionStatusChange {
@@ -195,8 +206,10 @@ interface ExecutionStatusChange {
 
 export const executionEndedHandler = async (event: ExecutionStatusChange) => {
   let generationId: unknown;
+  let execution: unknown;
   try {
-    generationId = (JSON.parse(event.detail?.input ?? '{}') as { generationId?: unknown }).generationId;
+    execution = JSON.parse(event.detail?.input ?? '{}');
+    generationId = (execution as { generationId?: unknown } | null)?.generationId;
   } catch {
     generationId = undefined;
   }
@@ -204,7 +217,7 @@ export const executionEndedHandler = async (event: ExecutionStatusChange) => {
   if (typeof generationId !== 'string' || generationId === '') return { handled: false };
   const outcome = await step(
     generationId,
-    (deps) => executionEndedStep(deps, { generationId, status: event.detail?.status ?? 'FAILED' }),
+    (deps) => executionEndedAny(deps, { generationId, status: event.detail?.status ?? 'FAILED', execution }),
     executionEndedCounts,
   );
   return { handled: outcome !== undefined, ...(outcome ?? {}) };

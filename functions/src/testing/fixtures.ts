@@ -19,6 +19,8 @@ export const aPlan = (overrides: Partial<Plan> = {}): Plan => ({
   features: [],
   isActive: true,
   commercialUse: false,
+  stemsFour: true,
+  stemsSix: false,
   sortOrder: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

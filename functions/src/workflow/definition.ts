@@ -16,6 +16,7 @@ export const ASL_SUBSTITUTIONS = [
   'PrepareFunctionArn',
   'LyricsFunctionArn',
   'FailFunctionArn',
+  'StemsFunctionArn',
 ] as const;
 export type AslSubstitution = (typeof ASL_SUBSTITUTIONS)[number];
 

@@ -49,6 +49,8 @@ export function musicProviderFromSettings(options: KeyedProviderOptions): MusicP
     submitAudioToMusic: async (request) => (await provider()).submitAudioToMusic(request),
     submitExtend: async (request) => (await provider()).submitExtend(request),
     submitRepaint: async (request) => (await provider()).submitRepaint(request),
+    submitStems: async (request) => (await provider()).submitStems(request),
+    stemsResult: async (requestId) => (await provider()).stemsResult(requestId),
     status: async (kind, requestId) => (await provider()).status(kind, requestId),
     result: async (kind, requestId) => (await provider()).result(kind, requestId),
     cancel: async (kind, requestId) => (await provider()).cancel(kind, requestId),

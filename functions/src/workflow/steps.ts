@@ -161,7 +161,8 @@ export class WorkflowError extends Error {
   }
 }
 
-function asWorkflowError(error: unknown): never {
+/** A provider's error as the error name the state machine's Retry and Catch match. */
+export function asWorkflowError(error: unknown): never {
   if (error instanceof MusicProviderError) {
     const name =
       error.reason === 'unavailable'
@@ -376,7 +377,8 @@ export const trackStreamKey = (g: Pick<Generation, 'id'>, extension: string) =>
 /** Milliseconds each phase of a step took, in the order they ran: in the step's output and its log line. */
 export type StepTimings = Record<string, number>;
 
-function phaseTimer() {
+/** Times a step's phases (in its output and its log line). */
+export function phaseTimer() {
   const timings: StepTimings = {};
   return {
     timings,
@@ -538,7 +540,7 @@ export interface PreparedAudio {
 }
 
 /** The loudness of the master (ITU-R BS.1770), the event loop getting a turn meanwhile. */
-const measureLoudness = async (pcm: PcmSource): Promise<Loudness> =>
+export const measureLoudness = async (pcm: PcmSource): Promise<Loudness> =>
   loudnessRecord(await runInSlices(loudnessSteps(pcm)));
 
 /**

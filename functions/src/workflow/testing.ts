@@ -133,6 +133,8 @@ export interface FakeJob {
   kind: MusicJobKind;
   status: MusicJobStatus;
   result?: MusicResult;
+  /** A separation's stems (name → URL). */
+  stems?: Record<string, string>;
   error?: Error;
   webhookUrl?: string;
   cancelled?: boolean;
@@ -172,6 +174,13 @@ export function fakeMusicProvider(next: (n: number) => Omit<FakeJob, 'kind'>): M
     submitAudioToMusic: (r) => submit('audio', r),
     submitExtend: (r) => submit('extend', r),
     submitRepaint: (r) => submit('repaint', r),
+    submitStems: (r) => submit('stems', r),
+    async stemsResult(id) {
+      const j = job(id);
+      if (j.error) throw j.error;
+      if (!j.stems) throw new Error('no stems');
+      return { stems: j.stems };
+    },
     async status(_kind, id) {
       return job(id).status;
     },

@@ -11,15 +11,18 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { placeholderArns, readGenerationAsl, substituteAsl } from '@tunesmith/functions/workflow/definition';
 import {
-  executionEndedStep,
-  failStep,
+  executionEndedAny,
+  failAny,
+  finishStemsStep,
+  type StemsDeps,
+  submitAny,
+} from '@tunesmith/functions/workflow/stems-steps';
+import {
   finishStep,
   pollStep,
   prepareDownloadStep,
-  submitStep,
   type TaskCallbacks,
   timeLyricsStep,
-  type WorkflowDeps,
   waitStep,
 } from '@tunesmith/functions/workflow/steps';
 
@@ -41,7 +44,7 @@ export type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 export interface Execution {
   name: string;
   status: ExecutionStatus;
-  input: { generationId: string };
+  input: ExecutionInput;
   /** Milliseconds since the epoch. */
   startDate: number;
   /** Set when it ends, with its output (SUCCEEDED) or error (FAILED). */
@@ -52,8 +55,11 @@ export interface Execution {
   done: Promise<{ status: Exclude<ExecutionStatus, 'RUNNING'>; output?: unknown; error?: string }>;
 }
 
+/** An execution's input: the track's id, and for a separation its stems job (decision 044). */
+export type ExecutionInput = { generationId: string; stems?: { set: string; attempt: number } };
+
 export interface WorkflowRunner {
-  startExecution(request: { name: string; input: { generationId: string } }): Promise<Execution>;
+  startExecution(request: { name: string; input: ExecutionInput }): Promise<Execution>;
   sendTaskSuccess(taskToken: string, output: unknown): Promise<void>;
   sendTaskFailure(taskToken: string, error: string, cause: string): Promise<void>;
   /** TaskCallbacks for the step functions (the webhook path and the wait step). */
@@ -104,7 +110,7 @@ class TaskFailure extends Error {
 
 /** `deps.tasks` is filled in by the runner when absent. */
 export async function createWorkflowRunner(
-  deps: WorkflowDeps,
+  deps: StemsDeps,
   options: WorkflowRunnerOptions = {},
 ): Promise<WorkflowRunner> {
   const { StateMachine } = await import('aws-local-stepfunctions');
@@ -151,13 +157,14 @@ export async function createWorkflowRunner(
     w.reject(new TaskFailure(error, cause));
   };
   const tasks: TaskCallbacks = { success: sendTaskSuccess, failure: sendTaskFailure };
-  const stepDeps: WorkflowDeps = { ...deps, tasks: deps.tasks ?? tasks };
+  const stepDeps: StemsDeps = { ...deps, tasks: deps.tasks ?? tasks };
 
   const retryNames = [
     'Submit',
     'WaitForCallback',
     'PollOnce',
     'Finish',
+    'FinishStems',
     'PrepareDownload',
     'TimeLyrics',
     'MarkFailed',
@@ -171,7 +178,8 @@ export async function createWorkflowRunner(
   type Input = Record<string, never>;
 
   const handlers = {
-    Submit: async (input: unknown) => json(await submitStep(stepDeps, input as { generationId: string })),
+    Submit: async (input: unknown) =>
+      json(await submitAny(stepDeps, input as { generationId: string; execution?: unknown })),
     WaitForCallback: async (input: unknown) => {
       const payload = (input as { Payload: { generationId: string; requestId: string; taskToken: string } })
         .Payload;
@@ -196,12 +204,14 @@ export async function createWorkflowRunner(
       json(await pollStep(stepDeps, input as Parameters<typeof pollStep>[1])),
     Finish: async (input: unknown) =>
       json(await finishStep(stepDeps, input as Parameters<typeof finishStep>[1])),
+    FinishStems: async (input: unknown) =>
+      json(await finishStemsStep(stepDeps, input as Parameters<typeof finishStemsStep>[1])),
     PrepareDownload: async (input: unknown) =>
       json(await prepareDownloadStep(stepDeps, input as Parameters<typeof prepareDownloadStep>[1])),
     TimeLyrics: async (input: unknown) =>
       json(await timeLyricsStep(stepDeps, input as Parameters<typeof timeLyricsStep>[1])),
     MarkFailed: async (input: unknown) =>
-      json(await failStep(stepDeps, input as Parameters<typeof failStep>[1])),
+      json(await failAny(stepDeps, input as Parameters<typeof failAny>[1])),
   } satisfies Record<string, (input: Input) => Promise<unknown>>;
 
   return {
@@ -243,9 +253,10 @@ export async function createWorkflowRunner(
             });
             // What the EventBridge rule on FAILED executions does on AWS: the track is failed and refunded once.
             if (!stopping) {
-              await executionEndedStep(stepDeps, {
+              await executionEndedAny(stepDeps, {
                 generationId: input.generationId,
                 status: 'FAILED',
+                execution: input,
               }).catch(() => undefined);
             }
             return {

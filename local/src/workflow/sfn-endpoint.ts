@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { WorkflowRunner } from './runner';
+import type { ExecutionInput, WorkflowRunner } from './runner';
 
 export interface StepFunctionsEndpointOptions {
   /** The state machine this endpoint runs; other ARNs are StateMachineDoesNotExist. */
@@ -110,7 +110,7 @@ export function stepFunctionsHandler(
           `Execution already exists: ${executionArnOf(arn, name)}`,
         );
       const startDate = Date.now();
-      await runner.startExecution({ name, input: parsed as { generationId: string } });
+      await runner.startExecution({ name, input: parsed as ExecutionInput });
       return { executionArn: executionArnOf(arn, name), startDate: seconds(startDate) };
     },
 

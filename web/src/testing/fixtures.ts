@@ -42,6 +42,8 @@ const planBase = {
   yearlyPriceId: null,
   isActive: true,
   commercialUse: false,
+  stemsFour: true,
+  stemsSix: false,
   createdAt: now,
   updatedAt: now,
 };

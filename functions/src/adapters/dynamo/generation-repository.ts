@@ -1,10 +1,32 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { loudnessSchema, provenanceInputSchema, trackLicenseSchema } from '@tunesmith/shared/ownership';
+import { STEM_NAMES, STEM_SETS } from '@tunesmith/shared/stems';
 import { trackAnalysisSchema, trackEditSchema, trackStatuses, visibilities } from '@tunesmith/shared/tracks';
 import * as z from 'zod/mini';
 import { keys, tableDesign } from '../../data/keys';
 import { type Generation, type GenerationRepository, isGalleryVisible } from '../../domain/tracks/track';
 import { decodeCursor, encodeCursor } from './client';
+
+const stemsRecordSchema = z.object({
+  set: z.enum(STEM_SETS),
+  status: z.enum(['processing', 'ready', 'failed']),
+  requestedAt: z.string(),
+  attempt: z.int(),
+  requestId: z.nullable(z.string()),
+  model: z.string(),
+  files: z.array(
+    z.object({
+      name: z.enum(STEM_NAMES['6']),
+      wavUrl: z.string(),
+      streamUrl: z.nullable(z.string()),
+      peaksUrl: z.nullable(z.string()),
+      sha256: z.string(),
+      loudness: z.nullable(loudnessSchema),
+    }),
+  ),
+  zipUrl: z.optional(z.nullable(z.string())),
+  updatedAt: z.string(),
+});
 
 const generationSchema = z.object({
   id: z.string(),
@@ -51,6 +73,10 @@ const generationSchema = z.object({
   tempo: z.optional(z.nullable(z.number())),
   musicalKey: z.optional(z.nullable(z.string())),
   analysis: z.optional(z.nullable(trackAnalysisSchema)),
+  // Stems per set asked for (decision 044); absent when none were.
+  stems: z.optional(
+    z.nullable(z.object({ '4': z.optional(stemsRecordSchema), '6': z.optional(stemsRecordSchema) })),
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -221,6 +221,27 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
         webhookUrl,
       ),
 
+    // fal-ai/demucs: input audio_url, model, stems; output one File ({ url, ... }) per stem asked for.
+    submitStems: ({ audioUrl, model, stems, webhookUrl }) =>
+      submit(MUSIC_ENDPOINTS.stems, { audio_url: audioUrl, model, stems: [...stems] }, webhookUrl),
+
+    async stemsResult(requestId) {
+      let data: unknown;
+      try {
+        data = (await (await client()).queue.result(MUSIC_ENDPOINTS.stems, { requestId })).data;
+      } catch (error) {
+        return providerError(error, 'result');
+      }
+      const stems: Record<string, string> = {};
+      for (const [name, file] of Object.entries((data ?? {}) as Record<string, unknown>)) {
+        const url = (file as { url?: unknown } | null)?.url;
+        if (typeof url === 'string' && url) stems[name] = url;
+      }
+      if (!Object.keys(stems).length)
+        throw new MusicProviderError('The provider returned no stems', 'failed', undefined, data);
+      return { stems };
+    },
+
     async status(kind, requestId) {
       let raw: string;
       try {

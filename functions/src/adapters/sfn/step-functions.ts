@@ -7,6 +7,7 @@
 import type { SFNClient } from '@aws-sdk/client-sfn';
 import { runtimeConfig } from '../../config';
 import type { WorkflowStarter } from '../../domain/generations/ports';
+import type { StemsWorkflow } from '../../domain/stems/stems-service';
 import type { TaskCallbacks } from '../../workflow/steps';
 import { awsClientDefaults } from '../client-options';
 import { type LazySdk, lazySdk } from '../lazy-sdk';
@@ -54,6 +55,35 @@ export function stepFunctionsStarter(stepFunctions: StepFunctions, stateMachineA
             stateMachineArn,
             name: generationId,
             input: JSON.stringify({ generationId }),
+          }),
+        );
+      } catch (error) {
+        if ((error as { name?: string }).name === 'ExecutionAlreadyExists') return;
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * Starts the execution that separates a track (decision 044): the same state
+ * machine, input `{ generationId, stems: { set, attempt } }`, named after the
+ * track, the set and the attempt, so a repeated start of the same ask is
+ * harmless and an ask after a failure is an execution of its own.
+ */
+export function stepFunctionsStemsStarter(
+  stepFunctions: StepFunctions,
+  stateMachineArn: string,
+): StemsWorkflow {
+  return {
+    async start(generationId, stems) {
+      const { sdk, client } = await stepFunctions();
+      try {
+        await client.send(
+          new sdk.StartExecutionCommand({
+            stateMachineArn,
+            name: `${generationId}-stems${stems.set}-${stems.attempt}`,
+            input: JSON.stringify({ generationId, stems }),
           }),
         );
       } catch (error) {

@@ -84,6 +84,30 @@ async function planInForce(
 }
 
 /**
+ * Takes one unit of the user's weekly quota (atomically, in the store: never
+ * more than `limit`, also under concurrent requests), or throws the 429 of a
+ * week used up. Returns the window it was taken from, which a refund names.
+ * Generations and stems (decision 044) both pay this way.
+ */
+export async function reserveUnit(
+  deps: Pick<GenerationDeps, 'quota'>,
+  user: Pick<User, 'id'>,
+  limit: number,
+  now: Date,
+): Promise<string> {
+  const windowStart = quotaWindowStart(now);
+  const reservation = await deps.quota.reserve(user.id, { limit, windowStart, now: now.toISOString() });
+  if (!reservation.ok) {
+    throw new DomainError('quota', quotaExhaustedMessage(limit, now), {
+      used: reservation.used,
+      limit: reservation.limit,
+      resetsAt: quotaResetsAt(now).toISOString(),
+    });
+  }
+  return windowStart;
+}
+
+/**
  * Every start goes through here: checks the plan allows the visibility,
  * reserves one unit of the weekly quota (atomically, in the store), then
  * records the generation as `pending` with its origin (provenance and the
@@ -102,19 +126,7 @@ async function reserveAndRecord(
   if (fields.visibility === 'private' && !entitlements.canPrivate) throw privateNeedsPaidPlan();
   const origin = originOf(fields, inputs, await planInForce(deps, user, plan, now), deps.siteOrigin);
 
-  const windowStart = quotaWindowStart(now);
-  const reservation = await deps.quota.reserve(user.id, {
-    limit: entitlements.weeklyLimit,
-    windowStart,
-    now: now.toISOString(),
-  });
-  if (!reservation.ok) {
-    throw new DomainError('quota', quotaExhaustedMessage(entitlements.weeklyLimit, now), {
-      used: reservation.used,
-      limit: reservation.limit,
-      resetsAt: quotaResetsAt(now).toISOString(),
-    });
-  }
+  const windowStart = await reserveUnit(deps, user, entitlements.weeklyLimit, now);
 
   const at = now.toISOString();
   const generation: Generation = {

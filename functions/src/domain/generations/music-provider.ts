@@ -5,7 +5,7 @@
  */
 
 /** Which kind of job a request id belongs to (status and result calls need it). */
-export type MusicJobKind = 'text' | 'audio' | 'extend' | 'repaint';
+export type MusicJobKind = 'text' | 'audio' | 'extend' | 'repaint' | 'stems';
 
 /** Who runs the model, as a track's provenance names it. */
 export const MUSIC_PROVIDER_NAME = 'fal.ai';
@@ -21,6 +21,8 @@ export const MUSIC_ENDPOINTS: Readonly<Record<MusicJobKind, string>> = {
   audio: 'fal-ai/ace-step/audio-to-audio',
   extend: 'fal-ai/ace-step/audio-outpaint',
   repaint: 'fal-ai/ace-step/audio-inpaint',
+  // Stems (decision 044): a finished track taken apart by Demucs.
+  stems: 'fal-ai/demucs',
 };
 
 /**
@@ -80,6 +82,22 @@ export interface RepaintMusicRequest {
   webhookUrl?: string;
 }
 
+/** Takes a finished track apart into stems (fal-ai/demucs). */
+export interface StemsMusicRequest {
+  /** A URL the provider can fetch (a short-lived presigned GET of the track's WAV). */
+  audioUrl: string;
+  /** The Demucs model (`htdemucs` for 4 stems, `htdemucs_6s` for 6). */
+  model: string;
+  /** The stems wanted. */
+  stems: readonly string[];
+  webhookUrl?: string;
+}
+
+/** A finished separation: each stem's provider URL (they expire: copy them right away). */
+export interface StemsResult {
+  stems: Record<string, string>;
+}
+
 export interface MusicResult {
   /** Provider URL of the finished audio; it expires, so copy it right away. */
   audioUrl: string;
@@ -93,7 +111,10 @@ export interface MusicProvider {
   submitAudioToMusic(request: AudioToMusicRequest): Promise<{ requestId: string }>;
   submitExtend(request: ExtendMusicRequest): Promise<{ requestId: string }>;
   submitRepaint(request: RepaintMusicRequest): Promise<{ requestId: string }>;
+  submitStems(request: StemsMusicRequest): Promise<{ requestId: string }>;
   status(kind: MusicJobKind, requestId: string): Promise<MusicJobStatus>;
+  /** The finished separation's stems. Throws `MusicProviderError` when the job failed or returned none. */
+  stemsResult(requestId: string): Promise<StemsResult>;
   /** The finished job's output. Throws `MusicProviderError` when the job failed. */
   result(kind: MusicJobKind, requestId: string): Promise<MusicResult>;
   cancel(kind: MusicJobKind, requestId: string): Promise<void>;

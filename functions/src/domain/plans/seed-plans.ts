@@ -12,6 +12,9 @@ export function seedPlans(now: string): Plan[] {
     yearlyPriceId: null,
     isActive: true,
     commercialUse: false,
+    // Every plan separates into 4 stems, paid plans into 6 as well (decision 044).
+    stemsFour: true,
+    stemsSix: false,
     createdAt: now,
     updatedAt: now,
   };
@@ -32,6 +35,7 @@ export function seedPlans(now: string): Plan[] {
     {
       ...base,
       id: 'basic',
+      stemsSix: true,
       name: 'Basic',
       description: 'For regular creators.\nPrivate or public tracks and downloads.',
       weeklyPrice: 2.08,
@@ -50,6 +54,7 @@ export function seedPlans(now: string): Plan[] {
     {
       ...base,
       id: 'premium',
+      stemsSix: true,
       commercialUse: true,
       name: 'Premium',
       description: 'For professionals and heavy users.\nPriority generation and a commercial license.',

@@ -1,5 +1,6 @@
 import type { Loudness, ProvenanceInput, TrackLicense } from '@tunesmith/shared/ownership';
 import type { Track, TrackAnalysis, TrackEdit, TrackStatus, Visibility } from '@tunesmith/shared/tracks';
+import type { TrackStemsRecords } from '../stems/stems';
 
 /**
  * What made a track, written when it is created and never changed (the seed,
@@ -74,6 +75,8 @@ export interface Generation {
   analysis?: TrackAnalysis | null;
   /** Loudness of the master and the stream's gain; set when completed. */
   loudness?: Loudness | null;
+  /** Its stems, per set asked for (decision 044); absent when none were. */
+  stems?: TrackStemsRecords | null;
   seed: number | null;
   falRequestId: string | null;
   createdAt: string;
@@ -130,8 +133,18 @@ export function audioMediaType(stored: string): string | undefined {
  * Every stored object of a track (the WAV, its compressed copy and its
  * waveform's peaks), for removing them with it.
  */
-export const storedTrackAudio = (g: Pick<Generation, 'audioUrl' | 'streamAudioUrl' | 'peaksUrl'>): string[] =>
-  [g.audioUrl, g.streamAudioUrl, g.peaksUrl].filter((u): u is string => !!u);
+export const storedTrackAudio = (
+  g: Pick<Generation, 'audioUrl' | 'streamAudioUrl' | 'peaksUrl' | 'stems'>,
+): string[] =>
+  [g.audioUrl, g.streamAudioUrl, g.peaksUrl, ...storedStemFiles(g.stems)].filter((u): u is string => !!u);
+
+/** Every stored file of a track's stems (WAV, Opus copy, peaks), for removing them with it. */
+export const storedStemFiles = (records: TrackStemsRecords | null | undefined): string[] =>
+  Object.values(records ?? {}).flatMap((record) =>
+    [...(record?.files ?? []).flatMap((f) => [f.wavUrl, f.streamUrl, f.peaksUrl]), record?.zipUrl].filter(
+      (u): u is string => !!u,
+    ),
+  );
 
 /** The fields a screen may see. Owner and provider fields stay on the server. */
 export function toTrack(g: Generation): Track {

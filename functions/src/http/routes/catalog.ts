@@ -1,6 +1,7 @@
 import { generationMessages } from '@tunesmith/shared/generation-values';
 import { LRC_CONTENT_TYPE, LYRICS_FORMATS, NO_LYRICS_MESSAGE } from '@tunesmith/shared/lyrics';
 import { UNTITLED_TRACK } from '@tunesmith/shared/tracks';
+import type { TrackStems } from '@tunesmith/shared/stems';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { attachmentDisposition } from '../../adapters/s3/links';
 import type { User } from '../../domain/accounts/user';
@@ -19,6 +20,7 @@ import type { PlanRepository } from '../../domain/plans/plan';
 import { listActivePlans } from '../../domain/plans/plan-service';
 import type { SettingsRepository } from '../../domain/settings/settings';
 import { publicSite } from '../../domain/settings/site';
+import { stemsForViewer } from '../../domain/stems/stems-service';
 import { provenanceOf } from '../../domain/tracks/provenance';
 import { type Generation, playbackAudio } from '../../domain/tracks/track';
 import { listPublicTracks } from '../../domain/tracks/track-service';
@@ -147,6 +149,30 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
         body: toLrc(timed, { title: generation.title ?? UNTITLED_TRACK, length: generation.duration }),
       };
     }),
+
+    // The stems of a track (decision 044), for whoever may see it, signed like its own audio.
+    getTrackStems: async (event, ctx) => {
+      const viewer = await deps.viewer(event);
+      try {
+        const found = await stemsForViewer(deps, viewer.user, ctx.params.id ?? '');
+        const stems = await Promise.all(
+          found.stems.map(async (stem) => {
+            const [audioUrl, peaksUrl] = await Promise.all([
+              deps.audioLinks(stem.audio),
+              deps.audioLinks(stem.peaks),
+            ]);
+            return { name: stem.name, audioUrl, peaksUrl, sha256: stem.sha256, loudness: stem.loudness };
+          }),
+        );
+        const body: TrackStems = { status: found.status, ...(found.set ? { set: found.set } : {}), stems };
+        return { ...json(200, body), ...(viewer.cookies.length ? { cookies: viewer.cookies } : {}) };
+      } catch (error) {
+        const refusal = errorToResponse(error);
+        return viewer.cookies.length
+          ? { ...refusal, cookies: [...(refusal.cookies ?? []), ...viewer.cookies] }
+          : refusal;
+      }
+    },
 
     getTrackAudio: trackAudio,
     // The same answer to a HEAD (a link preview checking the audio). A 404's body is not sent: Node's

@@ -35,7 +35,10 @@ function changedPrices(
   });
 }
 
-type TextName = Exclude<keyof PlanFormValues, 'isActive' | 'commercialUse' | 'features'>;
+type TextName = Exclude<
+  keyof PlanFormValues,
+  'isActive' | 'commercialUse' | 'stemsFour' | 'stemsSix' | 'features'
+>;
 
 const emptyForm: PlanFormValues = {
   name: '',
@@ -52,6 +55,8 @@ const emptyForm: PlanFormValues = {
   sortOrder: '',
   isActive: true,
   commercialUse: false,
+  stemsFour: true,
+  stemsSix: false,
 };
 
 const formOf = (plan: Plan): PlanFormValues => ({
@@ -69,6 +74,8 @@ const formOf = (plan: Plan): PlanFormValues => ({
   sortOrder: String(plan.sortOrder),
   isActive: plan.isActive,
   commercialUse: plan.commercialUse,
+  stemsFour: plan.stemsFour,
+  stemsSix: plan.stemsSix,
 });
 
 /** Create or edit a plan: the spec's defaults (5, 5, 0) fill empty numbers, prices take cents. */
@@ -213,6 +220,35 @@ export function PlanFormDialog({ plan, onClose }: { plan?: Plan; onClose: () => 
             made on; changing this affects only tracks made afterwards.
           </p>
         </div>
+        <fieldset className="grid gap-2" aria-describedby={`${id}-stems-help`}>
+          <legend className="text-sm font-medium text-zinc-200">Stems</legend>
+          {(
+            [
+              ['stemsFour', '4 stems (vocals, drums, bass, other)'],
+              ['stemsSix', '6 stems (adds guitar and piano)'],
+            ] as const
+          ).map(([name, label]) => (
+            <div key={name} className="flex items-center gap-3">
+              <Controller
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <Switch
+                    id={`${id}-${name}`}
+                    checked={field.value ?? name === 'stemsFour'}
+                    onCheckedChange={field.onChange}
+                  />
+                )}
+              />
+              <label htmlFor={`${id}-${name}`} className="text-sm text-zinc-200">
+                {label}
+              </label>
+            </div>
+          ))}
+          <p id={`${id}-stems-help`} className="text-xs text-zinc-400">
+            Which separations users on this plan may ask for; each costs one generation of the week.
+          </p>
+        </fieldset>
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cancel

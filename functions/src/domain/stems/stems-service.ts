@@ -1,0 +1,283 @@
+/**
+ * Stems (decision 044): the owner asks for a finished track to be taken apart
+ * (one unit of the weekly quota, refunded if it fails, nothing for asking
+ * again), the workflow separates it, and whoever may see the track sees them.
+ */
+import { generationMessages } from '@tunesmith/shared/generation-values';
+import { type StemSet, type StemsStatus, stemsMessages } from '@tunesmith/shared/stems';
+import type { User } from '../accounts/user';
+import { conflict, DomainError, forbidden, notFound, validationError } from '../errors';
+import { downloadMessages } from '../generations/download';
+import { entitlementsFor, isPaidPlan } from '../generations/entitlements';
+import { mayView, reserveUnit } from '../generations/generation-service';
+import type { GenerationDeps, GenerationStore } from '../generations/ports';
+import { quotaWindowStart } from '../generations/quota-window';
+import type { Plan, PlanRepository } from '../plans/plan';
+import { findFreePlan } from '../plans/plan-service';
+import type { Generation } from '../tracks/track';
+import { latestStems, STEMS_MODELS, type StemsRecord, type StoredStem } from './stems';
+
+/** Launches the workflow that separates a track (the generation state machine, its stems path). */
+export interface StemsWorkflow {
+  start(generationId: string, stems: { set: StemSet; attempt: number }): Promise<void>;
+}
+
+export interface StemsDeps extends GenerationDeps {
+  plans: Pick<PlanRepository, 'listBySortOrder'>;
+  workflow: StemsWorkflow;
+}
+
+type Subscriber = Pick<User, 'id' | 'planStatus' | 'planEndDate'>;
+
+const trackNotFound = () => notFound(generationMessages.trackNotFound);
+
+/** The plan whose stem settings apply: the user's while it is in force, else the stored Free plan. */
+async function planInForce(
+  deps: Pick<StemsDeps, 'plans'>,
+  user: Subscriber,
+  plan: Plan | undefined,
+  now: Date,
+): Promise<Pick<Plan, 'stemsFour' | 'stemsSix'> | undefined> {
+  if (plan && (entitlementsFor(user, plan, now).paid || !isPaidPlan(plan))) return plan;
+  return findFreePlan(deps.plans);
+}
+
+const allows = (plan: Pick<Plan, 'stemsFour' | 'stemsSix'> | undefined, set: StemSet) =>
+  set === '4' ? (plan?.stemsFour ?? true) : (plan?.stemsSix ?? false);
+
+/** The refusal of a set the plan does not separate into, naming the active plans that do. */
+async function setNotOnPlan(deps: Pick<StemsDeps, 'plans'>, set: StemSet): Promise<DomainError> {
+  const plans = (await deps.plans.listBySortOrder()).filter((p) => p.isActive && allows(p, set));
+  return forbidden(
+    stemsMessages.setNotOnPlan(
+      set,
+      plans.map((p) => p.name),
+    ),
+  );
+}
+
+/** A set being made or made already is answered as it is; a new ask (or one after a failure) starts it. */
+const inHand = (record: StemsRecord | undefined) =>
+  record?.status === 'processing' || record?.status === 'ready';
+
+/**
+ * `POST /api/generation/{id}/stems`: the owner's completed track (anyone
+ * else's is not found, an unfinished one a 400, one whose download is still
+ * being prepared a 409) is separated into `set`, if the plan in force allows
+ * it (403 naming the plans that do). A set that exists or is being made is
+ * answered with its state and costs nothing; otherwise one compare-and-set on
+ * the track claims the work (of two racing asks, one wins; the other sees it
+ * processing), then one unit is reserved (429 when the week's are used: the
+ * claim is undone) and the workflow started (a start that fails fails the set
+ * and refunds the unit).
+ */
+export async function requestStems(
+  deps: StemsDeps,
+  user: Subscriber,
+  plan: Plan | undefined,
+  id: string,
+  set: StemSet,
+): Promise<{ status: StemsStatus }> {
+  const track = await deps.generations.get(id);
+  if (!track || track.userId !== user.id) throw trackNotFound();
+  if (track.status !== 'completed' || !track.audioUrl) throw validationError(generationMessages.notCompleted);
+  if (track.downloadPending) throw conflict(downloadMessages.preparing);
+  const existing = track.stems?.[set];
+  if (inHand(existing)) return { status: existing?.status ?? 'processing' };
+  const now = deps.clock.now();
+  if (!allows(await planInForce(deps, user, plan, now), set)) throw await setNotOnPlan(deps, set);
+
+  const at = now.toISOString();
+  let claimed: StemsRecord | undefined;
+  const claim = await deps.generations.update(id, (current) => {
+    const record = current.stems?.[set];
+    if (current.userId !== user.id || inHand(record)) return undefined;
+    claimed = {
+      set,
+      status: 'processing',
+      requestedAt: at,
+      attempt: (record?.attempt ?? 0) + 1,
+      requestId: null,
+      model: STEMS_MODELS[set],
+      files: [],
+      updatedAt: at,
+    };
+    return { ...current, stems: { ...current.stems, [set]: claimed } };
+  });
+  if (!claim) throw trackNotFound();
+  if (!claim.after || !claimed) {
+    // Another ask claimed it between our read and our write: it is paid for once, by that ask.
+    return { status: claim.before.stems?.[set]?.status ?? 'processing' };
+  }
+  const previous = track.stems?.[set];
+  const mine = claimed;
+  try {
+    await reserveUnit(deps, user, entitlementsFor(user, plan, now).weeklyLimit, now);
+  } catch (error) {
+    // Nothing was paid: the set goes back to what it was.
+    await deps.generations.update(id, (current) => {
+      if (current.stems?.[set]?.requestedAt !== mine.requestedAt) return undefined;
+      const stems = { ...current.stems };
+      if (previous) stems[set] = previous;
+      else delete stems[set];
+      return { ...current, stems };
+    });
+    throw error;
+  }
+  try {
+    await deps.workflow.start(id, { set, attempt: mine.attempt });
+  } catch (_error) {
+    await markStemsFailed(deps, id, set, mine.attempt).catch(() => undefined);
+    throw new DomainError('unavailable', generationMessages.startFailed);
+  }
+  return { status: 'processing' };
+}
+
+/** The record of `set` on a track, if it is the attempt named and still being made. */
+const processing = (g: Generation, set: StemSet, attempt: number) => {
+  const record = g.stems?.[set];
+  return record && record.status === 'processing' && record.attempt === attempt ? record : undefined;
+};
+
+/** The provider accepted the separation: its request id is kept (a retried submit reuses it). */
+export async function markStemsSubmitted(
+  deps: Pick<GenerationDeps, 'generations' | 'clock'>,
+  id: string,
+  set: StemSet,
+  attempt: number,
+  requestId: string,
+): Promise<void> {
+  const updatedAt = deps.clock.now().toISOString();
+  await deps.generations.update(id, (g) => {
+    const record = processing(g, set, attempt);
+    if (!record) return undefined;
+    return { ...g, stems: { ...g.stems, [set]: { ...record, requestId, updatedAt } } };
+  });
+}
+
+/**
+ * The stems are stored: processing → ready with their files. Returns false
+ * when the track was deleted, or the attempt failed or was replaced meanwhile
+ * (the caller removes the files then: nothing else knows of them).
+ */
+export async function markStemsReady(
+  deps: { generations: Pick<GenerationStore, 'update'>; clock: GenerationDeps['clock'] },
+  id: string,
+  set: StemSet,
+  attempt: number,
+  files: StoredStem[],
+): Promise<boolean> {
+  const updatedAt = deps.clock.now().toISOString();
+  const result = await deps.generations.update(id, (g) => {
+    const record = processing(g, set, attempt);
+    if (!record) return undefined;
+    return { ...g, stems: { ...g.stems, [set]: { ...record, status: 'ready', files, updatedAt } } };
+  });
+  return !!result?.after;
+}
+
+/**
+ * Any error or timeout: processing → failed, and the unit reserved for it
+ * goes back (into the week it was asked in), once: only the call that makes
+ * the change refunds.
+ */
+export async function markStemsFailed(
+  deps: Pick<GenerationDeps, 'generations' | 'quota' | 'clock'>,
+  id: string,
+  set: StemSet,
+  attempt: number,
+): Promise<{ refunded: boolean }> {
+  const updatedAt = deps.clock.now().toISOString();
+  const result = await deps.generations.update(id, (g) => {
+    const record = processing(g, set, attempt);
+    if (!record) return undefined;
+    return { ...g, stems: { ...g.stems, [set]: { ...record, status: 'failed', updatedAt } } };
+  });
+  const failed = result?.after?.stems?.[set];
+  if (!result?.after || !failed) return { refunded: false };
+  const refunded = await deps.quota.refund(
+    result.after.userId,
+    quotaWindowStart(new Date(failed.requestedAt)),
+  );
+  return { refunded };
+}
+
+/** The zip is there: recorded on the ready set it was made of. */
+export async function markStemsZipped(
+  deps: { generations: Pick<GenerationStore, 'update'>; clock: GenerationDeps['clock'] },
+  id: string,
+  set: StemSet,
+  attempt: number,
+  zipUrl: string,
+): Promise<boolean> {
+  const updatedAt = deps.clock.now().toISOString();
+  const result = await deps.generations.update(id, (g) => {
+    const record = g.stems?.[set];
+    if (record?.status !== 'ready' || record.attempt !== attempt) return undefined;
+    return { ...g, stems: { ...g.stems, [set]: { ...record, zipUrl, updatedAt } } };
+  });
+  return !!result?.after;
+}
+
+/** A stem as a viewer gets it, before its links are signed. */
+export interface StemView {
+  name: string;
+  /** The stored stream copy (or the WAV): signed by the caller. */
+  audio: string;
+  peaks: string | null;
+  sha256: string;
+  loudness: StoredStem['loudness'];
+}
+
+/**
+ * `GET /api/track/{id}/stems` before signing: for whoever may see the track
+ * (the track page's rule), the set asked for last, or `none`. Files are
+ * listed only when ready.
+ */
+export async function stemsForViewer(
+  deps: Pick<GenerationDeps, 'generations'>,
+  viewer: Pick<User, 'id'> | undefined,
+  id: string,
+): Promise<{ status: StemsStatus; set?: StemSet; stems: StemView[] }> {
+  const track = await deps.generations.get(id);
+  if (!track || !mayView(track, viewer)) throw trackNotFound();
+  const record = latestStems(track.stems);
+  if (!record) return { status: 'none', stems: [] };
+  return {
+    status: record.status,
+    set: record.set,
+    stems:
+      record.status === 'ready'
+        ? record.files.map((f) => ({
+            name: f.name,
+            audio: f.streamUrl ?? f.wavUrl,
+            peaks: f.peaksUrl,
+            sha256: f.sha256,
+            loudness: f.loudness,
+          }))
+        : [],
+  };
+}
+
+/**
+ * What the stems zip is made of, for the owner on a paid plan: the set asked
+ * for last that is ready (anyone else: not found; the free plan: forbidden;
+ * none ready: conflict).
+ */
+export async function stemsForDownload(
+  deps: Pick<GenerationDeps, 'generations' | 'clock'>,
+  user: Subscriber,
+  plan: Plan | undefined,
+  id: string,
+): Promise<{ track: Generation; record: StemsRecord & { zipUrl: string } }> {
+  const track = await deps.generations.get(id);
+  if (!track || track.userId !== user.id) throw trackNotFound();
+  if (!entitlementsFor(user, plan, deps.clock.now()).canDownload)
+    throw forbidden(stemsMessages.downloadNeedsPaidPlan);
+  const ready = Object.values(track.stems ?? {})
+    .filter((r): r is StemsRecord => r?.status === 'ready')
+    .sort((a, b) => b.requestedAt.localeCompare(a.requestedAt))[0];
+  if (!ready) throw conflict(stemsMessages.notReady);
+  if (!ready.zipUrl) throw conflict(downloadMessages.preparing);
+  return { track, record: { ...ready, zipUrl: ready.zipUrl } };
+}

@@ -1,0 +1,332 @@
+/**
+ * The stems path of the generation workflow (decision 044). An execution whose
+ * input names `stems: { set, attempt }` separates a finished track: Submit
+ * sends its WAV to the separation endpoint, the same WaitForCallback and
+ * PollOnce states wait for it, FinishStems stores each stem (marked WAV,
+ * Opus copy, peaks, hash, loudness) and then their zip, and MarkFailed fails
+ * the set (not the track) and refunds its unit. The Lambda entry and the
+ * local runner call the `*Any` functions, which pick the path by the input.
+ */
+import { STEM_SETS, type StemName, type StemSet } from '@tunesmith/shared/stems';
+import { withGain } from '../domain/audio/loudness';
+import { type FileMarking, opusComments } from '../domain/audio/marking';
+import { AudioFormatError } from '../domain/audio/pcm';
+import { computePeaks, PEAKS_CONTENT_TYPE } from '../domain/audio/peaks';
+import { parseWav } from '../domain/audio/wav';
+import { DomainError } from '../domain/errors';
+import { MusicProviderError } from '../domain/generations/music-provider';
+import { callbackWaitSeconds } from '../domain/generations/timing';
+import { type StoredStem, stemKey, stemNamesOf, stemsZipKey } from '../domain/stems/stems';
+import {
+  markStemsFailed,
+  markStemsReady,
+  markStemsSubmitted,
+  markStemsZipped,
+} from '../domain/stems/stems-service';
+import type { Generation } from '../domain/tracks/track';
+import {
+  asWorkflowError,
+  executionEndedStep,
+  failStep,
+  fileMarkingOf,
+  type Job,
+  markDownload,
+  measureLoudness,
+  phaseTimer,
+  type StepTimings,
+  submitStep,
+  WAV_CONTENT_TYPE,
+  type WorkflowDeps,
+  WorkflowError,
+} from './steps';
+
+/** What an execution that separates a track carries beside the track's id. */
+export interface StemsJobInput {
+  set: StemSet;
+  attempt: number;
+}
+
+/** The stems job of an execution's input, if it is one (anything else is a generation). */
+export function stemsJobOf(input: unknown): StemsJobInput | undefined {
+  const stems = (input as { stems?: { set?: unknown; attempt?: unknown } } | null | undefined)?.stems;
+  if (!stems || !(STEM_SETS as readonly unknown[]).includes(stems.set) || !Number.isInteger(stems.attempt))
+    return undefined;
+  return { set: stems.set as StemSet, attempt: stems.attempt as number };
+}
+
+/** What the zips' manifest and the files' marking say a stem was made by. */
+export const STEMS_MODEL_NAME = 'Demucs';
+
+/** Zips a set's WAVs with its manifest; without it a set has no zip (and no download). */
+export interface StemsArchiver {
+  zip(entries: Array<{ name: string; bytes: Uint8Array }>): Promise<Uint8Array>;
+}
+
+export type StemsDeps = WorkflowDeps & { stemsArchiver?: StemsArchiver };
+
+async function loadProcessing(deps: WorkflowDeps, id: string, job: StemsJobInput) {
+  const track = await deps.generation.generations.get(id);
+  const record = track?.stems?.[job.set];
+  if (!track || !record || record.status !== 'processing' || record.attempt !== job.attempt)
+    throw new WorkflowError(
+      'Generation.Ended',
+      `The stems of ${id} (${job.set}, #${job.attempt}) are not being made`,
+    );
+  return { track, record };
+}
+
+/**
+ * Submit (stems): the track's WAV, through a short-lived link, to the
+ * separation endpoint with the webhook. A retried submit reuses the request.
+ */
+export async function submitStemsStep(
+  deps: WorkflowDeps,
+  input: { generationId: string; stems: StemsJobInput },
+): Promise<Job> {
+  const { track, record } = await loadProcessing(deps, input.generationId, input.stems);
+  const waitSeconds = callbackWaitSeconds(track.duration);
+  if (record.requestId) return { requestId: record.requestId, kind: 'stems', waitSeconds, waits: 0 };
+  if (!track.audioUrl || track.downloadPending || track.status !== 'completed')
+    throw new WorkflowError('Provider.Rejected', `Track ${track.id} has no finished WAV to separate`);
+  let requestId: string;
+  try {
+    const audioUrl = await (deps.trackAudioUrl ?? ((u) => u))(track.audioUrl);
+    ({ requestId } = await deps.provider.submitStems({
+      audioUrl,
+      model: record.model,
+      stems: stemNamesOf(input.stems.set),
+      webhookUrl: deps.webhookUrl(track.id),
+    }));
+  } catch (error) {
+    if (error instanceof MusicProviderError) return asWorkflowError(error);
+    throw error;
+  }
+  await markStemsSubmitted(deps.generation, track.id, input.stems.set, input.stems.attempt, requestId);
+  return { requestId, kind: 'stems', waitSeconds, waits: 0 };
+}
+
+/** Submit for any execution: a separation when its input says so, else the generation. */
+export const submitAny = (deps: WorkflowDeps, input: { generationId: string; execution?: unknown }) => {
+  const stems = stemsJobOf(input.execution);
+  return stems ? submitStemsStep(deps, { generationId: input.generationId, stems }) : submitStep(deps, input);
+};
+
+export interface FinishStemsOutput {
+  stems: Array<{ name: StemName; sha256: string }>;
+  zipped: boolean;
+  timings: StepTimings;
+}
+
+interface MadeStem {
+  stored: StoredStem;
+  wav: Uint8Array;
+  keys: string[];
+}
+
+/** The marking of a stem's files: the track's, its title naming the stem. */
+const stemMarking = (marking: FileMarking, name: StemName): FileMarking => ({
+  ...marking,
+  title: `${marking.title} (${name})`,
+  model: `${marking.model}; stems by ${STEMS_MODEL_NAME}`,
+});
+
+/**
+ * FinishStems: fetches each stem, marks it like the master (INFO, XMP, C2PA
+ * when content credentials are set up), hashes and measures it, makes its
+ * Opus copy at the track's own stream gain (so the stems played together
+ * sound as the track does) and its peaks, stores them and marks the set
+ * ready: the stems play. Then their zip (`stems/{name}.wav` and
+ * `manifest.json`) is stored for download. A stem that is missing or not a
+ * WAV we read fails the set (and refunds it); files of a set deleted or
+ * failed meanwhile are removed.
+ */
+export async function finishStemsStep(
+  deps: StemsDeps,
+  input: { generationId: string; job: Job; execution?: unknown },
+): Promise<FinishStemsOutput> {
+  const job = stemsJobOf(input.execution);
+  if (!job) throw new WorkflowError('Generation.NotFound', 'The execution names no stems');
+  const timer = phaseTimer();
+  const { track } = await loadProcessing(deps, input.generationId, job);
+  const names = stemNamesOf(job.set);
+  const fetched = await timer.time('fetch', async () => {
+    let urls: Record<string, string>;
+    try {
+      urls = (await deps.provider.stemsResult(input.job.requestId)).stems;
+    } catch (error) {
+      return asWorkflowError(error);
+    }
+    return Promise.all(
+      names.map(async (name) => {
+        const url = urls[name];
+        if (!url) throw new WorkflowError('Provider.Failed', `The provider returned no ${name} stem`);
+        return { name, bytes: await deps.audio.fetch(url) };
+      }),
+    );
+  });
+  const marking = await fileMarkingOf(deps.site, track);
+  const gainDb = track.loudness?.streamGainDb ?? 0;
+  const made: MadeStem[] = [];
+  const removeAll = async () => {
+    for (const key of made.flatMap((m) => m.keys)) await deps.audio.remove(key);
+  };
+  try {
+    for (const { name, bytes } of fetched)
+      made.push(await makeStem(deps, track, job.set, name, bytes, marking, gainDb, timer));
+  } catch (error) {
+    await removeAll();
+    throw error;
+  }
+  const ready = await timer
+    .time('record', () =>
+      markStemsReady(
+        deps.generation,
+        track.id,
+        job.set,
+        job.attempt,
+        made.map((m) => m.stored),
+      ),
+    )
+    .catch(async (error: unknown) => {
+      if (error instanceof DomainError && error.kind === 'not-found') return false;
+      throw error;
+    });
+  if (!ready) {
+    // Deleted, or failed meanwhile (its unit already went back): nothing may keep these files.
+    await removeAll();
+    throw new WorkflowError('Generation.Ended', `The stems of ${track.id} are no longer being made`);
+  }
+  deps.log?.info?.('finish stems: the stems play', {
+    generationId: track.id,
+    set: job.set,
+    timings: timer.timings,
+  });
+  const zipped = await timer.time('zip', () => storeZip(deps, track, job, made));
+  return {
+    stems: made.map((m) => ({ name: m.stored.name, sha256: m.stored.sha256 })),
+    zipped,
+    timings: timer.timings,
+  };
+}
+
+async function makeStem(
+  deps: StemsDeps,
+  track: Generation,
+  set: StemSet,
+  name: StemName,
+  bytes: Uint8Array,
+  trackMarking: FileMarking,
+  gainDb: number,
+  timer: ReturnType<typeof phaseTimer>,
+): Promise<MadeStem> {
+  try {
+    parseWav(bytes);
+  } catch (error) {
+    if (error instanceof AudioFormatError)
+      throw new WorkflowError('Provider.Failed', `The ${name} stem is not a WAV we read: ${error.message}`);
+    throw error;
+  }
+  const marking = stemMarking(trackMarking, name);
+  const { wav, sha256 } = await markDownload(deps, track.id, bytes, marking, timer);
+  const pcm = parseWav(wav);
+  const loudness = await timer.time('loudness', () => measureLoudness(pcm));
+  const peaks = await timer.time('peaks', () => new TextEncoder().encode(JSON.stringify(computePeaks(pcm))));
+  const encoder = deps.streamEncoder;
+  const opus = encoder
+    ? await timer.time('opus', () =>
+        encoder.encode(withGain(pcm, gainDb), opusComments(marking)).catch((error: unknown) => {
+          deps.log?.warn('the compressed copy of a stem was not made; players get its WAV', {
+            generationId: track.id,
+            stem: name,
+            error,
+          });
+          return undefined;
+        }),
+      )
+    : undefined;
+  const wavKey = stemKey(track.id, set, name, '.wav');
+  const peaksKey = stemKey(track.id, set, name, '.peaks.json');
+  const streamKey = encoder && opus ? stemKey(track.id, set, name, encoder.extension) : undefined;
+  const keys = [wavKey, peaksKey, ...(streamKey ? [streamKey] : [])];
+  const [wavUrl, peaksUrl, streamUrl] = await timer.time('store', () =>
+    Promise.all([
+      deps.audio.put(wavKey, wav, WAV_CONTENT_TYPE),
+      deps.audio.put(peaksKey, peaks, PEAKS_CONTENT_TYPE),
+      streamKey && opus && encoder ? deps.audio.put(streamKey, opus, encoder.contentType) : null,
+    ]),
+  );
+  return { stored: { name, wavUrl, streamUrl, peaksUrl, sha256, loudness }, wav, keys };
+}
+
+/** The zip of a ready set, stored and recorded; false (logged) when it could not be made. */
+async function storeZip(
+  deps: StemsDeps,
+  track: Generation,
+  job: StemsJobInput,
+  made: MadeStem[],
+): Promise<boolean> {
+  if (!deps.stemsArchiver) return false;
+  const key = stemsZipKey(track.id, job.set);
+  try {
+    const manifest = {
+      trackId: track.id,
+      title: track.title,
+      set: job.set,
+      model: `${STEMS_MODEL_NAME} (${track.stems?.[job.set]?.model ?? ''})`,
+      stems: made.map((m) => ({
+        name: m.stored.name,
+        file: `stems/${m.stored.name}.wav`,
+        sha256: m.stored.sha256,
+      })),
+    };
+    const zip = await deps.stemsArchiver.zip([
+      ...made.map((m) => ({ name: `stems/${m.stored.name}.wav`, bytes: m.wav })),
+      { name: 'manifest.json', bytes: new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`) },
+    ]);
+    const zipUrl = await deps.audio.put(key, zip, 'application/zip');
+    if (await markStemsZipped(deps.generation, track.id, job.set, job.attempt, zipUrl)) return true;
+    await deps.audio.remove(key);
+    return false;
+  } catch (error) {
+    deps.log?.warn('the stems zip was not made; the stems play but cannot be downloaded', {
+      generationId: track.id,
+      error,
+    });
+    return false;
+  }
+}
+
+/** MarkFailed for any execution: a separation fails its set (and refunds it), a generation its track. */
+export async function failAny(
+  deps: Pick<WorkflowDeps, 'generation'> & Partial<Pick<WorkflowDeps, 'provider'>>,
+  input: { generationId: string; error?: { Error?: string; Cause?: string }; execution?: unknown },
+): Promise<{ refunded: boolean; reason: string }> {
+  const stems = stemsJobOf(input.execution);
+  if (!stems) return failStep(deps, input);
+  const reason = [input.error?.Error, input.error?.Cause].filter(Boolean).join(': ') || 'unknown';
+  const track = await deps.generation.generations.get(input.generationId);
+  const record = track?.stems?.[stems.set];
+  if (
+    deps.provider &&
+    record?.requestId &&
+    record.status === 'processing' &&
+    record.attempt === stems.attempt
+  )
+    await deps.provider.cancel('stems', record.requestId).catch(() => undefined);
+  const { refunded } = await markStemsFailed(deps.generation, input.generationId, stems.set, stems.attempt);
+  return { refunded, reason };
+}
+
+/** An execution ended FAILED, TIMED_OUT or ABORTED: a separation still being made fails (refunded once). */
+export async function executionEndedAny(
+  deps: Pick<WorkflowDeps, 'generation' | 'log'> & Partial<Pick<WorkflowDeps, 'provider'>>,
+  input: { generationId: string; status: string; execution?: unknown },
+): ReturnType<typeof executionEndedStep> {
+  if (!stemsJobOf(input.execution)) return executionEndedStep(deps, input);
+  const outcome = await failAny(deps, {
+    generationId: input.generationId,
+    execution: input.execution,
+    error: { Error: `Execution.${input.status}`, Cause: `The workflow execution ended ${input.status}` },
+  });
+  return outcome.refunded ? outcome : undefined;
+}
