@@ -567,3 +567,70 @@ describe('extend and repaint through @fal-ai/client', () => {
     }
   });
 });
+
+describe('fal-ai/demucs through @fal-ai/client', () => {
+  const song = async (tags: string) => {
+    const out = await client().subscribe('fal-ai/ace-step', {
+      input: { tags, lyrics: '[verse]\nla la la la\n[chorus]\noh oh oh', duration: 6, seed: 4 },
+      pollInterval: 50,
+    });
+    const url = (out.data as { audio: { url: string } }).audio.url;
+    return { url, wav: new Uint8Array(await (await fetch(url)).arrayBuffer()) };
+  };
+
+  it("answers in fal's shape, one file per stem asked for, the true voices of its own song that sum to it", async () => {
+    const source = await song('pop, female vocals');
+    const fal = client();
+    const { request_id } = await fal.queue.submit('fal-ai/demucs', {
+      input: { audio_url: source.url, model: 'htdemucs', stems: ['vocals', 'drums', 'bass', 'other'] },
+      webhookUrl: hookUrl,
+    });
+    const hook = await waitFor(hookFor(request_id));
+    expect(await verifyHook(hook)).toBe(true);
+    const status = await fal.queue.status('fal-ai/demucs', { requestId: request_id, logs: true });
+    expect(status.status).toBe('COMPLETED');
+    expect(JSON.stringify((status as { logs?: unknown }).logs)).toContain("the song's own voices");
+    const { data } = await fal.queue.result('fal-ai/demucs', { requestId: request_id });
+    const files = data as Record<
+      string,
+      { url: string; content_type: string; file_name: string; file_size: number }
+    >;
+    expect(Object.keys(files).sort()).toEqual(['bass', 'drums', 'other', 'vocals']);
+    expect(files.vocals).toMatchObject({ content_type: 'audio/wav', file_name: 'vocals.wav' });
+    const mix = decodeWav(source.wav).channels;
+    const sum = mix.map((c) => new Float32Array(c.length));
+    for (const file of Object.values(files)) {
+      const stem = decodeWav(new Uint8Array(await (await fetch(file.url)).arrayBuffer())).channels;
+      stem.forEach((c, ch) => {
+        for (let i = 0; i < c.length; i++) (sum[ch] as Float32Array)[i] += c[i] as number;
+      });
+    }
+    let residual = 0;
+    let signal = 0;
+    mix.forEach((c, ch) => {
+      for (let i = 0; i < c.length; i++) {
+        signal += (c[i] as number) ** 2;
+        residual += ((c[i] as number) - ((sum[ch] as Float32Array)[i] as number)) ** 2;
+      }
+    });
+    expect(10 * Math.log10(residual / signal)).toBeLessThan(-60);
+  });
+
+  it('validates its input like fal, and fails the separation of a song tagged fail:stems', async () => {
+    const fal = client();
+    await expect(
+      fal.queue.submit('fal-ai/demucs', { input: { audio_url: 'ftp://x', model: 'nope' } as never }),
+    ).rejects.toMatchObject({ status: 422 });
+    await expect(
+      fal.queue.submit('fal-ai/demucs', {
+        input: { audio_url: 'http://x/a.wav', model: 'htdemucs', stems: ['piano'] } as never,
+      }),
+    ).rejects.toMatchObject({ status: 422 });
+    const failing = await song('pop, fail:stems');
+    const { request_id } = await fal.queue.submit('fal-ai/demucs', {
+      input: { audio_url: failing.url, model: 'htdemucs' },
+      webhookUrl: hookUrl,
+    });
+    expect(JSON.parse((await waitFor(hookFor(request_id))).body).status).toBe('ERROR');
+  });
+});

@@ -2,7 +2,8 @@
  * The embedded music provider: an HTTP server on 127.0.0.1 that speaks fal's
  * queue protocol (see shared/notes/fal.md) for `fal-ai/ace-step`,
  * `fal-ai/ace-step/audio-to-audio`, `fal-ai/ace-step/audio-outpaint` (extend),
- * `fal-ai/ace-step/audio-inpaint` (repaint) and `openrouter/router`, so the product's
+ * `fal-ai/ace-step/audio-inpaint` (repaint), `fal-ai/demucs` (stems, separate.ts) and
+ * `openrouter/router`, so the product's
  * unchanged `@fal-ai/client` code reaches it through a requestMiddleware that
  * rewrites `https://<host><path>` to `${FAL_BASE_URL}/<host><path>`.
  *
@@ -20,6 +21,9 @@
  *   fail:provider  the job completes, its result answers 400 and the webhook says ERROR
  *   fail:timeout   the job never completes (until cancelled)
  *   no-webhook     the job completes but no webhook is sent (lost-webhook poll path)
+ * `fal-ai/demucs` takes no tags: it fails (as fail:provider) when the song at
+ * `audio_url` was made with the tag `fail:stems`, so a test can make a track
+ * whose separation fails.
  * A cancelled job completes with an error result and an ERROR webhook, and so
  * does a job whose audio_url cannot be fetched or decoded.
  *
@@ -44,6 +48,7 @@ import path from 'node:path';
 import { AudioEditError, anchor, decodeSource, inpaintSteps, outpaintSteps } from './edit';
 import { writeLyrics } from './lyrics';
 import { decodeAudio, restylePlan, restyleSteps, toMonoAtSampleRate } from './restyle';
+import { STEM_NAMES_4, STEM_NAMES_6, type StemName, separateSteps } from './separate';
 import {
   clampDuration,
   encodeWav,
@@ -62,6 +67,7 @@ export const AUDIO_ENDPOINT = 'fal-ai/ace-step/audio-to-audio';
 export const OUTPAINT_ENDPOINT = 'fal-ai/ace-step/audio-outpaint';
 export const INPAINT_ENDPOINT = 'fal-ai/ace-step/audio-inpaint';
 export const LYRICS_ENDPOINT = 'openrouter/router';
+export const STEMS_ENDPOINT = 'fal-ai/demucs';
 const ENDPOINTS = [
   TEXT_ENDPOINT,
   AUDIO_ENDPOINT,
@@ -69,7 +75,21 @@ const ENDPOINTS = [
   INPAINT_ENDPOINT,
   LYRICS_ENDPOINT,
   WHISPER_ENDPOINT,
+  STEMS_ENDPOINT,
 ];
+/** fal-ai/demucs's models, and the stems each separates into. */
+const DEMUCS_MODELS = [
+  'htdemucs',
+  'htdemucs_ft',
+  'htdemucs_6s',
+  'hdemucs_mmi',
+  'mdx',
+  'mdx_extra',
+  'mdx_q',
+  'mdx_extra_q',
+];
+/** The tag of a song whose separation fails. */
+export const FAIL_STEMS_TAG = 'fail:stems';
 /** Endpoints that edit the audio at `audio_url`. */
 const AUDIO_INPUT = [AUDIO_ENDPOINT, OUTPAINT_ENDPOINT, INPAINT_ENDPOINT];
 export const FAIL_HEADER = 'x-tunesmith-fail';
@@ -215,6 +235,32 @@ export function validate(endpoint: string, input: Record<string, unknown>): unkn
           msg: `value is not one of ${allowed.map((a) => `'${a}'`).join(', ')}`,
           type: 'value_error',
         });
+  } else if (endpoint === STEMS_ENDPOINT) {
+    if (!str('audio_url')) errors.push(missing('audio_url'));
+    else if (!/^https?:\/\//i.test(input.audio_url as string))
+      errors.push({
+        loc: ['body', 'audio_url'],
+        msg: 'URL scheme should be http or https',
+        type: 'value_error.url',
+      });
+    const model = input.model ?? 'htdemucs_6s';
+    if (typeof model !== 'string' || !DEMUCS_MODELS.includes(model))
+      errors.push({
+        loc: ['body', 'model'],
+        msg: `value is not one of ${DEMUCS_MODELS.join(', ')}`,
+        type: 'value_error',
+      });
+    const available: readonly string[] = model === 'htdemucs_6s' ? STEM_NAMES_6 : STEM_NAMES_4;
+    if (
+      input.stems !== undefined &&
+      (!Array.isArray(input.stems) ||
+        input.stems.some((s) => typeof s !== 'string' || !available.includes(s)))
+    )
+      errors.push({
+        loc: ['body', 'stems'],
+        msg: `stems must be among ${available.join(', ')}`,
+        type: 'value_error',
+      });
   } else {
     if (!str('tags')) errors.push(missing('tags'));
     if (input.lyrics !== undefined && typeof input.lyrics !== 'string')
@@ -400,7 +446,46 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
     try {
       const input = job.input;
       const seed = Number.isInteger(input.seed) ? (input.seed as number) >>> 0 : randomInt(0, 2 ** 31);
-      if (job.endpoint === LYRICS_ENDPOINT) {
+      if (job.endpoint === STEMS_ENDPOINT) {
+        const bytes = await fetchAudio(String(input.audio_url));
+        addLog(job, `Downloaded ${bytes.length} bytes`);
+        const source = await decodeSource(bytes);
+        if (
+          (source.meta?.tags ?? '')
+            .toLowerCase()
+            .split(/[,\s]+/)
+            .includes(FAIL_STEMS_TAG)
+        )
+          job.fail.add('fail:provider');
+        const model = typeof input.model === 'string' ? input.model : 'htdemucs_6s';
+        const names = (
+          Array.isArray(input.stems) ? input.stems : model === 'htdemucs_6s' ? STEM_NAMES_6 : STEM_NAMES_4
+        ) as StemName[];
+        const separated = await drive(separateSteps(source, names), () => job.cancelled);
+        if (!separated || job.cancelled) return;
+        if (separated.method === 'render') addLog(job, "Stems rendered from the song's own voices");
+        else {
+          addLog(job, 'Not a song of this provider: stems approximated by frequency bands');
+          log(
+            `demucs ${job.id}: ${String(input.audio_url).split('?')[0]} is not a song this provider made; its stems are an approximate split by frequency bands`,
+          );
+        }
+        const result: Record<string, unknown> = {};
+        for (const name of names) {
+          const stem = separated.stems[name];
+          if (!stem) continue;
+          const id = randomUUID();
+          const wav = encodeWav(stem, SAMPLE_RATE);
+          saveFile(id, wav);
+          result[name] = {
+            url: `${base}/files/${id}.wav`,
+            content_type: 'audio/wav',
+            file_name: `${name}.wav`,
+            file_size: wav.length,
+          };
+        }
+        job.result = result;
+      } else if (job.endpoint === LYRICS_ENDPOINT) {
         const prompt = String(input.prompt);
         const duration = Number(/(\d{1,3})\s*(?:s\b|sec|second)/i.exec(prompt)?.[1] ?? 60);
         job.result = { output: writeLyrics({ prompt, duration: clampDuration(duration), seed }) };

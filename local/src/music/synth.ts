@@ -371,6 +371,8 @@ export interface Note {
   vibrato: number; // depth in semitones
   vowel: number; // 0..4 for vocal wave
   detune: number; // cents spread for stereo voices (pads)
+  /** Which voice of the band plays it (the stems a song separates into); absent: pads, leads and the rest. */
+  part?: 'bass';
 }
 
 export interface Hit {
@@ -400,7 +402,7 @@ function vowelOf(syllable: string): number {
 
 const midiToHz = (m: number) => 440 * 2 ** ((m - 69) / 12);
 
-function renderNote(note: Note, left: Float32Array, right: Float32Array, total: number): void {
+export function renderNote(note: Note, left: Float32Array, right: Float32Array, total: number): void {
   const sr = SAMPLE_RATE;
   const start = note.start;
   if (start >= total) return;
@@ -500,7 +502,7 @@ function renderNote(note: Note, left: Float32Array, right: Float32Array, total: 
   }
 }
 
-function renderHit(hit: Hit, left: Float32Array, right: Float32Array, total: number): void {
+export function renderHit(hit: Hit, left: Float32Array, right: Float32Array, total: number): void {
   const gl = hit.gain * Math.sqrt(0.5 * (1 - hit.pan));
   const gr = hit.gain * Math.sqrt(0.5 * (1 + hit.pan));
   const s = hit.sample;
@@ -774,7 +776,7 @@ export function* scoreSteps(plan: RenderPlan): Generator<void, Score, void> {
     // Bass.
     const bassNote = degree(chordDeg, -1);
     const bassHz = midiToHz(bassNote);
-    const bassBase = { wave: style.bassWave, cutoff: 250 + bright * 900, pan: 0 };
+    const bassBase = { wave: style.bassWave, cutoff: 250 + bright * 900, pan: 0, part: 'bass' as const };
     if (section !== 'intro') {
       switch (style.bassStyle) {
         case 'sub':
@@ -1022,26 +1024,8 @@ export function* renderSteps(
   }
 
   // Master: texture, low-pass, envelope, fades, normalisation.
-  if (style.crackle) {
-    const crackle = rng.fork('crackle');
-    for (let i = 0; i < total; i += 1 + Math.floor(crackle.next() * 2500)) {
-      const v = crackle.noise() * 0.25;
-      if (i < w0 || i >= w1) continue;
-      left[i - w0] = (left[i - w0] as number) + v;
-      right[i - w0] = (right[i - w0] as number) + v * 0.8;
-    }
-  }
-  if (style.masterCutoff > 0) {
-    const a = 1 - Math.exp((-2 * Math.PI * style.masterCutoff) / sr);
-    let l = 0;
-    let r = 0;
-    for (let i = 0; i < length; i++) {
-      l += a * ((left[i] as number) - l);
-      r += a * ((right[i] as number) - r);
-      left[i] = l;
-      right[i] = r;
-    }
-  }
+  addCrackle(style, rng, total, w0, left, right);
+  masterLowPass(style, left, right);
   yield;
   if (plan.envelope) {
     const block = plan.envelopeBlock ?? 441;
@@ -1056,14 +1040,45 @@ export function* renderSteps(
   return [left, right];
 }
 
-/**
- * Fade in (10 ms) and out (up to 3 s, at most a tenth of the length), then
- * normalise the peak to -1 dBFS; `options` changes the fades (seconds) and peak.
- */
-export function finish(
+/** The vinyl texture of a style that has it, added to the samples of the window starting at `w0`. */
+export function addCrackle(
+  style: Style,
+  rng: Rng,
+  total: number,
+  w0: number,
   left: Float32Array,
   right: Float32Array,
-  options: { fadeIn?: number; fadeOut?: number; peak?: number } = {},
+): void {
+  if (!style.crackle) return;
+  const w1 = w0 + left.length;
+  const crackle = rng.fork('crackle');
+  for (let i = 0; i < total; i += 1 + Math.floor(crackle.next() * 2500)) {
+    const v = crackle.noise() * 0.25;
+    if (i < w0 || i >= w1) continue;
+    left[i - w0] = (left[i - w0] as number) + v;
+    right[i - w0] = (right[i - w0] as number) + v * 0.8;
+  }
+}
+
+/** The master's one-pole low-pass of a style that has one (linear: the parts of a mix may take it apart). */
+export function masterLowPass(style: Style, left: Float32Array, right: Float32Array): void {
+  if (style.masterCutoff <= 0) return;
+  const a = 1 - Math.exp((-2 * Math.PI * style.masterCutoff) / SAMPLE_RATE);
+  let l = 0;
+  let r = 0;
+  for (let i = 0; i < left.length; i++) {
+    l += a * ((left[i] as number) - l);
+    r += a * ((right[i] as number) - r);
+    left[i] = l;
+    right[i] = r;
+  }
+}
+
+/** Fade in (10 ms) and out (up to 3 s, at most a tenth of the length); `options` changes them (seconds). */
+export function applyFades(
+  left: Float32Array,
+  right: Float32Array,
+  options: { fadeIn?: number; fadeOut?: number } = {},
 ): void {
   const total = left.length;
   const fadeIn = Math.min(total, Math.floor((options.fadeIn ?? 0.01) * SAMPLE_RATE));
@@ -1081,19 +1096,35 @@ export function finish(
     left[idx] = (left[idx] as number) * g;
     right[idx] = (right[idx] as number) * g;
   }
-  let peak = 0;
-  for (let i = 0; i < total; i++) {
+}
+
+/** The gain that brings the peak of the samples to `peak` (1 for silence). */
+export function normalisingGain(left: Float32Array, right: Float32Array, peak = 0.891): number {
+  let max = 0;
+  for (let i = 0; i < left.length; i++) {
     const a = Math.abs(left[i] as number);
     const b = Math.abs(right[i] as number);
-    if (a > peak) peak = a;
-    if (b > peak) peak = b;
+    if (a > max) max = a;
+    if (b > max) max = b;
   }
-  if (peak > 0) {
-    const g = (options.peak ?? 0.891) / peak;
-    for (let i = 0; i < total; i++) {
-      left[i] = (left[i] as number) * g;
-      right[i] = (right[i] as number) * g;
-    }
+  return max > 0 ? peak / max : 1;
+}
+
+/**
+ * Fade in (10 ms) and out (up to 3 s, at most a tenth of the length), then
+ * normalise the peak to -1 dBFS; `options` changes the fades (seconds) and peak.
+ */
+export function finish(
+  left: Float32Array,
+  right: Float32Array,
+  options: { fadeIn?: number; fadeOut?: number; peak?: number } = {},
+): void {
+  applyFades(left, right, options);
+  const g = normalisingGain(left, right, options.peak);
+  if (g === 1) return;
+  for (let i = 0; i < left.length; i++) {
+    left[i] = (left[i] as number) * g;
+    right[i] = (right[i] as number) * g;
   }
 }
 
