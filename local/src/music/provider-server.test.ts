@@ -602,7 +602,8 @@ describe('fal-ai/demucs through @fal-ai/client', () => {
     for (const file of Object.values(files)) {
       const stem = decodeWav(new Uint8Array(await (await fetch(file.url)).arrayBuffer())).channels;
       stem.forEach((c, ch) => {
-        for (let i = 0; i < c.length; i++) (sum[ch] as Float32Array)[i] += c[i] as number;
+        const to = sum[ch] as Float32Array;
+        for (let i = 0; i < c.length; i++) to[i] = (to[i] as number) + (c[i] as number);
       });
     }
     let residual = 0;
