@@ -10,10 +10,10 @@ import * as webhooks from './calls/webhooks';
 import { apiPath, matchPath, matchRoute, routeById, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
-  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three, ownership’s five, a shared link’s audio (GET and HEAD), the admin’s second factor and a track’s lyrics in time, each once', () => {
-    expect(routes).toHaveLength(66);
-    expect(new Set(routes.map((r) => r.id)).size).toBe(66);
-    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(66);
+  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three, ownership’s five, a shared link’s audio (GET and HEAD), the admin’s second factor, a track’s lyrics in time and the stems’ three, each once', () => {
+    expect(routes).toHaveLength(69);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(69);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(69);
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/stripe' && r.auth === 'webhook'),
     ).toBe(true);

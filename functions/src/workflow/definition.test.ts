@@ -26,7 +26,10 @@ describe('generation.asl.json', () => {
     expect(result.errors).toEqual([]);
     expect(result.isValid).toBe(true);
     // The validator does catch a broken file.
-    const broken = substituteAsl(text.replace('"Next": "Finish"', '"Next": "Nowhere"'), placeholderArns());
+    const broken = substituteAsl(
+      text.replace('"Next": "FinishKind"', '"Next": "Nowhere"'),
+      placeholderArns(),
+    );
     expect(validator(broken, { checkArn: true, checkPaths: true }).isValid).toBe(false);
   });
 
@@ -40,7 +43,8 @@ describe('generation.asl.json', () => {
           Resource?: string;
           TimeoutSeconds?: number;
           TimeoutSecondsPath?: string;
-          Choices?: { Variable: string; BooleanEquals?: boolean; Next: string }[];
+          Choices?: { Variable: string; BooleanEquals?: boolean; StringEquals?: string; Next: string }[];
+          Parameters?: Record<string, unknown>;
           Default?: string;
           Retry?: { ErrorEquals: string[] }[];
           Catch?: { ErrorEquals: string[]; Next: string }[];
@@ -74,10 +78,20 @@ describe('generation.asl.json', () => {
     expect(asl.States.PollOnce?.Next).toBe('AfterPoll');
     expect(asl.States.AfterPoll).toMatchObject({
       Type: 'Choice',
-      Choices: [{ Variable: '$.job.done', BooleanEquals: true, Next: 'Finish' }],
+      Choices: [{ Variable: '$.job.done', BooleanEquals: true, Next: 'FinishKind' }],
       Default: 'WaitForCallback',
     });
-    for (const name of ['Submit', 'WaitForCallback', 'PollOnce', 'Finish']) {
+    // A separation (decision 044) finishes in a state of its own; a generation as before.
+    expect(asl.States.WaitForCallback?.Next).toBe('FinishKind');
+    expect(asl.States.FinishKind).toMatchObject({
+      Type: 'Choice',
+      Choices: [{ Variable: '$.job.kind', StringEquals: 'stems', Next: 'FinishStems' }],
+      Default: 'Finish',
+    });
+    // Submit and MarkFailed see the execution's input: whether it separates a track, and which set.
+    for (const name of ['Submit', 'MarkFailed', 'FinishStems'])
+      expect(asl.States[name]?.Parameters, name).toMatchObject({ 'execution.$': '$$.Execution.Input' });
+    for (const name of ['Submit', 'WaitForCallback', 'PollOnce', 'Finish', 'FinishStems']) {
       const state = asl.States[name];
       expect(state?.Catch?.some((c) => c.ErrorEquals.includes('States.ALL') && c.Next === 'MarkFailed')).toBe(
         true,
