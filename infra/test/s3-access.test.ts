@@ -357,11 +357,13 @@ describe('the grants the code needs, where they apply', () => {
         });
       }
     }
-    // In the workflow, Finish and PrepareDownload only: they remove the files of a track deleted while they
-    // were made, and PrepareDownload the master once the download is there.
+    // In the workflow, Finish, PrepareDownload and FinishStems only: they remove the files of a track deleted
+    // while they were made (FinishStems: of a separation that failed meanwhile), and PrepareDownload the
+    // master once the download is there.
     const removers = [
       stack.workflow.functions.FinishFunctionArn,
       stack.workflow.functions.PrepareFunctionArn,
+      stack.workflow.functions.StemsFunctionArn,
     ].map((fn) => logicalId(stack, fn.node.defaultChild));
     for (const id of functionsByEntry(resources).get('workflow') ?? []) {
       const versions = statementsOfFunction(resources, id).filter((s) =>

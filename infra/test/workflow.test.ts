@@ -47,6 +47,7 @@ const handlerOf: Record<string, string> = {
   PrepareFunctionArn: 'prepareHandler',
   LyricsFunctionArn: 'lyricsHandler',
   FailFunctionArn: 'failHandler',
+  StemsFunctionArn: 'stemsHandler',
 };
 
 const variablesOf = (functionId: string): Record<string, unknown> =>
@@ -94,7 +95,7 @@ describe('generation state machine', () => {
       expect(target, name).toBe(workflowFunctions.get(handlerOf[name] as string));
       bound.add(target as string);
     }
-    expect(bound.size).toBe(7);
+    expect(bound.size).toBe(8);
 
     // What CloudFormation does with DefinitionSubstitutions: the result must be complete, valid JSON.
     const deployed = definition.replace(/\$\{([^}]*)\}/g, (_, name: string) => `arn-of-${name}`);
@@ -127,13 +128,13 @@ describe('generation state machine', () => {
     expect(props.TracingConfiguration).toEqual({ Enabled: true });
   });
 
-  it('may invoke exactly the seven task functions and no other function', () => {
+  it('may invoke exactly the eight task functions and no other function', () => {
     const role = /^\{(.+)\.Arn\}$/.exec(flatten(propsOf(resources[machine]).RoleArn))?.[1] as string;
     const statements = statementsOfRole(role);
     const expected = Object.values(handlerOf).map(
       (handler) => `lambda:InvokeFunction on {${workflowFunctions.get(handler)}.Arn}`,
     );
-    expect(expected).toHaveLength(7);
+    expect(expected).toHaveLength(8);
     expect(grantsOf(statements, 'lambda:')).toEqual(expected.sort());
     // Nothing but log delivery and tracing besides.
     const others = statements
@@ -144,7 +145,7 @@ describe('generation state machine', () => {
 });
 
 describe('workflow task functions', () => {
-  it('are seven functions from lambdas/workflow.ts, one per handler export, plus the execution-ended handler', () => {
+  it('are eight functions from lambdas/workflow.ts, one per handler export, plus the execution-ended handler', () => {
     expect([...workflowFunctions.keys()].sort()).toEqual(
       [...Object.values(handlerOf), 'executionEndedHandler'].sort(),
     );
@@ -181,7 +182,7 @@ describe('workflow task functions', () => {
     );
   });
 
-  it('end before their state gives up, and Finish and PrepareDownload have room for a 240 s track', () => {
+  it('end before their state gives up, and Finish, PrepareDownload and FinishStems have room for a 240 s track', () => {
     const states = (
       JSON.parse(readGenerationAsl()) as {
         States: Record<
@@ -202,7 +203,7 @@ describe('workflow task functions', () => {
       );
       checked++;
     }
-    expect(checked).toBe(7);
+    expect(checked).toBe(8);
     const finish = propsOf(resources[workflowFunctions.get('finishHandler') as string]);
     expect(finish.MemorySize).toBeGreaterThanOrEqual(1024);
     expect(finish.Timeout).toBeGreaterThanOrEqual(240);
@@ -210,6 +211,10 @@ describe('workflow task functions', () => {
     const prepare = propsOf(resources[workflowFunctions.get('prepareHandler') as string]);
     expect(prepare.MemorySize).toBeGreaterThanOrEqual(1024);
     expect(prepare.Timeout).toBeGreaterThanOrEqual(60);
+    // Up to six 240 s stems held, marked, signed, measured, encoded and zipped (decision 044).
+    const stems = propsOf(resources[workflowFunctions.get('stemsHandler') as string]);
+    expect(stems.MemorySize).toBeGreaterThanOrEqual(3008);
+    expect(stems.Timeout).toBeGreaterThanOrEqual(300);
   });
 
   it('get the table, both buckets and the site behind CloudFront for the webhook, and no provider key or local endpoints', () => {
@@ -272,6 +277,14 @@ describe('workflow task functions', () => {
       ],
       // The track's WAV, presigned for the provider's transcription (timed lyrics).
       lyricsHandler: [`s3:GetObject on {${tracks}.Arn}/tracks/*`],
+      // A separation's stems and zip, stored beside the track's files; removed again, every version, when
+      // the track was deleted or the separation failed meanwhile (decision 044).
+      stemsHandler: [
+        `s3:DeleteObject on {${tracks}.Arn}/tracks/*`,
+        `s3:DeleteObjectVersion on {${tracks}.Arn}/tracks/*`,
+        `s3:ListBucketVersions on {${tracks}.Arn}`,
+        `s3:PutObject on {${tracks}.Arn}/tracks/*`,
+      ],
       // The upload of a remix, the parent's WAV of an extend or a repaint: both presigned for the provider.
       submitHandler: [
         `s3:GetObject on {${tracks}.Arn}/tracks/*`,
@@ -291,13 +304,13 @@ describe('workflow task functions', () => {
     }
   });
 
-  it("let only PrepareDownload read and write the content credentials' secret, and tell only it where it is", () => {
+  it("let only PrepareDownload and FinishStems read and write the content credentials' secret, and tell only them where it is", () => {
     const { stack } = synthesized;
     const secret = logicalId(stack, stack.workflow.contentCredentials.node.defaultChild);
     for (const [handler, id] of workflowFunctions) {
       const grants = grantsOf(statementsOfFunction(resources, id), 'secretsmanager:');
       const variable = variablesOf(id).C2PA_SIGNING_SECRET_ARN;
-      if (handler === 'prepareHandler') {
+      if (handler === 'prepareHandler' || handler === 'stemsHandler') {
         expect(grants).toEqual([
           `secretsmanager:GetSecretValue on {Ref:${secret}}`,
           `secretsmanager:PutSecretValue on {Ref:${secret}}`,
