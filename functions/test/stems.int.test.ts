@@ -228,14 +228,17 @@ describe('stems of a track, made by the workflow', () => {
       const failed = await stemsSettled(browser, track.id);
 
       expect(failed).toEqual({ status: 'failed', set: '4', stems: [] });
-      expect(await used(userId)).toBe(before);
+      // The unit goes back right after the set is marked failed (the same step, one write later).
+      const refunded = () =>
+        until('the refund', async () => ((await used(userId)) === before ? true : undefined));
+      await refunded();
       expect((await generations.get(track.id))?.status).toBe('completed');
       const retry = await browser.post(`/api/generation/${track.id}/stems`, {});
       expect(retry.status).toBe(202);
       expect(retry.body).toEqual({ status: 'processing' });
       expect((await stemsSettled(browser, track.id)).status).toBe('failed');
       expect((await generations.get(track.id))?.stems?.['4']?.attempt).toBe(2);
-      expect(await used(userId)).toBe(before);
+      await refunded();
     },
   );
 
@@ -272,6 +275,47 @@ describe('stems of a track, made by the workflow', () => {
         const listed = manifest.stems.find((s) => s.name === stem.name);
         expect(listed?.sha256).toBe(stem.sha256);
         expect(sha256(zip[`stems/${stem.name}.wav`] as Uint8Array)).toBe(stem.sha256);
+      }
+
+      // The provenance record lists each stem: its name, its WAV's hash and the model that made it.
+      const provenance = await browser.get(`/api/track/${track.id}/provenance`);
+      expect(provenance.status).toBe(200);
+      expect(provenance.body.stems).toEqual(
+        stems.stems.map((stem) => ({
+          set: '6',
+          name: stem.name,
+          sha256: stem.sha256,
+          model: 'Demucs (htdemucs_6s)',
+          endpoint: 'fal-ai/demucs',
+        })),
+      );
+
+      // The export-everything zip holds them beside the track's WAV, hashed in its manifest.
+      const started = await browser.post('/api/user/export', {});
+      expect(started.status).toBe(202);
+      const ready = await until('the export', async () => {
+        const res = await browser.get(`/api/user/export/${started.body.exportId}`);
+        return res.body.status === 'preparing' ? undefined : res;
+      });
+      expect(ready.body.status).toBe('ready');
+      const exported = unzipSync(new Uint8Array(await (await fetch(String(ready.body.url))).arrayBuffer()));
+      const exportManifest = JSON.parse(new TextDecoder().decode(exported['manifest.json'])) as {
+        tracks: Array<{
+          id: string;
+          folder: string;
+          files: string[];
+          stems?: Array<{ name: string; file: string; sha256: string }>;
+        }>;
+      };
+      const listed = exportManifest.tracks.find((t) => t.id === track.id);
+      expect(listed?.stems?.map((s) => [s.name, s.sha256])).toEqual(
+        stems.stems.map((s) => [s.name, s.sha256]),
+      );
+      for (const stem of stems.stems) {
+        expect(listed?.files).toContain(`stems-6/${stem.name}.wav`);
+        expect(sha256(exported[`${listed?.folder}/stems-6/${stem.name}.wav`] as Uint8Array)).toBe(
+          stem.sha256,
+        );
       }
     },
   );

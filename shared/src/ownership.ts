@@ -70,6 +70,21 @@ export const provenanceSchema = z.object({
   /** The plan's name when the track was made. */
   plan: z.string(),
   license: trackLicenseSchema,
+  /** The track's stems, once a separation of it is ready (decision 044): each WAV's hash and what made it. */
+  stems: z.optional(
+    z.array(
+      z.object({
+        set: z.string(),
+        name: z.string(),
+        /** SHA-256 (hex) of the stem's WAV as stored and downloaded. */
+        sha256: z.string(),
+        /** e.g. "Demucs (htdemucs)". */
+        model: z.string(),
+        /** The provider endpoint, "fal-ai/demucs". */
+        endpoint: z.string(),
+      }),
+    ),
+  ),
 });
 export type Provenance = z.infer<typeof provenanceSchema>;
 

@@ -16,7 +16,7 @@ import { parseWav } from '../domain/audio/wav';
 import { DomainError } from '../domain/errors';
 import { MusicProviderError } from '../domain/generations/music-provider';
 import { callbackWaitSeconds } from '../domain/generations/timing';
-import { type StoredStem, stemKey, stemNamesOf, stemsZipKey } from '../domain/stems/stems';
+import { STEMS_MODEL_NAME, type StoredStem, stemKey, stemNamesOf, stemsZipKey } from '../domain/stems/stems';
 import {
   markStemsFailed,
   markStemsReady,
@@ -53,9 +53,6 @@ export function stemsJobOf(input: unknown): StemsJobInput | undefined {
     return undefined;
   return { set: stems.set as StemSet, attempt: stems.attempt as number };
 }
-
-/** What the zips' manifest and the files' marking say a stem was made by. */
-export const STEMS_MODEL_NAME = 'Demucs';
 
 /** Zips a set's WAVs with its manifest; without it a set has no zip (and no download). */
 export interface StemsArchiver {

@@ -38,6 +38,17 @@ export function lyricsText(g: Pick<Generation, 'lyrics'>): string | undefined {
   return lyrics ? `${lyrics}\n` : undefined;
 }
 
+/** Where a stem goes in its track's folder: each set in a folder of its own (decision 044). */
+export const stemFileName = (set: string, name: string) => `stems-${set}/${name}.wav`;
+
+/** A stem in the manifest: its set, name, file in the folder and SHA-256 as written. */
+export interface ManifestStem {
+  set: string;
+  name: string;
+  file: string;
+  sha256: string;
+}
+
 export interface ManifestTrack {
   id: string;
   title: string;
@@ -48,6 +59,8 @@ export interface ManifestTrack {
   sha256: string;
   license: TrackLicense;
   provenanceUrl: string;
+  /** The track's stems, when a separation of it is ready. */
+  stems?: ManifestStem[];
 }
 
 export interface Manifest {
@@ -63,7 +76,7 @@ export interface Manifest {
 export function manifestTrack(
   g: Pick<Generation, 'id' | 'title' | 'createdAt'>,
   provenance: Pick<Provenance, 'license'>,
-  entry: { folder: string; files: string[]; sha256: string; provenanceUrl: string },
+  entry: { folder: string; files: string[]; sha256: string; provenanceUrl: string; stems?: ManifestStem[] },
 ): ManifestTrack {
   return {
     id: g.id,
@@ -74,6 +87,7 @@ export function manifestTrack(
     sha256: entry.sha256,
     license: provenance.license,
     provenanceUrl: entry.provenanceUrl,
+    ...(entry.stems ? { stems: entry.stems } : {}),
   };
 }
 
@@ -94,6 +108,8 @@ export function readmeText(input: {
     '',
     'Each folder is one track, numbered newest first:',
     '  <title>.wav       the track exactly as a download from the site gives it (WAV)',
+    '  stems-4/, stems-6/ its stems (vocals, drums, bass, other; guitar and piano in 6), when',
+    '                    a separation of it is ready',
     `  ${LYRICS_FILE}        its lyrics, when it has any`,
     '  <title>.lrc       its lyrics in time (LRC, a time per line), when they have been timed',
     `  ${PROVENANCE_FILE}   what made it (model, seed, settings, inputs), the plan it was made on`,

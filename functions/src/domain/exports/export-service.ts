@@ -35,11 +35,13 @@ import {
   lyricsText,
   MANIFEST_FILE,
   type Manifest,
+  type ManifestStem,
   type ManifestTrack,
   manifestTrack,
   PROVENANCE_FILE,
   README_FILE,
   readmeText,
+  stemFileName,
   wavFileName,
 } from './archive-layout';
 import { exportFailedMail, exportReadyMail } from './mail';
@@ -196,6 +198,41 @@ async function withDownload(
   return current?.audioUrl ? { ...current, audioUrl: current.audioUrl } : undefined;
 }
 
+/**
+ * The track's stems that are ready (decision 044), each set in `stems-{set}/`
+ * of its folder, streamed and hashed as they go in. A stem whose file is
+ * gone is left out (and logged), as a track's is.
+ */
+async function addStems(
+  deps: ExportDeps,
+  record: ExportRecord,
+  writer: ArchiveWriter,
+  folder: string,
+  g: Generation,
+): Promise<ManifestStem[]> {
+  const added: ManifestStem[] = [];
+  for (const set of ['4', '6'] as const) {
+    const stems = g.stems?.[set];
+    if (stems?.status !== 'ready') continue;
+    for (const stem of stems.files) {
+      const audio = await deps.trackFiles.open(stem.wavUrl);
+      if (!audio) {
+        deps.log.warn('export: a stem has no stored audio', {
+          exportId: record.id,
+          trackId: g.id,
+          stem: stem.name,
+        });
+        continue;
+      }
+      const file = stemFileName(set, stem.name);
+      const hashed = hashing(audio);
+      await writer.add(`${folder}/${file}`, hashed.stream, { store: true });
+      added.push({ set, name: stem.name, file, sha256: hashed.digest() });
+    }
+  }
+  return added;
+}
+
 /** Writes every track's folder, then the manifest and the README; returns how many tracks went in. */
 async function writeArchive(
   deps: ExportDeps,
@@ -227,6 +264,8 @@ async function writeArchive(
       const hashed = hashing(audio);
       await writer.add(`${folder}/${wav}`, hashed.stream, { store: true });
       const files = [wav];
+      const stems = await addStems(deps, record, writer, folder, g);
+      files.push(...stems.map((stem) => stem.file));
       const lyrics = lyricsText(g);
       if (lyrics !== undefined) {
         await writer.add(`${folder}/${LYRICS_FILE}`, lyrics);
@@ -250,6 +289,7 @@ async function writeArchive(
           files,
           sha256: hashed.digest(),
           provenanceUrl: provenanceUrl(deps.siteOrigin, g.id),
+          ...(stems.length ? { stems } : {}),
         }),
       );
       await deps.exports.progress(record.id, {

@@ -40,8 +40,9 @@ export interface StemsRecord {
 
 export type TrackStemsRecords = Partial<Record<StemSet, StemsRecord>>;
 
-/** The provider endpoint that separates a track. */
-export const STEMS_ENDPOINT = 'fal-ai/demucs';
+/** The model family that separates a track, as its provenance and the zips' manifest name it. */
+export const STEMS_MODEL_NAME = 'Demucs';
+
 /** The Demucs model each set asks for: the 4-source hybrid transformer, or its 6-source variant. */
 export const STEMS_MODELS: Readonly<Record<StemSet, string>> = { '4': 'htdemucs', '6': 'htdemucs_6s' };
 

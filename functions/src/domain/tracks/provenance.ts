@@ -12,6 +12,7 @@ import {
   MUSIC_PROVIDER_NAME,
   musicJobKindOf,
 } from '../generations/music-provider';
+import { STEMS_MODEL_NAME } from '../stems/stems';
 import type { Generation, GenerationOrigin } from './track';
 
 /** The license a plan gives the tracks made on it (written into each track at creation). */
@@ -116,5 +117,22 @@ export function provenanceOf(
     audioSha256: g.audioSha256 ?? null,
     plan: origin?.plan ?? 'Unknown',
     license: origin?.license ?? licenseOf({ commercialUse: false }, siteOrigin),
+    ...stemsProvenance(g),
   };
+}
+
+/** The ready stems of a track, each with its WAV's hash and the model that separated it (decision 044). */
+function stemsProvenance(g: Generation): Pick<Provenance, 'stems'> {
+  const stems = Object.values(g.stems ?? {})
+    .filter((record) => record?.status === 'ready')
+    .flatMap((record) =>
+      (record?.files ?? []).map((file) => ({
+        set: record?.set ?? '',
+        name: file.name,
+        sha256: file.sha256,
+        model: `${STEMS_MODEL_NAME} (${record?.model ?? ''})`,
+        endpoint: MUSIC_ENDPOINTS.stems,
+      })),
+    );
+  return stems.length ? { stems } : {};
 }
