@@ -16,6 +16,10 @@ describe('the workflow metrics of a failed track', () => {
     expect(failedAndRefunded(undefined)).toEqual([]);
   });
 
+  it('count nothing for a failed separation: the track did not fail (decision 044)', () => {
+    expect(failedAndRefunded({ refunded: true, stems: true })).toEqual([]);
+  });
+
   it('count a track that plays but whose download was not prepared (alarmed), never as failed', () => {
     expect(executionEndedCounts({ downloadPending: true })).toEqual(['DownloadsNotPrepared']);
     expect(executionEndedCounts({ refunded: true, reason: 'Execution.TIMED_OUT' })).toEqual([

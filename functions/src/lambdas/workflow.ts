@@ -164,8 +164,8 @@ async function step<O>(
 }
 
 /** A track marked failed counts as failed and, with its unit given back, as refunded. */
-export const failedAndRefunded = (outcome: { refunded?: boolean } | undefined): MetricName[] =>
-  outcome?.refunded ? [metricNames.generationsFailed, metricNames.generationsRefunded] : [];
+export const failedAndRefunded = (outcome: { refunded?: boolean; stems?: true } | undefined): MetricName[] =>
+  outcome?.refunded && !outcome.stems ? [metricNames.generationsFailed, metricNames.generationsRefunded] : [];
 
 /** An ended execution counts a track failed and refunded, or one that plays but whose download was not prepared. */
 export const executionEndedCounts = (ended: Awaited<ReturnType<typeof executionEndedAny>>): MetricName[] =>

@@ -297,7 +297,7 @@ async function storeZip(
 export async function failAny(
   deps: Pick<WorkflowDeps, 'generation'> & Partial<Pick<WorkflowDeps, 'provider'>>,
   input: { generationId: string; error?: { Error?: string; Cause?: string }; execution?: unknown },
-): Promise<{ refunded: boolean; reason: string }> {
+): Promise<{ refunded: boolean; reason: string; stems?: true }> {
   const stems = stemsJobOf(input.execution);
   if (!stems) return failStep(deps, input);
   const reason = [input.error?.Error, input.error?.Cause].filter(Boolean).join(': ') || 'unknown';
@@ -311,7 +311,8 @@ export async function failAny(
   )
     await deps.provider.cancel('stems', record.requestId).catch(() => undefined);
   const { refunded } = await markStemsFailed(deps.generation, input.generationId, stems.set, stems.attempt);
-  return { refunded, reason };
+  // Marked apart from a failed generation: the generations' counters and alarms do not count it.
+  return { refunded, reason, stems: true };
 }
 
 /** An execution ended FAILED, TIMED_OUT or ABORTED: a separation still being made fails (refunded once). */
