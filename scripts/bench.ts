@@ -70,6 +70,7 @@ import { exportBench } from './bench-export';
 import { lighthouseReport } from './bench-lighthouse';
 import { lyricsBench } from './bench-lyrics';
 import { spaReport } from './bench-spa';
+import { stemsBench } from './bench-stems';
 import { seedLoad } from './seed-load';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -963,6 +964,27 @@ async function exportEverything(): Promise<void> {
   }
 }
 
+/** Stems of a 240 s track, in a throwaway cloud of its own (bench-stems.ts, decision 044). */
+async function stems(): Promise<void> {
+  const cloud = await startBenchCloud();
+  const documents = tableOf(cloud);
+  const stepFunctions = new SFNClient({
+    region: cloud.env.AWS_REGION,
+    endpoint: cloud.env.STEPFUNCTIONS_ENDPOINT,
+    credentials: {
+      accessKeyId: cloud.env.AWS_ACCESS_KEY_ID,
+      secretAccessKey: cloud.env.AWS_SECRET_ACCESS_KEY,
+    },
+  });
+  try {
+    await stemsBench({ cloud, documents, stepFunctions, signIn: (label) => benchUser(cloud, label), say });
+  } finally {
+    documents.destroy();
+    stepFunctions.destroy();
+    await cloud.stop();
+  }
+}
+
 // `npm run bench -- admin synthesiser` runs only the named sections; `api-latency` is the
 // first part of `api` alone (no mixed load, pipeline or billing), `api-load` its mixed load
 // alone and `pipeline` its generation pipeline alone, each run only when named.
@@ -976,6 +998,7 @@ const sections: Record<string, () => Promise<void>> = {
   pipeline: localPipeline,
   admin: adminAtScale,
   export: exportEverything,
+  stems,
   synthesiser,
   lyrics: () => lyricsBench(say),
   analysis: () => analysisBench(say),
