@@ -108,9 +108,39 @@ async function world() {
         audioUrl: `s3://tracks/tracks/${id}.wav`,
         streamAudioUrl: `s3://tracks/tracks/${id}.opus`,
         peaksUrl: `s3://tracks/tracks/${id}.peaks.json`,
+        // The first track was separated into stems (decision 044): their files go with it.
+        ...(id === 't1'
+          ? {
+              stems: {
+                '4': {
+                  set: '4' as const,
+                  status: 'ready' as const,
+                  requestedAt: '2026-11-02T00:00:00.000Z',
+                  attempt: 1,
+                  requestId: 'req',
+                  model: 'htdemucs',
+                  files: [
+                    {
+                      name: 'vocals' as const,
+                      wavUrl: `s3://tracks/tracks/${id}.stems4.vocals.wav`,
+                      streamUrl: `s3://tracks/tracks/${id}.stems4.vocals.opus`,
+                      peaksUrl: `s3://tracks/tracks/${id}.stems4.vocals.peaks.json`,
+                      sha256: 'a'.repeat(64),
+                      loudness: null,
+                    },
+                  ],
+                  zipUrl: `s3://tracks/tracks/${id}.stems4.zip`,
+                  updatedAt: '2026-11-02T00:00:00.000Z',
+                },
+              },
+            }
+          : {}),
       }),
     );
     for (const ext of ['wav', 'opus', 'peaks.json']) tracks.objects.add(`tracks/${id}.${ext}`);
+    if (id === 't1')
+      for (const ext of ['vocals.wav', 'vocals.opus', 'vocals.peaks.json', 'zip'])
+        tracks.objects.add(`tracks/${id}.stems4.${ext}`);
     sharePages.documents.set(id, `<title>${id}</title>`);
   }
   await generations.create(
