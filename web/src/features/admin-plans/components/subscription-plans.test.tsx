@@ -18,6 +18,8 @@ const plan = (overrides: Record<string, unknown> = {}) => ({
   features: ['Private tracks', 'Downloads'],
   isActive: true,
   commercialUse: true,
+  stemsFour: true,
+  stemsSix: true,
   sortOrder: 2,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -97,6 +99,34 @@ describe('Subscription Plans', () => {
       name: 'Premium',
       commercialUse: false,
     });
+  });
+
+  it('saves the Stems switches: 4 stems on and 6 off for a new plan, as the plan has them on an edit', async () => {
+    const { user, bodies } = renderPlans({
+      'POST /api/admin/plans': jsonResponse(plan({ id: 'new', name: 'Label' }), 201),
+      'PUT /api/admin/plans/premium': jsonResponse(plan()),
+    });
+    await screen.findByRole('article', { name: 'Premium' });
+
+    await user.click(screen.getByRole('button', { name: 'Create Plan' }));
+    const create = within(screen.getByRole('dialog', { name: 'Create Plan' }));
+    const stems = within(create.getByRole('group', { name: 'Stems' }));
+    expect(stems.getByRole('switch', { name: /^4 stems/ }).getAttribute('aria-checked')).toBe('true');
+    expect(stems.getByRole('switch', { name: /^6 stems/ }).getAttribute('aria-checked')).toBe('false');
+    await user.type(create.getByLabelText('Name'), 'Label');
+    await user.click(stems.getByRole('switch', { name: /^6 stems/ }));
+    await user.click(create.getByRole('button', { name: 'Create Plan' }));
+    expect(within(await findToast()).getByText('Plan Created')).toBeDefined();
+    expect(bodies('POST', '/api/admin/plans')[0]).toMatchObject({ stemsFour: true, stemsSix: true });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Premium' }));
+    const edit = within(screen.getByRole('dialog', { name: 'Edit Plan' }));
+    const editStems = within(edit.getByRole('group', { name: 'Stems' }));
+    expect(editStems.getByRole('switch', { name: /^6 stems/ }).getAttribute('aria-checked')).toBe('true');
+    await user.click(editStems.getByRole('switch', { name: /^4 stems/ }));
+    await user.click(edit.getByRole('button', { name: 'Update Plan' }));
+    expect(await screen.findByText('Plan Updated')).toBeDefined();
+    expect(bodies('PUT', '/api/admin/plans/premium')[0]).toMatchObject({ stemsFour: false, stemsSix: true });
   });
 
   it("writes each plan's figures as a valid description list (a term and its value in a div of the list)", async () => {
