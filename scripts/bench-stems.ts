@@ -6,7 +6,10 @@
  * says ready (the stems play: their Opus copies and peaks are stored), the
  * provider's own time (queue and processing, from its status metrics), and
  * what is left, which the issue wants at most 2 s. Then FinishStems's phases
- * (summed over the stems) from the execution's output. A report, never a gate.
+ * from the execution's output: each summed over the stems (the stems of the
+ * first phase are made at once, so their sum exceeds the wall time, which is
+ * `playable`); `loudness`, `opus` and the zip come after the stems play. A
+ * report, never a gate.
  */
 import { DescribeExecutionCommand, type SFNClient } from '@aws-sdk/client-sfn';
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -150,10 +150,16 @@ describe('stems of a track, made by the workflow', () => {
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ status: 'processing' });
       expect(await used(userId)).toBe(before + 1);
-      const stems = await stemsSettled(browser, track.id);
-      expect(stems.status).toBe('ready');
-      expect(stems.set).toBe('4');
-      expect(stems.stems.map((s) => s.name)).toEqual(['vocals', 'drums', 'bass', 'other']);
+      const playing = await stemsSettled(browser, track.id);
+      expect(playing.status).toBe('ready');
+      expect(playing.set).toBe('4');
+      expect(playing.stems.map((s) => s.name)).toEqual(['vocals', 'drums', 'bass', 'other']);
+      // They play at once (their WAVs); their loudness and Opus copies follow.
+      for (const stem of playing.stems) expect((await fetch(String(stem.audioUrl))).status).toBe(200);
+      const stems = await until('the stems’ copies', async () => {
+        const body = (await browser.get(`/api/track/${track.id}/stems`)).body as unknown as TrackStems;
+        return body.stems.every((s) => s.loudness !== null) ? body : undefined;
+      });
       const stored = (await generations.get(track.id)) as Generation;
       const files4 = stored.stems?.['4']?.files ?? [];
       const wavs: Uint8Array[] = [];

@@ -10,7 +10,7 @@
 import { STEM_SETS, type StemName, type StemSet } from '@tunesmith/shared/stems';
 import { withGain } from '../domain/audio/loudness';
 import { type FileMarking, opusComments } from '../domain/audio/marking';
-import { AudioFormatError } from '../domain/audio/pcm';
+import { AudioFormatError, type PcmSource } from '../domain/audio/pcm';
 import { computePeaks, PEAKS_CONTENT_TYPE } from '../domain/audio/peaks';
 import { parseWav } from '../domain/audio/wav';
 import { DomainError } from '../domain/errors';
@@ -20,6 +20,7 @@ import { STEMS_MODEL_NAME, type StoredStem, stemKey, stemNamesOf, stemsZipKey } 
 import {
   markStemsFailed,
   markStemsReady,
+  markStemsStreams,
   markStemsSubmitted,
   markStemsZipped,
 } from '../domain/stems/stems-service';
@@ -117,6 +118,8 @@ export interface FinishStemsOutput {
 interface MadeStem {
   stored: StoredStem;
   wav: Uint8Array;
+  pcm: PcmSource;
+  marking: FileMarking;
   keys: string[];
 }
 
@@ -127,15 +130,22 @@ const stemMarking = (marking: FileMarking, name: StemName): FileMarking => ({
   model: `${marking.model}; stems by ${STEMS_MODEL_NAME}`,
 });
 
+/** Adds each phase of `from` into `into` (phases of several stems, summed). */
+function addTimings(into: StepTimings, from: StepTimings): void {
+  for (const [phase, ms] of Object.entries(from))
+    into[phase] = Math.round(((into[phase] ?? 0) + ms) * 10) / 10;
+}
+
 /**
- * FinishStems: fetches each stem, marks it like the master (INFO, XMP, C2PA
- * when content credentials are set up), hashes and measures it, makes its
- * Opus copy at the track's own stream gain (so the stems played together
- * sound as the track does) and its peaks, stores them and marks the set
- * ready: the stems play. Then their zip (`stems/{name}.wav` and
- * `manifest.json`) is stored for download. A stem that is missing or not a
- * WAV we read fails the set (and refunds it); files of a set deleted or
- * failed meanwhile are removed.
+ * FinishStems, in two phases like a track (decision 040). First the stems
+ * play: each is fetched, marked like the master (INFO, XMP, C2PA when content
+ * credentials are set up), hashed, its peaks drawn, and the WAV and peaks
+ * stored, all stems at once, and the set is marked ready (players get the
+ * WAVs). Then each stem's loudness is measured and its Opus copy made at the
+ * track's own stream gain (so the stems played together sound as the track's
+ * stream does), stored and recorded; then the zip (`stems/{name}.wav` and
+ * `manifest.json`). A stem that is missing or not a WAV we read fails the set
+ * (and refunds it); files of a set deleted or failed meanwhile are removed.
  */
 export async function finishStemsStep(
   deps: StemsDeps,
@@ -146,34 +156,34 @@ export async function finishStemsStep(
   const timer = phaseTimer();
   const { track } = await loadProcessing(deps, input.generationId, job);
   const names = stemNamesOf(job.set);
-  const fetched = await timer.time('fetch', async () => {
-    let urls: Record<string, string>;
-    try {
-      urls = (await deps.provider.stemsResult(input.job.requestId)).stems;
-    } catch (error) {
-      return asWorkflowError(error);
-    }
-    return Promise.all(
-      names.map(async (name) => {
-        const url = urls[name];
-        if (!url) throw new WorkflowError('Provider.Failed', `The provider returned no ${name} stem`);
-        return { name, bytes: await deps.audio.fetch(url) };
-      }),
-    );
-  });
-  const marking = await fileMarkingOf(deps.site, track);
-  const gainDb = track.loudness?.streamGainDb ?? 0;
-  const made: MadeStem[] = [];
-  const removeAll = async () => {
-    for (const key of made.flatMap((m) => m.keys)) await deps.audio.remove(key);
-  };
+  let urls: Record<string, string>;
   try {
-    for (const { name, bytes } of fetched)
-      made.push(await makeStem(deps, track, job.set, name, bytes, marking, gainDb, timer));
+    urls = (await timer.time('result', () => deps.provider.stemsResult(input.job.requestId))).stems;
+  } catch (error) {
+    return asWorkflowError(error);
+  }
+  for (const name of names)
+    if (!urls[name]) throw new WorkflowError('Provider.Failed', `The provider returned no ${name} stem`);
+  const marking = await fileMarkingOf(deps.site, track);
+  const keys: string[] = [];
+  const removeAll = async () => {
+    for (const key of keys) await deps.audio.remove(key);
+  };
+  let made: MadeStem[];
+  const started = performance.now();
+  try {
+    const perStem = names.map(() => phaseTimer());
+    made = await Promise.all(
+      names.map((name, i) =>
+        playableStem(deps, track, job.set, name, urls[name] as string, marking, perStem[i] as Timer, keys),
+      ),
+    );
+    for (const stemTimer of perStem) addTimings(timer.timings, stemTimer.timings);
   } catch (error) {
     await removeAll();
     throw error;
   }
+  timer.timings.playable = Math.round((performance.now() - started) * 10) / 10;
   const ready = await timer
     .time('record', () =>
       markStemsReady(
@@ -198,7 +208,9 @@ export async function finishStemsStep(
     set: job.set,
     timings: timer.timings,
   });
+  const streams = await streamCopies(deps, track, job, made, timer);
   const zipped = await timer.time('zip', () => storeZip(deps, track, job, made));
+  deps.log?.info?.('finish stems: copies and zip', { generationId: track.id, set: job.set, streams, zipped });
   return {
     stems: made.map((m) => ({ name: m.stored.name, sha256: m.stored.sha256 })),
     zipped,
@@ -206,16 +218,20 @@ export async function finishStemsStep(
   };
 }
 
-async function makeStem(
+type Timer = ReturnType<typeof phaseTimer>;
+
+/** One stem made playable: fetched, marked, signed, hashed, its peaks drawn, the WAV and peaks stored. */
+async function playableStem(
   deps: StemsDeps,
   track: Generation,
   set: StemSet,
   name: StemName,
-  bytes: Uint8Array,
+  url: string,
   trackMarking: FileMarking,
-  gainDb: number,
-  timer: ReturnType<typeof phaseTimer>,
+  timer: Timer,
+  keys: string[],
 ): Promise<MadeStem> {
+  const bytes = await timer.time('fetch', () => deps.audio.fetch(url));
   try {
     parseWav(bytes);
   } catch (error) {
@@ -226,33 +242,78 @@ async function makeStem(
   const marking = stemMarking(trackMarking, name);
   const { wav, sha256 } = await markDownload(deps, track.id, bytes, marking, timer);
   const pcm = parseWav(wav);
-  const loudness = await timer.time('loudness', () => measureLoudness(pcm));
   const peaks = await timer.time('peaks', () => new TextEncoder().encode(JSON.stringify(computePeaks(pcm))));
-  const encoder = deps.streamEncoder;
-  const opus = encoder
-    ? await timer.time('opus', () =>
-        encoder.encode(withGain(pcm, gainDb), opusComments(marking)).catch((error: unknown) => {
-          deps.log?.warn('the compressed copy of a stem was not made; players get its WAV', {
-            generationId: track.id,
-            stem: name,
-            error,
-          });
-          return undefined;
-        }),
-      )
-    : undefined;
   const wavKey = stemKey(track.id, set, name, '.wav');
   const peaksKey = stemKey(track.id, set, name, '.peaks.json');
-  const streamKey = encoder && opus ? stemKey(track.id, set, name, encoder.extension) : undefined;
-  const keys = [wavKey, peaksKey, ...(streamKey ? [streamKey] : [])];
-  const [wavUrl, peaksUrl, streamUrl] = await timer.time('store', () =>
+  keys.push(wavKey, peaksKey);
+  const [wavUrl, peaksUrl] = await timer.time('store', () =>
     Promise.all([
       deps.audio.put(wavKey, wav, WAV_CONTENT_TYPE),
       deps.audio.put(peaksKey, peaks, PEAKS_CONTENT_TYPE),
-      streamKey && opus && encoder ? deps.audio.put(streamKey, opus, encoder.contentType) : null,
     ]),
   );
-  return { stored: { name, wavUrl, streamUrl, peaksUrl, sha256, loudness }, wav, keys };
+  return {
+    stored: { name, wavUrl, streamUrl: null, peaksUrl, sha256, loudness: null },
+    wav,
+    pcm,
+    marking,
+    keys: [wavKey, peaksKey],
+  };
+}
+
+/**
+ * The stems' loudness and Opus copies, once they play: each stem measured,
+ * encoded at the track's stream gain and stored, then all recorded at once.
+ * Never fails the set: a copy not made leaves players on that stem's WAV.
+ * Returns how many copies were recorded.
+ */
+async function streamCopies(
+  deps: StemsDeps,
+  track: Generation,
+  job: StemsJobInput,
+  made: MadeStem[],
+  timer: Timer,
+): Promise<number> {
+  const gainDb = track.loudness?.streamGainDb ?? 0;
+  const encoder = deps.streamEncoder;
+  const copies: Array<{
+    name: StemName;
+    streamUrl: string | null;
+    loudness: StoredStem['loudness'];
+    key?: string;
+  }> = [];
+  for (const stem of made) {
+    const { name } = stem.stored;
+    try {
+      const loudness = await timer.time('loudness', () => measureLoudness(stem.pcm));
+      let streamUrl: string | null = null;
+      let key: string | undefined;
+      if (encoder) {
+        const opus = await timer.time('opus', () =>
+          encoder.encode(withGain(stem.pcm, gainDb), opusComments(stem.marking)),
+        );
+        key = stemKey(track.id, job.set, name, encoder.extension);
+        const stored = key;
+        streamUrl = await timer.time('storeCopy', () => deps.audio.put(stored, opus, encoder.contentType));
+      }
+      copies.push({ name, streamUrl, loudness, ...(key ? { key } : {}) });
+    } catch (error) {
+      deps.log?.warn('the compressed copy of a stem was not made; players get its WAV', {
+        generationId: track.id,
+        stem: name,
+        error,
+      });
+    }
+  }
+  const recorded = await timer
+    .time('recordCopies', () => markStemsStreams(deps.generation, track.id, job.set, job.attempt, copies))
+    .catch(() => false);
+  if (!recorded) {
+    // Deleted or asked again meanwhile: the copies are nobody's.
+    for (const copy of copies) if (copy.key) await deps.audio.remove(copy.key);
+    return 0;
+  }
+  return copies.filter((c) => c.streamUrl).length;
 }
 
 /** The zip of a ready set, stored and recorded; false (logged) when it could not be made. */

@@ -202,6 +202,31 @@ export async function markStemsFailed(
   return { refunded };
 }
 
+/**
+ * The stems' loudness and Opus copies, made after they began to play:
+ * recorded on the ready set of this attempt (players move to the copies).
+ * Returns false when the set is gone or was asked for again meanwhile.
+ */
+export async function markStemsStreams(
+  deps: { generations: Pick<GenerationStore, 'update'>; clock: GenerationDeps['clock'] },
+  id: string,
+  set: StemSet,
+  attempt: number,
+  copies: Array<{ name: string; streamUrl: string | null; loudness: StoredStem['loudness'] }>,
+): Promise<boolean> {
+  const updatedAt = deps.clock.now().toISOString();
+  const result = await deps.generations.update(id, (g) => {
+    const record = g.stems?.[set];
+    if (!record || record.status !== 'ready' || record.attempt !== attempt) return undefined;
+    const files = record.files.map((file) => {
+      const copy = copies.find((c) => c.name === file.name);
+      return copy ? { ...file, streamUrl: copy.streamUrl, loudness: copy.loudness } : file;
+    });
+    return { ...g, stems: { ...g.stems, [set]: { ...record, files, updatedAt } } };
+  });
+  return !!result?.after;
+}
+
 /** The zip is there: recorded on the ready set it was made of. */
 export async function markStemsZipped(
   deps: { generations: Pick<GenerationStore, 'update'>; clock: GenerationDeps['clock'] },
