@@ -169,20 +169,21 @@ export async function finishStemsStep(
   const removeAll = async () => {
     for (const key of keys) await deps.audio.remove(key);
   };
-  let made: MadeStem[];
   const started = performance.now();
-  try {
-    const perStem = names.map(() => phaseTimer());
-    made = await Promise.all(
-      names.map((name, i) =>
-        playableStem(deps, track, job.set, name, urls[name] as string, marking, perStem[i] as Timer, keys),
-      ),
-    );
-    for (const stemTimer of perStem) addTimings(timer.timings, stemTimer.timings);
-  } catch (error) {
+  const perStem = names.map(() => phaseTimer());
+  // Every stem settles before anything is removed, so no store lands after the clean-up.
+  const settled = await Promise.allSettled(
+    names.map((name, i) =>
+      playableStem(deps, track, job.set, name, urls[name] as string, marking, perStem[i] as Timer, keys),
+    ),
+  );
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) {
     await removeAll();
-    throw error;
+    throw failure.reason;
   }
+  const made = settled.map((r) => (r as PromiseFulfilledResult<MadeStem>).value);
+  for (const stemTimer of perStem) addTimings(timer.timings, stemTimer.timings);
   timer.timings.playable = Math.round((performance.now() - started) * 10) / 10;
   const ready = await timer
     .time('record', () =>
