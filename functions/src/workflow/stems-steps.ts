@@ -273,7 +273,7 @@ async function streamCopies(
   track: Generation,
   job: StemsJobInput,
   made: MadeStem[],
-  timer: Timer,
+  total: Timer,
 ): Promise<number> {
   const gainDb = track.loudness?.streamGainDb ?? 0;
   const encoder = deps.streamEncoder;
@@ -285,6 +285,8 @@ async function streamCopies(
   }> = [];
   for (const stem of made) {
     const { name } = stem.stored;
+    // Each stem's phases are added to the step's: the step's timings are the sums over its stems.
+    const timer = phaseTimer();
     try {
       const loudness = await timer.time('loudness', () => measureLoudness(stem.pcm));
       let streamUrl: string | null = null;
@@ -298,6 +300,7 @@ async function streamCopies(
         streamUrl = await timer.time('storeCopy', () => deps.audio.put(stored, opus, encoder.contentType));
       }
       copies.push({ name, streamUrl, loudness, ...(key ? { key } : {}) });
+      addTimings(total.timings, timer.timings);
     } catch (error) {
       deps.log?.warn('the compressed copy of a stem was not made; players get its WAV', {
         generationId: track.id,
@@ -306,7 +309,7 @@ async function streamCopies(
       });
     }
   }
-  const recorded = await timer
+  const recorded = await total
     .time('recordCopies', () => markStemsStreams(deps.generation, track.id, job.set, job.attempt, copies))
     .catch(() => false);
   if (!recorded) {
