@@ -217,7 +217,7 @@ export async function markStemsStreams(
   const updatedAt = deps.clock.now().toISOString();
   const result = await deps.generations.update(id, (g) => {
     const record = g.stems?.[set];
-    if (!record || record.status !== 'ready' || record.attempt !== attempt) return undefined;
+    if (record?.status !== 'ready' || record.attempt !== attempt) return undefined;
     const files = record.files.map((file) => {
       const copy = copies.find((c) => c.name === file.name);
       return copy ? { ...file, streamUrl: copy.streamUrl, loudness: copy.loudness } : file;
