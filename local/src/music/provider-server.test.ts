@@ -617,6 +617,58 @@ describe('fal-ai/demucs through @fal-ai/client', () => {
     expect(10 * Math.log10(residual / signal)).toBeLessThan(-60);
   });
 
+  it('splits audio it did not make by bands, and says in the job and its own log that the split is approximate', async () => {
+    const lines: string[] = [];
+    const own = await startMusicProvider({
+      minProcessingMs: 50,
+      queueMs: 10,
+      log: (line) => lines.push(line),
+    });
+    try {
+      const fal = createFalClient({
+        credentials: own.env.FAL_KEY,
+        requestMiddleware: async (request) => {
+          const u = new URL(request.url);
+          return { ...request, url: `${own.env.FAL_BASE_URL}/${u.host}${u.pathname}${u.search}` };
+        },
+      });
+      const made = await fal.subscribe('fal-ai/ace-step', {
+        input: { tags: 'pop', duration: 5, seed: 1 },
+        pollInterval: 20,
+      });
+      const restyled = await fal.subscribe('fal-ai/ace-step/audio-to-audio', {
+        input: {
+          audio_url: (made.data as { audio: { url: string } }).audio.url,
+          edit_mode: 'remix',
+          original_tags: 'pop',
+          tags: 'lo-fi',
+          seed: 2,
+        },
+        pollInterval: 20,
+      });
+      const { request_id } = await fal.queue.submit('fal-ai/demucs', {
+        input: { audio_url: (restyled.data as { audio: { url: string } }).audio.url, model: 'htdemucs' },
+      });
+      for (;;) {
+        const status = await fal.queue.status('fal-ai/demucs', { requestId: request_id, logs: true });
+        if (status.status === 'COMPLETED') {
+          expect(JSON.stringify((status as { logs?: unknown }).logs)).toContain(
+            'approximated by frequency bands',
+          );
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const { data } = await fal.queue.result('fal-ai/demucs', { requestId: request_id });
+      expect(Object.keys(data as object).sort()).toEqual(['bass', 'drums', 'other', 'vocals']);
+      expect(
+        lines.some((line) => line.includes('its stems are an approximate split by frequency bands')),
+      ).toBe(true);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('validates its input like fal, and fails the separation of a song tagged fail:stems', async () => {
     const fal = client();
     await expect(
