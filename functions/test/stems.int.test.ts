@@ -261,6 +261,18 @@ describe('stems of a track, made by the workflow', () => {
       expect(stems.status).toBe('ready');
       expect(stems.set).toBe('6');
       expect(stems.stems.map((s) => s.name)).toEqual(['vocals', 'drums', 'bass', 'guitar', 'piano', 'other']);
+      // One set's state by name; a set never asked for is none.
+      expect((await browser.get(`/api/track/${track.id}/stems?set=6`)).body).toMatchObject({
+        status: 'ready',
+        set: '6',
+      });
+      expect((await browser.get(`/api/track/${track.id}/stems?set=4`)).body).toEqual({
+        status: 'none',
+        stems: [],
+      });
+      const odd = await browser.get(`/api/track/${track.id}/stems?set=5`);
+      expect(odd.status).toBe(400);
+      expect(odd.body.message).toBe('The set must be "4" or "6".');
 
       const download = await until('the stems zip', async () => {
         const res = await browser.get(`/api/generation/${track.id}/stems/download`);

@@ -45,6 +45,11 @@ export const stemSchema = z.object({
 });
 export type Stem = z.infer<typeof stemSchema>;
 
+/** `GET /api/track/{id}/stems?set=4|6`: one set's state; the set asked for last without it. */
+export const trackStemsQuerySchema = z.object({
+  set: z.optional(z.enum(STEM_SETS, { error: 'The set must be "4" or "6".' })),
+});
+
 /** `GET /api/track/{id}/stems`. */
 export const trackStemsSchema = z.object({
   status: z.enum(STEMS_STATUSES),

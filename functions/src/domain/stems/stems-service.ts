@@ -256,17 +256,19 @@ export interface StemView {
 
 /**
  * `GET /api/track/{id}/stems` before signing: for whoever may see the track
- * (the track page's rule), the set asked for last, or `none`. Files are
- * listed only when ready.
+ * (the track page's rule), the set asked for last (or the one named), or
+ * `none`. Files are listed only when ready.
  */
 export async function stemsForViewer(
   deps: Pick<GenerationDeps, 'generations'>,
   viewer: Pick<User, 'id'> | undefined,
   id: string,
+  /** One set's state (`?set=`); the one asked for last when absent. */
+  set?: StemSet,
 ): Promise<{ status: StemsStatus; set?: StemSet; stems: StemView[] }> {
   const track = await deps.generations.get(id);
   if (!track || !mayView(track, viewer)) throw trackNotFound();
-  const record = latestStems(track.stems);
+  const record = set ? track.stems?.[set] : latestStems(track.stems);
   if (!record) return { status: 'none', stems: [] };
   return {
     status: record.status,

@@ -1,7 +1,7 @@
 import { generationMessages } from '@tunesmith/shared/generation-values';
 import { LRC_CONTENT_TYPE, LYRICS_FORMATS, NO_LYRICS_MESSAGE } from '@tunesmith/shared/lyrics';
+import { type TrackStems, trackStemsQuerySchema } from '@tunesmith/shared/stems';
 import { UNTITLED_TRACK } from '@tunesmith/shared/tracks';
-import type { TrackStems } from '@tunesmith/shared/stems';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { attachmentDisposition } from '../../adapters/s3/links';
 import type { User } from '../../domain/accounts/user';
@@ -27,6 +27,7 @@ import { listPublicTracks } from '../../domain/tracks/track-service';
 import { type AudioLinker, playableTrack, withPlayableAudio } from '../audio-links';
 import { errorToResponse } from '../errors';
 import type { GroupHandlers, RouteContext } from '../group-handler';
+import { readQuery } from '../request';
 import { type ApiResult, json, redirect } from '../responses';
 
 /**
@@ -154,7 +155,8 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
     getTrackStems: async (event, ctx) => {
       const viewer = await deps.viewer(event);
       try {
-        const found = await stemsForViewer(deps, viewer.user, ctx.params.id ?? '');
+        const { set } = readQuery(event, trackStemsQuerySchema);
+        const found = await stemsForViewer(deps, viewer.user, ctx.params.id ?? '', set);
         const stems = await Promise.all(
           found.stems.map(async (stem) => {
             const [audioUrl, peaksUrl] = await Promise.all([
