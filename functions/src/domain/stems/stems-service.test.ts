@@ -48,7 +48,7 @@ function setup(options: { startFails?: boolean } = {}) {
       },
     },
   };
-  return { deps, generations, quota, started };
+  return { deps, generations, quota, started, clock };
 }
 
 const file = (name: StoredStem['name']): StoredStem => ({
@@ -171,6 +171,21 @@ describe('the workflow’s marks', () => {
     expect(await stemsForViewer(deps, undefined, 'missing').catch((e: DomainError) => e.kind)).toBe(
       'not-found',
     );
+  });
+
+  it('answers one set by name, and the set asked for last without a name', async () => {
+    const { deps, clock } = setup();
+    await requestStems(deps, paid, basicPlan, 't1', '4');
+    await markStemsReady(deps, 't1', '4', 1, [file('vocals')]);
+    clock.advance(1000);
+    await requestStems(deps, paid, basicPlan, 't1', '6');
+    expect(await stemsForViewer(deps, undefined, 't1')).toEqual({
+      status: 'processing',
+      set: '6',
+      stems: [],
+    });
+    expect(await stemsForViewer(deps, undefined, 't1', '4')).toMatchObject({ status: 'ready', set: '4' });
+    expect(await stemsForViewer(deps, owner, 'hidden', '6')).toEqual({ status: 'none', stems: [] });
   });
 
   it('a private track’s stems are its owner’s only', async () => {
