@@ -51,6 +51,8 @@ export interface AudioPlayerProps {
    * @default 'metadata'
    */
   preload?: 'metadata' | 'none';
+  /** Handed the player's audio element (a track's stems follow it and sound in its place). */
+  audioRef?: RefObject<HTMLAudioElement | null>;
 }
 
 /**
@@ -63,8 +65,10 @@ export function AudioPlayer({
   duration: knownDuration,
   peaksUrl,
   preload = 'metadata',
+  audioRef,
 }: AudioPlayerProps) {
-  const audio = useRef<HTMLAudioElement>(null);
+  const ownAudio = useRef<HTMLAudioElement>(null);
+  const audio = audioRef ?? ownAudio;
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
   const [mediaDuration, setMediaDuration] = useState<number | null>(null);

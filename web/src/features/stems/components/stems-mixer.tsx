@@ -1,0 +1,161 @@
+import * as SliderPrimitive from '@radix-ui/react-slider';
+import type { Stem } from '@tunesmith/shared/stems';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { stemLabel, stemsMessages } from '../messages';
+import { type ContextFactory, StemsMixer as Engine } from '../mixer/engine';
+import { defaultStemControl, isAudible, type StemControl, stemGains } from '../mixer/mix';
+
+export interface StemsMixerProps {
+  stems: readonly Stem[];
+  /** The player's audio element: the stems follow it and sound in its place. */
+  audio: RefObject<HTMLAudioElement | null>;
+  /** The audio context to play in (tests give their own). */
+  createContext?: ContextFactory;
+}
+
+type EngineState = 'idle' | 'loading' | 'ready' | 'failed';
+
+/**
+ * Mute, solo and a volume per stem. Nothing is fetched until the listener
+ * plays the track or changes a stem; then the stems load (the track plays as
+ * mixed meanwhile) and take over from the track's own sound where it is.
+ * Loaded on demand: only a track with stems imports it.
+ */
+export default function StemsMixer({ stems, audio, createContext }: StemsMixerProps) {
+  const [controls, setControls] = useState<StemControl[]>(() => stems.map(() => defaultStemControl));
+  const [state, setState] = useState<EngineState>('idle');
+  const engine = useRef<Engine | null>(null);
+  const latest = useRef({ stems, controls, createContext });
+  latest.current = { stems, controls, createContext };
+
+  const engage = useCallback(() => {
+    const element = audio.current;
+    if (!element || engine.current) return;
+    const mixer = new Engine(element, latest.current.createContext);
+    engine.current = mixer;
+    mixer.setGains(stemGains(latest.current.controls));
+    setState('loading');
+    mixer
+      .load(latest.current.stems.map((stem) => stem.audioUrl))
+      .then(() => {
+        if (engine.current !== mixer) return;
+        mixer.attach();
+        setState('ready');
+      })
+      .catch(() => {
+        if (engine.current !== mixer) return;
+        mixer.dispose();
+        engine.current = null;
+        setState('failed');
+      });
+  }, [audio]);
+
+  // The first play of the track brings the stems in; leaving the page gives the track its sound back.
+  useEffect(() => {
+    const element = audio.current;
+    element?.addEventListener('play', engage);
+    return () => {
+      element?.removeEventListener('play', engage);
+      engine.current?.dispose();
+      engine.current = null;
+    };
+  }, [audio, engage]);
+
+  useEffect(() => {
+    engine.current?.setGains(stemGains(controls));
+  }, [controls]);
+
+  const change = (index: number, next: Partial<StemControl>) => {
+    setControls((current) => current.map((control, i) => (i === index ? { ...control, ...next } : control)));
+    engage();
+  };
+
+  return (
+    <div className="grid gap-2">
+      <ul className="grid gap-1">
+        {stems.map((stem, index) => {
+          const control = controls[index] ?? defaultStemControl;
+          const label = stemLabel(stem.name);
+          const audible = isAudible(controls, index);
+          return (
+            <li
+              key={stem.name}
+              className={cn(
+                'grid grid-cols-[6rem_auto_auto_1fr] items-center gap-2 rounded-lg px-2 py-1',
+                audible ? 'text-zinc-100' : 'text-zinc-500',
+              )}
+            >
+              <span className="truncate text-sm font-medium">{label}</span>
+              <button
+                type="button"
+                aria-pressed={control.muted}
+                aria-label={stemsMessages.mute(stem.name)}
+                onClick={() => change(index, { muted: !control.muted })}
+                className={toggleClasses(control.muted, 'bg-red-600/80')}
+              >
+                Mute
+              </button>
+              <button
+                type="button"
+                aria-pressed={control.solo}
+                aria-label={stemsMessages.solo(stem.name)}
+                onClick={() => change(index, { solo: !control.solo })}
+                className={toggleClasses(control.solo, 'bg-amber-500/80')}
+              >
+                Solo
+              </button>
+              <SliderPrimitive.Root
+                value={[Math.round(control.volume * 100)]}
+                min={0}
+                max={100}
+                step={5}
+                onValueChange={([value]) => change(index, { volume: (value ?? 100) / 100 })}
+                className="relative flex h-8 w-full touch-none items-center select-none"
+              >
+                <SliderPrimitive.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-zinc-700">
+                  <SliderPrimitive.Range className="absolute h-full bg-gradient-to-r from-violet-500 to-fuchsia-500" />
+                </SliderPrimitive.Track>
+                <SliderPrimitive.Thumb
+                  aria-label={stemsMessages.volume(stem.name)}
+                  aria-valuetext={`${Math.round(control.volume * 100)}%`}
+                  className="block size-4 rounded-full border-2 border-white bg-violet-600 shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-300"
+                />
+              </SliderPrimitive.Root>
+            </li>
+          );
+        })}
+      </ul>
+      <MixerStatus state={state} onRetry={engage} />
+    </div>
+  );
+}
+
+function toggleClasses(pressed: boolean, pressedColour: string) {
+  return cn(
+    'h-8 rounded-md border px-2 text-xs font-semibold',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-300',
+    pressed
+      ? `border-transparent text-white ${pressedColour}`
+      : 'border-white/20 text-zinc-300 hover:bg-white/10',
+  );
+}
+
+/** What the stems are doing, said once for screen readers (a polite status, not a stream of updates). */
+function MixerStatus({ state, onRetry }: { state: EngineState; onRetry: () => void }) {
+  return (
+    <div className="flex min-h-8 flex-wrap items-center gap-3 text-xs text-zinc-400">
+      <p role="status">
+        {state === 'idle' ? stemsMessages.hint : null}
+        {state === 'loading' ? stemsMessages.loading : null}
+        {state === 'failed' ? stemsMessages.loadFailed : null}
+      </p>
+      {state === 'failed' ? (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          {stemsMessages.tryAgain}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
