@@ -20,6 +20,3 @@ export const adminQueryKeys = {
   tracks: ['admin', 'tracks'] as const,
   settings: ['admin', 'settings'] as const,
 };
-
-/** A track's stems: asking for them (the studio) refreshes what the track page shows of them. */
-export const trackStemsQueryKey = (id: string) => ['track', id, 'stems'] as const;

@@ -7,7 +7,7 @@ import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
-import { StemsPanel } from '@/features/stems/components/stems-panel';
+import { LazyStemsPanel } from '@/features/stems/lazy-stems';
 import { LazyStudioActions } from '@/features/studio/lazy-studio';
 import { trackQueryOptions, useTrack } from '@/features/track/api/get-track';
 import { AboutTrack } from '@/features/track/components/about-track';
@@ -79,7 +79,7 @@ function TrackPage({ id }: { id: string }) {
         track={data}
         about={<AboutTrack track={data} owner={owner} />}
         stems={(audio) => (
-          <StemsPanel
+          <LazyStemsPanel
             trackId={data.id}
             audio={audio}
             owner={owner}

@@ -3,7 +3,12 @@ import * as stemsCalls from '@tunesmith/shared/calls/stems';
 import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
 import type { TrackStems } from '@tunesmith/shared/stems';
 import { apiRequest } from '@/lib/api-client';
-import { trackStemsQueryKey } from '@/lib/query-keys';
+
+/**
+ * A track's stems: asking for them (the studio) refreshes what the track page shows of them. Kept here, not
+ * in `lib/query-keys.ts`, which every page's first code carries.
+ */
+export const trackStemsQueryKey = (id: string) => ['track', id, 'stems'] as const;
 
 /** A track's stems and how far their separation is; whoever may see the track may see them. */
 export function getTrackStems(id: string): Promise<TrackStems> {

@@ -1,4 +1,3 @@
-import * as SliderPrimitive from '@radix-ui/react-slider';
 import type { Stem } from '@tunesmith/shared/stems';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -106,23 +105,17 @@ export default function StemsMixer({ stems, audio, createContext }: StemsMixerPr
               >
                 Solo
               </button>
-              <SliderPrimitive.Root
-                value={[Math.round(control.volume * 100)]}
+              <input
+                type="range"
                 min={0}
                 max={100}
                 step={5}
-                onValueChange={([value]) => change(index, { volume: (value ?? 100) / 100 })}
-                className="relative flex h-8 w-full touch-none items-center select-none"
-              >
-                <SliderPrimitive.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-zinc-700">
-                  <SliderPrimitive.Range className="absolute h-full bg-gradient-to-r from-violet-500 to-fuchsia-500" />
-                </SliderPrimitive.Track>
-                <SliderPrimitive.Thumb
-                  aria-label={stemsMessages.volume(stem.name)}
-                  aria-valuetext={`${Math.round(control.volume * 100)}%`}
-                  className="block size-4 rounded-full border-2 border-white bg-violet-600 shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-300"
-                />
-              </SliderPrimitive.Root>
+                value={Math.round(control.volume * 100)}
+                onChange={(event) => change(index, { volume: Number(event.target.value) / 100 })}
+                aria-label={stemsMessages.volume(stem.name)}
+                aria-valuetext={`${Math.round(control.volume * 100)}%`}
+                className="h-1.5 w-full cursor-pointer accent-fuchsia-500 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-violet-300"
+              />
             </li>
           );
         })}

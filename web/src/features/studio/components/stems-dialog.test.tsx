@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { TrackStems } from '@tunesmith/shared/stems';
 import { describe, expect, it, vi } from 'vitest';
-import { trackStemsQueryKey } from '@/lib/query-keys';
+import { trackStemsQueryKey } from '@/components/tracks/track-stems';
 import { makeSubscriber, makeTrack, makeUser } from '@/testing/fixtures';
 import { jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
 import { findToast, renderWithProviders } from '@/testing/render';

@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_STEM_SET, STEM_NAMES, type StemSet } from '@tunesmith/shared/stems';
 import { useId, useState } from 'react';
-import { useTrackStems } from '@/components/tracks/track-stems';
+import { trackStemsQueryKey, useTrackStems } from '@/components/tracks/track-stems';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Dialog } from '@/components/ui/dialog';
 import { ToggleGroup } from '@/components/ui/toggle-group';
 import { refusalMessage } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
-import { trackStemsQueryKey } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useRequestStems } from '../api/request-stems';
