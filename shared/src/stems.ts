@@ -1,51 +1,73 @@
 import * as z from 'zod/mini';
-import { loudnessSchema } from './ownership';
 import './schema-messages';
+import { loudnessSchema } from './ownership';
 
-/**
- * A track taken apart into stems (issue 36): the sets the separation offers,
- * the call that asks for one and the answer that says how far it is.
+/*
+ * Stems: a finished track taken apart into its voices (decision 044). The
+ * shapes of `POST /api/generation/{id}/stems`, `GET /api/track/{id}/stems` and
+ * `GET /api/generation/{id}/stems/download`.
  */
 
-/** The sets a track can be separated into: "4" (vocals, drums, bass, other) or "6" (adds guitar and piano). */
+/** The sets a track separates into: 4 (vocals, drums, bass, other) or 6 (adds guitar and piano). */
 export const STEM_SETS = ['4', '6'] as const;
 export type StemSet = (typeof STEM_SETS)[number];
 
-/** The set asked for when the call names none. */
-export const DEFAULT_STEM_SET: StemSet = '4';
-
-/** Each set's stems, in the order the mixer shows them. */
+/** The stems of each set, in the order they are listed. */
 export const STEM_NAMES = {
   '4': ['vocals', 'drums', 'bass', 'other'],
   '6': ['vocals', 'drums', 'bass', 'guitar', 'piano', 'other'],
 } as const satisfies Record<StemSet, readonly string[]>;
+export type StemName = (typeof STEM_NAMES)['6'][number];
 
-export const stemsStatuses = ['none', 'processing', 'ready', 'failed'] as const;
-export type StemsStatus = (typeof stemsStatuses)[number];
+/** Where a track's stems are: none asked for, being made, there, or the last attempt failed. */
+export const STEMS_STATUSES = ['none', 'processing', 'ready', 'failed'] as const;
+export type StemsStatus = (typeof STEMS_STATUSES)[number];
 
-/** `POST /api/generation/{id}/stems`. */
-export const requestStemsSchema = z.object({ set: z.optional(z.enum(STEM_SETS)) });
-export type RequestStemsInput = z.infer<typeof requestStemsSchema>;
+/** `POST /api/generation/{id}/stems`: which set (default "4"). */
+export const stemsRequestSchema = z.object({
+  set: z._default(z.enum(STEM_SETS, { error: 'The set must be "4" or "6".' }), '4'),
+});
+export type StemsRequest = z.infer<typeof stemsRequestSchema>;
 
-/** Its 202 answer: the state of the set asked for (a repeat ask answers the same, and costs nothing). */
-export const stemsRequestedSchema = z.object({ status: z.enum(stemsStatuses) });
-export type StemsRequested = z.infer<typeof stemsRequestedSchema>;
+/** The answer to asking for stems (202). */
+export const stemsStartedSchema = z.object({ status: z.enum(STEMS_STATUSES) });
+export type StemsStarted = z.infer<typeof stemsStartedSchema>;
 
-/** One stem: its audio (a short-lived link), its waveform's peaks, the WAV's SHA-256 and its loudness. */
+/** One stem as a viewer sees it: signed links like the track's own audio. */
 export const stemSchema = z.object({
   name: z.string(),
-  audioUrl: z.string(),
+  /** The Ogg Opus copy players stream (the WAV when there is no copy). */
+  audioUrl: z.nullable(z.string()),
   peaksUrl: z.nullable(z.string()),
+  /** SHA-256 (hex) of the stem's WAV as stored (with its marking). */
   sha256: z.string(),
-  /** As the master's: integrated loudness, true peak and the stream's gain. */
   loudness: z.nullable(loudnessSchema),
 });
 export type Stem = z.infer<typeof stemSchema>;
 
-/** `GET /api/track/{id}/stems`: with the same visibility as the track. */
+/** `GET /api/track/{id}/stems`. */
 export const trackStemsSchema = z.object({
-  status: z.enum(stemsStatuses),
+  status: z.enum(STEMS_STATUSES),
   set: z.optional(z.enum(STEM_SETS)),
   stems: z.array(stemSchema),
 });
 export type TrackStems = z.infer<typeof trackStemsSchema>;
+
+/** `GET /api/generation/{id}/stems/download`: a link to the zip and the name it saves as. */
+export const stemsDownloadSchema = z.object({ url: z.string(), filename: z.string() });
+export type StemsDownload = z.infer<typeof stemsDownloadSchema>;
+
+export const stemsMessages = {
+  /** The plan does not separate into this set; `plans` names the plans that do. */
+  setNotOnPlan: (set: StemSet, plans: string[]) =>
+    plans.length
+      ? `${set} stems are for the ${listNames(plans)} ${plans.length === 1 ? 'plan' : 'plans'}. Upgrade to separate this track.`
+      : `${set} stems are not offered on any plan.`,
+  notReady: 'The stems of this track are not ready.',
+  downloadNeedsPaidPlan: 'Stem downloads need a paid plan. Upgrade to download stems.',
+} as const;
+
+function listNames(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

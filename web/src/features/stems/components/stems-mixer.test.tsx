@@ -8,7 +8,7 @@ import { mockFetch } from '@/testing/mock-fetch';
 import StemsMixer from './stems-mixer';
 
 const names = ['vocals', 'drums', 'bass', 'other'];
-const stems: Stem[] = names.map((name) => ({
+const stems: (Stem & { audioUrl: string })[] = names.map((name) => ({
   name,
   audioUrl: `https://cdn.test/stems/${name}.opus`,
   peaksUrl: null,

@@ -7,7 +7,8 @@ import { type ContextFactory, StemsMixer as Engine } from '../mixer/engine';
 import { defaultStemControl, isAudible, type StemControl, stemGains } from '../mixer/mix';
 
 export interface StemsMixerProps {
-  stems: readonly Stem[];
+  /** The stems to mix, each with its audio. */
+  stems: readonly (Stem & { audioUrl: string })[];
   /** The player's audio element: the stems follow it and sound in its place. */
   audio: RefObject<HTMLAudioElement | null>;
   /** The audio context to play in (tests give their own). */

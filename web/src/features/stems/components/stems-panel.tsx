@@ -51,7 +51,10 @@ export function StemsPanel({ trackId, audio, owner, canDownload, describedBy }: 
       </p>
     );
   }
-  const ready = stems.data?.stems ?? [];
+  // Every stem of a ready set has its audio; one without (an answer from a half-written set) is left out.
+  const ready = (stems.data?.stems ?? []).flatMap((stem) =>
+    stem.audioUrl ? [{ ...stem, audioUrl: stem.audioUrl }] : [],
+  );
   if (ready.length === 0) return null;
   return (
     <section aria-labelledby="track-stems" className="grid gap-2 rounded-xl border border-white/10 p-3">

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_STEM_SET, STEM_NAMES, type StemSet } from '@tunesmith/shared/stems';
+import { STEM_NAMES, STEM_SETS, type StemSet } from '@tunesmith/shared/stems';
 import { useId, useState } from 'react';
 import { trackStemsQueryKey, useTrackStems } from '@/components/tracks/track-stems';
 import { trackTitle } from '@/components/tracks/track-title';
@@ -31,7 +31,7 @@ export function StemsDialog({ track, onClose }: Pick<StudioDialogProps, 'track' 
   const handleUnauthorized = useUnauthorizedHandler();
   const request = useRequestStems();
   const known = useTrackStems(track.id);
-  const [set, setSet] = useState<StemSet>(known.data?.set ?? DEFAULT_STEM_SET);
+  const [set, setSet] = useState<StemSet>(known.data?.set ?? STEM_SETS[0]);
   const [refusal, setRefusal] = useState<string | null>(null);
   const title = trackTitle(track);
   const existing =
