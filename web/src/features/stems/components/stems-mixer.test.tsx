@@ -27,7 +27,7 @@ function stemAnswers(fail: string[] = []) {
   );
 }
 
-function renderMixer() {
+function renderMixer(refresh?: () => Promise<(Stem & { audioUrl: string })[]>) {
   const audio = fakeAudio();
   function Player() {
     const ref = useRef<HTMLAudioElement>(null);
@@ -35,7 +35,7 @@ function renderMixer() {
       <>
         {/* biome-ignore lint/a11y/useMediaCaption: music without words */}
         <audio ref={ref} src="https://cdn.test/track.opus" />
-        <StemsMixer stems={stems} audio={ref} createContext={audio.createContext} />
+        <StemsMixer stems={stems} audio={ref} refresh={refresh} createContext={audio.createContext} />
       </>
     );
   }
@@ -157,9 +157,12 @@ describe('the stems mixer', () => {
     expect(context.playing().map((source) => source.started?.offset)).toEqual([11, 11, 11, 11]);
   });
 
-  it('says when the stems cannot be loaded, leaves the track its sound, and tries again when asked', async () => {
-    stemAnswers(['bass']);
-    const { user, element } = renderMixer();
+  it('says when the stems cannot be loaded, leaves the track its sound, and tries again with fresh links', async () => {
+    // The links the page was given have expired; asking for the stems again gives new ones.
+    const fetchMock = stemAnswers(['bass']);
+    const fresh = stems.map((stem) => ({ ...stem, audioUrl: stem.audioUrl.replace('/stems/', '/fresh/') }));
+    const refresh = vi.fn(async () => fresh);
+    const { user, element } = renderMixer(refresh);
     await user.click(screen.getByRole('button', { name: 'Solo vocals' }));
 
     expect(
@@ -167,9 +170,13 @@ describe('the stems mixer', () => {
     ).toBeDefined();
     expect(element.muted).toBe(false);
 
-    stemAnswers();
+    fetchMock.mockImplementation(async () => new Response(new Uint8Array(8)));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(element.muted).toBe(true));
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(fetchMock.mock.calls.slice(-4).map(([url]) => String(url))).toEqual(
+      fresh.map((stem) => stem.audioUrl),
+    );
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 

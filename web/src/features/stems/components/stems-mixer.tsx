@@ -8,12 +8,20 @@ import { defaultStemControl, isAudible, type StemControl, stemGains } from '../m
 
 export interface StemsMixerProps {
   /** The stems to mix, each with its audio. */
-  stems: readonly (Stem & { audioUrl: string })[];
+  stems: readonly PlayableStem[];
   /** The player's audio element: the stems follow it and sound in its place. */
   audio: RefObject<HTMLAudioElement | null>;
+  /**
+   * Asks for the stems again (their links are short-lived): Try again loads what it answers, so a page
+   * left open past the links' lifetime can still play its stems.
+   */
+  refresh?: () => Promise<readonly PlayableStem[] | undefined>;
   /** The audio context to play in (tests give their own). */
   createContext?: ContextFactory;
 }
+
+/** A stem with its audio. */
+export type PlayableStem = Stem & { audioUrl: string };
 
 type EngineState = 'idle' | 'loading' | 'ready' | 'failed';
 
@@ -23,41 +31,45 @@ type EngineState = 'idle' | 'loading' | 'ready' | 'failed';
  * mixed meanwhile) and take over from the track's own sound where it is.
  * Loaded on demand: only a track with stems imports it.
  */
-export default function StemsMixer({ stems, audio, createContext }: StemsMixerProps) {
+export default function StemsMixer({ stems, audio, refresh, createContext }: StemsMixerProps) {
   const [controls, setControls] = useState<StemControl[]>(() => stems.map(() => defaultStemControl));
   const [state, setState] = useState<EngineState>('idle');
   const engine = useRef<Engine | null>(null);
   const latest = useRef({ stems, controls, createContext });
   latest.current = { stems, controls, createContext };
 
-  const engage = useCallback(() => {
-    const element = audio.current;
-    if (!element || engine.current) return;
-    const mixer = new Engine(element, latest.current.createContext);
-    engine.current = mixer;
-    mixer.setGains(stemGains(latest.current.controls));
-    setState('loading');
-    mixer
-      .load(latest.current.stems.map((stem) => stem.audioUrl))
-      .then(() => {
-        if (engine.current !== mixer) return;
-        mixer.attach();
-        setState('ready');
-      })
-      .catch(() => {
-        if (engine.current !== mixer) return;
-        mixer.dispose();
-        engine.current = null;
-        setState('failed');
-      });
-  }, [audio]);
+  const engage = useCallback(
+    (fresh?: readonly PlayableStem[]) => {
+      const element = audio.current;
+      if (!element || engine.current) return;
+      const mixer = new Engine(element, latest.current.createContext);
+      engine.current = mixer;
+      mixer.setGains(stemGains(latest.current.controls));
+      setState('loading');
+      mixer
+        .load((fresh ?? latest.current.stems).map((stem) => stem.audioUrl))
+        .then(() => {
+          if (engine.current !== mixer) return;
+          mixer.attach();
+          setState('ready');
+        })
+        .catch(() => {
+          if (engine.current !== mixer) return;
+          mixer.dispose();
+          engine.current = null;
+          setState('failed');
+        });
+    },
+    [audio],
+  );
 
   // The first play of the track brings the stems in; leaving the page gives the track its sound back.
   useEffect(() => {
     const element = audio.current;
-    element?.addEventListener('play', engage);
+    const onPlay = () => engage();
+    element?.addEventListener('play', onPlay);
     return () => {
-      element?.removeEventListener('play', engage);
+      element?.removeEventListener('play', onPlay);
       engine.current?.dispose();
       engine.current = null;
     };
@@ -121,7 +133,15 @@ export default function StemsMixer({ stems, audio, createContext }: StemsMixerPr
           );
         })}
       </ul>
-      <MixerStatus state={state} onRetry={engage} />
+      <MixerStatus
+        state={state}
+        onRetry={() => {
+          setState('loading');
+          void (refresh ? refresh().catch(() => undefined) : Promise.resolve(undefined)).then((fresh) =>
+            engage(fresh),
+          );
+        }}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { TrackStems } from '@tunesmith/shared/stems';
 import { lazy, type RefObject, Suspense } from 'react';
 import { downloadStems, useTrackStems } from '@/components/tracks/track-stems';
 import { UpgradeLink } from '@/components/tracks/upgrade-link';
@@ -6,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { refusalMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { stemsMessages } from '../messages';
+import type { PlayableStem } from './stems-mixer';
 
 // The mixer (its controls and the Web Audio code) comes only with a track that has stems.
 const StemsMixer = lazy(() => import('./stems-mixer'));
@@ -71,9 +73,20 @@ export function StemsPanel({ trackId, audio, owner, canDownload, describedBy }: 
         ) : null}
       </div>
       <Suspense fallback={<p className="min-h-8 text-xs text-zinc-400">{stemsMessages.loading}</p>}>
-        <StemsMixer stems={ready} audio={audio} />
+        <StemsMixer
+          stems={ready}
+          audio={audio}
+          refresh={() => stems.refetch().then((answer) => playable(answer.data))}
+        />
       </Suspense>
     </section>
+  );
+}
+
+/** The stems that have their audio: a ready set's all do; one without is left out rather than played silent. */
+function playable(answer: TrackStems | undefined): PlayableStem[] {
+  return (answer?.stems ?? []).flatMap((stem) =>
+    stem.audioUrl ? [{ ...stem, audioUrl: stem.audioUrl }] : [],
   );
 }
 
