@@ -135,6 +135,27 @@ describe('the stems mixer', () => {
     expect(context.playing()).toHaveLength(0);
   });
 
+  it('brings the stems in at once when the track is already playing as the mixer arrives', async () => {
+    stemAnswers();
+    const audio = fakeAudio();
+    vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockReturnValue(false);
+    vi.spyOn(HTMLMediaElement.prototype, 'seeking', 'get').mockReturnValue(false);
+    vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'get').mockReturnValue(42);
+    function Player() {
+      const ref = useRef<HTMLAudioElement>(null);
+      return (
+        <>
+          {/* biome-ignore lint/a11y/useMediaCaption: music without words */}
+          <audio ref={ref} src="https://cdn.test/track.opus" />
+          <StemsMixer stems={stems} audio={ref} createContext={audio.createContext} />
+        </>
+      );
+    }
+    render(<Player />);
+    await waitFor(() => expect(audio.context.playing()).toHaveLength(4));
+    expect(audio.context.playing().map((source) => source.started?.offset)).toEqual([42, 42, 42, 42]);
+  });
+
   it('starts the stems again where the player is when they have strayed from it (a stall)', async () => {
     stemAnswers();
     const { element, context, user } = renderMixer();

@@ -68,6 +68,8 @@ export default function StemsMixer({ stems, audio, refresh, createContext }: Ste
     const element = audio.current;
     const onPlay = () => engage();
     element?.addEventListener('play', onPlay);
+    // The stems' code arrived while the track was already playing: they come in now.
+    if (element && !element.paused) engage();
     return () => {
       element?.removeEventListener('play', onPlay);
       engine.current?.dispose();
