@@ -38,9 +38,11 @@ export class FakeSource {
  * happy-dom has no Web Audio (the real graph is measured in Chromium,
  * `web/e2e/stems-drift.spec.ts`).
  */
-export class FakeAudioContext {
+export class FakeAudioContext extends EventTarget {
   currentTime = 0;
   state: 'suspended' | 'running' | 'closed' = 'running';
+  /** Whether `resume` starts the context (a browser may wait for a press). */
+  resumable = true;
   destination = {};
   gains: FakeGain[] = [];
   sources: FakeSource[] = [];
@@ -60,7 +62,9 @@ export class FakeAudioContext {
     return { duration: 200 };
   }
   async resume() {
+    if (!this.resumable || this.state !== 'suspended') return;
     this.state = 'running';
+    this.dispatchEvent(new Event('statechange'));
   }
   async close() {
     this.state = 'closed';
@@ -75,8 +79,19 @@ export class FakeAudioContext {
   }
 }
 
-/** A factory for the mixer that hands out one fake context and keeps it for the test. */
+/**
+ * A factory for the mixer that keeps its context for the test; a mixer made after the last one
+ * closed its context (a retry) gets a new one, as a browser's would.
+ */
 export function fakeAudio() {
-  const context = new FakeAudioContext();
-  return { context, createContext: () => context as unknown as AudioContext };
+  let current = new FakeAudioContext();
+  return {
+    get context() {
+      return current;
+    },
+    createContext: () => {
+      if (current.state === 'closed') current = new FakeAudioContext();
+      return current as unknown as AudioContext;
+    },
+  };
 }

@@ -201,6 +201,29 @@ describe('the stems mixer', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
+  it('keeps the track sounding until the browser lets the stems start, then silences it', async () => {
+    stemAnswers();
+    const { user, element, context } = renderMixer();
+    context.state = 'suspended';
+    context.resumable = false;
+    playerAt(element, 3, false);
+    await user.click(screen.getByRole('button', { name: 'Mute drums' }));
+    await waitFor(() => expect(context.playing()).toHaveLength(4));
+    expect(element.muted).toBe(false);
+    // Its clock stands still meanwhile: that is not a stray to start again from.
+    playerAt(element, 4, false);
+    act(() => {
+      fireEvent(element, new Event('timeupdate'));
+    });
+    expect(context.sources).toHaveLength(4);
+
+    // The next press lets it start.
+    context.resumable = true;
+    await user.click(screen.getByRole('button', { name: 'Mute drums' }));
+    await waitFor(() => expect(element.muted).toBe(true));
+    expect(context.state).toBe('running');
+  });
+
   it('gives the track its sound back when it leaves the page', async () => {
     stemAnswers();
     const audio = fakeAudio();

@@ -84,6 +84,8 @@ export default function StemsMixer({ stems, audio, refresh, createContext }: Ste
   const change = (index: number, next: Partial<StemControl>) => {
     setControls((current) => current.map((control, i) => (i === index ? { ...control, ...next } : control)));
     engage();
+    // A press on a stem's control is a moment a browser lets audio start.
+    engine.current?.resume();
   };
 
   return (

@@ -46,12 +46,25 @@ export class StemsMixer {
     setStemGains(this.graph, this.gains, true);
   }
 
-  /** The stems take over from the element's sound, where it is, playing or not. */
+  /**
+   * Lets the context start: called from the listener's own press (a browser may start audio only
+   * then), and again whenever the stems start.
+   */
+  resume(): void {
+    if (this.context.state === 'suspended') void this.context.resume().catch(() => undefined);
+  }
+
+  /**
+   * The stems take over from the element's sound, where it is, playing or not. The element is
+   * silent only while the context runs: a browser that has not let the context start yet (it
+   * waits for a press) keeps playing the track as mixed until it does.
+   */
   attach(): void {
     if (this.attached || !this.graph) return;
     this.attached = true;
     this.wasMuted = this.audio.muted;
-    this.audio.muted = true;
+    this.context.addEventListener('statechange', this.silenceTrack);
+    this.silenceTrack();
     for (const event of ['play', 'playing', 'seeked'] as const)
       this.audio.addEventListener(event, this.follow);
     for (const event of ['pause', 'waiting', 'seeking', 'ended', 'emptied'] as const)
@@ -81,6 +94,7 @@ export class StemsMixer {
       for (const event of ['pause', 'waiting', 'seeking', 'ended', 'emptied'] as const)
         this.audio.removeEventListener(event, this.halt);
       this.audio.removeEventListener('timeupdate', this.check);
+      this.context.removeEventListener('statechange', this.silenceTrack);
       this.audio.muted = this.wasMuted;
       this.attached = false;
     }
@@ -91,7 +105,7 @@ export class StemsMixer {
   private readonly follow = () => {
     if (!this.graph || this.audio.paused || this.audio.seeking) return;
     this.stop();
-    if (this.context.state === 'suspended') void this.context.resume();
+    this.resume();
     const when = this.context.currentTime;
     const offset = this.audio.currentTime;
     this.sources = startStems(this.graph, when, offset);
@@ -100,8 +114,14 @@ export class StemsMixer {
 
   private readonly halt = () => this.stop();
 
+  private readonly silenceTrack = () => {
+    this.audio.muted = this.context.state === 'running' ? true : this.wasMuted;
+  };
+
   /** The element is the listener's clock: stems that have strayed from it (a stall) start again where it is. */
   private readonly check = () => {
+    // A context that is not running has a clock that stands still: nothing to compare yet.
+    if (this.context.state !== 'running') return;
     const position = this.position();
     if (position === null) {
       if (!this.audio.paused && !this.audio.seeking) this.follow();
