@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import { signIn, toast, verifiedUser } from './people';
+import { expectFitsPhone, PHONE } from './phone';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -21,12 +22,12 @@ const password = 'stem splitter 1';
 const GENERATION_MS = 90_000;
 
 describe('stems', () => {
-  it('separates a track into stems on its page, solos the vocals and plays them in place of the mix', {
+  it('separates a track into stems on its page, on a phone, solos the vocals and plays them in place of the mix', {
     timeout: 300_000,
   }, async () => {
     const email = `stems-${Date.now().toString(36)}@example.com`;
     await verifiedUser(baseUrl, { email, password });
-    const context = await browser.newContext();
+    const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await signIn(page, baseUrl, email, password);
 
@@ -56,6 +57,7 @@ describe('stems', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Separate stems' });
     await dialog.getByText('Uses 1 of your 5 generations this week.', { exact: false }).waitFor();
     await dialog.getByText('Vocals, drums, bass and other.').waitFor();
+    await expectFitsPhone(dialog, dialog.getByRole('button', { name: 'Separate' }));
     await expectNoSeriousViolations(page, 'the Separate stems dialog');
     await dialog.getByRole('button', { name: 'Separate' }).click();
     await toast(page, 'Separating stems').waitFor();
@@ -71,6 +73,10 @@ describe('stems', () => {
     // The Free plan does not download stems: it is offered the upgrade.
     await stems.getByRole('link', { name: 'Upgrade to Download Stems' }).waitFor();
     await expectNoSeriousViolations(page, "the track page's stems");
+    // On a phone, every stem's controls fit across the screen.
+    const box = await stems.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    expect(await stems.evaluate((section) => section.scrollWidth <= section.clientWidth)).toBe(true);
 
     // Solo the vocals from the keyboard, then play: the stems load and sound in place of the track's own
     // audio, which keeps the time (and stays silent).
