@@ -99,7 +99,7 @@ export default function StemsMixer({ stems, audio, refresh, createContext }: Ste
             <li
               key={stem.name}
               className={cn(
-                'grid grid-cols-[6rem_auto_auto_1fr] items-center gap-2 rounded-lg px-2 py-1',
+                'grid grid-cols-[1fr_auto_auto] items-center gap-x-2 gap-y-1 rounded-lg px-2 py-1 sm:grid-cols-[6rem_auto_auto_1fr]',
                 audible ? 'text-zinc-100' : 'text-zinc-500',
               )}
             >
@@ -131,7 +131,7 @@ export default function StemsMixer({ stems, audio, refresh, createContext }: Ste
                 onChange={(event) => change(index, { volume: Number(event.target.value) / 100 })}
                 aria-label={stemsMessages.volume(stem.name)}
                 aria-valuetext={`${Math.round(control.volume * 100)}%`}
-                className="h-1.5 w-full cursor-pointer accent-fuchsia-500 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-violet-300"
+                className="col-span-3 h-6 w-full cursor-pointer accent-fuchsia-500 sm:col-span-1 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-violet-300"
               />
             </li>
           );
