@@ -51,6 +51,21 @@ describe('stems', () => {
     });
     const track = tracks.find((made) => made.title === 'Split Song') as Track;
 
+    // Every stem source the page starts, with the context time it starts at and where in its audio.
+    await context.addInitScript(() => {
+      const starts: { when: number; offset: number }[] = [];
+      (window as unknown as { stemStarts: typeof starts }).stemStarts = starts;
+      const start = AudioBufferSourceNode.prototype.start;
+      AudioBufferSourceNode.prototype.start = function (when?: number, offset?: number, duration?: number) {
+        starts.push({ when: when ?? 0, offset: offset ?? 0 });
+        return start.call(this, when, offset, duration);
+      };
+    });
+    const stemStarts = () =>
+      page.evaluate(
+        () => (window as unknown as { stemStarts: { when: number; offset: number }[] }).stemStarts,
+      );
+
     // Separate stems says what it costs before anything is spent.
     await page.goto(`${baseUrl}/track/${track.id}`);
     await page.getByRole('button', { name: 'Separate stems' }).click();
@@ -96,6 +111,24 @@ describe('stems', () => {
       })
       .toBe(true);
     expect(await stems.getByText('The stems could not be loaded', { exact: false }).count()).toBe(0);
+    // The four stems started together: one context time, one place in the track.
+    await expect.poll(async () => (await stemStarts()).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    const first = (await stemStarts()).slice(0, 4);
+    expect(new Set(first.map((start) => start.when)).size).toBe(1);
+    expect(new Set(first.map((start) => start.offset)).size).toBe(1);
+
+    // Played out, then sought back to the start from the waveform's keys and played again: the stems
+    // start together from there.
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.ended), { timeout: 15_000 })
+      .toBe(true);
+    await page.getByRole('slider', { name: 'Seek Split Song' }).focus();
+    await page.keyboard.press('Home');
+    await page.getByRole('button', { name: 'Play Split Song' }).click();
+    await expect.poll(async () => (await stemStarts()).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(8);
+    const again = (await stemStarts()).slice(-4);
+    expect(new Set(again.map((start) => start.when)).size).toBe(1);
+    expect(again.every((start) => start.offset === again[0]?.offset && start.offset < 0.5)).toBe(true);
     await context.close();
   });
 });
