@@ -7,10 +7,16 @@ import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
+import { LazyStemsPanel } from '@/features/stems/lazy-stems';
 import { LazyStudioActions } from '@/features/studio/lazy-studio';
 import { trackQueryOptions, useTrack } from '@/features/track/api/get-track';
 import { AboutTrack } from '@/features/track/components/about-track';
-import { TrackDetails, TrackDetailsSkeleton, TrackNotFound } from '@/features/track/components/track-details';
+import {
+  TRACK_TITLE_ID,
+  TrackDetails,
+  TrackDetailsSkeleton,
+  TrackNotFound,
+} from '@/features/track/components/track-details';
 import { isNotFoundError } from '@/lib/api-client';
 import { canDownloadTracks, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
@@ -72,6 +78,15 @@ function TrackPage({ id }: { id: string }) {
       <TrackDetails
         track={data}
         about={<AboutTrack track={data} owner={owner} />}
+        stems={(audio) => (
+          <LazyStemsPanel
+            trackId={data.id}
+            audio={audio}
+            owner={owner}
+            canDownload={Boolean(user && canDownloadTracks(user))}
+            describedBy={TRACK_TITLE_ID}
+          />
+        )}
         actions={
           // The owner's actions are for a finished track: Download, as the library offers it, and the studio.
           owner && data.status === 'completed'

@@ -54,6 +54,8 @@ export interface AudioPlayerProps {
   preload?: 'metadata' | 'none';
   /** Shares this player's time with the page and lets the page seek it (the lyrics view). */
   link?: PlayerLink;
+  /** Handed the player's audio element (a track's stems follow it and sound in its place). */
+  audioRef?: RefObject<HTMLAudioElement | null>;
 }
 
 /**
@@ -67,8 +69,10 @@ export function AudioPlayer({
   peaksUrl,
   preload = 'metadata',
   link,
+  audioRef,
 }: AudioPlayerProps) {
-  const audio = useRef<HTMLAudioElement>(null);
+  const ownAudio = useRef<HTMLAudioElement>(null);
+  const audio = audioRef ?? ownAudio;
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
   const [mediaDuration, setMediaDuration] = useState<number | null>(null);

@@ -4,14 +4,18 @@ import { formatSectionTime } from '@/components/tracks/track-edit';
 /** The studio's words: its menu, dialogs and toasts. */
 export const studioMessages = {
   menu: 'More',
-  actions: { extend: 'Extend', repaint: 'Repaint section', variation: 'Make variation' } satisfies Record<
-    EditKind,
-    string
-  >,
-  submit: { extend: 'Extend', repaint: 'Repaint', variation: 'Make Variation' } satisfies Record<
-    EditKind,
-    string
-  >,
+  actions: {
+    extend: 'Extend',
+    repaint: 'Repaint section',
+    variation: 'Make variation',
+    stems: 'Separate stems',
+  } satisfies Record<EditKind | 'stems', string>,
+  submit: {
+    extend: 'Extend',
+    repaint: 'Repaint',
+    variation: 'Make Variation',
+    stems: 'Separate',
+  } satisfies Record<EditKind | 'stems', string>,
   pending: 'Starting...',
   startedTitle: {
     extend: 'Extension started',
@@ -36,6 +40,20 @@ export const studioMessages = {
   left: (left: number) => (left === 1 ? 'You have 1 left.' : `You have ${left} left.`),
   noneLeft: (resets: string) =>
     resets ? `You have none left: your count starts again on ${resets}.` : 'You have none left this week.',
+  stemsWillMake: (set: string) =>
+    `The track is split into ${set} stems, to mix on its page and to download on plans with downloads.`,
+  stemNames: (names: readonly string[]) =>
+    `${names
+      .map((name, i) => (i === 0 ? name.charAt(0).toUpperCase() + name.slice(1) : name))
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' and $1')}.`,
+  stemsExist: 'This track has these stems already: they are under its player.',
+  stemsUnderWay: 'These stems are being separated: they show under the player once they are ready.',
+  stemsStartedTitle: 'Separating stems',
+  stemsStarted: (title: string) =>
+    `"${title}" is being taken apart: its stems show on its page once they are ready.`,
+  stemsFailedTitle: 'Stems Failed',
+  stemsFailed: 'The stems could not be started. Please try again.',
   seePlans: 'See Plans',
   close: 'Close',
   textHint: "These start as the track's own; change them to steer the new music.",

@@ -2,12 +2,16 @@ import type { EditKind } from '@tunesmith/shared/tracks';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { studioMessages } from '../messages';
+import { StemsDialog } from './stems-dialog';
 import { StudioDialog, studioKinds } from './studio-dialog';
 import type { StudioEntryProps } from './studio-menu';
 
-/** The track page's studio buttons for the owner: Extend, Repaint section, Make variation. Only when completed. */
+/**
+ * The track page's studio buttons for the owner: Extend, Repaint section, Make variation, Separate stems.
+ * Only when completed.
+ */
 export function StudioActions({ track, describedBy, onStarted }: StudioEntryProps) {
-  const [open, setOpen] = useState<EditKind | null>(null);
+  const [open, setOpen] = useState<EditKind | 'stems' | null>(null);
   if (track.status !== 'completed') return null;
   return (
     <section aria-label="Studio" className="flex flex-wrap gap-2">
@@ -22,7 +26,11 @@ export function StudioActions({ track, describedBy, onStarted }: StudioEntryProp
           {studioMessages.actions[kind]}
         </Button>
       ))}
-      {open ? (
+      <Button variant="secondary" size="sm" onClick={() => setOpen('stems')} aria-describedby={describedBy}>
+        {studioMessages.actions.stems}
+      </Button>
+      {open === 'stems' ? <StemsDialog track={track} onClose={() => setOpen(null)} /> : null}
+      {open && open !== 'stems' ? (
         <StudioDialog kind={open} track={track} onClose={() => setOpen(null)} onStarted={onStarted} />
       ) : null}
     </section>

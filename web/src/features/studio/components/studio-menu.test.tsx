@@ -13,7 +13,7 @@ function renderMenu(track: Track, Entry: typeof StudioMenu = StudioMenu) {
 }
 
 describe("the library card's More menu", () => {
-  it('offers Extend, Repaint section and Make variation, each opening its dialog', async () => {
+  it('offers Extend, Repaint section, Make variation and Separate stems, each opening its dialog', async () => {
     const { user } = renderMenu(makeTrack({ id: 'neon' }));
 
     await user.click(screen.getByRole('button', { name: 'More' }));
@@ -22,6 +22,7 @@ describe("the library card's More menu", () => {
       'Extend',
       'Repaint section',
       'Make variation',
+      'Separate stems',
     ]);
 
     await user.click(menu.getByRole('menuitem', { name: 'Repaint section' }));
@@ -62,6 +63,7 @@ describe("the track page's studio buttons", () => {
       'Extend',
       'Repaint section',
       'Make variation',
+      'Separate stems',
     ]);
     await user.click(screen.getByRole('button', { name: 'Make variation' }));
     expect(await screen.findByRole('alertdialog', { name: 'Make variation' })).toBeDefined();

@@ -3,6 +3,7 @@ import type { EditKind, Track } from '@tunesmith/shared/tracks';
 import { useRef, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { studioMessages } from '../messages';
+import { StemsDialog } from './stems-dialog';
 import { StudioDialog, studioKinds } from './studio-dialog';
 
 export interface StudioEntryProps {
@@ -16,10 +17,10 @@ export interface StudioEntryProps {
 
 /**
  * The library card's More menu (Radix Dropdown Menu): Extend, Repaint section,
- * Make variation, each opening its dialog. Only for a completed track.
+ * Make variation, Separate stems, each opening its dialog. Only for a completed track.
  */
 export function StudioMenu({ track, describedBy, onStarted }: StudioEntryProps) {
-  const [open, setOpen] = useState<EditKind | null>(null);
+  const [open, setOpen] = useState<EditKind | 'stems' | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   // Set when a new track was started and handed to the page, which then places focus on it.
   const handedOn = useRef(false);
@@ -71,10 +72,19 @@ export function StudioMenu({ track, describedBy, onStarted }: StudioEntryProps) 
                 {studioMessages.actions[kind]}
               </DropdownMenu.Item>
             ))}
+            <DropdownMenu.Item
+              onSelect={() => setOpen('stems')}
+              className="cursor-pointer rounded-lg px-3 py-2 outline-none data-[highlighted]:bg-violet-600 data-[highlighted]:text-white"
+            >
+              {studioMessages.actions.stems}
+            </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      {open ? <StudioDialog kind={open} track={track} onClose={close} onStarted={started} /> : null}
+      {open === 'stems' ? <StemsDialog track={track} onClose={close} /> : null}
+      {open && open !== 'stems' ? (
+        <StudioDialog kind={open} track={track} onClose={close} onStarted={started} />
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { analysisLabel } from '@tunesmith/shared/musical-keys';
 import { NO_LYRICS, trackDurationText, trackLyricsText, trackTagsText } from '@tunesmith/shared/track-text';
 import { isInProgress, type Track } from '@tunesmith/shared/tracks';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AudioPlayer } from '@/components/tracks/audio-player';
 import { createPlayerLink, type PlayerLink } from '@/components/tracks/player-link';
@@ -79,17 +79,30 @@ const LyricsHeading = () => (
 /** The id of the page's heading (the track's title): the owner's actions are described by it. */
 export const TRACK_TITLE_ID = 'track-title';
 
+/** What the page shows under the player: the track's stems, given the player's audio element. */
+export type StemsSlot = (audio: RefObject<HTMLAudioElement | null>) => ReactNode;
+
 /** What the page shows in place of the player while the track is not playable. */
-function PlaybackState({ track, link }: { track: Track; link: PlayerLink }) {
+function PlaybackState({ track, link, stems }: { track: Track; link: PlayerLink; stems?: StemsSlot }) {
+  const audio = useRef<HTMLAudioElement>(null);
   if (track.status === 'completed' && track.audioUrl) {
-    return (
+    const player = (
       <AudioPlayer
         src={track.audioUrl}
         title={trackTitle(track)}
         duration={track.duration}
         peaksUrl={track.peaksUrl}
         link={link}
+        audioRef={audio}
       />
+    );
+    return stems ? (
+      <div className="grid gap-4">
+        {player}
+        {stems(audio)}
+      </div>
+    ) : (
+      player
     );
   }
   if (track.status === 'failed') {
@@ -127,8 +140,11 @@ export function TrackDetails({
   track,
   actions,
   about,
+  stems,
 }: {
   track: Track;
+  /** Shown under the player of a playable track: its stems and their mixer (given by the page). */
+  stems?: StemsSlot;
   /** Shown under the header for the owner (the studio's actions); given the id of the title. */
   actions?: (describedBy: string) => ReactNode;
   /** Shown after the lyrics: what made the track and its license ("About this track"). */
@@ -154,7 +170,7 @@ export function TrackDetails({
 
       {actions?.(TRACK_TITLE_ID)}
 
-      <PlaybackState track={track} link={link} />
+      <PlaybackState track={track} link={link} stems={stems} />
 
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
         <div className="sm:col-span-2">
