@@ -132,7 +132,7 @@ export function AudioPlayer({
         if (audio.current) audio.current.currentTime = value;
         setCurrent(value);
       }),
-    [link],
+    [link, audio],
   );
 
   const seekSlider = (
