@@ -14,6 +14,12 @@ import type { TrackDirectory } from '../admin/ports';
 import { analysisSteps } from '../audio/analysis';
 import { parseWav } from '../audio/wav';
 import type { GenerationStore } from '../generations/ports';
+import {
+  type BackfillOptions,
+  type BackfillOutcome,
+  type BackfillReport,
+  backfillCompletedTracks,
+} from './completed-tracks-backfill';
 import type { TrackFiles } from './peaks-backfill';
 import type { Generation } from './track';
 
@@ -25,38 +31,11 @@ export interface AnalysisBackfillDeps {
   run?: <T>(steps: Generator<void, T, void>) => Promise<T> | T;
 }
 
-export interface AnalysisBackfillOptions {
-  /** Only report what would be measured: nothing is read or written. */
-  dryRun?: boolean;
-  /** Only tracks created before this instant (ISO 8601); default every track. */
-  createdBefore?: string;
-  /** Tracks listed per page. */
-  pageSize?: number;
-  /** Told about each track that lacked an analysis, as it is done. */
-  onTrack?: (outcome: AnalysisBackfillOutcome) => void;
-}
+export type AnalysisBackfillOptions = BackfillOptions<AnalysisBackfillOutcome>;
 
-export type AnalysisBackfillOutcome =
-  | { id: string; result: 'made'; analysis: TrackAnalysis }
-  | { id: string; result: 'would-make' }
-  /** Gone, changed or measured by someone else meanwhile: left as it is. */
-  | { id: string; result: 'skipped' }
-  | { id: string; result: 'failed'; reason: string };
+export type AnalysisBackfillOutcome = BackfillOutcome<{ analysis: TrackAnalysis }>;
 
-export interface AnalysisBackfillReport {
-  /** Completed tracks looked at. */
-  checked: number;
-  /** Of those, tracks that already had their tempo and key. */
-  alreadyHad: number;
-  /** Analyses recorded (0 on a dry run). */
-  made: number;
-  /** Tracks that would be measured (dry run). */
-  wouldMake: number;
-  skipped: number;
-  failed: number;
-}
-
-const PAGE_SIZE = 50;
+export type AnalysisBackfillReport = BackfillReport;
 
 const runAtOnce = <T>(steps: Generator<void, T, void>): T => {
   for (;;) {
@@ -70,48 +49,10 @@ export async function backfillAnalysis(
   deps: AnalysisBackfillDeps,
   options: AnalysisBackfillOptions = {},
 ): Promise<AnalysisBackfillReport> {
-  const report: AnalysisBackfillReport = {
-    checked: 0,
-    alreadyHad: 0,
-    made: 0,
-    wouldMake: 0,
-    skipped: 0,
-    failed: 0,
-  };
-  const tell = (outcome: AnalysisBackfillOutcome) => {
-    if (outcome.result === 'made') report.made++;
-    else if (outcome.result === 'would-make') report.wouldMake++;
-    else if (outcome.result === 'skipped') report.skipped++;
-    else report.failed++;
-    options.onTrack?.(outcome);
-  };
-  let cursor: string | undefined;
-  do {
-    const page = await deps.tracks.list(
-      { status: 'completed' },
-      { limit: options.pageSize ?? PAGE_SIZE, ...(cursor ? { cursor } : {}) },
-    );
-    for (const track of page.items) {
-      if (track.status !== 'completed') continue;
-      if (options.createdBefore && !(track.createdAt < options.createdBefore)) continue;
-      report.checked++;
-      if (track.analysis) {
-        report.alreadyHad++;
-        continue;
-      }
-      if (!track.audioUrl) {
-        tell({ id: track.id, result: 'failed', reason: 'the track has no audio' });
-        continue;
-      }
-      if (options.dryRun) {
-        tell({ id: track.id, result: 'would-make' });
-        continue;
-      }
-      tell(await measure(deps, track, track.audioUrl));
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  return report;
+  return backfillCompletedTracks(deps.tracks, options, {
+    has: (track) => Boolean(track.analysis),
+    make: (track, audioUrl) => measure(deps, track, audioUrl),
+  });
 }
 
 async function measure(

@@ -10,6 +10,12 @@
 import type { TrackDirectory } from '../admin/ports';
 import { PEAKS_CONTENT_TYPE, trackPeaksKey, wavPeaksFile } from '../audio/peaks';
 import type { GenerationStore } from '../generations/ports';
+import {
+  type BackfillOptions,
+  type BackfillOutcome,
+  type BackfillReport,
+  backfillCompletedTracks,
+} from './completed-tracks-backfill';
 import type { Generation } from './track';
 
 /** The tracks bucket as the backfill needs it. */
@@ -27,86 +33,21 @@ export interface PeaksBackfillDeps {
   files: TrackFiles;
 }
 
-export interface PeaksBackfillOptions {
-  /** Only report what would be made: nothing is read or written. */
-  dryRun?: boolean;
-  /** Only tracks created before this instant (ISO 8601); default every track. */
-  createdBefore?: string;
-  /** Tracks listed per page. */
-  pageSize?: number;
-  /** Told about each track that lacked peaks, as it is done. */
-  onTrack?: (outcome: PeaksBackfillOutcome) => void;
-}
+export type PeaksBackfillOptions = BackfillOptions<PeaksBackfillOutcome>;
 
-export type PeaksBackfillOutcome =
-  | { id: string; result: 'made'; peaksUrl: string }
-  | { id: string; result: 'would-make' }
-  /** Gone, changed or given peaks by someone else meanwhile: left as it is. */
-  | { id: string; result: 'skipped' }
-  | { id: string; result: 'failed'; reason: string };
+export type PeaksBackfillOutcome = BackfillOutcome<{ peaksUrl: string }>;
 
-export interface PeaksBackfillReport {
-  /** Completed tracks looked at. */
-  checked: number;
-  /** Of those, tracks that already had peaks. */
-  alreadyHad: number;
-  /** Peaks stored and recorded (0 on a dry run). */
-  made: number;
-  /** Tracks that would get peaks (dry run). */
-  wouldMake: number;
-  skipped: number;
-  failed: number;
-}
-
-const PAGE_SIZE = 50;
+export type PeaksBackfillReport = BackfillReport;
 
 /** Finds the completed tracks without peaks and makes theirs; returns the counts. */
 export async function backfillPeaks(
   deps: PeaksBackfillDeps,
   options: PeaksBackfillOptions = {},
 ): Promise<PeaksBackfillReport> {
-  const report: PeaksBackfillReport = {
-    checked: 0,
-    alreadyHad: 0,
-    made: 0,
-    wouldMake: 0,
-    skipped: 0,
-    failed: 0,
-  };
-  const tell = (outcome: PeaksBackfillOutcome) => {
-    if (outcome.result === 'made') report.made++;
-    else if (outcome.result === 'would-make') report.wouldMake++;
-    else if (outcome.result === 'skipped') report.skipped++;
-    else report.failed++;
-    options.onTrack?.(outcome);
-  };
-  let cursor: string | undefined;
-  do {
-    const page = await deps.tracks.list(
-      { status: 'completed' },
-      { limit: options.pageSize ?? PAGE_SIZE, ...(cursor ? { cursor } : {}) },
-    );
-    for (const track of page.items) {
-      if (track.status !== 'completed') continue;
-      if (options.createdBefore && !(track.createdAt < options.createdBefore)) continue;
-      report.checked++;
-      if (track.peaksUrl) {
-        report.alreadyHad++;
-        continue;
-      }
-      if (!track.audioUrl) {
-        tell({ id: track.id, result: 'failed', reason: 'the track has no audio' });
-        continue;
-      }
-      if (options.dryRun) {
-        tell({ id: track.id, result: 'would-make' });
-        continue;
-      }
-      tell(await makePeaks(deps, track, track.audioUrl));
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  return report;
+  return backfillCompletedTracks(deps.tracks, options, {
+    has: (track) => Boolean(track.peaksUrl),
+    make: (track, audioUrl) => makePeaks(deps, track, audioUrl),
+  });
 }
 
 async function makePeaks(
