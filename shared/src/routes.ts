@@ -13,6 +13,7 @@ import * as auth from './calls/auth';
 import * as billing from './calls/billing';
 import * as catalog from './calls/catalog';
 import * as generation from './calls/generation';
+import * as stems from './calls/stems';
 import * as uploads from './calls/uploads';
 import * as webhooks from './calls/webhooks';
 
@@ -36,7 +37,7 @@ export const routes = [
   catalog.getTrackProvenance,
   catalog.getTrackLyrics,
   catalog.getTrackAudio,
-  catalog.getTrackStems,
+  stems.getTrackStems,
   catalog.headTrackAudio,
   catalog.getSite,
   generation.generateLyrics,
@@ -50,8 +51,8 @@ export const routes = [
   generation.createVariation,
   generation.extendGeneration,
   generation.repaintGeneration,
-  generation.requestStems,
-  generation.downloadStems,
+  stems.requestStems,
+  stems.downloadStems,
   generation.startExport,
   generation.getLatestExport,
   generation.getExport,

@@ -65,11 +65,3 @@ export const getSite = {
   path: '/api/site',
   auth: 'public',
 } as const satisfies RouteDef;
-// A track's stems (decision 044), for whoever may see the track.
-export const getTrackStems = {
-  id: 'getTrackStems',
-  group: 'catalog',
-  method: 'GET',
-  path: '/api/track/{id}/stems',
-  auth: 'public',
-} as const satisfies RouteDef;

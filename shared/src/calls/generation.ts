@@ -103,18 +103,3 @@ export const getExport = {
   path: '/api/user/export/{exportId}',
   auth: 'user',
 } as const satisfies RouteDef;
-// Stems (decision 044): separate the owner's finished track, and download its stems as one zip.
-export const requestStems = {
-  id: 'requestStems',
-  group: 'generation',
-  method: 'POST',
-  path: '/api/generation/{id}/stems',
-  auth: 'user',
-} as const satisfies RouteDef;
-export const downloadStems = {
-  id: 'downloadStems',
-  group: 'generation',
-  method: 'GET',
-  path: '/api/generation/{id}/stems/download',
-  auth: 'user',
-} as const satisfies RouteDef;

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getTrackStems as getTrackStemsCall } from '@tunesmith/shared/calls/catalog';
-import { downloadStems as downloadStemsCall } from '@tunesmith/shared/calls/generation';
+import {
+  downloadStems as downloadStemsCall,
+  getTrackStems as getTrackStemsCall,
+} from '@tunesmith/shared/calls/stems';
 import { STATUS_POLL_INTERVAL_MS } from '@tunesmith/shared/constants';
 import type { TrackStems } from '@tunesmith/shared/stems';
 import { apiRequest } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { requestStems as requestStemsCall } from '@tunesmith/shared/calls/generation';
+import { requestStems as requestStemsCall } from '@tunesmith/shared/calls/stems';
 import type { StemSet, StemsStarted } from '@tunesmith/shared/stems';
 import { apiRequest } from '@/lib/api-client';
 
