@@ -21,6 +21,7 @@ import { apiUrl, Browser } from './support/http';
 import { subscribe } from './support/plans';
 import { paidGeneration } from './support/run';
 import { storage, wavBytes } from './support/storage';
+import { storedTrack as storedTrackOf } from './support/tracks';
 
 // A track's provenance record and license through the HTTP API: written when
 // the track is created (the endpoint, what the model was asked, the inputs as
@@ -78,32 +79,8 @@ async function settled(browser: Browser, id: string): Promise<string> {
   throw new Error(`Generation ${id} did not finish within ${SETTLE_WITHIN_MS / 1000} s`);
 }
 
-/** A track of `userId` written straight to the table, for the calls that only read it. */
-async function storedTrack(userId: string, over: Partial<Generation> = {}): Promise<Generation> {
-  const id = `prov-${randomUUID()}`;
-  const at = new Date().toISOString();
-  const generation: Generation = {
-    id,
-    userId,
-    type: 'text-to-music',
-    title: 'Stored',
-    tags: 'ambient',
-    lyrics: '',
-    duration: 30,
-    status: 'completed',
-    visibility: 'public',
-    showInGallery: true,
-    inputAudioUrl: null,
-    audioUrl: await files.putTrackAudio(userId, id, wavBytes({ seconds: 1 })),
-    seed: 1,
-    falRequestId: null,
-    createdAt: at,
-    updatedAt: at,
-    ...over,
-  };
-  await generations.create(generation);
-  return generation;
-}
+const storedTrack = (userId: string, over: Partial<Generation> = {}) =>
+  storedTrackOf({ generations, files }, userId, { id: `prov-${randomUUID()}`, ...over });
 
 const text = (browser: Browser, body: Record<string, unknown> = {}) =>
   browser.post('/api/generate-text-to-music', {

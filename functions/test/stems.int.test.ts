@@ -13,7 +13,8 @@ import { direct } from './support/direct';
 import { apiUrl, Browser } from './support/http';
 import { subscribe } from './support/plans';
 import { localOnly, paidGeneration } from './support/run';
-import { storage, wavBytes } from './support/storage';
+import { storage } from './support/storage';
+import { storedTrack as storedTrackOf } from './support/tracks';
 
 // Stems through the HTTP API (decision 044): asking for them (who may, what
 // it costs, asking twice, two tabs at once), the workflow separating a track
@@ -73,32 +74,8 @@ const stemsSettled = (browser: Browser, id: string) =>
     return body.status === 'processing' ? undefined : body;
   });
 
-/** A track of `userId` written straight to the table, for calls that never reach the provider. */
-async function storedTrack(userId: string, over: Partial<Generation> = {}): Promise<Generation> {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  const generation: Generation = {
-    id,
-    userId,
-    type: 'text-to-music',
-    title: 'Stored',
-    tags: 'ambient',
-    lyrics: '',
-    duration: 30,
-    status: 'completed',
-    visibility: 'public',
-    showInGallery: true,
-    inputAudioUrl: null,
-    audioUrl: await files.putTrackAudio(userId, id, wavBytes({ seconds: 1 })),
-    seed: 1,
-    falRequestId: null,
-    createdAt: at,
-    updatedAt: at,
-    ...over,
-  };
-  await generations.create(generation);
-  return generation;
-}
+const storedTrack = (userId: string, over: Partial<Generation> = {}) =>
+  storedTrackOf({ generations, files }, userId, over);
 
 /** Whether a RIFF file carries a chunk with this id. */
 function hasChunk(wav: Uint8Array, id: string): boolean {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { generationMessages } from '@tunesmith/shared/generations';
 import type { Track } from '@tunesmith/shared/tracks';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,8 @@ import { signedInUser } from './support/accounts';
 import { direct } from './support/direct';
 import { Browser } from './support/http';
 import { localOnly, paidGeneration } from './support/run';
-import { storage, wavBytes } from './support/storage';
+import { storage } from './support/storage';
+import { storedTrack as storedTrackOf } from './support/tracks';
 
 // The studio through the HTTP API: a variation, an extension or a repainted
 // section of one of the owner's completed tracks, and instrumental text to
@@ -67,32 +67,8 @@ async function madeTrack(browser: Browser, body: Record<string, unknown> = {}): 
   return (await generations.get(id)) as Generation;
 }
 
-/** A track of `userId` written straight to the table (completed, 30 s, with stored audio), for calls that never reach the provider. */
-async function storedTrack(userId: string, over: Partial<Generation> = {}): Promise<Generation> {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  const generation: Generation = {
-    id,
-    userId,
-    type: 'text-to-music',
-    title: 'Stored',
-    tags: 'ambient',
-    lyrics: '',
-    duration: 30,
-    status: 'completed',
-    visibility: 'public',
-    showInGallery: true,
-    inputAudioUrl: null,
-    audioUrl: await files.putTrackAudio(userId, id, wavBytes({ seconds: 1 })),
-    seed: 1,
-    falRequestId: null,
-    createdAt: at,
-    updatedAt: at,
-    ...over,
-  };
-  await generations.create(generation);
-  return generation;
-}
+const storedTrack = (userId: string, over: Partial<Generation> = {}) =>
+  storedTrackOf({ generations, files }, userId, over);
 
 const used = async (userId: string) => (await quota.read(userId))?.used ?? 0;
 
