@@ -68,11 +68,33 @@ export function lambdaBuildOptions(entryFile: string, outdir: string): BuildOpti
   };
 }
 
+/**
+ * The audio worker threads' entry (functions/src/adapters/audio/audio-workers.ts
+ * starts `audio-worker.mjs` beside the code that starts it): a bundle that
+ * carries the pool carries its worker.
+ */
+const AUDIO_WORKER = {
+  name: 'audio-worker',
+  file: join(repoRoot, 'functions/src/adapters/audio/audio-worker.ts'),
+  pool: 'functions/src/adapters/audio/audio-workers.ts',
+};
+
 /** Bundles an entry (a name under `functions/src/lambdas/`, or a file) into `outdir`, emptied first. */
 export function bundleLambda(entry: string, outdir: string): BuildResult<{ metafile: true }> {
-  rmSync(outdir, { recursive: true, force: true });
-  mkdirSync(outdir, { recursive: true });
-  return buildSync(lambdaBuildOptions(entry.includes('/') ? entry : lambdaEntry(entry), outdir));
+  const empty = () => {
+    rmSync(outdir, { recursive: true, force: true });
+    mkdirSync(outdir, { recursive: true });
+  };
+  empty();
+  const options = lambdaBuildOptions(entry.includes('/') ? entry : lambdaEntry(entry), outdir);
+  const built = buildSync(options);
+  if (!Object.keys(built.metafile.inputs).some((input) => input.endsWith(AUDIO_WORKER.pool))) return built;
+  // Built again with the worker beside the entry, so their shared code is split into chunks once.
+  empty();
+  return buildSync({
+    ...options,
+    entryPoints: { ...(options.entryPoints as object), [AUDIO_WORKER.name]: AUDIO_WORKER.file },
+  });
 }
 
 /**

@@ -93,9 +93,11 @@ const steps: Record<
     handler: 'finishHandler',
     description:
       'Copies the finished audio into the tracks bucket, makes its Ogg Opus copy and peaks and marks the track completed (playable)',
-    // A 240 s track is ~45 MB of WAV held in memory while it is copied, then encoded to Opus: ~5-7 s of
-    // CPU on one core for 240 s of audio. 1769 MB is one full vCPU (CPU and network scale with memory).
-    memorySize: 1769,
+    // A 240 s track is ~45 MB of WAV held in memory (and once more as the shared samples the audio threads
+    // read) while it is copied, measured and encoded: ~5-7 s of CPU for 240 s of audio. 3538 MB is two
+    // vCPUs (CPU and network scale with memory), which the audio threads use at once (decision 050): the
+    // same GB-seconds as one vCPU for twice as long.
+    memorySize: 3538,
     // Below the Finish state's 300 s TimeoutSeconds: a slow copy ends as a Lambda timeout the ASL can see.
     timeout: Duration.seconds(270),
   },

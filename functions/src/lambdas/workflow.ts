@@ -21,7 +21,7 @@
  * memory), STEPFUNCTIONS_ENDPOINT (locally).
  */
 import { randomUUID } from 'node:crypto';
-import { oggOpusStreamEncoder } from '../adapters/audio/opus-encoder';
+import { audioWorkerPool, workerAudio } from '../adapters/audio/audio-workers';
 import { zipInMemory } from '../adapters/audio/stems-zip';
 import { c2paContentCredentials } from '../adapters/c2pa/content-credentials';
 import {
@@ -80,6 +80,12 @@ const required = (env: NodeJS.ProcessEnv, name: string): string => {
   return value;
 };
 
+/**
+ * One pool of audio threads per process (the local cloud builds deps more
+ * than once); its threads start with the first Finish.
+ */
+const audio = workerAudio(audioWorkerPool());
+
 /** Builds the steps' dependencies from the environment. */
 export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): StemsDeps {
   const { client, tableName } = dynamo();
@@ -101,7 +107,8 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Stems
     },
     provider: musicProviderFromEnv(client, tableName, env),
     audio: s3AudioStore(s3(), tracksBucket),
-    streamEncoder: oggOpusStreamEncoder,
+    streamEncoder: audio.streamEncoder,
+    audioWork: audio.work,
     // Site Name is not secret: read as stored, without the settings key.
     site: { origin: siteOrigin, name: siteName },
     contentCredentials: c2paContentCredentials(

@@ -18,6 +18,7 @@ import { aBasicPlan } from '../testing/fixtures';
 import { fakeClock } from '../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../testing/in-memory-generations';
 import { inMemorySharePages, shareDeps } from '../testing/in-memory-share-pages';
+import { type AudioWork, inThreadAudioWork } from './audio-work';
 import {
   executionEndedStep,
   failStep,
@@ -881,6 +882,55 @@ describe('the files of a finished track', () => {
         license,
       }),
     );
+  });
+
+  it('measures loudness, tempo and key and peaks at once through its audio work, and encodes before tempo and key are known', async () => {
+    const pcm = beatAndChords(126, 57, 'minor', 20);
+    const master = wavFile(samplesOf(pcm), { sampleRate: pcm.sampleRate });
+    const env = setup(completedJob(), generation({ title: 'Small Hours', origin }));
+    env.audio.fetch = async () => master;
+    const events: string[] = [];
+    let encodeStarted!: () => void;
+    const encoding = new Promise<void>((resolve) => {
+      encodeStarted = resolve;
+    });
+    const encode = env.streamEncoder.encode;
+    env.streamEncoder.encode = (audio, comments) => {
+      events.push('encode');
+      encodeStarted();
+      return encode(audio, comments);
+    };
+    const work: AudioWork = {
+      prepare: () => events.push('prepare'),
+      loudness: async (audio) => {
+        events.push('loudness');
+        return inThreadAudioWork.loudness(audio);
+      },
+      peaks: async (audio) => {
+        events.push('peaks');
+        return inThreadAudioWork.peaks(audio);
+      },
+      tempoAndKey: async (audio) => {
+        events.push('tempoAndKey');
+        // Still measuring when the copy's encode begins.
+        await encoding;
+        return inThreadAudioWork.tempoAndKey(audio);
+      },
+    };
+    env.deps.audioWork = work;
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+
+    await finishStep(env.deps, { generationId: 'gen-1', job });
+
+    expect(events).toEqual(['prepare', 'loudness', 'tempoAndKey', 'peaks', 'encode']);
+    const done = env.generations.all.get('gen-1') as Generation;
+    expect(done.analysis).toMatchObject({ bpm: 126, key: 'A minor' });
+    expect(Object.fromEntries(env.streamEncoder.inputs[0]?.comments ?? [])).toMatchObject({
+      BPM: '126',
+      KEY: 'A minor',
+    });
+    expect(done.loudness).toEqual(loudnessRecord(measureLoudness(parseWav(master))));
+    expect(env.audio.copies.get('tracks/gen-1.peaks.json')).toBeDefined();
   });
 
   it('asks the model for a tempo and key as tags, and records the tempo and key measured, in the track and its files', async () => {

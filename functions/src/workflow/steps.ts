@@ -10,11 +10,10 @@ import { tempoAndKeyTags } from '@tunesmith/shared/musical-keys';
 import type { Loudness } from '@tunesmith/shared/ownership';
 import type { TrackAnalysis } from '@tunesmith/shared/tracks';
 import { UNTITLED_TRACK } from '@tunesmith/shared/tracks';
-import { analysisSteps } from '../domain/audio/analysis';
 import { loudnessRecord, loudnessSteps, withGain } from '../domain/audio/loudness';
 import { type FileMarking, markWav, opusComments, type VorbisComment } from '../domain/audio/marking';
 import { AudioFormatError, type PcmSource } from '../domain/audio/pcm';
-import { computePeaks, PEAKS_CONTENT_TYPE, trackPeaksKey } from '../domain/audio/peaks';
+import { PEAKS_CONTENT_TYPE, trackPeaksKey } from '../domain/audio/peaks';
 import { parseWav } from '../domain/audio/wav';
 import { DomainError } from '../domain/errors';
 import {
@@ -35,6 +34,7 @@ import { hasLyricsToTime, type LyricsStore, timeTrackLyrics } from '../domain/ly
 import { provenanceOf, provenanceUrl } from '../domain/tracks/provenance';
 import { refreshSharePage, type SharePageDeps } from '../domain/tracks/share-page';
 import { type Generation, TRACK_AUDIO_AREA } from '../domain/tracks/track';
+import { type AudioWork, inThreadAudioWork } from './audio-work';
 import { runInSlices } from './slices';
 
 /** Fetches the provider's result and keeps a track's files in our tracks bucket. */
@@ -55,8 +55,14 @@ export interface StreamEncoder {
   readonly contentType: string;
   /** The file name extension of what `encode` makes, with its dot. */
   readonly extension: string;
-  /** Encodes `pcm`, with `comments` (the file's marking) in its header. */
-  encode(pcm: PcmSource, comments: VorbisComment[]): Promise<Uint8Array>;
+  /**
+   * Encodes `pcm`, with `comments` (the file's marking) in its header; they
+   * may still be on their way (tempo and key are measured while it encodes).
+   */
+  encode(
+    pcm: PcmSource,
+    comments: readonly VorbisComment[] | Promise<readonly VorbisComment[]>,
+  ): Promise<Uint8Array>;
 }
 
 /** How the files name the site they were made on. */
@@ -108,6 +114,8 @@ export interface WorkflowDeps {
   audio: AudioStore;
   /** Makes the players' compressed copy; without it tracks have only the WAV. */
   streamEncoder?: StreamEncoder;
+  /** Where Finish measures the audio; in this thread when absent. */
+  audioWork?: AudioWork;
   /** The site the files say they were made on. */
   site: SiteIdentity;
   /** Signs the WAV download with a C2PA manifest; without it the WAV carries the marking only. */
@@ -404,12 +412,12 @@ async function encodeStreamCopy(
   generation: Generation,
   pcm: PcmSource,
   gainDb: number,
-  marking: FileMarking,
+  marking: Promise<FileMarking>,
 ): Promise<Uint8Array | undefined> {
   const encoder = deps.streamEncoder;
   if (!encoder) return undefined;
   try {
-    return await encoder.encode(withGain(pcm, gainDb), opusComments(marking));
+    return await encoder.encode(withGain(pcm, gainDb), marking.then(opusComments));
   } catch (error) {
     deps.log?.warn('the compressed copy of a track was not made; players get the WAV', {
       generationId: generation.id,
@@ -424,9 +432,14 @@ async function encodeStreamCopy(
  * when making them failed. Never throws: a track without peaks still
  * completes (the backfill can make them later).
  */
-function peaksOf(deps: WorkflowDeps, generation: Generation, pcm: PcmSource): Uint8Array | undefined {
+async function peaksOf(
+  deps: WorkflowDeps,
+  work: AudioWork,
+  generation: Generation,
+  pcm: PcmSource,
+): Promise<Uint8Array | undefined> {
   try {
-    return new TextEncoder().encode(JSON.stringify(computePeaks(pcm)));
+    return new TextEncoder().encode(JSON.stringify(await work.peaks(pcm)));
   } catch (error) {
     deps.log?.warn("a track's waveform peaks were not made; it completes without them", {
       generationId: generation.id,
@@ -552,9 +565,10 @@ export async function measureTempoAndKey(
   deps: Pick<WorkflowDeps, 'log'>,
   generationId: string,
   pcm: PcmSource,
+  work: AudioWork = inThreadAudioWork,
 ): Promise<TrackAnalysis | undefined> {
   try {
-    return await runInSlices(analysisSteps(pcm));
+    return await work.tempoAndKey(pcm);
   } catch (error) {
     deps.log?.warn("a track's tempo and key were not measured; it completes without them", {
       generationId,
@@ -612,6 +626,9 @@ export async function finishStep(
   input: { generationId: string; job: Job },
 ): Promise<FinishOutput> {
   const timer = phaseTimer();
+  const work = deps.audioWork ?? inThreadAudioWork;
+  // Threads that measure the audio start while it is fetched.
+  work.prepare?.();
   const generation = await load(deps, input.generationId);
   const { result, master } = await timer.time('fetch', async () => {
     let result: Awaited<ReturnType<MusicProvider['result']>>;
@@ -644,27 +661,39 @@ export async function finishStep(
     // The site's name is read meanwhile too.
     const marking = fileMarkingOf(deps.site, generation);
     marking.catch(() => undefined);
-    const loudness = await timer.time('loudness', () => measureLoudness(pcm));
-    // Before the copy is encoded: its comments carry the tempo and key.
-    const analysis = await timer.time('analysis', () => measureTempoAndKey(deps, generation.id, pcm));
-    // The peaks first: they are quick, and their upload runs while the copy is encoded.
-    const peaks = await timer.time('peaks', () => peaksOf(deps, generation, pcm));
-    const storingPeaks = storeOptional(
-      deps,
-      generation,
-      'the waveform peaks',
-      trackPeaksKey(generation),
-      peaks,
-      PEAKS_CONTENT_TYPE,
-    );
-    const opus = await timer.time('opus', () =>
-      marking.then((fileMarking) =>
-        encodeStreamCopy(deps, generation, pcm, loudness.streamGainDb, {
+    // Measured at once (on worker threads where there are any); the copy is encoded once the loudness
+    // gives its gain, while tempo and key, which go in its header, are still being measured.
+    const measuring = timer.time('loudness', async () => loudnessRecord(await work.loudness(pcm)));
+    const analysing = timer.time('analysis', () => measureTempoAndKey(deps, generation.id, pcm, work));
+    const drawing = timer.time('peaks', () => peaksOf(deps, work, generation, pcm));
+    analysing.catch(() => undefined);
+    drawing.catch(() => undefined);
+    const loudness = await measuring;
+    const opus = timer.time('opus', () =>
+      encodeStreamCopy(
+        deps,
+        generation,
+        pcm,
+        loudness.streamGainDb,
+        Promise.all([marking, analysing]).then(([fileMarking, analysis]) => ({
           ...fileMarking,
           analysis: analysis ?? null,
-        }),
+        })),
       ),
     );
+    const storingPeaks = drawing.then((peaks) =>
+      storeOptional(
+        deps,
+        generation,
+        'the waveform peaks',
+        trackPeaksKey(generation),
+        peaks,
+        PEAKS_CONTENT_TYPE,
+      ),
+    );
+    storingPeaks.catch(() => undefined);
+    const analysis = await analysing;
+    const copy = await opus;
     const extension = deps.streamEncoder?.extension ?? '';
     const [audioUrl, streamCopy, peaksFile] = await timer.time('store', () =>
       Promise.all([
@@ -674,7 +703,7 @@ export async function finishStep(
           generation,
           'the compressed copy',
           trackStreamKey(generation, extension),
-          opus,
+          copy,
           deps.streamEncoder?.contentType ?? '',
         ),
         storingPeaks,

@@ -73,7 +73,7 @@ export function fakeAudioStore(
  * comments) and makes a small stand-in file; `failWith` makes it throw.
  */
 export function fakeStreamEncoder(): StreamEncoder & {
-  inputs: { pcm: PcmSource; channels: Float32Array[]; comments: VorbisComment[] }[];
+  inputs: { pcm: PcmSource; channels: Float32Array[]; comments: readonly VorbisComment[] }[];
   failWith?: Error;
 } {
   const encoder: ReturnType<typeof fakeStreamEncoder> = {
@@ -86,7 +86,7 @@ export function fakeStreamEncoder(): StreamEncoder & {
         pcm.read(c, 0, samples);
         return samples;
       });
-      encoder.inputs.push({ pcm, channels, comments });
+      encoder.inputs.push({ pcm, channels, comments: await comments });
       if (encoder.failWith) throw encoder.failWith;
       return new TextEncoder().encode(`OggS copy of ${pcm.frames} frames`);
     },

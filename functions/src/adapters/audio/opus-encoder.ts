@@ -127,5 +127,5 @@ export async function wavToOggOpus(wav: Uint8Array, options: OggOpusOptions = {}
 export const oggOpusStreamEncoder: StreamEncoder = {
   contentType: 'audio/ogg; codecs=opus',
   extension: '.opus',
-  encode: (pcm, comments) => pcmToOggOpus(pcm, { comments }),
+  encode: async (pcm, comments) => pcmToOggOpus(pcm, { comments: await comments }),
 };

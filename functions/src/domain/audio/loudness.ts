@@ -327,13 +327,30 @@ export function loudnessRecord(measurement: LoudnessMeasurement): {
 export function withGain(source: PcmSource, gainDb: number): PcmSource {
   if (gainDb === 0) return source;
   const factor = 10 ** (gainDb / 20);
-  return {
+  const gained: GainedPcm = {
     sampleRate: source.sampleRate,
     channels: source.channels,
     frames: source.frames,
+    source,
+    gainDb,
     read(channel, start, into) {
       source.read(channel, start, into);
       for (let i = 0; i < into.length; i++) into[i] = (into[i] as number) * factor;
     },
   };
+  return gained;
+}
+
+/** What {@link withGain} makes: it names its source and gain, so an encoder elsewhere can apply the gain itself. */
+export interface GainedPcm extends PcmSource {
+  readonly source: PcmSource;
+  readonly gainDb: number;
+}
+
+/** The audio under any gain {@link withGain} put on it, and that gain (0 dB for audio without). */
+export function gainOf(pcm: PcmSource): { source: PcmSource; gainDb: number } {
+  const gained = pcm as Partial<GainedPcm>;
+  return gained.source && typeof gained.gainDb === 'number'
+    ? { source: gained.source, gainDb: gained.gainDb }
+    : { source: pcm, gainDb: 0 };
 }

@@ -91,11 +91,112 @@ const toInt16 = (x: number) => {
 };
 
 /**
- * Encodes `source` as an Ogg Opus file, one second of audio per step, so a
- * caller can let other work run in between (see {@link encodeOggOpus}). The
- * pre-skip is the encoder's lookahead; frames continue past the end until the
- * delayed audio is out, and the last page's granule position trims the
- * padding, so a player plays exactly the source's length. Throws
+ * Frames of encoder history a part encodes before its first packet and throws
+ * away: a fresh encoder's first packets lean on silence before them, which
+ * would be heard where two parts join; after 200 ms of the audio that really
+ * comes before, its packets are as good as one encoder's (ogg-opus.test.ts).
+ */
+export const OPUS_WARMUP_FRAMES = 10;
+
+/** A run of frames, `[from, to)`, one encoder makes; `to` undefined runs to the end. */
+export interface OpusPart {
+  from: number;
+  to?: number;
+}
+
+/** The audio as Opus takes it: at 48 kHz, mono or stereo (more channels keep the first two). */
+export function opusInput(source: PcmSource): { pcm: PcmSource; channels: 1 | 2 } {
+  if (source.frames === 0 || source.channels === 0) throw new AudioFormatError('The audio has no samples');
+  const channels: 1 | 2 = source.channels === 1 ? 1 : 2;
+  return { pcm: resample(firstChannels(source, channels), OPUS_RATE), channels };
+}
+
+/** Frames a stream of `length` samples (at 48 kHz) needs, the encoder's delay included. */
+export const opusFrameCount = (length: number, preSkip: number) => Math.ceil((length + preSkip) / OPUS_FRAME);
+
+/**
+ * `count` parts of about equal length covering a stream of `length` samples
+ * (at 48 kHz): how the frames are shared among encoders that run at once. A
+ * part shorter than a second is not worth an encoder, so short audio gets
+ * fewer parts.
+ */
+export function opusParts(length: number, count: number): OpusPart[] {
+  const frames = Math.ceil(length / OPUS_FRAME);
+  const parts = Math.max(1, Math.min(count, Math.floor(frames / 50)));
+  return Array.from({ length: parts }, (_, i) => {
+    const from = Math.round((i * frames) / parts);
+    return i === parts - 1 ? { from } : { from, to: Math.round(((i + 1) * frames) / parts) };
+  });
+}
+
+/**
+ * Encodes one part of `pcm` (48 kHz, already at the stream's gain), one
+ * second of audio per step so a caller can let other work run in between: the
+ * packets of frames `[from, to)`, after {@link OPUS_WARMUP_FRAMES} of history
+ * that are encoded and dropped (none before the first frame). A part without
+ * `to` continues past the end until the encoder's delayed audio is out.
+ */
+export function* opusPacketSteps(
+  pcm: PcmSource,
+  encoder: OpusEncoder,
+  part: OpusPart,
+): Generator<void, Uint8Array[], void> {
+  const channels = pcm.channels;
+  const to = part.to ?? opusFrameCount(pcm.frames, encoder.lookahead);
+  const first = Math.max(0, part.from - OPUS_WARMUP_FRAMES);
+  const block = BLOCK_FRAMES * OPUS_FRAME;
+  const planes = Array.from({ length: channels }, () => new Float32Array(block));
+  const interleaved = new Int16Array(block * channels);
+  const packets: Uint8Array[] = [];
+  for (let frame = first; frame < to; frame += BLOCK_FRAMES) {
+    const start = frame * OPUS_FRAME;
+    for (let c = 0; c < channels; c++) pcm.read(c, start, planes[c] as Float32Array);
+    for (let i = 0; i < block; i++)
+      for (let c = 0; c < channels; c++)
+        interleaved[i * channels + c] = toInt16((planes[c] as Float32Array)[i] as number);
+    const frames = Math.min(BLOCK_FRAMES, to - frame);
+    for (let f = 0; f < frames; f++) {
+      const packet = encoder.encode(
+        interleaved.subarray(f * OPUS_FRAME * channels, (f + 1) * OPUS_FRAME * channels),
+        OPUS_FRAME,
+      );
+      if (frame + f >= part.from) packets.push(packet);
+    }
+    yield;
+  }
+  return packets;
+}
+
+/**
+ * The Ogg Opus file of a stream's packets, in order: OpusHead and OpusTags,
+ * then the audio; the last page's granule position trims the padding, so a
+ * player plays exactly `length` samples after the pre-skip.
+ */
+export function oggOpusFile(
+  packets: readonly Uint8Array[],
+  stream: {
+    channels: 1 | 2;
+    preSkip: number;
+    length: number;
+    inputSampleRate: number;
+    vendor: string;
+    comments?: readonly VorbisComment[];
+    serial?: number;
+  },
+): Uint8Array {
+  const ogg = new OggStreamWriter(stream.serial ?? 0x54756e65, MAX_PAGE_DURATION);
+  ogg.header(opusHead(stream));
+  ogg.header(opusTags(stream.vendor, stream.comments));
+  packets.forEach((packet, i) => {
+    ogg.packet(packet, BigInt((i + 1) * OPUS_FRAME));
+  });
+  return ogg.finish(BigInt(stream.preSkip + stream.length));
+}
+
+/**
+ * Encodes `source` as an Ogg Opus file with one encoder, one second of audio
+ * per step, so a caller can let other work run in between (see
+ * {@link encodeOggOpus}). The pre-skip is the encoder's lookahead. Throws
  * {@link AudioFormatError} for audio without samples.
  */
 export function* oggOpusSteps(
@@ -103,38 +204,19 @@ export function* oggOpusSteps(
   newEncoder: OpusEncoderFactory,
   options: OggOpusOptions = {},
 ): Generator<void, Uint8Array, void> {
-  if (source.frames === 0 || source.channels === 0) throw new AudioFormatError('The audio has no samples');
-  const channels: 1 | 2 = source.channels === 1 ? 1 : 2;
-  const pcm = resample(firstChannels(source, channels), OPUS_RATE);
+  const { pcm, channels } = opusInput(source);
   const encoder = newEncoder({ channels, bitrate: options.bitrate ?? DEFAULT_BITRATES[channels] });
   try {
-    const preSkip = encoder.lookahead;
-    const ogg = new OggStreamWriter(options.serial ?? 0x54756e65, MAX_PAGE_DURATION);
-    ogg.header(opusHead({ channels, preSkip, inputSampleRate: source.sampleRate }));
-    ogg.header(opusTags(encoder.vendor, options.comments));
-
-    const length = pcm.frames;
-    const frameCount = Math.ceil((length + preSkip) / OPUS_FRAME);
-    const block = BLOCK_FRAMES * OPUS_FRAME;
-    const planes = Array.from({ length: channels }, () => new Float32Array(block));
-    const interleaved = new Int16Array(block * channels);
-    for (let frame = 0; frame < frameCount; frame += BLOCK_FRAMES) {
-      const start = frame * OPUS_FRAME;
-      for (let c = 0; c < channels; c++) pcm.read(c, start, planes[c] as Float32Array);
-      for (let i = 0; i < block; i++)
-        for (let c = 0; c < channels; c++)
-          interleaved[i * channels + c] = toInt16((planes[c] as Float32Array)[i] as number);
-      const frames = Math.min(BLOCK_FRAMES, frameCount - frame);
-      for (let f = 0; f < frames; f++) {
-        const packet = encoder.encode(
-          interleaved.subarray(f * OPUS_FRAME * channels, (f + 1) * OPUS_FRAME * channels),
-          OPUS_FRAME,
-        );
-        ogg.packet(packet, BigInt((frame + f + 1) * OPUS_FRAME));
-      }
-      yield;
-    }
-    return ogg.finish(BigInt(preSkip + length));
+    const packets = yield* opusPacketSteps(pcm, encoder, { from: 0 });
+    return oggOpusFile(packets, {
+      channels,
+      preSkip: encoder.lookahead,
+      length: pcm.frames,
+      inputSampleRate: source.sampleRate,
+      vendor: encoder.vendor,
+      ...(options.comments ? { comments: options.comments } : {}),
+      ...(options.serial !== undefined ? { serial: options.serial } : {}),
+    });
   } finally {
     encoder.close();
   }
