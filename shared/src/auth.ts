@@ -8,6 +8,7 @@ import {
   TOTP_CODE_LENGTH,
 } from './constants';
 import './schema-messages';
+import { STEM_SETS } from './stems';
 
 export { authMessages } from './auth-messages';
 
@@ -151,6 +152,14 @@ export const entitlementsSchema = z.object({
   weeklyLimit: z.int(),
   canPrivate: z.boolean(),
   canDownload: z.boolean(),
+  /**
+   * Stems (decision 044): the sets the plan in force separates into, and for
+   * each set the active plans that do (the names its refusal gives).
+   */
+  stems: z.object({
+    sets: z.array(z.enum(STEM_SETS)),
+    plans: z.object({ '4': z.array(z.string()), '6': z.array(z.string()) }),
+  }),
 });
 export type Entitlements = z.infer<typeof entitlementsSchema>;
 
