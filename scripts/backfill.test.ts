@@ -11,7 +11,7 @@ import type { BackfillStep, StepOptions, Target } from './backfill/step';
 // The one backfill runner: its arguments, its help, where it finds a step's
 // target (the local cloud, a stage's stack outputs, the environment) and its
 // exit codes. The steps' own work is proven against the emulators
-// (functions/test/peaks.int.test.ts, files-backfill.int.test.ts).
+// (functions/test/peaks.int.test.ts, files-backfill.int.test.ts, lyrics-backfill.int.test.ts).
 
 const step = (name: string) => backfillSteps.find((s) => s.name === name) as BackfillStep;
 const usageError = (argv: string[]): string => {
@@ -36,6 +36,7 @@ describe('the help', () => {
       expect(text).toMatch(/^ {2}peaks {9}waveform peaks/m);
       expect(text).toMatch(/^ {2}files {9}marking, loudness/m);
       expect(text).toMatch(/^ {2}share-pages {3}the share page/m);
+      expect(text).toMatch(/^ {2}lyrics {8}timed lyrics for completed tracks with lyrics/m);
     }
   });
 
@@ -55,6 +56,15 @@ describe('the help', () => {
     );
     expect(helpOf(['files', '-h']).replace(/\n/g, ' ')).toContain(
       'TABLE_NAME, TRACKS_BUCKET, PUBLIC_ORIGIN and AWS_REGION (and C2PA_SIGNING_SECRET_ARN) from the environment.',
+    );
+
+    const lyrics = helpOf(['lyrics', '--help']);
+    expect(lyrics.split('\n')[0]).toBe(
+      'Usage: npm run backfill -- lyrics [--local | --stage <name> [--region <region>]] [--dry-run] [--before <ISO date>]',
+    );
+    expect(lyrics).toContain('fal-ai/whisper');
+    expect(lyrics.replace(/\n/g, ' ')).toContain(
+      'TABLE_NAME, TRACKS_BUCKET and AWS_REGION (and SETTINGS_KMS_KEY_ID) from the environment.',
     );
 
     const share = helpOf(['--help', 'share-pages']);

@@ -19,13 +19,20 @@ import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { runningLocalCloud, UsageError } from '../functions/scripts/local-cloud';
 import { analysisStep } from './backfill/analysis';
 import { filesStep } from './backfill/files';
+import { lyricsStep } from './backfill/lyrics';
 import { peaksStep } from './backfill/peaks';
 import { sharePagesStep } from './backfill/share-pages';
 import type { BackfillStep, StepOption, StepOptions, Target } from './backfill/step';
 import { describeStack, regionOf, StageError, stackNameOf } from './stack-outputs';
 
 /** Every step, in the order the help lists them. */
-export const backfillSteps: readonly BackfillStep[] = [peaksStep, filesStep, sharePagesStep, analysisStep];
+export const backfillSteps: readonly BackfillStep[] = [
+  peaksStep,
+  filesStep,
+  sharePagesStep,
+  analysisStep,
+  lyricsStep,
+];
 
 const WHERE = '[--local | --stage <name> [--region <region>]]';
 const WHERE_HELP = `  --local          the running local cloud (npm start)

@@ -395,6 +395,22 @@ describe('asking for stems, refused', () => {
   });
 });
 
+describe('the stem sets a user is told of', () => {
+  it("are the plan in force's, beside the plans that have each set, as the server enforces them", async () => {
+    const { browser, id: userId } = await signedInUser();
+    const track = await storedTrack(userId);
+    const seeded = { '4': ['Free', 'Basic', 'Premium'], '6': ['Basic', 'Premium'] };
+    const stemsOf = async () =>
+      ((await browser.get('/api/auth/user')).body.entitlements as { stems: unknown }).stems;
+
+    expect(await stemsOf()).toEqual({ sets: ['4'], plans: seeded });
+    expect((await browser.post(`/api/generation/${track.id}/stems`, { set: '6' })).status).toBe(403);
+
+    await subscribe(store, userId);
+    expect(await stemsOf()).toEqual({ sets: ['4', '6'], plans: seeded });
+  });
+});
+
 describe('who sees a track’s stems', () => {
   it('the track page’s rule: a public track’s to anyone, a private one’s to its owner only', async () => {
     const owner = await signedInUser();

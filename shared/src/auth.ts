@@ -151,6 +151,15 @@ export const entitlementsSchema = z.object({
   weeklyLimit: z.int(),
   canPrivate: z.boolean(),
   canDownload: z.boolean(),
+  /**
+   * Stems (decision 044): the sets the plan in force separates into, and for
+   * each set the active plans that do (the names its refusal gives).
+   */
+  stems: z.object({
+    // STEM_SETS of ./stems, written out: importing it would give the sign-in code a chunk of the stems' schemas.
+    sets: z.array(z.enum(['4', '6'])),
+    plans: z.object({ '4': z.array(z.string()), '6': z.array(z.string()) }),
+  }),
 });
 export type Entitlements = z.infer<typeof entitlementsSchema>;
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import { signIn, verifiedUser } from './people';
+import { PHONE } from './phone';
 
 // A sung track's page follows its lyrics: they are timed after the track plays (the embedded provider's
 // fal-ai/whisper and the alignment), the list replaces the text, a line seeks the player, the playing
@@ -21,8 +22,10 @@ afterAll(async () => {
 
 const password = 'lyric follower 1';
 const POLL = { timeout: 30_000, interval: 200 };
-const LYRICS =
-  '[verse]\nHolding on to the summer light\nRunning through the city night\n[chorus]\nWe keep on chasing';
+// The bridge is a line longer than a phone is wide, with a word longer than its lyrics box.
+const LONG_LINE =
+  'We were running through the neon city lights until the morning found us waiting by the water, aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaah';
+const LYRICS = `[verse]\nHolding on to the summer light\nRunning through the city night\n[chorus]\nWe keep on chasing\n[bridge]\n${LONG_LINE}`;
 
 async function sungTrack(page: Page, title: string): Promise<string> {
   const started = await page.request.post(`${baseUrl}/api/generate-text-to-music`, {
@@ -83,6 +86,31 @@ describe('the lyrics view', () => {
     const lrc = page.getByRole('link', { name: 'Download lyrics (.lrc)' });
     expect(await lrc.getAttribute('href')).toBe(`/api/track/${id}/lyrics?format=lrc`);
     await expectNoSeriousViolations(page, 'track page with its lyrics in time');
+
+    // On a phone the lines wrap inside their box: nothing runs off the side of the list or the page.
+    await page.setViewportSize(PHONE);
+    const bridge = lyrics.getByRole('button', { name: /We were running through the neon city lights/ });
+    await bridge.scrollIntoViewIfNeeded();
+    const fit = await lyrics.evaluate((list, phoneWidth) => {
+      const box = list.getBoundingClientRect();
+      const lines = [...list.querySelectorAll('button')].map((line) => line.getBoundingClientRect());
+      return {
+        listFits: list.scrollWidth <= list.clientWidth,
+        pageFits: document.documentElement.scrollWidth <= phoneWidth,
+        linesInside: lines.every((line) => line.left >= box.left && line.right <= box.right),
+      };
+    }, PHONE.width);
+    expect(fit).toEqual({ listFits: true, pageFits: true, linesInside: true });
+    // The bridge's words fill more than two rows of the line's own height (20 px), rather than one long row.
+    const text = bridge.locator('span').last();
+    const { height, lineHeight, overflows } = await text.evaluate((span) => ({
+      height: span.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(getComputedStyle(span).lineHeight),
+      overflows:
+        span.getBoundingClientRect().right > (span.parentElement?.getBoundingClientRect().right ?? 0),
+    }));
+    expect(height).toBeGreaterThan(2 * lineHeight);
+    expect(overflows).toBe(false);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { DURATION_MIN_SECONDS } from '@tunesmith/shared/constants';
 import type { Track } from '@tunesmith/shared/tracks';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
@@ -68,15 +68,37 @@ describe('stems', () => {
 
     // Separate stems says what it costs before anything is spent.
     await page.goto(`${baseUrl}/track/${track.id}`);
-    await page.getByRole('button', { name: 'Separate stems' }).click();
+    const separateStems = page.getByRole('button', { name: 'Separate stems' });
+    const focusIsOn = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+    await separateStems.click();
     const dialog = page.getByRole('alertdialog', { name: 'Separate stems' });
     await dialog.getByText('Uses 1 of your 5 generations this week.', { exact: false }).waitFor();
     await dialog.getByText('Vocals, drums, bass and other.').waitFor();
+    // The Free plan separates into 4 stems (the seed): 6 is shown, cannot be chosen, and says which plans
+    // have it, with a way to them.
+    const four = dialog.getByRole('radio', { name: '4 stems' });
+    const six = dialog.getByRole('radio', { name: '6 stems' });
+    expect(await six.isDisabled()).toBe(true);
+    const reason = dialog.getByText('6 stems are for the Basic and Premium plans.', { exact: false });
+    await reason.waitFor();
+    expect(await reason.getByRole('link', { name: 'See Plans' }).getAttribute('href')).toBe('/pricing');
+    await four.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await four.getAttribute('aria-checked')).toBe('true');
+    expect(await six.getAttribute('aria-checked')).toBe('false');
     await expectFitsPhone(dialog, dialog.getByRole('button', { name: 'Separate' }));
     await expectNoSeriousViolations(page, 'the Separate stems dialog');
+    // Cancelled, the dialog gives focus back to the button that opened it.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focusIsOn(separateStems)).toBe(true);
+
+    // Opened again from the keyboard and started: focus comes back to the button all the same.
+    await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Separate' }).click();
     await toast(page, 'Separating stems').waitFor();
     await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => focusIsOn(separateStems)).toBe(true);
 
     // The page follows the separation, then shows the stems under the player.
     const stems = page.getByRole('region', { name: 'Stems' });
@@ -88,10 +110,32 @@ describe('stems', () => {
     // The Free plan does not download stems: it is offered the upgrade.
     await stems.getByRole('link', { name: 'Upgrade to Download Stems' }).waitFor();
     await expectNoSeriousViolations(page, "the track page's stems");
-    // On a phone, every stem's controls fit across the screen.
+    // On a phone, every stem's controls fit across the screen, the page does not scroll sideways, and
+    // each control is a target of at least 24 by 24 px (WCAG 2.5.8).
     const box = await stems.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
     expect(await stems.evaluate((section) => section.scrollWidth <= section.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const targets = await stems.locator('button, input, a').evaluateAll((elements) =>
+      elements.map((element) => {
+        const rect = element.getBoundingClientRect();
+        return {
+          name: element.getAttribute('aria-label') ?? element.textContent,
+          width: rect.width,
+          height: rect.height,
+          right: rect.right,
+        };
+      }),
+    );
+    // Mute, Solo and a volume per stem, and the upgrade.
+    expect(targets).toHaveLength(4 * 3 + 1);
+    for (const target of targets) {
+      expect(target, `${target.name}`).toMatchObject({
+        width: expect.toSatisfy((width: number) => width >= 24),
+        height: expect.toSatisfy((height: number) => height >= 24),
+        right: expect.toSatisfy((right: number) => right <= PHONE.width),
+      });
+    }
 
     // Solo the vocals from the keyboard, then play: the stems load and sound in place of the track's own
     // audio, which keeps the time (and stays silent).

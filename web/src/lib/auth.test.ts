@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { makeSubscriber, makeUser, signedInUser } from '@/testing/fixtures';
+import { makeSubscriber, makeUser, paidStems, seedStems, signedInUser } from '@/testing/fixtures';
 import { anonymous, jsonResponse, mockFetch } from '@/testing/mock-fetch';
 import {
   canDownloadTracks,
@@ -72,13 +72,25 @@ describe('canDownloadTracks and canMakeTracksPrivate', () => {
   it('say no once a cancelled plan has passed its end, whatever the status still says', () => {
     const ended = makeSubscriber({
       planStatus: 'cancelled',
-      entitlements: { paid: false, weeklyLimit: 5, canPrivate: false, canDownload: false },
+      entitlements: {
+        paid: false,
+        weeklyLimit: 5,
+        canPrivate: false,
+        canDownload: false,
+        stems: seedStems(),
+      },
     });
     expect(entitled(ended)).toEqual([false, false]);
   });
 
   it('read each right on its own', () => {
-    const entitlements = { paid: true, weeklyLimit: 30, canPrivate: false, canDownload: true };
+    const entitlements = {
+      paid: true,
+      weeklyLimit: 30,
+      canPrivate: false,
+      canDownload: true,
+      stems: paidStems(),
+    };
     expect(entitled(makeSubscriber({ entitlements }))).toEqual([true, false]);
     expect(entitled({ entitlements: { ...entitlements, canPrivate: true, canDownload: false } })).toEqual([
       false,

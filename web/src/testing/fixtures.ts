@@ -1,5 +1,6 @@
 import type { CurrentUser, Entitlements } from '@tunesmith/shared/auth';
 import type { Plan } from '@tunesmith/shared/plans';
+import type { StemSet } from '@tunesmith/shared/stems';
 import type { Track } from '@tunesmith/shared/tracks';
 
 const now = '2024-01-01T00:00:00.000Z';
@@ -75,6 +76,7 @@ export function seedPlans(): Plan[] {
       maxGenerations: 30,
       generationsNumber: 30,
       features: '["30 songs a week","Download your tracks"]',
+      stemsSix: true,
       sortOrder: 1,
     },
     {
@@ -89,6 +91,7 @@ export function seedPlans(): Plan[] {
       maxGenerations: 100,
       generationsNumber: 100,
       features: '100 songs a week\nPriority generation\nCommercial license',
+      stemsSix: true,
       sortOrder: 2,
     },
   ];
@@ -111,8 +114,27 @@ function entitlementsOf(user: Pick<CurrentUser, 'planStatus' | 'subscriptionPlan
     weeklyLimit: paid && plan ? plan.maxGenerations : FREE_WEEKLY_GENERATIONS,
     canPrivate: paid,
     canDownload: paid,
+    stems: seedStems(paid ? plan : undefined),
   };
 }
+
+/**
+ * The stem sets of the entitlements (functions/src/domain/stems/stem-sets.ts)
+ * over the seed plans: `plan`'s while in force, else the Free plan's.
+ */
+export function seedStems(plan?: Plan): Entitlements['stems'] {
+  const plans = seedPlans();
+  const inForce = plan ?? plans.find((p) => p.name === 'Free');
+  const allows = (p: Plan | undefined, set: StemSet) => (set === '4' ? p?.stemsFour : p?.stemsSix) === true;
+  const withSet = (set: StemSet) => plans.filter((p) => p.isActive && allows(p, set)).map((p) => p.name);
+  return {
+    sets: (['4', '6'] as const).filter((set) => allows(inForce, set)),
+    plans: { '4': withSet('4'), '6': withSet('6') },
+  };
+}
+
+/** A paid seed plan's stem sets (Basic and Premium have the same). */
+export const paidStems = (): Entitlements['stems'] => seedStems(seedPlans().find((p) => p.id === 'basic'));
 
 /** The subscribed plan's name, as the server sends it (null without a plan). */
 function planNameOf(planId: string | null): string | null {

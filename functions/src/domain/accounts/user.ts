@@ -1,8 +1,8 @@
 import type { CurrentUser, PlanStatus } from '@tunesmith/shared/auth';
 import type { BillingCycle } from '@tunesmith/shared/constants';
-import { entitlementsFor } from '../generations/entitlements';
 import { quotaResetsAt, usedThisWindow } from '../generations/quota-window';
 import type { Plan } from '../plans/plan';
+import { fullEntitlementsFor } from '../stems/stem-sets';
 
 /** A regular user's profile (spec 2 section 3, users), keyed by the identity's subject. */
 export interface User {
@@ -97,9 +97,15 @@ export function planGrantedBySite(
 /**
  * What `GET /api/auth/user` returns: the profile, plus what the plan allows
  * now and this week's count, from the same rules generation and downloads
- * enforce. `plan` is the user's subscribed plan when there is one.
+ * enforce. `plan` is the user's subscribed plan when there is one; `plans`
+ * every plan (the stem sets name those that have each).
  */
-export function toCurrentUser(user: User, plan: Plan | undefined, now: Date): CurrentUser {
+export function toCurrentUser(
+  user: User,
+  plan: Plan | undefined,
+  now: Date,
+  plans: readonly Plan[] = [],
+): CurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -122,7 +128,7 @@ export function toCurrentUser(user: User, plan: Plan | undefined, now: Date): Cu
     hasBillingAccount: user.stripeCustomerId !== null,
     // Stripe is read for a plan only when the customer has a subscription, so a reading means one existed.
     hasBillingHistory: user.stripeCustomerId !== null && user.billingObservedAt !== null,
-    entitlements: entitlementsFor(user, plan, now),
+    entitlements: fullEntitlementsFor(user, plan, plans, now),
     quotaResetsAt: quotaResetsAt(now).toISOString(),
   };
 }

@@ -9,6 +9,7 @@ import { inMemoryPricingPage } from '../../testing/in-memory-pricing-page';
 import { inMemorySharePages, shareDeps } from '../../testing/in-memory-share-pages';
 import { PaymentsError } from '../billing/ports';
 import { entitlementsFor } from '../generations/entitlements';
+import { fullEntitlementsFor } from '../stems/stem-sets';
 import { zeroDay, zeroTotals } from './counters';
 import type { AdminDeps } from './ports';
 import { assignPlan, deleteUser, toAdminUserView, updateUser } from './users';
@@ -112,7 +113,9 @@ describe('toAdminUserView', () => {
       hasStripeSubscription: true,
       entitlements: { paid: false, weeklyLimit: 5, canDownload: false },
     });
-    expect(view.entitlements).toEqual(entitlementsFor(pastDue, byId.get('basic'), clock.now()));
+    expect(view.entitlements).toEqual(
+      fullEntitlementsFor(pastDue, byId.get('basic'), [...plans.all.values()], clock.now()),
+    );
     const granted = aUser({ planStatus: 'active', subscriptionPlanId: 'premium' });
     expect(toAdminUserView(granted, byId, clock.now())).toMatchObject({
       hasStripeSubscription: false,

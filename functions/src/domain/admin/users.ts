@@ -15,16 +15,17 @@ import { closeOpenCheckout, grantInForce } from '../billing/grants';
 import { PaymentsError } from '../billing/ports';
 import { hasRunningSubscription, isLive } from '../billing/subscription';
 import { conflict, DomainError, notFound, validationError } from '../errors';
-import { entitlementsFor, isPaidPlan } from '../generations/entitlements';
+import { isPaidPlan } from '../generations/entitlements';
 import { usedThisWindow } from '../generations/quota-window';
 import type { Plan } from '../plans/plan';
+import { fullEntitlementsFor } from '../stems/stem-sets';
 import { audit } from './audit';
 import type { AdminDeps } from './ports';
 import { normaliseSearch } from './search';
 
 /**
  * A user as the User Management table shows it. What the plan allows comes
- * from `entitlementsFor`, as on the user's own profile: a subscriber whose
+ * from `fullEntitlementsFor`, as on the user's own profile: a subscriber whose
  * payment failed keeps the plan's name but has the free limits.
  */
 export function toAdminUserView(user: User, plans: ReadonlyMap<string, Plan>, now: Date): AdminUserView {
@@ -45,7 +46,7 @@ export function toAdminUserView(user: User, plans: ReadonlyMap<string, Plan>, no
     planStartDate: user.planStartDate,
     planEndDate: user.planEndDate,
     hasStripeSubscription: hasRunningSubscription(user),
-    entitlements: entitlementsFor(user, plan, now),
+    entitlements: fullEntitlementsFor(user, plan, [...plans.values()], now),
     createdAt: user.createdAt,
   };
 }

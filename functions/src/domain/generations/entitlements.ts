@@ -4,6 +4,9 @@ import type { Plan } from '../plans/plan';
 
 export type { Entitlements };
 
+/** What follows from the user's plan alone; the stem sets also need the other plans (stems/stem-sets.ts). */
+export type PlanEntitlements = Omit<Entitlements, 'stems'>;
+
 /** The Terms' weekly quota of the Free plan, used when no plan record is at hand. */
 export const FREE_WEEKLY_GENERATIONS = 5;
 
@@ -23,7 +26,7 @@ export function entitlementsFor(
   user: Pick<User, 'planStatus' | 'planEndDate'>,
   plan: Plan | undefined,
   now: Date,
-): Entitlements {
+): PlanEntitlements {
   const inPaidPeriod =
     user.planStatus === 'active' ||
     (user.planStatus === 'cancelled' && !!user.planEndDate && new Date(user.planEndDate) > now);

@@ -8,13 +8,13 @@ import { type StemSet, type StemsStatus, stemsMessages } from '@tunesmith/shared
 import type { User } from '../accounts/user';
 import { conflict, DomainError, forbidden, notFound, validationError } from '../errors';
 import { downloadMessages } from '../generations/download';
-import { entitlementsFor, isPaidPlan } from '../generations/entitlements';
+import { entitlementsFor } from '../generations/entitlements';
 import { mayView, reserveUnit } from '../generations/generation-service';
 import type { GenerationDeps, GenerationStore } from '../generations/ports';
 import { quotaWindowStart } from '../generations/quota-window';
 import type { Plan, PlanRepository } from '../plans/plan';
-import { findFreePlan } from '../plans/plan-service';
 import type { Generation } from '../tracks/track';
+import { planAllowsSet, plansWithSet, stemsPlanInForce } from './stem-sets';
 import { latestStems, STEMS_MODELS, type StemsRecord, type StoredStem } from './stems';
 
 /** Launches the workflow that separates a track (the generation state machine, its stems path). */
@@ -31,30 +31,9 @@ type Subscriber = Pick<User, 'id' | 'planStatus' | 'planEndDate'>;
 
 const trackNotFound = () => notFound(generationMessages.trackNotFound);
 
-/** The plan whose stem settings apply: the user's while it is in force, else the stored Free plan. */
-async function planInForce(
-  deps: Pick<StemsDeps, 'plans'>,
-  user: Subscriber,
-  plan: Plan | undefined,
-  now: Date,
-): Promise<Pick<Plan, 'stemsFour' | 'stemsSix'> | undefined> {
-  if (plan && (entitlementsFor(user, plan, now).paid || !isPaidPlan(plan))) return plan;
-  return findFreePlan(deps.plans);
-}
-
-const allows = (plan: Pick<Plan, 'stemsFour' | 'stemsSix'> | undefined, set: StemSet) =>
-  set === '4' ? (plan?.stemsFour ?? true) : (plan?.stemsSix ?? false);
-
 /** The refusal of a set the plan does not separate into, naming the active plans that do. */
-async function setNotOnPlan(deps: Pick<StemsDeps, 'plans'>, set: StemSet): Promise<DomainError> {
-  const plans = (await deps.plans.listBySortOrder()).filter((p) => p.isActive && allows(p, set));
-  return forbidden(
-    stemsMessages.setNotOnPlan(
-      set,
-      plans.map((p) => p.name),
-    ),
-  );
-}
+const setNotOnPlan = (plans: readonly Plan[], set: StemSet): DomainError =>
+  forbidden(stemsMessages.setNotOnPlan(set, plansWithSet(plans, set)));
 
 /** A set being made or made already is answered as it is; a new ask (or one after a failure) starts it. */
 const inHand = (record: StemsRecord | undefined) =>
@@ -85,7 +64,8 @@ export async function requestStems(
   const existing = track.stems?.[set];
   if (inHand(existing)) return { status: existing?.status ?? 'processing' };
   const now = deps.clock.now();
-  if (!allows(await planInForce(deps, user, plan, now), set)) throw await setNotOnPlan(deps, set);
+  const plans = await deps.plans.listBySortOrder();
+  if (!planAllowsSet(stemsPlanInForce(user, plan, plans, now), set)) throw setNotOnPlan(plans, set);
 
   const at = now.toISOString();
   let claimed: StemsRecord | undefined;

@@ -46,12 +46,13 @@ export interface AuthRouteDeps {
 
 /** Sign-up, verification, sign-in, reset and account changes of regular users. */
 export function authRoutes({ accounts, deletion, sessions, plans, clock }: AuthRouteDeps): GroupHandlers {
-  const view = async (user: User) =>
-    toCurrentUser(
-      user,
-      user.subscriptionPlanId ? await plans.get(user.subscriptionPlanId) : undefined,
-      clock.now(),
-    );
+  const view = async (user: User) => {
+    const [plan, all] = await Promise.all([
+      user.subscriptionPlanId ? plans.get(user.subscriptionPlanId) : undefined,
+      plans.listBySortOrder(),
+    ]);
+    return toCurrentUser(user, plan, clock.now(), all);
+  };
   return {
     register: async (event) => {
       const input = readJson(event, registerSchema);

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Plan } from '@tunesmith/shared/plans';
 import { describe, expect, it, vi } from 'vitest';
-import { makeSubscriber, makeUser, seedPlans, signedInUser } from '@/testing/fixtures';
+import { makeSubscriber, makeUser, paidStems, seedPlans, seedStems, signedInUser } from '@/testing/fixtures';
 import {
   anonymous,
   deferredResponse,
@@ -609,7 +609,13 @@ describe('pricing page', () => {
           subscriptionPlanId: 'premium',
           planEndDate: '2024-02-01T12:00:00.000Z',
           planGrantedBySite: true,
-          entitlements: { paid: true, weeklyLimit: 100, canPrivate: true, canDownload: true },
+          entitlements: {
+            paid: true,
+            weeklyLimit: 100,
+            canPrivate: true,
+            canDownload: true,
+            stems: paidStems(),
+          },
         }),
       });
 
@@ -630,7 +636,13 @@ describe('pricing page', () => {
           subscriptionPlanId: 'premium',
           planEndDate: '2024-01-01T00:00:00.000Z',
           planGrantedBySite: true,
-          entitlements: { paid: false, weeklyLimit: 5, canPrivate: false, canDownload: false },
+          entitlements: {
+            paid: false,
+            weeklyLimit: 5,
+            canPrivate: false,
+            canDownload: false,
+            stems: seedStems(),
+          },
         }),
       });
 

@@ -53,6 +53,8 @@ export const studioMessages = {
   stemsStarted: (title: string) =>
     `"${title}" is being taken apart: its stems show on its page once they are ready.`,
   stemsFailedTitle: 'Stems Failed',
+  /** In place of Separate stems when the plan separates into no set (a link to the plans). */
+  stemsUpgrade: 'Upgrade for Stems',
   stemsFailed: 'The stems could not be started. Please try again.',
   seePlans: 'See Plans',
   close: 'Close',

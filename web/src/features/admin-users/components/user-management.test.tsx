@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AdminUserView } from '@tunesmith/shared/admin';
 import { afterEach, describe, expect, it } from 'vitest';
+import { paidStems, seedStems } from '@/testing/fixtures';
 import { jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
 import { findToast, renderApp } from '@/testing/render';
 import { DEFAULT_WINDOW_WIDTH, setWindowWidth } from '@/testing/viewport';
@@ -20,12 +21,18 @@ const aUser = (overrides: Partial<AdminUserView> = {}): AdminUserView => ({
   planStartDate: null,
   planEndDate: null,
   hasStripeSubscription: false,
-  entitlements: { paid: false, weeklyLimit: 5, canPrivate: false, canDownload: false },
+  entitlements: { paid: false, weeklyLimit: 5, canPrivate: false, canDownload: false, stems: seedStems() },
   createdAt: '2026-03-15T12:00:00.000Z',
   ...overrides,
 });
 
-const premiumLimits = { paid: true, weeklyLimit: 100, canPrivate: true, canDownload: true };
+const premiumLimits = {
+  paid: true,
+  weeklyLimit: 100,
+  canPrivate: true,
+  canDownload: true,
+  stems: paidStems(),
+};
 
 const plans = [
   { id: 'free', name: 'Free', isActive: true },

@@ -1,7 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import type { EditKind, Track } from '@tunesmith/shared/tracks';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { useStemOffer } from '../hooks/use-stem-offer';
 import { studioMessages } from '../messages';
 import { StemsDialog } from './stems-dialog';
 import { StudioDialog, studioKinds } from './studio-dialog';
@@ -17,13 +19,15 @@ export interface StudioEntryProps {
 
 /**
  * The library card's More menu (Radix Dropdown Menu): Extend, Repaint section,
- * Make variation, Separate stems, each opening its dialog. Only for a completed track.
+ * Make variation, Separate stems, each opening its dialog (Upgrade for Stems, to the plans, when the
+ * plan separates into no set). Only for a completed track.
  */
 export function StudioMenu({ track, describedBy, onStarted }: StudioEntryProps) {
   const [open, setOpen] = useState<EditKind | 'stems' | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   // Set when a new track was started and handed to the page, which then places focus on it.
   const handedOn = useRef(false);
+  const stems = useStemOffer();
   if (track.status !== 'completed') return null;
 
   const close = () => {
@@ -72,12 +76,21 @@ export function StudioMenu({ track, describedBy, onStarted }: StudioEntryProps) 
                 {studioMessages.actions[kind]}
               </DropdownMenu.Item>
             ))}
-            <DropdownMenu.Item
-              onSelect={() => setOpen('stems')}
-              className="cursor-pointer rounded-lg px-3 py-2 outline-none data-[highlighted]:bg-violet-600 data-[highlighted]:text-white"
-            >
-              {studioMessages.actions.stems}
-            </DropdownMenu.Item>
+            {stems.upgradeOnly ? (
+              <DropdownMenu.Item
+                asChild
+                className="block cursor-pointer rounded-lg px-3 py-2 outline-none data-[highlighted]:bg-violet-600 data-[highlighted]:text-white"
+              >
+                <Link to="/pricing">{studioMessages.stemsUpgrade}</Link>
+              </DropdownMenu.Item>
+            ) : stems.nowhere ? null : (
+              <DropdownMenu.Item
+                onSelect={() => setOpen('stems')}
+                className="cursor-pointer rounded-lg px-3 py-2 outline-none data-[highlighted]:bg-violet-600 data-[highlighted]:text-white"
+              >
+                {studioMessages.actions.stems}
+              </DropdownMenu.Item>
+            )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
