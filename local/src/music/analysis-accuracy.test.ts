@@ -5,15 +5,15 @@ import { encodeWav, metaFor, planFor, readWavMeta, renderTrack } from './synth';
 
 // The analysis (functions/src/domain/audio) against songs whose tempo and key are known: the
 // embedded synthesiser's, asked for a tempo and key as the product asks. The bench measures a
-// hundred (npm run bench -- analysis); this holds 48 of them to the issue's bar for the key (90%)
-// and, for the tempo, to the 90% decision 043 measured (the issue asks 95%: not reached yet).
+// hundred (npm run bench -- analysis); this holds 48 of them to the issue's bars: the tempo within
+// 1 BPM for 95% (a double or half counts as a miss), the key exact for 90%.
 
 describe('tempo and key of known songs', () => {
-  it('finds the key of at least 90% and the tempo within 1 BPM of at least 90% of 48 songs', () => {
+  it('finds the key of at least 90% and the tempo within 1 BPM of at least 95% of 48 songs', () => {
     const report = measureAccuracy(knownSongs(48, 30), analyse);
     const misses = report.misses.map(({ song, found }) => `${song.tags} -> ${found?.bpm} ${found?.key}`);
     expect(report.key.exact / report.songs, misses.join('\n')).toBeGreaterThanOrEqual(0.9);
-    expect(report.tempo.exact / report.songs, misses.join('\n')).toBeGreaterThanOrEqual(0.9);
+    expect(report.tempo.exact / report.songs, misses.join('\n')).toBeGreaterThanOrEqual(0.95);
   }, 60_000);
 });
 
@@ -35,6 +35,17 @@ describe('the known songs', () => {
     );
     expect(meta?.bpm).toBe(song.bpm);
     expect(renderKnown({ ...song, seconds: 5 }).frames).toBe(5 * 48000);
+  });
+
+  it('come in a second set that shares no seed and no song (style, tempo and key) with the first', () => {
+    const first = knownSongs(100, 30);
+    const second = knownSongs(100, 30, 'second');
+    const seeds = new Set(first.map((s) => s.seed));
+    const songs = new Set(first.map((s) => s.tags));
+    expect(second.some((s) => seeds.has(s.seed) || songs.has(s.tags))).toBe(false);
+    expect(Math.min(...second.map((s) => s.bpm))).toBeGreaterThanOrEqual(60);
+    expect(Math.max(...second.map((s) => s.bpm))).toBeLessThanOrEqual(180);
+    expect(new Set(second.map((s) => s.key)).size).toBe(24);
   });
 
   it('count a tempo off by a factor of two, and a relative key, apart from the exact ones', () => {

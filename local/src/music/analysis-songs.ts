@@ -39,20 +39,30 @@ export interface KnownSong {
   seconds: number;
 }
 
+/**
+ * The second set checks that what is measured on the first is not peculiar to its songs: other
+ * seeds, tempos half a step on from the first set's, keys and styles paired otherwise, and other
+ * songs with lyrics; no song of it is one of the first's.
+ */
+export type SongSet = 'first' | 'second';
+
 /** `count` songs (at least 2) of `seconds` each: tempo, key and style as the module says. */
-export function knownSongs(count: number, seconds: number): KnownSong[] {
+export function knownSongs(count: number, seconds: number, set: SongSet = 'first'): KnownSong[] {
+  const second = set === 'second';
   return Array.from({ length: count }, (_, i) => {
-    const bpm = 60 + Math.round((i * 120) / (count - 1));
+    const bpm = 60 + Math.round(((second ? i + 0.5 : i) * 120) / (second ? count : count - 1));
     // A step of 7 keys visits all 24 (7 and 24 share no factor), so neighbours differ in tonic and mode.
-    const key = MUSICAL_KEYS[(i * 7) % MUSICAL_KEYS.length] as string;
+    const key = MUSICAL_KEYS[(i * 7 + (second ? 5 : 0)) % MUSICAL_KEYS.length] as string;
     // The styles move on by one every 24 songs, so each style meets many keys, not the same two.
-    const style = STYLES[(i + Math.floor(i / MUSICAL_KEYS.length)) % STYLES.length] as string;
+    const style = STYLES[
+      (i + Math.floor(i / MUSICAL_KEYS.length) + (second ? 6 : 0)) % STYLES.length
+    ] as string;
     return {
       tags: `${style}, ${bpm} bpm, ${key}`,
       bpm,
       key,
-      seed: 1000 + i,
-      lyrics: i % 3 === 0 ? LYRICS : '',
+      seed: (second ? 2000 : 1000) + i,
+      lyrics: i % 3 === (second ? 1 : 0) ? LYRICS : '',
       seconds,
     };
   });

@@ -15,8 +15,9 @@
  *   change on bar lines, so the beat is the level whose bars of four beats
  *   hold a chord change at one place far more than at the next (a level twice
  *   as fast finds it every other bar, one half as fast at two places of
- *   four). Where the harmony is too even to say, the fastest level whose
- *   onsets are at least 60% as strong as the strongest level's.
+ *   four), at whichever phase within a beat shows it best. Where the harmony
+ *   is too even to say, the fastest level whose onsets are at least 60% as
+ *   strong as the strongest level's.
  * - Key: a chromagram (8192-point spectra, bins from 60 Hz to 2 kHz folded to
  *   12 pitch classes), summed over the track and correlated with the 24
  *   rotations of Krumhansl and Kessler's major and minor key profiles. A
@@ -233,12 +234,24 @@ export function estimateTempo(
   if (harmony) {
     // Chords change on bar lines: of the levels, the one whose bars of four beats hold a change at one
     // place far more than at the other three (a level twice as fast finds it every other bar, one half
-    // as fast at two places of four).
+    // as fast at two places of four). The beats start where the onsets say, or up to a beat later:
+    // where notes fall on every eighth alike (a bell, no drums), the onsets' best phase may be the
+    // off-beat, which splits each chord change over two places of the bar.
+    const sums = prefixSums(harmony.frames);
     const bars = levels.map((bpm) => {
       if (!inRange(bpm)) return -Infinity;
       const period = (60 * rate) / bpm;
       const phase = pulseAt(envelope, period).phase / rate;
-      return barContrast(harmony.frames, harmony.rate, 60 / bpm, phase);
+      const seconds = 60 / bpm;
+      // One try per chroma frame across the beat.
+      const shifts = Math.max(1, Math.round(seconds * harmony.rate));
+      let contrast = 0;
+      for (let k = 0; k < shifts; k++)
+        contrast = Math.max(
+          contrast,
+          barContrast(sums, harmony.rate, seconds, phase + (k * seconds) / shifts),
+        );
+      return contrast;
     });
     const top = Math.max(...bars);
     if (top > BAR_CONTRAST_MIN) beat = levels[bars.indexOf(top)];
@@ -375,37 +388,52 @@ function sumOf(frames: Float64Array[]): Float64Array {
   return out;
 }
 
+/** Running sums of chroma frames: entry `f * 12 + c` is pitch class `c` summed over the frames before `f`. */
+function prefixSums(frames: Float64Array[]): { sums: Float64Array; frames: number } {
+  const sums = new Float64Array((frames.length + 1) * 12);
+  frames.forEach((frame, f) => {
+    for (let c = 0; c < 12; c++) sums[(f + 1) * 12 + c] = (sums[f * 12 + c] as number) + (frame[c] as number);
+  });
+  return { sums, frames: frames.length };
+}
+
 /**
  * How much more the harmony changes at one place of a four-beat bar than at
  * the other three, for beats of `beat` seconds from `phase` seconds: the
- * chroma averaged over each beat, the cosine distance between neighbours,
- * averaged by place in the bar; the largest place's less the others' mean.
+ * chroma summed over each beat, the cosine distance between neighbours,
+ * averaged by place in the bar; the largest place's over the next largest.
  */
-function barContrast(frames: Float64Array[], frameRate: number, beat: number, phase: number): number {
-  const beats: Float64Array[] = [];
-  for (let start = phase; (start + beat) * frameRate <= frames.length; start += beat) {
-    const from = Math.round(start * frameRate);
-    const to = Math.max(from + 1, Math.round((start + beat) * frameRate));
-    const sum = new Float64Array(12);
-    for (let f = from; f < to; f++) {
-      const frame = frames[f] as Float64Array;
-      for (let c = 0; c < 12; c++) sum[c] = (sum[c] as number) + (frame[c] as number);
-    }
-    beats.push(sum);
-  }
+function barContrast(
+  chroma: { sums: Float64Array; frames: number },
+  frameRate: number,
+  beat: number,
+  phase: number,
+): number {
+  const { sums, frames } = chroma;
   const change = [0, 0, 0, 0];
   const count = [0, 0, 0, 0];
-  const norm = (f: Float64Array) => Math.sqrt(f.reduce((n, v) => n + v * v, 0));
-  for (let b = 1; b < beats.length; b++) {
-    const x = beats[b - 1] as Float64Array;
-    const y = beats[b] as Float64Array;
-    const nx = norm(x);
-    const ny = norm(y);
-    if (!(nx > 0 && ny > 0)) continue;
+  const previous = new Float64Array(12);
+  const current = new Float64Array(12);
+  let previousNorm = 0;
+  let b = 0;
+  for (let start = phase; (start + beat) * frameRate <= frames; start += beat, b++) {
+    const from = Math.round(start * frameRate);
+    const to = Math.max(from + 1, Math.round((start + beat) * frameRate));
+    let norm = 0;
     let dot = 0;
-    for (let c = 0; c < 12; c++) dot += (x[c] as number) * (y[c] as number);
-    change[b % 4] = (change[b % 4] as number) + (1 - dot / (nx * ny));
-    count[b % 4] = (count[b % 4] as number) + 1;
+    for (let c = 0; c < 12; c++) {
+      const v = (sums[to * 12 + c] as number) - (sums[from * 12 + c] as number);
+      current[c] = v;
+      norm += v * v;
+      dot += v * (previous[c] as number);
+    }
+    norm = Math.sqrt(norm);
+    if (b > 0 && norm > 0 && previousNorm > 0) {
+      change[b % 4] = (change[b % 4] as number) + (1 - dot / (norm * previousNorm));
+      count[b % 4] = (count[b % 4] as number) + 1;
+    }
+    previous.set(current);
+    previousNorm = norm;
   }
   if (count.some((n) => n < 2)) return 0;
   const mean = change.map((c, i) => c / (count[i] as number));
