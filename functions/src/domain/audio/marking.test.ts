@@ -9,8 +9,8 @@ import { tone, wavFile } from './testing';
 import { parseWav } from './wav';
 
 // The marking is read back with music-metadata (a reader that did not write
-// it) and, for the XMP packet it does not read, with this file's own RIFF walk
-// and fast-xml-parser.
+// it: LIST/INFO and the ID3 tag) and, for the XMP packet it does not read, with
+// this file's own RIFF walk and fast-xml-parser.
 
 const marking: FileMarking = {
   title: 'Small Hours',
@@ -117,6 +117,40 @@ describe('markWav', () => {
     expect(without).not.toContain('xmpDM');
   });
 
+  it('carries title, site, comment, tempo and key in an ID3v2.4 tag (id3 chunk), as music-metadata reads them', async () => {
+    const marked = markWav(master(), {
+      ...marking,
+      title: 'Café à minuit',
+      analysis: { bpm: 120, key: 'F# minor' },
+    });
+    expect(chunksOf(marked).filter((c) => c.id === 'id3 ')).toHaveLength(1);
+
+    const { common, native } = await parseBuffer(marked, { mimeType: 'audio/wav' });
+    const id3 = Object.fromEntries((native['ID3v2.4'] ?? []).map((t) => [t.id, t.value]));
+    expect(id3).toEqual({
+      TIT2: 'Café à minuit',
+      TPE1: 'Tunesmith',
+      COMM: { language: 'eng', descriptor: '', text: markingComment(marking) },
+      TBPM: '120',
+      TKEY: 'F#m',
+    });
+    expect(common.bpm).toBe(120);
+    expect(common.key).toBe('F#m');
+    expect(common.title).toBe('Café à minuit');
+
+    // A major key is its tonic alone; no tempo or key when none was measured.
+    const major = await parseBuffer(
+      markWav(master(), { ...marking, analysis: { bpm: 96.4, key: 'C major' } }),
+      {
+        mimeType: 'audio/wav',
+      },
+    );
+    expect([major.common.bpm, major.common.key]).toEqual([96, 'C']);
+    const unmeasured = await parseBuffer(markWav(master(), marking), { mimeType: 'audio/wav' });
+    expect(unmeasured.native['ID3v2.4']?.map((t) => t.id)).toEqual(['TIT2', 'TPE1', 'COMM']);
+    expect([unmeasured.common.bpm, unmeasured.common.key]).toEqual([undefined, undefined]);
+  });
+
   it('keeps fmt, data and every other chunk byte for byte, in order, and the samples read the same', () => {
     const original = master();
     const marked = markWav(original, marking);
@@ -124,7 +158,7 @@ describe('markWav', () => {
     const before = chunksOf(original);
     const after = chunksOf(marked);
     expect(before.map((c) => c.id)).toEqual(['fmt ', 'data', 'tsrp']);
-    expect(after.map((c) => c.id)).toEqual(['fmt ', 'data', 'tsrp', 'CSET', 'LIST', '_PMX']);
+    expect(after.map((c) => c.id)).toEqual(['fmt ', 'data', 'tsrp', 'CSET', 'LIST', '_PMX', 'id3 ']);
     for (let i = 0; i < before.length; i++)
       expect(Buffer.compare(after[i]?.bytes as Uint8Array, before[i]?.bytes as Uint8Array)).toBe(0);
     // The samples start where they started.
@@ -149,10 +183,11 @@ describe('markWav', () => {
 
     const renamed = markWav(once, { ...marking, title: 'Later Title', license: null });
     const ids = chunksOf(renamed).map((c) => c.id);
-    expect(ids.filter((id) => id === 'LIST' || id === '_PMX' || id === 'CSET')).toEqual([
+    expect(ids.filter((id) => ['LIST', '_PMX', 'CSET', 'id3 '].includes(id))).toEqual([
       'CSET',
       'LIST',
       '_PMX',
+      'id3 ',
     ]);
     const { common } = await parseBuffer(renamed, { mimeType: 'audio/wav' });
     expect(common.title).toBe('Later Title');
@@ -182,7 +217,7 @@ describe('markWav', () => {
     ]);
     new DataView(withExtras.buffer).setUint32(4, withExtras.length - 8, true);
     const ids = chunksOf(markWav(withExtras, marking)).map((c) => c.id);
-    expect(ids).toEqual(['fmt ', 'data', 'tsrp', 'LIST', 'CSET', 'LIST', '_PMX']);
+    expect(ids).toEqual(['fmt ', 'data', 'tsrp', 'LIST', 'CSET', 'LIST', '_PMX', 'id3 ']);
   });
 
   it('writes titles in UTF-8 and says so (CSET 65001), so accents and other scripts read back', async () => {

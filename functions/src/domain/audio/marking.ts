@@ -7,7 +7,10 @@
  *   ICMT the comment, ICRD the date) after a `CSET` chunk that declares its
  *   text UTF-8 (code page 65001), and an XMP packet in a `_PMX` chunk
  *   (Adobe's place for XMP in RIFF) with `Iptc4xmpExt:DigitalSourceType` =
- *   trainedAlgorithmicMedia and the provenance record's URL as `dc:relation`.
+ *   trainedAlgorithmicMedia and the provenance record's URL as `dc:relation`,
+ *   and an ID3v2.4 tag in an `id3 ` chunk (title, the site as artist, the
+ *   comment, and the measured tempo and key) for the players and DJ tools
+ *   that read a WAV's ID3 tag and neither INFO nor XMP.
  * - Ogg Opus: the same in the OpusTags header's Vorbis comments.
  *
  * Marking a WAV keeps every other chunk byte for byte (the `fmt ` and `data`
@@ -167,6 +170,49 @@ export function xmpPacket(marking: FileMarking): string {
   ].join('\n');
 }
 
+// ID3v2.4 (id3.org, "ID3 tag version 2.4.0 - Main Structure" and "- Native Frames").
+
+/** A 28-bit size in four bytes of seven bits each (ID3v2.4's "synchsafe" integer). */
+function synchsafe(n: number): Uint8Array {
+  return Uint8Array.of((n >>> 21) & 0x7f, (n >>> 14) & 0x7f, (n >>> 7) & 0x7f, n & 0x7f);
+}
+
+/** A frame: id, synchsafe size, no flags, body. */
+const id3Frame = (id: string, body: Uint8Array) =>
+  concat([ascii(id), synchsafe(body.length), new Uint8Array(2), body]);
+
+/** Text encoding 3: UTF-8. */
+const UTF8 = Uint8Array.of(3);
+
+/** A text information frame (TIT2, TPE1, TBPM, TKEY…): UTF-8. */
+const id3Text = (id: string, text: string) => id3Frame(id, concat([UTF8, utf8(text)]));
+
+/**
+ * A key as ID3's TKEY writes it: at most three characters, the tonic with
+ * `#` or `b` and `m` for minor ("A#m", "C"). Undefined for a key we do not spell.
+ */
+export function id3Key(key: string): string | undefined {
+  const m = /^([A-G]#?) (major|minor)$/.exec(key);
+  return m ? `${m[1]}${m[2] === 'minor' ? 'm' : ''}` : undefined;
+}
+
+/**
+ * The ID3v2.4 tag of a marking: title (TIT2), the site as artist (TPE1), the
+ * comment (COMM, English, no description) and, when measured, the tempo
+ * (TBPM, whole BPM) and the key (TKEY). No padding, no unsynchronisation.
+ */
+export function id3Tag(marking: FileMarking): Uint8Array {
+  const key = marking.analysis ? id3Key(marking.analysis.key) : undefined;
+  const frames = concat([
+    id3Text('TIT2', marking.title),
+    id3Text('TPE1', marking.siteName),
+    id3Frame('COMM', concat([UTF8, ascii('eng'), new Uint8Array(1), utf8(markingComment(marking))])),
+    ...(marking.analysis ? [id3Text('TBPM', String(Math.round(marking.analysis.bpm)))] : []),
+    ...(key ? [id3Text('TKEY', key)] : []),
+  ]);
+  return concat([ascii('ID3'), Uint8Array.of(4, 0, 0), synchsafe(frames.length), frames]);
+}
+
 /** Top-level chunks of a RIFF/WAVE file: id, where its header starts, its body's size. */
 export interface RiffChunk {
   id: string;
@@ -205,7 +251,7 @@ export function riffChunks(bytes: Uint8Array): RiffChunk[] {
 
 /** Chunks the marking writes (or a C2PA manifest it would invalidate): replaced, never kept twice. */
 function isMarking(bytes: Uint8Array, c: RiffChunk): boolean {
-  if (c.id === '_PMX' || c.id === 'CSET' || c.id === 'C2PA') return true;
+  if (['_PMX', 'CSET', 'C2PA', 'id3 ', 'ID3 '].includes(c.id)) return true;
   if (c.id !== 'LIST' || c.size < 4) return false;
   const at = c.offset + 8;
   return String.fromCharCode(...bytes.subarray(at, at + 4)) === 'INFO';
@@ -213,14 +259,19 @@ function isMarking(bytes: Uint8Array, c: RiffChunk): boolean {
 
 /**
  * The WAV with the marking: every chunk it had except earlier marking, byte
- * for byte and in order, then `CSET`, `LIST`/`INFO` and `_PMX`. The samples
+ * for byte and in order, then `CSET`, `LIST`/`INFO`, `_PMX` and `id3 `. The samples
  * (and every offset up to the data chunk's end) are unchanged. Throws
  * {@link AudioFormatError} when the bytes are not a WAV.
  */
 export function markWav(wav: Uint8Array, marking: FileMarking): Uint8Array {
   const chunks = riffChunks(wav);
   const kept = chunks.filter((c) => !isMarking(wav, c));
-  const added = [charsetChunk(), wavInfoChunk(marking), chunk('_PMX', utf8(xmpPacket(marking)))];
+  const added = [
+    charsetChunk(),
+    wavInfoChunk(marking),
+    chunk('_PMX', utf8(xmpPacket(marking))),
+    chunk('id3 ', id3Tag(marking)),
+  ];
   const keptBytes = kept.reduce((n, c) => n + 8 + c.size + (c.size % 2), 0);
   const out = new Uint8Array(12 + keptBytes + added.reduce((n, a) => n + a.length, 0));
   const view = new DataView(out.buffer);
