@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { generationMessages } from '@tunesmith/shared/generations';
 import type { TrackStems } from '@tunesmith/shared/stems';
 import { unzipSync } from 'fflate';
+import { parseBuffer } from 'music-metadata';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import { dynamoQuotaStore } from '../src/adapters/dynamo/quota-store';
@@ -146,8 +147,12 @@ describe('stems of a track, made by the workflow', () => {
         wavs.push(wav);
         expect(stem.sha256).toBe(sha256(wav));
         expect(stem.loudness).toMatchObject({ truePeakDbtp: expect.any(Number) });
-        // Marked like the master: INFO, XMP and content credentials.
-        for (const chunk of ['LIST', '_PMX', 'C2PA']) expect(hasChunk(wav, chunk), chunk).toBe(true);
+        // Marked like the master: INFO, XMP, the ID3 tag (with the track's tempo and key) and content credentials.
+        for (const chunk of ['LIST', '_PMX', 'id3 ', 'C2PA']) expect(hasChunk(wav, chunk), chunk).toBe(true);
+        const { common } = await parseBuffer(wav, { mimeType: 'audio/wav' });
+        expect(common.title).toBe(`${stored.title} (${stem.name})`);
+        expect(common.bpm).toBe(stored.analysis?.bpm);
+        expect(common.bpm).toEqual(expect.any(Number));
         expect(file?.streamUrl).toMatch(/\.opus$/);
         for (const link of [stem.audioUrl, stem.peaksUrl]) {
           expect(new URL(String(link)).origin).toBe(new URL(apiUrl).origin);

@@ -12,7 +12,7 @@ import { storage } from './support/storage';
 // Tempo and key end to end: asked for on create, recorded on the generation,
 // sent to the model as tags, played exactly by the embedded synthesiser, then
 // measured from the samples in the workflow and kept on the track, its answers
-// and its files (the WAV's XMP, the Opus copy's comments). Local only: a real
+// and its files (the WAV's ID3 tag and XMP, the Opus copy's comments). Local only: a real
 // model plays near what it is asked, not exactly, so the measure is not a given there.
 
 const store = direct();
@@ -70,6 +70,12 @@ localOnly('the embedded synthesiser plays the tempo and key exactly').describe('
     }>;
     expect(library.find((t) => t.id === id)?.analysis).toEqual(analysis);
 
+    // The WAV as downloaded: its ID3 tag read by music-metadata (TKEY spells a key as ID3 does), and
+    // the XMP packet, which music-metadata does not read from a WAV, as text.
+    const wavTags = await parseBuffer(wav, { mimeType: 'audio/wav' });
+    expect(wavTags.common.bpm).toBe(120);
+    expect(wavTags.common.key).toBe('A#m');
+    expect(wavTags.common.title).toBe('Night Drive');
     const xmp = new TextDecoder().decode(wav);
     expect(xmp).toContain('xmpDM:tempo="120"');
     expect(xmp).toContain('xmpDM:key="A#"');
