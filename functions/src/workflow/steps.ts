@@ -501,7 +501,7 @@ export interface MarkedDownload {
 type Timer = ReturnType<typeof phaseTimer>;
 
 /**
- * The master made ready for download: marked (LIST/INFO and XMP; the samples
+ * The master made ready for download: marked (LIST/INFO, XMP and ID3; the samples
  * and every other chunk untouched), signed with content credentials when
  * they are set up (a failed signature leaves the marking alone), and hashed.
  * Audio that is not a WAV we read is kept as it came (and logged).
