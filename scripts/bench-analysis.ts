@@ -18,7 +18,7 @@ export async function analysisBench(say: (line?: string) => void): Promise<void>
     say(
       set === 'first'
         ? 'Tempo and key analysis, 100 synthesiser songs of 30 s (60–180 BPM, all 24 keys, 12 styles):'
-        : "The same on a second set of 100 (other seeds, tempos between the first set's, keys and styles paired otherwise):",
+        : 'The same on a second set of 100 (other seeds, tempos half a step on, keys and styles paired otherwise):',
     );
     say(
       `  tempo within ±1 BPM   ${percent(report.tempo.exact, report.songs)}; exactly double or half ${report.tempo['double-or-half']}; other ${report.tempo.wrong}`,
