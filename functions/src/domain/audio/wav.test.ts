@@ -43,6 +43,22 @@ describe('parseWav', () => {
     }
   });
 
+  it('reads 16-bit samples alike wherever the file sits in memory, aligned or not', () => {
+    const bytes = wavFile([left, right], { sampleRate: 48000 });
+    const shifted = new Uint8Array(bytes.length + 1);
+    shifted.set(bytes, 1);
+    const odd = shifted.subarray(1);
+    for (const [channel, start, count] of [
+      [0, 0, 5],
+      [1, 0, 5],
+      [1, -3, 6],
+      [0, 3, 4],
+      [1, 7, 2],
+    ] as const)
+      expect(read(odd, channel, start, count)).toEqual(read(bytes, channel, start, count));
+    expect(read(bytes, 1, -1, 3)).toEqual([0, 0.1, -0.1].map((x) => Math.round(x * 32767) / 32768));
+  });
+
   it('reads silence before the start and past the end', () => {
     const bytes = wavFile([left], { sampleRate: 8000 });
     expect(read(bytes, 0, -2, 4).map((x) => Math.round(x * 100) / 100)).toEqual([0, 0, 0, 0.5]);

@@ -86,6 +86,10 @@ function pcmReader(
   const size =
     declaredSize === 0 || declaredSize === 0xffffffff || declaredSize > available ? available : declaredSize;
   const frames = Math.floor(size / blockAlign);
+  if (fmt.format === WAVE_FORMAT_PCM && bits === 16) {
+    const samples = int16Samples(view, dataStart, frames, blockAlign);
+    if (samples) return int16Reader(samples, sampleRate, channels, frames, blockAlign / 2);
+  }
   return {
     sampleRate,
     channels,
@@ -96,6 +100,46 @@ function pcmReader(
         const frame = start + i;
         into[i] = frame >= 0 && frame < frames ? read(view, at + frame * blockAlign) : 0;
       }
+    },
+  };
+}
+
+/** Whether typed arrays here are little-endian, as WAV samples are (every platform Lambda runs on is). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * The 16-bit samples of a data chunk as one typed array over the file's own
+ * bytes (no copy), when they can be: little-endian, aligned, whole frames.
+ */
+function int16Samples(view: DataView, dataStart: number, frames: number, blockAlign: number) {
+  const start = view.byteOffset + dataStart;
+  if (!LITTLE_ENDIAN || start % 2 !== 0 || blockAlign % 2 !== 0) return undefined;
+  return new Int16Array(view.buffer, start, (frames * blockAlign) / 2);
+}
+
+/**
+ * 16-bit PCM, most WAVs (ours and the provider's): read from a typed array
+ * rather than sample by sample through a DataView, with the same samples
+ * (each scaled by 1/32768).
+ */
+function int16Reader(
+  samples: Int16Array,
+  sampleRate: number,
+  channels: number,
+  frames: number,
+  stride: number,
+): PcmSource {
+  return {
+    sampleRate,
+    channels,
+    frames,
+    read(channel, start, into) {
+      const first = Math.min(into.length, Math.max(0, -start));
+      const last = Math.max(first, Math.min(into.length, frames - start));
+      into.fill(0, 0, first);
+      let at = (start + first) * stride + channel;
+      for (let i = first; i < last; i++, at += stride) into[i] = (samples[at] as number) / 32768;
+      into.fill(0, last);
     },
   };
 }
