@@ -132,11 +132,11 @@ describe('stems of a track, made by the workflow', () => {
       expect(playing.status).toBe('ready');
       expect(playing.set).toBe('4');
       expect(playing.stems.map((s) => s.name)).toEqual(['vocals', 'drums', 'bass', 'other']);
-      // They play at once (their WAVs); their loudness and Opus copies follow.
+      // They play at once (their WAVs); their loudness, Opus copies and prepared downloads follow.
       for (const stem of playing.stems) expect((await fetch(String(stem.audioUrl))).status).toBe(200);
-      const stems = await until('the stems’ copies', async () => {
+      const stems = await until('the stems’ copies and downloads', async () => {
         const body = (await browser.get(`/api/track/${track.id}/stems`)).body as unknown as TrackStems;
-        return body.stems.every((s) => s.loudness !== null) ? body : undefined;
+        return body.stems.every((s) => s.loudness !== null && s.sha256 !== null) ? body : undefined;
       });
       const stored = (await generations.get(track.id)) as Generation;
       const files4 = stored.stems?.['4']?.files ?? [];
@@ -167,6 +167,10 @@ describe('stems of a track, made by the workflow', () => {
       expect(again.status).toBe(202);
       expect(again.body).toEqual({ status: 'ready' });
       expect(await used(userId)).toBe(before + 1);
+
+      // The WAVs they played from are gone once the downloads are prepared.
+      const masters = files4.map((file) => file.wavUrl.replace(/\.wav$/, '.master.wav'));
+      for (const url of masters) expect(await files.storedVersions(url)).toEqual([]);
 
       // Deleting the track deletes its stems, every file and version.
       expect((await browser.call('DELETE', `/api/generation/${track.id}`)).status).toBe(204);
@@ -239,8 +243,11 @@ describe('stems of a track, made by the workflow', () => {
       const track = await madeTrack(browser, { tags: 'hip hop', title: 'Corner/Store' });
 
       expect((await browser.post(`/api/generation/${track.id}/stems`, { set: '6' })).status).toBe(202);
-      const stems = await stemsSettled(browser, track.id);
-      expect(stems.status).toBe('ready');
+      expect((await stemsSettled(browser, track.id)).status).toBe('ready');
+      const stems = await until('the stems’ downloads', async () => {
+        const body = (await browser.get(`/api/track/${track.id}/stems`)).body as unknown as TrackStems;
+        return body.stems.every((s) => s.sha256 !== null) ? body : undefined;
+      });
       expect(stems.set).toBe('6');
       expect(stems.stems.map((s) => s.name)).toEqual(['vocals', 'drums', 'bass', 'guitar', 'piano', 'other']);
       // One set's state by name; a set never asked for is none.

@@ -39,8 +39,8 @@ export const stemSchema = z.object({
   /** The Ogg Opus copy players stream (the WAV when there is no copy). */
   audioUrl: z.nullable(z.string()),
   peaksUrl: z.nullable(z.string()),
-  /** SHA-256 (hex) of the stem's WAV as stored (with its marking). */
-  sha256: z.string(),
+  /** SHA-256 (hex) of the stem's WAV as stored (with its marking); null while its download is being prepared. */
+  sha256: z.nullable(z.string()),
   loudness: z.nullable(loudnessSchema),
 });
 export type Stem = z.infer<typeof stemSchema>;

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { quotaWindowStart } from '../domain/generations/quota-window';
+import type { StemsRecord } from '../domain/stems/stems';
 import type { Generation } from '../domain/tracks/track';
 import { fakeClock } from '../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../testing/in-memory-generations';
@@ -89,10 +91,31 @@ describe('the stems path of the workflow', () => {
     expect(provider.jobs.size).toBe(1);
   });
 
-  it('stores each stem marked, hashed, with peaks, an Opus copy and loudness, then their zip', async () => {
+  it('the stems play from their WAVs as they came; then each is marked and hashed under its own key, with an Opus copy, loudness and the zip', async () => {
     const { deps, generations, audio, zips, execution } = setup();
+    // What the set looked like when it became ready: what players got first.
+    const seen: Array<StemsRecord | undefined> = [];
+    const update = generations.update.bind(generations);
+    generations.update = async (id, change) => {
+      const result = await update(id, change);
+      seen.push(result?.after?.stems?.['4']);
+      return result;
+    };
     const job = await submitAny(deps, { generationId: 't1', execution });
     const out = await finishStemsStep(deps, { generationId: 't1', job, execution });
+
+    const playing = seen.find((r) => r?.status === 'ready');
+    for (const file of playing?.files ?? []) {
+      const key = `tracks/t1.stems4.${file.name}`;
+      expect(file).toMatchObject({
+        wavUrl: `https://tracks.example/${key}.master.wav`,
+        peaksUrl: `https://tracks.example/${key}.peaks.json`,
+        sha256: null,
+        streamUrl: null,
+        loudness: null,
+      });
+    }
+    expect(playing?.files.map((f) => f.name)).toEqual(NAMES);
     const record = (await generations.get('t1'))?.stems?.['4'];
     expect(record?.status).toBe('ready');
     expect(record?.files.map((f) => f.name)).toEqual(NAMES);
@@ -102,10 +125,72 @@ describe('the stems path of the workflow', () => {
       expect(file.streamUrl).toBe(`https://tracks.example/${key}.opus`);
       expect(file.peaksUrl).toBe(`https://tracks.example/${key}.peaks.json`);
       expect(file.loudness).not.toBeNull();
-      expect(audio.copies.get(`${key}.wav`)?.length).toBeGreaterThan(silentWav(0.5).length);
+      const wav = audio.copies.get(`${key}.wav`) as Uint8Array;
+      // Marked (longer than the provider's WAV), and the hash is of exactly what is stored.
+      expect(wav.length).toBeGreaterThan(silentWav(0.5).length);
+      expect(file.sha256).toBe(createHash('sha256').update(wav).digest('hex'));
+      // The WAV it played from is gone.
+      expect(audio.copies.has(`${key}.master.wav`)).toBe(false);
     }
     expect(out.stems.map((s) => s.sha256)).toEqual(record?.files.map((f) => f.sha256));
     expect(zips).toEqual([[...NAMES.map((n) => `stems/${n}.wav`), 'manifest.json']]);
+    expect(record?.zipUrl).toBe('https://tracks.example/tracks/t1.stems4.zip');
+  });
+
+  it('run again once the set is ready, FinishStems changes nothing and does not fail', async () => {
+    const { deps, generations, audio, zips, execution } = setup();
+    const job = await submitAny(deps, { generationId: 't1', execution });
+    const first = await finishStemsStep(deps, { generationId: 't1', job, execution });
+    const before = structuredClone(await generations.get('t1'));
+    const files = new Map(audio.copies);
+
+    const again = await finishStemsStep(deps, { generationId: 't1', job, execution });
+
+    expect(again.stems).toEqual(first.stems);
+    expect(again.zipped).toBe(true);
+    expect((await generations.get('t1'))?.stems).toEqual(before?.stems);
+    expect(audio.copies).toEqual(files);
+    expect(zips).toHaveLength(1);
+  });
+
+  it('a download that could not be prepared is retried, and the retry finishes it from the stored WAVs', async () => {
+    const { deps, generations, audio, zips, execution } = setup();
+    const put = audio.put.bind(audio);
+    let failing = true;
+    audio.put = async (key, bytes, type) => {
+      if (failing && key.endsWith('.drums.wav')) throw new Error('S3 is not answering');
+      return put(key, bytes, type);
+    };
+    const job = await submitAny(deps, { generationId: 't1', execution });
+
+    await expect(finishStemsStep(deps, { generationId: 't1', job, execution })).rejects.toMatchObject({
+      name: 'Storage.Unavailable',
+    });
+    // It plays meanwhile: drums from the WAV as it came, the others from their marked WAVs; no zip yet.
+    const playing = (await generations.get('t1'))?.stems?.['4'];
+    expect(playing?.status).toBe('ready');
+    const drums = playing?.files.find((f) => f.name === 'drums');
+    expect(drums).toMatchObject({
+      wavUrl: 'https://tracks.example/tracks/t1.stems4.drums.master.wav',
+      sha256: null,
+    });
+    expect(playing?.files.filter((f) => f.sha256 !== null)).toHaveLength(3);
+    expect(playing?.zipUrl).toBeUndefined();
+    expect(zips).toHaveLength(0);
+
+    failing = false;
+    const retried = await finishStemsStep(deps, { generationId: 't1', job, execution });
+
+    const record = (await generations.get('t1'))?.stems?.['4'];
+    const stored = audio.copies.get('tracks/t1.stems4.drums.wav') as Uint8Array;
+    expect(record?.files.find((f) => f.name === 'drums')).toMatchObject({
+      wavUrl: 'https://tracks.example/tracks/t1.stems4.drums.wav',
+      sha256: createHash('sha256').update(stored).digest('hex'),
+    });
+    expect(retried.stems.every((s) => s.sha256 !== null)).toBe(true);
+    expect([...audio.copies.keys()].filter((k) => k.endsWith('.master.wav'))).toEqual([]);
+    expect(record?.files.every((f) => f.streamUrl !== null)).toBe(true);
+    expect(zips).toHaveLength(1);
     expect(record?.zipUrl).toBe('https://tracks.example/tracks/t1.stems4.zip');
   });
 

@@ -19,6 +19,7 @@ import { callbackWaitSeconds } from '../domain/generations/timing';
 import { STEMS_MODEL_NAME, type StoredStem, stemKey, stemNamesOf, stemsZipKey } from '../domain/stems/stems';
 import {
   markStemsFailed,
+  markStemsPrepared,
   markStemsReady,
   markStemsStreams,
   markStemsSubmitted,
@@ -110,17 +111,18 @@ export const submitAny = (deps: WorkflowDeps, input: { generationId: string; exe
 };
 
 export interface FinishStemsOutput {
-  stems: Array<{ name: StemName; sha256: string }>;
+  /** Each stem's WAV hash; null for one whose download could not be prepared. */
+  stems: Array<{ name: StemName; sha256: string | null }>;
   zipped: boolean;
   timings: StepTimings;
 }
 
-interface MadeStem {
+/** A stem of a set that plays, as the rest of the step finishes it. */
+interface SetStem {
   stored: StoredStem;
-  wav: Uint8Array;
-  pcm: PcmSource;
   marking: FileMarking;
-  keys: string[];
+  /** The bytes at `stored.wavUrl` when in hand (fetched by this run); read back otherwise. */
+  bytes?: Uint8Array;
 }
 
 /** The marking of a stem's files: the track's, its title naming the stem. */
@@ -136,16 +138,24 @@ function addTimings(into: StepTimings, from: StepTimings): void {
     into[phase] = Math.round(((into[phase] ?? 0) + ms) * 10) / 10;
 }
 
+/** Where a stem's WAV is kept as the provider made it, while it plays and its download is prepared. */
+const masterKey = (trackId: string, set: StemSet, name: StemName) =>
+  stemKey(trackId, set, name, '.master.wav');
+
 /**
- * FinishStems, in two phases like a track (decision 040). First the stems
- * play: each is fetched, marked like the master (INFO, XMP, C2PA when content
- * credentials are set up), hashed, its peaks drawn, and the WAV and peaks
- * stored, all stems at once, and the set is marked ready (players get the
- * WAVs). Then each stem's loudness is measured and its Opus copy made at the
- * track's own stream gain (so the stems played together sound as the track's
- * stream does), stored and recorded; then the zip (`stems/{name}.wav` and
- * `manifest.json`). A stem that is missing or not a WAV we read fails the set
- * (and refunds it); files of a set deleted or failed meanwhile are removed.
+ * FinishStems, in two phases like a track (decisions 040 and 048). First the
+ * stems play: each is fetched, its peaks drawn, and its WAV as it came and its
+ * peaks stored, all stems at once, and the set is marked ready (players get
+ * those WAVs). Then, at once, each stem's loudness is measured and its Opus
+ * copy made at the track's own stream gain (so the stems played together sound
+ * as the track's stream does), and each WAV is prepared for download: marked
+ * like the master (INFO, XMP, C2PA when content credentials are set up),
+ * hashed and stored under a key of its own, the WAV it played from removed.
+ * Last the zip (`stems/{name}.wav` and `manifest.json`). A stem that is
+ * missing or not a WAV we read fails the set (and refunds it); files of a set
+ * deleted or failed meanwhile are removed. Run again once the set plays (a
+ * retry), it finishes what is left from the stored files and never fails a
+ * set that plays.
  */
 export async function finishStemsStep(
   deps: StemsDeps,
@@ -154,17 +164,83 @@ export async function finishStemsStep(
   const job = stemsJobOf(input.execution);
   if (!job) throw new WorkflowError('Generation.NotFound', 'The execution names no stems');
   const timer = phaseTimer();
-  const { track } = await loadProcessing(deps, input.generationId, job);
+  const track = await deps.generation.generations.get(input.generationId);
+  const record = track?.stems?.[job.set];
+  if (!track || !record || record.attempt !== job.attempt || record.status === 'failed')
+    throw new WorkflowError(
+      'Generation.Ended',
+      `The stems of ${input.generationId} (${job.set}, #${job.attempt}) are not being made`,
+    );
+  const marking = await fileMarkingOf(deps.site, track);
+  const stems: SetStem[] =
+    record.status === 'processing'
+      ? await playableSet(deps, track, job, input.job, marking, timer)
+      : record.files.map((stored) => ({ stored, marking: stemMarking(marking, stored.name) }));
+  // Read once, when a retry finds the stems stored: the copy and the download share the bytes.
+  const reads = new Map<SetStem, Promise<Uint8Array>>();
+  const bytesOf = (stem: SetStem) => {
+    if (stem.bytes) return Promise.resolve(stem.bytes);
+    const read = reads.get(stem) ?? deps.audio.read(stem.stored.wavUrl);
+    reads.set(stem, read);
+    return read;
+  };
+  const [streams, prepared] = await Promise.allSettled([
+    streamCopies(deps, track, job, stems, bytesOf, timer),
+    prepareDownloads(deps, track, job, stems, bytesOf, timer),
+  ]);
+  if (prepared.status === 'rejected') {
+    if (prepared.reason instanceof WorkflowError) throw prepared.reason;
+    deps.log?.warn('the stems’ downloads were not prepared; they play from the WAVs as they came', {
+      generationId: track.id,
+      set: job.set,
+      error: prepared.reason,
+    });
+    // Retried by the state (as storage that did not answer); a retry finishes what is left.
+    const error = new Error(
+      `The downloads of the stems of ${track.id} were not prepared: ${(prepared.reason as Error)?.message ?? prepared.reason}`,
+    );
+    error.name = 'Storage.Unavailable';
+    throw error;
+  }
+  const zipped = await timer.time('zip', () => storeZip(deps, track, job, prepared.value));
+  deps.log?.info?.('finish stems: copies, downloads and zip', {
+    generationId: track.id,
+    set: job.set,
+    streams: streams.status === 'fulfilled' ? streams.value : 0,
+    zipped,
+    timings: timer.timings,
+  });
+  return {
+    stems: prepared.value.map((stem) => ({ name: stem.stored.name, sha256: stem.stored.sha256 })),
+    zipped,
+    timings: timer.timings,
+  };
+}
+
+type Timer = ReturnType<typeof phaseTimer>;
+
+/**
+ * The first phase: every stem fetched, checked, its peaks drawn, its WAV (as
+ * it came) and peaks stored, and the set marked ready. Nothing of it is kept
+ * when a stem fails or the set was deleted or failed meanwhile.
+ */
+async function playableSet(
+  deps: StemsDeps,
+  track: Generation,
+  job: StemsJobInput,
+  providerJob: Job,
+  marking: FileMarking,
+  timer: Timer,
+): Promise<SetStem[]> {
   const names = stemNamesOf(job.set);
   let urls: Record<string, string>;
   try {
-    urls = (await timer.time('result', () => deps.provider.stemsResult(input.job.requestId))).stems;
+    urls = (await timer.time('result', () => deps.provider.stemsResult(providerJob.requestId))).stems;
   } catch (error) {
     return asWorkflowError(error);
   }
   for (const name of names)
     if (!urls[name]) throw new WorkflowError('Provider.Failed', `The provider returned no ${name} stem`);
-  const marking = await fileMarkingOf(deps.site, track);
   const keys: string[] = [];
   const removeAll = async () => {
     for (const key of keys) await deps.audio.remove(key);
@@ -174,7 +250,7 @@ export async function finishStemsStep(
   // Every stem settles before anything is removed, so no store lands after the clean-up.
   const settled = await Promise.allSettled(
     names.map((name, i) =>
-      playableStem(deps, track, job.set, name, urls[name] as string, marking, perStem[i] as Timer, keys),
+      playableStem(deps, track, job.set, name, urls[name] as string, perStem[i] as Timer, keys),
     ),
   );
   const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -182,7 +258,7 @@ export async function finishStemsStep(
     await removeAll();
     throw failure.reason;
   }
-  const made = settled.map((r) => (r as PromiseFulfilledResult<MadeStem>).value);
+  const made = settled.map((r) => (r as PromiseFulfilledResult<SetStem>).value);
   for (const stemTimer of perStem) addTimings(timer.timings, stemTimer.timings);
   timer.timings.playable = Math.round((performance.now() - started) * 10) / 10;
   const ready = await timer
@@ -209,70 +285,119 @@ export async function finishStemsStep(
     set: job.set,
     timings: timer.timings,
   });
-  const streams = await streamCopies(deps, track, job, made, timer);
-  const zipped = await timer.time('zip', () => storeZip(deps, track, job, made));
-  deps.log?.info?.('finish stems: copies and zip', { generationId: track.id, set: job.set, streams, zipped });
-  return {
-    stems: made.map((m) => ({ name: m.stored.name, sha256: m.stored.sha256 })),
-    zipped,
-    timings: timer.timings,
-  };
+  return made.map((m) => ({ ...m, marking: stemMarking(marking, m.stored.name) }));
 }
 
-type Timer = ReturnType<typeof phaseTimer>;
-
-/** One stem made playable: fetched, marked, signed, hashed, its peaks drawn, the WAV and peaks stored. */
+/** One stem made playable: fetched, checked, its peaks drawn, the WAV as it came and the peaks stored. */
 async function playableStem(
   deps: StemsDeps,
   track: Generation,
   set: StemSet,
   name: StemName,
   url: string,
-  trackMarking: FileMarking,
   timer: Timer,
   keys: string[],
-): Promise<MadeStem> {
+): Promise<Omit<SetStem, 'marking'>> {
   const bytes = await timer.time('fetch', () => deps.audio.fetch(url));
+  let pcm: PcmSource;
   try {
-    parseWav(bytes);
+    pcm = parseWav(bytes);
   } catch (error) {
     if (error instanceof AudioFormatError)
       throw new WorkflowError('Provider.Failed', `The ${name} stem is not a WAV we read: ${error.message}`);
     throw error;
   }
-  const marking = stemMarking(trackMarking, name);
-  const { wav, sha256 } = await markDownload(deps, track.id, bytes, marking, timer);
-  const pcm = parseWav(wav);
   const peaks = await timer.time('peaks', () => new TextEncoder().encode(JSON.stringify(computePeaks(pcm))));
-  const wavKey = stemKey(track.id, set, name, '.wav');
+  const wavKey = masterKey(track.id, set, name);
   const peaksKey = stemKey(track.id, set, name, '.peaks.json');
   keys.push(wavKey, peaksKey);
   const [wavUrl, peaksUrl] = await timer.time('store', () =>
     Promise.all([
-      deps.audio.put(wavKey, wav, WAV_CONTENT_TYPE),
+      deps.audio.put(wavKey, bytes, WAV_CONTENT_TYPE),
       deps.audio.put(peaksKey, peaks, PEAKS_CONTENT_TYPE),
     ]),
   );
-  return {
-    stored: { name, wavUrl, streamUrl: null, peaksUrl, sha256, loudness: null },
-    wav,
-    pcm,
-    marking,
-    keys: [wavKey, peaksKey],
-  };
+  return { stored: { name, wavUrl, streamUrl: null, peaksUrl, sha256: null, loudness: null }, bytes };
 }
 
 /**
- * The stems' loudness and Opus copies, once they play: each stem measured,
- * encoded at the track's stream gain and stored, then all recorded at once.
- * Never fails the set: a copy not made leaves players on that stem's WAV.
- * Returns how many copies were recorded.
+ * The stems' downloads, once they play: each WAV still as the provider made
+ * it is marked, signed and hashed, stored under its own key (CloudFront keeps
+ * files by key: writing over the one players fetched could serve it from
+ * cache), recorded, and the WAV it played from removed. Returns the set's
+ * stems as they now are (a stem prepared before, on an earlier run, as it was).
+ */
+async function prepareDownloads(
+  deps: StemsDeps,
+  track: Generation,
+  job: StemsJobInput,
+  stems: SetStem[],
+  bytesOf: (stem: SetStem) => Promise<Uint8Array>,
+  total: Timer,
+): Promise<SetStem[]> {
+  const pending = stems.filter((stem) => stem.stored.sha256 === null);
+  if (pending.length === 0) return stems;
+  const perStem = pending.map(() => phaseTimer());
+  const settled = await Promise.allSettled(
+    pending.map(async (stem, i) => {
+      const timer = perStem[i] as Timer;
+      const { name } = stem.stored;
+      const { wav, sha256 } = await markDownload(deps, track.id, await bytesOf(stem), stem.marking, timer);
+      const key = stemKey(track.id, job.set, name, '.wav');
+      const wavUrl = await timer.time('storeDownload', () => deps.audio.put(key, wav, WAV_CONTENT_TYPE));
+      return { stem, key, wav, prepared: { name, from: stem.stored.wavUrl, wavUrl, sha256 } };
+    }),
+  );
+  for (const stemTimer of perStem) addTimings(total.timings, stemTimer.timings);
+  const done = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  const recorded = await total
+    .time('recordDownloads', () =>
+      markStemsPrepared(
+        deps.generation,
+        track.id,
+        job.set,
+        job.attempt,
+        done.map((d) => d.prepared),
+      ),
+    )
+    .catch((error: unknown) => {
+      if (error instanceof DomainError && error.kind === 'not-found') return false;
+      throw error;
+    });
+  if (!recorded) {
+    // Deleted or asked again meanwhile: the prepared files are nobody's.
+    for (const d of done) await deps.audio.remove(d.key);
+    throw new WorkflowError('Generation.Ended', `The stems of ${track.id} are no longer there`);
+  }
+  await total.time('cleanup', async () => {
+    for (const d of done) await deps.audio.remove(masterKey(track.id, job.set, d.stem.stored.name));
+  });
+  if (failure) throw failure.reason;
+  return stems.map((stem) => {
+    const d = done.find((x) => x.stem === stem);
+    return d
+      ? {
+          ...stem,
+          stored: { ...stem.stored, wavUrl: d.prepared.wavUrl, sha256: d.prepared.sha256 },
+          bytes: d.wav,
+        }
+      : stem;
+  });
+}
+
+/**
+ * The stems' loudness and Opus copies, once they play: each stem without a
+ * copy measured, encoded at the track's stream gain and stored, then all
+ * recorded at once. Never fails the set: a copy not made leaves players on
+ * that stem's WAV. Returns how many copies were recorded.
  */
 async function streamCopies(
   deps: StemsDeps,
   track: Generation,
   job: StemsJobInput,
-  made: MadeStem[],
+  stems: SetStem[],
+  bytesOf: (stem: SetStem) => Promise<Uint8Array>,
   total: Timer,
 ): Promise<number> {
   const gainDb = track.loudness?.streamGainDb ?? 0;
@@ -283,17 +408,19 @@ async function streamCopies(
     loudness: StoredStem['loudness'];
     key?: string;
   }> = [];
-  for (const stem of made) {
+  for (const stem of stems) {
     const { name } = stem.stored;
+    if (stem.stored.loudness !== null) continue;
     // Each stem's phases are added to the step's: the step's timings are the sums over its stems.
     const timer = phaseTimer();
     try {
-      const loudness = await timer.time('loudness', () => measureLoudness(stem.pcm));
+      const pcm = parseWav(await bytesOf(stem));
+      const loudness = await timer.time('loudness', () => measureLoudness(pcm));
       let streamUrl: string | null = null;
       let key: string | undefined;
       if (encoder) {
         const opus = await timer.time('opus', () =>
-          encoder.encode(withGain(stem.pcm, gainDb), opusComments(stem.marking)),
+          encoder.encode(withGain(pcm, gainDb), opusComments(stem.marking)),
         );
         key = stemKey(track.id, job.set, name, encoder.extension);
         const stored = key;
@@ -309,6 +436,7 @@ async function streamCopies(
       });
     }
   }
+  if (copies.length === 0) return 0;
   const recorded = await total
     .time('recordCopies', () => markStemsStreams(deps.generation, track.id, job.set, job.attempt, copies))
     .catch(() => false);
@@ -320,14 +448,19 @@ async function streamCopies(
   return copies.filter((c) => c.streamUrl).length;
 }
 
-/** The zip of a ready set, stored and recorded; false (logged) when it could not be made. */
+/**
+ * The zip of a ready set whose downloads are prepared, stored and recorded
+ * (kept when a run before made it); false (logged) when it could not be made.
+ */
 async function storeZip(
   deps: StemsDeps,
   track: Generation,
   job: StemsJobInput,
-  made: MadeStem[],
+  stems: SetStem[],
 ): Promise<boolean> {
   if (!deps.stemsArchiver) return false;
+  const current = (await deps.generation.generations.get(track.id))?.stems?.[job.set];
+  if (current?.zipUrl) return true;
   const key = stemsZipKey(track.id, job.set);
   try {
     const manifest = {
@@ -335,14 +468,20 @@ async function storeZip(
       title: track.title,
       set: job.set,
       model: `${STEMS_MODEL_NAME} (${track.stems?.[job.set]?.model ?? ''})`,
-      stems: made.map((m) => ({
+      stems: stems.map((m) => ({
         name: m.stored.name,
         file: `stems/${m.stored.name}.wav`,
         sha256: m.stored.sha256,
       })),
     };
+    const entries: Array<{ name: string; bytes: Uint8Array }> = [];
+    for (const m of stems)
+      entries.push({
+        name: `stems/${m.stored.name}.wav`,
+        bytes: m.bytes ?? (await deps.audio.read(m.stored.wavUrl)),
+      });
     const zip = await deps.stemsArchiver.zip([
-      ...made.map((m) => ({ name: `stems/${m.stored.name}.wav`, bytes: m.wav })),
+      ...entries,
       { name: 'manifest.json', bytes: new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`) },
     ]);
     const zipUrl = await deps.audio.put(key, zip, 'application/zip');

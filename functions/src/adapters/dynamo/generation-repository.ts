@@ -20,7 +20,8 @@ const stemsRecordSchema = z.object({
       wavUrl: z.string(),
       streamUrl: z.nullable(z.string()),
       peaksUrl: z.nullable(z.string()),
-      sha256: z.string(),
+      // Null while the stem plays from the provider's WAV and its download is prepared (decision 048).
+      sha256: z.nullable(z.string()),
       loudness: z.nullable(loudnessSchema),
     }),
   ),

@@ -368,6 +368,87 @@ describe('runExport', () => {
     expect(deps.files.archives.at(-1)?.entries.some((e) => e.name.endsWith('.wav'))).toBe(false);
   });
 
+  /** A ready set of 4 stems whose WAVs play as they came, their downloads still being prepared (decision 048). */
+  const stemsBeingPrepared = (): Generation['stems'] => ({
+    '4': {
+      set: '4',
+      status: 'ready',
+      requestedAt: '2026-04-02T00:00:00.000Z',
+      attempt: 1,
+      requestId: 'r1',
+      model: 'htdemucs',
+      files: (['vocals', 'drums', 'bass', 'other'] as const).map((name) => ({
+        name,
+        wavUrl: `s3://tracks/tracks/t1.stems4.${name}.master.wav`,
+        streamUrl: null,
+        peaksUrl: null,
+        sha256: null,
+        loudness: null,
+      })),
+      updatedAt: '2026-04-02T00:00:00.000Z',
+    },
+  });
+
+  it('waits for stems whose downloads are being prepared, and exports the prepared WAVs with their hashes', async () => {
+    const { deps, clock, wav } = setup([{ title: 'Parts', stems: stemsBeingPrepared() }]);
+    const prepared = (name: string) => Buffer.from(`RIFF-${name}-marked`);
+    deps.trackFiles = fakeTrackFiles({
+      's3://tracks/tracks/t1.wav': wav('t1'),
+      ...Object.fromEntries(
+        ['vocals', 'drums', 'bass', 'other'].flatMap((name) => [
+          [`s3://tracks/tracks/t1.stems4.${name}.master.wav`, Buffer.from(`RIFF-${name}-as-it-came`)],
+          [`s3://tracks/tracks/t1.stems4.${name}.wav`, prepared(name)],
+        ]),
+      ),
+    });
+    const pauses: number[] = [];
+    const pausing = {
+      ...deps,
+      pause: async (ms: number) => {
+        pauses.push(ms);
+        clock.advance(ms);
+        // FinishStems prepares the downloads while the job waits.
+        if (pauses.length === 1)
+          await deps.generations.update('t1', (g) => {
+            const set = g.stems?.['4'];
+            if (!set) return undefined;
+            const files = set.files.map((f) => ({
+              ...f,
+              wavUrl: `s3://tracks/tracks/t1.stems4.${f.name}.wav`,
+              sha256: sha256(prepared(f.name)),
+            }));
+            return { ...g, stems: { '4': { ...set, files } } };
+          });
+      },
+    };
+    const { exportId } = await startExport(pausing, 'user-1');
+
+    await runExport(pausing, { userId: 'user-1', exportId });
+
+    expect(pauses).toHaveLength(1);
+    expect(entry(deps, '001 Parts/stems-4/vocals.wav')?.content).toEqual(prepared('vocals'));
+    const manifest = JSON.parse(String(entry(deps, 'manifest.json')?.content));
+    expect(manifest.tracks[0].stems).toContainEqual({
+      set: '4',
+      name: 'vocals',
+      file: 'stems-4/vocals.wav',
+      sha256: sha256(prepared('vocals')),
+    });
+  });
+
+  it('leaves out stems whose downloads are still being prepared after the wait, and exports the track', async () => {
+    const { deps, clock, warnings } = setup([{ title: 'Parts', stems: stemsBeingPrepared() }]);
+    const pausing = { ...deps, pause: async (ms: number) => clock.advance(ms) };
+    const { exportId } = await startExport(pausing, 'user-1');
+
+    await runExport(pausing, { userId: 'user-1', exportId });
+
+    expect(entryNames(deps)).toContain('001 Parts/Parts.wav');
+    expect(entryNames(deps).some((name) => name.includes('stems-4/'))).toBe(false);
+    expect(warnings).toContain('export: a stem’s download is still being prepared; it is left out');
+    expect(deps.exports.all.get(exportId)).toMatchObject({ status: 'ready', tracksDone: 1 });
+  });
+
   it('exports an empty library as a manifest and README', async () => {
     const { deps } = setup();
     const { exportId } = await startExport(deps, 'user-1');

@@ -27,6 +27,7 @@ import { UNTITLED_TRACK } from '@tunesmith/shared/tracks';
 import type { User } from '../accounts/user';
 import { conflict, notFound } from '../errors';
 import { lrcFileName, toLrc } from '../lyrics/lrc';
+import { anyStemsPreparing } from '../stems/stems';
 import { provenanceOf, provenanceUrl } from '../tracks/provenance';
 import type { Generation } from '../tracks/track';
 import {
@@ -189,9 +190,13 @@ async function withDownload(
 ): Promise<(Generation & { audioUrl: string }) | undefined> {
   const deadline = deps.clock.now().getTime() + PREPARING_WAIT_MS;
   let current: Generation | undefined = track;
-  while (current?.downloadPending) {
-    if (deps.clock.now().getTime() >= deadline)
-      throw new Error(`export: the download of track ${track.id} is still being prepared`);
+  // Stems being prepared (decision 048) are waited for as well; past the deadline they are left out, not the track.
+  while (current?.downloadPending || anyStemsPreparing(current?.stems)) {
+    if (deps.clock.now().getTime() >= deadline) {
+      if (current?.downloadPending)
+        throw new Error(`export: the download of track ${track.id} is still being prepared`);
+      break;
+    }
     await (deps.pause ?? timer)(PREPARING_POLL_MS);
     current = await deps.generations.get(track.id);
   }
@@ -215,6 +220,14 @@ async function addStems(
     const stems = g.stems?.[set];
     if (stems?.status !== 'ready') continue;
     for (const stem of stems.files) {
+      if (stem.sha256 === null) {
+        deps.log.warn('export: a stem’s download is still being prepared; it is left out', {
+          exportId: record.id,
+          trackId: g.id,
+          stem: stem.name,
+        });
+        continue;
+      }
       const audio = await deps.trackFiles.open(stem.wavUrl);
       if (!audio) {
         deps.log.warn('export: a stem has no stored audio', {

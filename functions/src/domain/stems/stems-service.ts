@@ -207,6 +207,34 @@ export async function markStemsStreams(
   return !!result?.after;
 }
 
+/**
+ * The stems' WAVs are prepared for download (marked, signed, hashed, stored
+ * under keys of their own): each stem still on the provider's WAV it played
+ * from (`from`) moves to its marked WAV and hash. Returns false when the set
+ * is gone or was asked for again meanwhile (the caller removes the new files).
+ */
+export async function markStemsPrepared(
+  deps: { generations: Pick<GenerationStore, 'update'>; clock: GenerationDeps['clock'] },
+  id: string,
+  set: StemSet,
+  attempt: number,
+  prepared: Array<{ name: string; from: string; wavUrl: string; sha256: string }>,
+): Promise<boolean> {
+  const updatedAt = deps.clock.now().toISOString();
+  const result = await deps.generations.update(id, (g) => {
+    const record = g.stems?.[set];
+    if (record?.status !== 'ready' || record.attempt !== attempt) return undefined;
+    const files = record.files.map((file) => {
+      const wav = prepared.find(
+        (p) => p.name === file.name && p.from === file.wavUrl && file.sha256 === null,
+      );
+      return wav ? { ...file, wavUrl: wav.wavUrl, sha256: wav.sha256 } : file;
+    });
+    return { ...g, stems: { ...g.stems, [set]: { ...record, files, updatedAt } } };
+  });
+  return !!result?.after;
+}
+
 /** The zip is there: recorded on the ready set it was made of. */
 export async function markStemsZipped(
   deps: { generations: Pick<GenerationStore, 'update'>; clock: GenerationDeps['clock'] },
@@ -230,7 +258,8 @@ export interface StemView {
   /** The stored stream copy (or the WAV): signed by the caller. */
   audio: string;
   peaks: string | null;
-  sha256: string;
+  /** Null while the stem's download is being prepared. */
+  sha256: string | null;
   loudness: StoredStem['loudness'];
 }
 

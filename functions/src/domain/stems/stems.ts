@@ -10,13 +10,16 @@ import { TRACK_AUDIO_AREA } from '../tracks/track';
 /** One stem's files as stored (`s3://` addresses in the tracks bucket). */
 export interface StoredStem {
   name: StemName;
-  /** The marked WAV: what the zip and the export hold. */
+  /**
+   * The marked WAV: what the zip and the export hold. Until it is prepared
+   * (`sha256` null), the provider's WAV as it came, which players get meanwhile.
+   */
   wavUrl: string;
   /** The players' Ogg Opus copy; null when it could not be made (players get the WAV). */
   streamUrl: string | null;
   peaksUrl: string | null;
-  /** SHA-256 (hex) of the WAV exactly as stored. */
-  sha256: string;
+  /** SHA-256 (hex) of the marked WAV exactly as stored; null while it is being prepared. */
+  sha256: string | null;
   loudness: Loudness | null;
 }
 
@@ -52,6 +55,14 @@ export const stemNamesOf = (set: StemSet): readonly StemName[] => STEM_NAMES[set
 /** Where a stem's file lives: beside its track's, by the track id, the set and the stem. */
 export const stemKey = (trackId: string, set: StemSet, name: StemName, extension: string) =>
   `${TRACK_AUDIO_AREA}${trackId}.stems${set}.${name}${extension}`;
+
+/** A set that plays but whose WAVs (the download: marked, signed, hashed) are still being prepared. */
+export const stemsPreparing = (record: StemsRecord | undefined | null): boolean =>
+  record?.status === 'ready' && record.files.some((f) => f.sha256 === null);
+
+/** Whether any ready set of a track is still being prepared for download. */
+export const anyStemsPreparing = (records: TrackStemsRecords | null | undefined): boolean =>
+  Object.values(records ?? {}).some((record) => stemsPreparing(record));
 
 /** The set a viewer is answered with: the one asked for last. */
 export function latestStems(records: TrackStemsRecords | null | undefined): StemsRecord | undefined {

@@ -121,18 +121,28 @@ export function provenanceOf(
   };
 }
 
-/** The ready stems of a track, each with its WAV's hash and the model that separated it (decision 044). */
+/**
+ * The ready stems of a track, each with its WAV's hash and the model that
+ * separated it (decision 044); a stem whose WAV is still being prepared (no
+ * hash yet, decision 048) is listed once it is.
+ */
 function stemsProvenance(g: Generation): Pick<Provenance, 'stems'> {
   const stems = Object.values(g.stems ?? {})
     .filter((record) => record?.status === 'ready')
     .flatMap((record) =>
-      (record?.files ?? []).map((file) => ({
-        set: record?.set ?? '',
-        name: file.name,
-        sha256: file.sha256,
-        model: `${STEMS_MODEL_NAME} (${record?.model ?? ''})`,
-        endpoint: MUSIC_ENDPOINTS.stems,
-      })),
+      (record?.files ?? []).flatMap((file) =>
+        file.sha256 === null
+          ? []
+          : [
+              {
+                set: record?.set ?? '',
+                name: file.name,
+                sha256: file.sha256,
+                model: `${STEMS_MODEL_NAME} (${record?.model ?? ''})`,
+                endpoint: MUSIC_ENDPOINTS.stems,
+              },
+            ],
+      ),
     );
   return stems.length ? { stems } : {};
 }
