@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import type http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -248,9 +249,15 @@ export async function launchS3(
     answering = resolve;
     failed = reject;
   });
+  let handling: (app: http.RequestListener | undefined) => void = () => {};
+  const app = new Promise<http.RequestListener | undefined>((resolve) => {
+    handling = resolve;
+  });
+  upstream.catch(() => handling(undefined));
   const proxy = await startS3Proxy({
     port: options.port,
     upstream,
+    app,
     credentials: options.credentials,
     dir: options.dir,
   }).catch((error: Error) => {
@@ -273,6 +280,8 @@ export async function launchS3(
     const address = await server.run().catch((error: Error) => {
       throw new Error(`s3rver could not listen on 127.0.0.1: ${error.message}`);
     });
+    // The proxy hands requests to s3rver's own handler: one loopback hop for each object, not two.
+    handling(server.callback());
     answering(url(address.port));
     let stopping: Promise<void> | undefined;
     return {

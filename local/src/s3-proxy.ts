@@ -11,7 +11,8 @@ import path from 'node:path';
  * way S3 refuses it: another key or bucket, a changed expiry, another
  * Content-Length or Content-Type than the one signed, an expired link, an
  * unknown access key or an unsigned request. What passes is forwarded to
- * s3rver unchanged; CORS preflights pass unsigned, as on S3.
+ * s3rver unchanged (handed to its handler when it runs in this process);
+ * CORS preflights pass unsigned, as on S3.
  *
  * Not checked: the hash of a signed payload against the body (SDK calls
  * here send `UNSIGNED-PAYLOAD` or a hash s3rver never sees altered).
@@ -39,6 +40,13 @@ export interface S3ProxyOptions {
   credentials: { accessKeyId: string; secretAccessKey: string };
   /** s3rver's store directory (its `directory` option), where it keeps multipart uploads. */
   dir: string;
+  /**
+   * s3rver's own request handler, when it runs in this process: what passes
+   * the checks is handed to it directly instead of through a second loopback
+   * connection, so a 46 MB object crosses one socket, not two. A request
+   * whose body the proxy has read already still goes through `upstream`.
+   */
+  app?: Promise<http.RequestListener | undefined>;
   now?: () => number;
 }
 
@@ -559,6 +567,11 @@ export async function startS3Proxy(options: S3ProxyOptions): Promise<S3Proxy> {
         if (!res.headersSent) refuse(res, { status: 500, code: 'InternalError', message: 'Internal error' });
         return;
       }
+    }
+    const app = read ? undefined : await options.app?.catch(() => undefined);
+    if (app) {
+      app(req, res);
+      return;
     }
     const forward = http.request(
       {

@@ -184,10 +184,16 @@ export async function finishStemsStep(
     reads.set(stem, read);
     return read;
   };
-  const [streams, prepared] = await Promise.allSettled([
-    streamCopies(deps, track, job, stems, bytesOf, timer),
-    prepareDownloads(deps, track, job, stems, bytesOf, timer),
-  ]);
+  // The copies first: players move to them, and their work runs in slices that leave the local
+  // cloud's API answering; signing a WAV holds the thread for a few hundred ms at a time.
+  const streams = await streamCopies(deps, track, job, stems, bytesOf, timer).then(
+    (value) => ({ status: 'fulfilled' as const, value }),
+    () => ({ status: 'rejected' as const }),
+  );
+  const prepared = await prepareDownloads(deps, track, job, stems, bytesOf, timer).then(
+    (value) => ({ status: 'fulfilled' as const, value }),
+    (reason: unknown) => ({ status: 'rejected' as const, reason }),
+  );
   if (prepared.status === 'rejected') {
     if (prepared.reason instanceof WorkflowError) throw prepared.reason;
     deps.log?.warn('the stems’ downloads were not prepared; they play from the WAVs as they came', {
@@ -320,6 +326,14 @@ async function playableStem(
   return { stored: { name, wavUrl, streamUrl: null, peaksUrl, sha256: null, loudness: null }, bytes };
 }
 
+interface PreparedWav {
+  name: StemName;
+  /** The WAV the stem played from. */
+  from: string;
+  wavUrl: string;
+  sha256: string;
+}
+
 /**
  * The stems' downloads, once they play: each WAV still as the provider made
  * it is marked, signed and hashed, stored under its own key (CloudFront keeps
@@ -338,16 +352,24 @@ async function prepareDownloads(
   const pending = stems.filter((stem) => stem.stored.sha256 === null);
   if (pending.length === 0) return stems;
   const perStem = pending.map(() => phaseTimer());
-  const settled = await Promise.allSettled(
-    pending.map(async (stem, i) => {
-      const timer = perStem[i] as Timer;
-      const { name } = stem.stored;
-      const { wav, sha256 } = await markDownload(deps, track.id, await bytesOf(stem), stem.marking, timer);
-      const key = stemKey(track.id, job.set, name, '.wav');
+  // One stem signed at a time (the work holds the thread), each stored while the next is signed.
+  const storing: Array<Promise<{ stem: SetStem; key: string; wav: Uint8Array; prepared: PreparedWav }>> = [];
+  for (const [i, stem] of pending.entries()) {
+    const timer = perStem[i] as Timer;
+    const { name } = stem.stored;
+    const key = stemKey(track.id, job.set, name, '.wav');
+    const signed = bytesOf(stem).then((bytes) => markDownload(deps, track.id, bytes, stem.marking, timer));
+    const stored = signed.then(async ({ wav, sha256 }) => {
       const wavUrl = await timer.time('storeDownload', () => deps.audio.put(key, wav, WAV_CONTENT_TYPE));
       return { stem, key, wav, prepared: { name, from: stem.stored.wavUrl, wavUrl, sha256 } };
-    }),
-  );
+    });
+    // Settled below with the others (a failure is not left unhandled meanwhile).
+    stored.catch(() => undefined);
+    storing.push(stored);
+    // The next stem is signed once this one is; its upload goes on meanwhile.
+    await signed.catch(() => undefined);
+  }
+  const settled = await Promise.allSettled(storing);
   for (const stemTimer of perStem) addTimings(total.timings, stemTimer.timings);
   const done = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');

@@ -1,6 +1,6 @@
 // s3rver ships no types; this covers the part of its API the local cloud uses.
 declare module 's3rver' {
-  import type { Server } from 'node:http';
+  import type { IncomingMessage, Server, ServerResponse } from 'node:http';
   import type { AddressInfo } from 'node:net';
 
   interface S3rverOptions {
@@ -17,6 +17,8 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     httpServer?: Server;
     run(): Promise<AddressInfo>;
+    /** Its request handler (s3rver is a Koa application). */
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
     close(): Promise<void>;
   }
 

@@ -37,7 +37,7 @@ export function s3AudioStore(s3: S3, bucket: string, options: S3AudioStoreOption
         if (response.status >= 500 || response.status === 429) error.name = 'Storage.Unavailable';
         throw error;
       }
-      return new Uint8Array(await response.arrayBuffer());
+      return readBody(response);
     },
     async put(key, bytes, contentType) {
       // A key holds one track's copy for good: nothing needs to ask again.
@@ -58,4 +58,43 @@ export function s3AudioStore(s3: S3, bucket: string, options: S3AudioStoreOption
       await deleteEveryVersion(s3, bucket, key);
     },
   };
+}
+
+/**
+ * A response's body in one buffer. With a Content-Length (the provider's
+ * files have one), each chunk is copied once into a buffer of that size as it
+ * arrives, rather than kept and joined at the end: one copy of a 46 MB stem
+ * less, and half the memory at once. A compressed body (its length is not
+ * the length read) is read the ordinary way.
+ */
+async function readBody(response: Response): Promise<Uint8Array> {
+  const length = Number(response.headers.get('content-length'));
+  if (
+    !response.body ||
+    response.headers.has('content-encoding') ||
+    !Number.isSafeInteger(length) ||
+    length <= 0
+  )
+    return new Uint8Array(await response.arrayBuffer());
+  const out = new Uint8Array(length);
+  let at = 0;
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    const chunk = read.value;
+    if (at + chunk.length > length) {
+      await reader.cancel();
+      throw unavailable('The result audio is longer than its Content-Length');
+    }
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  if (at !== length) throw unavailable('The result audio ended before its Content-Length');
+  return out;
+}
+
+/** An error the state machine retries (Storage.Unavailable). */
+function unavailable(message: string): Error {
+  const error = new Error(message);
+  error.name = 'Storage.Unavailable';
+  return error;
 }
