@@ -294,7 +294,7 @@ async function playableSet(
   return made.map((m) => ({ ...m, marking: stemMarking(marking, m.stored.name) }));
 }
 
-/** One stem made playable: fetched, checked, its peaks drawn, the WAV as it came and the peaks stored. */
+/** One stem made playable: its WAV stored as it came while it is fetched, checked, its peaks drawn and stored. */
 async function playableStem(
   deps: StemsDeps,
   track: Generation,
@@ -304,7 +304,13 @@ async function playableStem(
   timer: Timer,
   keys: string[],
 ): Promise<Omit<SetStem, 'marking'>> {
-  const bytes = await timer.time('fetch', () => deps.audio.fetch(url));
+  const wavKey = masterKey(track.id, set, name);
+  const peaksKey = stemKey(track.id, set, name, '.peaks.json');
+  keys.push(wavKey, peaksKey);
+  // Stored as it arrives: nothing of the WAV players get first changes before they play it.
+  const { bytes, stored: wavUrl } = await timer.time('fetchStore', () =>
+    deps.audio.keep(url, wavKey, WAV_CONTENT_TYPE),
+  );
   let pcm: PcmSource;
   try {
     pcm = parseWav(bytes);
@@ -314,15 +320,7 @@ async function playableStem(
     throw error;
   }
   const peaks = await timer.time('peaks', () => new TextEncoder().encode(JSON.stringify(computePeaks(pcm))));
-  const wavKey = masterKey(track.id, set, name);
-  const peaksKey = stemKey(track.id, set, name, '.peaks.json');
-  keys.push(wavKey, peaksKey);
-  const [wavUrl, peaksUrl] = await timer.time('store', () =>
-    Promise.all([
-      deps.audio.put(wavKey, bytes, WAV_CONTENT_TYPE),
-      deps.audio.put(peaksKey, peaks, PEAKS_CONTENT_TYPE),
-    ]),
-  );
+  const peaksUrl = await timer.time('storePeaks', () => deps.audio.put(peaksKey, peaks, PEAKS_CONTENT_TYPE));
   return { stored: { name, wavUrl, streamUrl: null, peaksUrl, sha256: null, loudness: null }, bytes };
 }
 

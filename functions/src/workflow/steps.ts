@@ -43,6 +43,11 @@ export interface AudioStore {
   fetch(url: string): Promise<Uint8Array>;
   /** Stores a file of a track (the marked WAV, the compressed copy, the peaks) under `key`; returns our URL for it. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<string>;
+  /**
+   * {@link fetch} and {@link put} at once: the bytes at `url` stored under
+   * `key` as they arrive (a stem plays from its WAV as it came), and returned.
+   */
+  keep(url: string, key: string, contentType: string): Promise<{ bytes: Uint8Array; stored: string }>;
   /** The bytes of a file stored by `put`, by the URL it returned. */
   read(stored: string): Promise<Uint8Array>;
   /** Removes a copy (its track was deleted while the audio was on its way). */

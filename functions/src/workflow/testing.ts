@@ -57,6 +57,10 @@ export function fakeAudioStore(
       types.set(key, contentType);
       return `https://tracks.example/${key}`;
     },
+    async keep(url, key, contentType) {
+      const bytes = await this.fetch(url);
+      return { bytes, stored: await this.put(key, bytes, contentType) };
+    },
     async read(stored) {
       const bytes = copies.get(stored.replace('https://tracks.example/', ''));
       if (!bytes) throw new Error(`404 ${stored}`);

@@ -32,8 +32,43 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-// Fetching never touches S3.
-const store = s3AudioStore((() => Promise.reject(new Error('no S3 here'))) as unknown as S3, 'tracks');
+/** An S3 that keeps what is put, reading a streamed body to its end as S3 would. */
+function keptObjects() {
+  const objects = new Map<string, { body: Uint8Array; length?: number; type?: string }>();
+  class PutObjectCommand {
+    constructor(
+      readonly input: {
+        Key: string;
+        Body: Uint8Array | AsyncIterable<Uint8Array>;
+        ContentLength?: number;
+        ContentType?: string;
+      },
+    ) {}
+  }
+  const client = {
+    async send(command: PutObjectCommand) {
+      const { Key, Body, ContentLength, ContentType } = command.input;
+      let body: Uint8Array;
+      if (Body instanceof Uint8Array) body = Body;
+      else {
+        const parts: Uint8Array[] = [];
+        for await (const part of Body) parts.push(part);
+        body = new Uint8Array(Buffer.concat(parts));
+      }
+      objects.set(Key, {
+        body,
+        ...(ContentLength !== undefined ? { length: ContentLength } : {}),
+        ...(ContentType ? { type: ContentType } : {}),
+      });
+      return {};
+    },
+  };
+  const s3 = (async () => ({ sdk: { PutObjectCommand }, client })) as unknown as S3;
+  return { s3, objects };
+}
+
+const kept = keptObjects();
+const store = s3AudioStore(kept.s3, 'tracks');
 
 describe('s3AudioStore.fetch', () => {
   it('reads the whole body, with a length, compressed or without one', async () => {
@@ -43,5 +78,24 @@ describe('s3AudioStore.fetch', () => {
 
   it('names an answer worth a retry Storage.Unavailable', async () => {
     await expect(store.fetch(`${base}/busy`)).rejects.toMatchObject({ name: 'Storage.Unavailable' });
+  });
+
+  it('keeps a file as it arrives: stored under its key and returned, with a length or without one', async () => {
+    for (const path of ['/plain', '/gzip', '/chunked']) {
+      const key = `tracks/t1${path.replace('/', '.')}.wav`;
+      const { bytes: got, stored } = await store.keep(`${base}${path}`, key, 'audio/wav');
+      expect(got).toEqual(bytes);
+      expect(stored).toBe(`s3://tracks/${key}`);
+      expect(kept.objects.get(key)).toMatchObject({ body: bytes, type: 'audio/wav' });
+    }
+    // Streamed with its length, as S3 needs for a body it cannot hash first.
+    expect(kept.objects.get('tracks/t1.plain.wav')?.length).toBe(bytes.length);
+  });
+
+  it('stores nothing of a file it could not fetch', async () => {
+    await expect(store.keep(`${base}/busy`, 'tracks/t1.busy.wav', 'audio/wav')).rejects.toMatchObject({
+      name: 'Storage.Unavailable',
+    });
+    expect(kept.objects.has('tracks/t1.busy.wav')).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
  * puts a track's files (the master, the marked WAV, the compressed copy, the
  * peaks) into the tracks bucket, and reads the master back to prepare the download.
  */
+import { Readable } from 'node:stream';
 import type { AudioStore } from '../../workflow/steps';
 import type { S3 } from './client';
 import { parseS3Url, s3Url } from './links';
@@ -28,21 +29,62 @@ export function s3AudioStore(s3: S3, bucket: string, options: S3AudioStoreOption
       }),
     );
   };
+  const get = async (url: string) => {
+    const response = await doFetch(url);
+    if (!response.ok) {
+      const error = new Error(`Fetching the result audio answered ${response.status}`);
+      // 5xx and 429 are worth a retry (the ASL retries Storage.Unavailable).
+      if (response.status >= 500 || response.status === 429) error.name = 'Storage.Unavailable';
+      throw error;
+    }
+    return response;
+  };
+  // A key holds one track's copy for good: nothing needs to ask again.
+  const immutable = 'max-age=31536000, immutable';
   return {
     async fetch(url) {
-      const response = await doFetch(url);
-      if (!response.ok) {
-        const error = new Error(`Fetching the result audio answered ${response.status}`);
-        // 5xx and 429 are worth a retry (the ASL retries Storage.Unavailable).
-        if (response.status >= 500 || response.status === 429) error.name = 'Storage.Unavailable';
-        throw error;
-      }
-      return readBody(response);
+      return readBody(await get(url));
     },
     async put(key, bytes, contentType) {
-      // A key holds one track's copy for good: nothing needs to ask again.
-      await putObject(key, bytes, contentType, 'max-age=31536000, immutable');
+      await putObject(key, bytes, contentType, immutable);
       return urlFor(key);
+    },
+    async keep(url, key, contentType) {
+      const response = await get(url);
+      const length = knownLength(response);
+      if (length === undefined || !response.body) {
+        const bytes = await readBody(response);
+        await putObject(key, bytes, contentType, immutable);
+        return { bytes, stored: urlFor(key) };
+      }
+      // Uploaded while it downloads, each chunk copied once into the bytes returned.
+      const bytes = new Uint8Array(length);
+      const reader = response.body.getReader();
+      async function* chunks() {
+        let at = 0;
+        for (let read = await reader.read(); !read.done; read = await reader.read()) {
+          if (at + read.value.length > (length as number)) {
+            await reader.cancel();
+            throw unavailable('The result audio is longer than its Content-Length');
+          }
+          bytes.set(read.value, at);
+          at += read.value.length;
+          yield read.value;
+        }
+        if (at !== length) throw unavailable('The result audio ended before its Content-Length');
+      }
+      const { sdk, client } = await s3();
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: Readable.from(chunks()),
+          ContentLength: length,
+          ContentType: contentType,
+          CacheControl: immutable,
+        }),
+      );
+      return { bytes, stored: urlFor(key) };
     },
     async read(stored) {
       const location = parseS3Url(stored);
@@ -68,14 +110,8 @@ export function s3AudioStore(s3: S3, bucket: string, options: S3AudioStoreOption
  * the length read) is read the ordinary way.
  */
 async function readBody(response: Response): Promise<Uint8Array> {
-  const length = Number(response.headers.get('content-length'));
-  if (
-    !response.body ||
-    response.headers.has('content-encoding') ||
-    !Number.isSafeInteger(length) ||
-    length <= 0
-  )
-    return new Uint8Array(await response.arrayBuffer());
+  const length = knownLength(response);
+  if (length === undefined || !response.body) return new Uint8Array(await response.arrayBuffer());
   const out = new Uint8Array(length);
   let at = 0;
   const reader = response.body.getReader();
@@ -90,6 +126,14 @@ async function readBody(response: Response): Promise<Uint8Array> {
   }
   if (at !== length) throw unavailable('The result audio ended before its Content-Length');
   return out;
+}
+
+/** The length of the body as it will be read: its Content-Length, unless it is compressed (or absent). */
+function knownLength(response: Response): number | undefined {
+  const length = Number(response.headers.get('content-length'));
+  if (response.headers.has('content-encoding') || !Number.isSafeInteger(length) || length <= 0)
+    return undefined;
+  return length;
 }
 
 /** An error the state machine retries (Storage.Unavailable). */
