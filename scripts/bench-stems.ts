@@ -3,12 +3,14 @@
  * throwaway local cloud with the embedded provider. A Premium user makes a
  * 240 s track (its download prepared), then asks for 4 stems and, once they
  * are ready, for 6: the time from the ask until `GET /api/track/{id}/stems`
- * says ready (the stems play: their Opus copies and peaks are stored), the
+ * says ready (the stems play: their WAVs as they came and their peaks are
+ * stored, decision 048), the
  * provider's own time (queue and processing, from its status metrics), and
  * what is left, which the issue wants at most 2 s. Then FinishStems's phases
  * from the execution's output: each summed over the stems (the stems of the
  * first phase are made at once, so their sum exceeds the wall time, which is
- * `playable`); `loudness`, `opus` and the zip come after the stems play. A
+ * `playable`); `loudness`, `opus`, the downloads' `marking`, `c2pa`, `hashing` and
+ * `storeDownload`, and the zip come after the stems play. A
  * report, never a gate.
  */
 import { DescribeExecutionCommand, type SFNClient } from '@aws-sdk/client-sfn';
