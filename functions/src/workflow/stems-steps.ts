@@ -186,38 +186,34 @@ export async function finishStemsStep(
   };
   // The copies first: players move to them, and their work runs in slices that leave the local
   // cloud's API answering; signing a WAV holds the thread for a few hundred ms at a time.
-  const streams = await streamCopies(deps, track, job, stems, bytesOf, timer).then(
-    (value) => ({ status: 'fulfilled' as const, value }),
-    () => ({ status: 'rejected' as const }),
-  );
-  const prepared = await prepareDownloads(deps, track, job, stems, bytesOf, timer).then(
-    (value) => ({ status: 'fulfilled' as const, value }),
-    (reason: unknown) => ({ status: 'rejected' as const, reason }),
-  );
-  if (prepared.status === 'rejected') {
-    if (prepared.reason instanceof WorkflowError) throw prepared.reason;
+  const streams = await streamCopies(deps, track, job, stems, bytesOf, timer).catch(() => 0);
+  let prepared: SetStem[];
+  try {
+    prepared = await prepareDownloads(deps, track, job, stems, bytesOf, timer);
+  } catch (reason) {
+    if (reason instanceof WorkflowError) throw reason;
     deps.log?.warn('the stems’ downloads were not prepared; they play from the WAVs as they came', {
       generationId: track.id,
       set: job.set,
-      error: prepared.reason,
+      error: reason,
     });
     // Retried by the state (as storage that did not answer); a retry finishes what is left.
     const error = new Error(
-      `The downloads of the stems of ${track.id} were not prepared: ${(prepared.reason as Error)?.message ?? prepared.reason}`,
+      `The downloads of the stems of ${track.id} were not prepared: ${(reason as Error)?.message ?? reason}`,
     );
     error.name = 'Storage.Unavailable';
     throw error;
   }
-  const zipped = await timer.time('zip', () => storeZip(deps, track, job, prepared.value));
+  const zipped = await timer.time('zip', () => storeZip(deps, track, job, prepared));
   deps.log?.info?.('finish stems: copies, downloads and zip', {
     generationId: track.id,
     set: job.set,
-    streams: streams.status === 'fulfilled' ? streams.value : 0,
+    streams,
     zipped,
     timings: timer.timings,
   });
   return {
-    stems: prepared.value.map((stem) => ({ name: stem.stored.name, sha256: stem.stored.sha256 })),
+    stems: prepared.map((stem) => ({ name: stem.stored.name, sha256: stem.stored.sha256 })),
     zipped,
     timings: timer.timings,
   };
