@@ -56,19 +56,32 @@ export function computePeaks(source: PcmSource, pointsPerSecond: number = PEAKS_
   for (let pixel = 0; pixel < length; pixel++) {
     const start = pixel * spp;
     const count = Math.min(spp, source.frames - start);
-    mix.fill(0, 0, count);
     for (let c = 0; c < channels; c++) {
       const buffer = buffers[c] as Float32Array;
-      const view = count === spp ? buffer : buffer.subarray(0, count);
-      source.read(c, start, view);
-      for (let i = 0; i < count; i++) mix[i] = (mix[i] as number) + (view[i] as number);
+      source.read(c, start, count === spp ? buffer : buffer.subarray(0, count));
     }
     let min = Number.POSITIVE_INFINITY;
     let max = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < count; i++) {
-      const x = (mix[i] as number) / channels;
-      if (x < min) min = x;
-      if (x > max) max = x;
+    // One pass over the pixel: the mix summed as a Float32Array would hold it, then its extremes.
+    if (channels === 2) {
+      const left = buffers[0] as Float32Array;
+      const right = buffers[1] as Float32Array;
+      for (let i = 0; i < count; i++) {
+        const x = Math.fround((left[i] as number) + (right[i] as number)) / 2;
+        if (x < min) min = x;
+        if (x > max) max = x;
+      }
+    } else {
+      mix.fill(0, 0, count);
+      for (let c = 0; c < channels; c++) {
+        const buffer = buffers[c] as Float32Array;
+        for (let i = 0; i < count; i++) mix[i] = (mix[i] as number) + (buffer[i] as number);
+      }
+      for (let i = 0; i < count; i++) {
+        const x = (mix[i] as number) / channels;
+        if (x < min) min = x;
+        if (x > max) max = x;
+      }
     }
     data[pixel * 2] = eightBit(min);
     data[pixel * 2 + 1] = eightBit(max);
