@@ -582,7 +582,12 @@ describe('fal-ai/demucs through @fal-ai/client', () => {
     const source = await song('pop, female vocals');
     const fal = client();
     const { request_id } = await fal.queue.submit('fal-ai/demucs', {
-      input: { audio_url: source.url, model: 'htdemucs', stems: ['vocals', 'drums', 'bass', 'other'] },
+      input: {
+        audio_url: source.url,
+        model: 'htdemucs',
+        stems: ['vocals', 'drums', 'bass', 'other'],
+        output_format: 'wav',
+      },
       webhookUrl: hookUrl,
     });
     const hook = await waitFor(hookFor(request_id));
@@ -677,6 +682,11 @@ describe('fal-ai/demucs through @fal-ai/client', () => {
     await expect(
       fal.queue.submit('fal-ai/demucs', {
         input: { audio_url: 'http://x/a.wav', model: 'htdemucs', stems: ['piano'] } as never,
+      }),
+    ).rejects.toMatchObject({ status: 422 });
+    await expect(
+      fal.queue.submit('fal-ai/demucs', {
+        input: { audio_url: 'http://x/a.wav', model: 'htdemucs', output_format: 'flac' } as never,
       }),
     ).rejects.toMatchObject({ status: 422 });
     const failing = await song('pop, fail:stems');

@@ -261,6 +261,16 @@ export function validate(endpoint: string, input: Record<string, unknown>): unkn
         msg: `stems must be among ${available.join(', ')}`,
         type: 'value_error',
       });
+    // fal also writes MP3 stems; this provider writes WAV only, and says so rather than mislabel a WAV.
+    if (input.output_format !== undefined && input.output_format !== 'wav')
+      errors.push({
+        loc: ['body', 'output_format'],
+        msg:
+          input.output_format === 'mp3'
+            ? 'the embedded provider writes WAV stems only'
+            : "value is not one of 'wav', 'mp3'",
+        type: 'value_error',
+      });
   } else {
     if (!str('tags')) errors.push(missing('tags'));
     if (input.lyrics !== undefined && typeof input.lyrics !== 'string')

@@ -386,6 +386,30 @@ describe('fal music provider: the studio endpoints', () => {
     }
   });
 
+  it('separates through fal-ai/demucs, asking for WAV stems', async () => {
+    const queue = await recordingQueue();
+    try {
+      await queue.studio.submitStems({
+        audioUrl: 'https://tracks.example/song.wav?sig=1',
+        model: 'htdemucs',
+        stems: ['vocals', 'drums', 'bass', 'other'],
+        webhookUrl: 'https://app.example/api/webhooks/fal',
+      });
+      expect(queue.calls[0]).toMatchObject({
+        method: 'POST',
+        path: '/queue.fal.run/fal-ai/demucs',
+        body: {
+          audio_url: 'https://tracks.example/song.wav?sig=1',
+          model: 'htdemucs',
+          stems: ['vocals', 'drums', 'bass', 'other'],
+          output_format: 'wav',
+        },
+      });
+    } finally {
+      await queue.close();
+    }
+  });
+
   it('repaints through audio-inpaint with the section and the variance', async () => {
     const queue = await recordingQueue();
     try {

@@ -221,9 +221,14 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
         webhookUrl,
       ),
 
-    // fal-ai/demucs: input audio_url, model, stems; output one File ({ url, ... }) per stem asked for.
+    // fal-ai/demucs: input audio_url, model, stems, output_format ("wav" | "mp3"; fal's client types, decision
+    // 048); output one File ({ url, ... }) or null per stem. WAV is asked for: the stems are marked and measured.
     submitStems: ({ audioUrl, model, stems, webhookUrl }) =>
-      submit(MUSIC_ENDPOINTS.stems, { audio_url: audioUrl, model, stems: [...stems] }, webhookUrl),
+      submit(
+        MUSIC_ENDPOINTS.stems,
+        { audio_url: audioUrl, model, stems: [...stems], output_format: 'wav' },
+        webhookUrl,
+      ),
 
     async stemsResult(requestId) {
       let data: unknown;
