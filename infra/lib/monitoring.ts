@@ -258,7 +258,8 @@ export class Monitoring extends Construct {
         ],
         [
           new GraphWidget({
-            title: 'Generations started, completed, failed, refunded; downloads not prepared',
+            title:
+              'Generations started, completed, failed, refunded; downloads not prepared, lyrics not timed, separations failed',
             left: [
               metricNames.generationsStarted,
               metricNames.generationsCompleted,
@@ -266,6 +267,7 @@ export class Monitoring extends Construct {
               metricNames.generationsRefunded,
               metricNames.downloadsNotPrepared,
               metricNames.lyricsNotTimed,
+              metricNames.separationsFailed,
             ].map((metricName) => appMetric(metricName)),
             width: 12,
           }),

@@ -11,6 +11,8 @@ export const metricNames = {
   downloadsNotPrepared: 'DownloadsNotPrepared',
   /** A track that plays but whose lyrics were not timed after the workflow's retries (alarmed). */
   lyricsNotTimed: 'LyricsNotTimed',
+  /** A separation into stems marked failed (its unit given back; the track itself is untouched). */
+  separationsFailed: 'SeparationsFailed',
   /** Dimension `outcome`: accepted or rejected. */
   falWebhooks: 'FalWebhooks',
   /** Dimension `outcome`: what handling the event did, or rejected. */

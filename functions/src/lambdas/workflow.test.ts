@@ -16,8 +16,12 @@ describe('the workflow metrics of a failed track', () => {
     expect(failedAndRefunded(undefined)).toEqual([]);
   });
 
-  it('count nothing for a failed separation: the track did not fail (decision 044)', () => {
-    expect(failedAndRefunded({ refunded: true, stems: true })).toEqual([]);
+  it('count a failed separation apart, once: the track did not fail (decision 044)', () => {
+    expect(failedAndRefunded({ refunded: true, stems: true })).toEqual(['SeparationsFailed']);
+    expect(failedAndRefunded({ refunded: false, stems: true })).toEqual([]);
+    expect(executionEndedCounts({ refunded: true, reason: 'Execution.TIMED_OUT', stems: true })).toEqual([
+      'SeparationsFailed',
+    ]);
   });
 
   it('count a track that plays but whose download was not prepared (alarmed), never as failed', () => {

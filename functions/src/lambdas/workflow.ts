@@ -170,9 +170,17 @@ async function step<O>(
   }
 }
 
-/** A track marked failed counts as failed and, with its unit given back, as refunded. */
+/**
+ * A track marked failed counts as failed and, with its unit given back, as
+ * refunded; a separation marked failed (its unit given back) counts apart, the
+ * track did not fail. Counted once: a step run again finds it already final.
+ */
 export const failedAndRefunded = (outcome: { refunded?: boolean; stems?: true } | undefined): MetricName[] =>
-  outcome?.refunded && !outcome.stems ? [metricNames.generationsFailed, metricNames.generationsRefunded] : [];
+  !outcome?.refunded
+    ? []
+    : outcome.stems
+      ? [metricNames.separationsFailed]
+      : [metricNames.generationsFailed, metricNames.generationsRefunded];
 
 /** An ended execution counts a track failed and refunded, or one that plays but whose download was not prepared. */
 export const executionEndedCounts = (ended: Awaited<ReturnType<typeof executionEndedAny>>): MetricName[] =>

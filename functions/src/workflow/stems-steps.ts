@@ -539,7 +539,7 @@ export async function failAny(
 export async function executionEndedAny(
   deps: Pick<WorkflowDeps, 'generation' | 'log'> & Partial<Pick<WorkflowDeps, 'provider'>>,
   input: { generationId: string; status: string; execution?: unknown },
-): ReturnType<typeof executionEndedStep> {
+): Promise<Awaited<ReturnType<typeof executionEndedStep>> | Awaited<ReturnType<typeof failAny>>> {
   if (!stemsJobOf(input.execution)) return executionEndedStep(deps, input);
   const outcome = await failAny(deps, {
     generationId: input.generationId,
