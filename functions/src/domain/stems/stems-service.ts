@@ -182,75 +182,76 @@ export async function markStemsFailed(
   return { refunded };
 }
 
+type ReadySetDeps = { generations: Pick<GenerationStore, 'update'>; clock: GenerationDeps['clock'] };
+
+/**
+ * Changes the ready set of this attempt, if it is still that: false when the
+ * set is gone or was asked for again meanwhile (the caller removes the files
+ * it made for it).
+ */
+async function updateReadySet(
+  deps: ReadySetDeps,
+  id: string,
+  set: StemSet,
+  attempt: number,
+  change: (record: StemsRecord) => Partial<StemsRecord>,
+): Promise<boolean> {
+  const updatedAt = deps.clock.now().toISOString();
+  const result = await deps.generations.update(id, (g) => {
+    const record = g.stems?.[set];
+    if (record?.status !== 'ready' || record.attempt !== attempt) return undefined;
+    return { ...g, stems: { ...g.stems, [set]: { ...record, ...change(record), updatedAt } } };
+  });
+  return !!result?.after;
+}
+
 /**
  * The stems' loudness and Opus copies, made after they began to play:
  * recorded on the ready set of this attempt (players move to the copies).
- * Returns false when the set is gone or was asked for again meanwhile.
  */
-export async function markStemsStreams(
-  deps: { generations: Pick<GenerationStore, 'update'>; clock: GenerationDeps['clock'] },
+export const markStemsStreams = (
+  deps: ReadySetDeps,
   id: string,
   set: StemSet,
   attempt: number,
   copies: Array<{ name: string; streamUrl: string | null; loudness: StoredStem['loudness'] }>,
-): Promise<boolean> {
-  const updatedAt = deps.clock.now().toISOString();
-  const result = await deps.generations.update(id, (g) => {
-    const record = g.stems?.[set];
-    if (record?.status !== 'ready' || record.attempt !== attempt) return undefined;
-    const files = record.files.map((file) => {
+): Promise<boolean> =>
+  updateReadySet(deps, id, set, attempt, (record) => ({
+    files: record.files.map((file) => {
       const copy = copies.find((c) => c.name === file.name);
       return copy ? { ...file, streamUrl: copy.streamUrl, loudness: copy.loudness } : file;
-    });
-    return { ...g, stems: { ...g.stems, [set]: { ...record, files, updatedAt } } };
-  });
-  return !!result?.after;
-}
+    }),
+  }));
 
 /**
  * The stems' WAVs are prepared for download (marked, signed, hashed, stored
  * under keys of their own): each stem still on the provider's WAV it played
- * from (`from`) moves to its marked WAV and hash. Returns false when the set
- * is gone or was asked for again meanwhile (the caller removes the new files).
+ * from (`from`) moves to its marked WAV and hash.
  */
-export async function markStemsPrepared(
-  deps: { generations: Pick<GenerationStore, 'update'>; clock: GenerationDeps['clock'] },
+export const markStemsPrepared = (
+  deps: ReadySetDeps,
   id: string,
   set: StemSet,
   attempt: number,
   prepared: Array<{ name: string; from: string; wavUrl: string; sha256: string }>,
-): Promise<boolean> {
-  const updatedAt = deps.clock.now().toISOString();
-  const result = await deps.generations.update(id, (g) => {
-    const record = g.stems?.[set];
-    if (record?.status !== 'ready' || record.attempt !== attempt) return undefined;
-    const files = record.files.map((file) => {
+): Promise<boolean> =>
+  updateReadySet(deps, id, set, attempt, (record) => ({
+    files: record.files.map((file) => {
       const wav = prepared.find(
         (p) => p.name === file.name && p.from === file.wavUrl && file.sha256 === null,
       );
       return wav ? { ...file, wavUrl: wav.wavUrl, sha256: wav.sha256 } : file;
-    });
-    return { ...g, stems: { ...g.stems, [set]: { ...record, files, updatedAt } } };
-  });
-  return !!result?.after;
-}
+    }),
+  }));
 
 /** The zip is there: recorded on the ready set it was made of. */
-export async function markStemsZipped(
-  deps: { generations: Pick<GenerationStore, 'update'>; clock: GenerationDeps['clock'] },
+export const markStemsZipped = (
+  deps: ReadySetDeps,
   id: string,
   set: StemSet,
   attempt: number,
   zipUrl: string,
-): Promise<boolean> {
-  const updatedAt = deps.clock.now().toISOString();
-  const result = await deps.generations.update(id, (g) => {
-    const record = g.stems?.[set];
-    if (record?.status !== 'ready' || record.attempt !== attempt) return undefined;
-    return { ...g, stems: { ...g.stems, [set]: { ...record, zipUrl, updatedAt } } };
-  });
-  return !!result?.after;
-}
+): Promise<boolean> => updateReadySet(deps, id, set, attempt, () => ({ zipUrl }));
 
 /** A stem as a viewer gets it, before its links are signed. */
 export interface StemView {
