@@ -71,6 +71,11 @@ export interface Generation {
   tempo?: number | null;
   /** The key the music was asked to be in ("A minor"), in the stored spelling; absent when none was asked. */
   musicalKey?: string | null;
+  /**
+   * The model it was made with (`shared/src/models.ts`, decision 051); absent on tracks from
+   * before the choice, which were all made with DEFAULT_MODEL_ID.
+   */
+  model?: string | null;
   /** Tempo and key measured from the audio when it completed (or by the backfill); absent before. */
   analysis?: TrackAnalysis | null;
   /** Loudness of the master and the stream's gain; set when completed. */
