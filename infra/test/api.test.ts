@@ -27,7 +27,7 @@ describe('route manifest -> HTTP API', () => {
   it('creates exactly one route per manifest entry, with the exact route key', () => {
     const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey as string);
     expect(keys.sort()).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
-    expect(keys).toHaveLength(69);
+    expect(keys).toHaveLength(72);
   });
 
   it('creates exactly one function per route group, each from an existing entry file', () => {

@@ -8,6 +8,7 @@ import { auditEntrySchema } from './audit';
 import { entitlementsSchema, planStatuses } from './auth';
 import { TITLE_MAX_LENGTH } from './constants';
 import { generationMessages } from './generations';
+import { modelUsageSchema } from './model-settings';
 import { planSchema } from './plans';
 import './schema-messages';
 import { type SettingKey, SITE_NAME_MAX_LENGTH, settingKeys } from './settings';
@@ -124,6 +125,8 @@ export const dashboardStatsSchema = z.object({
   /** The UTC day (yyyy-mm-dd) that "today" means. */
   day: z.string(),
   recentActivity: z.array(auditEntrySchema),
+  /** This week's generations and provider spend per model (decision 051); absent from older answers. */
+  models: z.optional(z.array(modelUsageSchema)),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 

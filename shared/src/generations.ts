@@ -13,6 +13,7 @@ import {
   LYRICS_PROMPT_MAX_LENGTH,
   TAGS_MAX_LENGTH,
 } from './generation-values';
+import { MUSIC_MODELS } from './models';
 import { BPM_MAX, BPM_MIN, normaliseKey } from './musical-keys';
 import './schema-messages';
 import { trackSchema, visibilities } from './tracks';
@@ -26,6 +27,11 @@ const tags = z
     z.minLength(1, generationMessages.tagsRequired),
     z.maxLength(TAGS_MAX_LENGTH, generationMessages.tagsTooLong),
   );
+
+/** The shortest song any registered model makes. */
+const MODEL_DURATION_MIN_SECONDS = Math.min(
+  ...MUSIC_MODELS.map((m) => m.duration?.min ?? DURATION_MIN_SECONDS),
+);
 
 /** Optional; empty means instrumental. */
 const lyrics = z.pipe(
@@ -42,6 +48,33 @@ const duration = z._default(
       z.lte(DURATION_MAX_SECONDS, generationMessages.durationInvalid),
     ),
   DURATION_DEFAULT_SECONDS,
+);
+
+/**
+ * A song's length as a generation asks for it: optional, whole seconds within
+ * what any registered model makes; the chosen model's own range (or its
+ * deciding the length itself) is checked with the model (decision 051), and
+ * its absence means the model's default.
+ */
+const songDuration = z.optional(
+  z
+    .number({ error: generationMessages.durationInvalid })
+    .check(
+      z.int(generationMessages.durationInvalid),
+      z.gte(MODEL_DURATION_MIN_SECONDS, generationMessages.durationInvalid),
+      z.lte(DURATION_MAX_SECONDS, generationMessages.durationInvalid),
+    ),
+);
+
+/** The model to run (`shared/src/models.ts`); absent: the site's default. Checked against the settings. */
+const model = z.optional(
+  z
+    .string({ error: 'model must be a model id.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'model must be a model id.'),
+      z.maxLength(100, 'model must be a model id.'),
+    ),
 );
 
 /** Optional on create: trimmed, empty becomes no title. */
@@ -82,9 +115,10 @@ export const textToMusicSchema = z
   .object({
     tags,
     lyrics,
-    duration,
+    duration: songDuration,
     title: optionalTitle,
     visibility: z._default(visibility, 'public'),
+    model,
     /** No vocals: the provider gets lyrics `[instrumental]`; lyrics must be empty. */
     instrumental: z._default(z.boolean({ error: 'Instrumental must be true or false.' }), false),
     bpm,
@@ -112,6 +146,7 @@ export const audioToMusicSchema = z.object({
     ),
   title: optionalTitle,
   visibility: z._default(visibility, 'public'),
+  model,
 });
 export type AudioToMusicRequest = z.infer<typeof audioToMusicSchema>;
 export type AudioToMusicInput = z.input<typeof audioToMusicSchema>;
@@ -217,5 +252,10 @@ export const generationStartedSchema = z.object({ generationId: z.string() });
 export type GenerationStarted = z.infer<typeof generationStartedSchema>;
 
 /** `201` of the studio calls (variation, extend, repaint): the new track, and its id as the create calls answer it. */
-export const studioStartedSchema = z.object({ generationId: z.string(), track: trackSchema });
+export const studioStartedSchema = z.object({
+  generationId: z.string(),
+  track: trackSchema,
+  /** The model the new track is made with (decision 051): the track's own where it runs the action. */
+  model: z.optional(z.string()),
+});
 export type StudioStarted = z.infer<typeof studioStartedSchema>;

@@ -13,6 +13,7 @@ import * as auth from './calls/auth';
 import * as billing from './calls/billing';
 import * as catalog from './calls/catalog';
 import * as generation from './calls/generation';
+import * as models from './calls/models';
 import * as stems from './calls/stems';
 import * as uploads from './calls/uploads';
 import * as webhooks from './calls/webhooks';
@@ -40,6 +41,7 @@ export const routes = [
   stems.getTrackStems,
   catalog.headTrackAudio,
   catalog.getSite,
+  models.listModels,
   generation.generateLyrics,
   generation.generateTextToMusic,
   generation.generateAudioToMusic,
@@ -89,6 +91,8 @@ export const routes = [
   admin.adminRenameTrack,
   admin.adminDeleteTrack,
   admin.adminDownloadTrack,
+  models.adminGetModels,
+  models.adminUpdateModels,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -77,6 +77,8 @@ export const trackSchema = z.object({
   downloadReady: z._default(z.boolean(), true),
   /** Tempo and key measured from the audio; null until completed, or for tracks from before it (until the backfill). */
   analysis: z._default(z.nullable(trackAnalysisSchema), null),
+  /** The model it was made with (`shared/src/models.ts`); tracks from before the choice read as the default. */
+  model: z.optional(z.string()),
   /** Only on the track page's answer (`GET /api/track/{id}`). */
   family: z.optional(trackFamilySchema),
 });

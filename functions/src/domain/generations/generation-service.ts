@@ -1,3 +1,4 @@
+import { DURATION_DEFAULT_SECONDS } from '@tunesmith/shared/constants';
 import { extendRoom, generationMessages } from '@tunesmith/shared/generation-values';
 import type {
   AudioToMusicRequest,
@@ -176,7 +177,7 @@ export async function startGeneration(
       title: input.title ?? null,
       tags: input.tags,
       lyrics: instrumental ? '' : input.lyrics,
-      duration: input.type === 'text-to-music' ? input.duration : null,
+      duration: input.type === 'text-to-music' ? (input.duration ?? DURATION_DEFAULT_SECONDS) : null,
       visibility: input.visibility,
       inputAudioUrl: input.type === 'audio-to-music' ? input.inputAudioUrl : null,
       instrumental,
