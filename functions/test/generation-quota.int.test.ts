@@ -19,6 +19,7 @@ import type { Plan } from '../src/domain/plans/plan';
 import type { Generation } from '../src/domain/tracks/track';
 import { aGeneration, aPlan, aUser as userFixture } from '../src/testing/fixtures';
 import { fakeClock } from '../src/testing/in-memory-accounts';
+import { inMemoryModelSettings } from '../src/testing/in-memory-models';
 import { direct } from './support/direct';
 
 // The quota counter and the generation lifecycle on the real table (DynamoDB
@@ -110,6 +111,7 @@ function deps(start = '2026-11-18T12:00:00.000Z') {
     clock,
     siteOrigin: 'http://tunesmith.test',
     plans: { listBySortOrder: async () => [freePlan, basicPlan] },
+    modelSettings: inMemoryModelSettings(),
     newId: () => {
       const id = `it-gen-${randomUUID()}`;
       createdTracks.push(id);

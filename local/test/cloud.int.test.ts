@@ -327,6 +327,8 @@ describe('local cloud', () => {
         newId: randomUUID,
         siteOrigin: cloud.env.PUBLIC_ORIGIN,
         plans: dynamoPlanRepository(c.documents, cloud.env.TABLE_NAME),
+        // The models' settings as the local cloud keeps them (none saved: the defaults).
+        modelSettings: { read: async () => undefined },
       };
       return { c, deps };
     };

@@ -5,16 +5,17 @@ import * as auth from './calls/auth';
 import * as billing from './calls/billing';
 import * as catalog from './calls/catalog';
 import * as generation from './calls/generation';
+import * as models from './calls/models';
 import * as stems from './calls/stems';
 import * as uploads from './calls/uploads';
 import * as webhooks from './calls/webhooks';
 import { apiPath, matchPath, matchRoute, routeById, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
-  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three, ownership’s five, a shared link’s audio (GET and HEAD), the admin’s second factor, a track’s lyrics in time and the stems’ three, each once', () => {
-    expect(routes).toHaveLength(69);
-    expect(new Set(routes.map((r) => r.id)).size).toBe(69);
-    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(69);
+  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three, ownership’s five, a shared link’s audio (GET and HEAD), the admin’s second factor, a track’s lyrics in time, the stems’ three and the models’ three, each once', () => {
+    expect(routes).toHaveLength(72);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(72);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(72);
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/stripe' && r.auth === 'webhook'),
     ).toBe(true);
@@ -23,7 +24,7 @@ describe('route manifest', () => {
     ).toBe(true);
   });
 
-  it("lists every call of each group's module (and the stems' module), under the name of its id, in that module's group", () => {
+  it("lists every call of each group's module (and the stems' and models' modules), under the name of its id, in that module's group", () => {
     const modules = {
       admin,
       'admin-session': adminSession,
@@ -48,7 +49,13 @@ describe('route manifest', () => {
       expect(['catalog', 'generation']).toContain(route.group);
       return route;
     });
-    expect(new Set([...declared, ...stemsCalls])).toEqual(new Set(routes));
+    // So do the models' calls (calls/models.ts): the models on offer, and their settings in the admin area.
+    const modelsCalls = Object.entries(models).map(([name, route]) => {
+      expect(route.id).toBe(name);
+      expect(['catalog', 'admin']).toContain(route.group);
+      return route;
+    });
+    expect(new Set([...declared, ...stemsCalls, ...modelsCalls])).toEqual(new Set(routes));
   });
 
   it('puts every route in a known group and every group has routes', () => {
@@ -58,7 +65,7 @@ describe('route manifest', () => {
 
   it('guards admin routes with admin auth, except the two steps of admin login', () => {
     const admin = routes.filter((r) => r.path.startsWith('/api/admin/'));
-    expect(admin).toHaveLength(21);
+    expect(admin).toHaveLength(23);
     const signIn = ['adminLogin', 'adminLoginCode'];
     for (const route of admin) expect(route.auth).toBe(signIn.includes(route.id) ? 'public' : 'admin');
   });

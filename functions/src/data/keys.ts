@@ -8,6 +8,7 @@
  * |-------------------|--------------------|--------------------|---------------------------------|------------------------|---------------------|
  * | plan              | PLAN#id            | PLAN               | PLANS / sortOrder#name          |                        |                     |
  * | setting           | SETTINGS           | SETTING#key        |                                 |                        |                     |
+ * | model settings    | SETTINGS           | MODELS             |                                 |                        |                     |
  * | user              | USER#id            | PROFILE            |                                 | USERS / createdAt#id   |                     |
  * | generation        | TRACK#id           | TRACK              | USER#userId / TRACK#createdAt#id| TRACKS / createdAt#id  | GALLERY / createdAt#id (sparse) |
  * | timed lyrics      | TRACK#id           | LYRICS             |                                 |                        |                     |
@@ -61,6 +62,8 @@ export const keys = {
 
   settingsPartition: 'SETTINGS',
   setting: (key: string) => ({ pk: 'SETTINGS', sk: `SETTING#${key}` }),
+  /** The models' settings document (decision 051), beside the site settings. */
+  modelSettings: { pk: 'SETTINGS', sk: 'MODELS' },
 
   user: (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' }),
   usersCollection: 'USERS',

@@ -49,11 +49,15 @@ export const handler: LambdaHandler = (event, context) => {
             'generateLyrics',
           ],
           async () => {
-            const [{ generationRoutes }, { sfn, stateMachineArnFromEnv, stepFunctionsStarter }] =
-              await Promise.all([
-                import('../http/routes/generation'),
-                import('../adapters/sfn/step-functions'),
-              ]);
+            const [
+              { generationRoutes },
+              { sfn, stateMachineArnFromEnv, stepFunctionsStarter },
+              { modelSettings },
+            ] = await Promise.all([
+              import('../http/routes/generation'),
+              import('../adapters/sfn/step-functions'),
+              import('./model-settings-wiring'),
+            ]);
             return generationRoutes({
               generations,
               plans,
@@ -66,6 +70,7 @@ export const handler: LambdaHandler = (event, context) => {
                 ['writeLyrics'],
               ),
               audioLinks: playable,
+              modelSettings: modelSettings(),
             });
           },
         ),

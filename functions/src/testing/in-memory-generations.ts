@@ -68,24 +68,24 @@ export function inMemoryQuota(): QuotaStore & {
   const counters = new Map<string, { used: number; windowStart: string | null }>();
   return {
     counters,
-    async reserve(userId, { limit, windowStart }) {
+    async reserve(userId, { limit, windowStart, units = 1 }) {
       const c = counters.get(userId) ?? { used: 0, windowStart: null };
       if (c.windowStart === windowStart) {
-        if (c.used >= limit) return { ok: false, used: c.used, limit };
-        counters.set(userId, { used: c.used + 1, windowStart });
-        return { ok: true, used: c.used + 1 };
+        if (c.used + units > limit) return { ok: false, used: c.used, limit };
+        counters.set(userId, { used: c.used + units, windowStart });
+        return { ok: true, used: c.used + units };
       }
       if (c.windowStart === null || c.windowStart < windowStart) {
-        if (limit < 1) return { ok: false, used: 0, limit };
-        counters.set(userId, { used: 1, windowStart });
-        return { ok: true, used: 1 };
+        if (units > limit) return { ok: false, used: 0, limit };
+        counters.set(userId, { used: units, windowStart });
+        return { ok: true, used: units };
       }
       return { ok: false, used: c.used, limit };
     },
-    async refund(userId, windowStart) {
+    async refund(userId, windowStart, units = 1) {
       const c = counters.get(userId);
-      if (!c || c.windowStart !== windowStart || c.used <= 0) return false;
-      counters.set(userId, { used: c.used - 1, windowStart });
+      if (!c || c.windowStart !== windowStart || c.used < units || units <= 0) return false;
+      counters.set(userId, { used: c.used - units, windowStart });
       return true;
     },
     async read(userId) {

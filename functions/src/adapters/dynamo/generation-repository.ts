@@ -59,6 +59,9 @@ const generationSchema = z.object({
         provider: z.string(),
         model: z.string(),
         endpoint: z.string(),
+        // The model's id and terms (decision 051); absent on records from before the choice.
+        modelId: z.optional(z.string()),
+        modelTerms: z.optional(z.string()),
         parameters: z.record(z.string(), z.unknown()),
         inputs: z.array(provenanceInputSchema),
         plan: z.string(),
@@ -74,6 +77,9 @@ const generationSchema = z.object({
   tempo: z.optional(z.nullable(z.number())),
   musicalKey: z.optional(z.nullable(z.string())),
   analysis: z.optional(z.nullable(trackAnalysisSchema)),
+  // The model it was made with and the quota units its start reserved (decision 051); absent before the choice.
+  model: z.optional(z.nullable(z.string())),
+  quotaUnits: z.optional(z.int()),
   // Stems per set asked for (decision 044); absent when none were.
   stems: z.optional(
     z.nullable(z.object({ '4': z.optional(stemsRecordSchema), '6': z.optional(stemsRecordSchema) })),

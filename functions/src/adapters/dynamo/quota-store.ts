@@ -15,17 +15,22 @@ const WINDOW = 'quotaWindowStart';
 export function dynamoQuotaStore(client: DynamoDBDocumentClient, tableName: string): QuotaStore {
   const names = { '#used': USED, '#win': WINDOW };
 
-  /** Same window and under the limit: one more. */
-  const takeInWindow = async (userId: string, limit: number, windowStart: string) => {
+  /** Same window, and `units` more stay within the limit: that many more. */
+  const takeInWindow = async (userId: string, limit: number, windowStart: string, units: number) => {
     try {
       const out = await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.user(userId),
-          UpdateExpression: 'SET #used = if_not_exists(#used, :zero) + :one',
-          ConditionExpression: 'attribute_exists(pk) AND #win = :w AND #used < :limit',
+          UpdateExpression: 'SET #used = if_not_exists(#used, :zero) + :units',
+          ConditionExpression: 'attribute_exists(pk) AND #win = :w AND #used <= :most',
           ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':w': windowStart, ':limit': limit },
+          ExpressionAttributeValues: {
+            ':zero': 0,
+            ':units': units,
+            ':w': windowStart,
+            ':most': limit - units,
+          },
           ReturnValues: 'UPDATED_NEW',
         }),
       );
@@ -36,20 +41,20 @@ export function dynamoQuotaStore(client: DynamoDBDocumentClient, tableName: stri
     }
   };
 
-  /** No window yet, or an older one: the count restarts at 1 in this window. */
-  const startWindow = async (userId: string, windowStart: string) => {
+  /** No window yet, or an older one: the count restarts at `units` in this window. */
+  const startWindow = async (userId: string, windowStart: string, units: number) => {
     try {
       await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.user(userId),
-          UpdateExpression: 'SET #used = :one, #win = :w',
+          UpdateExpression: 'SET #used = :units, #win = :w',
           ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#win) OR #win < :w)',
           ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ':one': 1, ':w': windowStart },
+          ExpressionAttributeValues: { ':units': units, ':w': windowStart },
         }),
       );
-      return 1;
+      return units;
     } catch (error) {
       if (isConditionFailure(error)) return undefined;
       throw error;
@@ -73,30 +78,30 @@ export function dynamoQuotaStore(client: DynamoDBDocumentClient, tableName: stri
   };
 
   return {
-    async reserve(userId, { limit, windowStart }) {
-      if (limit >= 1) {
+    async reserve(userId, { limit, windowStart, units = 1 }) {
+      if (limit >= units) {
         // In the same window first (the common case), then a window change. If the
         // change lost to a concurrent one, the window is now ours: try once more.
         const used =
-          (await takeInWindow(userId, limit, windowStart)) ??
-          (await startWindow(userId, windowStart)) ??
-          (await takeInWindow(userId, limit, windowStart));
+          (await takeInWindow(userId, limit, windowStart, units)) ??
+          (await startWindow(userId, windowStart, units)) ??
+          (await takeInWindow(userId, limit, windowStart, units));
         if (used !== undefined) return { ok: true, used };
       }
       const stored = await read(userId);
       if (!stored) throw notFound('Account not found');
       return { ok: false, used: stored.windowStart === windowStart ? stored.used : 0, limit };
     },
-    async refund(userId, windowStart) {
+    async refund(userId, windowStart, units = 1) {
       try {
         await client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.user(userId),
-            UpdateExpression: 'SET #used = #used - :one',
-            ConditionExpression: '#win = :w AND #used > :zero',
+            UpdateExpression: 'SET #used = #used - :units',
+            ConditionExpression: '#win = :w AND #used >= :units',
             ExpressionAttributeNames: names,
-            ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':w': windowStart },
+            ExpressionAttributeValues: { ':units': units, ':w': windowStart },
           }),
         );
         return true;

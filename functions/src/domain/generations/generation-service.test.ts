@@ -4,8 +4,10 @@ import { aBasicPlan, aGeneration, aPlan } from '../../testing/fixtures';
 import { inMemoryPlans } from '../../testing/in-memory';
 import { fakeClock } from '../../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../../testing/in-memory-generations';
+import { inMemoryModelSettings } from '../../testing/in-memory-models';
 import type { User } from '../accounts/user';
 import { DomainError } from '../errors';
+import { settingsInForce } from '../models/model-settings';
 import { entitlementsFor } from './entitlements';
 import {
   createFromTrack,
@@ -57,6 +59,7 @@ function setup(options: { failCreate?: () => boolean; plans?: ReturnType<typeof 
   let n = 0;
   const generations = inMemoryGenerationStore([], options);
   const plans = inMemoryPlans(options.plans ?? [freePlan, basicPlan, premiumPlan]);
+  const modelSettings = inMemoryModelSettings();
   const deps: StartDeps = {
     generations,
     quota: inMemoryQuota(),
@@ -64,8 +67,16 @@ function setup(options: { failCreate?: () => boolean; plans?: ReturnType<typeof 
     newId: () => `gen-${++n}`,
     siteOrigin: SITE,
     plans,
+    modelSettings,
   };
-  return { deps, clock, generations, plans, quota: deps.quota as ReturnType<typeof inMemoryQuota> };
+  return {
+    deps,
+    clock,
+    generations,
+    plans,
+    modelSettings,
+    quota: deps.quota as ReturnType<typeof inMemoryQuota>,
+  };
 }
 
 const text = (overrides: Record<string, unknown> = {}): StartGenerationInput => ({
@@ -1032,5 +1043,90 @@ describe('a new track’s origin (provenance and license)', () => {
     expect(stored?.title).toBe('Renamed');
     expect(stored?.origin).toEqual(made.origin);
     expect(stored?.origin).toMatchObject({ plan: 'Premium', license: commercial });
+  });
+});
+
+describe('choosing a model (decision 051)', () => {
+  const workflow = { start: async () => {} };
+
+  it('records the model every new generation runs, the default when none is asked for', async () => {
+    const { deps } = setup();
+    expect((await startGeneration(deps, freeUser, freePlan, text())).model).toBe('ace-step');
+    const cassette = await startGeneration(
+      deps,
+      freeUser,
+      freePlan,
+      text({ model: 'cassetteai', duration: 120 }),
+    );
+    expect(cassette).toMatchObject({ model: 'cassetteai', duration: 120, instrumental: true, lyrics: '' });
+  });
+
+  it("reserves the model's quota cost and gives all of it back when the generation fails", async () => {
+    const { deps, quota } = setup();
+    const song = await startGeneration(
+      deps,
+      paidUser,
+      basicPlan,
+      text({ model: 'minimax-music-2.5', lyrics: '[verse] every word my own' }),
+    );
+    expect(song).toMatchObject({ model: 'minimax-music-2.5', quotaUnits: 3, duration: null });
+    expect(quota.counters.get(paidUser.id)?.used).toBe(3);
+
+    expect((await markFailed(deps, song.id, 'provider error')).refunded).toBe(true);
+    expect(quota.counters.get(paidUser.id)?.used).toBe(0);
+  });
+
+  it('refuses a model the plan does not offer, or a field it cannot honour, before anything is reserved', async () => {
+    const { deps, quota, generations } = setup();
+    const offPlan = await rejection(
+      startGeneration(deps, freeUser, freePlan, text({ model: 'stable-audio-2.5', duration: 30 })),
+    );
+    expect(offPlan.message).toBe('Stable Audio 2.5 is in Basic and Premium. Upgrade to use it.');
+    const withLyrics = await rejection(
+      startGeneration(deps, freeUser, freePlan, text({ model: 'cassetteai', lyrics: 'sing this' })),
+    );
+    expect(withLyrics.message).toBe('CassetteAI makes instrumentals only: leave the lyrics empty.');
+    expect(quota.counters.get(freeUser.id)).toBeUndefined();
+    expect(generations.all.size).toBe(0);
+  });
+
+  it('follows the settings: a model turned off is refused, a new cost is charged', async () => {
+    const { deps, modelSettings, plans, quota } = setup();
+    const all = await plans.listBySortOrder();
+    const settings = settingsInForce(undefined, all);
+    settings.models.cassetteai = { enabled: false, quotaCost: 1, plans: [] };
+    settings.models['ace-step'] = { enabled: true, quotaCost: 2, plans: all.map((p) => p.id) };
+    await modelSettings.put(settings);
+
+    expect(
+      (await rejection(startGeneration(deps, freeUser, freePlan, text({ model: 'cassetteai' })))).message,
+    ).toBe('CassetteAI is turned off. Choose another model.');
+    await startGeneration(deps, freeUser, freePlan, text());
+    expect(quota.counters.get(freeUser.id)?.used).toBe(2);
+  });
+
+  it("runs a studio action on the track's own model where it can, and records it with its cost", async () => {
+    const { deps, generations, quota } = setup();
+    generations.all.set(
+      'instrumental',
+      aGeneration({
+        id: 'instrumental',
+        userId: freeUser.id,
+        model: 'cassetteai',
+        instrumental: true,
+        lyrics: '',
+        duration: 42,
+      }),
+    );
+    const variation = await createFromTrack({ ...deps, workflow }, freeUser, freePlan, 'instrumental', {
+      kind: 'variation',
+    });
+    expect(variation).toMatchObject({ model: 'cassetteai', duration: 42, quotaUnits: 1 });
+    const extended = await createFromTrack({ ...deps, workflow }, freeUser, freePlan, 'instrumental', {
+      kind: 'extend',
+      ...extendSchema.parse({ seconds: 10 }),
+    });
+    expect(extended.model).toBe('ace-step');
+    expect(quota.counters.get(freeUser.id)?.used).toBe(2);
   });
 });

@@ -1,4 +1,3 @@
-import { DURATION_DEFAULT_SECONDS } from '@tunesmith/shared/constants';
 import { extendRoom, generationMessages } from '@tunesmith/shared/generation-values';
 import type {
   AudioToMusicRequest,
@@ -17,6 +16,15 @@ import type {
 } from '@tunesmith/shared/tracks';
 import type { User } from '../accounts/user';
 import { DomainError, notFound, validationError } from '../errors';
+import {
+  checkModelFields,
+  chooseModel,
+  type ModelContext,
+  modelPlanInForce,
+  quotaCostOf,
+  studioChoice,
+} from '../models/model-choice';
+import { type ModelSettingsSource, settingsInForce } from '../models/model-settings';
 import type { Plan } from '../plans/plan';
 import { findFreePlan } from '../plans/plan-service';
 import { originOf } from '../tracks/provenance';
@@ -44,8 +52,31 @@ export type StartGenerationInput =
         uploadSha256?: string | null;
       });
 
-/** What starting a track needs: the generation store and quota, and what its provenance records. */
-export type StartDeps = GenerationDeps & ProvenanceDeps;
+/**
+ * What starting a track needs: the generation store and quota, what its
+ * provenance records, and the models' settings (decision 051).
+ */
+export type StartDeps = GenerationDeps &
+  ProvenanceDeps & {
+    /** The administrator's settings of the models, as stored (defaults when none). */
+    modelSettings: Pick<ModelSettingsSource, 'read'>;
+  };
+
+/** The settings of the models in force, every plan and the plan whose models the user may use. */
+export async function modelContextFor(
+  deps: Pick<StartDeps, 'modelSettings' | 'plans'>,
+  user: Subscriber,
+  plan: Plan | undefined,
+  now: Date,
+): Promise<ModelContext> {
+  const [stored, plans] = await Promise.all([deps.modelSettings.read(), deps.plans.listBySortOrder()]);
+  return {
+    settings: settingsInForce(stored, plans),
+    plans,
+    planId: modelPlanInForce(user, plan, plans, now),
+    signedIn: true,
+  };
+}
 
 type Owner = Pick<User, 'id'>;
 type Subscriber = Pick<User, 'id' | 'planStatus' | 'planEndDate'>;
@@ -67,7 +98,12 @@ type NewGeneration = Pick<
   Generation,
   'type' | 'title' | 'tags' | 'lyrics' | 'duration' | 'visibility' | 'inputAudioUrl' | 'instrumental'
 > &
-  Partial<Pick<Generation, 'parentId' | 'edit' | 'tempo' | 'musicalKey'>>;
+  Partial<Pick<Generation, 'parentId' | 'edit' | 'tempo' | 'musicalKey'>> & {
+    /** The model it runs (decision 051): every new generation records it. */
+    model: string;
+    /** Quota units it reserves (the model's cost), given back in full if it fails. */
+    quotaUnits: number;
+  };
 
 /**
  * The plan whose name and license a new track gets: the user's plan while it
@@ -95,9 +131,15 @@ export async function reserveUnit(
   user: Pick<User, 'id'>,
   limit: number,
   now: Date,
+  units = 1,
 ): Promise<string> {
   const windowStart = quotaWindowStart(now);
-  const reservation = await deps.quota.reserve(user.id, { limit, windowStart, now: now.toISOString() });
+  const reservation = await deps.quota.reserve(user.id, {
+    limit,
+    windowStart,
+    now: now.toISOString(),
+    units,
+  });
   if (!reservation.ok) {
     throw new DomainError('quota', quotaExhaustedMessage(limit, now), {
       used: reservation.used,
@@ -127,7 +169,7 @@ async function reserveAndRecord(
   if (fields.visibility === 'private' && !entitlements.canPrivate) throw privateNeedsPaidPlan();
   const origin = originOf(fields, inputs, await planInForce(deps, user, plan, now), deps.siteOrigin);
 
-  const windowStart = await reserveUnit(deps, user, entitlements.weeklyLimit, now);
+  const windowStart = await reserveUnit(deps, user, entitlements.weeklyLimit, now, fields.quotaUnits);
 
   const at = now.toISOString();
   const generation: Generation = {
@@ -146,7 +188,7 @@ async function reserveAndRecord(
   try {
     await deps.generations.create(generation);
   } catch (error) {
-    await deps.quota.refund(user.id, windowStart);
+    await deps.quota.refund(user.id, windowStart, fields.quotaUnits);
     throw error;
   }
   return generation;
@@ -165,9 +207,21 @@ export async function startGeneration(
   plan: Plan | undefined,
   input: StartGenerationInput,
 ): Promise<Generation> {
-  const instrumental = input.type === 'text-to-music' && input.instrumental === true;
+  const asked = input.type === 'text-to-music' && input.instrumental === true;
   const inputs: ProvenanceInput[] =
     input.type === 'audio-to-music' ? [{ kind: 'upload', sha256: input.uploadSha256 ?? null }] : [];
+  // The model and what it is asked are checked before anything is reserved.
+  const context = await modelContextFor(deps, user, plan, deps.clock.now());
+  const model = chooseModel(context, input.model);
+  const duration = checkModelFields(context, model, {
+    kind: input.type === 'audio-to-music' ? 'audio' : 'text',
+    tags: input.tags,
+    lyrics: input.lyrics,
+    instrumental: asked,
+    ...(input.type === 'text-to-music' && input.duration !== undefined ? { duration: input.duration } : {}),
+  });
+  // An instrumental-only model makes nothing else.
+  const instrumental = asked || model.lyrics === 'none';
   return reserveAndRecord(
     deps,
     user,
@@ -177,10 +231,12 @@ export async function startGeneration(
       title: input.title ?? null,
       tags: input.tags,
       lyrics: instrumental ? '' : input.lyrics,
-      duration: input.type === 'text-to-music' ? (input.duration ?? DURATION_DEFAULT_SECONDS) : null,
+      duration,
       visibility: input.visibility,
       inputAudioUrl: input.type === 'audio-to-music' ? input.inputAudioUrl : null,
       instrumental,
+      model: model.id,
+      quotaUnits: quotaCostOf(context, model),
       ...(input.type === 'text-to-music' && input.bpm ? { tempo: input.bpm } : {}),
       ...(input.type === 'text-to-music' && input.key ? { musicalKey: input.key } : {}),
     },
@@ -241,7 +297,11 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
  * unless lyrics are given; its visibility is the parent's, but public when the
  * parent is private and the plan no longer allows private tracks.
  */
-function derivedFrom(parent: Generation, input: StudioInput, canPrivate: boolean): NewGeneration {
+function derivedFrom(
+  parent: Generation,
+  input: StudioInput,
+  canPrivate: boolean,
+): Omit<NewGeneration, 'model' | 'quotaUnits'> {
   const parentDuration = parent.duration ?? 0;
   let duration = parentDuration;
   let edit: TrackEdit;
@@ -306,8 +366,35 @@ export async function createFromTrack(
   // Someone else's track is not found whatever the body says; the owner hears what is wrong with it.
   const input = typeof call === 'function' ? call(parent) : call;
   if (parent.status !== 'completed') throw validationError(generationMessages.notCompleted);
-  const { canPrivate } = entitlementsFor(user, plan, deps.clock.now());
-  const fields = derivedFrom(parent, input, canPrivate);
+  const now = deps.clock.now();
+  const { canPrivate } = entitlementsFor(user, plan, now);
+  const derived = derivedFrom(parent, input, canPrivate);
+  const context = await modelContextFor(deps, user, plan, now);
+  const model = studioChoice(context, parent, input.kind);
+  checkModelFields(context, model, {
+    kind: input.kind === 'variation' && parent.type === 'audio-to-music' ? 'audio' : 'text',
+    tags: derived.tags,
+    lyrics: derived.lyrics ?? '',
+    instrumental: derived.instrumental === true,
+  });
+  const instrumental = derived.instrumental === true || model.lyrics === 'none';
+  const fields: NewGeneration = {
+    ...derived,
+    instrumental,
+    lyrics: instrumental ? '' : derived.lyrics,
+    // A variation asks for its parent's length where the model takes one (within its range), none where it decides.
+    ...(input.kind === 'variation'
+      ? {
+          duration: model.duration
+            ? Math.min(model.duration.max, Math.max(model.duration.min, Math.round(parent.duration ?? 60)))
+            : parent.type === 'audio-to-music'
+              ? derived.duration
+              : null,
+        }
+      : {}),
+    model: model.id,
+    quotaUnits: quotaCostOf(context, model),
+  };
   return launch(deps, await reserveAndRecord(deps, user, plan, fields, inputsFrom(parent, fields)));
 }
 
@@ -446,6 +533,7 @@ export async function markFailed(
   const refunded = await deps.quota.refund(
     generation.userId,
     quotaWindowStart(new Date(generation.createdAt)),
+    generation.quotaUnits ?? 1,
   );
   return { generation, refunded, reason };
 }
@@ -497,7 +585,11 @@ export async function deleteGeneration(
       : null;
   const audioUrls = [...storedTrackAudio(deleted), ...(upload ? [upload] : [])];
   const refunded = ACTIVE.includes(deleted.status)
-    ? await deps.quota.refund(deleted.userId, quotaWindowStart(new Date(deleted.createdAt)))
+    ? await deps.quota.refund(
+        deleted.userId,
+        quotaWindowStart(new Date(deleted.createdAt)),
+        deleted.quotaUnits ?? 1,
+      )
     : false;
   return { generation: deleted, audioUrls, refunded };
 }

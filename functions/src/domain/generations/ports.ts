@@ -32,16 +32,20 @@ export type QuotaReservation = { ok: true; used: number } | { ok: false; used: n
  */
 export interface QuotaStore {
   /**
-   * Atomically takes one unit: succeeds only if the stored window is `windowStart`
-   * and fewer than `limit` are used, or the stored window is older (or absent), in
-   * which case the counter restarts at 1 in the new window.
+   * Atomically takes `units` (default 1; a model's quota cost, decision 051):
+   * succeeds only if the stored window is `windowStart` and `units` more stay
+   * within `limit`, or the stored window is older (or absent), in which case
+   * the counter restarts at `units` in the new window.
    */
   reserve(
     userId: string,
-    options: { limit: number; windowStart: string; now: string },
+    options: { limit: number; windowStart: string; now: string; units?: number },
   ): Promise<QuotaReservation>;
-  /** Gives one unit back if the counter is still in `windowStart` and above 0. Returns whether it did. */
-  refund(userId: string, windowStart: string): Promise<boolean>;
+  /**
+   * Gives `units` (default 1) back if the counter is still in `windowStart`
+   * and holds at least that many. Returns whether it did.
+   */
+  refund(userId: string, windowStart: string, units?: number): Promise<boolean>;
   /** The stored counter, for display (the caller treats an old window as 0 used). */
   read(userId: string): Promise<{ used: number; windowStart: string | null } | undefined>;
 }

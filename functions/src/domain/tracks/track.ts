@@ -1,3 +1,4 @@
+import { DEFAULT_MODEL_ID } from '@tunesmith/shared/models';
 import type { Loudness, ProvenanceInput, TrackLicense } from '@tunesmith/shared/ownership';
 import type { Track, TrackAnalysis, TrackEdit, TrackStatus, Visibility } from '@tunesmith/shared/tracks';
 import type { TrackStemsRecords } from '../stems/stems';
@@ -76,6 +77,8 @@ export interface Generation {
    * before the choice, which were all made with DEFAULT_MODEL_ID.
    */
   model?: string | null;
+  /** Quota units its start reserved (its model's cost then, decision 051); absent: one. A failure refunds them all. */
+  quotaUnits?: number;
   /** Tempo and key measured from the audio when it completed (or by the backfill); absent before. */
   analysis?: TrackAnalysis | null;
   /** Loudness of the master and the stream's gain; set when completed. */
@@ -173,6 +176,7 @@ export function toTrack(g: Generation): Track {
     license: g.origin?.license ?? null,
     downloadReady: isDownloadReady(g),
     analysis: g.analysis ?? null,
+    model: g.model ?? DEFAULT_MODEL_ID,
   };
 }
 

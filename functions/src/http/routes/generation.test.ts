@@ -6,6 +6,7 @@ import { aGeneration, aPlan, aUser } from '../../testing/fixtures';
 import { inMemoryPlans } from '../../testing/in-memory';
 import { fakeClock } from '../../testing/in-memory-accounts';
 import { inMemoryGenerationStore, inMemoryQuota } from '../../testing/in-memory-generations';
+import { inMemoryModelSettings } from '../../testing/in-memory-models';
 import type { RouteContext } from '../group-handler';
 import { generationRoutes } from './generation';
 
@@ -37,6 +38,7 @@ function setup(options: { failStart?: boolean } = {}) {
     uploads: {} as never,
     provider: { writeLyrics: async () => '' },
     metrics: { count: (name) => counted.push(name) },
+    modelSettings: inMemoryModelSettings(),
   });
   const generate = (body: unknown) =>
     routes.generateTextToMusic?.(

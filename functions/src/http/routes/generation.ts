@@ -7,6 +7,7 @@ import {
   textToMusicSchema,
   variationSchema,
 } from '@tunesmith/shared/generations';
+import { DEFAULT_MODEL_ID } from '@tunesmith/shared/models';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { type LazyMetrics, metrics } from '../../adapters/lazy-metrics';
 import { metricNames } from '../../adapters/metric-names';
@@ -15,6 +16,7 @@ import { DomainError } from '../../domain/errors';
 import {
   createFromTrack,
   createGeneration,
+  type StartDeps,
   type StudioInput,
 } from '../../domain/generations/generation-service';
 import { type MusicProvider, MusicProviderError } from '../../domain/generations/music-provider';
@@ -46,6 +48,8 @@ export interface GenerationRouteDeps {
   audioLinks: AudioLinker;
   /** Where `GenerationsStarted` is counted (default: CloudWatch through Powertools). */
   metrics?: Pick<LazyMetrics, 'count'>;
+  /** The models' settings (decision 051). */
+  modelSettings: StartDeps['modelSettings'];
 }
 
 /** Starting generations (text, audio; variation, extend and repaint of a track) and the lyrics helper. */
@@ -57,6 +61,7 @@ export function generationRoutes(deps: GenerationRouteDeps): GroupHandlers {
     workflow: deps.workflow,
     siteOrigin: deps.siteOrigin,
     plans: deps.plans,
+    modelSettings: deps.modelSettings,
   };
   const started = () => (deps.metrics ?? metrics).count(metricNames.generationsStarted);
 
@@ -79,6 +84,7 @@ export function generationRoutes(deps: GenerationRouteDeps): GroupHandlers {
       const body: StudioStarted = {
         generationId: generation.id,
         track: await playableTrack(generation, deps.audioLinks),
+        model: generation.model ?? DEFAULT_MODEL_ID,
       };
       return json(201, body);
     };
