@@ -9,7 +9,7 @@ import { dynamoTrackDirectory, dynamoUserDirectory } from '../adapters/dynamo/ad
 import { dynamoAuditLog } from '../adapters/dynamo/audit-log';
 import { dynamoBillingAccounts } from '../adapters/dynamo/billing-accounts';
 import { dynamo } from '../adapters/dynamo/client';
-import { dynamoSiteCounters } from '../adapters/dynamo/counters';
+import { dynamoModelUsage, dynamoSiteCounters } from '../adapters/dynamo/counters';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
@@ -26,7 +26,9 @@ import type { AdminDeps } from '../domain/admin/ports';
 import type { GroupHandlers } from '../http/group-handler';
 import { log } from '../http/logger';
 import { adminRoutes } from '../http/routes/admin';
+import { adminModelsRoutes } from '../http/routes/admin-models';
 import { audioLinks } from './audio-wiring';
+import { modelSettings } from './model-settings-wiring';
 import { sessionWiring } from './session-wiring';
 import { sharePageWiring } from './share-wiring';
 
@@ -96,8 +98,16 @@ let deps: AdminDeps | undefined;
 
 /** The admin area's routes but the dashboard's, on deps built once per runtime. */
 export function adminAreaRoutes(): GroupHandlers {
-  return adminRoutes(() => {
+  const built = () => {
     deps ??= build();
     return deps;
-  });
+  };
+  return {
+    ...adminRoutes(built),
+    // The Models page (decision 051): its settings through the process's one reader, so a save applies here at once.
+    ...adminModelsRoutes(() => {
+      const { client, tableName } = dynamo();
+      return { ...built(), modelSettings: modelSettings(), modelUsage: dynamoModelUsage(client, tableName) };
+    }),
+  };
 }

@@ -14,7 +14,7 @@
 import { type RouteId, routesOfGroup } from '@tunesmith/shared/routes';
 import { dynamoAuditLog } from '../adapters/dynamo/audit-log';
 import { dynamo } from '../adapters/dynamo/client';
-import { dynamoSiteCounters } from '../adapters/dynamo/counters';
+import { dynamoModelUsage, dynamoSiteCounters } from '../adapters/dynamo/counters';
 import { createGroupHandler, type LambdaHandler, lazyRoutes } from '../http/group-handler';
 import { adminDashboardRoutes } from '../http/routes/admin-dashboard';
 import { sessionWiring } from './session-wiring';
@@ -33,6 +33,7 @@ export const handler: LambdaHandler = (event, context) => {
           counters: dynamoSiteCounters(client, tableName),
           audit: dynamoAuditLog(client, tableName),
           clock: { now: () => new Date() },
+          modelUsage: dynamoModelUsage(client, tableName),
         }),
         ...lazyRoutes(
           routesOfGroup('admin')

@@ -10,6 +10,7 @@ import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { catalogRoutes } from '../http/routes/catalog';
 import { carriesUserSession } from '../http/session';
 import { audioLinks } from './audio-wiring';
+import { modelSettings } from './model-settings-wiring';
 import { publicOrigin } from './site-origin';
 
 /** The user sessions (Cognito's token check and the profiles), loaded for the first request that carries one. */
@@ -43,6 +44,7 @@ export const handler: LambdaHandler = (event, context) => {
         siteName: process.env.SITE_NAME ?? '',
         siteOrigin: publicOrigin(),
         lyrics: dynamoLyricsStore(client, tableName),
+        modelSettings: modelSettings(),
       }),
     );
   }

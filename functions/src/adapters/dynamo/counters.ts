@@ -9,6 +9,7 @@ type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>
 import { keys } from '../../data/keys';
 import { type DayCounts, type Totals, utcDay, zeroDay, zeroTotals } from '../../domain/admin/counters';
 import type { SiteCounters } from '../../domain/admin/ports';
+import type { ModelDayUsage, ModelUsageCounters } from '../../domain/models/model-usage';
 
 type Deltas = Record<string, number | undefined>;
 
@@ -58,6 +59,27 @@ export function dynamoSiteCounters(client: DynamoDBDocumentClient, tableName: st
       const day = zeroDay();
       for (const name of Object.keys(day) as (keyof DayCounts)[]) day[name] = numberOr0(item[name]);
       return day;
+    },
+  };
+}
+
+const MODEL_COUNTER = /^model#(.+)#(generations|spendMicroUsd)$/;
+
+/** Each model's counters on the daily items (decision 051): one read per day. */
+export function dynamoModelUsage(client: DynamoDBDocumentClient, tableName: string): ModelUsageCounters {
+  return {
+    async day(date) {
+      const item = (await client.send(new GetCommand({ TableName: tableName, Key: keys.dailyStats(date) })))
+        .Item;
+      const usage: Record<string, ModelDayUsage> = {};
+      for (const [name, value] of Object.entries(item ?? {})) {
+        const match = MODEL_COUNTER.exec(name);
+        if (!match) continue;
+        const id = match[1] as string;
+        const counted = (usage[id] ??= { generations: 0, spendMicroUsd: 0 });
+        counted[match[2] as keyof ModelDayUsage] = numberOr0(value);
+      }
+      return usage;
     },
   };
 }

@@ -1,12 +1,13 @@
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, tableDesign } from '../../data/keys';
-import { dayCountsOfGeneration, trackTotalsDelta } from '../../domain/admin/counters';
+import { dayCountsOfGeneration, trackTotalsDelta, utcDay } from '../../domain/admin/counters';
 import { conflict } from '../../domain/errors';
 import type { GenerationStore } from '../../domain/generations/ports';
+import { modelCountsOfStart, modelSpendOfCompletion } from '../../domain/models/model-usage';
 import { isGalleryVisible } from '../../domain/tracks/track';
 import { decodeCursor, encodeCursor } from './client';
 import { isConditionFailure } from './conditions';
-import { dayUpdate, totalsUpdate } from './counters';
+import { counterUpdate, totalsUpdate } from './counters';
 import { dynamoGenerationRepository, generationFromItem, generationToItem } from './generation-repository';
 import { transactWrite } from './transact';
 
@@ -51,7 +52,11 @@ export function dynamoGenerationStore(client: DynamoDBDocumentClient, tableName:
               },
             },
             totalsUpdate(tableName, trackTotalsDelta(undefined, generation)),
-            dayUpdate(tableName, generation.createdAt, dayCountsOfGeneration(generation.type)),
+            // The day's counters, its model's among them (decision 051).
+            counterUpdate(tableName, keys.dailyStats(utcDay(generation.createdAt)), {
+              ...dayCountsOfGeneration(generation.type),
+              ...modelCountsOfStart(generation),
+            }),
           ].filter(present),
         );
       } catch (error) {
@@ -101,9 +106,17 @@ export function dynamoGenerationStore(client: DynamoDBDocumentClient, tableName:
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
         };
-        const counters = totalsUpdate(tableName, trackTotalsDelta(before, next));
+        // The totals, and a completion's provider spend on its model's counter of the day it started.
+        const counters = [
+          totalsUpdate(tableName, trackTotalsDelta(before, next)),
+          counterUpdate(
+            tableName,
+            keys.dailyStats(utcDay(before.createdAt)),
+            modelSpendOfCompletion(before, next),
+          ),
+        ].filter(present);
         try {
-          if (counters) await transactWrite(client, [{ Update: write }, counters]);
+          if (counters.length) await transactWrite(client, [{ Update: write }, ...counters]);
           else await client.send(new UpdateCommand(write));
           return { before, after: next };
         } catch (error) {

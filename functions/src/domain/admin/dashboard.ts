@@ -1,20 +1,26 @@
 import type { DashboardStats } from '@tunesmith/shared/admin';
 import { ADMIN_RECENT_ACTIVITY } from '@tunesmith/shared/audit';
 import type { Clock } from '../accounts/ports';
+import { type ModelUsageCounters, weekUsage } from '../models/model-usage';
 import { previousUtcDay, utcDay } from './counters';
 import type { AuditLog, SiteCounters, UsageAnalytics, UsageAnalyticsStore } from './ports';
 
-/** The six counters, "today" being the current UTC day, and the latest admin activity. */
+/**
+ * The six counters, "today" being the current UTC day, the latest admin
+ * activity, and this week's generations and provider spend per model.
+ */
 export async function dashboardStats(deps: {
   counters: SiteCounters;
   audit: AuditLog;
   clock: Clock;
+  modelUsage: ModelUsageCounters;
 }): Promise<DashboardStats> {
   const day = utcDay(deps.clock.now());
-  const [totals, today, recentActivity] = await Promise.all([
+  const [totals, today, recentActivity, week] = await Promise.all([
     deps.counters.totals(),
     deps.counters.day(day),
     deps.audit.recent(ADMIN_RECENT_ACTIVITY),
+    weekUsage(deps),
   ]);
   return {
     totalUsers: totals.users,
@@ -25,6 +31,7 @@ export async function dashboardStats(deps: {
     generationsToday: today.generations,
     day,
     recentActivity,
+    models: week.usage,
   };
 }
 

@@ -1,10 +1,13 @@
+import { type ModelsAnswer, modelsAnswerSchema } from '@tunesmith/shared/model-settings';
 import { provenanceSchema } from '@tunesmith/shared/ownership';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { settingsInForce } from '../../domain/models/model-settings';
 import type { Generation } from '../../domain/tracks/track';
-import { aPrivateTrack } from '../../testing/fixtures';
+import { aBasicPlan, aPlan, aPrivateTrack } from '../../testing/fixtures';
 import { inMemoryPlans, inMemorySettings } from '../../testing/in-memory';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
+import { inMemoryModelSettings } from '../../testing/in-memory-models';
 import type { RouteContext } from '../group-handler';
 import { catalogRoutes, type ViewerLookup } from './catalog';
 
@@ -30,6 +33,7 @@ function call(
     siteName: 'Tunesmith',
     siteOrigin: 'https://tunesmith.test',
     lyrics: { get: async () => undefined },
+    modelSettings: inMemoryModelSettings(),
   });
   const handler = routes[route];
   if (!handler) throw new Error(`${route} is not built`);
@@ -299,5 +303,66 @@ describe('getTrackAudio', () => {
       expect(head.statusCode).toBe(status);
       expect(head).toEqual(await audio(viewer, generations));
     }
+  });
+});
+
+describe('listModels', () => {
+  const free = aPlan();
+  const basic = aBasicPlan();
+  async function models(viewer: ViewerLookup, settings = inMemoryModelSettings()) {
+    const routes = catalogRoutes({
+      plans: inMemoryPlans([free, basic]),
+      generations: inMemoryGenerationStore([]),
+      audioLinks: async () => null,
+      viewer,
+      settings: inMemorySettings(),
+      siteName: 'Tunesmith',
+      siteOrigin: 'https://tunesmith.test',
+      lyrics: { get: async () => undefined },
+      modelSettings: settings,
+    });
+    const res = await routes.listModels?.({} as APIGatewayProxyEventV2, { params: {}, cookies: [] } as never);
+    return modelsAnswerSchema.parse(JSON.parse(String(res?.body)));
+  }
+  const available = (answer: ModelsAnswer) =>
+    Object.fromEntries(answer.models.map((m) => [m.id, m.available]));
+
+  it('shows a visitor every model that is on, with its plans and cost, none of them available', async () => {
+    const answer = await models(async () => ({ cookies: [] }));
+    expect(answer.defaultModel).toBe('ace-step');
+    expect(answer.models.map((m) => m.id)).toEqual([
+      'ace-step',
+      'minimax-music-2',
+      'minimax-music-2.5',
+      'cassetteai',
+      'stable-audio-2.5',
+    ]);
+    expect(Object.values(available(answer))).toEqual([false, false, false, false, false]);
+    const stable = answer.models.find((m) => m.id === 'stable-audio-2.5');
+    expect(stable).toMatchObject({ quotaCost: 4, plans: [{ id: basic.id, name: 'Basic' }], studio: [] });
+    expect(answer.models[0]?.studio).toEqual(['audio', 'extend', 'repaint']);
+  });
+
+  it('tells a user which models their plan offers, and leaves out a model that is off', async () => {
+    const onFree = await models(async () => ({ user: { id: 'u1', planStatus: 'free' }, cookies: [] }));
+    expect(available(onFree)).toEqual({
+      'ace-step': true,
+      'minimax-music-2': true,
+      'minimax-music-2.5': false,
+      cassetteai: true,
+      'stable-audio-2.5': false,
+    });
+    const paying = await models(async () => ({
+      user: { id: 'u2', planStatus: 'active', subscriptionPlanId: basic.id },
+      cookies: [],
+    }));
+    expect(Object.values(available(paying)).every(Boolean)).toBe(true);
+
+    const settings = inMemoryModelSettings();
+    const doc = settingsInForce(undefined, [free, basic]);
+    doc.models.cassetteai = { enabled: false, quotaCost: 1, plans: [free.id] };
+    await settings.put(doc);
+    const withoutCassette = await models(async () => ({ cookies: [] }), settings);
+    expect(withoutCassette.models.map((m) => m.id)).not.toContain('cassetteai');
   });
 });

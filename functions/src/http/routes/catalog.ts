@@ -16,6 +16,7 @@ import {
 import type { GenerationStore } from '../../domain/generations/ports';
 import { lrcFileName, toLrc } from '../../domain/lyrics/lrc';
 import type { LyricsStore } from '../../domain/lyrics/lyrics-timing';
+import { listModels, type ModelsDeps } from '../../domain/models/models-service';
 import type { PlanRepository } from '../../domain/plans/plan';
 import { listActivePlans } from '../../domain/plans/plan-service';
 import type { SettingsRepository } from '../../domain/settings/settings';
@@ -38,9 +39,11 @@ import { type ApiResult, json, redirect } from '../responses';
 export const AUDIO_REDIRECT_CACHE = 'public, max-age=300';
 
 /** Who is looking at a public page: a signed-in user (with refreshed session cookies) or a visitor. */
-export type ViewerLookup = (
-  event: APIGatewayProxyEventV2,
-) => Promise<{ user?: Pick<User, 'id'>; cookies: string[] }>;
+export type ViewerLookup = (event: APIGatewayProxyEventV2) => Promise<{
+  /** The signed-in user; their plan's fields decide which models they may use. */
+  user?: Pick<User, 'id'> & Partial<Pick<User, 'planStatus' | 'planEndDate' | 'subscriptionPlanId'>>;
+  cookies: string[];
+}>;
 
 export interface CatalogDeps {
   plans: PlanRepository;
@@ -57,6 +60,8 @@ export interface CatalogDeps {
   siteOrigin: string;
   /** Tracks' timed lyrics. */
   lyrics: Pick<LyricsStore, 'get'>;
+  /** The models' settings (decision 051). */
+  modelSettings: ModelsDeps['modelSettings'];
 }
 
 /**
@@ -174,6 +179,22 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
           ? { ...refusal, cookies: [...(refusal.cookies ?? []), ...viewer.cookies] }
           : refusal;
       }
+    },
+
+    // The models that are on (decision 051); `available` says which the signed-in user's plan offers.
+    listModels: async (event) => {
+      const viewer = await deps.viewer(event);
+      const user = viewer.user;
+      const plan = user?.subscriptionPlanId ? await deps.plans.get(user.subscriptionPlanId) : undefined;
+      const answer = await listModels(
+        { modelSettings: deps.modelSettings, plans: deps.plans, clock: { now: () => new Date() } },
+        user
+          ? { planStatus: user.planStatus ?? 'free', planEndDate: user.planEndDate ?? null, plan }
+          : undefined,
+      );
+      // What a user may use is theirs alone.
+      const result = json(200, answer);
+      return viewer.cookies.length ? { ...result, cookies: viewer.cookies } : result;
     },
 
     getTrackAudio: trackAudio,
