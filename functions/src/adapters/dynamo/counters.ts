@@ -76,8 +76,9 @@ export function dynamoModelUsage(client: DynamoDBDocumentClient, tableName: stri
         const match = MODEL_COUNTER.exec(name);
         if (!match) continue;
         const id = match[1] as string;
-        const counted = (usage[id] ??= { generations: 0, spendMicroUsd: 0 });
+        const counted = usage[id] ?? { generations: 0, spendMicroUsd: 0 };
         counted[match[2] as keyof ModelDayUsage] = numberOr0(value);
+        usage[id] = counted;
       }
       return usage;
     },
