@@ -60,6 +60,10 @@ export const provenanceSchema = z.object({
   model: z.string(),
   /** The provider endpoint, e.g. "fal-ai/ace-step/audio-outpaint". */
   endpoint: z.string(),
+  /** The model's id, e.g. "ace-step" (decision 051); tracks from before the choice read as ACE-Step. */
+  modelId: z.optional(z.string()),
+  /** Where the model's terms of use are read (its fal page). */
+  modelTerms: z.optional(z.string()),
   seed: z.nullable(z.number()),
   /** What the model was asked: tags, lyrics, duration, instrumental, the edit. */
   parameters: z.record(z.string(), z.unknown()),

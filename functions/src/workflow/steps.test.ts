@@ -877,6 +877,7 @@ describe('the files of a finished track', () => {
         title: 'Small Hours',
         siteName: 'Tunesmith',
         model: 'ACE-Step',
+        endpoint: 'fal-ai/ace-step',
         provenanceUrl: 'https://tunesmith.example/api/track/gen-1/provenance',
         createdAt: now.toISOString(),
         license,

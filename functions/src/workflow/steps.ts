@@ -482,10 +482,12 @@ async function storeOptional(
  */
 export async function fileMarkingOf(site: SiteIdentity, generation: Generation): Promise<FileMarking> {
   const title = generation.title?.trim() || UNTITLED_TRACK;
+  const provenance = provenanceOf(generation, site.origin);
   return {
     title,
     siteName: await site.name(),
-    model: provenanceOf(generation, site.origin).model,
+    model: provenance.model,
+    endpoint: provenance.endpoint,
     provenanceUrl: provenanceUrl(site.origin, generation.id),
     createdAt: generation.createdAt,
     license: generation.origin?.license ?? null,

@@ -245,6 +245,31 @@ describe('markWav', () => {
   });
 });
 
+describe('the model and endpoint in the marking (decision 051)', () => {
+  const minimax: FileMarking = {
+    ...marking,
+    model: 'MiniMax Music 2.5',
+    endpoint: 'fal-ai/minimax-music/v2.5',
+  };
+
+  it("names the model and its endpoint in the WAV's XMP packet", () => {
+    const packet = chunksOf(markWav(master(), minimax)).find((c) => c.id === '_PMX');
+    const description = xmp.parse(new TextDecoder().decode(packet?.body))['x:xmpmeta']['rdf:RDF'][
+      'rdf:Description'
+    ];
+    expect(description['@Iptc4xmpExt:AISystemUsed']).toBe('MiniMax Music 2.5');
+    expect(description['@Iptc4xmpExt:AISystemVersionUsed']).toBe('fal-ai/minimax-music/v2.5');
+    expect(markingComment(minimax)).toContain('Made with AI (MiniMax Music 2.5)');
+  });
+
+  it("names them in the Opus copy's Vorbis comments", () => {
+    const vorbis = Object.fromEntries(opusComments(minimax));
+    expect(vorbis.AISYSTEMUSED).toBe('MiniMax Music 2.5');
+    expect(vorbis.AISYSTEMVERSIONUSED).toBe('fal-ai/minimax-music/v2.5');
+    expect(Object.fromEntries(opusComments(marking)).AISYSTEMVERSIONUSED).toBeUndefined();
+  });
+});
+
 describe('the Opus copy', () => {
   /** Real Opus packets are not needed to read the header's tags: a one-byte stand-in per frame. */
   const standIn: OpusEncoderFactory = () => ({

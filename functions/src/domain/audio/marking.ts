@@ -29,6 +29,8 @@ export interface FileMarking {
   siteName: string;
   /** The model that made it, e.g. "ACE-Step". */
   model: string;
+  /** The provider endpoint it ran on, e.g. "fal-ai/ace-step" (decision 051); absent on markings from before. */
+  endpoint?: string;
   /** Where the track's provenance record is read (`GET /api/track/{id}/provenance`, absolute). */
   provenanceUrl: string;
   /** When the track was made (ISO 8601). */
@@ -153,6 +155,8 @@ export function xmpPacket(marking: FileMarking): string {
     ...(tempo || key ? [`    xmlns:xmpDM="${ns.xmpDM}"`] : []),
     `    Iptc4xmpExt:DigitalSourceType="${xml(DIGITAL_SOURCE_TYPE)}"`,
     `    Iptc4xmpExt:AISystemUsed="${xml(marking.model)}"`,
+    // The endpoint names the model's version as fal runs it (IPTC's "AI System Version Used").
+    ...(marking.endpoint ? [`    Iptc4xmpExt:AISystemVersionUsed="${xml(marking.endpoint)}"`] : []),
     `    xmp:CreatorTool="${xml(marking.siteName)}"`,
     `    xmp:CreateDate="${xml(marking.createdAt)}"`,
     ...(license ? [`    xmpRights:WebStatement="${xml(license.termsUrl)}"`] : []),
@@ -311,6 +315,7 @@ export function opusComments(marking: FileMarking): VorbisComment[] {
     ['DATE', day(marking.createdAt)],
     ['DIGITALSOURCETYPE', DIGITAL_SOURCE_TYPE],
     ['AISYSTEMUSED', marking.model],
+    ...(marking.endpoint ? ([['AISYSTEMVERSIONUSED', marking.endpoint]] as VorbisComment[]) : []),
     ['PROVENANCE', marking.provenanceUrl],
     ...(marking.license
       ? ([

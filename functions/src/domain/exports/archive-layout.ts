@@ -58,6 +58,9 @@ export interface ManifestTrack {
   /** SHA-256 (hex) of the WAV in the folder, computed as it was written. */
   sha256: string;
   license: TrackLicense;
+  /** The model that made it and the endpoint it ran on (decision 051). */
+  model: string;
+  endpoint: string;
   provenanceUrl: string;
   /** The track's stems, when a separation of it is ready. */
   stems?: ManifestStem[];
@@ -75,7 +78,7 @@ export interface Manifest {
 /** A track's entry in the manifest. */
 export function manifestTrack(
   g: Pick<Generation, 'id' | 'title' | 'createdAt'>,
-  provenance: Pick<Provenance, 'license'>,
+  provenance: Pick<Provenance, 'license' | 'model' | 'endpoint'>,
   entry: { folder: string; files: string[]; sha256: string; provenanceUrl: string; stems?: ManifestStem[] },
 ): ManifestTrack {
   return {
@@ -86,6 +89,8 @@ export function manifestTrack(
     files: entry.files,
     sha256: entry.sha256,
     license: provenance.license,
+    model: provenance.model,
+    endpoint: provenance.endpoint,
     provenanceUrl: entry.provenanceUrl,
     ...(entry.stems ? { stems: entry.stems } : {}),
   };

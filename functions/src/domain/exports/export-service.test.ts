@@ -229,6 +229,9 @@ describe('runExport', () => {
       ],
     ]);
     expect(manifest.tracks[1]?.license).toEqual(provenance.license);
+    // Each track's model and the endpoint it ran on (decision 051); tracks from before the choice read as ACE-Step.
+    expect(manifest.tracks[1]).toMatchObject({ model: provenance.model, endpoint: provenance.endpoint });
+    expect(manifest.tracks[1]?.model).toBe('ACE-Step');
     expect(entry(deps, 'README.txt')?.content.toString()).toContain('2 tracks');
     expect(deps.files.archives[0]).toMatchObject({
       key: `exports/user-1/${exportId}.zip`,

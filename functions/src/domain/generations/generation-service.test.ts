@@ -885,6 +885,8 @@ describe('a new track’s origin (provenance and license)', () => {
       provider: 'fal.ai',
       model: 'ACE-Step',
       endpoint: 'fal-ai/ace-step',
+      modelId: 'ace-step',
+      modelTerms: 'https://fal.ai/models/fal-ai/ace-step',
       parameters: { tags: 'pop, upbeat', lyrics: '[verse]\nla', duration: 45, instrumental: false },
       inputs: [],
       plan: 'Free',

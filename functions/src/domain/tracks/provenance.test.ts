@@ -21,6 +21,42 @@ describe('licenseOf', () => {
   });
 });
 
+describe('the model in the provenance (decision 051)', () => {
+  it("records the track's model by name, the endpoint it ran on, its id and terms", () => {
+    const track = {
+      type: 'text-to-music',
+      tags: 'ballad',
+      lyrics: '[verse] mine',
+      duration: null,
+      model: 'minimax-music-2.5',
+    };
+    const origin = originOf(track, [], { name: 'Basic', commercialUse: true }, SITE);
+    expect(origin).toMatchObject({
+      model: 'MiniMax Music 2.5',
+      endpoint: 'fal-ai/minimax-music/v2.5',
+      modelId: 'minimax-music-2.5',
+      modelTerms: 'https://fal.ai/models/fal-ai/minimax-music/v2.5',
+    });
+    const record = provenanceOf(aGeneration({ id: 'g2', ...track, origin }), SITE);
+    expect(record).toMatchObject({ model: 'MiniMax Music 2.5', endpoint: 'fal-ai/minimax-music/v2.5' });
+  });
+
+  it('reads a track from before the choice as ACE-Step, with its id and terms', () => {
+    const old = aGeneration({ id: 'old', type: 'text-to-music', origin: null, model: undefined });
+    expect(provenanceOf(old, SITE)).toMatchObject({
+      model: 'ACE-Step',
+      endpoint: 'fal-ai/ace-step',
+      modelId: 'ace-step',
+      modelTerms: 'https://fal.ai/models/fal-ai/ace-step',
+    });
+    const { modelId: _id, modelTerms: _terms, ...before } = originOf(old, [], { name: 'Free' }, SITE);
+    expect(provenanceOf(aGeneration({ id: 'old2', origin: before }), SITE)).toMatchObject({
+      model: 'ACE-Step',
+      modelId: 'ace-step',
+    });
+  });
+});
+
 describe('provenanceOf', () => {
   it('answers a track’s record from its origin, with the seed and hash it completed with', () => {
     const track = { type: 'text-to-music', tags: 'ambient', lyrics: '', duration: 30, instrumental: true };
@@ -45,6 +81,8 @@ describe('provenanceOf', () => {
       provider: 'fal.ai',
       model: 'ACE-Step',
       endpoint: 'fal-ai/ace-step',
+      modelId: 'ace-step',
+      modelTerms: 'https://fal.ai/models/fal-ai/ace-step',
       seed: 1234,
       parameters: { tags: 'ambient', lyrics: '', duration: 30, instrumental: true },
       inputs: [],

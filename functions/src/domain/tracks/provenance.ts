@@ -1,3 +1,4 @@
+import { DEFAULT_MODEL_ID, type MusicModel, musicModel } from '@tunesmith/shared/models';
 import {
   DIGITAL_SOURCE_TYPE,
   licenseSummaries,
@@ -10,10 +11,25 @@ import {
   MUSIC_ENDPOINTS,
   MUSIC_MODEL,
   MUSIC_PROVIDER_NAME,
+  type MusicJobKind,
   musicJobKindOf,
 } from '../generations/music-provider';
 import { STEMS_MODEL_NAME } from '../stems/stems';
 import type { Generation, GenerationOrigin } from './track';
+
+/**
+ * The registered model a track was made with: the one it records, ACE-Step
+ * for a track from before the choice (or one naming a model no longer registered).
+ */
+export function modelOfTrack(g: Pick<Generation, 'model'>): MusicModel | undefined {
+  return musicModel(g.model ?? DEFAULT_MODEL_ID);
+}
+
+/** The endpoint a model runs a kind of job on (the product's own for a kind the model does not name). */
+function endpointOf(model: MusicModel | undefined, kind: MusicJobKind): string {
+  const endpoints: Partial<Record<MusicJobKind, string>> = model?.endpoints ?? {};
+  return endpoints[kind] ?? MUSIC_ENDPOINTS[kind];
+}
 
 /** The license a plan gives the tracks made on it (written into each track at creation). */
 export function licenseOf(plan: { commercialUse?: boolean }, siteOrigin: string): TrackLicense {
@@ -53,16 +69,19 @@ export function parametersOf(
 export function originOf(
   track: Pick<
     Generation,
-    'type' | 'tags' | 'lyrics' | 'duration' | 'instrumental' | 'edit' | 'tempo' | 'musicalKey'
+    'type' | 'tags' | 'lyrics' | 'duration' | 'instrumental' | 'edit' | 'tempo' | 'musicalKey' | 'model'
   >,
   inputs: ProvenanceInput[],
   plan: { name: string; commercialUse?: boolean },
   siteOrigin: string,
 ): GenerationOrigin {
+  const model = modelOfTrack(track);
   return {
     provider: MUSIC_PROVIDER_NAME,
-    model: MUSIC_MODEL,
-    endpoint: MUSIC_ENDPOINTS[musicJobKindOf(track)],
+    model: model?.name ?? MUSIC_MODEL,
+    endpoint: endpointOf(model, musicJobKindOf(track)),
+    modelId: model?.id ?? DEFAULT_MODEL_ID,
+    ...(model ? { modelTerms: model.termsUrl } : {}),
     parameters: parametersOf(track),
     inputs,
     plan: plan.name,
@@ -102,14 +121,18 @@ export function provenanceOf(
 ): Provenance {
   const origin = g.origin;
   const inputs = origin?.inputs ?? inputsBeforeProvenance(g);
+  // A record from before the choice names no model id: the track's own, else ACE-Step's.
+  const model = musicModel(origin?.modelId ?? g.model ?? DEFAULT_MODEL_ID);
   return {
     trackId: g.id,
     createdAt: g.createdAt,
     aiGenerated: true,
     digitalSourceType: DIGITAL_SOURCE_TYPE,
     provider: origin?.provider ?? MUSIC_PROVIDER_NAME,
-    model: origin?.model ?? MUSIC_MODEL,
-    endpoint: origin?.endpoint ?? MUSIC_ENDPOINTS[musicJobKindOf(g)],
+    model: origin?.model ?? model?.name ?? MUSIC_MODEL,
+    endpoint: origin?.endpoint ?? endpointOf(model, musicJobKindOf(g)),
+    modelId: origin?.modelId ?? model?.id ?? DEFAULT_MODEL_ID,
+    ...((origin?.modelTerms ?? model?.termsUrl) ? { modelTerms: origin?.modelTerms ?? model?.termsUrl } : {}),
     seed: g.seed,
     parameters: origin?.parameters ?? parametersOf(g),
     inputs: parentNamed ? inputs : inputs.map((input) => (input.kind === 'parent' ? withheld : input)),

@@ -10,10 +10,14 @@ import type { TrackStemsRecords } from '../stems/stems';
 export interface GenerationOrigin {
   /** "fal.ai". */
   provider: string;
-  /** "ACE-Step". */
+  /** The model's name, "ACE-Step". */
   model: string;
   /** The provider endpoint the submit step calls for this kind. */
   endpoint: string;
+  /** The model's id (`shared/src/models.ts`, decision 051); absent on records from before the choice (ACE-Step). */
+  modelId?: string;
+  /** Where the model's terms of use are read; absent on records from before the choice. */
+  modelTerms?: string;
   /** What the model was asked (tags, lyrics, duration, instrumental, the edit). */
   parameters: Record<string, unknown>;
   /** Inputs, hashed when they arrived. */
