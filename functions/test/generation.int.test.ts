@@ -169,7 +169,11 @@ describe('text to music', () => {
     const cases: Array<[unknown, string]> = [
       [{ tags: '', duration: 30 }, generationMessages.tagsRequired],
       [{ duration: 30 }, generationMessages.tagsRequired],
-      [{ tags: 'rock', duration: 3 }, generationMessages.durationInvalid],
+      // Within what some model makes (1 to 240 s), but outside the default model's own range.
+      [
+        { tags: 'rock', duration: 3 },
+        'ACE-Step makes 5 to 240 seconds: the duration must be a whole number of seconds in that range.',
+      ],
       [{ tags: 'rock', duration: 241 }, generationMessages.durationInvalid],
       [{ tags: 'rock', duration: 30.5 }, generationMessages.durationInvalid],
       [{ tags: 'rock', visibility: 'friends' }, generationMessages.visibilityInvalid],

@@ -43,6 +43,8 @@ export function libraryRoutes(deps: LibraryRouteDeps): GroupHandlers {
         downloadReady: isDownloadReady(generation),
         // Tempo and key measured from the audio, once completed (null before, or for a track from before them).
         analysis: generation.analysis ?? null,
+        // The model it is made with (decision 051); a track from before the choice reads as the default.
+        model: toTrack(generation).model,
       });
     },
   };
