@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MUSIC_MODELS, providerCostUsd } from '@tunesmith/shared/models';
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +132,21 @@ describe('docs/cost.md, the floor of a stage', () => {
     for (const stage of stages) {
       const sum = rows.filter((r) => r !== total).reduce((acc, r) => acc + r.amounts[stage], 0);
       expect(total?.amounts[stage], stage).toBeCloseTo(sum, 2);
+    }
+  });
+});
+
+describe('docs/cost.md, a track of each model', () => {
+  it("prices a 60 s track of each registered model as the registry's prices do", () => {
+    const doc = readFileSync(join(repoRoot, 'docs/cost.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Per model'), doc.indexOf('## Timing a track'));
+    for (const model of MUSIC_MODELS) {
+      const row = section.split('\n').find((line) => line.startsWith(`| ${model.name} |`));
+      expect(row, model.name).toBeDefined();
+      const sixty = Number(/^\| [^|]+ \| \$([\d.]+)/.exec(row ?? '')?.[1]);
+      expect(sixty, model.name).toBeCloseTo(providerCostUsd(model, 60), 4);
+      const units = Number(/\| (\d+) \|$/.exec(row ?? '')?.[1]);
+      expect(units, model.name).toBe(model.defaultQuotaCost);
     }
   });
 });
