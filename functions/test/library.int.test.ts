@@ -101,6 +101,8 @@ describe('the library', () => {
       downloadReady: false,
       // Tempo and key are measured when it completes.
       analysis: null,
+      // A track from before the choice of models was made with the default (decision 051).
+      model: 'ace-step',
     });
     expect((await bob.browser.get(`/api/generation/${track.id}/status`)).status).toBe(404);
     expect((await alice.browser.get('/api/generation/no-such-id/status')).status).toBe(404);
