@@ -15,7 +15,7 @@ import {
 import { direct } from './support/direct';
 import { Browser } from './support/http';
 import { subscribe } from './support/plans';
-import { paidGeneration } from './support/run';
+import { localOnly, paidGeneration } from './support/run';
 import { storage, wavBytes } from './support/storage';
 
 // Choosing a model (decision 051) through the HTTP API against the local
@@ -397,3 +397,22 @@ describe('a model turned off while a song of it is being made', () => {
     },
   );
 });
+
+localOnly('steers the embedded music provider with its failure tag').describe(
+  'a failed song of a dearer model',
+  () => {
+    it('gives back every unit its model cost', { timeout: PIPELINE_TEST_TIMEOUT_MS }, async () => {
+      const { browser, id } = await signedInUser();
+      await subscribe(store, id, 'basic');
+      const res = await browser.post('/api/generate-text-to-music', {
+        model: 'stable-audio-2.5',
+        tags: 'ambient drone, fail:provider',
+        duration: 5,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(await usedOf(id)).toBe(4);
+      expect((await settled(browser, String(res.body.generationId))).status).toBe('failed');
+      expect(await usedOf(id)).toBe(0);
+    });
+  },
+);
