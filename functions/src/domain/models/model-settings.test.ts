@@ -52,6 +52,18 @@ describe('the models settings in force', () => {
   });
 });
 
+describe('the settings in force when the plans change after a save', () => {
+  it('offers the default model on a plan created since, and forgets a plan deleted since', () => {
+    const saved = settingsInForce(undefined, [free, basic]);
+    saved.models.cassetteai = { enabled: true, quotaCost: 1, plans: [free.id, 'plan-gone'] };
+    const settings = settingsInForce(saved, plans);
+    expect(settings.models['ace-step']?.plans).toEqual([free.id, basic.id, premium.id]);
+    expect(settings.models.cassetteai?.plans).toEqual([free.id]);
+    // What the admin page reads back can be saved as it is.
+    expect(checkModelSettings(settings, plans)).toEqual(settings);
+  });
+});
+
 describe('checking a settings document', () => {
   const valid = (): ModelSettings => structuredClone(settingsInForce(undefined, plans));
 

@@ -38,18 +38,25 @@ export function defaultModelSetting(model: MusicModel, plans: readonly PlanFacts
 /**
  * The settings in force: what is stored, each registered model absent from
  * it at its default, a stored entry of a model no longer registered dropped,
- * and a stored default that is no longer registered replaced by ACE-Step.
+ * plans deleted since left out, and a stored default that is no longer
+ * registered replaced by ACE-Step. The default model is on and offered on
+ * every plan, also on a plan created after the settings were saved.
  */
 export function settingsInForce(
   stored: ModelSettings | undefined,
   plans: readonly PlanFacts[],
 ): ModelSettings {
-  const models: Record<string, ModelSetting> = {};
-  for (const model of MUSIC_MODELS) {
-    models[model.id] = stored?.models[model.id] ?? defaultModelSetting(model, plans);
-  }
+  const planIds = plans.map((p) => p.id);
   const defaultModel =
     stored?.defaultModel && musicModel(stored.defaultModel) ? stored.defaultModel : DEFAULT_MODEL_ID;
+  const models: Record<string, ModelSetting> = {};
+  for (const model of MUSIC_MODELS) {
+    const setting = stored?.models[model.id] ?? defaultModelSetting(model, plans);
+    models[model.id] =
+      model.id === defaultModel
+        ? { ...setting, enabled: true, plans: planIds }
+        : { ...setting, plans: planIds.filter((id) => setting.plans.includes(id)) };
+  }
   return { defaultModel, models };
 }
 
