@@ -37,6 +37,7 @@ import { provenanceOf, provenanceUrl } from '../domain/tracks/provenance';
 import { refreshSharePage, type SharePageDeps } from '../domain/tracks/share-page';
 import { type Generation, TRACK_AUDIO_AREA } from '../domain/tracks/track';
 import { type AudioWork, inThreadAudioWork } from './audio-work';
+import { sniffAudio, wavMaster } from './provider-audio';
 import { runInSlices } from './slices';
 
 /** Fetches the provider's result and keeps a track's files in our tracks bucket. */
@@ -644,8 +645,8 @@ export interface FinishOutput {
  * waveform's peaks, stores them with the master as it came (its upload runs
  * while the copy is encoded), and marks the track completed with duration,
  * seed, URLs and loudness, its download pending: marking, signing and hashing
- * the WAV are PrepareDownload's. Audio that is not a WAV we read is kept as it
- * came and is its own download.
+ * the WAV are PrepareDownload's. FLAC and MP3 are decoded to a WAV master
+ * first; audio that is none of these is kept as it came and is its own download.
  */
 export async function finishStep(
   deps: WorkflowDeps,
@@ -656,7 +657,7 @@ export async function finishStep(
   // Threads that measure the audio start while it is fetched.
   work.prepare?.();
   const generation = await load(deps, input.generationId);
-  const { result, master } = await timer.time('fetch', async () => {
+  const { result, master: fetched } = await timer.time('fetch', async () => {
     let result: Awaited<ReturnType<MusicProvider['result']>>;
     try {
       result = await deps.provider.result(input.job.kind, input.job.requestId, input.job.endpoint);
@@ -665,6 +666,14 @@ export async function finishStep(
     }
     return { result, master: await deps.audio.fetch(result.audioUrl) };
   });
+  // A model that answers FLAC or MP3 has it decoded: the master is always a WAV.
+  const decoded =
+    sniffAudio(fetched) === 'wav' ? undefined : await timer.time('decode', () => wavMaster(fetched));
+  if (decoded)
+    deps.log?.info?.(`finish: the provider's ${decoded.from.toUpperCase()} is kept as a WAV`, {
+      generationId: generation.id,
+    });
+  const master = decoded?.wav ?? fetched;
   const pcm = readableAudio(master);
   const duration =
     result.duration ?? (pcm ? pcm.frames / pcm.sampleRate : undefined) ?? generation.duration ?? 0;
@@ -746,7 +755,7 @@ export async function finishStep(
     };
   } else {
     deps.log?.warn(
-      'the audio is not a WAV we read; it is kept as it came, with no compressed copy or peaks',
+      'the audio is not a WAV, FLAC or MP3 we read; it is kept as it came, with no compressed copy or peaks',
       {
         generationId: generation.id,
       },
