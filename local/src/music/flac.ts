@@ -51,6 +51,15 @@ const toInt16 = (v: number) => {
   return s > 32767 ? 32767 : s < -32768 ? -32768 : s;
 };
 
+/** The 16-bit samples {@link encodeFlac} writes, interleaved as a WAV holds them. */
+export function int16Interleaved(channels: readonly Float32Array[]): Int16Array {
+  const frames = channels[0]?.length ?? 0;
+  const out = new Int16Array(frames * channels.length);
+  let k = 0;
+  for (let i = 0; i < frames; i++) for (const c of channels) out[k++] = toInt16(c[i] as number);
+  return out;
+}
+
 /** Encodes channels (floats in [-1, 1], one to eight) as a 16-bit FLAC file. */
 export function encodeFlac(channels: readonly Float32Array[], sampleRate: number): Uint8Array {
   const ch = channels.length;

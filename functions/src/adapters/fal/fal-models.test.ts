@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MUSIC_MODELS } from '@tunesmith/shared/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMusicProvider } from '../../../../local/src/music/provider-server';
 import type { TextToMusicRequest } from '../../domain/generations/music-provider';
+import { wavMaster } from '../../workflow/provider-audio';
 import { falTextToMusic, musicFileUrl } from './fal-model-inputs';
 import { falMusicProvider } from './fal-provider';
 import { FAL_TEXT_SCHEMAS } from './fal-schemas';
@@ -201,4 +203,30 @@ describe('the adapter submits to and follows each model’s endpoint', () => {
     ).rejects.toMatchObject({ reason: 'rejected' });
     expect(calls).toEqual([]);
   });
+});
+
+describe('each model through the adapter, against the embedded provider', () => {
+  it.each([
+    ['minimax-music-2', null, false, 'flac'],
+    ['minimax-music-2.5', null, true, 'wav'],
+    ['cassetteai', 10, true, 'wav'],
+    ['stable-audio-2.5', 6, true, 'wav'],
+  ] as const)(
+    '%s: accepted, followed at its endpoint, answered with audio Finish keeps',
+    async (model, duration, instrumental, from) => {
+      const embedded = await startMusicProvider({ minProcessingMs: 20, queueMs: 10 });
+      try {
+        const provider = falMusicProvider({ key: embedded.env.FAL_KEY, baseUrl: embedded.env.FAL_BASE_URL });
+        const endpoint = MUSIC_MODELS.find((m) => m.id === model)?.endpoints.text;
+        const { requestId } = await provider.submitTextToMusic(request({ model, duration, instrumental }));
+        while ((await provider.status('text', requestId, endpoint)) !== 'completed')
+          await new Promise((r) => setTimeout(r, 20));
+        const result = await provider.result('text', requestId, endpoint);
+        const kept = await wavMaster(new Uint8Array(await (await fetch(result.audioUrl)).arrayBuffer()));
+        expect(kept?.from).toBe(from);
+      } finally {
+        await embedded.stop();
+      }
+    },
+  );
 });
