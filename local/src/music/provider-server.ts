@@ -505,9 +505,9 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
         if (!separated || job.cancelled) return;
         if (separated.method === 'render') addLog(job, "Stems rendered from the song's own voices");
         else {
-          addLog(job, 'Not a song of this provider: stems approximated by frequency bands');
+          addLog(job, 'Not an ACE-Step song of this provider: stems approximated by frequency bands');
           log(
-            `demucs ${job.id}: ${String(input.audio_url).split('?')[0]} is not a song this provider made; its stems are an approximate split by frequency bands`,
+            `demucs ${job.id}: ${String(input.audio_url).split('?')[0]} is not an ACE-Step song this provider made; its stems are an approximate split by frequency bands`,
           );
         }
         const result: Record<string, unknown> = {};
