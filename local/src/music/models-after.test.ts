@@ -107,7 +107,9 @@ describe('a song a model made, after it is made', () => {
         output_format: 'wav',
       })) as Record<string, { url: string }>;
       expect(Object.keys(result).sort()).toEqual(['bass', 'drums', 'other', 'vocals']);
-      expect(lastLogs).toContain('Not an ACE-Step song of this provider: stems approximated by frequency bands');
+      expect(lastLogs).toContain(
+        'Not an ACE-Step song of this provider: stems approximated by frequency bands',
+      );
       const drums = decodeWav(new Uint8Array(await (await fetch(result.drums?.url ?? '')).arrayBuffer()));
       expect((drums.channels[0]?.length ?? 0) / drums.sampleRate).toBeCloseTo(seconds, 1);
     },

@@ -26,10 +26,10 @@ const refused = (message: string): never => {
   throw new MusicProviderError(message, 'rejected');
 };
 
-/** A whole number of seconds for a model that takes one (they are integers in fal's schemas). */
-function seconds(request: TextToMusicRequest, name: string): number {
+/** The seconds asked of a model that takes a length; `whole` where fal's schema takes an integer. */
+function seconds(request: TextToMusicRequest, name: string, whole = true): number {
   if (request.duration === null) return refused(`${name} needs a duration`);
-  return Math.round(request.duration);
+  return whole ? Math.round(request.duration) : request.duration;
 }
 
 /** The endpoint and input of a text-to-music request, by the model it names. */
@@ -44,13 +44,13 @@ export function falTextToMusic(request: TextToMusicRequest): {
   const instrumental = request.instrumental === true;
   switch (model.id) {
     case 'ace-step':
-      // fal-ai/ace-step: tags, lyrics, duration (5-240 s).
+      // fal-ai/ace-step: tags, lyrics, duration (5-240 s, a number).
       return {
         endpoint,
         input: {
           tags,
           lyrics: instrumental ? ACE_STEP_INSTRUMENTAL : lyrics,
-          duration: seconds(request, model.name),
+          duration: seconds(request, model.name, false),
         },
       };
     case 'minimax-music-2':
