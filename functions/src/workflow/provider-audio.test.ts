@@ -1,6 +1,7 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { describe, expect, it } from 'vitest';
 import { encodeFlac } from '../../../local/src/music/flac';
+import { audioWorkerPool, workerAudio } from '../adapters/audio/audio-workers';
 import { oggOpusStreamEncoder } from '../adapters/audio/opus-encoder';
 import { tone } from '../domain/audio/testing';
 import { parseWav } from '../domain/audio/wav';
@@ -128,7 +129,7 @@ describe('Finish with a model that answers FLAC or MP3', () => {
     updatedAt: now,
   };
 
-  async function finishWith(file: Uint8Array) {
+  async function finishWith(file: Uint8Array, onWorkers?: ReturnType<typeof workerAudio>) {
     const generations = inMemoryGenerationStore([generation]);
     const gdeps: GenerationDeps = { generations, quota: inMemoryQuota(), clock, newId: () => 'x' };
     const audio = fakeAudioStore(new Map([['https://fal.example/song', file]]));
@@ -139,7 +140,8 @@ describe('Finish with a model that answers FLAC or MP3', () => {
         result: { audioUrl: 'https://fal.example/song', seed: 0 },
       })),
       audio,
-      streamEncoder: oggOpusStreamEncoder,
+      streamEncoder: onWorkers?.streamEncoder ?? oggOpusStreamEncoder,
+      ...(onWorkers ? { audioWork: onWorkers.work } : {}),
       site: testSite,
       log: recordingLog(),
       webhookUrl: () => 'https://api.example/webhooks/fal',
@@ -166,6 +168,22 @@ describe('Finish with a model that answers FLAC or MP3', () => {
       frames: 3 * 44100,
     });
     expect(samplesOf(download, 0)).toEqual(mono[0]);
+  });
+
+  it('a mono master is measured and encoded on the worker threads (as in the Lambda) as in this thread', async () => {
+    const pool = audioWorkerPool(2);
+    try {
+      const mono = sixteenBit([tone(330, 3, 44100, 0.5)]);
+      const here = await finishWith(encodeFlac(mono, 44100));
+      const there = await finishWith(encodeFlac(mono, 44100), workerAudio(pool));
+      expect(there.track?.loudness).toEqual(here.track?.loudness);
+      expect(there.out.streamAudioUrl).toMatch(/\.opus$/);
+      expect(there.audio.copies.get('tracks/gen-1.peaks.json')).toEqual(
+        here.audio.copies.get('tracks/gen-1.peaks.json'),
+      );
+    } finally {
+      await pool.close();
+    }
   });
 
   it('an MP3 becomes a WAV master and download', async () => {
