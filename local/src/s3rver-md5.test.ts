@@ -76,7 +76,7 @@ describe('s3rver with its MD5 on a worker thread', () => {
   it('answers a PUT with the MD5 of the body as its ETag, and keeps it for reads', async () => {
     const { client, hashedOn } = await s3rver();
     // Several MiB, so the worker hashes it in steps while it is written.
-    const body = randomBytes(5 * 1024 * 1024 + 123);
+    const body = randomBytes(20 * 1024 * 1024 + 123);
     const put = await client.send(
       new PutObjectCommand({
         Bucket: 'bucket',
@@ -169,11 +169,11 @@ describe('md5Worker', () => {
     const hasher = md5Worker();
     closers.push(() => hasher.close());
     const file = path.join(await tempDir(), 'growing');
-    const whole = randomBytes(4 * 1024 * 1024 + 7);
+    const whole = randomBytes(20 * 1024 * 1024 + 7);
     const hashing = hasher.file(file);
     // Written in steps, the worker told after each, as the store does.
-    for (let at = 0; at < whole.length; at += 1024 * 1024) {
-      const upTo = Math.min(whole.length, at + 1024 * 1024);
+    for (let at = 0; at < whole.length; at += 4 * 1024 * 1024) {
+      const upTo = Math.min(whole.length, at + 4 * 1024 * 1024);
       await appendFile(file, whole.subarray(at, upTo));
       hashing.written(upTo);
     }
