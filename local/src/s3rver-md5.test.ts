@@ -192,4 +192,13 @@ describe('md5Worker', () => {
     // The worker goes on with the next file.
     expect((await hasher.file(file).end(4)).md5).toBe(md5(Buffer.from('four')));
   });
+
+  it('fails what it was still hashing when it is stopped, rather than leaving it waiting', async () => {
+    const hasher = md5Worker();
+    const file = path.join(await tempDir(), 'left');
+    await writeFile(file, 'left behind');
+    const pending = hasher.file(file).end(11);
+    await hasher.close();
+    await expect(pending).rejects.toThrow('The MD5 worker was stopped');
+  });
 });

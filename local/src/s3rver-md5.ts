@@ -59,9 +59,10 @@ parentPort.on('message', ({ id, path, upTo, end }) => {
 `;
 
 /**
- * Bytes written between two messages to the worker. A message costs the main
- * thread far more than its size suggests (about 0.1 ms when the machine is
- * busy), so few: five for a 46 MB stem, and the hash is at most 8 MiB behind.
+ * Bytes written between two messages to the worker. Each message wakes the
+ * worker, which on a busy machine costs the main thread far more than the
+ * message's size suggests; so few: five for a 46 MB stem, and the hash is at
+ * most 8 MiB behind the writes.
  */
 const STEP = 8 << 20;
 
@@ -143,7 +144,8 @@ export function md5Worker(): Md5Worker {
     },
     async close() {
       const stopping = worker;
-      worker = undefined;
+      // Nothing waits on a hash that will not come.
+      failAll(new Error('The MD5 worker was stopped'));
       await stopping?.terminate();
     },
   };
