@@ -30,7 +30,13 @@ const deferred: Record<RouteGroup, readonly string[]> = {
   ],
   uploads: ['functions/src/adapters/cognito/operations.ts'],
   billing: ['functions/src/adapters/cognito/operations.ts', 'node_modules/stripe/'],
-  webhooks: ['node_modules/@aws-lambda-powertools/metrics/', 'node_modules/stripe/'],
+  // The workflow's steps come with the fal webhook; the decoders of a FLAC or MP3 master only with one.
+  webhooks: [
+    'node_modules/@aws-lambda-powertools/metrics/',
+    'node_modules/stripe/',
+    'node_modules/@wasm-audio-decoders/flac/',
+    'node_modules/mpg123-decoder/',
+  ],
   'admin-session': ['functions/src/adapters/cognito/operations.ts'],
   // The dashboard is the cold start's; users, plans, settings and tracks load with the first request for one.
   admin: [

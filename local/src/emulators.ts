@@ -11,6 +11,7 @@ import { type CognitoProxy, startCognitoProxy } from './cognito-proxy';
 import type { LocalState } from './local-state';
 import { type ManagedProcess, onPort, portTaken, spawnManaged, waitUntilReady } from './processes';
 import { startS3Proxy } from './s3-proxy';
+import { hashObjectsOffThread } from './s3rver-md5';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
@@ -277,6 +278,7 @@ export async function launchS3(
       vhostBuckets: false,
       configureBuckets: options.buckets.map((name) => ({ name, configs: [corsXml] })),
     });
+    const md5s = hashObjectsOffThread(server.store);
     const address = await server.run().catch((error: Error) => {
       throw new Error(`s3rver could not listen on 127.0.0.1: ${error.message}`);
     });
@@ -293,6 +295,7 @@ export async function launchS3(
           // Keep-alive sockets from SDK clients would hold close() open.
           server.httpServer?.closeAllConnections();
           await server.close();
+          await md5s.close();
         })();
         return stopping;
       },

@@ -51,9 +51,9 @@ export function musicProviderFromSettings(options: KeyedProviderOptions): MusicP
     submitRepaint: async (request) => (await provider()).submitRepaint(request),
     submitStems: async (request) => (await provider()).submitStems(request),
     stemsResult: async (requestId) => (await provider()).stemsResult(requestId),
-    status: async (kind, requestId) => (await provider()).status(kind, requestId),
-    result: async (kind, requestId) => (await provider()).result(kind, requestId),
-    cancel: async (kind, requestId) => (await provider()).cancel(kind, requestId),
+    status: async (kind, requestId, endpoint) => (await provider()).status(kind, requestId, endpoint),
+    result: async (kind, requestId, endpoint) => (await provider()).result(kind, requestId, endpoint),
+    cancel: async (kind, requestId, endpoint) => (await provider()).cancel(kind, requestId, endpoint),
     writeLyrics: async (request) => (await provider()).writeLyrics(request),
     transcribe: async (request) => (await provider()).transcribe(request),
   };

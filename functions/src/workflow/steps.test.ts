@@ -719,12 +719,23 @@ describe('submit picks the endpoint and input from the generation', () => {
     });
   });
 
-  it('sends [instrumental] as the lyrics of an instrumental track, whatever its kind', async () => {
-    for (const edit of [null, { kind: 'extend' as const, seconds: 5, at: 'end' as const }]) {
-      const env = studio({ instrumental: true, lyrics: '', edit });
-      const job = await submitStep(env.deps, { generationId: 'gen-1' });
-      expect(env.provider.jobs.get(job.requestId)?.request).toMatchObject({ lyrics: '[instrumental]' });
-    }
+  it('asks for an instrumental: text by its flag (each model says it its own way), ACE-Step studio jobs by [instrumental]', async () => {
+    const text = studio({ instrumental: true, lyrics: '', edit: null });
+    const textJob = await submitStep(text.deps, { generationId: 'gen-1' });
+    expect(text.provider.jobs.get(textJob.requestId)?.request).toMatchObject({
+      model: 'ace-step',
+      lyrics: '',
+      instrumental: true,
+    });
+    const extend = studio({
+      instrumental: true,
+      lyrics: '',
+      edit: { kind: 'extend', seconds: 5, at: 'end' },
+    });
+    const extendJob = await submitStep(extend.deps, { generationId: 'gen-1' });
+    expect(extend.provider.jobs.get(extendJob.requestId)?.request).toMatchObject({
+      lyrics: '[instrumental]',
+    });
   });
 
   it('refuses the job when the parent is gone, unfinished or not the owner’s, and failing it refunds the unit', async () => {

@@ -6,6 +6,7 @@
  * go to MarkFailed.
  */
 import { createHash } from 'node:crypto';
+import { DEFAULT_MODEL_ID, musicModel } from '@tunesmith/shared/models';
 import { tempoAndKeyTags } from '@tunesmith/shared/musical-keys';
 import type { Loudness } from '@tunesmith/shared/ownership';
 import type { TrackAnalysis } from '@tunesmith/shared/tracks';
@@ -27,6 +28,7 @@ import {
   type MusicJobStatus,
   type MusicProvider,
   MusicProviderError,
+  musicEndpointOf,
 } from '../domain/generations/music-provider';
 import type { GenerationDeps, GenerationStore } from '../domain/generations/ports';
 import { afterCallbackWait, callbackWaitSeconds } from '../domain/generations/timing';
@@ -35,6 +37,7 @@ import { provenanceOf, provenanceUrl } from '../domain/tracks/provenance';
 import { refreshSharePage, type SharePageDeps } from '../domain/tracks/share-page';
 import { type Generation, TRACK_AUDIO_AREA } from '../domain/tracks/track';
 import { type AudioWork, inThreadAudioWork } from './audio-work';
+import { sniffAudio, wavMaster } from './provider-audio';
 import { runInSlices } from './slices';
 
 /** Fetches the provider's result and keeps a track's files in our tracks bucket. */
@@ -150,6 +153,12 @@ export interface WorkflowDeps {
 export interface Job {
   requestId: string;
   kind: MusicJobKind;
+  /**
+   * The endpoint the job was submitted to, whose queue status, result and
+   * cancel name; absent in jobs submitted before there was a choice of
+   * models (then the kind's ACE-Step endpoint).
+   */
+  endpoint?: string;
   /** Seconds WaitForCallback waits for the webhook (scaled to the requested duration). */
   waitSeconds: number;
   /** Waits that ended without the webhook so far. */
@@ -205,7 +214,10 @@ const kindOf = (g: Generation): MusicJobKind =>
       ? 'audio'
       : 'text';
 
-/** What the provider gets as lyrics: `[instrumental]` for a track without vocals. */
+/** The endpoint a generation's job runs on: its model's (a track from before the choice: ACE-Step's). */
+const endpointOf = (g: Generation): string | undefined => musicEndpointOf(kindOf(g), g.model);
+
+/** What ACE-Step gets as lyrics for a studio job on a track without vocals. */
 export const INSTRUMENTAL_LYRICS = '[instrumental]';
 
 /**
@@ -242,8 +254,15 @@ export async function submitStep(deps: WorkflowDeps, input: { generationId: stri
     );
   // A retried submit (the Lambda timed out after the provider accepted) reuses the job.
   const waitSeconds = callbackWaitSeconds(generation.duration);
+  const model = generation.model ?? DEFAULT_MODEL_ID;
+  const endpoint = endpointOf(generation);
+  // The API offers a model only the jobs it runs; a record that says otherwise is refused, not sent elsewhere.
+  if (!endpoint)
+    return asWorkflowError(
+      new MusicProviderError(`The model ${model} does not run ${kind} jobs`, 'rejected'),
+    );
   if (generation.status === 'generating' && generation.falRequestId)
-    return { requestId: generation.falRequestId, kind, waitSeconds, waits: 0 };
+    return { requestId: generation.falRequestId, kind, endpoint, waitSeconds, waits: 0 };
   const webhookUrl = deps.webhookUrl(generation.id);
   const lyrics = generation.instrumental ? INSTRUMENTAL_LYRICS : (generation.lyrics ?? '');
   // A tempo and key asked for reach the model as tags ("120 bpm, A minor"), as ACE-Step reads them.
@@ -285,9 +304,12 @@ export async function submitStep(deps: WorkflowDeps, input: { generationId: stri
       }));
     } else {
       ({ requestId } = await deps.provider.submitTextToMusic({
+        model,
         tags,
-        lyrics,
-        duration: generation.duration ?? 60,
+        lyrics: generation.instrumental ? '' : (generation.lyrics ?? ''),
+        instrumental: !!generation.instrumental,
+        // A model that decides the length is given none; the others the length asked for (60 s by default).
+        duration: musicModel(model)?.duration ? (generation.duration ?? 60) : null,
         webhookUrl,
       }));
     }
@@ -295,7 +317,7 @@ export async function submitStep(deps: WorkflowDeps, input: { generationId: stri
     return asWorkflowError(error);
   }
   await markGenerating(deps.generation, generation.id, { falRequestId: requestId });
-  return { requestId, kind, waitSeconds, waits: 0 };
+  return { requestId, kind, endpoint, waitSeconds, waits: 0 };
 }
 
 /** Turns a webhook outcome into the waiting task's answer. */
@@ -351,7 +373,7 @@ export async function webhookReceived(
 export async function pollStep(deps: WorkflowDeps, input: { generationId: string; job: Job }): Promise<Job> {
   let status: MusicJobStatus;
   try {
-    status = await deps.provider.status(input.job.kind, input.job.requestId);
+    status = await deps.provider.status(input.job.kind, input.job.requestId, input.job.endpoint);
   } catch (error) {
     return asWorkflowError(error);
   }
@@ -359,7 +381,7 @@ export async function pollStep(deps: WorkflowDeps, input: { generationId: string
   const next = afterCallbackWait(status, waits);
   if (next === 'finish') return { ...input.job, waits, done: true };
   if (next === 'wait-again') return { ...input.job, waits, done: false };
-  await deps.provider.cancel(input.job.kind, input.job.requestId).catch(() => undefined);
+  await deps.provider.cancel(input.job.kind, input.job.requestId, input.job.endpoint).catch(() => undefined);
   throw new WorkflowError(
     'Generation.NotComplete',
     `The provider had not finished ${input.job.requestId} after ${waits} waits (${status})`,
@@ -625,8 +647,8 @@ export interface FinishOutput {
  * waveform's peaks, stores them with the master as it came (its upload runs
  * while the copy is encoded), and marks the track completed with duration,
  * seed, URLs and loudness, its download pending: marking, signing and hashing
- * the WAV are PrepareDownload's. Audio that is not a WAV we read is kept as it
- * came and is its own download.
+ * the WAV are PrepareDownload's. FLAC and MP3 are decoded to a WAV master
+ * first; audio that is none of these is kept as it came and is its own download.
  */
 export async function finishStep(
   deps: WorkflowDeps,
@@ -637,15 +659,23 @@ export async function finishStep(
   // Threads that measure the audio start while it is fetched.
   work.prepare?.();
   const generation = await load(deps, input.generationId);
-  const { result, master } = await timer.time('fetch', async () => {
+  const { result, master: fetched } = await timer.time('fetch', async () => {
     let result: Awaited<ReturnType<MusicProvider['result']>>;
     try {
-      result = await deps.provider.result(input.job.kind, input.job.requestId);
+      result = await deps.provider.result(input.job.kind, input.job.requestId, input.job.endpoint);
     } catch (error) {
       return asWorkflowError(error);
     }
     return { result, master: await deps.audio.fetch(result.audioUrl) };
   });
+  // A model that answers FLAC or MP3 has it decoded: the master is always a WAV.
+  const decoded =
+    sniffAudio(fetched) === 'wav' ? undefined : await timer.time('decode', () => wavMaster(fetched));
+  if (decoded)
+    deps.log?.info?.(`finish: the provider's ${decoded.from.toUpperCase()} is kept as a WAV`, {
+      generationId: generation.id,
+    });
+  const master = decoded?.wav ?? fetched;
   const pcm = readableAudio(master);
   const duration =
     result.duration ?? (pcm ? pcm.frames / pcm.sampleRate : undefined) ?? generation.duration ?? 0;
@@ -727,7 +757,7 @@ export async function finishStep(
     };
   } else {
     deps.log?.warn(
-      'the audio is not a WAV we read; it is kept as it came, with no compressed copy or peaks',
+      'the audio is not a WAV, FLAC or MP3 we read; it is kept as it came, with no compressed copy or peaks',
       {
         generationId: generation.id,
       },
@@ -861,7 +891,9 @@ export async function failStep(
   const before = await deps.generation.generations.get(input.generationId);
   // A job we give up on stops costing at the provider (what it already finished is not lost: it was never kept).
   if (deps.provider && before?.falRequestId && before.status !== 'completed' && before.status !== 'failed') {
-    await deps.provider.cancel(kindOf(before), before.falRequestId).catch(() => undefined);
+    await deps.provider
+      .cancel(kindOf(before), before.falRequestId, endpointOf(before))
+      .catch(() => undefined);
   }
   try {
     const { refunded } = await markFailed(deps.generation, input.generationId, reason);

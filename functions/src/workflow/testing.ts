@@ -144,6 +144,8 @@ export interface FakeJob {
   cancelled?: boolean;
   /** What the job was submitted with. */
   request?: unknown;
+  /** The endpoint each status, result and cancel call named it by (undefined: the kind's default). */
+  followedAt?: Array<string | undefined>;
 }
 
 /** A scripted provider: `next` decides each submitted job's fate. */
@@ -166,9 +168,10 @@ export function fakeMusicProvider(next: (n: number) => Omit<FakeJob, 'kind'>): M
     jobs.set(requestId, { kind, ...next(n), ...(webhookUrl ? { webhookUrl } : {}), request });
     return { requestId };
   };
-  const job = (id: string) => {
+  const job = (id: string, endpoint?: string) => {
     const j = jobs.get(id);
     if (!j) throw new Error(`unknown job ${id}`);
+    j.followedAt = [...(j.followedAt ?? []), endpoint];
     return j;
   };
   return {
@@ -180,22 +183,22 @@ export function fakeMusicProvider(next: (n: number) => Omit<FakeJob, 'kind'>): M
     submitRepaint: (r) => submit('repaint', r),
     submitStems: (r) => submit('stems', r),
     async stemsResult(id) {
-      const j = job(id);
+      const j = job(id, 'fal-ai/demucs');
       if (j.error) throw j.error;
       if (!j.stems) throw new Error('no stems');
       return { stems: j.stems };
     },
-    async status(_kind, id) {
-      return job(id).status;
+    async status(_kind, id, endpoint) {
+      return job(id, endpoint).status;
     },
-    async result(_kind, id) {
-      const j = job(id);
+    async result(_kind, id, endpoint) {
+      const j = job(id, endpoint);
       if (j.error) throw j.error;
       if (!j.result) throw new Error('no result');
       return j.result;
     },
-    async cancel(_kind, id) {
-      job(id).cancelled = true;
+    async cancel(_kind, id, endpoint) {
+      job(id, endpoint).cancelled = true;
     },
     async writeLyrics() {
       return '[verse]\nla la';

@@ -1,6 +1,9 @@
 /**
  * The embedded music provider: an HTTP server on 127.0.0.1 that speaks fal's
- * queue protocol (see shared/notes/fal.md) for `fal-ai/ace-step`,
+ * queue protocol (see shared/notes/fal.md) for `fal-ai/ace-step`, the other
+ * music models of the registry (models.ts: `fal-ai/minimax-music/v2`,
+ * `fal-ai/minimax-music/v2.5`, `CassetteAI/music-generator`,
+ * `fal-ai/stable-audio-25/text-to-audio`),
  * `fal-ai/ace-step/audio-to-audio`, `fal-ai/ace-step/audio-outpaint` (extend),
  * `fal-ai/ace-step/audio-inpaint` (repaint), `fal-ai/demucs` (stems, separate.ts) and
  * `openrouter/router`, so the product's
@@ -12,10 +15,10 @@
  *   GET  /queue.fal.run/{owner}/{alias}/requests/{id}/status[?logs=1]   (the sub-path is dropped)
  *   GET  /queue.fal.run/{owner}/{alias}/requests/{id}   result
  *   PUT  /queue.fal.run/{owner}/{alias}/requests/{id}/cancel
- *   GET  /files/{id}.wav                                rendered audio
+ *   GET  /files/{id}.wav | /files/{id}.flac             rendered audio
  *   GET  /.well-known/jwks.json                         webhook keys (Ed25519, OKP)
  *
- * Failure on demand, by a tag in `tags` (or `prompt` for lyrics) or the
+ * Failure on demand, by a tag in `tags` (or `prompt` for lyrics and the other models) or the
  * header `x-tunesmith-fail` on submit:
  *   fail:submit    submit answers 422
  *   fail:provider  the job completes, its result answers 400 and the webhook says ERROR
@@ -47,6 +50,16 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { AudioEditError, anchor, decodeSource, inpaintSteps, outpaintSteps } from './edit';
 import { writeLyrics } from './lyrics';
+import {
+  askOf,
+  CASSETTE_ENDPOINT,
+  isModelEndpoint,
+  MODEL_ENDPOINTS,
+  modelRenderSteps,
+  STABLE_AUDIO_ENDPOINT,
+  validateModelInput,
+  wavSampleDigest,
+} from './models';
 import { decodeAudio, restylePlan, restyleSteps, toMonoAtSampleRate } from './restyle';
 import { STEM_NAMES_4, STEM_NAMES_6, type StemName, separateSteps } from './separate';
 import {
@@ -76,6 +89,7 @@ const ENDPOINTS = [
   LYRICS_ENDPOINT,
   WHISPER_ENDPOINT,
   STEMS_ENDPOINT,
+  ...MODEL_ENDPOINTS,
 ];
 /** fal-ai/demucs's models, and the stems each separates into. */
 const DEMUCS_MODELS = [
@@ -213,6 +227,7 @@ function checkRange(
 
 /** fal-style 422 details for an input, or undefined when it is valid. */
 export function validate(endpoint: string, input: Record<string, unknown>): unknown[] | undefined {
+  if (isModelEndpoint(endpoint)) return validateModelInput(endpoint, input);
   const errors: unknown[] = [];
   const str = (f: string) => typeof input[f] === 'string' && (input[f] as string).trim() !== '';
   if (endpoint === LYRICS_ENDPOINT) {
@@ -385,17 +400,32 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
   const addLog = (job: Job, message: string) =>
     job.logs.push({ message, level: 'INFO', source: 'user', timestamp: new Date().toISOString() });
 
-  const saveFile = (id: string, bytes: Uint8Array) => {
-    if (filesDir) writeFileSync(path.join(filesDir, `${id}.wav`), bytes);
-    else files.set(id, bytes);
+  const saveFile = (id: string, bytes: Uint8Array, format: 'wav' | 'flac' = 'wav') => {
+    if (filesDir) writeFileSync(path.join(filesDir, `${id}.${format}`), bytes);
+    else files.set(`${id}.${format}`, bytes);
   };
-  const readAudioFile = (id: string): Uint8Array | undefined => {
+  const readAudioFile = (id: string, format: string): Uint8Array | undefined => {
     if (!/^[0-9a-f-]{36}$/.test(id)) return undefined;
     if (filesDir) {
-      const file = path.join(filesDir, `${id}.wav`);
+      const file = path.join(filesDir, `${id}.${format}`);
       return existsSync(file) ? readFileSync(file) : undefined;
     }
-    return files.get(id);
+    return files.get(`${id}.${format}`);
+  };
+  // The words of a FLAC it rendered, by the digest of its samples: the app keeps a FLAC as a WAV with the
+  // same samples, and the embedded recogniser hears them there.
+  const sungByDigest = new Map<string, SungLyric[]>();
+  const rememberSung = (digest: string, sung: SungLyric[]) => {
+    sungByDigest.set(digest, sung);
+    if (filesDir) writeFileSync(path.join(filesDir, `${digest}.sung.json`), JSON.stringify(sung));
+  };
+  const rememberedSung = (wav: Uint8Array): SungLyric[] | undefined => {
+    const digest = wavSampleDigest(wav);
+    if (!digest) return undefined;
+    const known = sungByDigest.get(digest);
+    if (known || !filesDir) return known;
+    const file = path.join(filesDir, `${digest}.sung.json`);
+    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SungLyric[]) : undefined;
   };
 
   async function sendWebhook(job: Job): Promise<void> {
@@ -475,9 +505,9 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
         if (!separated || job.cancelled) return;
         if (separated.method === 'render') addLog(job, "Stems rendered from the song's own voices");
         else {
-          addLog(job, 'Not a song of this provider: stems approximated by frequency bands');
+          addLog(job, 'Not an ACE-Step song of this provider: stems approximated by frequency bands');
           log(
-            `demucs ${job.id}: ${String(input.audio_url).split('?')[0]} is not a song this provider made; its stems are an approximate split by frequency bands`,
+            `demucs ${job.id}: ${String(input.audio_url).split('?')[0]} is not an ACE-Step song this provider made; its stems are an approximate split by frequency bands`,
           );
         }
         const result: Record<string, unknown> = {};
@@ -501,7 +531,7 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
         job.result = { output: writeLyrics({ prompt, duration: clampDuration(duration), seed }) };
       } else if (job.endpoint === WHISPER_ENDPOINT) {
         const bytes = await fetchAudio(String(input.audio_url));
-        const sung = readWavMeta(bytes)?.sung;
+        const sung = readWavMeta(bytes)?.sung ?? rememberedSung(bytes);
         if (!sung)
           addLog(job, 'No words of ours in this audio: the embedded recogniser hears only songs it sang');
         // The same file is always heard the same way.
@@ -509,6 +539,31 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
         const chunks = hear(sung ?? [], heardSeed);
         addLog(job, `Heard ${chunks.length} words of ${sung?.length ?? 0} sung`);
         job.result = whisperOutput(chunks, input.chunk_level === 'word' ? 'word' : 'segment');
+      } else if (isModelEndpoint(job.endpoint)) {
+        const render = await drive(
+          modelRenderSteps(job.endpoint, askOf(job.endpoint, input, seed), seed),
+          () => job.cancelled,
+        );
+        if (!render || job.cancelled) return;
+        saveFile(job.id, render.bytes, render.format);
+        if (render.digest) rememberSung(render.digest, render.sung);
+        addLog(
+          job,
+          `Rendered ${render.seconds.toFixed(2)} s at ${render.bpm} bpm, ${render.sampleRate} Hz, ${render.channels === 1 ? 'mono' : 'stereo'} ${render.format.toUpperCase()}`,
+        );
+        const file = {
+          url: `${base}/files/${job.id}.${render.format}`,
+          content_type: render.contentType,
+          file_name: `${job.id}.${render.format}`,
+          file_size: render.bytes.length,
+        };
+        // Each model's output as fal documents it: CassetteAI's `audio_file`, Stable Audio's seed.
+        job.result =
+          job.endpoint === CASSETTE_ENDPOINT
+            ? { audio_file: file }
+            : job.endpoint === STABLE_AUDIO_ENDPOINT
+              ? { audio: file, seed }
+              : { audio: file };
       } else {
         const tags = String(input.tags);
         const lyrics = typeof input.lyrics === 'string' ? input.lyrics : '';
@@ -651,11 +706,11 @@ export async function startMusicProvider(options: MusicProviderOptions = {}): Pr
     const p = url.pathname.replace(/^\/queue\.fal\.run(?=\/)/, '');
     const method = req.method ?? 'GET';
     if (method === 'GET' && p.endsWith('/.well-known/jwks.json')) return send(res, 200, keys.jwks);
-    const file = /^\/files\/([^/]+)\.wav$/.exec(p);
+    const file = /^\/files\/([^/]+)\.(wav|flac)$/.exec(p);
     if (file && (method === 'GET' || method === 'HEAD')) {
-      const bytes = readAudioFile(file[1] ?? '');
+      const bytes = readAudioFile(file[1] ?? '', file[2] ?? 'wav');
       if (!bytes) return send(res, 404, { detail: 'File not found' });
-      res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': bytes.length });
+      res.writeHead(200, { 'Content-Type': `audio/${file[2]}`, 'Content-Length': bytes.length });
       res.end(method === 'HEAD' ? undefined : bytes);
       return;
     }

@@ -97,6 +97,36 @@ describe('audio worker threads', () => {
     });
   });
 
+  it('replace a thread that dies: its task fails, the next task runs on a new thread', async () => {
+    const own = audioWorkerPool(1, new URL('./test-workers/dies-on-peaks.ts', import.meta.url));
+    try {
+      const silence = { sampleRate: 48_000, planes: [new Float32Array(48_000)] };
+      await expect(own.run({ kind: 'peaks', audio: silence })).rejects.toThrow(
+        'An audio worker thread stopped (exit code 3)',
+      );
+      const measured = await own.run({
+        kind: 'loudness',
+        audio: { sampleRate: 48_000, planes: music(8, 48_000) },
+      });
+      expect(measured.integratedLufs).toBeLessThan(-5);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('fail every queued task, once, when a thread cannot start', async () => {
+    const own = audioWorkerPool(1, new URL('./test-workers/cannot-start.ts', import.meta.url));
+    const audio = { sampleRate: 48_000, planes: music(1, 48_000) };
+    const outcomes = await Promise.allSettled([
+      own.run({ kind: 'peaks', audio }),
+      own.run({ kind: 'loudness', audio }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect(outcomes[0]).toMatchObject({ reason: { message: 'This audio worker cannot start' } });
+    expect(outcomes[1]).toMatchObject({ reason: { message: 'This audio worker cannot start' } });
+    await own.close();
+  });
+
   it('run bundled as the stack bundles a Lambda: the worker is an entry beside the function', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tunesmith-audio-workers-bundle-'));
     try {

@@ -56,6 +56,8 @@ interface Job {
  */
 export function audioWorkerPool(
   size = Math.max(1, Math.min(MOST_THREADS, availableParallelism())),
+  /** The threads' entry (tests start one that fails on purpose). */
+  file: URL = AUDIO_WORKER_FILE,
 ): AudioWorkerPool {
   const threads = new Set<Worker>();
   const idle: Worker[] = [];
@@ -74,7 +76,7 @@ export function audioWorkerPool(
   };
 
   const spawn = () => {
-    const worker = new Worker(AUDIO_WORKER_FILE, { execArgv: EXEC_ARGV });
+    const worker = new Worker(file, { execArgv: EXEC_ARGV });
     let started = false;
     worker.once('online', () => {
       started = true;

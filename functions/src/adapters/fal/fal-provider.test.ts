@@ -83,6 +83,7 @@ describe('falBaseUrlMiddleware', () => {
 describe('fal music provider against the embedded provider', () => {
   it('text to music: status progression, result with seed and a fetchable WAV, verified webhook', async () => {
     const { requestId } = await provider.submitTextToMusic({
+      model: 'ace-step',
       tags: 'synthwave, female singer',
       lyrics: '[verse]\nneon lights tonight',
       duration: 5,
@@ -110,7 +111,12 @@ describe('fal music provider against the embedded provider', () => {
   });
 
   it('audio to music (remix of an earlier result)', async () => {
-    const source = await provider.submitTextToMusic({ tags: 'pop', lyrics: '', duration: 5 });
+    const source = await provider.submitTextToMusic({
+      model: 'ace-step',
+      tags: 'pop',
+      lyrics: '',
+      duration: 5,
+    });
     await untilCompleted('text', source.requestId);
     const { audioUrl } = await provider.result('text', source.requestId);
     const { requestId } = await provider.submitAudioToMusic({
@@ -127,6 +133,7 @@ describe('fal music provider against the embedded provider', () => {
 
   it('a failed job surfaces as MusicProviderError (failed); refused input as rejected', async () => {
     const { requestId } = await provider.submitTextToMusic({
+      model: 'ace-step',
       tags: 'pop, fail:provider',
       lyrics: '',
       duration: 5,
@@ -137,7 +144,7 @@ describe('fal music provider against the embedded provider', () => {
     expect(error).toMatchObject({ reason: 'failed', status: 400 });
 
     const refused = await provider
-      .submitTextToMusic({ tags: 'pop', lyrics: '', duration: 300 })
+      .submitTextToMusic({ model: 'ace-step', tags: 'pop', lyrics: '', duration: 300 })
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(MusicProviderError);
     expect(refused).toMatchObject({ reason: 'rejected', status: 422 });
@@ -145,6 +152,7 @@ describe('fal music provider against the embedded provider', () => {
 
   it('cancel ends a stuck job as failed', async () => {
     const { requestId } = await provider.submitTextToMusic({
+      model: 'ace-step',
       tags: 'pop, fail:timeout',
       lyrics: '',
       duration: 5,
@@ -167,6 +175,7 @@ describe('fal webhook verification', () => {
 
   beforeAll(async () => {
     const { requestId } = await provider.submitTextToMusic({
+      model: 'ace-step',
       tags: 'jazz',
       lyrics: '',
       duration: 5,

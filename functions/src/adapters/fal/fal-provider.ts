@@ -1,6 +1,7 @@
 /**
  * The music provider on fal.ai through `@fal-ai/client` (see shared/notes/fal.md):
- * `fal-ai/ace-step` for text, `fal-ai/ace-step/audio-to-audio` (remix) for uploads,
+ * text by each registered model's endpoint and input (fal-model-inputs.ts),
+ * `fal-ai/ace-step/audio-to-audio` (remix) for uploads,
  * `openrouter/router` for the lyrics helper. With `baseUrl` (FAL_BASE_URL) set, a
  * requestMiddleware sends every request to `${baseUrl}/${host}${path}${search}`
  * instead (the embedded provider of local/).
@@ -15,6 +16,7 @@ import {
   TRANSCRIPTION_ENDPOINT,
   type TranscribedWord,
 } from '../../domain/generations/music-provider';
+import { falTextToMusic, musicFileUrl } from './fal-model-inputs';
 
 // The names live with the port: a track's provenance records the endpoint it was made on.
 export const FAL_TEXT_ENDPOINT = MUSIC_ENDPOINTS.text;
@@ -63,7 +65,8 @@ export function falBaseUrlMiddleware(
 /** The endpoint a job of each kind was submitted to: the client's status, result and cancel calls need it. */
 export const FAL_ENDPOINTS: Readonly<Record<MusicJobKind, string>> = MUSIC_ENDPOINTS;
 
-const endpointOf = (kind: MusicJobKind) => FAL_ENDPOINTS[kind];
+/** Where a job is followed: the endpoint it was submitted to, else (an older job) its kind's. */
+const endpointOf = (kind: MusicJobKind, endpoint?: string) => endpoint ?? FAL_ENDPOINTS[kind];
 
 const STATUS: Record<string, MusicJobStatus> = {
   IN_QUEUE: 'queued',
@@ -183,8 +186,10 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
   };
 
   return {
-    submitTextToMusic: ({ tags, lyrics, duration, webhookUrl }) =>
-      submit(FAL_TEXT_ENDPOINT, { tags, lyrics, duration }, webhookUrl),
+    submitTextToMusic: async (request) => {
+      const { endpoint, input } = falTextToMusic(request);
+      return submit(endpoint, input, request.webhookUrl);
+    },
 
     submitAudioToMusic: ({ audioUrl, tags, lyrics, originalTags, webhookUrl }) =>
       submit(
@@ -247,10 +252,11 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
       return { stems };
     },
 
-    async status(kind, requestId) {
+    async status(kind, requestId, endpoint) {
       let raw: string;
       try {
-        raw = (await (await client()).queue.status(endpointOf(kind), { requestId, logs: false })).status;
+        raw = (await (await client()).queue.status(endpointOf(kind, endpoint), { requestId, logs: false }))
+          .status;
       } catch (error) {
         return providerError(error, 'status');
       }
@@ -259,15 +265,15 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
       return status;
     },
 
-    async result(kind, requestId) {
+    async result(kind, requestId, endpoint) {
       let data: unknown;
       try {
-        data = (await (await client()).queue.result(endpointOf(kind), { requestId })).data;
+        data = (await (await client()).queue.result(endpointOf(kind, endpoint), { requestId })).data;
       } catch (error) {
         return providerError(error, 'result');
       }
-      const out = data as { audio?: { url?: unknown }; seed?: unknown; duration?: unknown } | null;
-      const audioUrl = out?.audio?.url;
+      const out = data as { seed?: unknown; duration?: unknown } | null;
+      const audioUrl = musicFileUrl(data);
       if (typeof audioUrl !== 'string' || !audioUrl)
         throw new MusicProviderError('The provider returned no audio', 'failed', undefined, data);
       return {
@@ -277,9 +283,9 @@ export function falMusicProvider(options: FalMusicProviderOptions): MusicProvide
       };
     },
 
-    async cancel(kind, requestId) {
+    async cancel(kind, requestId, endpoint) {
       try {
-        await (await client()).queue.cancel(endpointOf(kind), { requestId });
+        await (await client()).queue.cancel(endpointOf(kind, endpoint), { requestId });
       } catch (error) {
         providerError(error, 'cancel');
       }

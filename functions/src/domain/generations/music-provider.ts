@@ -1,3 +1,5 @@
+import { DEFAULT_MODEL_ID, musicModel } from '@tunesmith/shared/models';
+
 /**
  * The music provider port: text to music, audio to music (restyle), extend and
  * repaint a section of a track, job status and result, cancel, and the lyrics helper; plus the verifier of the provider's
@@ -9,12 +11,12 @@ export type MusicJobKind = 'text' | 'audio' | 'extend' | 'repaint' | 'stems';
 
 /** Who runs the model, as a track's provenance names it. */
 export const MUSIC_PROVIDER_NAME = 'fal.ai';
-/** The model every kind of job runs. */
+/** The model of tracks made before there was a choice (provenance reads the track's own model). */
 export const MUSIC_MODEL = 'ACE-Step';
 
 /**
- * The provider endpoint each kind of job is submitted to: the fal adapter
- * calls them, and a track's provenance records the one it was made on.
+ * The ACE-Step endpoint of each kind of job (and Demucs for stems): where a
+ * job is followed when the endpoint it was submitted to is not known.
  */
 export const MUSIC_ENDPOINTS: Readonly<Record<MusicJobKind, string>> = {
   text: 'fal-ai/ace-step',
@@ -24,6 +26,17 @@ export const MUSIC_ENDPOINTS: Readonly<Record<MusicJobKind, string>> = {
   // Stems (decision 044): a finished track taken apart by Demucs.
   stems: 'fal-ai/demucs',
 };
+
+/**
+ * The endpoint a job of `kind` made with `model` (a registered model's id;
+ * absent or null for a track from before there was a choice) is submitted to,
+ * and whose queue its status, result and cancel calls name. A model that does
+ * not run that kind of job, or that is not registered, has none.
+ */
+export function musicEndpointOf(kind: MusicJobKind, model?: string | null): string | undefined {
+  if (kind === 'stems') return MUSIC_ENDPOINTS.stems;
+  return musicModel(model ?? DEFAULT_MODEL_ID)?.endpoints[kind];
+}
 
 /**
  * The provider job a track runs: extend and repaint by how it was made
@@ -37,10 +50,16 @@ export function musicJobKindOf(track: { type: string; edit?: { kind: string } | 
 export type MusicJobStatus = 'queued' | 'running' | 'completed';
 
 export interface TextToMusicRequest {
+  /** The registered model (shared/src/models.ts) that makes the song: it picks the endpoint and the input. */
+  model: string;
+  /** The description (tempo and key among it as `120 bpm, A minor`). */
   tags: string;
+  /** The words to sing; empty for none. */
   lyrics: string;
-  /** Seconds, 5 to 240. */
-  duration: number;
+  /** No vocals: each model is told so in its own way (or refuses it when it always sings). */
+  instrumental?: boolean;
+  /** Seconds, within the model's range; null for a model that decides the length itself. */
+  duration: number | null;
   /** Where the provider posts the signed completion callback. */
   webhookUrl?: string;
 }
@@ -112,12 +131,18 @@ export interface MusicProvider {
   submitExtend(request: ExtendMusicRequest): Promise<{ requestId: string }>;
   submitRepaint(request: RepaintMusicRequest): Promise<{ requestId: string }>;
   submitStems(request: StemsMusicRequest): Promise<{ requestId: string }>;
-  status(kind: MusicJobKind, requestId: string): Promise<MusicJobStatus>;
+  /**
+   * Status, result and cancel name the job by its kind and, when the caller
+   * knows it, the endpoint it was submitted to ({@link musicEndpointOf});
+   * without it, the kind's ACE-Step endpoint (jobs submitted before there
+   * was a choice of models).
+   */
+  status(kind: MusicJobKind, requestId: string, endpoint?: string): Promise<MusicJobStatus>;
   /** The finished separation's stems. Throws `MusicProviderError` when the job failed or returned none. */
   stemsResult(requestId: string): Promise<StemsResult>;
   /** The finished job's output. Throws `MusicProviderError` when the job failed. */
-  result(kind: MusicJobKind, requestId: string): Promise<MusicResult>;
-  cancel(kind: MusicJobKind, requestId: string): Promise<void>;
+  result(kind: MusicJobKind, requestId: string, endpoint?: string): Promise<MusicResult>;
+  cancel(kind: MusicJobKind, requestId: string, endpoint?: string): Promise<void>;
   /** Lyrics with [verse]/[chorus] structure for a prompt, sized to `duration` seconds. */
   writeLyrics(request: { prompt: string; duration: number }): Promise<string>;
   /**
