@@ -77,7 +77,7 @@ export const offeredModelSchema = z.object({
 });
 export type OfferedModel = z.infer<typeof offeredModelSchema>;
 
-/** `GET /api/models`: the models that are on, the default first among equals. */
+/** `GET /api/models`: the models that are on, in the registry's order, and which one is the default. */
 export const modelsAnswerSchema = z.object({ defaultModel: z.string(), models: z.array(offeredModelSchema) });
 export type ModelsAnswer = z.infer<typeof modelsAnswerSchema>;
 
