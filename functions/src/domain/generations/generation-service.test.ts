@@ -1107,6 +1107,19 @@ describe('choosing a model (decision 051)', () => {
     expect(quota.counters.get(freeUser.id)?.used).toBe(2);
   });
 
+  it('says when fewer generations are left than the model costs, and reserves nothing', async () => {
+    const { deps, quota } = setup();
+    const song = text({ model: 'stable-audio-2.5', duration: 30 });
+    // Basic allows 30 a week: 28 used leaves 2, and Stable Audio 2.5 costs 4.
+    quota.counters.set(paidUser.id, { used: 28, windowStart: '2026-11-16T00:00:00.000Z' });
+    const error = await rejection(startGeneration(deps, paidUser, basicPlan, song));
+    expect(error.kind).toBe('quota');
+    expect(error.message).toBe(
+      'Stable Audio 2.5 costs 4 generations and you have 2 generations left this week. Choose another model, or wait until your quota resets on Monday, November 23.',
+    );
+    expect(quota.counters.get(paidUser.id)?.used).toBe(28);
+  });
+
   it("runs a studio action on the track's own model where it can, and records it with its cost", async () => {
     const { deps, generations, quota } = setup();
     generations.all.set(

@@ -6,6 +6,7 @@ import type {
   TextToMusicRequest,
   UpdateGenerationRequest,
 } from '@tunesmith/shared/generations';
+import { musicModel } from '@tunesmith/shared/models';
 import type { Loudness, ProvenanceInput } from '@tunesmith/shared/ownership';
 import type {
   TrackAnalysis,
@@ -93,6 +94,15 @@ export function quotaExhaustedMessage(limit: number, now: Date): string {
   return `You have used all ${limit} ${noun} of your plan this week. Your quota resets on ${formatResetDate(quotaResetsAt(now))}.`;
 }
 
+/**
+ * The 429 answer when some of the week's generations are left, but fewer than
+ * the model costs (decision 051).
+ */
+export function quotaShortMessage(modelName: string, units: number, left: number, now: Date): string {
+  const noun = left === 1 ? 'generation' : 'generations';
+  return `${modelName} costs ${units} generations and you have ${left} ${noun} left this week. Choose another model, or wait until your quota resets on ${formatResetDate(quotaResetsAt(now))}.`;
+}
+
 /** What a new generation records beyond its id, owner, state and times. */
 type NewGeneration = Pick<
   Generation,
@@ -132,6 +142,8 @@ export async function reserveUnit(
   limit: number,
   now: Date,
   units = 1,
+  /** The model's name, for the answer when fewer than `units` are left. */
+  modelName?: string,
 ): Promise<string> {
   const windowStart = quotaWindowStart(now);
   const reservation = await deps.quota.reserve(user.id, {
@@ -141,7 +153,12 @@ export async function reserveUnit(
     units,
   });
   if (!reservation.ok) {
-    throw new DomainError('quota', quotaExhaustedMessage(limit, now), {
+    const left = reservation.limit - reservation.used;
+    const message =
+      modelName && left > 0 && left < units
+        ? quotaShortMessage(modelName, units, left, now)
+        : quotaExhaustedMessage(limit, now);
+    throw new DomainError('quota', message, {
       used: reservation.used,
       limit: reservation.limit,
       resetsAt: quotaResetsAt(now).toISOString(),
@@ -169,7 +186,14 @@ async function reserveAndRecord(
   if (fields.visibility === 'private' && !entitlements.canPrivate) throw privateNeedsPaidPlan();
   const origin = originOf(fields, inputs, await planInForce(deps, user, plan, now), deps.siteOrigin);
 
-  const windowStart = await reserveUnit(deps, user, entitlements.weeklyLimit, now, fields.quotaUnits);
+  const windowStart = await reserveUnit(
+    deps,
+    user,
+    entitlements.weeklyLimit,
+    now,
+    fields.quotaUnits,
+    musicModel(fields.model)?.name,
+  );
 
   const at = now.toISOString();
   const generation: Generation = {
