@@ -1,45 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RouteDef } from '@tunesmith/shared/api-routes';
-import type { ModelJobKind, ModelPrice } from '@tunesmith/shared/models';
+import * as modelCalls from '@tunesmith/shared/calls/models';
+import type { ModelsAnswer, OfferedModel } from '@tunesmith/shared/model-settings';
 import { apiRequest } from './api-client';
 import { useUser } from './auth';
 
 /** One model of `GET /api/models`. */
-export interface ModelOffer {
-  id: string;
-  name: string;
-  vendor: string;
-  bestFor: string;
-  lyrics: 'optional' | 'required' | 'none';
-  lyricsLength?: { min: number; max: number };
-  promptLength: { min: number; max: number };
-  duration: { min: number; max: number } | null;
-  languages: string[];
-  studio: Exclude<ModelJobKind, 'text'>[];
-  price: ModelPrice;
-  termsUrl: string;
-  quotaCost: number;
-  plans: { id: string; name: string }[];
-  available: boolean;
-}
-
+export type ModelOffer = OfferedModel;
 /** `GET /api/models`. */
-export interface ModelCatalogue {
-  defaultModel: string;
-  models: ModelOffer[];
-}
-
-const listModels = {
-  id: 'listModels',
-  group: 'catalog',
-  method: 'GET',
-  path: '/api/models',
-  auth: 'public',
-} as const satisfies RouteDef;
+export type ModelCatalogue = ModelsAnswer;
 
 /** The models that are on, what each costs and whether this user's plan offers it. */
 export function getModels(): Promise<ModelCatalogue> {
-  return apiRequest<ModelCatalogue>(listModels);
+  return apiRequest<ModelCatalogue>(modelCalls.listModels);
 }
 
 /**
@@ -60,9 +32,3 @@ export function useModels() {
 
 /** "1 generation", "3 generations": what one track with the model takes of the week's quota. */
 export const generationsCost = (units: number) => (units === 1 ? '1 generation' : `${units} generations`);
-
-/** "Basic", "Basic and Premium", "Basic, Premium and Studio". */
-export function listNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}

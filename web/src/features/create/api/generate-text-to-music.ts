@@ -3,16 +3,8 @@ import * as generationCalls from '@tunesmith/shared/calls/generation';
 import type { GenerationStarted, TextToMusicRequest } from '@tunesmith/shared/generations';
 import { apiRequest } from '@/lib/api-client';
 
-/**
- * What the form sends: the schema's fields, with the model to make it with
- * (the site's default when absent); lyrics and duration are left out for a
- * model that takes none.
- */
-export type TextToMusicBody = Omit<TextToMusicRequest, 'lyrics' | 'duration'> & {
-  lyrics?: string;
-  duration?: number;
-  model?: string;
-};
+/** What the form sends: the schema's fields, its lyrics left out for a model that takes none. */
+export type TextToMusicBody = Omit<TextToMusicRequest, 'lyrics'> & { lyrics?: string };
 
 /** Starts a generation from the model, tags, lyrics, duration, title and visibility. */
 export function generateTextToMusic(input: TextToMusicBody): Promise<GenerationStarted> {

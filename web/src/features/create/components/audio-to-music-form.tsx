@@ -56,6 +56,7 @@ export function AudioToMusicForm() {
     const parsed = audioToMusicSchema.safeParse({
       tags: tagList,
       lyrics,
+      model: choice.model?.id,
       inputAudioUrl: audio.objectPath,
       title: details.title,
       visibility: details.visibility,
@@ -72,11 +73,7 @@ export function AudioToMusicForm() {
       });
       return;
     }
-    run.launch({
-      ...parsed.data,
-      ...(choice.model ? { model: choice.model.id } : {}),
-      ...(limits.lyrics === 'none' ? { lyrics: undefined } : {}),
-    });
+    run.launch({ ...parsed.data, ...(limits.lyrics === 'none' ? { lyrics: undefined } : {}) });
   };
 
   const audioId = `${id}-audio`;

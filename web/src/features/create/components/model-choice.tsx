@@ -1,9 +1,10 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
+import { namesInWords } from '@tunesmith/shared/model-settings';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { generationsCost, listNames } from '@/lib/models';
+import { generationsCost } from '@/lib/models';
 import type { ModelChoiceState } from '../hooks/use-model-choice';
 import { modelTakes } from '../utils/model-fields';
 
@@ -117,7 +118,7 @@ export function ModelChoice({ id, choice }: { id: string; choice: ModelChoiceSta
               {m.available ? null : (
                 <p id={`${item}-plans`} className="pl-7 text-xs text-zinc-300">
                   {m.plans.length > 0
-                    ? `In ${listNames(m.plans.map((plan) => plan.name))}.`
+                    ? `In ${namesInWords(m.plans.map((plan) => plan.name))}.`
                     : 'Not in any plan right now.'}{' '}
                   <Link
                     to="/pricing"

@@ -44,7 +44,9 @@ export function TextToMusicForm() {
       tags,
       lyrics,
       instrumental,
-      duration,
+      // A model that decides the length is asked for none.
+      duration: limits.duration ? duration : undefined,
+      model: choice.model?.id,
       title: details.title,
       visibility: details.visibility,
       // An empty tempo asks for none; anything else typed is checked by the schema (a whole number in range).
@@ -62,13 +64,7 @@ export function TextToMusicForm() {
       });
       return;
     }
-    run.launch({
-      ...parsed.data,
-      ...(choice.model ? { model: choice.model.id } : {}),
-      ...(limits.lyrics === 'none' ? { lyrics: undefined } : {}),
-      // A model that decides the length is asked for none.
-      ...(limits.duration ? {} : { duration: undefined }),
-    });
+    run.launch({ ...parsed.data, ...(limits.lyrics === 'none' ? { lyrics: undefined } : {}) });
   };
 
   return (
