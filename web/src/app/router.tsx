@@ -120,6 +120,7 @@ const adminPages = {
   Users: () => import('./routes/admin/pages').then((m) => ({ default: m.Users })),
   Plans: () => import('./routes/admin/pages').then((m) => ({ default: m.Plans })),
   Tracks: () => import('./routes/admin/pages').then((m) => ({ default: m.Tracks })),
+  Models: () => import('./routes/admin/pages').then((m) => ({ default: m.Models })),
 } satisfies Record<string, () => Promise<PageModule>>;
 
 /** A lazily loaded page at `path` (the index page without one). */
@@ -166,6 +167,7 @@ export function createRoutes(): RouteObject[] {
             adminPage('users', 'Users'),
             adminPage('plans', 'Plans'),
             adminPage('tracks', 'Tracks'),
+            adminPage('models', 'Models'),
             page('settings', load.adminSettings),
             // Any other admin path shows the dashboard (spec 2).
             adminPage('*', 'Dashboard'),
