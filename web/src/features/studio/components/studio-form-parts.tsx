@@ -100,7 +100,8 @@ export function StudioFooter({
 }) {
   const quota = useStudioQuota();
   const line = model ? (
-    <p role="status" aria-live="polite" className="text-sm text-zinc-200">
+    // Room for two lines from the start: the dialog keeps its height as the model is known.
+    <p role="status" aria-live="polite" className="min-h-10 text-sm text-zinc-200">
       {modelLine(model.which, model.kind)}
     </p>
   ) : null;
