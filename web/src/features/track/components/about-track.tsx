@@ -27,8 +27,7 @@ const asJsonFile = (record: Provenance) =>
  * from before models were recorded) the registry's for the model it names.
  */
 function modelTermsOf(record: Provenance): string | undefined {
-  const { modelTerms, modelId } = record as Provenance & { modelTerms?: string; modelId?: string };
-  return modelTerms ?? musicModel(modelId ?? DEFAULT_MODEL_ID)?.termsUrl;
+  return record.modelTerms ?? musicModel(record.modelId ?? DEFAULT_MODEL_ID)?.termsUrl;
 }
 
 function seedOf(record: Provenance, status: Track['status']): string {
