@@ -73,6 +73,24 @@ describe('which model a studio action runs, said before anything is spent', () =
     ).toBeDefined();
   });
 
+  it('makes a variation of a restyle only with a model that restyles', async () => {
+    const catalogue = modelCatalogue({ paid: true });
+    const dialog = renderDialog(
+      'variation',
+      makeTrack({ id: 'neon', title: 'Neon Nights', type: 'audio-to-music', model: 'ace-step' }),
+      {
+        catalogue: {
+          defaultModel: 'cassetteai',
+          models: catalogue.models.filter((m) => m.id !== 'ace-step'),
+        },
+      },
+    );
+
+    expect(
+      await dialog.findByText('Made with ACE-Step. No model on your plan can make a variation of it.'),
+    ).toBeDefined();
+  });
+
   it('offers the plans instead of an action the week has too few generations left for', async () => {
     const dialog = renderDialog('variation', track('stable-audio-2.5'), {
       user: makeSubscriber({ generationsUsedThisMonth: 27 }),
