@@ -300,6 +300,8 @@ describe('a phone, 390 px wide, with the longest title and name there is', () =>
 
       await adminPage.goto(`${baseUrl}/admin/plans`);
       await check(adminPage, 'admin plans', adminPage.getByRole('article', { name: 'Basic' }));
+      await adminPage.goto(`${baseUrl}/admin/models`);
+      await check(adminPage, 'admin models', adminPage.getByRole('article', { name: 'MiniMax Music 2.5' }));
       await adminPage.goto(`${baseUrl}/admin/settings`);
       await check(
         adminPage,

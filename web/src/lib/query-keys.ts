@@ -19,4 +19,5 @@ export const adminQueryKeys = {
   plans: ['admin', 'plans'] as const,
   tracks: ['admin', 'tracks'] as const,
   settings: ['admin', 'settings'] as const,
+  models: ['admin', 'models'] as const,
 };

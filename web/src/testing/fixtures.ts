@@ -1,7 +1,9 @@
 import type { CurrentUser, Entitlements } from '@tunesmith/shared/auth';
+import { DEFAULT_MODEL_ID, MUSIC_MODELS } from '@tunesmith/shared/models';
 import type { Plan } from '@tunesmith/shared/plans';
 import type { StemSet } from '@tunesmith/shared/stems';
 import type { Track } from '@tunesmith/shared/tracks';
+import type { ModelCatalogue } from '@/lib/models';
 
 const now = '2024-01-01T00:00:00.000Z';
 
@@ -202,3 +204,36 @@ export function makeSubscriber(overrides: Partial<CurrentUser> = {}): CurrentUse
 
 /** A signed-in user on the free plan who has generated nothing this week. */
 export const signedInUser: CurrentUser = makeUser({ generationsUsedThisMonth: 0 });
+
+/**
+ * `GET /api/models` as the server answers it with no settings made: every
+ * registered model on at its default cost, MiniMax Music 2.5 and Stable Audio
+ * 2.5 only in the paid plans; `paid` says whether the user is on one.
+ */
+export function modelCatalogue({ paid = false }: { paid?: boolean } = {}): ModelCatalogue {
+  const plans = seedPlans().map(({ id, name }) => ({ id, name }));
+  const paidOnly = new Set(['minimax-music-2.5', 'stable-audio-2.5']);
+  return {
+    defaultModel: DEFAULT_MODEL_ID,
+    models: MUSIC_MODELS.map((model) => {
+      const offeredIn = paidOnly.has(model.id) ? plans.filter((plan) => plan.id !== 'free') : plans;
+      return {
+        id: model.id,
+        name: model.name,
+        vendor: model.vendor,
+        bestFor: model.bestFor,
+        lyrics: model.lyrics,
+        ...('lyricsLength' in model ? { lyricsLength: { ...model.lyricsLength } } : {}),
+        promptLength: { ...model.promptLength },
+        duration: model.duration ? { ...model.duration } : null,
+        languages: [...model.languages],
+        studio: (['audio', 'extend', 'repaint'] as const).filter((kind) => kind in model.endpoints),
+        price: { ...model.price },
+        termsUrl: model.termsUrl,
+        quotaCost: model.defaultQuotaCost,
+        plans: offeredIn,
+        available: paid || !paidOnly.has(model.id),
+      };
+    }),
+  };
+}

@@ -14,6 +14,7 @@ const sections = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/users', label: 'User Management', end: false },
   { to: '/admin/plans', label: 'Subscription Plans', end: false },
+  { to: '/admin/models', label: 'Models', end: false },
   { to: '/admin/tracks', label: 'Music Tracks', end: false },
   { to: '/admin/settings', label: 'Site Settings', end: false },
 ] as const;

@@ -36,8 +36,22 @@ export const studioMessages = {
       : 'A new track is made from this one with the section you choose played anew; the rest stays as it was.',
   variationWillMake:
     'A new take of this track is made: the same tags, lyrics and length, with a different performance.',
-  cost: (limit: number) => `Uses 1 of your ${limit} generations this week.`,
+  cost: (limit: number, units = 1) => `Uses ${units} of your ${limit} generations this week.`,
+  /** What the action does to the track, after the model's name. */
+  modelDoes: {
+    extend: 'extend',
+    repaint: 'repaint a section of',
+    variation: 'make a variation of',
+  } satisfies Record<EditKind, string>,
+  /** Which model makes the new track, and what it costs, before anything is spent. */
+  madeWith: (trackModel: string, model: string, does: string, units: number) =>
+    `Made with ${trackModel}. ${model} will ${does} it: ${units === 1 ? '1 generation' : `${units} generations`}.`,
+  noModel: (trackModel: string, does: string) =>
+    `Made with ${trackModel}. No model on your plan can ${does} it.`,
+  modelLoading: 'Checking which model will do it...',
+  modelUnknown: 'Which model will do it could not be checked; the site picks one that can.',
   left: (left: number) => (left === 1 ? 'You have 1 left.' : `You have ${left} left.`),
+  tooFewLeft: (left: number) => `You have ${left} left: not enough for this.`,
   noneLeft: (resets: string) =>
     resets ? `You have none left: your count starts again on ${resets}.` : 'You have none left this week.',
   stemsWillMake: (set: string) =>

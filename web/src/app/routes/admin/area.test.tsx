@@ -47,6 +47,7 @@ describe('admin layout', () => {
       ['Dashboard', '/admin'],
       ['User Management', '/admin/users'],
       ['Subscription Plans', '/admin/plans'],
+      ['Models', '/admin/models'],
       ['Music Tracks', '/admin/tracks'],
       ['Site Settings', '/admin/settings'],
     ]);
@@ -62,6 +63,7 @@ describe('admin layout', () => {
     ['/admin/users', 'User Management'],
     ['/admin/plans', 'Subscription Plans'],
     ['/admin/tracks', 'Music Tracks'],
+    ['/admin/models', 'Models'],
     ['/admin/anything-else', 'Dashboard'],
   ])('shows %s as %s', async (path, title) => {
     renderAdmin(path);

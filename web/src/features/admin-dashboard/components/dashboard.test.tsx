@@ -43,4 +43,59 @@ describe('Dashboard', () => {
       within(screen.getByRole('list', { name: 'Recent admin activity' })).getByText('Created plan Studio'),
     ).toBeDefined();
   });
+
+  it('shows this week by model: generations and provider spend, busiest first, with their total', async () => {
+    mockFetch({
+      'GET /api/admin/user': jsonResponse({ username: 'root', role: 'admin' }),
+      'GET /api/admin/dashboard/stats': jsonResponse({
+        totalUsers: 1,
+        totalGenerations: 15,
+        publicTracks: 15,
+        privateTracks: 0,
+        newUsersToday: 0,
+        generationsToday: 0,
+        day: '2026-11-25',
+        recentActivity: [],
+        models: [
+          { id: 'minimax-music-2.5', name: 'MiniMax Music 2.5', generations: 3, spendUsd: 0.45 },
+          { id: 'ace-step', name: 'ACE-Step', generations: 12, spendUsd: 0.144 },
+        ],
+      }),
+    });
+    renderApp('/admin');
+
+    const table = await screen.findByRole('table', { name: 'This week by model' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Model', 'Generations', 'Provider spend'],
+      ['ACE-Step', '12', '$0.14'],
+      ['MiniMax Music 2.5', '3', '$0.45'],
+      ['Total', '15', '$0.59'],
+    ]);
+    expect(
+      screen.getByRole('link', { name: /On or off, default, cost and plans/ }).getAttribute('href'),
+    ).toBe('/admin/models');
+  });
+
+  it('says when no model has made anything this week', async () => {
+    mockFetch({
+      'GET /api/admin/user': jsonResponse({ username: 'root', role: 'admin' }),
+      'GET /api/admin/dashboard/stats': jsonResponse({
+        totalUsers: 0,
+        totalGenerations: 0,
+        publicTracks: 0,
+        privateTracks: 0,
+        newUsersToday: 0,
+        generationsToday: 0,
+        day: '2026-11-25',
+        recentActivity: [],
+        models: [],
+      }),
+    });
+    renderApp('/admin');
+
+    expect(await screen.findByText('No generations this week.')).toBeDefined();
+  });
 });

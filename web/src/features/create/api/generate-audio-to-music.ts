@@ -3,8 +3,11 @@ import * as generationCalls from '@tunesmith/shared/calls/generation';
 import type { AudioToMusicRequest, GenerationStarted } from '@tunesmith/shared/generations';
 import { apiRequest } from '@/lib/api-client';
 
-/** Restyles an uploaded song (its `objectPath` as `inputAudioUrl`) into the given tags, lyrics and title. */
-export function generateAudioToMusic(input: AudioToMusicRequest): Promise<GenerationStarted> {
+/** What the form sends: the schema's fields, its lyrics left out for a model that takes none. */
+export type AudioToMusicBody = Omit<AudioToMusicRequest, 'lyrics'> & { lyrics?: string };
+
+/** Restyles an uploaded song (its `objectPath` as `inputAudioUrl`) with the model into the given tags, lyrics and title. */
+export function generateAudioToMusic(input: AudioToMusicBody): Promise<GenerationStarted> {
   return apiRequest<GenerationStarted>(generationCalls.generateAudioToMusic, { body: input });
 }
 

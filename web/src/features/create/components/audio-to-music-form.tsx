@@ -4,16 +4,20 @@ import { UPLOAD_MAX_LABEL } from '@tunesmith/shared/uploads';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { useGenerateAudioToMusic } from '../api/generate-audio-to-music';
+import { useModelChoice } from '../hooks/use-model-choice';
 import { useStartGeneration } from '../hooks/use-start-generation';
 import { createMessages } from '../messages';
 import type { UploadInProgress } from '../utils/audio-uploader';
+import { fallbackLimits, modelRefusal } from '../utils/model-fields';
+import { ModelChoice } from './model-choice';
 import { parseTags } from './tag-input';
 import { TrackForm, useTrackDetails } from './track-form';
 import { UploadAudioDialog, type UploadedAudio } from './upload-audio-dialog';
 
 /**
- * Audio to Music: upload a song, then restyle it with tags, optional lyrics and
- * title, and a visibility; the generation is followed like a text one.
+ * Audio to Music: upload a song, then restyle it with one of the models that
+ * can, tags, lyrics as the model takes them, title and a visibility; the
+ * generation is followed like a text one.
  */
 export function AudioToMusicForm() {
   const id = useId();
@@ -24,6 +28,8 @@ export function AudioToMusicForm() {
   const [uploading, setUploading] = useState<UploadInProgress | null>(null);
   const waiting = checking || uploading !== null;
   const details = useTrackDetails();
+  const choice = useModelChoice('audio');
+  const limits = choice.model ?? fallbackLimits;
   const run = useStartGeneration(useGenerateAudioToMusic());
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -46,22 +52,28 @@ export function AudioToMusicForm() {
       });
       return;
     }
+    const lyrics = limits.lyrics === 'none' ? '' : details.lyrics;
     const parsed = audioToMusicSchema.safeParse({
       tags: tagList,
-      lyrics: details.lyrics,
+      lyrics,
+      model: choice.model?.id,
       inputAudioUrl: audio.objectPath,
       title: details.title,
       visibility: details.visibility,
     });
-    if (!parsed.success) {
+    const refusal = parsed.success && choice.model ? modelRefusal(choice.model, tagList, lyrics) : null;
+    if (!parsed.success || refusal) {
       toast({
         title: createMessages.generationFailedTitle,
-        description: parsed.error.issues[0]?.message ?? generationMessages.startFailed,
+        description:
+          refusal ??
+          (parsed.success ? undefined : parsed.error.issues[0]?.message) ??
+          generationMessages.startFailed,
         variant: 'destructive',
       });
       return;
     }
-    run.launch(parsed.data);
+    run.launch({ ...parsed.data, ...(limits.lyrics === 'none' ? { lyrics: undefined } : {}) });
   };
 
   const audioId = `${id}-audio`;
@@ -112,6 +124,8 @@ export function AudioToMusicForm() {
           ) : null}
         </fieldset>
       }
+      modelChoice={<ModelChoice id={`${id}-model`} choice={choice} />}
+      model={limits}
       details={details}
       helperDuration={DURATION_DEFAULT_SECONDS}
       run={run}

@@ -6,10 +6,19 @@ export interface DurationSliderProps {
   id: string;
   value: number;
   onChange: (seconds: number) => void;
+  /** The chosen model's range (default: 5 to 240 seconds). */
+  min?: number;
+  max?: number;
 }
 
-/** The track length, 5 to 240 seconds in steps of 1, shown as m:ss and seconds. */
-export function DurationSlider({ id, value, onChange }: DurationSliderProps) {
+/** The track length in whole seconds within the model's range, shown as m:ss and seconds. */
+export function DurationSlider({
+  id,
+  value,
+  onChange,
+  min = DURATION_MIN_SECONDS,
+  max = DURATION_MAX_SECONDS,
+}: DurationSliderProps) {
   const shown = `${formatTime(value)} (${value} seconds)`;
   return (
     <div className="grid gap-2">
@@ -22,8 +31,8 @@ export function DurationSlider({ id, value, onChange }: DurationSliderProps) {
       <input
         id={id}
         type="range"
-        min={DURATION_MIN_SECONDS}
-        max={DURATION_MAX_SECONDS}
+        min={min}
+        max={max}
         step={1}
         value={value}
         aria-valuetext={shown}
@@ -31,8 +40,8 @@ export function DurationSlider({ id, value, onChange }: DurationSliderProps) {
         className="w-full accent-fuchsia-500"
       />
       <div className="flex justify-between text-xs text-zinc-400" aria-hidden="true">
-        <span>{formatTime(DURATION_MIN_SECONDS)}</span>
-        <span>{formatTime(DURATION_MAX_SECONDS)}</span>
+        <span>{formatTime(min)}</span>
+        <span>{formatTime(max)}</span>
       </div>
     </div>
   );

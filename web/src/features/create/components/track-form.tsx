@@ -1,5 +1,4 @@
 import { TITLE_MAX_LENGTH } from '@tunesmith/shared/constants';
-import { LYRICS_MAX_LENGTH } from '@tunesmith/shared/generations';
 import type { Visibility } from '@tunesmith/shared/tracks';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,6 +8,13 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { canMakeTracksPrivate, useUser } from '@/lib/auth';
 import type { useStartGeneration } from '../hooks/use-start-generation';
+import {
+  fallbackLimits,
+  lyricsMax,
+  type ModelLimits,
+  noLyricsNote,
+  requiredLyricsHint,
+} from '../utils/model-fields';
 import { GenerationResult } from './generation-result';
 import { LyricsHelperDialog } from './lyrics-helper-dialog';
 import { TagInput } from './tag-input';
@@ -28,6 +34,13 @@ export interface TrackFormProps {
   id: string;
   /** The fields above the genre tags (the source audio). */
   leading?: ReactNode;
+  /** The model choice, between the leading fields and the genre tags. */
+  modelChoice?: ReactNode;
+  /**
+   * The chosen model's words: its lyrics box (hidden for an instrumental-only
+   * model, required for one that always sings, as long as it takes).
+   */
+  model?: ModelLimits;
   /** The fields between the title and the visibility (the duration). */
   children?: ReactNode;
   details: ReturnType<typeof useTrackDetails>;
@@ -53,6 +66,8 @@ export interface TrackFormProps {
 export function TrackForm({
   id,
   leading,
+  modelChoice,
+  model = fallbackLimits,
   children,
   details,
   helperDuration,
@@ -64,48 +79,62 @@ export function TrackForm({
   const { busy, generation } = run;
   const [helperOpen, setHelperOpen] = useState(false);
   const { user } = useUser();
-  const noLyrics = instrumental?.value ?? false;
+  // Only a model that sings or not as asked has the Instrumental switch.
+  const switchable = instrumental && model.lyrics === 'optional' ? instrumental : undefined;
+  const noLyrics = switchable?.value ?? false;
+  const required = model.lyrics === 'required';
   return (
     <div className="grid gap-6">
       <form noValidate onSubmit={onSubmit} className="grid gap-6">
         {leading}
 
+        {modelChoice}
+
         <TagInput id={`${id}-tags`} value={details.tags} onChange={details.setTags} />
 
-        <div className="grid gap-2">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <Label htmlFor={`${id}-lyrics`}>Lyrics (optional)</Label>
-            <div className="flex flex-wrap items-center gap-3">
-              {instrumental ? (
-                <div className="flex items-center gap-2">
-                  <Switch
-                    id={`${id}-instrumental`}
-                    checked={instrumental.value}
-                    onCheckedChange={instrumental.onChange}
-                  />
-                  <Label htmlFor={`${id}-instrumental`}>Instrumental</Label>
-                </div>
-              ) : null}
-              <Button variant="outline" size="sm" onClick={() => setHelperOpen(true)} disabled={noLyrics}>
-                Lyrics helper
-              </Button>
-            </div>
-          </div>
-          <Textarea
-            id={`${id}-lyrics`}
-            value={details.lyrics}
-            maxLength={LYRICS_MAX_LENGTH}
-            placeholder="[verse]&#10;Your lyrics here..."
-            aria-describedby={`${id}-lyrics-hint`}
-            disabled={noLyrics}
-            onChange={(event) => details.setLyrics(event.target.value)}
-          />
-          <p id={`${id}-lyrics-hint`} className="text-xs text-zinc-400">
-            {noLyrics
-              ? 'Instrumental: the track has no vocals, and these lyrics are not sent.'
-              : 'Leave empty for an instrumental track.'}
+        {model.lyrics === 'none' ? (
+          <p role="status" className="text-sm text-zinc-300">
+            {noLyricsNote(model)}
           </p>
-        </div>
+        ) : (
+          <div className="grid gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Label htmlFor={`${id}-lyrics`}>{required ? 'Lyrics (required)' : 'Lyrics (optional)'}</Label>
+              <div className="flex flex-wrap items-center gap-3">
+                {switchable ? (
+                  <div className="flex items-center gap-2">
+                    <Switch
+                      id={`${id}-instrumental`}
+                      checked={switchable.value}
+                      onCheckedChange={switchable.onChange}
+                    />
+                    <Label htmlFor={`${id}-instrumental`}>Instrumental</Label>
+                  </div>
+                ) : null}
+                <Button variant="outline" size="sm" onClick={() => setHelperOpen(true)} disabled={noLyrics}>
+                  Lyrics helper
+                </Button>
+              </div>
+            </div>
+            <Textarea
+              id={`${id}-lyrics`}
+              value={details.lyrics}
+              maxLength={lyricsMax(model)}
+              placeholder="[verse]&#10;Your lyrics here..."
+              aria-describedby={`${id}-lyrics-hint`}
+              aria-required={required || undefined}
+              disabled={noLyrics}
+              onChange={(event) => details.setLyrics(event.target.value)}
+            />
+            <p id={`${id}-lyrics-hint`} className="text-xs text-zinc-400">
+              {required
+                ? requiredLyricsHint(model)
+                : noLyrics
+                  ? 'Instrumental: the track has no vocals, and these lyrics are not sent.'
+                  : 'Leave empty for an instrumental track.'}
+            </p>
+          </div>
+        )}
 
         <div className="grid gap-2">
           <Label htmlFor={`${id}-title`}>Title (optional)</Label>

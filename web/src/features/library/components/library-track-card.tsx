@@ -8,6 +8,7 @@ import { DownloadAction } from '@/components/tracks/download-action';
 import { ShareButton } from '@/components/tracks/share-button';
 import { StatusBadge, VisibilityBadge } from '@/components/tracks/track-badges';
 import { editSummary } from '@/components/tracks/track-edit';
+import { trackModelName } from '@/components/tracks/track-model';
 import { trackTitle } from '@/components/tracks/track-title';
 import { trackTypeName } from '@/components/tracks/track-type';
 import { UpgradeLink } from '@/components/tracks/upgrade-link';
@@ -267,6 +268,10 @@ export function LibraryTrackCard({
           <div className="text-right">
             <dt className="sr-only">Created</dt>
             <dd>{formatDate(track.createdAt)}</dd>
+          </div>
+          <div className="col-span-3 flex gap-1">
+            <dt>Model</dt>
+            <dd className="text-zinc-300">{trackModelName(track)}</dd>
           </div>
           {track.analysis ? (
             <div className="col-span-3">

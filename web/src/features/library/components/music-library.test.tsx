@@ -129,6 +129,21 @@ describe('my music library', () => {
     expect(card('Rainy Day').queryByText('Tempo and key')).toBeNull();
   });
 
+  it("names each track's model on its card, a track from before the choice as ACE-Step", async () => {
+    renderLibrary({
+      tracks: [
+        makeTrack({ id: 'tape', title: 'Tape Loop', model: 'cassetteai' }),
+        makeTrack({ id: 'old', title: 'Old Song' }),
+      ],
+    });
+
+    await screen.findByRole('article', { name: 'Tape Loop' });
+    const model = (name: string) =>
+      card(name).getByText('Model', { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(model('Tape Loop')).toBe('CassetteAI');
+    expect(model('Old Song')).toBe('ACE-Step');
+  });
+
   it('searches titles and tags, whatever the case', async () => {
     const { user } = renderLibrary();
     const search = await screen.findByLabelText('Search tracks');

@@ -10,6 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { ToggleGroup } from '@/components/ui/toggle-group';
 import { useExtendGeneration } from '../api/extend-generation';
+import { useStudioModel } from '../hooks/use-studio-model';
 import { useStudioOutcome } from '../hooks/use-studio-outcome';
 import { studioMessages } from '../messages';
 import { type ExtendFormValues, extendFormSchema } from '../utils/studio-forms';
@@ -33,6 +34,7 @@ export function ExtendDialog({ track, onClose, onStarted }: StudioDialogProps) {
   const max = extendRoom(track.duration);
   const extend = useExtendGeneration();
   const outcome = useStudioOutcome();
+  const model = useStudioModel(track, 'extend');
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<ExtendFormValues, unknown, ExtendInput>({
     resolver: zodResolver(extendFormSchema(track)),
@@ -123,6 +125,7 @@ export function ExtendDialog({ track, onClose, onStarted }: StudioDialogProps) {
           pending={extend.isPending}
           submitLabel={studioMessages.submit.extend}
           onCancel={onClose}
+          model={{ kind: 'extend', which: model }}
           canSubmit={roomToGrow}
         />
       </form>

@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SectionPicker } from '@/components/waveform/section-picker';
 import { useRepaintGeneration } from '../api/repaint-generation';
+import { useStudioModel } from '../hooks/use-studio-model';
 import { useStudioOutcome } from '../hooks/use-studio-outcome';
 import { studioMessages } from '../messages';
 import { defaultSection, type RepaintFormValues, repaintFormSchema } from '../utils/studio-forms';
@@ -28,6 +29,7 @@ export function RepaintDialog({ track, onClose, onStarted }: StudioDialogProps) 
   const duration = track.duration ?? 0;
   const repaint = useRepaintGeneration();
   const outcome = useStudioOutcome();
+  const model = useStudioModel(track, 'repaint');
   const [refusal, setRefusal] = useState<string | null>(null);
   const initial = defaultSection(track.duration);
   const form = useForm<RepaintFormValues, unknown, RepaintInput>({
@@ -145,6 +147,7 @@ export function RepaintDialog({ track, onClose, onStarted }: StudioDialogProps) 
           pending={repaint.isPending}
           submitLabel={studioMessages.submit.repaint}
           onCancel={onClose}
+          model={{ kind: 'repaint', which: model }}
         />
       </form>
     </Dialog>

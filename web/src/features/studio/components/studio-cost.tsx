@@ -26,13 +26,15 @@ export function useStudioQuota(): StudioQuota {
   };
 }
 
-/** What a studio action costs: one of the plan's weekly generations, and how many are left. */
-export function StudioCost({ quota }: { quota: StudioQuota }) {
+/** What a studio action costs: `units` of the plan's weekly generations (the model's cost), and how many are left. */
+export function StudioCost({ quota, units = 1 }: { quota: StudioQuota; units?: number }) {
   const { limit, left, resets } = quota;
   return (
     <p className="rounded-lg border border-violet-400/30 bg-violet-500/10 px-3 py-2 text-sm text-zinc-100">
-      {studioMessages.cost(limit)}
-      {left == null ? null : ` ${left > 0 ? studioMessages.left(left) : studioMessages.noneLeft(resets)}`}
+      {studioMessages.cost(limit, units)}
+      {left == null
+        ? null
+        : ` ${left >= units ? studioMessages.left(left) : left > 0 ? studioMessages.tooFewLeft(left) : studioMessages.noneLeft(resets)}`}
     </p>
   );
 }

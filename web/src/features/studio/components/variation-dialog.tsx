@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Dialog } from '@/components/ui/dialog';
 import { useCreateVariation } from '../api/create-variation';
+import { useStudioModel } from '../hooks/use-studio-model';
 import { useStudioOutcome } from '../hooks/use-studio-outcome';
 import { studioMessages } from '../messages';
 import type { StudioDialogProps } from './extend-dialog';
@@ -11,6 +12,7 @@ import { StudioFooter } from './studio-form-parts';
 export function VariationDialog({ track, onClose, onStarted }: StudioDialogProps) {
   const variation = useCreateVariation();
   const outcome = useStudioOutcome();
+  const model = useStudioModel(track, 'variation');
   const [refusal, setRefusal] = useState<string | null>(null);
   const title = trackTitle(track);
 
@@ -43,6 +45,7 @@ export function VariationDialog({ track, onClose, onStarted }: StudioDialogProps
           pending={variation.isPending}
           submitLabel={studioMessages.submit.variation}
           onCancel={onClose}
+          model={{ kind: 'variation', which: model }}
         />
       </form>
     </Dialog>

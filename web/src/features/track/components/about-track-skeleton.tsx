@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** The section's terms, in the order the record's values fill them. */
-export const aboutTerms = ['Model', 'Seed', 'Date made', 'License'] as const;
+export const aboutTerms = ['Model', 'Endpoint', 'Seed', 'Date made', 'License'] as const;
 
 /**
  * The frame of "About this track": its heading, an AI-generated note and one
@@ -58,6 +58,7 @@ export function AboutTrackSkeleton({ owner }: { owner: boolean }) {
       }
       values={[
         <Skeleton key="model" className="h-5 w-32" />,
+        <Skeleton key="endpoint" className="h-5 w-36" />,
         <Skeleton key="seed" className="h-5 w-24" />,
         <Skeleton key="date" className="h-5 w-28" />,
         <Skeleton key="license" className="h-10 w-full" />,
