@@ -8,6 +8,7 @@ import {
   lyricsRequestSchema,
   repaintSchema,
   repaintSchemaFor,
+  songDurationInvalid,
   textToMusicSchema,
   updateGenerationSchema,
   usualGenerationLabel,
@@ -40,6 +41,14 @@ describe('generation request schemas', () => {
       expect(firstMessage(textToMusicSchema.safeParse({ tags: 'pop', bpm }))).toBe(
         generationMessages.bpmInvalid,
       );
+  });
+
+  it("takes an optional whole duration within every model's lengths, and says which in its refusal", () => {
+    expect(textToMusicSchema.parse({ tags: 'pop', duration: 1 }).duration).toBe(1);
+    expect(textToMusicSchema.parse({ tags: 'pop', duration: 240 }).duration).toBe(240);
+    expect(songDurationInvalid).toBe('Duration must be a whole number of seconds from 1 to 240.');
+    for (const duration of [0, 241, 30.5, '30'])
+      expect(firstMessage(textToMusicSchema.safeParse({ tags: 'pop', duration }))).toBe(songDurationInvalid);
   });
 
   it('takes an optional key with sharps or flats, kept in one spelling', () => {

@@ -56,13 +56,14 @@ const duration = z._default(
  * deciding the length itself) is checked with the model (decision 051), and
  * its absence means the model's default.
  */
+export const songDurationInvalid = `Duration must be a whole number of seconds from ${MODEL_DURATION_MIN_SECONDS} to ${DURATION_MAX_SECONDS}.`;
 const songDuration = z.optional(
   z
-    .number({ error: generationMessages.durationInvalid })
+    .number({ error: songDurationInvalid })
     .check(
-      z.int(generationMessages.durationInvalid),
-      z.gte(MODEL_DURATION_MIN_SECONDS, generationMessages.durationInvalid),
-      z.lte(DURATION_MAX_SECONDS, generationMessages.durationInvalid),
+      z.int(songDurationInvalid),
+      z.gte(MODEL_DURATION_MIN_SECONDS, songDurationInvalid),
+      z.lte(DURATION_MAX_SECONDS, songDurationInvalid),
     ),
 );
 
