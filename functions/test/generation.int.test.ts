@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { generationMessages } from '@tunesmith/shared/generations';
+import { generationMessages, songDurationInvalid } from '@tunesmith/shared/generations';
 import { uploadMessages } from '@tunesmith/shared/uploads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
@@ -174,8 +174,8 @@ describe('text to music', () => {
         { tags: 'rock', duration: 3 },
         'ACE-Step makes 5 to 240 seconds: the duration must be a whole number of seconds in that range.',
       ],
-      [{ tags: 'rock', duration: 241 }, generationMessages.durationInvalid],
-      [{ tags: 'rock', duration: 30.5 }, generationMessages.durationInvalid],
+      [{ tags: 'rock', duration: 241 }, songDurationInvalid],
+      [{ tags: 'rock', duration: 30.5 }, songDurationInvalid],
       [{ tags: 'rock', visibility: 'friends' }, generationMessages.visibilityInvalid],
       [{ tags: 'rock', title: 'x'.repeat(101) }, generationMessages.titleTooLong],
       [{ tags: 'rock', bpm: 39 }, generationMessages.bpmInvalid],
