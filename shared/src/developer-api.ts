@@ -21,6 +21,7 @@ export const developerMessages = {
   scopesRequired: 'Choose at least one scope: generate or read.',
   scopeInvalid: 'A scope is generate or read.',
   tooManyKeys: `You have ${API_KEYS_MAX} API keys. Revoke one to create another.`,
+  keyNotFound: 'API key not found.',
   noApiAccess: 'Your plan does not include API access.',
   keyMissing: 'Send your API key as "Authorization: Bearer <key>".',
   keyInvalid: 'This API key is not valid or has been revoked.',
