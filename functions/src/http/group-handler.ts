@@ -109,6 +109,10 @@ export function createGroupHandler(
       throw new Error(`Route ${id} is not part of group ${group}`);
     }
   }
+  if (groupRoutes.some((route) => route.auth === 'key') && !(options.authorizeKey && options.answerShape)) {
+    // The developer API's calls are never let through unchecked, nor answered in the app's error shape.
+    throw new Error(`Group ${group} has key routes: it needs authorizeKey and answerShape`);
+  }
   const publicOrigin = options.publicOrigin ?? (() => process.env.PUBLIC_ORIGIN);
   const readOriginSecret = 'originSecret' in options ? options.originSecret : originSecretFromEnv();
   const originLock = readOriginSecret ? createOriginLock(readOriginSecret) : undefined;

@@ -138,6 +138,13 @@ describe('routes called with an API key', () => {
     expect(res.headers?.['retry-after']).toBe('60');
   });
 
+  it('cannot be built without the key check and the v1 answer shape', () => {
+    expect(() => createGroupHandler('api-v1', {}, { answerShape: v1ErrorShape })).toThrow(/authorizeKey/);
+    expect(() => createGroupHandler('api-v1', {}, { authorizeKey: async () => Promise.reject() })).toThrow(
+      /answerShape/,
+    );
+  });
+
   it('still take calls only through CloudFront when an origin secret is set', async () => {
     const { handlers, bearer } = await setup();
     const locked = createGroupHandler('api-v1', handlers, {
