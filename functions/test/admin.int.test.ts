@@ -7,6 +7,7 @@ import { routes } from '@tunesmith/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoIdentityProvider } from '../src/adapters/cognito/identity-provider';
 import { dynamoTrackDirectory, dynamoUserDirectory } from '../src/adapters/dynamo/admin-directory';
+import { dynamoApiKeyStore } from '../src/adapters/dynamo/api-key-store';
 import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
 import { dynamoBillingAccounts } from '../src/adapters/dynamo/billing-accounts';
 import { dynamoSiteCounters } from '../src/adapters/dynamo/counters';
@@ -842,6 +843,7 @@ function adminDepsForTest(): AdminDeps {
         await exportRecords.removeAll(userId);
       },
     },
+    apiKeys: dynamoApiKeyStore(documents, tableName),
     plans: dynamoPlanRepository(documents, tableName),
     generations,
     tracks: dynamoTrackDirectory(documents, tableName),

@@ -117,6 +117,7 @@ describe('GET /api/plans', () => {
       commercialUse: false,
       stemsFour: true,
       stemsSix: false,
+      apiAccess: true,
       sortOrder: 99,
       createdAt: now,
       updatedAt: now,

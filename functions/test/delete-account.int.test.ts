@@ -13,6 +13,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ownershipMessages } from '@tunesmith/shared/ownership';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cognitoIdentityProvider } from '../src/adapters/cognito/identity-provider';
+import { dynamoApiKeyStore } from '../src/adapters/dynamo/api-key-store';
 import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
 import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
@@ -343,6 +344,7 @@ function cascadeDeps(): AccountDeletionDeps {
         await exportRecords.removeAll(userId);
       },
     },
+    apiKeys: dynamoApiKeyStore(documents, tableName),
     audit: dynamoAuditLog(documents, tableName),
     clock: { now: () => new Date() },
     newId: randomUUID,

@@ -169,6 +169,10 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
     audio: true,
     settings: 'seal',
   },
+  // Profile → Developers: a user's API keys (decision 052).
+  developers: { table: 'readWrite', batchRead: true },
+  // The developer API: keys, their owners and plans, the per-key rate counters (decision 052). No sessions.
+  'api-v1': { table: 'readWrite' },
 };
 
 /**
@@ -180,7 +184,15 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
  * puts a route added later into a class by its group and kind, so none is
  * left on the stage default by accident.
  */
-export type ThrottleClass = 'webhook' | 'status' | 'start' | 'sign-in' | 'admin' | 'standard';
+export type ThrottleClass =
+  | 'webhook'
+  | 'status'
+  | 'start'
+  | 'sign-in'
+  | 'admin'
+  | 'api'
+  | 'developer'
+  | 'standard';
 
 /**
  * The numbers, in one place. A route at its rate limit needs about
@@ -202,6 +214,11 @@ export type ThrottleClass = 'webhook' | 'status' | 'start' | 'sign-in' | 'admin'
  *   and SES, which have their own low quotas; the handlers also limit per
  *   account and per address (DESIGN.md).
  * - admin: a handful of administrators.
+ * - api: the developer API, `/api/v1` (decision 052): programs, not people,
+ *   each key limited to 60 calls and 10 starts a minute by the handler; its
+ *   own bucket so a busy integration cannot take the app's. Small, so the
+ *   stage still fits an account of 1,000 executions (decision 035).
+ * - developer: Profile → Developers, a person managing keys and webhooks now and then.
  * - standard: pages, library, catalogue, uploads and billing.
  */
 export const routeThrottles: Record<ThrottleClass, ThrottleSettings & { readonly seconds: number }> = {
@@ -211,6 +228,9 @@ export const routeThrottles: Record<ThrottleClass, ThrottleSettings & { readonly
   start: { rateLimit: 5, burstLimit: 10, seconds: 8 },
   'sign-in': { rateLimit: 10, burstLimit: 20, seconds: 0.5 },
   admin: { rateLimit: 5, burstLimit: 10, seconds: 0.5 },
+  // A call is a key check and a few table reads or writes; a start also starts the workflow.
+  api: { rateLimit: 5, burstLimit: 10, seconds: 0.2 },
+  developer: { rateLimit: 2, burstLimit: 4, seconds: 0.25 },
   standard: { rateLimit: 25, burstLimit: 50, seconds: 0.5 },
 };
 
@@ -222,6 +242,8 @@ export function throttleClassOf(route: Pick<RouteDef, 'group' | 'method' | 'path
   if (route.group === 'generation' && route.method === 'POST') return 'start';
   if (route.group === 'auth' || route.group === 'admin-session') return 'sign-in';
   if (route.group === 'admin') return 'admin';
+  if (route.group === 'api-v1') return 'api';
+  if (route.group === 'developers') return 'developer';
   return 'standard';
 }
 

@@ -27,7 +27,7 @@ describe('route manifest -> HTTP API', () => {
   it('creates exactly one route per manifest entry, with the exact route key', () => {
     const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey as string);
     expect(keys.sort()).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
-    expect(keys).toHaveLength(72);
+    expect(keys).toHaveLength(88);
   });
 
   it('creates exactly one function per route group, each from an existing entry file', () => {
@@ -173,6 +173,7 @@ describe('route-group functions', () => {
       'admin-session',
       'auth',
       'billing',
+      'developers',
       'generation',
       'uploads',
     ]);
@@ -211,8 +212,11 @@ describe('least privilege', () => {
         actions.filter((action) => unused.includes(action)),
         group,
       ).toEqual([]);
-      // A session's token state and account are read in one batch (decision 041); the signed webhooks carry none.
-      expect(actions.includes('dynamodb:BatchGetItem'), group).toBe(group !== 'webhooks');
+      // A session's token state and account are read in one batch (decision 041); the signed webhooks and
+      // the developer API's key calls (decision 052) carry none.
+      expect(actions.includes('dynamodb:BatchGetItem'), group).toBe(
+        group !== 'webhooks' && group !== 'api-v1',
+      );
     }
   });
 
@@ -422,6 +426,10 @@ describe('route throttles', () => {
     expect(classOf('login')).toBe('sign-in');
     expect(classOf('adminLogin')).toBe('sign-in');
     expect(classOf('adminListUsers')).toBe('admin');
+    // The developer API and its keys (decision 052), apart from the app's calls.
+    expect(classOf('v1CreateTrack')).toBe('api');
+    expect(classOf('v1ListTracks')).toBe('api');
+    expect(classOf('createApiKey')).toBe('developer');
     expect(classOf('listPublicTracks')).toBe('standard');
     // A shared link's audio: one redirect per preview fetch or play of a pasted link, a page's worth.
     expect(classOf('getTrackAudio')).toBe('standard');

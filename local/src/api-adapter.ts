@@ -328,6 +328,8 @@ const handlerModules: Record<RouteGroup, () => Promise<HandlerModule>> = {
   webhooks: () => import('@tunesmith/functions/lambdas/webhooks'),
   'admin-session': () => import('@tunesmith/functions/lambdas/admin-session'),
   admin: () => import('@tunesmith/functions/lambdas/admin'),
+  developers: () => import('@tunesmith/functions/lambdas/developers'),
+  'api-v1': () => import('@tunesmith/functions/lambdas/api-v1'),
 };
 
 /**

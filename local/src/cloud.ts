@@ -780,6 +780,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       TRUSTED_PROXY_HOPS: '1',
       // Links in mail and the Origin check name the one URL this cloud prints.
       PUBLIC_ORIGIN: url,
+      // Keys made here are marked as keys of a local cloud (decision 052).
+      API_KEY_MODE: 'test',
       LOG_LEVEL: quiet ? 'silent' : process.env.LOG_LEVEL || 'info',
       // CloudWatch reads the metrics from Lambda's log; here they would only clutter the output.
       POWERTOOLS_METRICS_DISABLED: 'true',

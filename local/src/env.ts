@@ -168,6 +168,11 @@ export const localEnvVars = [
     description: 'Origin the app is served from: links in mail, Origin checks',
     local: 'http://127.0.0.1:3000',
   },
+  {
+    name: 'API_KEY_MODE',
+    description: 'Local only: `test` makes API keys ts_test_ keys (unset on AWS: ts_live_)',
+    local: 'test',
+  },
   { name: 'LOG_LEVEL', description: 'Set to `silent` to mute handler logs', local: 'info' },
   {
     name: 'POWERTOOLS_METRICS_DISABLED',

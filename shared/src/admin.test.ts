@@ -34,7 +34,9 @@ describe('plan form rules', () => {
       weeklyPriceId: null,
       isActive: true,
       description: null,
+      apiAccess: true,
     });
+    expect(planInputSchema.parse({ name: 'Pro', apiAccess: false }).apiAccess).toBe(false);
   });
 
   it('refuses what the form refuses', () => {

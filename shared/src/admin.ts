@@ -285,6 +285,7 @@ export const planInputSchema = z.object({
   commercialUse: z._default(z.boolean(), false),
   stemsFour: z._default(z.boolean(), true),
   stemsSix: z._default(z.boolean(), false),
+  apiAccess: z._default(z.boolean(), true),
 });
 export type PlanInput = z.infer<typeof planInputSchema>;
 /** What a plan form holds before it is parsed (text fields for numbers). */

@@ -6,7 +6,15 @@
  * for CDK, the local API and the handlers.
  */
 
-export type RouteAuth = 'public' | 'user' | 'admin' | 'webhook';
+/**
+ * Who may call a route: anyone, a signed-in user (session cookies), an
+ * administrator, a signed webhook, or a developer's API key
+ * (`Authorization: Bearer ts_…`, cookies ignored; decision 052).
+ */
+export type RouteAuth = 'public' | 'user' | 'admin' | 'webhook' | 'key';
+/** What an API key may do (decision 052): start work, or read what it made. */
+export const apiScopes = ['generate', 'read'] as const;
+export type ApiScope = (typeof apiScopes)[number];
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const routeGroups = [
@@ -18,6 +26,8 @@ export const routeGroups = [
   'webhooks',
   'admin-session',
   'admin',
+  'developers',
+  'api-v1',
 ] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 
@@ -29,6 +39,8 @@ export interface RouteDef {
   /** API Gateway style path with `{param}` placeholders. */
   readonly path: string;
   readonly auth: RouteAuth;
+  /** On `key` routes: the scope the key must carry. */
+  readonly scope?: ApiScope;
 }
 
 /**

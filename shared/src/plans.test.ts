@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFreePlan, planFeatures, planPriceId, planSavingsPercent, planTagline } from './plans';
+import { isFreePlan, planFeatures, planPriceId, planSavingsPercent, planSchema, planTagline } from './plans';
 
 const basic = { weeklyPrice: 2.08, monthlyPrice: 9, yearlyPrice: 90 };
 const premium = { weeklyPrice: 4.39, monthlyPrice: 19, yearlyPrice: 190 };
@@ -46,5 +46,31 @@ describe('plan helpers', () => {
     expect(planPriceId(ids, 'monthly')).toBeNull();
     expect(isFreePlan({ name: 'Free', ...basic })).toBe(true);
     expect(isFreePlan({ name: 'Basic', ...basic })).toBe(false);
+  });
+});
+
+describe('planSchema', () => {
+  const stored = {
+    id: 'basic',
+    name: 'Basic',
+    description: null,
+    weeklyPrice: 2.08,
+    monthlyPrice: 9,
+    yearlyPrice: 90,
+    weeklyPriceId: null,
+    monthlyPriceId: null,
+    yearlyPriceId: null,
+    maxGenerations: 30,
+    generationsNumber: 30,
+    features: [],
+    isActive: true,
+    sortOrder: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('reads a plan stored before API access was a setting as one that has it, and keeps a stored choice', () => {
+    expect(planSchema.parse(stored).apiAccess).toBe(true);
+    expect(planSchema.parse({ ...stored, apiAccess: false }).apiAccess).toBe(false);
   });
 });

@@ -24,6 +24,8 @@ export const planSchema = z.object({
   stemsFour: z._default(z.boolean(), true),
   /** The plan separates tracks into 6 stems (off when absent). */
   stemsSix: z._default(z.boolean(), false),
+  /** The plan may use the developer API, `/api/v1` (decision 052; on when absent: every plan had it at the start). */
+  apiAccess: z._default(z.boolean(), true),
   sortOrder: z.int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as admin from './calls/admin';
 import * as adminSession from './calls/admin-session';
+import * as apiV1 from './calls/api-v1';
 import * as auth from './calls/auth';
 import * as billing from './calls/billing';
 import * as catalog from './calls/catalog';
+import * as developers from './calls/developers';
 import * as generation from './calls/generation';
 import * as models from './calls/models';
 import * as stems from './calls/stems';
@@ -12,10 +14,10 @@ import * as webhooks from './calls/webhooks';
 import { apiPath, matchPath, matchRoute, routeById, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
-  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three, ownership’s five, a shared link’s audio (GET and HEAD), the admin’s second factor, a track’s lyrics in time, the stems’ three and the models’ three, each once', () => {
-    expect(routes).toHaveLength(72);
-    expect(new Set(routes.map((r) => r.id)).size).toBe(72);
-    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(72);
+  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three, ownership’s five, a shared link’s audio (GET and HEAD), the admin’s second factor, a track’s lyrics in time, the stems’ three, the models’ three, and the developers’ eight and /api/v1’s eight, each once', () => {
+    expect(routes).toHaveLength(88);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(88);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(88);
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/stripe' && r.auth === 'webhook'),
     ).toBe(true);
@@ -34,6 +36,8 @@ describe('route manifest', () => {
       generation,
       uploads,
       webhooks,
+      developers,
+      'api-v1': apiV1,
     };
     expect(Object.keys(modules).sort()).toEqual([...routeGroups].sort());
     const declared = Object.entries(modules).flatMap(([group, calls]) =>
@@ -71,7 +75,23 @@ describe('route manifest', () => {
   });
 
   it('uses API Gateway {param} paths under /api', () => {
-    for (const route of routes) expect(route.path).toMatch(/^\/api\/[a-z0-9\-/{}A-Z]+$/);
+    // The OpenAPI document is the one path with a dot, the name tools look for (decision 052).
+    for (const route of routes) {
+      expect(route.path).toMatch(
+        route.id === 'v1OpenApi' ? /^\/api\/v1\/openapi\.json$/ : /^\/api\/[a-z0-9\-/{}A-Z]+$/,
+      );
+    }
+  });
+
+  it('calls the developer API with a key only, each route naming the scope it needs', () => {
+    for (const route of routesOfGroup('api-v1')) {
+      if (route.id === 'v1OpenApi') expect(route.auth).toBe('public');
+      else {
+        expect(route.auth, route.id).toBe('key');
+        expect(route.scope, route.id).toBe(route.method === 'GET' ? 'read' : 'generate');
+      }
+    }
+    expect(routes.filter((r) => r.auth === 'key').every((r) => r.group === 'api-v1')).toBe(true);
   });
 });
 

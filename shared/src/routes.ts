@@ -9,9 +9,11 @@
 import { type RouteDef, type RouteGroup, routePath } from './api-routes';
 import * as admin from './calls/admin';
 import * as adminSession from './calls/admin-session';
+import * as apiV1 from './calls/api-v1';
 import * as auth from './calls/auth';
 import * as billing from './calls/billing';
 import * as catalog from './calls/catalog';
+import * as developers from './calls/developers';
 import * as generation from './calls/generation';
 import * as models from './calls/models';
 import * as stems from './calls/stems';
@@ -93,6 +95,22 @@ export const routes = [
   admin.adminDownloadTrack,
   models.adminGetModels,
   models.adminUpdateModels,
+  developers.createApiKey,
+  developers.listApiKeys,
+  developers.revokeApiKey,
+  developers.createWebhookEndpoint,
+  developers.listWebhookEndpoints,
+  developers.deleteWebhookEndpoint,
+  developers.listWebhookDeliveries,
+  developers.sendWebhookTestEvent,
+  apiV1.v1OpenApi,
+  apiV1.v1CreateTrack,
+  apiV1.v1ListTracks,
+  apiV1.v1GetTrack,
+  apiV1.v1CreateUpload,
+  apiV1.v1ExtendTrack,
+  apiV1.v1RepaintTrack,
+  apiV1.v1CreateVariation,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

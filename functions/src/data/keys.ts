@@ -29,6 +29,9 @@
  * | payment event     | STRIPE_EVENT#id    | RECEIPT            | (expires: TTL)                  |                        |                     |
  * | export            | EXPORT#id          | EXPORT             | USER#userId / EXPORT#createdAt#id (expires: TTL) |       |                     |
  * | export slot       | USER#id            | EXPORT_SLOT        | (expires: TTL)                  |                        |                     |
+ * | API key           | USER#id            | APIKEY#id          | (revoked: expires, TTL)         |                        |                     |
+ * | API key by hash   | APIKEYHASH#hash    | APIKEY             |                                 |                        |                     |
+ * | API key count     | USER#id            | APIKEYS            |                                 |                        |                     |
  */
 
 export const tableDesign = {
@@ -107,6 +110,14 @@ export const keys = {
   exportOwnerPrefix: 'EXPORT#',
   /** Which export of a user is preparing: one at a time, taken by a conditional write. */
   exportSlot: (userId: string) => ({ pk: `USER#${userId}`, sk: 'EXPORT_SLOT' }),
+
+  /** A user's API key (decision 052), in the user's partition; a revoked one stays until its TTL. */
+  apiKey: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `APIKEY#${id}` }),
+  apiKeyPrefix: 'APIKEY#',
+  /** A live key by the SHA-256 of the key: what a call with it reads. Deleted when the key is revoked. */
+  apiKeyByHash: (hash: string) => ({ pk: `APIKEYHASH#${hash}`, sk: 'APIKEY' }),
+  /** How many live keys a user holds: the condition that keeps it at most the limit. */
+  apiKeyCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'APIKEYS' }),
 
   /** Counters of the whole site, kept by the writes that change them. */
   totals: { pk: 'COUNTERS', sk: 'TOTALS' },

@@ -60,7 +60,13 @@ export function errorToResponse(error: unknown): ApiResult {
     );
   }
   if (error instanceof DomainError) {
-    return json(statusOfKind[error.kind], { ...error.details, message: error.message });
+    // A refusal that knows when a retry can succeed (a rate window's end) says so.
+    const retryAfter = error.details?.retryAfter;
+    return json(
+      statusOfKind[error.kind],
+      { ...error.details, message: error.message },
+      typeof retryAfter === 'number' ? { headers: { 'retry-after': String(retryAfter) } } : {},
+    );
   }
   if (error instanceof HttpError) return errorJson(error.statusCode, error.message);
   const maybe = error as { statusCode?: unknown; expose?: unknown; message?: unknown };

@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import httpRouterHandler from '@middy/http-router';
+import type { ApiScope } from '@tunesmith/shared/api-routes';
 import { messages } from '@tunesmith/shared/messages';
 import { type RouteDef, type RouteGroup, type RouteId, routesOfGroup } from '@tunesmith/shared/routes';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
@@ -9,11 +10,12 @@ import { originSecretFromEnv } from '../adapters/secrets/origin-secret';
 import { startTracing } from '../adapters/tracing';
 import type { AdminUser } from '../domain/accounts/admin';
 import type { User } from '../domain/accounts/user';
+import type { ApiCall, AuthenticatedKey } from '../domain/developers/api-keys';
 import { assertSameOrigin } from './csrf';
 import { errorToResponse, jsonErrors } from './errors';
 import { logger } from './logger';
 import { createOriginLock, type OriginLock } from './origin-lock';
-import { pathParams } from './request';
+import { header, pathParams } from './request';
 import { type ApiResult, errorJson, HttpError, json } from './responses';
 import type { Sessions } from './session';
 
@@ -22,8 +24,10 @@ export interface RouteContext {
   route: RouteDef;
   params: Record<string, string>;
   lambda: Context;
-  /** The signed-in user, on routes whose auth is `user`. */
+  /** The signed-in user, on routes whose auth is `user`; the key's owner on `key` routes. */
   user?: User;
+  /** The API key the call was made with, on routes whose auth is `key` (decision 052). */
+  apiKey?: { id: string; userId: string; scopes: ApiScope[] };
   /** The signed-in administrator, on routes whose auth is `admin`. */
   admin?: AdminUser;
   /** Set-Cookie values to add to the response (e.g. refreshed session tokens). */
@@ -33,6 +37,14 @@ export interface RouteContext {
 export interface GroupOptions {
   /** Session kinds this group's routes need (required when it has `user` or `admin` routes). */
   sessions?: { user?: Sessions<User>; admin?: Sessions<AdminUser> };
+  /**
+   * Checks the API key of a call of a `key` route (required when the group
+   * has them): its owner, or a 401/403/429 thrown (decision 052). Given by the
+   * group, so groups without keys load none of it.
+   */
+  authorizeKey?: (call: ApiCall) => Promise<{ key: AuthenticatedKey; user: User }>;
+  /** Rewrites the group's every answer (e.g. `/api/v1`'s own error shape, decision 052). */
+  answerShape?: (result: ApiResult) => ApiResult;
   /** The site's public origin for the CSRF check; read from PUBLIC_ORIGIN by default. */
   publicOrigin?: () => string | undefined;
   /**
@@ -97,6 +109,10 @@ export function createGroupHandler(
       throw new Error(`Route ${id} is not part of group ${group}`);
     }
   }
+  if (groupRoutes.some((route) => route.auth === 'key') && !(options.authorizeKey && options.answerShape)) {
+    // The developer API's calls are never let through unchecked, nor answered in the app's error shape.
+    throw new Error(`Group ${group} has key routes: it needs authorizeKey and answerShape`);
+  }
   const publicOrigin = options.publicOrigin ?? (() => process.env.PUBLIC_ORIGIN);
   const readOriginSecret = 'originSecret' in options ? options.originSecret : originSecretFromEnv();
   const originLock = readOriginSecret ? createOriginLock(readOriginSecret) : undefined;
@@ -114,18 +130,23 @@ export function createGroupHandler(
     notFoundResponse: (() => errorJson(404, messages.notFound)) as unknown as () => never,
   });
 
-  return middy<APIGatewayProxyEventV2, ApiResult>()
+  const handler = middy<APIGatewayProxyEventV2, ApiResult>()
     .use(observed())
     .use(accessLog(group))
     .use(jsonErrors())
     .handler(router as unknown as LambdaHandler) as unknown as LambdaHandler;
+  const shape = options.answerShape;
+  if (!shape) return handler;
+  // After every middleware, so that no answer (a 404 of no route, a 500) escapes it.
+  return async (event, context) => shape(await handler(event, context));
 }
 
 /**
  * One route through the checks every route shares: CSRF on state-changing
- * calls (webhooks verify their own signatures instead), the session the
- * route's auth level asks for, then the handler; cookies the checks or the
- * handler produced are added to the response.
+ * calls (webhooks verify their own signatures instead; key calls carry no
+ * cookies to forge), the session or API key the route's auth level asks for,
+ * then the handler; cookies the checks or the handler produced are added to
+ * the response.
  */
 async function runRoute(
   route: RouteDef,
@@ -139,9 +160,21 @@ async function runRoute(
   if (route.auth !== 'webhook') {
     // Signed webhooks come straight to API Gateway; everything else only through CloudFront.
     if (originLock) await assertThroughEdge(event, originLock);
-    assertSameOrigin(event, publicOrigin());
+    if (route.auth !== 'key') assertSameOrigin(event, publicOrigin());
   }
   const ctx: RouteContext = { route, params: {}, lambda, cookies: [] };
+  if (route.auth === 'key') {
+    if (!options.authorizeKey) throw new Error(`Group of route ${route.id} has no API keys`);
+    // Cookies are never read here: a browser session does not work on the developer API.
+    const { key, user } = await options.authorizeKey({
+      authorization: header(event, 'authorization'),
+      scope: route.scope,
+      // Every POST of the API starts work or is made only to start it (an upload to restyle).
+      startsWork: route.method === 'POST',
+    });
+    ctx.apiKey = { id: key.keyId, userId: key.userId, scopes: key.scopes };
+    ctx.user = user;
+  }
   if (route.auth === 'user' || route.auth === 'admin') {
     const sessions = route.auth === 'user' ? options.sessions?.user : options.sessions?.admin;
     if (!sessions) throw new Error(`Group of route ${route.id} has no ${route.auth} sessions`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoApiKeyStore } from '../adapters/dynamo/api-key-store';
 import { dynamoAuditLog } from '../adapters/dynamo/audit-log';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
@@ -43,6 +44,7 @@ export function accountDeletionDeps(): AccountDeletionDeps {
       ...s3VersionSweeper(s3(), tracksBucket),
     },
     exports: exportRemoval(),
+    apiKeys: dynamoApiKeyStore(client, tableName),
     sharePages: sharePageWiring(),
     audit: dynamoAuditLog(client, tableName),
     clock: { now: () => new Date() },

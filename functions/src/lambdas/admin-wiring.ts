@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoTrackDirectory, dynamoUserDirectory } from '../adapters/dynamo/admin-directory';
+import { dynamoApiKeyStore } from '../adapters/dynamo/api-key-store';
 import { dynamoAuditLog } from '../adapters/dynamo/audit-log';
 import { dynamoBillingAccounts } from '../adapters/dynamo/billing-accounts';
 import { dynamo } from '../adapters/dynamo/client';
@@ -65,6 +66,7 @@ function build(): AdminDeps & { log: typeof log } {
       await client.send(new DeleteCommand({ TableName: tableName, Key: keys.paymentCustomer(customerId) }));
     },
     exports: lazyPort(async () => (await import('./export-removal')).exportRemoval(), ['removeAll']),
+    apiKeys: dynamoApiKeyStore(client, tableName),
     plans: dynamoPlanRepository(client, tableName),
     pricingPage: lazyPort(
       async () => (await import('./pricing-wiring')).pricingPageFromEnv(process.env),

@@ -21,6 +21,7 @@ export const aPlan = (overrides: Partial<Plan> = {}): Plan => ({
   commercialUse: false,
   stemsFour: true,
   stemsSix: false,
+  apiAccess: true,
   sortOrder: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
+import { apiScopes } from '@tunesmith/shared/api-routes';
 import { type RouteDef, routes } from '@tunesmith/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoGenerationStore } from '../../src/adapters/dynamo/generation-store';
@@ -31,12 +32,31 @@ const calls = [...new Map(routes.map((route) => [`${route.method} ${route.path}`
 const validBodies: Partial<Record<string, unknown>> = {
   updateGeneration: { title: 'Taken', visibility: 'public' },
 };
-const call = (browser: Browser, route: RouteDef, path = route.path) =>
+/** Alice's API key for each key route, one per route so that no route's calls use up another's rate (decision 052). */
+const routeKeys = new Map<string, string>();
+async function aliceKeyFor(route: RouteDef): Promise<string> {
+  let key = routeKeys.get(route.id);
+  if (!key) {
+    const made = await alice.post('/api/user/api-keys', { name: route.id, scopes: [...apiScopes] });
+    expect(made.status, `a key for ${route.id}`).toBe(201);
+    key = String(made.body.key);
+    routeKeys.set(route.id, key);
+  }
+  return key;
+}
+/** Headers of a call: on key routes, Alice calls with her key (her session is not read there). */
+const headersOf = async (browser: Browser, route: RouteDef): Promise<Record<string, string>> =>
+  route.auth === 'key' && browser === alice ? { authorization: `Bearer ${await aliceKeyFor(route)}` } : {};
+const call = async (browser: Browser, route: RouteDef, path = route.path) =>
   browser.call(
     route.method,
     path,
     route.method === 'GET' || route.method === 'HEAD' ? undefined : (validBodies[route.id] ?? {}),
+    await headersOf(browser, route),
   );
+/** Who calls a route in the input checks: the admin, Alice (with her key on key routes), or a visitor. */
+const actorOf = (route: RouteDef) =>
+  route.auth === 'admin' ? admin : route.auth === 'user' || route.auth === 'key' ? alice : new Browser();
 
 /** The route's path with real ids: Bob's track, Bob himself, a seeded plan. */
 function realPath(route: RouteDef): string {
@@ -92,8 +112,8 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 describe('the route × actor matrix', () => {
-  it('refuses visitors on every user and admin call with 401', async () => {
-    for (const route of calls.filter((r) => r.auth === 'user' || r.auth === 'admin')) {
+  it('refuses visitors on every user, admin and API key call with 401', async () => {
+    for (const route of calls.filter((r) => r.auth === 'user' || r.auth === 'admin' || r.auth === 'key')) {
       const res = await call(new Browser(), route, realPath(route));
       expect(res.status, `${route.method} ${route.path}`).toBe(401);
     }
@@ -146,7 +166,7 @@ describe('inputs no call answers with a 5xx', () => {
 
   it('bounds and checks every path parameter before any store sees it', async () => {
     for (const route of calls.filter((r) => r.path.includes('{'))) {
-      const actor = route.auth === 'admin' ? admin : route.auth === 'user' ? alice : new Browser();
+      const actor = actorOf(route);
       for (const value of odd) {
         const path = route.path.replace(/\{[^}]+\}/g, value);
         const res = await call(actor, route, path);
@@ -192,14 +212,14 @@ describe('inputs no call answers with a 5xx', () => {
     for (const route of calls.filter(
       (r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && r.auth !== 'webhook',
     )) {
-      const actor = route.auth === 'admin' ? admin : route.auth === 'user' ? alice : new Browser();
+      const actor = actorOf(route);
       const path = route.path.replace(/\{[^}]+\}/g, randomUUID());
       const body = Object.fromEntries(
         ['email', 'password', 'title', 'tags', 'lyrics', 'prompt', 'planId', 'name', 'key', 'value'].map(
           (k) => [k, 'y'.repeat(200_000)],
         ),
       );
-      const answer = await actor.call(route.method, path, body);
+      const answer = await actor.call(route.method, path, body, await headersOf(actor, route));
       noServerError(answer, `${route.method} ${route.path} with huge fields`);
     }
     // Bob's track came through all of it.

@@ -47,6 +47,7 @@ const planBase = {
   commercialUse: false,
   stemsFour: true,
   stemsSix: false,
+  apiAccess: true,
   createdAt: now,
   updatedAt: now,
 };

@@ -15,6 +15,7 @@ import {
   testSecrets,
 } from '../../testing/in-memory-accounts';
 import { aSubscription, fakePayments } from '../../testing/in-memory-billing';
+import { inMemoryApiKeys } from '../../testing/in-memory-developers';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
 import { inMemorySharePages } from '../../testing/in-memory-share-pages';
 import { PaymentsError } from '../billing/ports';
@@ -156,6 +157,26 @@ async function world() {
   uploads.objects.add(`uploads/${subject}/kept.wav`);
   uploads.objects.add(`incoming/${subject}/half.wav`);
   exportsByUser.set(subject, new Set([`exports/${subject}/e1.zip`]));
+  const apiKeys = inMemoryApiKeys();
+  for (const [id, userId] of [
+    ['k1', subject],
+    ['k2', 'someone-else'],
+  ]) {
+    await apiKeys.create(
+      {
+        id: id as string,
+        userId: userId as string,
+        name: id as string,
+        prefix: 'ts_test_abcd',
+        scopes: ['read'],
+        hash: `hash-${id}`,
+        createdAt: '2026-11-01T00:00:00.000Z',
+        lastUsedAt: null,
+        revokedAt: null,
+      },
+      10,
+    );
+  }
   // Someone else's things stay.
   await generations.create(aGeneration({ id: 'other', userId: 'someone-else' }));
   sharePages.documents.set('other', '<title>other</title>');
@@ -170,6 +191,7 @@ async function world() {
     uploads,
     trackAudio: tracks,
     exports: { removeAll: async (userId) => void exportsByUser.delete(userId) },
+    apiKeys,
     sharePages: { pages: sharePages },
     audit: { record: async (entry) => void audit.push(entry) },
     clock,
@@ -215,6 +237,8 @@ async function world() {
     expect([...tracks.objects]).toEqual([]);
     expect([...uploads.objects]).toEqual(['uploads/someone-else/theirs.wav']);
     expect(exportsByUser.has(subject)).toBe(false);
+    expect([...apiKeys.all.keys()]).toEqual(['k2']);
+    expect(await apiKeys.findByHash('hash-k1')).toBeUndefined();
     expect(customerLinks.has('cus_1')).toBe(false);
     expect((await payments.listSubscriptions('cus_1')).every((s) => s.status === 'canceled')).toBe(true);
   };

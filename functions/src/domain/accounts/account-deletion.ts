@@ -3,6 +3,7 @@ import type { DeleteAccountInput } from '@tunesmith/shared/ownership';
 import type { AuditLog, ObjectSweeper } from '../admin/ports';
 import { type Payments, PaymentsError } from '../billing/ports';
 import { hasRunningSubscription, isLive } from '../billing/subscription';
+import type { ApiKeyStore } from '../developers/ports';
 import { DomainError } from '../errors';
 import type { GenerationStore } from '../generations/ports';
 import type { BackgroundJobs } from '../jobs';
@@ -38,6 +39,8 @@ export interface AccountDeletionDeps {
   trackAudio: ObjectSweeper & { remove(stored: string): Promise<void> };
   /** The user's exports: their records and the zips under `exports/{userId}/`; what is gone already is fine. */
   exports: { removeAll(userId: string): Promise<void> };
+  /** The user's API keys (decision 052): a deleted user's keys are gone, not only refused. */
+  apiKeys: Pick<ApiKeyStore, 'removeAll'>;
   /** Share documents: each track's goes before the track (decision 024). */
   sharePages: Pick<SharePageDeps, 'pages'>;
   audit: Pick<AuditLog, 'record'>;
@@ -149,6 +152,7 @@ export async function deleteAccount(
   await deps.uploads.deletePrefix(`${INCOMING_AREA}${user.id}/`);
   await deps.trackAudio.deletePrefix(legacyTrackAudioPrefix(user.id));
   await deps.exports.removeAll(user.id);
+  await deps.apiKeys.removeAll(user.id);
   if (user.stripeCustomerId) await deps.unlinkCustomer(user.stripeCustomerId);
   await deps.identity.deleteUser(user.id);
   await deps.users.delete(user);

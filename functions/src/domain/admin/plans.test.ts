@@ -49,6 +49,14 @@ describe('plans and their Stripe prices', () => {
     ]);
   });
 
+  it('stores whether the plan has API access, as the admin set it', async () => {
+    const { deps, plans } = setup();
+    const before = await createPlan(deps as never, admin, input());
+    expect(plans.all.get(before.id)?.apiAccess).toBe(true);
+    await updatePlan(deps as never, admin, before.id, input({ apiAccess: false }));
+    expect(plans.all.get(before.id)?.apiAccess).toBe(false);
+  });
+
   it('replaces an edited price with a new one, archives the old one after the plan is stored, and says so', async () => {
     const { deps, payments, plans, audit } = setup();
     const before = await createPlan(deps as never, admin, input());

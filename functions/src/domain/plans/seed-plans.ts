@@ -15,6 +15,8 @@ export function seedPlans(now: string): Plan[] {
     // Every plan separates into 4 stems, paid plans into 6 as well (decision 044).
     stemsFour: true,
     stemsSix: false,
+    // Every plan may use the developer API, Free within its quota (decision 052).
+    apiAccess: true,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,0 +1,268 @@
+/**
+ * The developer API's bodies and answers (decision 052): API keys, webhook
+ * endpoints and `/api/v1`. The handlers parse with these schemas and the
+ * OpenAPI document is generated from them, so the two cannot drift.
+ */
+import * as z from 'zod/mini';
+import { type ApiScope, apiScopes } from './api-routes';
+import { generationMessages } from './generation-values';
+import './schema-messages';
+import { visibilities } from './tracks';
+
+// ---------------------------------------------------------------- API keys
+
+/** At most this many keys a user holds at once (revoked ones do not count). */
+export const API_KEYS_MAX = 10;
+export const API_KEY_NAME_MAX = 60;
+
+export const developerMessages = {
+  keyNameRequired: 'Give the key a name.',
+  keyNameTooLong: `A key's name is at most ${API_KEY_NAME_MAX} characters.`,
+  scopesRequired: 'Choose at least one scope: generate or read.',
+  scopeInvalid: 'A scope is generate or read.',
+  tooManyKeys: `You have ${API_KEYS_MAX} API keys. Revoke one to create another.`,
+  keyNotFound: 'API key not found.',
+  noApiAccess: 'Your plan does not include API access.',
+  keyMissing: 'Send your API key as "Authorization: Bearer <key>".',
+  keyInvalid: 'This API key is not valid or has been revoked.',
+  scopeMissing: (scope: ApiScope) => `This API key does not have the ${scope} scope.`,
+  rateLimited: 'Too many requests for this API key. Try again shortly.',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible characters.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed. Retry shortly.',
+  idempotencyMismatch: 'This Idempotency-Key was used with a different request.',
+  webhookUrlInvalid: 'The webhook URL must be an https:// URL.',
+  webhookUrlLocalOnly: 'The webhook URL must be an http:// or https:// URL.',
+  webhookEventsRequired: 'Choose at least one event.',
+  webhookEventInvalid: 'An event is track.completed, track.failed or stems.ready.',
+  tooManyWebhooks: 'You have 5 webhook endpoints. Delete one to add another.',
+} as const;
+
+export const apiKeyScopesSchema = z
+  .array(z.enum(apiScopes, { error: developerMessages.scopeInvalid }))
+  .check(z.minLength(1, developerMessages.scopesRequired), z.maxLength(apiScopes.length));
+
+/** `POST /api/user/api-keys` */
+export const createApiKeySchema = z.object({
+  name: z
+    .string({ error: developerMessages.keyNameRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, developerMessages.keyNameRequired),
+      z.maxLength(API_KEY_NAME_MAX, developerMessages.keyNameTooLong),
+    ),
+  scopes: z.pipe(
+    apiKeyScopesSchema,
+    z.transform((scopes) => [...new Set(scopes)]),
+  ),
+});
+export type CreateApiKeyRequest = z.infer<typeof createApiKeySchema>;
+
+/** An API key as its owner sees it: never the key itself, only its first characters. */
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The key's first characters (`ts_live_ab12`), to tell keys apart. */
+  prefix: z.string(),
+  scopes: z.array(z.enum(apiScopes)),
+  createdAt: z.string(),
+  lastUsedAt: z.nullable(z.string()),
+});
+export type ApiKeyView = z.infer<typeof apiKeySchema>;
+
+/** `201` of `POST /api/user/api-keys`: the key in full, shown this once. */
+export const createdApiKeySchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  prefix: z.string(),
+  name: z.string(),
+  scopes: z.array(z.enum(apiScopes)),
+  createdAt: z.string(),
+});
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) });
+
+// ---------------------------------------------------------------- Webhooks
+
+export const webhookEvents = ['track.completed', 'track.failed', 'stems.ready'] as const;
+export type WebhookEventType = (typeof webhookEvents)[number];
+/** The event "Send test event" delivers. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+export const WEBHOOK_ENDPOINTS_MAX = 5;
+export const WEBHOOK_URL_MAX = 2048;
+/** The header each delivery carries: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'Tunesmith-Signature';
+/** How old a signature a receiver should accept (and our examples do). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** `POST /api/user/webhooks`; the URL's scheme (https only on AWS) and address are checked by the server. */
+export const createWebhookSchema = z.object({
+  url: z
+    .string({ error: developerMessages.webhookUrlInvalid })
+    .check(z.trim(), z.minLength(1, developerMessages.webhookUrlInvalid), z.maxLength(WEBHOOK_URL_MAX)),
+  events: z.pipe(
+    z
+      .array(z.enum(webhookEvents, { error: developerMessages.webhookEventInvalid }))
+      .check(z.minLength(1, developerMessages.webhookEventsRequired), z.maxLength(webhookEvents.length)),
+    z.transform((events) => [...new Set(events)]),
+  ),
+});
+export type CreateWebhookRequest = z.infer<typeof createWebhookSchema>;
+
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(webhookEvents)),
+  createdAt: z.string(),
+});
+export type WebhookEndpointView = z.infer<typeof webhookEndpointSchema>;
+
+/** `201` of `POST /api/user/webhooks`: the signing secret (`whsec_…`), shown this once. */
+export const createdWebhookSchema = z.object({
+  ...webhookEndpointSchema.shape,
+  secret: z.string(),
+});
+
+export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+
+/** One delivery of one event to one endpoint, as the profile lists it. */
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  event: z.string(),
+  /** pending: a try is due; delivered: answered 2xx; failed: every try in 24 hours failed. */
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number(),
+  /** The last try's HTTP status; null when it got no answer (refused, timed out, not allowed). */
+  responseStatus: z.nullable(z.number()),
+  /** Why the last try failed, when it did. */
+  error: z.nullable(z.string()),
+  nextAttemptAt: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WebhookDeliveryView = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+
+/** The JSON body of every delivery. */
+export const webhookPayloadSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  createdAt: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
+
+// ---------------------------------------------------------------- /api/v1
+
+/** Every `/api/v1` error: a stable code and a sentence for people. */
+export const v1ErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type V1Error = z.infer<typeof v1ErrorSchema>;
+
+/** The codes `/api/v1` errors carry, by HTTP status. */
+export const v1ErrorCodes = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  422: 'idempotency_mismatch',
+  429: 'rate_limited',
+  500: 'internal_error',
+  502: 'provider_error',
+  503: 'unavailable',
+} as const;
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+
+const visibility = z.enum(visibilities, { error: generationMessages.visibilityInvalid });
+
+/**
+ * `POST /api/v1/tracks`: the app's text to music fields, or with `inputAudio`
+ * (from `POST /api/v1/uploads`) the app's restyle of an upload. Validated
+ * further exactly as the app's calls are (the same schemas, per model).
+ */
+export const v1CreateTrackSchema = z.object({
+  tags: z.string({ error: generationMessages.tagsRequired }),
+  lyrics: z.optional(z.nullable(z.string())),
+  duration: z.optional(z.number()),
+  instrumental: z.optional(z.boolean()),
+  model: z.optional(z.string()),
+  visibility: z.optional(visibility),
+  title: z.optional(z.nullable(z.string())),
+  bpm: z.optional(z.nullable(z.number())),
+  key: z.optional(z.nullable(z.string())),
+  /** The `inputAudio` of `POST /api/v1/uploads`, once the file is uploaded: restyle it. */
+  inputAudio: z.optional(z.string()),
+});
+export type V1CreateTrackRequest = z.infer<typeof v1CreateTrackSchema>;
+
+/** `201` of every call that starts a track. */
+export const v1TrackStartedSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'processing', 'completed', 'failed']),
+});
+
+/** `POST /api/v1/uploads` */
+export const v1UploadSchema = z.object({
+  filename: z.string(),
+  type: z.string(),
+  size: z.number(),
+});
+/** `201` of `POST /api/v1/uploads`: PUT the file to `uploadUrl` with `Content-Type: type`, then pass `inputAudio`. */
+export const v1UploadCreatedSchema = z.object({
+  uploadUrl: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  inputAudio: z.string(),
+  expiresAt: z.string(),
+});
+
+/** A track as `/api/v1` answers it. */
+export const v1TrackSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'processing', 'completed', 'failed']),
+  type: z.string(),
+  title: z.nullable(z.string()),
+  tags: z.string(),
+  lyrics: z.nullable(z.string()),
+  instrumental: z.boolean(),
+  duration: z.nullable(z.number()),
+  model: z.string(),
+  visibility: z.enum(visibilities),
+  createdAt: z.string(),
+  parentId: z.nullable(z.string()),
+  /** Short-lived links once completed: `stream` (Ogg Opus) and `wav` (the download, when the plan allows it and it is ready). */
+  audio: z.nullable(
+    z.object({
+      stream: z.nullable(z.string()),
+      wav: z.nullable(z.string()),
+      peaks: z.nullable(z.string()),
+    }),
+  ),
+  /** The provenance record's URL (public tracks and the owner's). */
+  provenanceUrl: z.nullable(z.string()),
+  analysis: z.nullable(z.object({ bpm: z.nullable(z.number()), key: z.nullable(z.string()) })),
+  /** The stems, when separated: each stem's name and a short-lived link. */
+  stems: z.nullable(z.array(z.object({ name: z.string(), url: z.string() }))),
+  /** Timed lyrics, when they exist: lines with start and end seconds. */
+  timedLyrics: z.nullable(z.array(z.object({ text: z.string(), start: z.number(), end: z.number() }))),
+  /** Why it failed, when it did. */
+  error: z.nullable(z.string()),
+});
+export type V1Track = z.infer<typeof v1TrackSchema>;
+
+/** `GET /api/v1/tracks`: the key owner's tracks, newest first; `next` is the cursor of the next page. */
+export const v1TrackListSchema = z.object({
+  tracks: z.array(v1TrackSchema),
+  next: z.nullable(z.string()),
+});
+
+export const v1ListQuerySchema = z.object({
+  cursor: z.optional(z.string().check(z.maxLength(1024))),
+  limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/))),
+});
