@@ -29,6 +29,7 @@
  * | payment event     | STRIPE_EVENT#id    | RECEIPT            | (expires: TTL)                  |                        |                     |
  * | export            | EXPORT#id          | EXPORT             | USER#userId / EXPORT#createdAt#id (expires: TTL) |       |                     |
  * | export slot       | USER#id            | EXPORT_SLOT        | (expires: TTL)                  |                        |                     |
+ * | idempotency record| IDEMPOTENCY#userId | KEY#idempotencyKey | (expires: TTL)                  |                        |                     |
  */
 
 export const tableDesign = {
@@ -107,6 +108,9 @@ export const keys = {
   exportOwnerPrefix: 'EXPORT#',
   /** Which export of a user is preparing: one at a time, taken by a conditional write. */
   exportSlot: (userId: string) => ({ pk: `USER#${userId}`, sk: 'EXPORT_SLOT' }),
+
+  /** An `/api/v1` POST's idempotency record (decision 055): one per key owner and Idempotency-Key, 24 hours. */
+  idempotency: (userId: string, key: string) => ({ pk: `IDEMPOTENCY#${userId}`, sk: `KEY#${key}` }),
 
   /** Counters of the whole site, kept by the writes that change them. */
   totals: { pk: 'COUNTERS', sk: 'TOTALS' },
