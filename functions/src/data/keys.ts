@@ -32,6 +32,7 @@
  * | API key           | USER#id            | APIKEY#id          | (revoked: expires, TTL)         |                        |                     |
  * | API key by hash   | APIKEYHASH#hash    | APIKEY             |                                 |                        |                     |
  * | API key count     | USER#id            | APIKEYS            |                                 |                        |                     |
+ * | idempotency record| IDEMPOTENCY#userId | KEY#idempotencyKey | (expires: TTL)                  |                        |                     |
  */
 
 export const tableDesign = {
@@ -118,6 +119,8 @@ export const keys = {
   apiKeyByHash: (hash: string) => ({ pk: `APIKEYHASH#${hash}`, sk: 'APIKEY' }),
   /** How many live keys a user holds: the condition that keeps it at most the limit. */
   apiKeyCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'APIKEYS' }),
+  /** An `/api/v1` POST's idempotency record (decision 055): one per key owner and Idempotency-Key, 24 hours. */
+  idempotency: (userId: string, key: string) => ({ pk: `IDEMPOTENCY#${userId}`, sk: `KEY#${key}` }),
 
   /** Counters of the whole site, kept by the writes that change them. */
   totals: { pk: 'COUNTERS', sk: 'TOTALS' },

@@ -8,6 +8,8 @@ export type DomainErrorKind =
   | 'forbidden'
   | 'not-found'
   | 'conflict'
+  /** The same idempotency key with a different request (422). */
+  | 'idempotency-mismatch'
   | 'quota'
   | 'rate-limited'
   | 'payment-required'

@@ -12,6 +12,7 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'idempotency-mismatch': 422,
   quota: 429,
   'rate-limited': 429,
   unavailable: 503,

@@ -16,15 +16,22 @@ export function bodyText(event: APIGatewayProxyEventV2): string {
  * message is the first rule's own (user-facing) message.
  */
 export function readJson<S extends z.ZodMiniType>(event: APIGatewayProxyEventV2, schema: S): z.infer<S> {
+  return validate(schema, jsonBody(event));
+}
+
+/** Parses the raw JSON text of a body (`{}` when empty); bad JSON is a 400. */
+export function jsonBody(event: APIGatewayProxyEventV2): unknown {
   const text = bodyText(event);
-  let value: unknown = {};
-  if (text.trim() !== '') {
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw validationError(messages.invalidJson);
-    }
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw validationError(messages.invalidJson);
   }
+}
+
+/** Validates a value already read; a failed rule is a 400 whose message is the first rule's own. */
+export function validate<S extends z.ZodMiniType>(schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,10 +1,10 @@
 import { type DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys, tableDesign } from '../../data/keys';
 import { dayCountsOfGeneration, trackTotalsDelta, utcDay } from '../../domain/admin/counters';
-import { conflict } from '../../domain/errors';
+import { conflict, validationError } from '../../domain/errors';
 import type { GenerationStore } from '../../domain/generations/ports';
 import { modelCountsOfStart, modelSpendOfCompletion } from '../../domain/models/model-usage';
-import { isGalleryVisible } from '../../domain/tracks/track';
+import { CURSOR_INVALID, isGalleryVisible } from '../../domain/tracks/track';
 import { decodeCursor, encodeCursor } from './client';
 import { isConditionFailure } from './conditions';
 import { counterUpdate, totalsUpdate } from './counters';
@@ -127,6 +127,11 @@ export function dynamoGenerationStore(client: DynamoDBDocumentClient, tableName:
       throw new Error(`Generation ${id} is changing too often to update`);
     },
     async listByUser(userId, { limit, cursor }) {
+      const start = decodeCursor(cursor);
+      // A cursor comes back from outside (`/api/v1`): one not of this user's list is refused, not sent on.
+      if (cursor && start?.[owner.partitionKey] !== keys.generationOwnerPartition(userId)) {
+        throw validationError(CURSOR_INVALID);
+      }
       // One extra item tells whether another page exists, so the last page has no cursor.
       const out = await client.send(
         new QueryCommand({
@@ -140,7 +145,7 @@ export function dynamoGenerationStore(client: DynamoDBDocumentClient, tableName:
           },
           ScanIndexForward: false,
           Limit: limit + 1,
-          ExclusiveStartKey: decodeCursor(cursor),
+          ExclusiveStartKey: start,
         }),
       );
       const raw = out.Items ?? [];

@@ -95,6 +95,9 @@ export interface Generation {
   updatedAt: string;
 }
 
+/** The refusal of a page cursor that no page of the list handed out. */
+export const CURSOR_INVALID = 'The cursor is not valid.';
+
 export interface Page<T> {
   items: T[];
   /** Opaque cursor for the next page, absent on the last page. */
