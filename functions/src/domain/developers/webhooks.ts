@@ -347,7 +347,7 @@ async function tryOnce(
 }
 
 const isSuccess = (outcome: SendOutcome) =>
-  outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+  outcome.error === null && outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
 
 /** The delivery after a try: delivered, due again after its pause, or failed. */
 export function afterTry(
