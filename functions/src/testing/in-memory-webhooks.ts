@@ -34,6 +34,9 @@ export function memoryWebhookEndpoints(): WebhookEndpointStore & { all: Map<stri
       all.delete(id);
       return true;
     },
+    async removeUser(userId) {
+      for (const endpoint of mine(userId)) all.delete(endpoint.id);
+    },
   };
 }
 

@@ -60,7 +60,7 @@ export async function toV1Track(
                 })),
               ),
             )
-          ).filter((stem): stem is { name: string; url: string } => !!stem.url)
+          ).flatMap((stem) => (stem.url ? [{ name: stem.name, url: stem.url }] : []))
         : null,
     timedLyrics: null,
     error: g.status === 'failed' ? V1_TRACK_FAILED : null,

@@ -3,6 +3,7 @@ import {
   v1TrackSchema,
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_TOLERANCE_SECONDS,
+  type WebhookEventType,
   webhookPayloadSchema,
 } from '@tunesmith/shared/developer-api';
 import { describe, expect, it } from 'vitest';
@@ -31,8 +32,8 @@ import {
 const create = (
   h: ReturnType<typeof memoryWebhookDeps>,
   userId = 'u1',
-  events = ['track.completed'] as const,
-) => createWebhookEndpoint(h.deps, userId, { url: 'https://hooks.example.com/in', events: [...events] });
+  events: WebhookEventType[] = ['track.completed'],
+) => createWebhookEndpoint(h.deps, userId, { url: 'https://hooks.example.com/in', events });
 
 const messageOf = async (run: () => Promise<unknown>) => {
   try {

@@ -69,6 +69,8 @@ export interface WebhookEndpointStore {
   get(userId: string, id: string): Promise<WebhookEndpoint | undefined>;
   /** Removes the endpoint; false when the owner has none by that id. */
   delete(userId: string, id: string): Promise<boolean>;
+  /** Removes every endpoint of a user and what counts them (deleting the account). */
+  removeUser(userId: string): Promise<void>;
 }
 
 export interface WebhookDeliveryStore {
@@ -248,10 +250,9 @@ export async function deleteUserWebhooks(
   userId: string,
 ): Promise<number> {
   const endpoints = await deps.endpoints.list(userId);
-  for (const endpoint of endpoints) {
-    await deps.deliveries.deleteForEndpoint(endpoint.id);
-    await deps.endpoints.delete(userId, endpoint.id);
-  }
+  // Deliveries first: a run stopped halfway finds the endpoints again and finishes.
+  for (const endpoint of endpoints) await deps.deliveries.deleteForEndpoint(endpoint.id);
+  await deps.endpoints.removeUser(userId);
   return endpoints.length;
 }
 
