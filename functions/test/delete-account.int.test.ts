@@ -16,6 +16,7 @@ import { cognitoIdentityProvider } from '../src/adapters/cognito/identity-provid
 import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
 import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
+import { dynamoWebhookDeliveries, dynamoWebhookEndpoints } from '../src/adapters/dynamo/webhook-store';
 import { s3Of } from '../src/adapters/s3/client';
 import { s3Sweeper } from '../src/adapters/s3/sweeper';
 import { deleteEveryVersion, s3VersionSweeper } from '../src/adapters/s3/versions';
@@ -26,6 +27,7 @@ import {
   requestAccountDeletion,
 } from '../src/domain/accounts/account-deletion';
 import { isClosed } from '../src/domain/accounts/user';
+import { deleteUserWebhooks } from '../src/domain/developers/webhooks';
 import type { BackgroundJob } from '../src/domain/jobs';
 import type { Generation } from '../src/domain/tracks/track';
 import { inMemoryLimiter } from '../src/testing/in-memory-accounts';
@@ -341,6 +343,17 @@ function cascadeDeps(): AccountDeletionDeps {
       removeAll: async (userId) => {
         await s3VersionSweeper(s3, buckets.tracksBucket).deletePrefix(`exports/${userId}/`);
         await exportRecords.removeAll(userId);
+      },
+    },
+    webhooks: {
+      removeAll: async (userId) => {
+        await deleteUserWebhooks(
+          {
+            endpoints: dynamoWebhookEndpoints(documents, tableName),
+            deliveries: dynamoWebhookDeliveries(documents, tableName),
+          },
+          userId,
+        );
       },
     },
     audit: dynamoAuditLog(documents, tableName),

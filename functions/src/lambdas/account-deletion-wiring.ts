@@ -16,6 +16,7 @@ import { billingWiring } from './billing-wiring';
 import { exportRemoval } from './export-removal';
 import { sessionWiring } from './session-wiring';
 import { sharePageWiring } from './share-wiring';
+import { webhookRemoval } from './webhook-removal';
 import { wiring } from './wiring';
 
 /**
@@ -43,6 +44,7 @@ export function accountDeletionDeps(): AccountDeletionDeps {
       ...s3VersionSweeper(s3(), tracksBucket),
     },
     exports: exportRemoval(),
+    webhooks: webhookRemoval(),
     sharePages: sharePageWiring(),
     audit: dynamoAuditLog(client, tableName),
     clock: { now: () => new Date() },

@@ -65,6 +65,7 @@ function build(): AdminDeps & { log: typeof log } {
       await client.send(new DeleteCommand({ TableName: tableName, Key: keys.paymentCustomer(customerId) }));
     },
     exports: lazyPort(async () => (await import('./export-removal')).exportRemoval(), ['removeAll']),
+    webhooks: lazyPort(async () => (await import('./webhook-removal')).webhookRemoval(), ['removeAll']),
     plans: dynamoPlanRepository(client, tableName),
     pricingPage: lazyPort(
       async () => (await import('./pricing-wiring')).pricingPageFromEnv(process.env),

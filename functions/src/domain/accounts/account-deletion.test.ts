@@ -17,7 +17,9 @@ import {
 import { aSubscription, fakePayments } from '../../testing/in-memory-billing';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
 import { inMemorySharePages } from '../../testing/in-memory-share-pages';
+import { memoryWebhookDeps } from '../../testing/in-memory-webhooks';
 import { PaymentsError } from '../billing/ports';
+import { createWebhookEndpoint, deleteUserWebhooks, raiseTrackEvent } from '../developers/webhooks';
 import { DomainError } from '../errors';
 import type { BackgroundJob } from '../jobs';
 import {
@@ -72,6 +74,7 @@ async function world() {
   const tracks = bucket('tracks');
   const uploads = bucket('uploads');
   const exportsByUser = new Map<string, Set<string>>();
+  const webhooks = memoryWebhookDeps();
   // Every track of the account has a share page, and so has someone else's.
   const sharePages = inMemorySharePages();
   const customerLinks = new Set<string>();
@@ -156,6 +159,13 @@ async function world() {
   uploads.objects.add(`uploads/${subject}/kept.wav`);
   uploads.objects.add(`incoming/${subject}/half.wav`);
   exportsByUser.set(subject, new Set([`exports/${subject}/e1.zip`]));
+  for (const userId of [subject, 'someone-else']) {
+    await createWebhookEndpoint(webhooks.deps, userId, {
+      url: 'https://hooks.example.com/',
+      events: ['track.failed'],
+    });
+    await raiseTrackEvent(webhooks.deps, 'track.failed', aGeneration({ userId, status: 'failed' }));
+  }
   // Someone else's things stay.
   await generations.create(aGeneration({ id: 'other', userId: 'someone-else' }));
   sharePages.documents.set('other', '<title>other</title>');
@@ -170,6 +180,7 @@ async function world() {
     uploads,
     trackAudio: tracks,
     exports: { removeAll: async (userId) => void exportsByUser.delete(userId) },
+    webhooks: { removeAll: async (userId) => void (await deleteUserWebhooks(webhooks.deps, userId)) },
     sharePages: { pages: sharePages },
     audit: { record: async (entry) => void audit.push(entry) },
     clock,
@@ -215,6 +226,8 @@ async function world() {
     expect([...tracks.objects]).toEqual([]);
     expect([...uploads.objects]).toEqual(['uploads/someone-else/theirs.wav']);
     expect(exportsByUser.has(subject)).toBe(false);
+    expect([...webhooks.endpoints.all.values()].map((e) => e.userId)).toEqual(['someone-else']);
+    expect([...webhooks.deliveries.all.values()].map((d) => d.userId)).toEqual(['someone-else']);
     expect(customerLinks.has('cus_1')).toBe(false);
     expect((await payments.listSubscriptions('cus_1')).every((s) => s.status === 'canceled')).toBe(true);
   };

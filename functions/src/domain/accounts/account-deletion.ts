@@ -38,6 +38,8 @@ export interface AccountDeletionDeps {
   trackAudio: ObjectSweeper & { remove(stored: string): Promise<void> };
   /** The user's exports: their records and the zips under `exports/{userId}/`; what is gone already is fine. */
   exports: { removeAll(userId: string): Promise<void> };
+  /** The user's webhook endpoints and their deliveries (decision 053). */
+  webhooks: { removeAll(userId: string): Promise<void> };
   /** Share documents: each track's goes before the track (decision 024). */
   sharePages: Pick<SharePageDeps, 'pages'>;
   audit: Pick<AuditLog, 'record'>;
@@ -149,6 +151,7 @@ export async function deleteAccount(
   await deps.uploads.deletePrefix(`${INCOMING_AREA}${user.id}/`);
   await deps.trackAudio.deletePrefix(legacyTrackAudioPrefix(user.id));
   await deps.exports.removeAll(user.id);
+  await deps.webhooks.removeAll(user.id);
   if (user.stripeCustomerId) await deps.unlinkCustomer(user.stripeCustomerId);
   await deps.identity.deleteUser(user.id);
   await deps.users.delete(user);

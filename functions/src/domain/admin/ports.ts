@@ -123,6 +123,8 @@ export interface AdminDeps extends AuditDeps {
   unlinkCustomer(customerId: string): Promise<void>;
   /** A deleted user's exports: their records and zips. */
   exports: AccountDeletionDeps['exports'];
+  /** A deleted user's webhook endpoints and deliveries. */
+  webhooks: AccountDeletionDeps['webhooks'];
   plans: PlanRepository & { delete(id: string): Promise<void> };
   /** The pricing page's document, which shows the plans to a browser without scripts (decision 038). */
   pricingPage: PricingDocument;
