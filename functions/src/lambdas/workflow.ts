@@ -63,7 +63,7 @@ import {
 } from '../workflow/steps';
 import { musicProviderFromEnv } from './music-wiring';
 import { sharePagesFromEnv } from './share-wiring';
-import { trackEventsFromEnv } from './webhooks-wiring';
+import { trackEventsFromEnv } from './track-events-wiring';
 
 /** The provider's webhook route (served by the API). */
 export const FAL_WEBHOOK_PATH = '/api/webhooks/fal';
