@@ -305,6 +305,12 @@ describe('events and deliveries', () => {
   it('sends a test event at once and logs it; a refused test is failed, not retried', async () => {
     const h = memoryWebhookDeps();
     const endpoint = await create(h);
+    // While its try is under way, the schedule finds nothing due.
+    h.sender.send = async (url, body, headers) => {
+      h.sender.sent.push({ url, body, headers });
+      expect(await h.deliveries.due(h.deps.clock.now().toISOString(), 10)).toEqual([]);
+      return { status: 200, error: null };
+    };
     const delivered = await sendWebhookTestEvent(h.deps, 'u1', endpoint.id);
     expect(delivered).toMatchObject({ event: 'webhook.test', status: 'delivered', responseStatus: 200 });
     expect(JSON.parse(h.sender.sent[0]?.body as string)).toMatchObject({ type: 'webhook.test' });

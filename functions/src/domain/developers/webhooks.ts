@@ -322,7 +322,9 @@ export async function sendWebhookTestEvent(
   const payload = payloadOf(WEBHOOK_TEST_EVENT, now, {
     endpoint: { id: endpoint.id, url: endpoint.url },
   });
-  const delivery = newDelivery(endpoint, payload, now);
+  // Recorded as taken (its next time a lease ahead), so the schedule does not send it too.
+  const lease = new Date(Date.parse(now) + WEBHOOK_CLAIM_SECONDS * 1000).toISOString();
+  const delivery = { ...newDelivery(endpoint, payload, now), nextAttemptAt: lease };
   await deps.deliveries.put(delivery);
   const outcome = await tryOnce(deps, endpoint, delivery);
   const done = afterTry(delivery, outcome, deps.clock.now(), { retry: false });
