@@ -15,6 +15,7 @@ import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../src/adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '../src/adapters/dynamo/settings-repository';
+import { dynamoWebhookDeliveries, dynamoWebhookEndpoints } from '../src/adapters/dynamo/webhook-store';
 import { s3Of } from '../src/adapters/s3/client';
 import { s3Sweeper } from '../src/adapters/s3/sweeper';
 import { deleteEveryVersion, s3VersionSweeper } from '../src/adapters/s3/versions';
@@ -22,6 +23,7 @@ import { keys } from '../src/data/keys';
 import type { AdminUser } from '../src/domain/accounts/admin';
 import type { AdminDeps } from '../src/domain/admin/ports';
 import { deleteUser } from '../src/domain/admin/users';
+import { deleteUserWebhooks } from '../src/domain/developers/webhooks';
 import type { Generation } from '../src/domain/tracks/track';
 import { settingsFromEnv } from '../src/lambdas/settings-wiring';
 import { fakePayments } from '../src/testing/in-memory-billing';
@@ -844,6 +846,7 @@ function adminDepsForTest(): AdminDeps {
       },
     },
     apiKeys: dynamoApiKeyStore(documents, tableName),
+    webhooks: { removeAll: async (userId) => void (await webhookRemovalOn(documents, tableName)(userId)) },
     plans: dynamoPlanRepository(documents, tableName),
     generations,
     tracks: dynamoTrackDirectory(documents, tableName),
@@ -869,4 +872,13 @@ function adminDepsForTest(): AdminDeps {
     sharePages: buckets.sharePages(generations),
     pricingPage: inMemoryPricingPage(),
   };
+}
+
+/** Removes a user's webhooks from the emulated table, as the cascade's wiring does. */
+function webhookRemovalOn(documents: Parameters<typeof dynamoWebhookEndpoints>[0], tableName: string) {
+  const deps = {
+    endpoints: dynamoWebhookEndpoints(documents, tableName),
+    deliveries: dynamoWebhookDeliveries(documents, tableName),
+  };
+  return (userId: string) => deleteUserWebhooks(deps, userId);
 }

@@ -17,6 +17,7 @@ import { dynamoApiKeyStore } from '../src/adapters/dynamo/api-key-store';
 import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
 import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
+import { dynamoWebhookDeliveries, dynamoWebhookEndpoints } from '../src/adapters/dynamo/webhook-store';
 import { s3Of } from '../src/adapters/s3/client';
 import { s3Sweeper } from '../src/adapters/s3/sweeper';
 import { deleteEveryVersion, s3VersionSweeper } from '../src/adapters/s3/versions';
@@ -27,6 +28,7 @@ import {
   requestAccountDeletion,
 } from '../src/domain/accounts/account-deletion';
 import { isClosed } from '../src/domain/accounts/user';
+import { deleteUserWebhooks } from '../src/domain/developers/webhooks';
 import type { BackgroundJob } from '../src/domain/jobs';
 import type { Generation } from '../src/domain/tracks/track';
 import { inMemoryLimiter } from '../src/testing/in-memory-accounts';
@@ -345,6 +347,17 @@ function cascadeDeps(): AccountDeletionDeps {
       },
     },
     apiKeys: dynamoApiKeyStore(documents, tableName),
+    webhooks: {
+      removeAll: async (userId) => {
+        await deleteUserWebhooks(
+          {
+            endpoints: dynamoWebhookEndpoints(documents, tableName),
+            deliveries: dynamoWebhookDeliveries(documents, tableName),
+          },
+          userId,
+        );
+      },
+    },
     audit: dynamoAuditLog(documents, tableName),
     clock: { now: () => new Date() },
     newId: randomUUID,

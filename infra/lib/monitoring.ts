@@ -32,6 +32,8 @@ export interface MonitoringProps {
   /** The table's global secondary indexes: DynamoDB reports their throttling apart from the table's. */
   readonly tableIndexes: readonly string[];
   readonly deadLetters: IQueue;
+  /** The webhook delivery function's own dead-letter queue (decision 053). */
+  readonly webhookDeadLetters?: IQueue;
   /**
    * The `service` dimension the stage's functions publish their own metrics
    * under (POWERTOOLS_SERVICE_NAME, `serviceNameOf`): the dashboard reads only
@@ -183,6 +185,16 @@ export class Monitoring extends Construct {
       statistic: 'Maximum',
     });
     alarm('DeadLetters', deadLetters, 1, 'An event failed all its retries: see the FailedEvents queue');
+    if (props.webhookDeadLetters)
+      alarm(
+        'WebhookDeadLetters',
+        props.webhookDeadLetters.metricApproximateNumberOfMessagesVisible({
+          period: FIVE_MINUTES,
+          statistic: 'Maximum',
+        }),
+        1,
+        'A webhook delivery run failed all its retries (the table?): see the Webhooks DeadLetters queue',
+      );
 
     // Account mail: SES pauses sending above a 10% bounce or 0.5% complaint rate; hear about it well before.
     const reputation = (metricName: string) =>

@@ -20,6 +20,7 @@ import { type StageConfig, stageNamed } from './stages';
 import { StripeKeys } from './stripe-keys';
 import { type EdgeProtectionStack, WebAclArn } from './waf';
 import { Web } from './web';
+import { WebhookDelivery } from './webhooks';
 import { GenerationWorkflow } from './workflow';
 
 export interface TunesmithStackProps extends StackProps {
@@ -63,6 +64,7 @@ export class TunesmithStack extends Stack {
   readonly originSecret: OriginSecret;
   readonly failedEvents: FailedEvents;
   readonly jobs: BackgroundJobs;
+  readonly webhooks: WebhookDelivery;
   readonly monitoring: Monitoring;
   /** The test mail sink, on a stage that asks for one (`-c mailSinkDomain=...`). */
   readonly mailSink?: MailSink;
@@ -208,6 +210,20 @@ export class TunesmithStack extends Stack {
       settingsKey: this.settingsKey,
     });
 
+    // Webhooks for developers (decision 053): the workflow raises a track's events and starts their delivery.
+    this.webhooks = new WebhookDelivery(this, 'Webhooks', {
+      table: this.data.table,
+      environment: { TABLE_NAME: this.data.table.tableName, PUBLIC_ORIGIN: this.web.url },
+      logRetention: stage.logRetention,
+    });
+    for (const fn of [
+      this.workflow.functions.FinishFunctionArn,
+      this.workflow.functions.StemsFunctionArn,
+      this.workflow.functions.FailFunctionArn,
+      this.workflow.executionEnded,
+    ])
+      this.webhooks.allowStart(fn);
+
     const alarmEmail = setting(this, 'alarmEmail');
     this.monitoring = new Monitoring(this, 'Monitoring', {
       api: this.api.httpApi,
@@ -222,11 +238,13 @@ export class TunesmithStack extends Stack {
         'Workflow-ExecutionEnded': this.workflow.executionEnded,
         Analytics: this.analytics.handler,
         Jobs: this.jobs.handler,
+        Webhooks: this.webhooks.handler,
       },
       stateMachine: this.workflow.stateMachine,
       table: this.data.table,
       tableIndexes: Object.values(tableDesign.indexes).map((index) => index.indexName),
       deadLetters: this.failedEvents.queue,
+      webhookDeadLetters: this.webhooks.deadLetters,
       serviceName: serviceNameOf(this),
       // `-c alarmEmail=ops@example.com` mails every alarm there, once the address confirms.
       ...(alarmEmail ? { alarmEmail } : {}),

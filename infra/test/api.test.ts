@@ -37,10 +37,19 @@ describe('route manifest -> HTTP API', () => {
       const entry = fileURLToPath(new URL(`../../functions/src/lambdas/${group}.ts`, import.meta.url));
       expect(existsSync(entry), entry).toBe(true);
     }
-    // The route groups, the daily analytics job, the seed, the audio signing key pair, the workflow's tasks and the background jobs:
+    // The route groups, the daily analytics job, the seed, the audio signing key pair, the workflow's tasks, the background
+    // jobs and webhook delivery:
     // nothing else is built from functions/src/lambdas.
     expect([...byEntry.keys()].sort()).toEqual(
-      [...routeGroups, 'analytics', 'seed', 'audio-signing-key', 'workflow', 'jobs'].sort(),
+      [
+        ...routeGroups,
+        'analytics',
+        'seed',
+        'audio-signing-key',
+        'workflow',
+        'jobs',
+        'webhook-delivery',
+      ].sort(),
     );
   });
 

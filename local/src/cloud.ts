@@ -99,6 +99,9 @@ const TRACKS_BUCKET = 'tunesmith-tracks';
 const SITE_BUCKET = 'tunesmith-site';
 const STATE_MACHINE_ARN = localStateMachineArn(REGION, 'tunesmith-generation');
 const JOBS_FUNCTION_NAME = 'tunesmith-jobs';
+const WEBHOOKS_FUNCTION_NAME = 'tunesmith-webhook-delivery';
+/** How often the local cloud sends the webhook deliveries that are due (EventBridge's rule on AWS). */
+const WEBHOOK_SCHEDULE_MS = 60_000;
 /**
  * How long the rest of the start-up waits, once the page's handler is ready, for a page
  * request to be answered first (a browser on the "starting" page reloads once a second).
@@ -234,6 +237,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   let runner: WorkflowRunner | undefined;
   let runnerStarting: Promise<WorkflowRunner> | undefined;
   let analytics: (() => Promise<void>) | undefined;
+  let webhookSchedule: (() => Promise<void>) | undefined;
   let stepFunctions: StepFunctionsEndpoint | undefined;
   let lambdaEndpoint: LambdaEndpoint | undefined;
   /** Set once the handlers are this cloud's (the app's URL), when jobs may run. */
@@ -278,6 +282,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       (runner ?? (await runnerStarting?.catch(() => undefined)))?.stop();
       // A run still going would log the emulators stopped below as failures.
       await analytics?.();
+      await webhookSchedule?.();
       await stepFunctions?.stop();
       // Retries still to come are dropped; a job under way fails against the emulators stopped below.
       await lambdaEndpoint?.stop();
@@ -317,7 +322,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Bound now too, for the same reason; its jobs run the jobs handler once the environment is set.
     lambdaEndpoint = await startLambdaEndpoint({
       port: ports.lambda ?? 0,
-      functions: { [JOBS_FUNCTION_NAME]: (event) => runJob(jobsOwner, event) },
+      functions: {
+        [JOBS_FUNCTION_NAME]: (event) => runJob(jobsOwner, event),
+        [WEBHOOKS_FUNCTION_NAME]: (event) => runWebhookDelivery(jobsOwner, event),
+      },
       onRetry: ({ attempt, error }) => {
         if (!quiet) console.error(`[jobs] attempt ${attempt} failed; retrying`, error);
       },
@@ -768,6 +776,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       STATE_MACHINE_ARN,
       LAMBDA_ENDPOINT: lambdaEndpoint.url,
       JOBS_FUNCTION_NAME,
+      WEBHOOKS_FUNCTION_NAME,
+      // Webhooks reach listeners on 127.0.0.1 over http here only (decision 053).
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
       // The provider posts its webhooks to /api/webhooks/fal on this same server.
       WEBHOOK_BASE_URL: url,
       MAIL_FROM: process.env.MAIL_FROM || 'Tunesmith <no-reply@tunesmith.local>',
@@ -796,6 +807,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Only where this process's function modules serve this cloud (see claimHandlers).
     if (m.claimHandlers(url)) analytics = startDailyAnalytics(quiet);
     jobsOwner = url;
+    // Webhook deliveries that are due (retries, and any whose start was lost), every minute as on AWS.
+    if (m.claimHandlers(url))
+      webhookSchedule = startEveryMinute(() => runWebhookDelivery(url, { source: 'local.schedule' }), quiet);
     const api = m.createApiAdapter({ loadHandler: m.lambdaLoader(url) });
     const mailbox = createDevMailHandler(ses.url);
     // Stripe posts its events to the webhook route on this same server, as it would to CloudFront.
@@ -975,6 +989,38 @@ function startDailyAnalytics(quiet: boolean): () => Promise<void> {
     clearTimeout(timer);
     await running;
   };
+}
+
+/** Runs `run` every minute (the webhook schedule); returns its stopper, which waits for a run under way. */
+function startEveryMinute(run: () => Promise<unknown>, quiet: boolean): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() =>
+      run().then(
+        () => undefined,
+        (error: unknown) => {
+          if (!quiet) console.error('[local] webhook delivery failed', error);
+        },
+      ),
+    );
+  }, WEBHOOK_SCHEDULE_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** Runs the webhook delivery function's own handler in this process, for the cloud at `owner` (see runJob). */
+async function runWebhookDelivery(owner: string | undefined, event: unknown): Promise<void> {
+  if (!owner) throw new Error('The local cloud has not started: no webhook can be delivered yet');
+  const { claimHandlers } = await import('./api-adapter');
+  if (!claimHandlers(owner))
+    throw new Error(
+      'The handlers in this process serve another local cloud; this one cannot deliver webhooks',
+    );
+  const { handler } = await import('@tunesmith/functions/lambdas/webhook-delivery');
+  await handler(event);
 }
 
 /**

@@ -152,6 +152,18 @@ export const localEnvVars = [
     local: 'tunesmith-jobs',
   },
   {
+    name: 'WEBHOOKS_FUNCTION_NAME',
+    description:
+      'The function that delivers webhooks for developers, started by the workflow and every minute',
+    local: 'tunesmith-webhook-delivery',
+  },
+  {
+    name: 'WEBHOOKS_ALLOW_LOOPBACK',
+    description:
+      'Local only: webhooks may go to http:// URLs and loopback addresses (a listener on 127.0.0.1); never set on AWS',
+    local: 'true',
+  },
+  {
     name: 'WEBHOOK_BASE_URL',
     description: 'Origin the music provider posts its webhooks to (/api/webhooks/fal); the API origin',
     local: 'http://127.0.0.1:3000',

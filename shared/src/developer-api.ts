@@ -35,6 +35,9 @@ export const developerMessages = {
   webhookEventsRequired: 'Choose at least one event.',
   webhookEventInvalid: 'An event is track.completed, track.failed or stems.ready.',
   tooManyWebhooks: 'You have 5 webhook endpoints. Delete one to add another.',
+  webhookUrlCredentials: 'The webhook URL must not contain a user name or password.',
+  webhookUrlPrivate: 'The webhook URL must not point to a private, local or reserved address.',
+  webhookNotFound: 'Webhook endpoint not found.',
 } as const;
 
 export const apiKeyScopesSchema = z

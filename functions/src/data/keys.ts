@@ -33,6 +33,9 @@
  * | API key by hash   | APIKEYHASH#hash    | APIKEY             |                                 |                        |                     |
  * | API key count     | USER#id            | APIKEYS            |                                 |                        |                     |
  * | idempotency record| IDEMPOTENCY#userId | KEY#idempotencyKey | (expires: TTL)                  |                        |                     |
+ * | webhook endpoint  | USER#id            | WEBHOOK#id         |                                 |                        |                     |
+ * | webhook count     | USER#id            | WEBHOOK_COUNT      |                                 |                        |                     |
+ * | webhook delivery  | WHDELIVERY#id      | DELIVERY           | WEBHOOK#endpointId / DELIVERY#createdAt#id (expires: TTL) | WEBHOOKS_DUE / nextAttemptAt#id (sparse: pending only) | |
  */
 
 export const tableDesign = {
@@ -121,6 +124,25 @@ export const keys = {
   apiKeyCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'APIKEYS' }),
   /** An `/api/v1` POST's idempotency record (decision 055): one per key owner and Idempotency-Key, 24 hours. */
   idempotency: (userId: string, key: string) => ({ pk: `IDEMPOTENCY#${userId}`, sk: `KEY#${key}` }),
+  /** A user's webhook endpoint (decision 053), beside their profile: listed by the sort key's prefix. */
+  webhookEndpoint: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `WEBHOOK#${id}` }),
+  webhookEndpointPrefix: 'WEBHOOK#',
+  /** How many endpoints a user has: the limit's conditional counter. */
+  webhookCount: (userId: string) => ({ pk: `USER#${userId}`, sk: 'WEBHOOK_COUNT' }),
+  /** One delivery of one event to one endpoint, kept for its log's days (TTL). */
+  webhookDelivery: (id: string) => ({ pk: `WHDELIVERY#${id}`, sk: 'DELIVERY' }),
+  /** An endpoint's deliveries, newest first, in gsi1. */
+  webhookDeliveryOwner: (endpointId: string, createdAt: string, id: string) => ({
+    gsi1pk: `WEBHOOK#${endpointId}`,
+    gsi1sk: `DELIVERY#${createdAt}#${id}`,
+  }),
+  webhookDeliveryOwnerPartition: (endpointId: string) => `WEBHOOK#${endpointId}`,
+  /** Sparse in gsi2: only pending deliveries carry it, ordered by when their next try is due. */
+  webhookDeliveryDue: (nextAttemptAt: string, id: string) => ({
+    gsi2pk: 'WEBHOOKS_DUE',
+    gsi2sk: `${nextAttemptAt}#${id}`,
+  }),
+  webhooksDuePartition: 'WEBHOOKS_DUE',
 
   /** Counters of the whole site, kept by the writes that change them. */
   totals: { pk: 'COUNTERS', sk: 'TOTALS' },

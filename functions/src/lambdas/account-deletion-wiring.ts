@@ -17,6 +17,7 @@ import { billingWiring } from './billing-wiring';
 import { exportRemoval } from './export-removal';
 import { sessionWiring } from './session-wiring';
 import { sharePageWiring } from './share-wiring';
+import { webhookRemoval } from './webhook-removal';
 import { wiring } from './wiring';
 
 /**
@@ -45,6 +46,7 @@ export function accountDeletionDeps(): AccountDeletionDeps {
     },
     exports: exportRemoval(),
     apiKeys: dynamoApiKeyStore(client, tableName),
+    webhooks: webhookRemoval(),
     sharePages: sharePageWiring(),
     audit: dynamoAuditLog(client, tableName),
     clock: { now: () => new Date() },

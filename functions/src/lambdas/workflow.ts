@@ -63,6 +63,7 @@ import {
 } from '../workflow/steps';
 import { musicProviderFromEnv } from './music-wiring';
 import { sharePagesFromEnv } from './share-wiring';
+import { trackEventsFromEnv } from './track-events-wiring';
 
 /** The provider's webhook route (served by the API). */
 export const FAL_WEBHOOK_PATH = '/api/webhooks/fal';
@@ -124,6 +125,8 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Stems
     webhookUrl: (id) => `${webhookBase}${FAL_WEBHOOK_PATH}?generationId=${encodeURIComponent(id)}`,
     callbacks: dynamoCallbackStore(client, tableName),
     lyrics: dynamoLyricsStore(client, tableName),
+    // The owner's webhooks hear of a track completed or failed and of stems ready (decision 053).
+    trackEvents: trackEventsFromEnv(log),
     tasks: stepFunctionsTaskCallbacks(sfn()),
     // The provider fetches the owner's upload through a presigned GET; the
     // generation stores only its object path.

@@ -153,6 +153,19 @@ describe('the stems path of the workflow', () => {
     expect(zips).toHaveLength(1);
   });
 
+  it("raises stems.ready once for the owner's webhooks, when the set plays", async () => {
+    const { deps, execution } = setup();
+    const raised: string[] = [];
+    deps.trackEvents = {
+      raise: async (type, g) => void raised.push(`${type} ${g.id} ${g.stems?.['4']?.status}`),
+    };
+    const job = await submitAny(deps, { generationId: 't1', execution });
+    await finishStemsStep(deps, { generationId: 't1', job, execution });
+    // A run again once the set is ready raises nothing more.
+    await finishStemsStep(deps, { generationId: 't1', job, execution });
+    expect(raised).toEqual(['stems.ready t1 ready']);
+  });
+
   it('a download that could not be prepared is retried, and the retry finishes it from the stored WAVs', async () => {
     const { deps, generations, audio, zips, execution } = setup();
     const put = audio.put.bind(audio);

@@ -35,6 +35,7 @@ import {
   markDownload,
   measureLoudness,
   phaseTimer,
+  raiseTrackEvent,
   type StepTimings,
   submitStep,
   WAV_CONTENT_TYPE,
@@ -282,6 +283,8 @@ async function playableSet(
     await removeAll();
     throw new WorkflowError('Generation.Ended', `The stems of ${track.id} are no longer being made`);
   }
+  const played = await deps.generation.generations.get(track.id).catch(() => undefined);
+  if (played) await raiseTrackEvent(deps, 'stems.ready', played);
   deps.log?.info?.('finish stems: the stems play', {
     generationId: track.id,
     set: job.set,
@@ -515,7 +518,7 @@ async function storeZip(
 
 /** MarkFailed for any execution: a separation fails its set (and refunds it), a generation its track. */
 export async function failAny(
-  deps: Pick<WorkflowDeps, 'generation'> & Partial<Pick<WorkflowDeps, 'provider'>>,
+  deps: Pick<WorkflowDeps, 'generation'> & Partial<Pick<WorkflowDeps, 'provider' | 'trackEvents' | 'log'>>,
   input: { generationId: string; error?: { Error?: string; Cause?: string }; execution?: unknown },
 ): Promise<{ refunded: boolean; reason: string; stems?: true }> {
   const stems = stemsJobOf(input.execution);
@@ -537,7 +540,7 @@ export async function failAny(
 
 /** An execution ended FAILED, TIMED_OUT or ABORTED: a separation still being made fails (refunded once). */
 export async function executionEndedAny(
-  deps: Pick<WorkflowDeps, 'generation' | 'log'> & Partial<Pick<WorkflowDeps, 'provider'>>,
+  deps: Pick<WorkflowDeps, 'generation' | 'log'> & Partial<Pick<WorkflowDeps, 'provider' | 'trackEvents'>>,
   input: { generationId: string; status: string; execution?: unknown },
 ): Promise<Awaited<ReturnType<typeof executionEndedStep>> | Awaited<ReturnType<typeof failAny>>> {
   if (!stemsJobOf(input.execution)) return executionEndedStep(deps, input);

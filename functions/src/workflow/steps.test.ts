@@ -524,6 +524,38 @@ describe('workflow steps', () => {
     expect(env.quota.counters.get('user-1')?.used).toBe(0);
   });
 
+  it("raises track.completed once for the owner's webhooks, with the completed track", async () => {
+    const raised: { type: string; status: string; id: string }[] = [];
+    env.deps.trackEvents = {
+      raise: async (type, g) => void raised.push({ type, status: g.status, id: g.id }),
+    };
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    await finishStep(env.deps, { generationId: 'gen-1', job });
+    // A retried Finish finds the track completed: nothing is raised again.
+    await finishStep(env.deps, { generationId: 'gen-1', job }).catch(() => undefined);
+    expect(raised).toEqual([{ type: 'track.completed', status: 'completed', id: 'gen-1' }]);
+  });
+
+  it('raises track.failed once, from the call that failed the track', async () => {
+    const raised: string[] = [];
+    env.deps.trackEvents = { raise: async (type, g) => void raised.push(`${type} ${g.status}`) };
+    await failStep(env.deps, { generationId: 'gen-1', error: { Error: 'Provider.Failed' } });
+    await failStep(env.deps, { generationId: 'gen-1', error: { Error: 'Provider.Failed' } });
+    expect(raised).toEqual(['track.failed failed']);
+  });
+
+  it('a webhook event that cannot be recorded never fails the track', async () => {
+    env.deps.trackEvents = {
+      raise: async () => {
+        throw new Error('the table is down');
+      },
+    };
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    await finishStep(env.deps, { generationId: 'gen-1', job });
+    expect(env.generations.all.get('gen-1')?.status).toBe('completed');
+    expect(env.log.warnings.map((w) => w.message)).toContain('a webhook event was not recorded');
+  });
+
   it('failing a track cancels its job at the provider', async () => {
     env = setup(() => ({ status: 'running' }));
     await submitStep(env.deps, { generationId: 'gen-1' });

@@ -6,6 +6,7 @@
  * go to MarkFailed.
  */
 import { createHash } from 'node:crypto';
+import type { WebhookEventType } from '@tunesmith/shared/developer-api';
 import { DEFAULT_MODEL_ID, musicModel } from '@tunesmith/shared/models';
 import { tempoAndKeyTags } from '@tunesmith/shared/musical-keys';
 import type { Loudness } from '@tunesmith/shared/ownership';
@@ -148,6 +149,30 @@ export interface WorkflowDeps {
   trackAudioUrl?: (stored: string) => Promise<string> | string;
   /** Where timed lyrics are kept; without it, lyrics are not timed. */
   lyrics?: LyricsStore;
+  /** Tells the owner's webhooks a track completed or failed, or its stems are ready (decision 053). */
+  trackEvents?: TrackEvents;
+}
+
+/** The events a track raises for its owner's webhooks. */
+export interface TrackEvents {
+  raise(type: WebhookEventType, generation: Generation): Promise<unknown>;
+}
+
+/**
+ * Raises a track's event; a failure to record it is logged and never fails
+ * the track (its owner's webhooks miss that one event).
+ */
+export async function raiseTrackEvent(
+  deps: Pick<WorkflowDeps, 'trackEvents' | 'log'>,
+  type: WebhookEventType,
+  generation: Generation,
+): Promise<void> {
+  if (!deps.trackEvents) return;
+  try {
+    await deps.trackEvents.raise(type, generation);
+  } catch (error) {
+    deps.log?.warn('a webhook event was not recorded', { generationId: generation.id, type, error });
+  }
 }
 
 export interface Job {
@@ -797,6 +822,8 @@ export async function finishStep(
     await removeCopies();
     throw new WorkflowError('Generation.Ended', `Generation ${generation.id} is ${done.status}`);
   }
+  // Raised by the run that completed it (a retried Finish finds it completed already).
+  if (generation.status !== 'completed') await raiseTrackEvent(deps, 'track.completed', done);
   if (deps.sharePages) {
     const sharePages = deps.sharePages;
     // The track is playable whatever happens here; a page not written is mended by the next change or rewrite.
@@ -884,7 +911,7 @@ export async function prepareDownloadStep(
 
 /** MarkFailed: failed (final) and one refund; a second call changes nothing. */
 export async function failStep(
-  deps: Pick<WorkflowDeps, 'generation'> & Partial<Pick<WorkflowDeps, 'provider'>>,
+  deps: Pick<WorkflowDeps, 'generation'> & Partial<Pick<WorkflowDeps, 'provider' | 'trackEvents' | 'log'>>,
   input: { generationId: string; error?: { Error?: string; Cause?: string } },
 ): Promise<{ refunded: boolean; reason: string }> {
   const reason = [input.error?.Error, input.error?.Cause].filter(Boolean).join(': ') || 'unknown';
@@ -896,7 +923,9 @@ export async function failStep(
       .catch(() => undefined);
   }
   try {
-    const { refunded } = await markFailed(deps.generation, input.generationId, reason);
+    const { refunded, changed, generation } = await markFailed(deps.generation, input.generationId, reason);
+    // Raised by the call that failed it: a second call changes nothing.
+    if (changed) await raiseTrackEvent(deps, 'track.failed', generation);
     return { refunded, reason };
   } catch (error) {
     // Deleted by its owner (who got the unit back then): nothing left to fail.
@@ -913,7 +942,8 @@ export async function failStep(
  * alarmed), for `npm run backfill -- files` to prepare.
  */
 export async function executionEndedStep(
-  deps: Pick<WorkflowDeps, 'generation' | 'log' | 'lyrics'> & Partial<Pick<WorkflowDeps, 'provider'>>,
+  deps: Pick<WorkflowDeps, 'generation' | 'log' | 'lyrics'> &
+    Partial<Pick<WorkflowDeps, 'provider' | 'trackEvents'>>,
   input: { generationId: string; status: string },
 ): Promise<
   { refunded: boolean; reason: string } | { downloadPending: true } | { lyricsNotTimed: true } | undefined

@@ -18,7 +18,9 @@ import { aSubscription, fakePayments } from '../../testing/in-memory-billing';
 import { inMemoryApiKeys } from '../../testing/in-memory-developers';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
 import { inMemorySharePages } from '../../testing/in-memory-share-pages';
+import { memoryWebhookDeps } from '../../testing/in-memory-webhooks';
 import { PaymentsError } from '../billing/ports';
+import { createWebhookEndpoint, deleteUserWebhooks, raiseTrackEvent } from '../developers/webhooks';
 import { DomainError } from '../errors';
 import type { BackgroundJob } from '../jobs';
 import {
@@ -73,6 +75,7 @@ async function world() {
   const tracks = bucket('tracks');
   const uploads = bucket('uploads');
   const exportsByUser = new Map<string, Set<string>>();
+  const webhooks = memoryWebhookDeps();
   // Every track of the account has a share page, and so has someone else's.
   const sharePages = inMemorySharePages();
   const customerLinks = new Set<string>();
@@ -176,6 +179,12 @@ async function world() {
       },
       10,
     );
+  for (const userId of [subject, 'someone-else']) {
+    await createWebhookEndpoint(webhooks.deps, userId, {
+      url: 'https://hooks.example.com/',
+      events: ['track.failed'],
+    });
+    await raiseTrackEvent(webhooks.deps, 'track.failed', aGeneration({ userId, status: 'failed' }));
   }
   // Someone else's things stay.
   await generations.create(aGeneration({ id: 'other', userId: 'someone-else' }));
@@ -192,6 +201,7 @@ async function world() {
     trackAudio: tracks,
     exports: { removeAll: async (userId) => void exportsByUser.delete(userId) },
     apiKeys,
+    webhooks: { removeAll: async (userId) => void (await deleteUserWebhooks(webhooks.deps, userId)) },
     sharePages: { pages: sharePages },
     audit: { record: async (entry) => void audit.push(entry) },
     clock,
@@ -239,6 +249,8 @@ async function world() {
     expect(exportsByUser.has(subject)).toBe(false);
     expect([...apiKeys.all.keys()]).toEqual(['k2']);
     expect(await apiKeys.findByHash('hash-k1')).toBeUndefined();
+    expect([...webhooks.endpoints.all.values()].map((e) => e.userId)).toEqual(['someone-else']);
+    expect([...webhooks.deliveries.all.values()].map((d) => d.userId)).toEqual(['someone-else']);
     expect(customerLinks.has('cus_1')).toBe(false);
     expect((await payments.listSubscriptions('cus_1')).every((s) => s.status === 'canceled')).toBe(true);
   };

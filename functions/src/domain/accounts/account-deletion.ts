@@ -41,6 +41,8 @@ export interface AccountDeletionDeps {
   exports: { removeAll(userId: string): Promise<void> };
   /** The user's API keys (decision 052): a deleted user's keys are gone, not only refused. */
   apiKeys: Pick<ApiKeyStore, 'removeAll'>;
+  /** The user's webhook endpoints and their deliveries (decision 053). */
+  webhooks: { removeAll(userId: string): Promise<void> };
   /** Share documents: each track's goes before the track (decision 024). */
   sharePages: Pick<SharePageDeps, 'pages'>;
   audit: Pick<AuditLog, 'record'>;
@@ -153,6 +155,7 @@ export async function deleteAccount(
   await deps.trackAudio.deletePrefix(legacyTrackAudioPrefix(user.id));
   await deps.exports.removeAll(user.id);
   await deps.apiKeys.removeAll(user.id);
+  await deps.webhooks.removeAll(user.id);
   if (user.stripeCustomerId) await deps.unlinkCustomer(user.stripeCustomerId);
   await deps.identity.deleteUser(user.id);
   await deps.users.delete(user);

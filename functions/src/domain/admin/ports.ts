@@ -125,6 +125,8 @@ export interface AdminDeps extends AuditDeps {
   exports: AccountDeletionDeps['exports'];
   /** A deleted user's API keys. */
   apiKeys: AccountDeletionDeps['apiKeys'];
+  /** A deleted user's webhook endpoints and deliveries. */
+  webhooks: AccountDeletionDeps['webhooks'];
   plans: PlanRepository & { delete(id: string): Promise<void> };
   /** The pricing page's document, which shows the plans to a browser without scripts (decision 038). */
   pricingPage: PricingDocument;

@@ -69,6 +69,7 @@ function setup() {
     unlinkCustomer: async () => void steps.push('customer'),
     exports: { removeAll: async (userId) => void steps.push(`exports ${userId}`) },
     apiKeys: { removeAll: async (userId) => void steps.push(`api keys ${userId}`) },
+    webhooks: { removeAll: async (userId) => void steps.push(`webhooks ${userId}`) },
     plans: { ...plans, delete: async (planId) => void plans.all.delete(planId) },
     generations,
     sharePages: shareDeps(generations, inMemorySharePages()),
@@ -322,6 +323,7 @@ describe('deleteUser', () => {
     );
     // The data, then the identity, and the profile (with its email claim) last.
     expect(steps.slice(-5)).toEqual(['exports u1', 'api keys u1', 'customer', 'identity', 'profile']);
+    expect(steps.slice(-5)).toEqual(['exports u1', 'webhooks u1', 'customer', 'identity', 'profile']);
     expect([...generations.all.keys()]).toEqual(['other']);
     expect(users.all.has('u1')).toBe(false);
     expect(audit).toMatchObject([

@@ -547,19 +547,19 @@ export async function markFailed(
   deps: GenerationDeps,
   id: string,
   reason: string,
-): Promise<{ generation: Generation; refunded: boolean; reason: string }> {
+): Promise<{ generation: Generation; refunded: boolean; reason: string; changed: boolean }> {
   const { generation, changed } = await transition(deps, id, ACTIVE, (g, updatedAt) => ({
     ...g,
     status: 'failed',
     updatedAt,
   }));
-  if (!changed) return { generation, refunded: false, reason };
+  if (!changed) return { generation, refunded: false, reason, changed };
   const refunded = await deps.quota.refund(
     generation.userId,
     quotaWindowStart(new Date(generation.createdAt)),
     generation.quotaUnits ?? 1,
   );
-  return { generation, refunded, reason };
+  return { generation, refunded, reason, changed };
 }
 
 /**
