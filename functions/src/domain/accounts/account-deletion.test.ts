@@ -179,6 +179,7 @@ async function world() {
       },
       10,
     );
+  }
   for (const userId of [subject, 'someone-else']) {
     await createWebhookEndpoint(webhooks.deps, userId, {
       url: 'https://hooks.example.com/',
