@@ -21,7 +21,9 @@ import {
 import {
   audioToMusicSchema,
   extendSchema,
+  extendSchemaFor,
   repaintSchema,
+  repaintSchemaFor,
   textToMusicSchema,
   variationSchema,
 } from './generations';
@@ -43,6 +45,11 @@ export interface V1RequestBodyDoc extends NamedSchema {
    * them where they name the field.
    */
   validatedWith?: readonly z.ZodMiniType[];
+  /**
+   * On calls about a track: the schema the handler parses for the track's own
+   * length (`schema` is its form before the track is known).
+   */
+  forTrack?: (duration: number | null) => z.ZodMiniType;
 }
 
 export interface V1ResponseDoc {
@@ -164,14 +171,18 @@ export const v1Docs = {
     summary: 'Extend a track',
     description: `A new track that continues this one at its start or end by \`seconds\` (the song stays within the longest length). ${studioNote}`,
     tag: 'Studio',
-    requestBody: { name: 'ExtendRequest', schema: extendSchema },
+    requestBody: { name: 'ExtendRequest', schema: extendSchema, forTrack: extendSchemaFor },
     responses: { 201: trackStarted, ...errors(...startErrors, 404, 502) },
   },
   v1RepaintTrack: {
     summary: 'Repaint a section',
     description: `A new track with the section from \`start\` to \`end\` seconds (at least a second, inside the track) made again; \`variance\` from 0 (close) to 1 (free). ${studioNote}`,
     tag: 'Studio',
-    requestBody: { name: 'RepaintRequest', schema: repaintSchema },
+    requestBody: {
+      name: 'RepaintRequest',
+      schema: repaintSchema,
+      forTrack: (duration) => repaintSchemaFor(duration ?? 0),
+    },
     responses: { 201: trackStarted, ...errors(...startErrors, 404, 502) },
   },
   v1CreateVariation: {

@@ -126,14 +126,22 @@ describe('the OpenAPI document of /api/v1', () => {
     expect(schema.properties.inputAudio).toEqual({ type: 'string' });
   });
 
-  it('documents the fields the per-track studio schemas parse', () => {
+  it('documents the fields of the schema the studio handlers build for the track', () => {
     const doc = document();
     const fields = (schema: Json) => Object.keys(schema.properties).sort();
-    expect(fields(resolve(doc, { $ref: '#/components/schemas/ExtendRequest' }))).toEqual(
-      fields(jsonSchema(extendSchemaFor(90), 'input')),
+    expect(v1Docs.v1ExtendTrack.requestBody.forTrack).toBe(extendSchemaFor);
+    for (const id of ['v1ExtendTrack', 'v1RepaintTrack'] as const) {
+      const body = v1Docs[id].requestBody;
+      const documented = resolve(doc, { $ref: `#/components/schemas/${body.name}` });
+      expect(fields(documented), id).toEqual(fields(jsonSchema(body.forTrack(90), 'input')));
+    }
+    // The track's own limits: a 90 s track has room for 150 s more, and a section within its 90 s.
+    expect(v1Docs.v1ExtendTrack.requestBody.forTrack(90).safeParse({ seconds: 151 }).success).toBe(false);
+    expect(v1Docs.v1RepaintTrack.requestBody.forTrack(90).safeParse({ start: 80, end: 91 }).success).toBe(
+      false,
     );
-    expect(fields(resolve(doc, { $ref: '#/components/schemas/RepaintRequest' }))).toEqual(
-      fields(jsonSchema(repaintSchemaFor(90), 'input')),
+    expect(jsonSchema(repaintSchemaFor(90), 'input')).toEqual(
+      jsonSchema(v1Docs.v1RepaintTrack.requestBody.forTrack(90), 'input'),
     );
   });
 
