@@ -33,6 +33,7 @@ describe('a developer reads the API reference', () => {
     await page.waitForURL(`${baseUrl}/developers`);
     await page.getByRole('heading', { level: 2, name: 'Endpoints' }).waitFor();
     expect(await page.title()).toBe('Developers | Tunesmith');
+    expect(scripts.filter((path) => /\/developers-[\w-]+\.js$/.test(path))).toHaveLength(1);
     for (const route of routesOfGroup('api-v1')) {
       const article = page
         .getByRole('article')
