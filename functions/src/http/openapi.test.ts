@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { v1Docs } from '@tunesmith/shared/api-v1-docs';
 import {
@@ -20,7 +21,8 @@ import {
 } from '@tunesmith/shared/generations';
 import { routesOfGroup } from '@tunesmith/shared/routes';
 import { describe, expect, it } from 'vitest';
-import { jsonSchema, openApiDocument } from './openapi';
+import { generatedDocumentModule, jsonSchema, openApiDocument } from './openapi';
+import { generatedOpenApi } from './openapi.gen';
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is parsed JSON, walked freely by the assertions below.
 type Json = Record<string, any>;
@@ -193,6 +195,13 @@ describe('the OpenAPI document of /api/v1', () => {
       expect(specific.properties.data.properties.track).toEqual({ $ref: '#/components/schemas/Track' });
     }
     expect(doc.components.schemas.Track).toEqual(jsonSchema(v1TrackSchema, 'output'));
+  });
+
+  it('is what the API serves: the written document is the one the schemas generate now (else run npm run openapi)', () => {
+    expect(generatedOpenApi).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
+    expect(readFileSync(new URL('./openapi.gen.ts', import.meta.url), 'utf8')).toBe(
+      generatedDocumentModule(),
+    );
   });
 
   it('names the origin it is served from as its server', () => {

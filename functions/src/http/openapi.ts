@@ -246,11 +246,12 @@ function webhooks(components: Map<string, { schema: z.ZodMiniType; json: Json }>
 }
 
 /**
- * The OpenAPI 3.1 document of `/api/v1`, served from `origin`: every call of
- * the manifest's `api-v1` group with its docs (`api-v1-docs.ts`), the
- * schemas its handler parses and answers with, and the webhooks.
+ * The OpenAPI 3.1 document of `/api/v1`, served from `origin` (its server;
+ * none when left out): every call of the manifest's `api-v1` group with its
+ * docs (`api-v1-docs.ts`), the schemas its handler parses and answers with,
+ * and the webhooks.
  */
-export function openApiDocument(origin: string) {
+export function openApiDocument(origin?: string) {
   const components = new Map<string, { schema: z.ZodMiniType; json: Json }>();
   register(components, v1Schemas.error, jsonSchema(v1Schemas.error.schema, 'output'));
   const paths: Record<string, Record<string, unknown>> = {};
@@ -275,7 +276,7 @@ export function openApiDocument(origin: string) {
         `Every error is \`{ "error": { "code", "message" } }\`. Each key may make ${V1_RATE_LIMITS.requestsPerMinute} requests a minute, ` +
         `of which ${V1_RATE_LIMITS.startsPerMinute} may start work; past that the answer is 429 with Retry-After.`,
     },
-    servers: [{ url: origin }],
+    ...(origin === undefined ? {} : { servers: [{ url: origin }] }),
     security: [{ apiKey: [] }],
     tags: [
       { name: 'Tracks', description: 'Make songs and read them.' },
@@ -304,3 +305,16 @@ export function openApiDocument(origin: string) {
 }
 
 export type OpenApiDocument = ReturnType<typeof openApiDocument>;
+
+/** Where `npm run openapi` writes the document the API serves (see routes/openapi.ts for why it is written ahead). */
+export const GENERATED_DOCUMENT_PATH = 'functions/src/http/openapi.gen.ts';
+
+/** The text of {@link GENERATED_DOCUMENT_PATH}: the document without a server, as a module. */
+export function generatedDocumentModule(): string {
+  return [
+    '// Written by `npm run openapi` from functions/src/http/openapi.ts: do not edit.',
+    '// functions/src/http/openapi.test.ts fails when it differs from what the schemas generate.',
+    `export const generatedOpenApi: Record<string, unknown> = ${JSON.stringify(openApiDocument(), null, 2)};`,
+    '',
+  ].join('\n');
+}
