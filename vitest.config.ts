@@ -29,6 +29,8 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             // The SPA's build plugins (Node code, not the app).
             'web/build/**/*.test.ts',
+            // The developer examples that need no server (the rest run in the integration suite).
+            'docs/examples/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // The functions' logger and metrics read these once, when first imported.

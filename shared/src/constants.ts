@@ -29,19 +29,6 @@ export const LYRICS_PREVIEW_LENGTH = 100;
 export const UPLOAD_MAX_BYTES = 50_485_760;
 export const UPLOAD_EXTENSIONS = ['.mp3', '.wav', '.m4a', '.aac', '.ogg'] as const;
 
-export const POPULAR_TAGS = [
-  'female singer',
-  'male singer',
-  'pop',
-  'electronic',
-  'hip hop',
-  'ad jingle',
-  'synthwave',
-  'lo-fi',
-  'energetic',
-  'upbeat',
-] as const;
-
 export const BILLING_CYCLES = ['weekly', 'monthly', 'yearly'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
 

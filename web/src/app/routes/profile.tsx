@@ -23,6 +23,13 @@ export default function ProfileRoute() {
           <header className="mb-8">
             <h1 className="text-3xl font-bold text-white sm:text-4xl">Account Settings</h1>
             <p className="mt-2 text-zinc-300">Manage your profile, subscription and security.</p>
+            <p className="mt-1 text-sm text-zinc-400">
+              Making music from your own code?{' '}
+              <Link to="/developers" className="text-violet-300 underline hover:text-violet-200">
+                Read the API reference
+              </Link>
+              .
+            </p>
           </header>
           <ProfileSettings user={user} />
         </>

@@ -57,6 +57,11 @@ export function Footer() {
                 Get Started
               </NavLink>
             </li>
+            <li>
+              <NavLink to="/developers" className={footerLinkClasses}>
+                Developers
+              </NavLink>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-legal">

@@ -1,5 +1,5 @@
-import { POPULAR_TAGS } from '@tunesmith/shared/constants';
 import { TAGS_MAX_LENGTH } from '@tunesmith/shared/generations';
+import { POPULAR_TAGS } from '@tunesmith/shared/popular-tags';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
