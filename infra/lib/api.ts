@@ -169,10 +169,11 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
     audio: true,
     settings: 'seal',
   },
-  // Profile → Developers: a user's API keys (decision 052).
+  // Profile → Developers: a user's API keys (decision 052) and webhook endpoints (decision 053).
   developers: { table: 'readWrite', batchRead: true },
-  // The developer API: keys, their owners and plans, the per-key rate counters (decision 052). No sessions.
-  'api-v1': { table: 'readWrite' },
+  // The developer API: keys, their owners and plans, the per-key rate counters (decision 052), and the app's
+  // calls: uploads signed and taken in, the workflow started, finished audio linked (decision 055). No sessions.
+  'api-v1': { table: 'readWrite', uploads: ['read', 'write', 'delete'], audio: true, workflow: 'start' },
 };
 
 /**

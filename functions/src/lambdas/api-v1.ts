@@ -1,4 +1,4 @@
-import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
+import { createGroupHandler, type LambdaHandler, lazyRoutes } from '../http/group-handler';
 import { v1ErrorShape } from '../http/v1-errors';
 import { keyAuthorizer } from './api-key-wiring';
 import { v1Handlers } from './api-v1-wiring';
@@ -13,7 +13,11 @@ export const handler: LambdaHandler = (event, context) => {
   if (!built) {
     built = createGroupHandler(
       'api-v1',
-      { ...v1Handlers() },
+      {
+        ...v1Handlers(),
+        // The document is a file written from the schemas (decision 054), read with its first request.
+        ...lazyRoutes(['v1OpenApi'], async () => (await import('../http/routes/openapi')).openApiRoutes()),
+      },
       { authorizeKey: keyAuthorizer(), answerShape: v1ErrorShape },
     );
   }
