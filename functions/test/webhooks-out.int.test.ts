@@ -10,6 +10,7 @@ import {
 } from '@tunesmith/shared/developer-api';
 import { afterAll, expect, it } from 'vitest';
 import { dynamoWebhookEndpoints } from '../src/adapters/dynamo/webhook-store';
+import { developerKeys } from '../src/data/developer-keys';
 import { keys } from '../src/data/keys';
 import { verifyWebhookSignature } from '../src/domain/developers/webhook-signature';
 import { signedInUser, testPassword } from './support/accounts';
@@ -282,11 +283,11 @@ localOnly('a receiver on 127.0.0.1 and the embedded provider').describe('webhook
     await store.documents.send(
       new UpdateCommand({
         TableName: store.tableName,
-        Key: keys.webhookDelivery(first?.id as string),
+        Key: developerKeys.webhookDelivery(first?.id as string),
         UpdateExpression: 'SET nextAttemptAt = :now, gsi2sk = :due',
         ExpressionAttributeValues: {
           ':now': now,
-          ':due': keys.webhookDeliveryDue(now, first?.id as string).gsi2sk,
+          ':due': developerKeys.webhookDeliveryDue(now, first?.id as string).gsi2sk,
         },
       }),
     );
@@ -307,7 +308,7 @@ localOnly('a receiver on 127.0.0.1 and the embedded provider').describe('webhook
     expect(deleted.status).toBe(202);
     await eventually('the account deleted', async () => ((await item(keys.user(userId))) ? undefined : true));
     expect(await dynamoWebhookEndpoints(store.documents, store.tableName).list(userId)).toEqual([]);
-    expect(await item(keys.webhookCount(userId))).toBeUndefined();
-    expect(await item(keys.webhookDelivery(first?.id as string))).toBeUndefined();
+    expect(await item(developerKeys.webhookCount(userId))).toBeUndefined();
+    expect(await item(developerKeys.webhookDelivery(first?.id as string))).toBeUndefined();
   });
 });

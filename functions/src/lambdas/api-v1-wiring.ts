@@ -7,8 +7,8 @@ import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
 import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
 import { dynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
 import { bucketFromEnv, s3 } from '../adapters/s3/client';
+import { s3DownloadLinks } from '../adapters/s3/download-links';
 import { s3AudioLinker, s3Links, UPLOAD_LINK_SECONDS } from '../adapters/s3/links';
-import { s3TrackAudio } from '../adapters/s3/track-audio';
 import { s3UploadStore } from '../adapters/s3/upload-store';
 import { sfn, stateMachineArnFromEnv, stepFunctionsStarter } from '../adapters/sfn/step-functions';
 import type { GroupHandlers } from '../http/group-handler';
@@ -29,7 +29,6 @@ export function v1Handlers(): GroupHandlers {
   const links = audioLinks();
   const uploadsBucket = bucketFromEnv('UPLOADS_BUCKET');
   const uploadLinks = s3Links(s3());
-  const trackAudio = s3TrackAudio(s3(), links, bucketFromEnv('TRACKS_BUCKET'));
   return v1Routes({
     generations: {
       generations: dynamoGenerationStore(client, tableName),
@@ -46,7 +45,7 @@ export function v1Handlers(): GroupHandlers {
     uploadLinkSeconds: UPLOAD_LINK_SECONDS,
     limiter: dynamoRateLimiter(client, tableName),
     audioLinks: s3AudioLinker(links),
-    downloadLink: (stored, filename) => trackAudio.downloadLink(stored, filename),
+    downloadLink: s3DownloadLinks(links, bucketFromEnv('TRACKS_BUCKET')),
     lyrics: dynamoLyricsStore(client, tableName),
     idempotency: dynamoIdempotencyStore(client, tableName),
   });

@@ -7,7 +7,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { apiScopes } from '@tunesmith/shared/api-routes';
 import * as z from 'zod/mini';
-import { keys, tableDesign } from '../../data/keys';
+import { developerKeys } from '../../data/developer-keys';
+import { tableDesign } from '../../data/keys';
 import type { ApiKeyRecord, ApiKeyStore } from '../../domain/developers/ports';
 import { isConditionFailure } from './conditions';
 import { transactWrite } from './transact';
@@ -55,7 +56,10 @@ export function dynamoApiKeyStore(client: DynamoDBDocumentClient, tableName: str
         new QueryCommand({
           TableName: tableName,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.apiKey(userId, '').pk, ':prefix': keys.apiKeyPrefix },
+          ExpressionAttributeValues: {
+            ':pk': developerKeys.apiKey(userId, '').pk,
+            ':prefix': developerKeys.apiKeyPrefix,
+          },
           ConsistentRead: true,
           ExclusiveStartKey: startKey,
         }),
@@ -75,7 +79,7 @@ export function dynamoApiKeyStore(client: DynamoDBDocumentClient, tableName: str
           {
             Update: {
               TableName: tableName,
-              Key: keys.apiKeyCount(record.userId),
+              Key: developerKeys.apiKeyCount(record.userId),
               UpdateExpression: 'ADD live :one SET entity = :entity',
               ConditionExpression: 'attribute_not_exists(live) OR live < :max',
               ExpressionAttributeValues: { ':one': 1, ':max': max, ':entity': 'apiKeyCount' },
@@ -84,7 +88,7 @@ export function dynamoApiKeyStore(client: DynamoDBDocumentClient, tableName: str
           {
             Put: {
               TableName: tableName,
-              Item: { ...keys.apiKey(record.userId, record.id), entity, ...fields },
+              Item: { ...developerKeys.apiKey(record.userId, record.id), entity, ...fields },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -92,7 +96,7 @@ export function dynamoApiKeyStore(client: DynamoDBDocumentClient, tableName: str
             Put: {
               TableName: tableName,
               Item: {
-                ...keys.apiKeyByHash(record.hash),
+                ...developerKeys.apiKeyByHash(record.hash),
                 entity: 'apiKeyHash',
                 id: record.id,
                 userId: record.userId,
@@ -116,7 +120,7 @@ export function dynamoApiKeyStore(client: DynamoDBDocumentClient, tableName: str
 
     async revoke(userId, id, at) {
       const out = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.apiKey(userId, id), ConsistentRead: true }),
+        new GetCommand({ TableName: tableName, Key: developerKeys.apiKey(userId, id), ConsistentRead: true }),
       );
       if (!out.Item) return false;
       const record = storedKeySchema.parse(out.Item);
@@ -126,7 +130,7 @@ export function dynamoApiKeyStore(client: DynamoDBDocumentClient, tableName: str
           {
             Update: {
               TableName: tableName,
-              Key: keys.apiKey(userId, id),
+              Key: developerKeys.apiKey(userId, id),
               UpdateExpression: 'SET revokedAt = :at, #ttl = :expires',
               ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
               ExpressionAttributeNames: { '#ttl': ttl },
@@ -136,11 +140,11 @@ export function dynamoApiKeyStore(client: DynamoDBDocumentClient, tableName: str
               },
             },
           },
-          { Delete: { TableName: tableName, Key: keys.apiKeyByHash(record.hash) } },
+          { Delete: { TableName: tableName, Key: developerKeys.apiKeyByHash(record.hash) } },
           {
             Update: {
               TableName: tableName,
-              Key: keys.apiKeyCount(userId),
+              Key: developerKeys.apiKeyCount(userId),
               UpdateExpression: 'ADD live :minusOne',
               ConditionExpression: 'live > :zero',
               ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
@@ -156,7 +160,7 @@ export function dynamoApiKeyStore(client: DynamoDBDocumentClient, tableName: str
 
     async findByHash(hash) {
       const out = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.apiKeyByHash(hash), ConsistentRead: true }),
+        new GetCommand({ TableName: tableName, Key: developerKeys.apiKeyByHash(hash), ConsistentRead: true }),
       );
       return out.Item ? lookupSchema.parse(out.Item) : undefined;
     },
@@ -178,19 +182,19 @@ export function dynamoApiKeyStore(client: DynamoDBDocumentClient, tableName: str
             if (!isConditionFailure(error)) throw error;
           });
       await Promise.all([
-        update(keys.apiKeyByHash(key.hash), ''),
-        update(keys.apiKey(key.userId, key.id), ' AND attribute_not_exists(revokedAt)'),
+        update(developerKeys.apiKeyByHash(key.hash), ''),
+        update(developerKeys.apiKey(key.userId, key.id), ' AND attribute_not_exists(revokedAt)'),
       ]);
     },
 
     async removeAll(userId) {
       for (const record of await records(userId)) {
         await transactWrite(client, [
-          { Delete: { TableName: tableName, Key: keys.apiKeyByHash(record.hash) } },
-          { Delete: { TableName: tableName, Key: keys.apiKey(userId, record.id) } },
+          { Delete: { TableName: tableName, Key: developerKeys.apiKeyByHash(record.hash) } },
+          { Delete: { TableName: tableName, Key: developerKeys.apiKey(userId, record.id) } },
         ]);
       }
-      await client.send(new DeleteCommand({ TableName: tableName, Key: keys.apiKeyCount(userId) }));
+      await client.send(new DeleteCommand({ TableName: tableName, Key: developerKeys.apiKeyCount(userId) }));
     },
   };
 }

@@ -5,7 +5,7 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../../data/keys';
+import { developerKeys } from '../../data/developer-keys';
 import type { IdempotencyRecord, IdempotencyStore } from '../../domain/developers/idempotency';
 import { isConditionFailure } from './conditions';
 
@@ -20,7 +20,7 @@ const CLAIM_TRIES = 3;
 export function dynamoIdempotencyStore(client: DynamoDBDocumentClient, tableName: string): IdempotencyStore {
   return {
     async claim(userId, key, record, now) {
-      const Key = keys.idempotency(userId, key);
+      const Key = developerKeys.idempotency(userId, key);
       for (let attempt = 0; attempt < CLAIM_TRIES; attempt++) {
         try {
           await client.send(
@@ -48,7 +48,7 @@ export function dynamoIdempotencyStore(client: DynamoDBDocumentClient, tableName
         await client.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: keys.idempotency(userId, key),
+            Key: developerKeys.idempotency(userId, key),
             UpdateExpression:
               'SET #status = :completed, answer = :answer, expiresAt = :expiresAt REMOVE lockedUntil',
             ConditionExpression: 'requestHash = :hash AND #status = :inProgress',
@@ -72,7 +72,7 @@ export function dynamoIdempotencyStore(client: DynamoDBDocumentClient, tableName
         await client.send(
           new DeleteCommand({
             TableName: tableName,
-            Key: keys.idempotency(userId, key),
+            Key: developerKeys.idempotency(userId, key),
             ConditionExpression: 'requestHash = :hash AND #status = :inProgress',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':hash': requestHash, ':inProgress': 'in_progress' },

@@ -9,7 +9,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { webhookEvents } from '@tunesmith/shared/developer-api';
 import * as z from 'zod/mini';
-import { keys, tableDesign } from '../../data/keys';
+import { developerKeys } from '../../data/developer-keys';
+import { tableDesign } from '../../data/keys';
 import {
   WEBHOOK_LOG_DAYS,
   type WebhookDelivery,
@@ -72,8 +73,8 @@ export function dynamoWebhookEndpoints(
           TableName: tableName,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
           ExpressionAttributeValues: {
-            ':pk': keys.webhookEndpoint(userId, '').pk,
-            ':prefix': keys.webhookEndpointPrefix,
+            ':pk': developerKeys.webhookEndpoint(userId, '').pk,
+            ':prefix': developerKeys.webhookEndpointPrefix,
           },
           ExclusiveStartKey: start,
         }),
@@ -90,14 +91,14 @@ export function dynamoWebhookEndpoints(
         {
           Delete: {
             TableName: tableName,
-            Key: keys.webhookEndpoint(userId, id),
+            Key: developerKeys.webhookEndpoint(userId, id),
             ConditionExpression: 'attribute_exists(pk)',
           },
         },
         {
           Update: {
             TableName: tableName,
-            Key: keys.webhookCount(userId),
+            Key: developerKeys.webhookCount(userId),
             UpdateExpression: 'ADD #count :minus',
             ConditionExpression: '#count > :zero',
             ExpressionAttributeNames: { '#count': 'count' },
@@ -119,7 +120,7 @@ export function dynamoWebhookEndpoints(
           {
             Update: {
               TableName: tableName,
-              Key: keys.webhookCount(endpoint.userId),
+              Key: developerKeys.webhookCount(endpoint.userId),
               UpdateExpression: 'ADD #count :one',
               ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
               ExpressionAttributeNames: { '#count': 'count' },
@@ -129,7 +130,7 @@ export function dynamoWebhookEndpoints(
           {
             Put: {
               TableName: tableName,
-              Item: { ...keys.webhookEndpoint(endpoint.userId, endpoint.id), ...endpoint },
+              Item: { ...developerKeys.webhookEndpoint(endpoint.userId, endpoint.id), ...endpoint },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -143,14 +144,14 @@ export function dynamoWebhookEndpoints(
     list,
     async get(userId, id) {
       const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.webhookEndpoint(userId, id) }),
+        new GetCommand({ TableName: tableName, Key: developerKeys.webhookEndpoint(userId, id) }),
       );
       return Item ? endpointOf(Item) : undefined;
     },
     delete: remove,
     async removeUser(userId) {
       for (const endpoint of await list(userId)) await remove(userId, endpoint.id);
-      await client.send(new DeleteCommand({ TableName: tableName, Key: keys.webhookCount(userId) }));
+      await client.send(new DeleteCommand({ TableName: tableName, Key: developerKeys.webhookCount(userId) }));
     },
   };
 }
@@ -166,10 +167,10 @@ export function dynamoWebhookDeliveries(
   tableName: string,
 ): WebhookDeliveryStore {
   const itemOf = (delivery: WebhookDelivery) => ({
-    ...keys.webhookDelivery(delivery.id),
-    ...keys.webhookDeliveryOwner(delivery.endpointId, delivery.createdAt, delivery.id),
+    ...developerKeys.webhookDelivery(delivery.id),
+    ...developerKeys.webhookDeliveryOwner(delivery.endpointId, delivery.createdAt, delivery.id),
     ...(delivery.status === 'pending' && delivery.nextAttemptAt
-      ? keys.webhookDeliveryDue(delivery.nextAttemptAt, delivery.id)
+      ? developerKeys.webhookDeliveryDue(delivery.nextAttemptAt, delivery.id)
       : {}),
     ...delivery,
     [ttl]: Math.floor(Date.parse(delivery.createdAt) / 1000) + WEBHOOK_LOG_DAYS * DAY_SECONDS,
@@ -181,7 +182,7 @@ export function dynamoWebhookDeliveries(
     },
     async get(id) {
       const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: keys.webhookDelivery(id) }),
+        new GetCommand({ TableName: tableName, Key: developerKeys.webhookDelivery(id) }),
       );
       return Item ? deliveryOf(Item) : undefined;
     },
@@ -193,7 +194,7 @@ export function dynamoWebhookDeliveries(
           KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
           ExpressionAttributeNames: { '#pk': owner.partitionKey, '#sk': owner.sortKey },
           ExpressionAttributeValues: {
-            ':pk': keys.webhookDeliveryOwnerPartition(endpointId),
+            ':pk': developerKeys.webhookDeliveryOwnerPartition(endpointId),
             ':prefix': 'DELIVERY#',
           },
           ScanIndexForward: false,
@@ -210,7 +211,7 @@ export function dynamoWebhookDeliveries(
           KeyConditionExpression: '#pk = :pk AND #sk < :upper',
           ExpressionAttributeNames: { '#pk': kind.partitionKey, '#sk': kind.sortKey },
           // Every key due at `now` sorts before `now#~` (ids are base62).
-          ExpressionAttributeValues: { ':pk': keys.webhooksDuePartition, ':upper': `${now}#~` },
+          ExpressionAttributeValues: { ':pk': developerKeys.webhooksDuePartition, ':upper': `${now}#~` },
           Limit: limit,
         }),
       );
@@ -221,7 +222,7 @@ export function dynamoWebhookDeliveries(
         await client.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: keys.webhookDelivery(id),
+            Key: developerKeys.webhookDelivery(id),
             UpdateExpression: 'SET attempts = :next, nextAttemptAt = :lease, #due = :due',
             ConditionExpression: '#status = :pending AND attempts = :attempts',
             ExpressionAttributeNames: { '#status': 'status', '#due': kind.sortKey },
@@ -230,7 +231,7 @@ export function dynamoWebhookDeliveries(
               ':attempts': attempts,
               ':next': attempts + 1,
               ':lease': leaseUntil,
-              ':due': keys.webhookDeliveryDue(leaseUntil, id).gsi2sk,
+              ':due': developerKeys.webhookDeliveryDue(leaseUntil, id).gsi2sk,
             },
           }),
         );
@@ -249,7 +250,7 @@ export function dynamoWebhookDeliveries(
             IndexName: owner.indexName,
             KeyConditionExpression: '#pk = :pk',
             ExpressionAttributeNames: { '#pk': owner.partitionKey },
-            ExpressionAttributeValues: { ':pk': keys.webhookDeliveryOwnerPartition(endpointId) },
+            ExpressionAttributeValues: { ':pk': developerKeys.webhookDeliveryOwnerPartition(endpointId) },
             ProjectionExpression: 'pk, sk',
             ExclusiveStartKey: start,
           }),

@@ -4,6 +4,7 @@
  * (every version: the tracks bucket keeps them, see versions.ts).
  */
 import type { S3 } from './client';
+import { s3DownloadLinks } from './download-links';
 import { parseS3Url, type ReadLinks } from './links';
 import { deleteEveryVersion } from './versions';
 
@@ -15,18 +16,11 @@ export interface S3TrackAudio {
 }
 
 export function s3TrackAudio(s3: S3, links: ReadLinks, tracksBucket: string): S3TrackAudio {
-  const ours = (stored: string) => {
-    const location = parseS3Url(stored);
-    return location?.bucket === tracksBucket ? location : undefined;
-  };
   return {
-    async downloadLink(stored, filename) {
-      const location = ours(stored);
-      return location ? links.read(location, { downloadAs: filename }) : stored;
-    },
+    downloadLink: s3DownloadLinks(links, tracksBucket),
     async remove(stored) {
-      const location = ours(stored);
-      if (location) await deleteEveryVersion(s3, location.bucket, location.key);
+      const location = parseS3Url(stored);
+      if (location?.bucket === tracksBucket) await deleteEveryVersion(s3, location.bucket, location.key);
     },
   };
 }
