@@ -25,7 +25,7 @@ const synthesized = synthBeforeAll();
 const { resources, functionOf } = synthesized;
 
 /** The groups that hand out play or download links. */
-const SIGNERS = ['admin', 'catalog', 'generation'];
+const SIGNERS = ['admin', 'api-v1', 'catalog', 'generation'];
 
 interface Behavior {
   PathPattern: string;
