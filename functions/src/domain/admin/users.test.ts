@@ -322,8 +322,14 @@ describe('deleteUser', () => {
       expect.arrayContaining(['sweep uploads/u1/', 'sweep incoming/u1/', 'sweep tracks/u1/']),
     );
     // The data, then the identity, and the profile (with its email claim) last.
-    expect(steps.slice(-5)).toEqual(['exports u1', 'api keys u1', 'customer', 'identity', 'profile']);
-    expect(steps.slice(-5)).toEqual(['exports u1', 'webhooks u1', 'customer', 'identity', 'profile']);
+    expect(steps.slice(-6)).toEqual([
+      'exports u1',
+      'api keys u1',
+      'webhooks u1',
+      'customer',
+      'identity',
+      'profile',
+    ]);
     expect([...generations.all.keys()]).toEqual(['other']);
     expect(users.all.has('u1')).toBe(false);
     expect(audit).toMatchObject([
