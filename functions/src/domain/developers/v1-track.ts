@@ -13,6 +13,7 @@ import { entitlementsFor } from '../generations/entitlements';
 import type { LyricsStore } from '../lyrics/lyrics-timing';
 import type { Plan } from '../plans/plan';
 import { latestStems } from '../stems/stems';
+import { provenanceUrl } from '../tracks/provenance';
 import { type Generation, isDownloadReady, playbackAudio } from '../tracks/track';
 
 export interface V1TrackDeps {
@@ -30,9 +31,35 @@ export interface V1TrackDeps {
 export const v1StatusOf = (status: Generation['status']): V1Track['status'] =>
   status === 'generating' ? 'processing' : status;
 
-/** The track's provenance record, the one the track page links to. */
-export const provenanceUrlOf = (siteOrigin: string, id: string) =>
-  `${siteOrigin.replace(/\/$/, '')}/api/track/${encodeURIComponent(id)}/provenance`;
+/**
+ * A track's own facts in the {@link V1Track} shape, with no links (`audio`,
+ * `stems` and `timedLyrics` null): what a webhook's `data.track` carries, as a
+ * delivery is retried for a day, longer than a link lives (decision 053).
+ */
+export function v1TrackFacts(generation: Generation, siteOrigin: string): V1Track {
+  return {
+    id: generation.id,
+    status: v1StatusOf(generation.status),
+    type: generation.type,
+    title: generation.title,
+    tags: generation.tags,
+    lyrics: generation.lyrics,
+    instrumental: generation.instrumental ?? false,
+    duration: generation.duration,
+    model: generation.model ?? DEFAULT_MODEL_ID,
+    visibility: generation.visibility,
+    createdAt: generation.createdAt,
+    parentId: generation.parentId ?? null,
+    audio: null,
+    // The record exists once the track does.
+    provenanceUrl: generation.status === 'completed' ? provenanceUrl(siteOrigin, generation.id) : null,
+    analysis: generation.analysis ? { bpm: generation.analysis.bpm, key: generation.analysis.key } : null,
+    stems: null,
+    timedLyrics: null,
+    // The track keeps no reason (it may name the provider's internals); the app's own words.
+    error: generation.status === 'failed' ? generationMessages.statusFailed : null,
+  };
+}
 
 /**
  * `generation` (the owner's: the caller has checked) as a {@link V1Track}.
@@ -53,25 +80,10 @@ export async function toV1Track(
     completed && !generation.instrumental ? deps.lyrics.get(generation.id) : undefined,
   ]);
   return {
-    id: generation.id,
-    status: v1StatusOf(generation.status),
-    type: generation.type,
-    title: generation.title,
-    tags: generation.tags,
-    lyrics: generation.lyrics,
-    instrumental: generation.instrumental ?? false,
-    duration: generation.duration,
-    model: generation.model ?? DEFAULT_MODEL_ID,
-    visibility: generation.visibility,
-    createdAt: generation.createdAt,
-    parentId: generation.parentId ?? null,
+    ...v1TrackFacts(generation, deps.siteOrigin),
     audio,
-    provenanceUrl: provenanceUrlOf(deps.siteOrigin, generation.id),
-    analysis: generation.analysis ? { bpm: generation.analysis.bpm, key: generation.analysis.key } : null,
     stems,
     timedLyrics: timed ? timed.lines.map(({ text, start, end }) => ({ text, start, end })) : null,
-    // The track keeps no reason (it may name the provider's internals); the app's own words.
-    error: generation.status === 'failed' ? generationMessages.statusFailed : null,
   };
 }
 

@@ -21,8 +21,8 @@ import {
 import { DomainError, notFound, validationError } from '../errors';
 import type { Generation } from '../tracks/track';
 import { isAllowedAddress, literalAddress } from './addresses';
+import { v1TrackFacts } from './v1-track';
 import { signWebhook } from './webhook-signature';
-import { toV1Track } from './webhook-track';
 
 // ---------------------------------------------------------------- records and ports
 
@@ -296,7 +296,7 @@ export async function raiseTrackEvent(
   const endpoints = (await deps.endpoints.list(generation.userId)).filter((e) => e.events.includes(type));
   if (!endpoints.length) return [];
   const now = deps.clock.now().toISOString();
-  const track = await toV1Track(generation, { siteOrigin: deps.siteOrigin });
+  const track = v1TrackFacts(generation, deps.siteOrigin);
   const payload = payloadOf(type, now, { track });
   const deliveries = endpoints.map((endpoint) => newDelivery(endpoint, payload, now));
   for (const delivery of deliveries) await deps.deliveries.put(delivery);
