@@ -145,6 +145,8 @@ describe('Profile → Developers', () => {
     const endpoint = webhooks.getByRole('listitem', { name: url });
     await endpoint.getByText(/^track\.completed, track\.failed · Added /).waitFor();
     await endpoint.getByRole('button', { name: 'Send test event' }).click();
+    await toast(page, 'Test event delivered').waitFor({ timeout: 20_000 });
+    await toast(page, 'Your endpoint answered 204.').waitFor();
 
     // The log opens, and shows the test event delivered once the receiver has answered.
     await endpoint

@@ -80,20 +80,15 @@ export function useWebhookDeliveries(endpointId: string, enabled: boolean) {
 }
 
 /**
- * Sends `webhook.test` to the endpoint now (`POST /api/user/webhooks/{id}/test`).
- * The answer is the delivery it made (bare or as `{ delivery }`); null when it names none.
+ * Sends `webhook.test` to the endpoint now (`POST /api/user/webhooks/{id}/test`):
+ * the answer is that delivery after its one try.
  */
-export async function sendWebhookTestEvent(endpointId: string): Promise<WebhookDeliveryView | null> {
-  const answer = await apiRequest<unknown>(developerCalls.sendWebhookTestEvent, {
+export async function sendWebhookTestEvent(endpointId: string): Promise<WebhookDeliveryView> {
+  const answer = await apiRequest(developerCalls.sendWebhookTestEvent, {
     params: { id: endpointId },
     body: {},
   });
-  const delivery =
-    answer && typeof answer === 'object' && 'delivery' in answer
-      ? (answer as { delivery: unknown }).delivery
-      : answer;
-  const parsed = webhookDeliverySchema.safeParse(delivery);
-  return parsed.success ? parsed.data : null;
+  return webhookDeliverySchema.parse(answer);
 }
 
 export function useSendWebhookTestEvent() {

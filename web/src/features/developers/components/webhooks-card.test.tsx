@@ -174,15 +174,25 @@ describe('Profile → Developers: webhooks', () => {
     answer = delivery({
       id: 'dl-test-2',
       event: 'webhook.test',
-      status: 'pending',
-      responseStatus: 500,
-      error: 'The endpoint answered 500.',
-      nextAttemptAt: '2026-03-04T10:01:00.000Z',
+      status: 'failed',
+      responseStatus: null,
+      error: 'Connection refused',
     });
     await user.click(item.getByRole('button', { name: 'Send test event' }));
     await waitFor(() => expect(screen.getByText('Test event not delivered')).toBeDefined());
     shown = within(await findToast());
-    expect(shown.getByText('Your endpoint answered 500. The endpoint answered 500.')).toBeDefined();
+    expect(shown.getByText('Connection refused')).toBeDefined();
+    expect(await item.findByRole('listitem', { name: 'webhook.test, Failed' })).toBeDefined();
+
+    answer = delivery({
+      id: 'dl-test-3',
+      event: 'webhook.test',
+      status: 'failed',
+      responseStatus: 500,
+      error: null,
+    });
+    await user.click(item.getByRole('button', { name: 'Send test event' }));
+    await waitFor(() => expect(screen.getByText('Your endpoint answered 500.')).toBeDefined());
   });
 
   it('says why a test event could not be sent', async () => {

@@ -159,18 +159,16 @@ function EndpointItem({ endpoint, onDelete }: { endpoint: WebhookEndpointView; o
     setShowLog(true);
     test.mutate(endpoint.id, {
       onSuccess: (delivery) => {
-        if (!delivery) {
-          toast({ title: 'Test event sent', description: 'Its delivery is in the log below.' });
-        } else if (delivery.status === 'delivered') {
+        if (delivery.status === 'delivered') {
           toast({
             title: 'Test event delivered',
-            description: `Your endpoint answered ${delivery.responseStatus ?? 'with success'}.`,
+            description: `Your endpoint answered ${delivery.responseStatus}.`,
           });
         } else {
           const answer = delivery.responseStatus ? `Your endpoint answered ${delivery.responseStatus}.` : '';
           toast({
             title: 'Test event not delivered',
-            description: [answer, delivery.error].filter(Boolean).join(' ') || 'See the log below.',
+            description: [answer, delivery.error].filter(Boolean).join(' ') || 'See the deliveries below.',
             variant: 'destructive',
           });
         }
