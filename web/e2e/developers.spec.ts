@@ -77,7 +77,7 @@ describe('Profile → Developers', () => {
 
     await keys.getByLabel('Key name').fill('Release pipeline');
     await keys.getByRole('button', { name: 'Create Key' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Your new API key' });
+    const dialog = page.getByRole('alertdialog', { name: 'Your new API key' });
     const shown = dialog.getByLabel('API key');
     await shown.waitFor();
     const key = await shown.inputValue();
@@ -132,7 +132,7 @@ describe('Profile → Developers', () => {
     await webhooks.getByLabel('Endpoint URL').fill(url);
     await webhooks.getByRole('checkbox', { name: /stems\.ready/ }).uncheck();
     await webhooks.getByRole('button', { name: 'Add Endpoint' }).click();
-    const dialog = page.getByRole('dialog', { name: "Your endpoint's signing secret" });
+    const dialog = page.getByRole('alertdialog', { name: "Your endpoint's signing secret" });
     const shown = dialog.getByLabel('Signing secret');
     await shown.waitFor();
     const secret = await shown.inputValue();

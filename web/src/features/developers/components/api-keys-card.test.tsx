@@ -106,7 +106,7 @@ describe('Profile → Developers: API keys', () => {
     await user.type(card.getByLabelText('Key name'), 'Discord bot');
     await user.click(card.getByRole('button', { name: 'Create Key' }));
 
-    const dialog = within(await screen.findByRole('dialog', { name: 'Your new API key' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Your new API key' }));
     expect(bodies()).toEqual([{ name: 'Discord bot', scopes: ['generate', 'read'] }]);
     expect((dialog.getByLabelText('API key') as HTMLInputElement).value).toBe(fullKey);
     expect(dialog.getByText(/You will not see this key again/)).toBeDefined();
@@ -116,7 +116,7 @@ describe('Profile → Developers: API keys', () => {
     expect(dialog.getByRole('button', { name: 'Copied' })).toBeDefined();
 
     await user.click(dialog.getByRole('button', { name: 'Done' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     // The key is gone from the page for good: only its prefix is listed.
     expect(screen.queryByDisplayValue(fullKey)).toBeNull();
     expect(screen.queryByText(fullKey)).toBeNull();
@@ -132,7 +132,7 @@ describe('Profile → Developers: API keys', () => {
     await user.click(card.getByRole('checkbox', { name: /generate/ }));
     await user.click(card.getByRole('button', { name: 'Create Key' }));
 
-    await screen.findByRole('dialog', { name: 'Your new API key' });
+    await screen.findByRole('alertdialog', { name: 'Your new API key' });
     expect(bodies()).toEqual([{ name: 'Reader', scopes: ['read'] }]);
   });
 
@@ -158,7 +158,7 @@ describe('Profile → Developers: API keys', () => {
 
     const message = await card.findByText(developerMessages.keyNameTooLong);
     expect(card.getByLabelText('Key name').getAttribute('aria-describedby')).toBe(message.id);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('shows the 10-key limit and the plan refusal from the server, in either error shape', async () => {
@@ -171,7 +171,7 @@ describe('Profile → Developers: API keys', () => {
     answer = jsonResponse({ error: { code: 'forbidden', message: developerMessages.noApiAccess } }, 403);
     await user.click(card.getByRole('button', { name: 'Create Key' }));
     await waitFor(() => expect(card.getByRole('alert').textContent).toBe(developerMessages.noApiAccess));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('revokes a key only once the confirmation is accepted', async () => {
@@ -197,6 +197,10 @@ describe('Profile → Developers: API keys', () => {
     await waitFor(() => expect(card.queryByRole('listitem', { name: 'Discord bot' })).toBeNull());
     expect(card.getByRole('listitem', { name: 'Pipeline' })).toBeDefined();
     expect(calls('DELETE', '/api/user/api-keys/key-1')).toHaveLength(1);
+    // Focus lands on the list, not on the page's start.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(card.getByRole('heading', { name: 'Your keys' })),
+    );
   });
 
   it('keeps the key listed and says why when revoking fails', async () => {

@@ -8,7 +8,7 @@ import {
   developerMessages,
 } from '@tunesmith/shared/developer-api';
 import { formatDate } from '@tunesmith/shared/track-text';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -46,6 +46,7 @@ export const lastUsed = (key: Pick<ApiKeyView, 'lastUsedAt'>) =>
  */
 export function ApiKeysCard() {
   const headingId = useId();
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const keys = useApiKeys();
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
@@ -58,6 +59,8 @@ export function ApiKeysCard() {
     revoke.mutate(key.id, {
       onSuccess: () => {
         setRevoking(null);
+        // The item and its button are gone: focus goes to the list's heading, not to the page's start.
+        window.setTimeout(() => listHeading.current?.focus(), 0);
         toast({ title: 'Key revoked', description: `${key.name} no longer works.` });
       },
       onError: (error) => {
@@ -87,7 +90,13 @@ export function ApiKeysCard() {
       <CardContent className="grid gap-6">
         <CreateKeyForm onCreated={setCreated} />
         <div className="grid gap-3">
-          <h4 className="text-sm font-semibold text-zinc-200">Your keys</h4>
+          <h4
+            ref={listHeading}
+            tabIndex={-1}
+            className="text-sm font-semibold text-zinc-200 focus:outline-none"
+          >
+            Your keys
+          </h4>
           {keys.isPending ? (
             <div className="grid gap-2" aria-busy="true">
               <span className="sr-only">Loading your API keys</span>

@@ -17,7 +17,8 @@ export interface SecretDialogProps {
 /**
  * A secret the server sends only once (a new API key, a webhook's signing
  * secret): shown in a read-only field with a Copy button, and a note that it
- * will not be shown again. The secret lives only as long as the dialog.
+ * will not be shown again. Only Done or Escape close it, and the secret lives
+ * only as long as the dialog.
  */
 export function SecretDialog({ secret, title, label, note, onClose }: SecretDialogProps) {
   const id = useId();
@@ -39,9 +40,11 @@ export function SecretDialog({ secret, title, label, note, onClose }: SecretDial
     }
   };
   return (
+    // An alert dialog: a stray click beside it must not throw away a secret that is never shown again.
     <Dialog
       open={secret !== null}
       onClose={close}
+      role="alertdialog"
       title={title}
       description={<strong className="font-semibold text-amber-200">{note}</strong>}
       initialFocus={field}

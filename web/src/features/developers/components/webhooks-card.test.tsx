@@ -93,7 +93,7 @@ describe('Profile → Developers: webhooks', () => {
     await user.click(card.getByRole('checkbox', { name: /stems\.ready/ }));
     await user.click(card.getByRole('button', { name: 'Add Endpoint' }));
 
-    const dialog = within(await screen.findByRole('dialog', { name: "Your endpoint's signing secret" }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: "Your endpoint's signing secret" }));
     const sent = calls('POST', '/api/user/webhooks').map(([, init]) => JSON.parse(String(init?.body)));
     expect(sent).toEqual([{ url, events: ['track.completed', 'track.failed'] }]);
     expect((dialog.getByLabelText('Signing secret') as HTMLInputElement).value).toBe(secret);
@@ -118,7 +118,7 @@ describe('Profile → Developers: webhooks', () => {
     answer = jsonResponse({ message: developerMessages.tooManyWebhooks }, 400);
     await user.click(card.getByRole('button', { name: 'Add Endpoint' }));
     expect((await card.findByRole('alert')).textContent).toBe(developerMessages.tooManyWebhooks);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('asks for an address and an event before sending', async () => {
@@ -153,6 +153,9 @@ describe('Profile → Developers: webhooks', () => {
     expect(within(await findToast()).getByText('Endpoint deleted')).toBeDefined();
     expect(await card.findByText('You have no webhook endpoints yet.')).toBeDefined();
     expect(calls('DELETE', '/api/user/webhooks/wh-1')).toHaveLength(1);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(card.getByRole('heading', { name: 'Your endpoints' })),
+    );
   });
 
   it('sends a test event and says how the endpoint answered', async () => {

@@ -9,7 +9,7 @@ import {
   webhookEvents,
 } from '@tunesmith/shared/developer-api';
 import { formatDate } from '@tunesmith/shared/track-text';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -50,6 +50,7 @@ const endpointFields = {
  */
 export function WebhooksCard() {
   const headingId = useId();
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const endpoints = useWebhookEndpoints();
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpointView | null>(null);
@@ -62,6 +63,8 @@ export function WebhooksCard() {
     remove.mutate(endpoint.id, {
       onSuccess: () => {
         setDeleting(null);
+        // The item and its button are gone: focus goes to the list's heading, not to the page's start.
+        window.setTimeout(() => listHeading.current?.focus(), 0);
         toast({ title: 'Endpoint deleted', description: `Nothing more is sent to ${endpoint.url}.` });
       },
       onError: (error) => {
@@ -92,7 +95,13 @@ export function WebhooksCard() {
       <CardContent className="grid gap-6">
         <AddEndpointForm onCreated={setSecret} />
         <div className="grid gap-3">
-          <h4 className="text-sm font-semibold text-zinc-200">Your endpoints</h4>
+          <h4
+            ref={listHeading}
+            tabIndex={-1}
+            className="text-sm font-semibold text-zinc-200 focus:outline-none"
+          >
+            Your endpoints
+          </h4>
           {endpoints.isPending ? (
             <div className="grid gap-2" aria-busy="true">
               <span className="sr-only">Loading your webhook endpoints</span>
