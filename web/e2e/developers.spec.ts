@@ -19,17 +19,14 @@ interface Received {
 }
 
 let browser: Browser;
-let context: BrowserContext;
+/** Each developer's own browser session. */
+const contexts: BrowserContext[] = [];
 /** A webhook receiver on loopback, as a developer runs one beside `npm start`; it answers 204. */
 let receiver: Server;
 const received: Received[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -42,7 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await context?.close();
+  for (const context of contexts) await context.close();
   await browser?.close();
   await new Promise((resolve) => receiver?.close(resolve));
 });
@@ -57,6 +54,11 @@ const listTracks = (key: string) =>
 async function developerOnProfile(name: string): Promise<Page> {
   const email = `developers-${name}-${tag}@example.com`;
   await verifiedUser(baseUrl, { email, password });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  contexts.push(context);
   const page = await context.newPage();
   await signIn(page, baseUrl, email, password);
   await page.goto(`${baseUrl}/profile`);
