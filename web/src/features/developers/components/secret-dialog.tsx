@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
+import { fieldClasses } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
 
 export interface SecretDialogProps {
   /** The secret to show; the dialog is open while there is one. */
@@ -22,7 +23,7 @@ export interface SecretDialogProps {
  */
 export function SecretDialog({ secret, title, label, note, onClose }: SecretDialogProps) {
   const id = useId();
-  const field = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const close = () => {
     setCopied(null);
@@ -53,14 +54,16 @@ export function SecretDialog({ secret, title, label, note, onClose }: SecretDial
         <label htmlFor={`${id}-secret`} className="text-sm font-medium text-zinc-200">
           {label}
         </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Input
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+          {/* Wrapped whole, not scrolled inside a one-line field: the whole secret is seen, on a phone too. */}
+          <textarea
             id={`${id}-secret`}
             ref={field}
             readOnly
+            rows={2}
             value={secret ?? ''}
             onFocus={(event) => event.currentTarget.select()}
-            className="font-mono"
+            className={cn(fieldClasses, 'resize-none font-mono break-all')}
             spellCheck={false}
           />
           <Button variant="secondary" onClick={() => void copy()}>
