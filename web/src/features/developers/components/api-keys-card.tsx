@@ -12,7 +12,6 @@ import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -20,6 +19,7 @@ import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { fieldOf, refusal } from '../utils/refusal';
+import { ConfirmRemoval } from './confirm-removal';
 import { SecretDialog } from './secret-dialog';
 
 /** What each scope lets a key do, beside its checkbox. */
@@ -151,10 +151,10 @@ export function ApiKeysCard() {
         note="You will not see this key again. Copy it now and keep it somewhere safe."
         onClose={() => setCreated(null)}
       />
-      <ConfirmDialog
+      <ConfirmRemoval
         open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open && !revoke.isPending) setRevoking(null);
+        onCancel={() => {
+          if (!revoke.isPending) setRevoking(null);
         }}
         title="Revoke this API key?"
         description={
@@ -168,7 +168,6 @@ export function ApiKeysCard() {
         confirmLabel="Revoke Key"
         onConfirm={confirmRevoke}
         pending={revoke.isPending}
-        destructive
       />
     </Card>
   );

@@ -13,7 +13,6 @@ import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -26,6 +25,7 @@ import {
   useWebhookEndpoints,
 } from '../api/webhooks';
 import { fieldOf, refusal } from '../utils/refusal';
+import { ConfirmRemoval } from './confirm-removal';
 import { SecretDialog } from './secret-dialog';
 import { WebhookDeliveries } from './webhook-deliveries';
 
@@ -134,10 +134,10 @@ export function WebhooksCard() {
         note="You will not see this secret again. Copy it now: your endpoint needs it to check each delivery's signature."
         onClose={() => setSecret(null)}
       />
-      <ConfirmDialog
+      <ConfirmRemoval
         open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setDeleting(null);
+        onCancel={() => {
+          if (!remove.isPending) setDeleting(null);
         }}
         title="Delete this endpoint?"
         description={
@@ -151,7 +151,6 @@ export function WebhooksCard() {
         confirmLabel="Delete Endpoint"
         onConfirm={confirmDelete}
         pending={remove.isPending}
-        destructive
       />
     </Card>
   );
