@@ -196,6 +196,19 @@ describe('Profile → Developers: webhooks', () => {
     });
     await user.click(item.getByRole('button', { name: 'Send test event' }));
     await waitFor(() => expect(screen.getByText('Your endpoint answered 500.')).toBeDefined());
+
+    // The server's reason already names the answer: said once.
+    answer = delivery({
+      id: 'dl-test-4',
+      event: 'webhook.test',
+      status: 'failed',
+      responseStatus: 503,
+      error: 'The endpoint answered 503',
+    });
+    await user.click(item.getByRole('button', { name: 'Send test event' }));
+    const notifications = within(screen.getByRole('region', { name: 'Notifications (F8)', hidden: true }));
+    expect(await notifications.findByText('The endpoint answered 503')).toBeDefined();
+    expect(notifications.queryByText(/Your endpoint answered/)).toBeNull();
   });
 
   it('says why a test event could not be sent', async () => {

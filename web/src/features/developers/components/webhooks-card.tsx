@@ -173,12 +173,13 @@ function EndpointItem({ endpoint, onDelete }: { endpoint: WebhookEndpointView; o
             description: `Your endpoint answered ${delivery.responseStatus}.`,
           });
         } else {
-          const answer = delivery.responseStatus ? `Your endpoint answered ${delivery.responseStatus}.` : '';
-          toast({
-            title: 'Test event not delivered',
-            description: [answer, delivery.error].filter(Boolean).join(' ') || 'See the deliveries below.',
-            variant: 'destructive',
-          });
+          // The server's reason names the answer when there was one; a bare status says it alone.
+          const why =
+            delivery.error ??
+            (delivery.responseStatus
+              ? `Your endpoint answered ${delivery.responseStatus}.`
+              : 'See the deliveries below.');
+          toast({ title: 'Test event not delivered', description: why, variant: 'destructive' });
         }
       },
       onError: (error) => {
