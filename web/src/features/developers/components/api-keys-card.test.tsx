@@ -83,7 +83,7 @@ describe('Profile → Developers: API keys', () => {
 
     expect(card.getByText('Loading your API keys')).toBeDefined();
     slow.respond();
-    expect((await card.findByRole('alert')).textContent).toBe('We could not load your API keys.');
+    expect(await card.findByText('We could not load your API keys.')).toBeDefined();
 
     fail = false;
     await user.click(card.getByRole('button', { name: 'Try Again' }));
@@ -94,7 +94,7 @@ describe('Profile → Developers: API keys', () => {
     const { card } = await renderKeys([], {
       'GET /api/user/api-keys': jsonResponse({ message: developerMessages.noApiAccess }, 403),
     });
-    expect((await card.findByRole('alert')).textContent).toBe(developerMessages.noApiAccess);
+    expect(await card.findByText(developerMessages.noApiAccess)).toBeDefined();
   });
 
   it('creates a key with both scopes ticked to begin with, and shows it once with a Copy button', async () => {

@@ -105,7 +105,7 @@ export function ApiKeysCard() {
             </div>
           ) : keys.isError ? (
             <div className="flex flex-wrap items-center gap-3">
-              <p role="alert" className="text-sm text-red-300">
+              <p className="text-sm text-red-300">
                 {refusal(keys.error, 'We could not load your API keys.')}
               </p>
               <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>

@@ -42,7 +42,7 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
   if (deliveries.isError) {
     return (
       <div className="flex flex-wrap items-center gap-3">
-        <p role="alert" className="text-sm text-red-300">
+        <p className="text-sm text-red-300">
           {refusal(deliveries.error, 'We could not load the deliveries.')}
         </p>
         <Button variant="outline" size="sm" onClick={() => void deliveries.refetch()}>

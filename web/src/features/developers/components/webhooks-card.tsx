@@ -109,7 +109,7 @@ export function WebhooksCard() {
             </div>
           ) : endpoints.isError ? (
             <div className="flex flex-wrap items-center gap-3">
-              <p role="alert" className="text-sm text-red-300">
+              <p className="text-sm text-red-300">
                 {refusal(endpoints.error, 'We could not load your webhook endpoints.')}
               </p>
               <Button variant="outline" size="sm" onClick={() => void endpoints.refetch()}>
