@@ -1,14 +1,19 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TEST_EVENT } from '@tunesmith/shared/developer-api';
+import {
+  developerMessages,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_TEST_EVENT,
+} from '@tunesmith/shared/developer-api';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { signIn, toast, verifiedUser } from './people';
+import { journeyAdmin, signIn, signInAdminByApi, toast, verifiedUser } from './people';
 
 const baseUrl = inject('baseUrl');
+const cloudEnv = inject('cloudEnv');
 const tag = Date.now().toString(36);
 const password = 'developer keys 1';
 
@@ -51,9 +56,10 @@ const listTracks = (key: string) =>
   });
 
 /** A signed-in user on the profile, at the Developers section. */
-async function developerOnProfile(name: string): Promise<Page> {
+async function developerOnProfile(name: string, before?: (userId: string) => Promise<void>): Promise<Page> {
   const email = `developers-${name}-${tag}@example.com`;
-  await verifiedUser(baseUrl, { email, password });
+  const userId = await verifiedUser(baseUrl, { email, password });
+  await before?.(userId);
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     permissions: ['clipboard-read', 'clipboard-write'],
@@ -168,5 +174,61 @@ describe('Profile → Developers', () => {
     await toast(page, 'Endpoint deleted').waitFor();
     await webhooks.getByText('You have no webhook endpoints yet.').waitFor();
     await page.close();
+  });
+
+  it("refuses the keys of a plan whose API access an administrator turned off, in the server's words", async () => {
+    const admin = { username: `developers-${randomUUID().slice(0, 8)}`, password: 'developers admin 1' };
+    await journeyAdmin(cloudEnv, admin);
+    const adminSession = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(adminSession);
+    await signInAdminByApi(adminSession, baseUrl, admin);
+
+    // The administrator makes a plan without API access on the Plans form.
+    const planName = `No API ${tag}`;
+    const adminPage = await adminSession.newPage();
+    await adminPage.goto(`${baseUrl}/admin/plans`);
+    await adminPage.getByRole('button', { name: 'Create Plan' }).first().click();
+    const form = adminPage.getByRole('dialog', { name: 'Create Plan' });
+    await form.getByLabel('Name').fill(planName);
+    // A paid plan: a plan at no price given to someone leaves them on Free.
+    await form.getByLabel('Monthly Price ($)').fill('12.50');
+    const apiAccess = form.getByRole('switch', { name: 'API access' });
+    expect(await apiAccess.getAttribute('aria-checked')).toBe('true');
+    await apiAccess.click();
+    await expectNoSeriousViolations(adminPage, 'the plan form with API access off');
+    await form.getByRole('button', { name: 'Create Plan' }).click();
+    await toast(adminPage, 'Plan Created').waitFor();
+    const card = adminPage.getByRole('article', { name: planName });
+    await card.getByText('Not included').waitFor();
+    const plans = (await (await adminSession.request.get(`${baseUrl}/api/admin/plans`)).json()) as Array<{
+      id: string;
+      name: string;
+      apiAccess: boolean;
+    }>;
+    const plan = plans.find((p) => p.name === planName);
+    expect(plan?.apiAccess).toBe(false);
+
+    // A user on that plan still manages keys (the server decides), and a call with one is refused.
+    const page = await developerOnProfile('no-access', async (userId) => {
+      const granted = await adminSession.request.put(`${baseUrl}/api/admin/regular-users/${userId}/plan`, {
+        data: { planId: plan?.id, status: 'active' },
+        headers: { origin: baseUrl },
+      });
+      expect(granted.status()).toBe(200);
+    });
+    const keys = page.getByRole('region', { name: 'API Keys' });
+    await keys.getByLabel('Key name').fill('Refused');
+    await keys.getByRole('button', { name: 'Create Key' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Your new API key' });
+    const key = await dialog.getByLabel('API key').inputValue();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    const refused = await listTracks(key);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      error: { code: 'forbidden', message: developerMessages.noApiAccess },
+    });
+    await page.close();
+    await adminPage.close();
   });
 });
