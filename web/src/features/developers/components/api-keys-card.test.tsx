@@ -162,7 +162,7 @@ describe('Profile → Developers: API keys', () => {
   });
 
   it('shows the 10-key limit and the plan refusal from the server, in either error shape', async () => {
-    let answer = jsonResponse({ message: developerMessages.tooManyKeys }, 400);
+    let answer = jsonResponse({ message: developerMessages.tooManyKeys }, 409);
     const { card, user } = await renderKeys([], { 'POST /api/user/api-keys': () => answer });
     await user.type(card.getByLabelText('Key name'), 'Eleventh');
     await user.click(card.getByRole('button', { name: 'Create Key' }));

@@ -115,7 +115,7 @@ describe('Profile → Developers: webhooks', () => {
     const message = await card.findByText(developerMessages.webhookUrlInvalid);
     expect(card.getByLabelText('Endpoint URL').getAttribute('aria-describedby')).toBe(message.id);
 
-    answer = jsonResponse({ message: developerMessages.tooManyWebhooks }, 400);
+    answer = jsonResponse({ message: developerMessages.tooManyWebhooks }, 409);
     await user.click(card.getByRole('button', { name: 'Add Endpoint' }));
     expect((await card.findByRole('alert')).textContent).toBe(developerMessages.tooManyWebhooks);
     expect(screen.queryByRole('alertdialog')).toBeNull();
