@@ -15,10 +15,11 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { refusalMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
-import { fieldOf, refusal } from '../utils/refusal';
+import { fieldOf } from '../utils/field-of';
 import { ConfirmRemoval } from './confirm-removal';
 import { SecretDialog } from './secret-dialog';
 
@@ -68,7 +69,7 @@ export function ApiKeysCard() {
         if (handleUnauthorized(error)) return;
         toast({
           title: 'Could not revoke the key',
-          description: refusal(error, 'Please try again.'),
+          description: refusalMessage(error, 'Please try again.'),
           variant: 'destructive',
         });
       },
@@ -106,7 +107,7 @@ export function ApiKeysCard() {
           ) : keys.isError ? (
             <div className="flex flex-wrap items-center gap-3">
               <p className="text-sm text-red-300">
-                {refusal(keys.error, 'We could not load your API keys.')}
+                {refusalMessage(keys.error, 'We could not load your API keys.')}
               </p>
               <Button variant="outline" size="sm" onClick={() => void keys.refetch()}>
                 Try Again
@@ -197,7 +198,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: string) => void }) {
       },
       onError: (error) => {
         if (handleUnauthorized(error)) return;
-        const message = refusal(error, 'Could not create the key. Please try again.');
+        const message = refusalMessage(error, 'Could not create the key. Please try again.');
         const field = fieldOf(message, keyFields);
         if (field) form.setError(field, { type: 'server', message }, { shouldFocus: true });
         else setFormError(message);

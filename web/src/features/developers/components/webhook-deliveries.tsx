@@ -1,9 +1,9 @@
 import type { WebhookDeliveryView } from '@tunesmith/shared/developer-api';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { refusalMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useWebhookDeliveries } from '../api/webhooks';
-import { refusal } from '../utils/refusal';
 
 /** A moment in the reader's time zone: `May 2, 2026, 10:00:05 AM`. */
 export const formatMoment = (iso: string) =>
@@ -43,7 +43,7 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
     return (
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm text-red-300">
-          {refusal(deliveries.error, 'We could not load the deliveries.')}
+          {refusalMessage(deliveries.error, 'We could not load the deliveries.')}
         </p>
         <Button variant="outline" size="sm" onClick={() => void deliveries.refetch()}>
           Try Again

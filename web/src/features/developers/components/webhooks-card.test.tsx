@@ -213,10 +213,7 @@ describe('Profile → Developers: webhooks', () => {
 
   it('says why a test event could not be sent', async () => {
     const { card, user } = await renderWebhooks([endpoint()], {
-      'POST /api/user/webhooks/wh-1/test': jsonResponse(
-        { error: { code: 'forbidden', message: developerMessages.noApiAccess } },
-        403,
-      ),
+      'POST /api/user/webhooks/wh-1/test': jsonResponse({ message: developerMessages.noApiAccess }, 403),
       'GET /api/user/webhooks/wh-1/deliveries': jsonResponse({ deliveries: [] }),
     });
     await user.click(await card.findByRole('button', { name: 'Send test event' }));

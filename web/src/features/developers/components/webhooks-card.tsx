@@ -16,6 +16,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { refusalMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import {
@@ -24,7 +25,7 @@ import {
   useSendWebhookTestEvent,
   useWebhookEndpoints,
 } from '../api/webhooks';
-import { fieldOf, refusal } from '../utils/refusal';
+import { fieldOf } from '../utils/field-of';
 import { ConfirmRemoval } from './confirm-removal';
 import { SecretDialog } from './secret-dialog';
 import { WebhookDeliveries } from './webhook-deliveries';
@@ -72,7 +73,7 @@ export function WebhooksCard() {
         if (handleUnauthorized(error)) return;
         toast({
           title: 'Could not delete the endpoint',
-          description: refusal(error, 'Please try again.'),
+          description: refusalMessage(error, 'Please try again.'),
           variant: 'destructive',
         });
       },
@@ -110,7 +111,7 @@ export function WebhooksCard() {
           ) : endpoints.isError ? (
             <div className="flex flex-wrap items-center gap-3">
               <p className="text-sm text-red-300">
-                {refusal(endpoints.error, 'We could not load your webhook endpoints.')}
+                {refusalMessage(endpoints.error, 'We could not load your webhook endpoints.')}
               </p>
               <Button variant="outline" size="sm" onClick={() => void endpoints.refetch()}>
                 Try Again
@@ -186,7 +187,7 @@ function EndpointItem({ endpoint, onDelete }: { endpoint: WebhookEndpointView; o
         if (handleUnauthorized(error)) return;
         toast({
           title: 'Could not send the test event',
-          description: refusal(error, 'Please try again.'),
+          description: refusalMessage(error, 'Please try again.'),
           variant: 'destructive',
         });
       },
@@ -255,7 +256,7 @@ function AddEndpointForm({ onCreated }: { onCreated: (secret: string) => void })
       },
       onError: (error) => {
         if (handleUnauthorized(error)) return;
-        const message = refusal(error, 'Could not add the endpoint. Please try again.');
+        const message = refusalMessage(error, 'Could not add the endpoint. Please try again.');
         const field = fieldOf(message, endpointFields);
         if (field) form.setError(field, { type: 'server', message }, { shouldFocus: true });
         else setFormError(message);
