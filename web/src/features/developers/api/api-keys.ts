@@ -44,10 +44,10 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeApiKey,
-    onSuccess: (_, id) => {
+    onSuccess: (_, id) =>
       // Gone from the list at once; the read that follows confirms it.
-      queryClient.setQueryData<ApiKeyView[]>(apiKeysQueryKey, (keys) => keys?.filter((key) => key.id !== id));
-      return queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
-    },
+      queryClient.setQueryData<ApiKeyView[]>(apiKeysQueryKey, (keys) => keys?.filter((key) => key.id !== id)),
+    // Read again after a refusal too: a key revoked meanwhile elsewhere is a 404 here.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
 }

@@ -57,8 +57,9 @@ export function useDeleteWebhookEndpoint() {
         endpoints?.filter((endpoint) => endpoint.id !== id),
       );
       queryClient.removeQueries({ queryKey: deliveriesQueryKey(id) });
-      return queryClient.invalidateQueries({ queryKey: webhooksQueryKey, exact: true });
     },
+    // Read again after a refusal too: an endpoint deleted meanwhile elsewhere is a 404 here.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey, exact: true }),
   });
 }
 

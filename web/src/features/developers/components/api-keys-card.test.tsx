@@ -203,6 +203,23 @@ describe('Profile → Developers: API keys', () => {
     );
   });
 
+  it('reads the list again when the key was revoked elsewhere meanwhile', async () => {
+    const { card, user, server } = await renderKeys([key()], {
+      'DELETE /api/user/api-keys/key-1': () => {
+        // Another tab revoked it first.
+        server.keys = [];
+        return jsonResponse({ message: 'API key not found.' }, 404);
+      },
+    });
+    await user.click(await card.findByRole('button', { name: 'Revoke Discord bot' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke Key' }),
+    );
+
+    expect(within(await findToast()).getByText('API key not found.')).toBeDefined();
+    expect(await card.findByText('You have no API keys yet.')).toBeDefined();
+  });
+
   it('keeps the key listed and says why when revoking fails', async () => {
     const { card, user } = await renderKeys([key()], {
       'DELETE /api/user/api-keys/key-1': jsonResponse({ message: 'Not found' }, 404),
