@@ -225,6 +225,12 @@ describe('a phone, 390 px wide, with the longest title and name there is', () =>
       const main = page.getByRole('main');
       await check(page, 'profile', main.getByLabel('Current Email', { exact: true }));
       expect(await main.getByLabel('Current Email', { exact: true }).inputValue()).toBe(person.email);
+      // Profile → Developers loads after the page: its forms and buttons fit too.
+      const developers = main.getByRole('region', { name: 'Developers' });
+      await check(page, 'profile, Developers', developers.getByRole('button', { name: 'Add Endpoint' }));
+      for (const button of ['Create Key', 'Add Endpoint']) {
+        await expectWithinScreen(developers.getByRole('button', { name: button }), `Developers' ${button}`);
+      }
       await page.goto(`${baseUrl}/pricing`);
       await check(page, 'pricing, signed in', page.getByRole('article', { name: 'Basic' }));
       await page.close();

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { LazyDevelopersSection } from '@/features/developers/lazy-developers';
 import { ProfileSettings } from '@/features/profile/components/profile-settings';
 import { userQueryOptions, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
@@ -32,6 +33,7 @@ export default function ProfileRoute() {
             </p>
           </header>
           <ProfileSettings user={user} />
+          <LazyDevelopersSection />
         </>
       ) : (
         <Card className="mx-auto max-w-md p-8 text-center">

@@ -1,14 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminPlanListSchema, type PlanInput } from '@tunesmith/shared/admin';
+import { planInputSchema } from '@tunesmith/shared/admin';
 import * as adminCalls from '@tunesmith/shared/calls/admin';
 import { planSchema } from '@tunesmith/shared/plans';
+import * as z from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKeys, plansQueryKey } from '@/lib/query-keys';
+
+/** Whether keys of the plan's users may call `/api/v1`; on for plans stored before it was a setting. */
+const apiAccess = z._default(z.boolean(), true);
+
+/** A plan as the admin area edits it: the shared plan with its API access setting. */
+export const adminPlanSchema = z.extend(planSchema, { apiAccess });
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
+
+/** The plan form's body: the shared plan input with its API access setting. */
+export const adminPlanInputSchema = z.extend(planInputSchema, { apiAccess });
+export type AdminPlanInput = z.infer<typeof adminPlanInputSchema>;
+export type AdminPlanFormValues = z.input<typeof adminPlanInputSchema>;
 
 export function useAllPlans() {
   return useQuery({
     queryKey: adminQueryKeys.plans,
-    queryFn: async () => adminPlanListSchema.parse(await apiRequest(adminCalls.adminListPlans)),
+    queryFn: async () => z.array(adminPlanSchema).parse(await apiRequest(adminCalls.adminListPlans)),
   });
 }
 
@@ -25,8 +38,8 @@ function usePlanMutation<V, R>(call: (variables: V) => Promise<R>) {
 }
 
 export const useSavePlan = () =>
-  usePlanMutation(async ({ id, input }: { id?: string; input: PlanInput }) =>
-    planSchema.parse(
+  usePlanMutation(async ({ id, input }: { id?: string; input: AdminPlanInput }) =>
+    adminPlanSchema.parse(
       id
         ? await apiRequest(adminCalls.adminUpdatePlan, { params: { id }, body: input })
         : await apiRequest(adminCalls.adminCreatePlan, { body: input }),

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminToasts, type PlanFormValues, type PlanInput, planInputSchema } from '@tunesmith/shared/admin';
+import { adminToasts } from '@tunesmith/shared/admin';
 import { priceEditNotice } from '@tunesmith/shared/billing';
 import { planFeatures } from '@tunesmith/shared/plan-values';
-import type { Plan } from '@tunesmith/shared/plans';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -14,7 +13,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { serverMessage } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useSavePlan } from '../api';
+import {
+  type AdminPlan,
+  type AdminPlanFormValues,
+  type AdminPlanInput,
+  adminPlanInputSchema,
+  useSavePlan,
+} from '../api';
 
 const cycles = [
   { price: 'weeklyPrice', unit: 'week' },
@@ -24,8 +29,8 @@ const cycles = [
 
 /** "$12.00 per month" for each price the form changed from the plan's, as new subscribers will pay it. */
 function changedPrices(
-  plan: Plan | undefined,
-  values: Pick<PlanFormValues, (typeof cycles)[number]['price']>,
+  plan: AdminPlan | undefined,
+  values: Pick<AdminPlanFormValues, (typeof cycles)[number]['price']>,
 ) {
   if (!plan) return [];
   return cycles.flatMap(({ price, unit }) => {
@@ -36,11 +41,11 @@ function changedPrices(
 }
 
 type TextName = Exclude<
-  keyof PlanFormValues,
-  'isActive' | 'commercialUse' | 'stemsFour' | 'stemsSix' | 'features'
+  keyof AdminPlanFormValues,
+  'isActive' | 'commercialUse' | 'stemsFour' | 'stemsSix' | 'apiAccess' | 'features'
 >;
 
-const emptyForm: PlanFormValues = {
+const emptyForm: AdminPlanFormValues = {
   name: '',
   description: '',
   features: '',
@@ -57,9 +62,10 @@ const emptyForm: PlanFormValues = {
   commercialUse: false,
   stemsFour: true,
   stemsSix: false,
+  apiAccess: true,
 };
 
-const formOf = (plan: Plan): PlanFormValues => ({
+const formOf = (plan: AdminPlan): AdminPlanFormValues => ({
   name: plan.name,
   description: plan.description ?? '',
   features: planFeatures(plan.features).join('\n'),
@@ -76,14 +82,15 @@ const formOf = (plan: Plan): PlanFormValues => ({
   commercialUse: plan.commercialUse,
   stemsFour: plan.stemsFour,
   stemsSix: plan.stemsSix,
+  apiAccess: plan.apiAccess,
 });
 
 /** Create or edit a plan: the spec's defaults (5, 5, 0) fill empty numbers, prices take cents. */
-export function PlanFormDialog({ plan, onClose }: { plan?: Plan; onClose: () => void }) {
+export function PlanFormDialog({ plan, onClose }: { plan?: AdminPlan; onClose: () => void }) {
   const id = useId();
   const save = useSavePlan();
-  const form = useForm<PlanFormValues, unknown, PlanInput>({
-    resolver: zodResolver(planInputSchema),
+  const form = useForm<AdminPlanFormValues, unknown, AdminPlanInput>({
+    resolver: zodResolver(adminPlanInputSchema),
     defaultValues: plan ? formOf(plan) : emptyForm,
   });
   const { errors } = form.formState;
@@ -249,6 +256,29 @@ export function PlanFormDialog({ plan, onClose }: { plan?: Plan; onClose: () => 
             Which separations users on this plan may ask for; each costs one generation of the week.
           </p>
         </fieldset>
+        <div className="grid gap-1">
+          <div className="flex items-center gap-3">
+            <Controller
+              control={form.control}
+              name="apiAccess"
+              render={({ field }) => (
+                <Switch
+                  id={`${id}-api-access`}
+                  checked={field.value ?? true}
+                  onCheckedChange={field.onChange}
+                  aria-describedby={`${id}-api-access-help`}
+                />
+              )}
+            />
+            <label htmlFor={`${id}-api-access`} className="text-sm font-medium text-zinc-200">
+              API access
+            </label>
+          </div>
+          <p id={`${id}-api-access-help`} className="text-xs text-zinc-400">
+            Users on this plan may create API keys and call the Tunesmith API, within the plan's quota.
+            Turning it off refuses their keys at once.
+          </p>
+        </div>
         <div className="mt-2 flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cancel

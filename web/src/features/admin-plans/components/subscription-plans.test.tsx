@@ -129,6 +129,40 @@ describe('Subscription Plans', () => {
     expect(bodies('PUT', '/api/admin/plans/premium')[0]).toMatchObject({ stemsFour: false, stemsSix: true });
   });
 
+  it('shows and saves API access: on for a new plan and for a plan stored without the setting, off as the plan has it', async () => {
+    const { user, bodies } = renderPlans({
+      'GET /api/admin/plans': jsonResponse([plan(), plan({ id: 'old', name: 'Old', apiAccess: false })]),
+      'POST /api/admin/plans': jsonResponse(plan({ id: 'new', name: 'Label' }), 201),
+      'PUT /api/admin/plans/old': jsonResponse(plan({ id: 'old', name: 'Old', apiAccess: true })),
+    });
+    const apiAccess = (name: string) =>
+      within(screen.getByRole('article', { name })).getByText('API access', { selector: 'dt' })
+        .nextElementSibling?.textContent;
+    await screen.findByRole('article', { name: 'Premium' });
+    // Premium's record has no apiAccess (stored before the setting): it reads as on.
+    expect(apiAccess('Premium')).toBe('Included');
+    expect(apiAccess('Old')).toBe('Not included');
+
+    await user.click(screen.getByRole('button', { name: 'Create Plan' }));
+    const create = within(screen.getByRole('dialog', { name: 'Create Plan' }));
+    const newSwitch = create.getByRole('switch', { name: 'API access' });
+    expect(newSwitch.getAttribute('aria-checked')).toBe('true');
+    await user.type(create.getByLabelText('Name'), 'Label');
+    await user.click(newSwitch);
+    await user.click(create.getByRole('button', { name: 'Create Plan' }));
+    expect(within(await findToast()).getByText('Plan Created')).toBeDefined();
+    expect(bodies('POST', '/api/admin/plans')[0]).toMatchObject({ name: 'Label', apiAccess: false });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Old' }));
+    const edit = within(screen.getByRole('dialog', { name: 'Edit Plan' }));
+    const editSwitch = edit.getByRole('switch', { name: 'API access' });
+    expect(editSwitch.getAttribute('aria-checked')).toBe('false');
+    await user.click(editSwitch);
+    await user.click(edit.getByRole('button', { name: 'Update Plan' }));
+    expect(await screen.findByText('Plan Updated')).toBeDefined();
+    expect(bodies('PUT', '/api/admin/plans/old')[0]).toMatchObject({ name: 'Old', apiAccess: true });
+  });
+
   it("writes each plan's figures as a valid description list (a term and its value in a div of the list)", async () => {
     renderPlans();
     const premium = await screen.findByRole('article', { name: 'Premium' });

@@ -1,6 +1,5 @@
 import { adminToasts } from '@tunesmith/shared/admin';
 import { planFeatures } from '@tunesmith/shared/plan-values';
-import type { Plan } from '@tunesmith/shared/plans';
 import { useState } from 'react';
 import { AdminPage, EmptyState, LoadFailed } from '@/components/admin/admin-page';
 import { Badge } from '@/components/ui/badge';
@@ -10,10 +9,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { serverMessage } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useAllPlans, useDeletePlan } from '../api';
+import { type AdminPlan, useAllPlans, useDeletePlan } from '../api';
 import { PlanFormDialog } from './plan-form-dialog';
 
-function PlanCard({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
+function PlanCard({ plan, onEdit }: { plan: AdminPlan; onEdit: () => void }) {
   const remove = useDeletePlan();
   const features = planFeatures(plan.features);
   const onDelete = () => {
@@ -65,6 +64,10 @@ function PlanCard({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
             <dt className="text-zinc-400">Commercial use</dt>
             <dd className="text-white">{plan.commercialUse ? 'Allowed' : 'Personal use only'}</dd>
           </div>
+          <div className="col-span-6">
+            <dt className="text-zinc-400">API access</dt>
+            <dd className="text-white">{plan.apiAccess ? 'Included' : 'Not included'}</dd>
+          </div>
         </dl>
         {plan.description ? (
           <p className="text-sm whitespace-pre-line text-zinc-300">{plan.description}</p>
@@ -107,7 +110,7 @@ function PlanCard({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
 /** Subscription Plans: every plan, inactive ones too, with create, edit and delete. */
 export function SubscriptionPlans() {
   const plans = useAllPlans();
-  const [editing, setEditing] = useState<Plan | 'new' | null>(null);
+  const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
   const create = <Button onClick={() => setEditing('new')}>Create Plan</Button>;
   return (
     <AdminPage title="Subscription Plans" actions={create}>
