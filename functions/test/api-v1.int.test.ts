@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { developerMessages, IDEMPOTENCY_TTL_SECONDS } from '@tunesmith/shared/developer-api';
+import { IDEMPOTENCY_TTL_SECONDS } from '@tunesmith/shared/api-v1-schemas';
+import { developerMessages } from '@tunesmith/shared/developer-api';
 import { generationMessages } from '@tunesmith/shared/generations';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';

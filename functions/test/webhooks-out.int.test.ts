@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { v1TrackSchema } from '@tunesmith/shared/api-v1-schemas';
 import {
   developerMessages,
-  v1TrackSchema,
   WEBHOOK_SIGNATURE_HEADER,
   webhookPayloadSchema,
 } from '@tunesmith/shared/developer-api';

@@ -12,9 +12,8 @@
  * (`Authorization: Bearer ts_…`, cookies ignored; decision 052).
  */
 export type RouteAuth = 'public' | 'user' | 'admin' | 'webhook' | 'key';
-/** What an API key may do (decision 052): start work, or read what it made. */
-export const apiScopes = ['generate', 'read'] as const;
-export type ApiScope = (typeof apiScopes)[number];
+/** What an API key may do (decision 052): start work, or read what it made (listed in developer-api.ts). */
+export type ApiScope = 'generate' | 'read';
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export const routeGroups = [

@@ -6,7 +6,6 @@
  * (decision 054). The SPA never imports this: it fetches the document.
  */
 import type * as z from 'zod/mini';
-import type * as apiV1 from './calls/api-v1';
 import {
   v1CreateTrackSchema,
   type v1ErrorCodes,
@@ -17,7 +16,8 @@ import {
   v1TrackStartedSchema,
   v1UploadCreatedSchema,
   v1UploadSchema,
-} from './developer-api';
+} from './api-v1-schemas';
+import type * as apiV1 from './calls/api-v1';
 import {
   audioToMusicSchema,
   extendSchema,

@@ -7,9 +7,8 @@ import {
   v1ErrorSchema,
   v1TrackSchema,
   v1UploadSchema,
-  WEBHOOK_SIGNATURE_HEADER,
-  webhookEvents,
-} from '@tunesmith/shared/developer-api';
+} from '@tunesmith/shared/api-v1-schemas';
+import { WEBHOOK_SIGNATURE_HEADER, webhookEvents } from '@tunesmith/shared/developer-api';
 import {
   audioToMusicSchema,
   extendSchema,

@@ -7,11 +7,9 @@ import {
   v1ErrorDescriptions,
   v1Schemas,
 } from '@tunesmith/shared/api-v1-docs';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_SECONDS, v1ErrorCodes } from '@tunesmith/shared/api-v1-schemas';
 import {
   API_KEYS_MAX,
-  IDEMPOTENCY_HEADER,
-  IDEMPOTENCY_TTL_SECONDS,
-  v1ErrorCodes,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TEST_EVENT,
   WEBHOOK_TOLERANCE_SECONDS,

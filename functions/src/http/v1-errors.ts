@@ -1,4 +1,4 @@
-import { v1ErrorCodes } from '@tunesmith/shared/developer-api';
+import { v1ErrorCodes } from '@tunesmith/shared/api-v1-schemas';
 import { messages } from '@tunesmith/shared/messages';
 import type { ApiResult } from './responses';
 

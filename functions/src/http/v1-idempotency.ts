@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, type V1Error, v1ErrorCodes } from '@tunesmith/shared/developer-api';
+import { IDEMPOTENCY_HEADER, type V1Error, v1ErrorCodes } from '@tunesmith/shared/api-v1-schemas';
 import type { User } from '../domain/accounts/user';
 import {
   checkIdempotencyKey,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { apiScopes } from '@tunesmith/shared/api-routes';
+import { apiScopes } from '@tunesmith/shared/developer-api';
 import { type RouteDef, routes } from '@tunesmith/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoGenerationStore } from '../../src/adapters/dynamo/generation-store';

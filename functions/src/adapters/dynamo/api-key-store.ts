@@ -5,7 +5,7 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { apiScopes } from '@tunesmith/shared/api-routes';
+import { apiScopes } from '@tunesmith/shared/developer-api';
 import * as z from 'zod/mini';
 import { developerKeys } from '../../data/developer-keys';
 import { tableDesign } from '../../data/keys';

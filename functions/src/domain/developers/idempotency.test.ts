@@ -1,4 +1,5 @@
-import { developerMessages, IDEMPOTENCY_TTL_SECONDS } from '@tunesmith/shared/developer-api';
+import { IDEMPOTENCY_TTL_SECONDS } from '@tunesmith/shared/api-v1-schemas';
+import { developerMessages } from '@tunesmith/shared/developer-api';
 import { describe, expect, it } from 'vitest';
 import { fakeClock } from '../../testing/in-memory-accounts';
 import { inMemoryIdempotencyStore } from '../../testing/in-memory-idempotency';

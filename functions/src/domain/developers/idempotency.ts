@@ -10,7 +10,8 @@
  * claim so a retry runs again. Records live 24 hours.
  */
 import { createHash } from 'node:crypto';
-import { developerMessages, IDEMPOTENCY_TTL_SECONDS } from '@tunesmith/shared/developer-api';
+import { IDEMPOTENCY_TTL_SECONDS } from '@tunesmith/shared/api-v1-schemas';
+import { developerMessages } from '@tunesmith/shared/developer-api';
 import type { Clock } from '../accounts/ports';
 import { DomainError, validationError } from '../errors';
 

@@ -4,7 +4,7 @@
  * completed, the WAV only when the plan downloads and it is prepared, the
  * stems once separated, and its timed lyrics when they exist.
  */
-import type { V1Track } from '@tunesmith/shared/developer-api';
+import type { V1Track } from '@tunesmith/shared/api-v1-schemas';
 import { generationMessages } from '@tunesmith/shared/generation-values';
 import { DEFAULT_MODEL_ID } from '@tunesmith/shared/models';
 import type { User } from '../accounts/user';

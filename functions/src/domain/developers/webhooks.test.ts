@@ -1,6 +1,6 @@
+import { v1TrackSchema } from '@tunesmith/shared/api-v1-schemas';
 import {
   developerMessages,
-  v1TrackSchema,
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_TOLERANCE_SECONDS,
   type WebhookEventType,

@@ -1,4 +1,5 @@
-import { developerMessages, IDEMPOTENCY_HEADER } from '@tunesmith/shared/developer-api';
+import { IDEMPOTENCY_HEADER } from '@tunesmith/shared/api-v1-schemas';
+import { developerMessages } from '@tunesmith/shared/developer-api';
 import { generationMessages, songDurationInvalid } from '@tunesmith/shared/generations';
 import { uploadMessages } from '@tunesmith/shared/uploads';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';

@@ -3,7 +3,7 @@ import {
   v1ListQuerySchema,
   type v1TrackStartedSchema,
   v1UploadSchema,
-} from '@tunesmith/shared/developer-api';
+} from '@tunesmith/shared/api-v1-schemas';
 import {
   audioToMusicSchema,
   extendSchemaFor,

@@ -1,27 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { planInputSchema } from '@tunesmith/shared/admin';
+import { adminPlanListSchema, planInputSchema } from '@tunesmith/shared/admin';
 import * as adminCalls from '@tunesmith/shared/calls/admin';
 import { planSchema } from '@tunesmith/shared/plans';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { apiRequest } from '@/lib/api-client';
 import { adminQueryKeys, plansQueryKey } from '@/lib/query-keys';
 
-/** Whether keys of the plan's users may call `/api/v1`; on for plans stored before it was a setting. */
-const apiAccess = z._default(z.boolean(), true);
-
-/** A plan as the admin area edits it: the shared plan with its API access setting. */
-export const adminPlanSchema = z.extend(planSchema, { apiAccess });
+/** A plan as the admin area edits it, its API access included (on for plans stored before the setting). */
+export const adminPlanSchema = planSchema;
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
 
-/** The plan form's body: the shared plan input with its API access setting. */
-export const adminPlanInputSchema = z.extend(planInputSchema, { apiAccess });
+/** The plan form's body. */
+export const adminPlanInputSchema = planInputSchema;
 export type AdminPlanInput = z.infer<typeof adminPlanInputSchema>;
 export type AdminPlanFormValues = z.input<typeof adminPlanInputSchema>;
 
 export function useAllPlans() {
   return useQuery({
     queryKey: adminQueryKeys.plans,
-    queryFn: async () => z.array(adminPlanSchema).parse(await apiRequest(adminCalls.adminListPlans)),
+    queryFn: async () => adminPlanListSchema.parse(await apiRequest(adminCalls.adminListPlans)),
   });
 }
 

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ApiScope, apiScopes } from '@tunesmith/shared/api-routes';
+import type { ApiScope } from '@tunesmith/shared/api-routes';
 import {
   API_KEY_NAME_MAX,
   type ApiKeyView,
+  apiScopes,
   type CreateApiKeyRequest,
   createApiKeySchema,
   developerMessages,
