@@ -355,7 +355,9 @@ describe('each model sounds like itself', () => {
       run(STABLE_AUDIO_ENDPOINT, { prompt: PROMPT, seconds_total: seconds }).then(audioOf),
     ]);
     const [bright, middle, dark] = [minimax, cassette, stable].map((r) => centroid(r.audio));
-    expect(bright).toBeGreaterThan((middle as number) * 1.5);
+    // MiniMax takes no seed, so its song differs on every run: over 25 runs its centroid was 3.8 to 6.5 kHz,
+    // CassetteAI's 2.7 to 3.2 kHz and Stable Audio's 0.8 to 1.4 kHz; the darkest MiniMax song is still a fifth brighter.
+    expect(bright).toBeGreaterThan((middle as number) * 1.15);
     expect(middle).toBeGreaterThan((dark as number) * 1.5);
   });
 
