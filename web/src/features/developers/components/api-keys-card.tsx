@@ -21,6 +21,7 @@ import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { fieldOf } from '../utils/field-of';
+import { CheckboxGroup } from './checkbox-group';
 import { ConfirmRemoval } from './confirm-removal';
 import { SecretDialog } from './secret-dialog';
 
@@ -224,37 +225,20 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: string) => void }) {
         control={form.control}
         name="scopes"
         render={({ field }) => (
-          <fieldset className="grid gap-2" aria-describedby={scopesError ? `${id}-scopes-error` : undefined}>
-            <legend className="mb-1 text-sm font-medium text-zinc-200">Scopes</legend>
-            {apiScopes.map((scope) => (
-              <label key={scope} className="flex items-center gap-2 text-sm text-zinc-200">
-                <input
-                  type="checkbox"
-                  name={field.name}
-                  ref={scope === apiScopes[0] ? field.ref : undefined}
-                  className="size-4 accent-fuchsia-500"
-                  checked={field.value.includes(scope)}
-                  onChange={(event) => {
-                    form.clearErrors('scopes');
-                    field.onChange(
-                      event.target.checked
-                        ? apiScopes.filter((s) => s === scope || field.value.includes(s))
-                        : field.value.filter((s) => s !== scope),
-                    );
-                  }}
-                />
-                <span>
-                  <span className="font-mono">{scope}</span>
-                  <span className="text-zinc-400"> · {scopeHelp[scope]}</span>
-                </span>
-              </label>
-            ))}
-            {scopesError ? (
-              <p id={`${id}-scopes-error`} className="text-sm text-red-300">
-                {scopesError}
-              </p>
-            ) : null}
-          </fieldset>
+          <CheckboxGroup
+            legend="Scopes"
+            name={field.name}
+            options={apiScopes}
+            help={scopeHelp}
+            value={field.value}
+            onChange={(value) => {
+              form.clearErrors('scopes');
+              field.onChange(value);
+            }}
+            inputRef={field.ref}
+            error={scopesError}
+            errorId={`${id}-scopes-error`}
+          />
         )}
       />
       {formError ? (

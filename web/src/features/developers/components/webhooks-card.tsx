@@ -26,6 +26,7 @@ import {
   useWebhookEndpoints,
 } from '../api/webhooks';
 import { fieldOf } from '../utils/field-of';
+import { CheckboxGroup } from './checkbox-group';
 import { ConfirmRemoval } from './confirm-removal';
 import { SecretDialog } from './secret-dialog';
 import { WebhookDeliveries } from './webhook-deliveries';
@@ -283,37 +284,20 @@ function AddEndpointForm({ onCreated }: { onCreated: (secret: string) => void })
         control={form.control}
         name="events"
         render={({ field }) => (
-          <fieldset className="grid gap-2" aria-describedby={eventsError ? `${id}-events-error` : undefined}>
-            <legend className="mb-1 text-sm font-medium text-zinc-200">Events</legend>
-            {webhookEvents.map((event) => (
-              <label key={event} className="flex items-center gap-2 text-sm text-zinc-200">
-                <input
-                  type="checkbox"
-                  name={field.name}
-                  ref={event === webhookEvents[0] ? field.ref : undefined}
-                  className="size-4 accent-fuchsia-500"
-                  checked={field.value.includes(event)}
-                  onChange={(change) => {
-                    form.clearErrors('events');
-                    field.onChange(
-                      change.target.checked
-                        ? webhookEvents.filter((e) => e === event || field.value.includes(e))
-                        : field.value.filter((e) => e !== event),
-                    );
-                  }}
-                />
-                <span>
-                  <span className="font-mono">{event}</span>
-                  <span className="text-zinc-400"> · {eventHelp[event]}</span>
-                </span>
-              </label>
-            ))}
-            {eventsError ? (
-              <p id={`${id}-events-error`} className="text-sm text-red-300">
-                {eventsError}
-              </p>
-            ) : null}
-          </fieldset>
+          <CheckboxGroup
+            legend="Events"
+            name={field.name}
+            options={webhookEvents}
+            help={eventHelp}
+            value={field.value}
+            onChange={(value) => {
+              form.clearErrors('events');
+              field.onChange(value);
+            }}
+            inputRef={field.ref}
+            error={eventsError}
+            errorId={`${id}-events-error`}
+          />
         )}
       />
       {formError ? (
