@@ -119,7 +119,14 @@ export const v1TrackListSchema = z.object({
   next: z.nullable(z.string()),
 });
 
+/** The most tracks one page of `GET /api/v1/tracks` holds. */
+export const V1_PAGE_MAX = 100;
+export const v1ListMessages = {
+  limitInvalid: `limit is a whole number from 1 to ${V1_PAGE_MAX}.`,
+  cursorInvalid: 'The cursor is not valid.',
+} as const;
+
 export const v1ListQuerySchema = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(1024))),
-  limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/))),
+  cursor: z.optional(z.string().check(z.maxLength(1024, v1ListMessages.cursorInvalid))),
+  limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/, v1ListMessages.limitInvalid))),
 });

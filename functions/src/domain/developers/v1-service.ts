@@ -3,6 +3,7 @@
  * through the owner's tracks, and taking in an upload the program sent
  * itself (the app's browser asks for that in a call of its own).
  */
+import { V1_PAGE_MAX, v1ListMessages } from '@tunesmith/shared/api-v1-schemas';
 import type { AudioFormat } from '@tunesmith/shared/audio-format';
 import { uploadMessages } from '@tunesmith/shared/uploads';
 import type { User } from '../accounts/user';
@@ -19,10 +20,9 @@ import {
 } from '../uploads/uploads';
 
 export const V1_PAGE_DEFAULT = 20;
-export const V1_PAGE_MAX = 100;
-export const v1PageMessages = {
-  limitInvalid: `limit is a whole number from 1 to ${V1_PAGE_MAX}.`,
-} as const;
+export { V1_PAGE_MAX };
+/** The refusals of a page's query, the schema's own. */
+export const v1PageMessages = v1ListMessages;
 
 /** One page of the owner's tracks, newest first; `next` is the cursor of the page after it, null on the last. */
 export async function listOwnTracks(

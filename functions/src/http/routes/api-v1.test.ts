@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER } from '@tunesmith/shared/api-v1-schemas';
+import { IDEMPOTENCY_HEADER, v1ListMessages } from '@tunesmith/shared/api-v1-schemas';
 import { developerMessages } from '@tunesmith/shared/developer-api';
 import { generationMessages, songDurationInvalid } from '@tunesmith/shared/generations';
 import { uploadMessages } from '@tunesmith/shared/uploads';
@@ -208,6 +208,26 @@ describe('GET /api/v1/tracks', () => {
     expect([...first.body.tracks, ...second.body.tracks].map((t: { id: string }) => t.id)).not.toContain(
       'theirs',
     );
+  });
+
+  it.each([
+    ['abc', v1ListMessages.limitInvalid],
+    ['1000', v1ListMessages.limitInvalid],
+    ['0', v1ListMessages.limitInvalid],
+  ])('refuses limit %s in words, not a pattern', async (limit, message) => {
+    const { call } = setup();
+    expect(await call('v1ListTracks', { query: { limit } })).toMatchObject({
+      status: 400,
+      body: { message },
+    });
+  });
+
+  it('refuses a cursor too long to be one of ours', async () => {
+    const { call } = setup();
+    expect(await call('v1ListTracks', { query: { cursor: 'c'.repeat(2000) } })).toMatchObject({
+      status: 400,
+      body: { message: v1ListMessages.cursorInvalid },
+    });
   });
 });
 
