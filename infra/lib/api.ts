@@ -174,6 +174,9 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   // The developer API: keys, their owners and plans, the per-key rate counters (decision 052), and the app's
   // calls: uploads signed and taken in, the workflow started, finished audio linked (decision 055). No sessions.
   'api-v1': { table: 'readWrite', uploads: ['read', 'write', 'delete'], audio: true, workflow: 'start' },
+  // Likes, plays, playlists, profiles, follows and reports (decision 056); its pages sign plays of the
+  // tracks they list, and a remix starts the workflow with its source's audio.
+  community: { table: 'readWrite', batchRead: true, audio: true, workflow: 'start' },
 };
 
 /**

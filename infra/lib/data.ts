@@ -70,7 +70,10 @@ export class Data extends Construct {
       this.table.addGlobalSecondaryIndex({
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
-        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        sortKey: {
+          name: index.sortKey,
+          type: 'sortKeyType' in index ? AttributeType.NUMBER : AttributeType.STRING,
+        },
         projectionType: ProjectionType.ALL,
       });
     }

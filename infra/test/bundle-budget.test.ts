@@ -46,6 +46,7 @@ const deferred: Record<RouteGroup, readonly string[]> = {
   ],
   developers: ['functions/src/adapters/cognito/operations.ts'],
   'api-v1': ['functions/src/http/openapi.gen.ts'],
+  community: ['functions/src/adapters/cognito/operations.ts'],
 };
 
 /** In no group's bundle at all: the bundling shims and zod/mini stand in for them. */

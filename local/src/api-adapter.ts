@@ -330,6 +330,7 @@ const handlerModules: Record<RouteGroup, () => Promise<HandlerModule>> = {
   admin: () => import('@tunesmith/functions/lambdas/admin'),
   developers: () => import('@tunesmith/functions/lambdas/developers'),
   'api-v1': () => import('@tunesmith/functions/lambdas/api-v1'),
+  community: () => import('@tunesmith/functions/lambdas/community'),
 };
 
 /**

@@ -47,11 +47,17 @@ const isNotFound = (error: unknown) =>
 
 /** The table's shape: {@link tableDesign}, or another in tests of a design change. */
 export type TableDesign = Pick<typeof tableDesign, 'partitionKey' | 'sortKey' | 'ttlAttribute'> & {
-  indexes: Record<string, { indexName: string; partitionKey: string; sortKey: string }>;
+  indexes: Record<string, { indexName: string; partitionKey: string; sortKey: string; sortKeyType?: 'N' }>;
 };
 
 const stringAttributes = (names: Iterable<string>): AttributeDefinition[] =>
   [...new Set(names)].map((name) => ({ AttributeName: name, AttributeType: 'S' }));
+
+/** An index's key attributes: strings, but for a number sort key (decision 056). */
+const indexAttributes = (index: TableDesign['indexes'][string]): AttributeDefinition[] => [
+  { AttributeName: index.partitionKey, AttributeType: 'S' },
+  { AttributeName: index.sortKey, AttributeType: index.sortKeyType ?? 'S' },
+];
 
 const indexOf = (index: TableDesign['indexes'][string]): GlobalSecondaryIndex => ({
   IndexName: index.indexName,
@@ -101,7 +107,7 @@ export async function ensureTable(
       await client.send(
         new UpdateTableCommand({
           TableName: tableName,
-          AttributeDefinitions: stringAttributes([index.partitionKey, index.sortKey]),
+          AttributeDefinitions: indexAttributes(index),
           GlobalSecondaryIndexUpdates: [{ Create: indexOf(index) }],
         }),
       );
@@ -115,11 +121,10 @@ export async function ensureTable(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: stringAttributes([
-        design.partitionKey,
-        design.sortKey,
-        ...indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
-      ]),
+      AttributeDefinitions: [
+        ...stringAttributes([design.partitionKey, design.sortKey]),
+        ...indexes.flatMap(indexAttributes),
+      ],
       KeySchema: [
         { AttributeName: design.partitionKey, KeyType: 'HASH' },
         { AttributeName: design.sortKey, KeyType: 'RANGE' },

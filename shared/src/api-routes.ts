@@ -27,6 +27,7 @@ export const routeGroups = [
   'admin',
   'developers',
   'api-v1',
+  'community',
 ] as const;
 export type RouteGroup = (typeof routeGroups)[number];
 

@@ -13,6 +13,7 @@ import * as apiV1 from './calls/api-v1';
 import * as auth from './calls/auth';
 import * as billing from './calls/billing';
 import * as catalog from './calls/catalog';
+import * as community from './calls/community';
 import * as developers from './calls/developers';
 import * as generation from './calls/generation';
 import * as models from './calls/models';
@@ -111,6 +112,30 @@ export const routes = [
   apiV1.v1ExtendTrack,
   apiV1.v1RepaintTrack,
   apiV1.v1CreateVariation,
+  community.likeTrack,
+  community.unlikeTrack,
+  community.recordPlay,
+  community.listLikedTracks,
+  community.createPlaylist,
+  community.listMyPlaylists,
+  community.getPlaylist,
+  community.updatePlaylist,
+  community.deletePlaylist,
+  community.setPlaylistTracks,
+  community.getMyPublicProfile,
+  community.setPublicProfile,
+  community.deletePublicProfile,
+  community.getCreator,
+  community.followCreator,
+  community.unfollowCreator,
+  community.getFeed,
+  community.setRemixable,
+  community.remixTrack,
+  community.listRemixes,
+  community.reportTrack,
+  community.reportCreator,
+  admin.adminListReports,
+  admin.adminResolveReport,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -38,6 +38,23 @@ export type TrackFamily = z.infer<typeof trackFamilySchema>;
 export const trackAnalysisSchema = z.object({ bpm: z.number(), key: z.string(), confidence: z.number() });
 export type TrackAnalysis = z.infer<typeof trackAnalysisSchema>;
 
+/** A creator with a public profile, as tracks and playlists name them (decision 056). */
+export const creatorRefSchema = z.object({ handle: z.string(), displayName: z.string() });
+export type CreatorRef = z.infer<typeof creatorRefSchema>;
+
+/**
+ * Where a remix came from (decision 056). While the source is public (and not hidden) it is named:
+ * `trackId`, `title`, and its creator (null: "anonymous"). Once it is deleted, made private or hidden,
+ * `available` is false and nothing of it is named ("a track that is no longer public").
+ */
+export const remixCreditSchema = z.object({
+  available: z.boolean(),
+  trackId: z.nullable(z.string()),
+  title: z.nullable(z.string()),
+  creator: z.nullable(creatorRefSchema),
+});
+export type RemixCredit = z.infer<typeof remixCreditSchema>;
+
 /** A track as the API returns it (track card, track page, gallery). */
 export const trackSchema = z.object({
   id: z.string(),
@@ -81,6 +98,17 @@ export const trackSchema = z.object({
   model: z.optional(z.string()),
   /** Only on the track page's answer (`GET /api/track/{id}`). */
   family: z.optional(trackFamilySchema),
+  /** Likes and counted plays (decision 056); absent in answers from before them. */
+  likes: z._default(z.number(), 0),
+  plays: z._default(z.number(), 0),
+  /** Whether the signed-in viewer likes it; absent for visitors. */
+  likedByMe: z.optional(z.boolean()),
+  /** Its owner lets others remix it (only while it is public). */
+  remixable: z._default(z.boolean(), false),
+  /** Its owner's public profile, if they chose one; null: anonymous, as before profiles. */
+  creator: z._default(z.nullable(creatorRefSchema), null),
+  /** The track it remixes, when it is a remix. */
+  remixOf: z._default(z.nullable(remixCreditSchema), null),
 });
 export type Track = z.infer<typeof trackSchema>;
 

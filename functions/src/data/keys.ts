@@ -11,6 +11,7 @@
  * | model settings    | SETTINGS           | MODELS             |                                 |                        |                     |
  * | user              | USER#id            | PROFILE            |                                 | USERS / createdAt#id   |                     |
  * | generation        | TRACK#id           | TRACK              | USER#userId / TRACK#createdAt#id| TRACKS / createdAt#id  | GALLERY / createdAt#id (sparse) |
+ *   (a listed generation is also in `ranking` as CREATOR#userId / createdAt in epoch ms; community entities: community-keys.ts)
  * | timed lyrics      | TRACK#id           | LYRICS             |                                 |                        |                     |
  * | user search token | USER#id            | SEARCH#field       | USERSEARCH#c / token#id         |                        |                     |
  * | plan membership   | (on the user item) |                    | PLANUSERS#planId / id           |                        |                     |
@@ -50,6 +51,11 @@ export const tableDesign = {
     byKind: { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     /** Sparse: only public, completed, gallery-visible tracks carry these attributes. */
     gallery: { indexName: 'gallery', partitionKey: 'galleryPk', sortKey: 'gallerySk' },
+    /**
+     * Sparse, with a number for its sort key, so a counter moved with `ADD` keeps its place
+     * (decision 056): a creator's listed tracks by time, the gallery's rankings by score.
+     */
+    ranking: { indexName: 'ranking', partitionKey: 'rankPk', sortKey: 'rankScore', sortKeyType: 'N' },
   },
 } as const;
 
@@ -104,6 +110,12 @@ export const keys = {
   generationKind: (createdAt: string, id: string) => ({ gsi2pk: 'TRACKS', gsi2sk: `${createdAt}#${id}` }),
   galleryPartition: 'GALLERY',
   gallery: (createdAt: string, id: string) => ({ galleryPk: 'GALLERY', gallerySk: `${createdAt}#${id}` }),
+  /** A listed track in its creator's partition of the ranking index, newest last (decision 056). */
+  creatorTrack: (userId: string, createdAt: string) => ({
+    rankPk: `CREATOR#${userId}`,
+    rankScore: Date.parse(createdAt),
+  }),
+  creatorTracksPartition: (userId: string) => `CREATOR#${userId}`,
 
   /** An export of a user's music (export everything), findable newest first in the owner's gsi1 partition. */
   export: (id: string) => ({ pk: `EXPORT#${id}`, sk: 'EXPORT' }),

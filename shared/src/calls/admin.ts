@@ -115,3 +115,19 @@ export const adminDownloadTrack = {
   path: '/api/admin/tracks/{trackId}/download',
   auth: 'admin',
 } as const satisfies RouteDef;
+// Reports of tracks and profiles (decision 056): open ones first, then what was done.
+export const adminListReports = {
+  id: 'adminListReports',
+  group: 'admin',
+  method: 'GET',
+  path: '/api/admin/reports',
+  auth: 'admin',
+} as const satisfies RouteDef;
+// Hide the reported track or profile, dismiss the report, or suspend the user; audited.
+export const adminResolveReport = {
+  id: 'adminResolveReport',
+  group: 'admin',
+  method: 'POST',
+  path: '/api/admin/reports/{reportId}',
+  auth: 'admin',
+} as const satisfies RouteDef;

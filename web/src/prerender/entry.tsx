@@ -98,6 +98,11 @@ const standIn: Track = {
   loudness: null,
   license: null,
   downloadReady: true,
+  likes: 0,
+  plays: 0,
+  remixable: false,
+  creator: null,
+  remixOf: null,
   analysis: null,
   family: { parent: null, children: [] },
 };

@@ -28,6 +28,11 @@ export function makeTrack(overrides: Partial<Track> = {}): Track {
     loudness: null,
     license: null,
     downloadReady: true,
+    likes: 0,
+    plays: 0,
+    remixable: false,
+    creator: null,
+    remixOf: null,
     analysis: null,
     ...overrides,
   };

@@ -84,9 +84,24 @@ const generationSchema = z.object({
   stems: z.optional(
     z.nullable(z.object({ '4': z.optional(stemsRecordSchema), '6': z.optional(stemsRecordSchema) })),
   ),
+  // The community's fields (decision 056); absent on tracks from before them.
+  remixable: z.optional(z.boolean()),
+  remixOf: z.optional(
+    z.nullable(z.object({ trackId: z.string(), userId: z.string(), sha256: z.nullable(z.string()) })),
+  ),
+  hidden: z.optional(z.boolean()),
+  // Counters moved with ADD by likes and plays, read here and never written back (GENERATION_COUNTERS).
+  likes: z.optional(z.number()),
+  plays: z.optional(z.number()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+/**
+ * Attributes that likes and plays move with `ADD` (decision 056). They are read with the track but never
+ * written from it: a write of the whole track would put back a count another request had just moved.
+ */
+export const GENERATION_COUNTERS = ['likes', 'plays'] as const;
 
 /** The item for a generation; gallery keys only while it belongs in the gallery. */
 export function generationToItem(g: Generation): Record<string, unknown> {
@@ -94,12 +109,19 @@ export function generationToItem(g: Generation): Record<string, unknown> {
     ...keys.generation(g.id),
     ...keys.generationOwner(g.userId, g.createdAt, g.id),
     ...keys.generationKind(g.createdAt, g.id),
-    ...(isGalleryVisible(g) ? keys.gallery(g.createdAt, g.id) : {}),
+    ...(isGalleryVisible(g)
+      ? { ...keys.gallery(g.createdAt, g.id), ...keys.creatorTrack(g.userId, g.createdAt) }
+      : {}),
     entity: 'generation',
-    ...g,
+    ...withoutCounters(g),
     // What the admin area's search looks in: title and tags, lowercased.
     searchText: `${g.title ?? ''} ${g.tags}`.toLowerCase(),
   };
+}
+
+function withoutCounters(g: Generation): Omit<Generation, (typeof GENERATION_COUNTERS)[number]> {
+  const { likes: _likes, plays: _plays, ...rest } = g;
+  return rest;
 }
 
 export function generationFromItem(item: Record<string, unknown>): Generation {

@@ -17,7 +17,13 @@ const present = <T>(item: T | undefined): item is T => item !== undefined;
 const REV = 'rev';
 const MAX_ATTEMPTS = 8;
 const KEY_ATTRIBUTES = new Set<string>([tableDesign.partitionKey, tableDesign.sortKey]);
-const GALLERY_ATTRIBUTES = [tableDesign.indexes.gallery.partitionKey, tableDesign.indexes.gallery.sortKey];
+/** The sparse keys a track carries only while it is listed: the gallery's and its creator's (decision 056). */
+const GALLERY_ATTRIBUTES = [
+  tableDesign.indexes.gallery.partitionKey,
+  tableDesign.indexes.gallery.sortKey,
+  tableDesign.indexes.ranking.partitionKey,
+  tableDesign.indexes.ranking.sortKey,
+];
 
 /**
  * Generations in the single table. Every change is a compare-and-set on `rev`

@@ -91,6 +91,15 @@ export interface Generation {
   stems?: TrackStemsRecords | null;
   seed: number | null;
   falRequestId: string | null;
+  /** Its owner lets others remix it while it is public (decision 056); absent: no. */
+  remixable?: boolean;
+  /** The track it remixes, as it was when the remix started: its id, owner and audio's SHA-256. */
+  remixOf?: { trackId: string; userId: string; sha256: string | null } | null;
+  /** Hidden by an administrator after a report: seen by its owner only, listed nowhere (decision 056). */
+  hidden?: boolean;
+  /** Likes and counted plays, moved by their own writes; read with the track, never written from it. */
+  likes?: number;
+  plays?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -111,9 +120,14 @@ export interface GenerationRepository {
   put(generation: Generation): Promise<void>;
 }
 
-/** A track in the gallery: public, completed and not hidden by an admin. */
-export function isGalleryVisible(g: Pick<Generation, 'visibility' | 'status' | 'showInGallery'>): boolean {
-  return g.visibility === 'public' && g.status === 'completed' && g.showInGallery;
+/**
+ * A track in the gallery (and its creator's listing, feeds and others' playlists): public, completed,
+ * shown in the gallery and not hidden after a report.
+ */
+export function isGalleryVisible(
+  g: Pick<Generation, 'visibility' | 'status' | 'showInGallery'> & Pick<Partial<Generation>, 'hidden'>,
+): boolean {
+  return g.visibility === 'public' && g.status === 'completed' && g.showInGallery && !g.hidden;
 }
 
 /** The audio players stream: the compressed copy when there is one, else the WAV. */
@@ -184,6 +198,12 @@ export function toTrack(g: Generation): Track {
     downloadReady: isDownloadReady(g),
     analysis: g.analysis ?? null,
     model: g.model ?? DEFAULT_MODEL_ID,
+    likes: g.likes ?? 0,
+    plays: g.plays ?? 0,
+    remixable: g.remixable ?? false,
+    // Named by the reads that look up profiles and sources (decision 056).
+    creator: null,
+    remixOf: null,
   };
 }
 
