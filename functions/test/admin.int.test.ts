@@ -14,6 +14,7 @@ import { dynamoSiteCounters } from '../src/adapters/dynamo/counters';
 import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../src/adapters/dynamo/plan-repository';
+import { dynamoPlaylistStore } from '../src/adapters/dynamo/playlist-store';
 import { dynamoSettingsRepository } from '../src/adapters/dynamo/settings-repository';
 import { dynamoWebhookDeliveries, dynamoWebhookEndpoints } from '../src/adapters/dynamo/webhook-store';
 import { s3Of } from '../src/adapters/s3/client';
@@ -846,6 +847,7 @@ function adminDepsForTest(): AdminDeps {
       },
     },
     apiKeys: dynamoApiKeyStore(documents, tableName),
+    playlists: dynamoPlaylistStore(documents, tableName),
     webhooks: { removeAll: async (userId) => void (await webhookRemovalOn(documents, tableName)(userId)) },
     plans: dynamoPlanRepository(documents, tableName),
     generations,

@@ -17,6 +17,7 @@ import { dynamoApiKeyStore } from '../src/adapters/dynamo/api-key-store';
 import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
 import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
+import { dynamoPlaylistStore } from '../src/adapters/dynamo/playlist-store';
 import { dynamoWebhookDeliveries, dynamoWebhookEndpoints } from '../src/adapters/dynamo/webhook-store';
 import { s3Of } from '../src/adapters/s3/client';
 import { s3Sweeper } from '../src/adapters/s3/sweeper';
@@ -347,6 +348,7 @@ function cascadeDeps(): AccountDeletionDeps {
       },
     },
     apiKeys: dynamoApiKeyStore(documents, tableName),
+    playlists: dynamoPlaylistStore(documents, tableName),
     webhooks: {
       removeAll: async (userId) => {
         await deleteUserWebhooks(

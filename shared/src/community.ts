@@ -105,6 +105,19 @@ export type PlaylistSummary = z.infer<typeof playlistSummarySchema>;
 export const playlistSchema = z.extend(playlistSummarySchema, { tracks: z.array(trackSchema) });
 export type Playlist = z.infer<typeof playlistSchema>;
 
+/** Playlists one user may keep (decision 058). */
+export const PLAYLISTS_MAX = 200;
+
+/** What the playlist calls answer in words (decision 058). */
+export const playlistMessages = {
+  notFound: 'Playlist not found',
+  tooMany: `You have ${PLAYLISTS_MAX} playlists, the most one can keep. Delete one to make another.`,
+  /** Tracks the owner may not see (private to someone else, hidden, unfinished, deleted or unknown). */
+  tracksNotAllowed: (ids: readonly string[]) =>
+    `${ids.length === 1 ? 'This track cannot' : 'These tracks cannot'} be in the playlist: ${ids.join(', ')}.`,
+  nothingToChange: 'Send a title, a description or a visibility to change.',
+} as const;
+
 // ---- Public profiles and following -----------------------------------------------------------
 
 export const HANDLE_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;

@@ -5,6 +5,8 @@
  *
  * | entity            | pk                  | sk                   | index (pk / sk)                          |
  * |-------------------|---------------------|----------------------|------------------------------------------|
+ * | playlist          | PLAYLIST#id         | PLAYLIST             | gsi1: USER#userId / PLAYLIST#createdAt#id |
+ * | playlist count    | USER#userId         | PLAYLISTCOUNT        |                                          |
  * (each section below lists its own rows)
  */
 
@@ -14,7 +16,19 @@ export const likeKeys = {};
 
 // ---- Playlists ---------------------------------------------------------------------------------
 
-export const playlistKeys = {};
+// A playlist keeps its tracks' ids in order on its own item (at most 500 ids, well inside 400 KB).
+export const playlistKeys = {
+  playlist: (id: string) => ({ pk: `PLAYLIST#${id}`, sk: 'PLAYLIST' }),
+  /** In its owner's gsi1 partition, newest last. */
+  byOwner: (userId: string, createdAt: string, id: string) => ({
+    gsi1pk: `USER#${userId}`,
+    gsi1sk: `PLAYLIST#${createdAt}#${id}`,
+  }),
+  ownerPartition: (userId: string) => `USER#${userId}`,
+  ownerPrefix: 'PLAYLIST#',
+  /** How many playlists the user keeps, moved with `ADD` in the transactions that make and delete them. */
+  count: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PLAYLISTCOUNT' }),
+};
 
 // ---- Public profiles, following and the feed ---------------------------------------------------
 

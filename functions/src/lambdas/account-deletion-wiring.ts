@@ -4,6 +4,7 @@ import { dynamoApiKeyStore } from '../adapters/dynamo/api-key-store';
 import { dynamoAuditLog } from '../adapters/dynamo/audit-log';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
+import { dynamoPlaylistStore } from '../adapters/dynamo/playlist-store';
 import { bucketFromEnv, s3 } from '../adapters/s3/client';
 import { s3Links } from '../adapters/s3/links';
 import { s3Sweeper } from '../adapters/s3/sweeper';
@@ -46,6 +47,7 @@ export function accountDeletionDeps(): AccountDeletionDeps {
     },
     exports: exportRemoval(),
     apiKeys: dynamoApiKeyStore(client, tableName),
+    playlists: dynamoPlaylistStore(client, tableName),
     webhooks: webhookRemoval(),
     sharePages: sharePageWiring(),
     audit: dynamoAuditLog(client, tableName),

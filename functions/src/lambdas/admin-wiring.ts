@@ -13,6 +13,7 @@ import { dynamo } from '../adapters/dynamo/client';
 import { dynamoModelUsage, dynamoSiteCounters } from '../adapters/dynamo/counters';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
+import { dynamoPlaylistStore } from '../adapters/dynamo/playlist-store';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { dynamoUserRepository } from '../adapters/dynamo/user-repository';
 import { lazyPort } from '../adapters/lazy-sdk';
@@ -67,6 +68,7 @@ function build(): AdminDeps & { log: typeof log } {
     },
     exports: lazyPort(async () => (await import('./export-removal')).exportRemoval(), ['removeAll']),
     apiKeys: dynamoApiKeyStore(client, tableName),
+    playlists: dynamoPlaylistStore(client, tableName),
     webhooks: lazyPort(async () => (await import('./webhook-removal')).webhookRemoval(), ['removeAll']),
     plans: dynamoPlanRepository(client, tableName),
     pricingPage: lazyPort(

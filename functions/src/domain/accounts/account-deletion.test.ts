@@ -17,6 +17,7 @@ import {
 import { aSubscription, fakePayments } from '../../testing/in-memory-billing';
 import { inMemoryApiKeys } from '../../testing/in-memory-developers';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
+import { inMemoryPlaylists } from '../../testing/in-memory-playlists';
 import { inMemorySharePages } from '../../testing/in-memory-share-pages';
 import { memoryWebhookDeps } from '../../testing/in-memory-webhooks';
 import { PaymentsError } from '../billing/ports';
@@ -187,6 +188,26 @@ async function world() {
     });
     await raiseTrackEvent(webhooks.deps, 'track.failed', aGeneration({ userId, status: 'failed' }));
   }
+  const playlists = inMemoryPlaylists();
+  for (const [id, userId] of [
+    ['p1', subject],
+    ['p2', 'someone-else'],
+  ] as const) {
+    const at = '2026-11-01T00:00:00.000Z';
+    await playlists.create(
+      {
+        id,
+        userId,
+        title: id,
+        description: null,
+        visibility: 'public',
+        trackIds: [],
+        createdAt: at,
+        updatedAt: at,
+      },
+      200,
+    );
+  }
   // Someone else's things stay.
   await generations.create(aGeneration({ id: 'other', userId: 'someone-else' }));
   sharePages.documents.set('other', '<title>other</title>');
@@ -203,6 +224,7 @@ async function world() {
     exports: { removeAll: async (userId) => void exportsByUser.delete(userId) },
     apiKeys,
     webhooks: { removeAll: async (userId) => void (await deleteUserWebhooks(webhooks.deps, userId)) },
+    playlists,
     sharePages: { pages: sharePages },
     audit: { record: async (entry) => void audit.push(entry) },
     clock,
@@ -252,6 +274,7 @@ async function world() {
     expect(await apiKeys.findByHash('hash-k1')).toBeUndefined();
     expect([...webhooks.endpoints.all.values()].map((e) => e.userId)).toEqual(['someone-else']);
     expect([...webhooks.deliveries.all.values()].map((d) => d.userId)).toEqual(['someone-else']);
+    expect([...playlists.all.keys()]).toEqual(['p2']);
     expect(customerLinks.has('cus_1')).toBe(false);
     expect((await payments.listSubscriptions('cus_1')).every((s) => s.status === 'canceled')).toBe(true);
   };

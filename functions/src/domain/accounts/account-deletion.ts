@@ -3,6 +3,7 @@ import type { DeleteAccountInput } from '@tunesmith/shared/ownership';
 import type { AuditLog, ObjectSweeper } from '../admin/ports';
 import { type Payments, PaymentsError } from '../billing/ports';
 import { hasRunningSubscription, isLive } from '../billing/subscription';
+import type { PlaylistStore } from '../community/playlists';
 import type { ApiKeyStore } from '../developers/ports';
 import { DomainError } from '../errors';
 import type { GenerationStore } from '../generations/ports';
@@ -43,6 +44,8 @@ export interface AccountDeletionDeps {
   apiKeys: Pick<ApiKeyStore, 'removeAll'>;
   /** The user's webhook endpoints and their deliveries (decision 053). */
   webhooks: { removeAll(userId: string): Promise<void> };
+  /** The user's playlists and their count (decision 058). */
+  playlists: Pick<PlaylistStore, 'removeAll'>;
   /** Share documents: each track's goes before the track (decision 024). */
   sharePages: Pick<SharePageDeps, 'pages'>;
   audit: Pick<AuditLog, 'record'>;
@@ -156,6 +159,7 @@ export async function deleteAccount(
   await deps.exports.removeAll(user.id);
   await deps.apiKeys.removeAll(user.id);
   await deps.webhooks.removeAll(user.id);
+  await deps.playlists.removeAll(user.id);
   if (user.stripeCustomerId) await deps.unlinkCustomer(user.stripeCustomerId);
   await deps.identity.deleteUser(user.id);
   await deps.users.delete(user);
