@@ -1,0 +1,230 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  PLAYLIST_TRACKS_MAX,
+  PLAYLISTS_MAX,
+  type Playlist,
+  type PlaylistSummary,
+  playlistMessages,
+  playlistSchema,
+} from '@tunesmith/shared/community';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
+import { dynamoPlaylistStore } from '../src/adapters/dynamo/playlist-store';
+import { playlistKeys } from '../src/data/community-keys';
+import { signedInUser } from './support/accounts';
+import { direct } from './support/direct';
+import { Browser } from './support/http';
+import { storage } from './support/storage';
+import { storedTrack as storedTrackOf } from './support/tracks';
+
+// Playlists through the HTTP API: made, read, changed and deleted by their owner only; the order
+// kept as sent; tracks that stop being listed leaving others' view but not their owner's; the cap
+// on playlists per user held under racing creates.
+
+const store = direct();
+const files = storage();
+const generations = dynamoGenerationStore(store.documents, store.tableName);
+const playlists = dynamoPlaylistStore(store.documents, store.tableName);
+afterAll(() => {
+  files.close();
+  store.close();
+});
+
+const storedTrack = (userId: string, over: Parameters<typeof storedTrackOf>[2] = {}) =>
+  storedTrackOf({ generations, files }, userId, over);
+
+async function newPlaylist(browser: Browser, body: Record<string, unknown> = {}): Promise<Playlist> {
+  const res = await browser.post('/api/playlists', { title: 'Road trip', visibility: 'public', ...body });
+  expect(res.status).toBe(201);
+  return playlistSchema.parse(res.body);
+}
+
+const trackIds = (body: Record<string, unknown>) => (body.tracks as { id: string }[]).map((t) => t.id);
+
+describe('playlists', () => {
+  it('are made, read, renamed, made private and deleted by their owner', async () => {
+    const { browser } = await signedInUser();
+    const made = await newPlaylist(browser, { title: '  Road trip ', description: 'For the night drive' });
+    expect(made).toMatchObject({
+      title: 'Road trip',
+      description: 'For the night drive',
+      visibility: 'public',
+      trackCount: 0,
+      owner: null,
+      ownedByMe: true,
+      tracks: [],
+    });
+
+    const listed = await browser.get('/api/playlists');
+    expect(listed.status).toBe(200);
+    expect((listed.body.playlists as PlaylistSummary[]).map((p) => p.id)).toEqual([made.id]);
+
+    // A visitor opens a public playlist.
+    const visitor = new Browser();
+    const seen = await visitor.get(`/api/playlists/${made.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ title: 'Road trip', ownedByMe: false, owner: null });
+    expect(JSON.stringify(seen.body)).not.toContain('userId');
+
+    const changed = await browser.call('PATCH', `/api/playlists/${made.id}`, {
+      title: 'Night drive',
+      visibility: 'private',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      title: 'Night drive',
+      visibility: 'private',
+      description: 'For the night drive',
+    });
+    expect((await visitor.get(`/api/playlists/${made.id}`)).status).toBe(404);
+    expect((await browser.get(`/api/playlists/${made.id}`)).status).toBe(200);
+
+    expect((await browser.call('PATCH', `/api/playlists/${made.id}`, { title: '' })).status).toBe(400);
+    expect((await browser.call('DELETE', `/api/playlists/${made.id}`)).status).toBe(204);
+    expect((await browser.get(`/api/playlists/${made.id}`)).status).toBe(404);
+    expect((await browser.get('/api/playlists')).body.playlists).toEqual([]);
+  });
+
+  it("answers 404 to anyone changing or deleting another's playlist, and 401 to a visitor", async () => {
+    const owner = await signedInUser();
+    const other = await signedInUser();
+    const made = await newPlaylist(owner.browser);
+    const path = `/api/playlists/${made.id}`;
+    for (const res of [
+      await other.browser.call('PATCH', path, { title: 'Mine now' }),
+      await other.browser.put(`${path}/tracks`, { trackIds: [] }),
+      await other.browser.call('DELETE', path),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(playlistMessages.notFound);
+    }
+    const visitor = new Browser();
+    expect((await visitor.post('/api/playlists', { title: 'x', visibility: 'public' })).status).toBe(401);
+    expect((await visitor.get('/api/playlists')).status).toBe(401);
+    expect((await owner.browser.get(path)).body).toMatchObject({ title: 'Road trip' });
+  });
+
+  it('keeps the order sent, one of each track, at most 500, only tracks the owner may see', async () => {
+    const { browser, id } = await signedInUser();
+    const other = await signedInUser();
+    const mine = await storedTrack(id);
+    const minePrivate = await storedTrack(id, { visibility: 'private' });
+    const theirs = await storedTrack(other.id);
+    const theirsPrivate = await storedTrack(other.id, { visibility: 'private' });
+    const made = await newPlaylist(browser);
+    const path = `/api/playlists/${made.id}/tracks`;
+
+    const set = await browser.put(path, { trackIds: [theirs.id, minePrivate.id, mine.id, theirs.id] });
+    expect(set.status).toBe(200);
+    expect(trackIds(set.body)).toEqual([theirs.id, minePrivate.id, mine.id]);
+    expect(set.body.trackCount).toBe(3);
+    // Playable as listed: signed audio for each.
+    expect(
+      (set.body.tracks as { audioUrl: string | null }[]).every((t) => typeof t.audioUrl === 'string'),
+    ).toBe(true);
+
+    const reordered = await browser.put(path, { trackIds: [mine.id, theirs.id] });
+    expect(trackIds(reordered.body)).toEqual([mine.id, theirs.id]);
+    expect(trackIds((await browser.get(`/api/playlists/${made.id}`)).body)).toEqual([mine.id, theirs.id]);
+
+    const refused = await browser.put(path, { trackIds: [mine.id, theirsPrivate.id, 'no-such-track'] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(playlistMessages.tracksNotAllowed([theirsPrivate.id, 'no-such-track']));
+    const tooMany = Array.from({ length: PLAYLIST_TRACKS_MAX + 1 }, (_, i) => `t${i}`);
+    expect((await browser.put(path, { trackIds: tooMany })).status).toBe(400);
+    // Nothing written by the refused calls.
+    expect(trackIds((await browser.get(`/api/playlists/${made.id}`)).body)).toEqual([mine.id, theirs.id]);
+  });
+
+  it('holds 500 tracks in order', async () => {
+    const { browser, id } = await signedInUser();
+    const track = await storedTrack(id);
+    const made = await newPlaylist(browser);
+    // Ids of tracks that do not exist are refused, so the 500 are one real track and its copies' ids.
+    const ids = [track.id];
+    for (let i = 1; i < PLAYLIST_TRACKS_MAX; i++) {
+      ids.push((await storedTrack(id, { audioUrl: track.audioUrl })).id);
+    }
+    const reversed = [...ids].reverse();
+    const set = await browser.put(`/api/playlists/${made.id}/tracks`, { trackIds: reversed });
+    expect(set.status).toBe(200);
+    expect(trackIds(set.body)).toEqual(reversed);
+    expect(set.body.trackCount).toBe(PLAYLIST_TRACKS_MAX);
+  }, 120_000);
+
+  it("drops tracks made private, hidden or deleted from others' view, not from their owner's", async () => {
+    const owner = await signedInUser();
+    const other = await signedInUser();
+    const staysListed = await storedTrack(other.id);
+    const madePrivate = await storedTrack(owner.id);
+    const hidden = await storedTrack(other.id);
+    const deleted = await storedTrack(owner.id);
+    const made = await newPlaylist(owner.browser);
+    const all = [staysListed.id, madePrivate.id, hidden.id, deleted.id];
+    expect((await owner.browser.put(`/api/playlists/${made.id}/tracks`, { trackIds: all })).status).toBe(200);
+    const visitor = new Browser();
+    expect(trackIds((await visitor.get(`/api/playlists/${made.id}`)).body)).toEqual(all);
+
+    // Made private as its owner's paid plan allows (the table, as the change writes it), hidden after a
+    // report, and deleted by its owner.
+    await generations.update(madePrivate.id, (g) => ({ ...g, visibility: 'private' }));
+    await generations.update(hidden.id, (g) => ({ ...g, hidden: true }));
+    expect((await owner.browser.call('DELETE', `/api/generation/${deleted.id}`)).status).toBe(204);
+
+    const asVisitor = await visitor.get(`/api/playlists/${made.id}`);
+    expect(trackIds(asVisitor.body)).toEqual([staysListed.id]);
+    expect(asVisitor.body.trackCount).toBe(1);
+    const asOther = await other.browser.get(`/api/playlists/${made.id}`);
+    // The hidden track's own owner still sees it; nobody sees another's private track.
+    expect(trackIds(asOther.body)).toEqual([staysListed.id, hidden.id]);
+    const asOwner = await owner.browser.get(`/api/playlists/${made.id}`);
+    expect(trackIds(asOwner.body)).toEqual([staysListed.id, madePrivate.id]);
+    const summary = (await owner.browser.get('/api/playlists')).body.playlists as PlaylistSummary[];
+    expect(summary.find((p) => p.id === made.id)?.trackCount).toBe(2);
+  });
+
+  it(`keeps a user to ${PLAYLISTS_MAX} playlists when creates race`, async () => {
+    const { browser, id } = await signedInUser();
+    // Five short of the cap, then twenty at once: exactly five are made.
+    await store.documents.send(
+      new UpdateCommand({
+        TableName: store.tableName,
+        Key: playlistKeys.count(id),
+        UpdateExpression: 'SET playlists = :n',
+        ExpressionAttributeValues: { ':n': PLAYLISTS_MAX - 5 },
+      }),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        browser.post('/api/playlists', { title: `P${i}`, visibility: 'private' }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15);
+    expect(answers.find((a) => a.status === 409)?.body.message).toBe(playlistMessages.tooMany);
+    expect((await browser.get('/api/playlists')).body.playlists).toHaveLength(5);
+    const count = await store.documents.send(
+      new GetCommand({ TableName: store.tableName, Key: playlistKeys.count(id), ConsistentRead: true }),
+    );
+    expect(count.Item?.playlists).toBe(PLAYLISTS_MAX);
+
+    // A delete makes room for one more; deletes of the same playlist at once count once.
+    const first = (await browser.get('/api/playlists')).body.playlists as PlaylistSummary[];
+    const target = first[0]?.id ?? '';
+    const deletes = await Promise.all(
+      Array.from({ length: 5 }, () => browser.call('DELETE', `/api/playlists/${target}`)),
+    );
+    expect(deletes.map((d) => d.status).sort()).toEqual([204, 404, 404, 404, 404]);
+    expect((await browser.post('/api/playlists', { title: 'Again', visibility: 'private' })).status).toBe(
+      201,
+    );
+    expect((await browser.post('/api/playlists', { title: 'Over', visibility: 'private' })).status).toBe(409);
+    await playlists.removeAll(id);
+    const after = await store.documents.send(
+      new GetCommand({ TableName: store.tableName, Key: playlistKeys.count(id), ConsistentRead: true }),
+    );
+    expect(after.Item).toBeUndefined();
+    expect(await playlists.listByOwner(id)).toEqual([]);
+  });
+});
