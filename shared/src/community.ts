@@ -105,6 +105,10 @@ export type PlaylistSummary = z.infer<typeof playlistSummarySchema>;
 export const playlistSchema = z.extend(playlistSummarySchema, { tracks: z.array(trackSchema) });
 export type Playlist = z.infer<typeof playlistSchema>;
 
+/** `GET /api/playlists`: the signed-in user's own, newest first. */
+export const playlistListSchema = z.object({ playlists: z.array(playlistSummarySchema) });
+export type PlaylistList = z.infer<typeof playlistListSchema>;
+
 /** Playlists one user may keep (decision 058). */
 export const PLAYLISTS_MAX = 200;
 

@@ -1,12 +1,11 @@
 import {
   createPlaylistSchema,
   type Playlist,
+  playlistListSchema,
   playlistSchema,
-  playlistSummarySchema,
   setPlaylistTracksSchema,
   updatePlaylistSchema,
 } from '@tunesmith/shared/community';
-import * as z from 'zod/mini';
 import type { User } from '../../domain/accounts/user';
 import {
   createPlaylist,
@@ -31,8 +30,6 @@ export interface PlaylistRouteDeps extends PlaylistDeps {
   /** Who opens a playlist: it is a public page, so a visitor is fine. */
   viewer: ViewerLookup;
 }
-
-const playlistListSchema = z.object({ playlists: z.array(playlistSummarySchema) });
 
 /** Playlists (decision 058): the owner's calls, and the public page's read. */
 export function playlistRoutes(deps: PlaylistRouteDeps): GroupHandlers {

@@ -7,6 +7,7 @@ import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
+import { LazyAddToPlaylist } from '@/features/playlists/lazy-add-to-playlist';
 import { LazyStemsPanel } from '@/features/stems/lazy-stems';
 import { LazyStudioActions } from '@/features/studio/lazy-studio';
 import { trackQueryOptions, useTrack } from '@/features/track/api/get-track';
@@ -89,10 +90,15 @@ function TrackPage({ id }: { id: string }) {
         )}
         actions={
           // The owner's actions are for a finished track: Download, as the library offers it, and the studio.
-          owner && data.status === 'completed'
+          // Anyone signed in may add a finished track to a playlist.
+          user && data.status === 'completed'
             ? (describedBy) => (
                 <div className="flex flex-wrap items-start gap-2">
-                  {data.audioUrl && user ? (
+                  <LazyAddToPlaylist
+                    track={{ id: data.id, title: trackTitle(data) }}
+                    describedBy={describedBy}
+                  />
+                  {owner && data.audioUrl ? (
                     <DownloadAction
                       trackId={data.id}
                       title={trackTitle(data)}
@@ -102,7 +108,9 @@ function TrackPage({ id }: { id: string }) {
                       describedBy={describedBy}
                     />
                   ) : null}
-                  <LazyStudioActions track={data} describedBy={describedBy} onStarted={openNew} />
+                  {owner ? (
+                    <LazyStudioActions track={data} describedBy={describedBy} onStarted={openNew} />
+                  ) : null}
                 </div>
               )
             : undefined
