@@ -13,7 +13,7 @@ import { dynamoPlaylistStore } from '../src/adapters/dynamo/playlist-store';
 import { playlistKeys } from '../src/data/community-keys';
 import { signedInUser } from './support/accounts';
 import { direct } from './support/direct';
-import { Browser } from './support/http';
+import { apiUrl, Browser } from './support/http';
 import { storage } from './support/storage';
 import { storedTrack as storedTrackOf } from './support/tracks';
 
@@ -227,4 +227,64 @@ describe('playlists', () => {
     expect(after.Item).toBeUndefined();
     expect(await playlists.listByOwner(id)).toEqual([]);
   });
+
+  it("previews a public playlist in chat apps, with its first track's audio, and nothing once private", async () => {
+    const { browser, id } = await signedInUser();
+    const track = await storedTrack(id, { title: 'Opening' });
+    const made = await newPlaylist(browser, { title: 'Share <me>', description: 'For "friends"' });
+    expect((await browser.put(`/api/playlists/${made.id}/tracks`, { trackIds: [track.id] })).status).toBe(
+      200,
+    );
+
+    // As a link preview reads it: a plain GET with no session.
+    const page = async () => (await fetch(`${apiUrl}/playlist/${made.id}`)).text();
+    const html = await page();
+    expect(html).toContain('<title>Share &lt;me&gt; | ');
+    expect(meta(html, 'og:type')).toBe('music.playlist');
+    expect(meta(html, 'og:title')).toBe('Share <me>');
+    expect(meta(html, 'og:description')).toBe('For "friends"');
+    expect(meta(html, 'og:url')).toBe(`${apiUrl}/playlist/${made.id}`);
+    const audio = meta(html, 'og:audio');
+    expect(audio).toBe(`${apiUrl}/api/track/${track.id}/audio`);
+    const redirect = await fetch(audio ?? '', { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    // A signed-in browser gets the app's shell, as for a track.
+    const signedIn = await (
+      await fetch(`${apiUrl}/playlist/${made.id}`, { headers: { cookie: 'ts_signed_in=1' } })
+    ).text();
+    expect(signedIn).not.toContain('og:title');
+
+    const changed = await browser.call('PATCH', `/api/playlists/${made.id}`, { title: 'Renamed' });
+    expect(changed.status).toBe(200);
+    expect(meta(await page(), 'og:title')).toBe('Renamed');
+    expect((await browser.call('PATCH', `/api/playlists/${made.id}`, { visibility: 'private' })).status).toBe(
+      200,
+    );
+    const hidden = await page();
+    expect(hidden).not.toContain('og:title');
+    expect(hidden).not.toContain('Renamed');
+
+    // Another user's attempt to delete it leaves it, and its owner's delete takes its page with it.
+    expect((await browser.call('PATCH', `/api/playlists/${made.id}`, { visibility: 'public' })).status).toBe(
+      200,
+    );
+    const other = await signedInUser();
+    expect((await other.browser.call('DELETE', `/api/playlists/${made.id}`)).status).toBe(404);
+    expect(meta(await page(), 'og:title')).toBe('Renamed');
+    expect((await browser.call('DELETE', `/api/playlists/${made.id}`)).status).toBe(204);
+    expect(await page()).not.toContain('Renamed');
+  });
 });
+
+/** The content of a preview tag, unescaped as a browser reads it. */
+function meta(html: string, key: string): string | undefined {
+  const match = new RegExp(
+    `<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`,
+  ).exec(html);
+  return match?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}

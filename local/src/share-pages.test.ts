@@ -2,12 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSharePageHandler, sharePageId } from './share-pages';
+import { createSharePageHandler, playlistSharePageId, sharePageId } from './share-pages';
 
 // The local stand-in for the edge's /track/{id} (decisions 024, 026): a visitor gets the track's share
 // document when the site bucket has one; a browser with the signed-in hint, and any track without one, the shell.
 
-const documents = new Map([['share/track/abc-123.html', '<!doctype html><h1>Night Drive</h1>']]);
+const documents = new Map([
+  ['share/track/abc-123.html', '<!doctype html><h1>Night Drive</h1>'],
+  ['share/playlist/pl-1.html', '<!doctype html><title>Road Trip | Tunesmith</title>'],
+]);
 const asked: string[] = [];
 const s3 = {
   async send(command: { input: { Bucket: string; Key: string } }) {
@@ -81,5 +84,16 @@ describe('local share pages', () => {
     expect(sharePageId('/track/abc-123/')).toBe('abc-123');
     expect(sharePageId('/track/a.b')).toBeUndefined();
     expect(sharePageId('/track/a/b')).toBeUndefined();
+  });
+
+  it("answers a visitor with a public playlist's document, and the shell for one without (decision 058)", async () => {
+    const { response, html } = await get('/playlist/pl-1');
+    expect(html).toContain('<title>Road Trip | Tunesmith</title>');
+    expect(response.headers.get('cache-control')).toBe('public, no-cache');
+    expect((await get('/playlist/pl-1', 'ts_signed_in=1')).html).toContain('<title>shell</title>');
+    expect((await get('/playlist/private-1')).html).toContain('<title>shell</title>');
+    expect(playlistSharePageId('/playlist/pl-1/?x=1')).toBe('pl-1');
+    expect(playlistSharePageId('/playlist/a.b')).toBeUndefined();
+    expect(playlistSharePageId('/playlist/a/b')).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { SHARE_PAGE_CACHE_CONTROL } from '@tunesmith/functions/adapters/share/share-pages';
+import { playlistSharePageKey } from '@tunesmith/functions/domain/community/playlist-share-page';
 import { SHARE_ID_PATTERN, sharePageKey } from '@tunesmith/functions/domain/tracks/share-page';
 import { sharesTrackDocument } from '@tunesmith/shared/pages';
 
@@ -22,8 +23,23 @@ export function sharePageId(target: string): string | undefined {
   return id && SHARE_ID_PATTERN.test(id) ? id : undefined;
 }
 
+/** The playlist id of a `/playlist/{id}` page (decision 058), when it is one the edge would look up. */
+export function playlistSharePageId(target: string): string | undefined {
+  const pathname = target.split(/[?#]/, 1)[0] ?? '';
+  const id = /^\/playlist\/([^/]+)\/?$/.exec(pathname)?.[1];
+  return id && SHARE_ID_PATTERN.test(id) ? id : undefined;
+}
+
+/** The site bucket's key of the share document a page would be answered with, if it has one. */
+function shareDocumentKey(target: string): string | undefined {
+  const track = sharePageId(target);
+  if (track) return sharePageKey(track);
+  const playlist = playlistSharePageId(target);
+  return playlist ? playlistSharePageKey(playlist) : undefined;
+}
+
 /**
- * Answers a visitor's GET and HEAD of `/track/{id}` with the track's share
+ * Answers a visitor's GET and HEAD of `/track/{id}` (and `/playlist/{id}`) with the track's share
  * document from `bucket` when there is one (with `headers`, the site's
  * security headers); otherwise, for a browser with the signed-in hint, and
  * for every other request, calls `next`.
@@ -34,14 +50,12 @@ export function createSharePageHandler(options: {
   headers: Record<string, string>;
 }): (req: IncomingMessage, res: ServerResponse, next: () => Promise<void>) => Promise<void> {
   return async (req, res, next) => {
-    const id = sharePageId(req.url ?? '/');
-    if (!id || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const key = shareDocumentKey(req.url ?? '/');
+    if (!key || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     if (!sharesTrackDocument(req.headers.cookie)) return next();
     let html: string;
     try {
-      const object = await options.s3.send(
-        new GetObjectCommand({ Bucket: options.bucket, Key: sharePageKey(id) }),
-      );
+      const object = await options.s3.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
       html = (await object.Body?.transformToString('utf8')) ?? '';
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

@@ -4,7 +4,6 @@ import { dynamoApiKeyStore } from '../adapters/dynamo/api-key-store';
 import { dynamoAuditLog } from '../adapters/dynamo/audit-log';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
-import { dynamoPlaylistStore } from '../adapters/dynamo/playlist-store';
 import { bucketFromEnv, s3 } from '../adapters/s3/client';
 import { s3Links } from '../adapters/s3/links';
 import { s3Sweeper } from '../adapters/s3/sweeper';
@@ -16,6 +15,7 @@ import type { AccountDeletionDeps, AccountDeletionJobDeps } from '../domain/acco
 import { log } from '../http/logger';
 import { billingWiring } from './billing-wiring';
 import { exportRemoval } from './export-removal';
+import { playlistRemoval } from './playlist-share-wiring';
 import { sessionWiring } from './session-wiring';
 import { sharePageWiring } from './share-wiring';
 import { webhookRemoval } from './webhook-removal';
@@ -47,7 +47,7 @@ export function accountDeletionDeps(): AccountDeletionDeps {
     },
     exports: exportRemoval(),
     apiKeys: dynamoApiKeyStore(client, tableName),
-    playlists: dynamoPlaylistStore(client, tableName),
+    playlists: playlistRemoval(),
     webhooks: webhookRemoval(),
     sharePages: sharePageWiring(),
     audit: dynamoAuditLog(client, tableName),

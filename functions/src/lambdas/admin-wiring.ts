@@ -13,7 +13,6 @@ import { dynamo } from '../adapters/dynamo/client';
 import { dynamoModelUsage, dynamoSiteCounters } from '../adapters/dynamo/counters';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
-import { dynamoPlaylistStore } from '../adapters/dynamo/playlist-store';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { dynamoUserRepository } from '../adapters/dynamo/user-repository';
 import { lazyPort } from '../adapters/lazy-sdk';
@@ -31,6 +30,7 @@ import { adminRoutes } from '../http/routes/admin';
 import { adminModelsRoutes } from '../http/routes/admin-models';
 import { audioLinks } from './audio-wiring';
 import { modelSettings } from './model-settings-wiring';
+import { playlistRemoval } from './playlist-share-wiring';
 import { sessionWiring } from './session-wiring';
 import { sharePageWiring } from './share-wiring';
 
@@ -68,7 +68,7 @@ function build(): AdminDeps & { log: typeof log } {
     },
     exports: lazyPort(async () => (await import('./export-removal')).exportRemoval(), ['removeAll']),
     apiKeys: dynamoApiKeyStore(client, tableName),
-    playlists: dynamoPlaylistStore(client, tableName),
+    playlists: playlistRemoval(),
     webhooks: lazyPort(async () => (await import('./webhook-removal')).webhookRemoval(), ['removeAll']),
     plans: dynamoPlanRepository(client, tableName),
     pricingPage: lazyPort(

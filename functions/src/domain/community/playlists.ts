@@ -109,7 +109,10 @@ const summaryOf = (
 
 const unique = (ids: readonly string[]): string[] => [...new Set(ids)];
 
-async function view(deps: PlaylistDeps, p: StoredPlaylist, viewer: Viewer): Promise<PlaylistView> {
+/** What reading a playlist needs. */
+export type PlaylistReadDeps = Pick<PlaylistDeps, 'playlists' | 'tracks' | 'creators'>;
+
+async function view(deps: PlaylistReadDeps, p: StoredPlaylist, viewer: Viewer): Promise<PlaylistView> {
   const tracks = await deps.tracks.many(p.trackIds);
   const seen = p.trackIds.flatMap((id) => {
     const g = tracks.get(id);
@@ -167,10 +170,21 @@ export async function listMyPlaylists(deps: PlaylistDeps, userId: string): Promi
 }
 
 /** A playlist for whoever may open it (a private one only its owner), else 404. */
-export async function getPlaylist(deps: PlaylistDeps, viewer: Viewer, id: string): Promise<PlaylistView> {
+export async function getPlaylist(deps: PlaylistReadDeps, viewer: Viewer, id: string): Promise<PlaylistView> {
   const playlist = await deps.playlists.get(id);
   if (!playlist || !mayOpen(playlist, viewer)) throw notFound(playlistMessages.notFound);
   return view(deps, playlist, viewer);
+}
+
+/** The user's own playlist as stored; another's, or none, is a 404 (checked before any change touches it). */
+export async function getOwnPlaylist(
+  deps: Pick<PlaylistDeps, 'playlists'>,
+  userId: string,
+  id: string,
+): Promise<StoredPlaylist> {
+  const found = await deps.playlists.get(id);
+  if (!found || found.userId !== userId) throw notFound(playlistMessages.notFound);
+  return found;
 }
 
 /** Renames, describes or changes the visibility of the user's own playlist; another's is a 404. */
@@ -211,8 +225,7 @@ export async function setPlaylistTracks(
   if (ids.length > PLAYLIST_TRACKS_MAX) {
     throw validationError(`A playlist holds at most ${PLAYLIST_TRACKS_MAX} tracks.`);
   }
-  const existing = await deps.playlists.get(id);
-  if (!existing || existing.userId !== userId) throw notFound(playlistMessages.notFound);
+  await getOwnPlaylist(deps, userId, id);
   const tracks = await deps.tracks.many(ids);
   const refused = ids.filter((trackId) => {
     const g = tracks.get(trackId);

@@ -8,8 +8,14 @@ import {
 } from '@tunesmith/shared/community';
 import type { User } from '../../domain/accounts/user';
 import {
+  changeSharedPlaylist,
+  type PlaylistShareDeps,
+  refreshPlaylistSharePage,
+} from '../../domain/community/playlist-share-page';
+import {
   createPlaylist,
   deletePlaylist,
+  getOwnPlaylist,
   getPlaylist,
   listMyPlaylists,
   type PlaylistDeps,
@@ -20,6 +26,7 @@ import {
 import { type AudioLinker, playableTrack } from '../audio-links';
 import { errorToResponse } from '../errors';
 import type { GroupHandlers } from '../group-handler';
+import { logger } from '../logger';
 import { readJson } from '../request';
 import { json } from '../responses';
 import type { ViewerLookup } from './catalog';
@@ -29,6 +36,8 @@ export interface PlaylistRouteDeps extends PlaylistDeps {
   audioLinks: AudioLinker;
   /** Who opens a playlist: it is a public page, so a visitor is fine. */
   viewer: ViewerLookup;
+  /** Public playlists' share documents, brought in line after every change (loaded on the first change). */
+  sharing: () => PlaylistShareDeps;
 }
 
 /** Playlists (decision 058): the owner's calls, and the public page's read. */
@@ -44,11 +53,22 @@ export function playlistRoutes(deps: PlaylistRouteDeps): GroupHandlers {
       ),
     });
   const owner = (user: User | undefined) => (user as User).id;
+  const onRefreshFailure = (playlistId: string, error: unknown) =>
+    logger.warn('the share page of a changed playlist was not brought in line', { playlistId, error });
+  /** Runs a change to the user's own playlist (checked first, so nobody takes down another's page), then its page. */
+  const changeOwn = async <T>(userId: string, id: string, hides: boolean, change: () => Promise<T>) => {
+    await getOwnPlaylist(deps, userId, id);
+    return changeSharedPlaylist(deps.sharing(), id, { hides, onRefreshFailure }, change);
+  };
 
   return {
     createPlaylist: async (event, ctx) => {
       const request = readJson(event, createPlaylistSchema);
-      return json(201, await answer(await createPlaylist(deps, owner(ctx.user), request)));
+      const made = await createPlaylist(deps, owner(ctx.user), request);
+      await refreshPlaylistSharePage(deps.sharing(), made.summary.id).catch((error: unknown) =>
+        onRefreshFailure(made.summary.id, error),
+      );
+      return json(201, await answer(made));
     },
     listMyPlaylists: async (_event, ctx) =>
       json(200, playlistListSchema.parse({ playlists: await listMyPlaylists(deps, owner(ctx.user)) })),
@@ -69,21 +89,23 @@ export function playlistRoutes(deps: PlaylistRouteDeps): GroupHandlers {
     },
     updatePlaylist: async (event, ctx) => {
       const request = readJson(event, updatePlaylistSchema);
-      return json(
-        200,
-        await answer(await updatePlaylist(deps, owner(ctx.user), ctx.params.id ?? '', request)),
+      const [userId, id] = [owner(ctx.user), ctx.params.id ?? ''];
+      const changed = await changeOwn(userId, id, request.visibility === 'private', () =>
+        updatePlaylist(deps, userId, id, request),
       );
+      return json(200, await answer(changed));
     },
     deletePlaylist: async (_event, ctx) => {
-      await deletePlaylist(deps, owner(ctx.user), ctx.params.id ?? '');
+      const [userId, id] = [owner(ctx.user), ctx.params.id ?? ''];
+      await changeOwn(userId, id, true, () => deletePlaylist(deps, userId, id));
       return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
     },
     setPlaylistTracks: async (event, ctx) => {
       const { trackIds } = readJson(event, setPlaylistTracksSchema);
-      return json(
-        200,
-        await answer(await setPlaylistTracks(deps, owner(ctx.user), ctx.params.id ?? '', trackIds)),
-      );
+      const [userId, id] = [owner(ctx.user), ctx.params.id ?? ''];
+      // The first track's audio is in the preview: the document follows the order.
+      const set = await changeOwn(userId, id, false, () => setPlaylistTracks(deps, userId, id, trackIds));
+      return json(200, await answer(set));
     },
   };
 }

@@ -1,0 +1,186 @@
+/**
+ * A public playlist's link previews in chat apps as a track's does (decisions 024 and 058): a
+ * document per public playlist, the site's shell with the playlist's tags in its head (its title,
+ * description, owner's public name, the site image, and its first listed track's audio through the
+ * redirecting audio route), written when the playlist changes and removed when it stops being public
+ * or is deleted. The edge serves it to visitors for `/playlist/{id}`.
+ */
+import {
+  escapeHtml,
+  SHARE_IMAGE,
+  type SharePages,
+  ShareTemplateError,
+  shareAudioUrl,
+} from '../tracks/share-page';
+import { audioMediaType, playbackAudio } from '../tracks/track';
+import { getPlaylist, type PlaylistDeps, type PlaylistReadDeps, type PlaylistView } from './playlists';
+
+/** The site bucket's area of playlists' share documents (beside the tracks' `share/track/`). */
+export const PLAYLIST_SHARE_AREA = 'share/playlist/';
+
+/** Where a playlist's document is kept. */
+export const playlistSharePageKey = (id: string) => `${PLAYLIST_SHARE_AREA}${id}.html`;
+
+/** The edge's key for a playlist that has a document (tracks' keys are their bare ids). */
+export const playlistShareKey = (id: string) => `playlist/${id}`;
+
+const DESCRIPTION_MAX = 200;
+
+const clip = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+
+/** What the playlist's preview says, before escaping. */
+export function playlistSharePreview(view: PlaylistView, site: { origin: string; name: string }) {
+  const { summary } = view;
+  const by = summary.owner ? ` by ${summary.owner.displayName}` : '';
+  const about = summary.description?.trim() || `A playlist${by} on ${site.name}.`;
+  const first = view.entries.find(({ generation }) => playbackAudio(generation));
+  const audio = first ? playbackAudio(first.generation) : null;
+  return {
+    title: summary.title,
+    documentTitle: `${summary.title} | ${site.name}`,
+    description: clip(about, DESCRIPTION_MAX),
+    url: `${site.origin}/playlist/${encodeURIComponent(summary.id)}`,
+    image: `${site.origin}${SHARE_IMAGE.path}`,
+    imageAlt: `${site.name}: ${summary.title}`,
+    owner: summary.owner,
+    audio:
+      first && audio
+        ? { url: shareAudioUrl(site.origin, first.generation.id), type: audioMediaType(audio) }
+        : undefined,
+  };
+}
+
+/** The tags that go in the head of a playlist's share document, escaped. */
+export function playlistShareTags(view: PlaylistView, site: { origin: string; name: string }): string {
+  const p = playlistSharePreview(view, site);
+  const meta = (attr: 'name' | 'property', key: string, value: string | number) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
+  return [
+    `<title>${escapeHtml(p.documentTitle)}</title>`,
+    meta('name', 'description', p.description),
+    `<link rel="canonical" href="${escapeHtml(p.url)}" />`,
+    meta('property', 'og:type', 'music.playlist'),
+    meta('property', 'og:site_name', site.name),
+    meta('property', 'og:title', p.title),
+    meta('property', 'og:description', p.description),
+    meta('property', 'og:url', p.url),
+    meta('property', 'og:image', p.image),
+    meta('property', 'og:image:type', SHARE_IMAGE.type),
+    meta('property', 'og:image:width', SHARE_IMAGE.width),
+    meta('property', 'og:image:height', SHARE_IMAGE.height),
+    meta('property', 'og:image:alt', p.imageAlt),
+    ...(p.owner ? [meta('property', 'music:creator', p.owner.displayName)] : []),
+    ...(p.audio
+      ? [
+          meta('property', 'og:audio', p.audio.url),
+          ...(p.audio.url.startsWith('https://')
+            ? [meta('property', 'og:audio:secure_url', p.audio.url)]
+            : []),
+          ...(p.audio.type ? [meta('property', 'og:audio:type', p.audio.type)] : []),
+        ]
+      : []),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', p.title),
+    meta('name', 'twitter:description', p.description),
+    meta('name', 'twitter:image', p.image),
+    meta('name', 'twitter:image:alt', p.imageAlt),
+  ].join('\n    ');
+}
+
+const SHELL_TITLE = /<title>[\s\S]*?<\/title>\s*/i;
+const SHELL_DESCRIPTION = /<meta\s+name=["']description["'][^>]*>\s*/i;
+
+/** The shell with its title and description replaced by the playlist's, and the preview tags in its head. */
+export function renderPlaylistSharePage(
+  template: string,
+  view: PlaylistView,
+  site: { origin: string; name: string },
+): string {
+  const headEnd = template.search(/<\/head>/i);
+  if (headEnd < 0) throw new ShareTemplateError('The share page template has no </head>');
+  const head = template.slice(0, headEnd).replace(SHELL_TITLE, '').replace(SHELL_DESCRIPTION, '');
+  return `${head}  ${playlistShareTags(view, site)}\n  ${template.slice(headEnd)}`;
+}
+
+/** What writing playlists' documents needs. */
+export interface PlaylistShareDeps {
+  playlist: PlaylistReadDeps;
+  pages: SharePages;
+  /** The site's shell (`index.html`): the playlist page has no prerendered frame of its own. */
+  template(): Promise<string>;
+  site: { readonly origin: string; name(): Promise<string> };
+}
+
+/** The playlist as a visitor sees it, or undefined when a visitor may not open it (private, gone). */
+async function asVisitor(deps: PlaylistShareDeps, id: string): Promise<PlaylistView | undefined> {
+  try {
+    return await getPlaylist(deps.playlist, undefined, id);
+  } catch (error) {
+    if ((error as { kind?: string }).kind === 'not-found') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Brings a playlist's document in line with the playlist as stored: written when a visitor may open
+ * it, removed otherwise. After a write the playlist is read again, and the document removed if it
+ * was made private or deleted meanwhile, so a change that raced this one never leaves it served.
+ */
+export async function refreshPlaylistSharePage(
+  deps: PlaylistShareDeps,
+  id: string,
+): Promise<'published' | 'removed'> {
+  const view = await asVisitor(deps, id);
+  if (view) {
+    const html = renderPlaylistSharePage(await deps.template(), view, {
+      origin: deps.site.origin,
+      name: await deps.site.name(),
+    });
+    await deps.pages.publish(id, html);
+    if (await asVisitor(deps, id)) return 'published';
+  }
+  await deps.pages.remove(id);
+  return 'removed';
+}
+
+/**
+ * Runs a change to a playlist, then brings its document in line. A change that may hide the
+ * playlist (made private, deleted) removes the document first, and is not made if that fails.
+ * A refresh that fails after the change is reported, not thrown: the change stands.
+ */
+export async function changeSharedPlaylist<T>(
+  deps: PlaylistShareDeps,
+  id: string,
+  options: { hides: boolean; onRefreshFailure?: (id: string, error: unknown) => void },
+  change: () => Promise<T>,
+): Promise<T> {
+  if (options.hides) await deps.pages.remove(id);
+  try {
+    return await change();
+  } finally {
+    await refreshPlaylistSharePage(deps, id).catch((error: unknown) => options.onRefreshFailure?.(id, error));
+  }
+}
+
+/**
+ * The documents of every playlist of a user, brought in line: for a change that alters what they
+ * show beyond the playlists themselves (the owner's public profile made, renamed or withdrawn).
+ */
+export async function refreshPlaylistSharePagesOf(deps: PlaylistShareDeps, userId: string): Promise<void> {
+  for (const playlist of await deps.playlist.playlists.listByOwner(userId)) {
+    await refreshPlaylistSharePage(deps, playlist.id);
+  }
+}
+
+/** Account deletion's step: each playlist's document, then the playlist, then the count. Safe to run again. */
+export async function removeUserPlaylists(
+  deps: { playlists: PlaylistDeps['playlists']; pages: Pick<SharePages, 'remove'> },
+  userId: string,
+): Promise<void> {
+  for (const playlist of await deps.playlists.listByOwner(userId)) {
+    await deps.pages.remove(playlist.id);
+    await deps.playlists.delete(playlist.id, userId);
+  }
+  await deps.playlists.removeAll(userId);
+}
