@@ -2,9 +2,9 @@
  * Loads many users and tracks into the table, shaped exactly as the adapters
  * write them (profile, email claim and search entries per user; a generation
  * item per track; the site counters moved to match), so the admin area can be
- * measured at size. Users exist only in the table, not in Cognito.
+ * measured at size; then, step by step, the community's records (playlists). Users exist only in the table, not in Cognito.
  *
- *   npm run seed:load -- --users 10000 --tracks 100000
+ *   npm run seed:load -- --users 10000 --tracks 100000 --playlists 10000
  *
  * writes into the table of a running `npm start` (DYNAMODB_ENDPOINT and
  * TABLE_NAME, defaulting to the local cloud's). `npm run bench` uses it on a
@@ -13,8 +13,10 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PLAYLISTS_MAX } from '@tunesmith/shared/community';
 import { counterUpdate } from '../functions/src/adapters/dynamo/counters';
 import { generationToItem } from '../functions/src/adapters/dynamo/generation-repository';
+import { playlistCountItem, playlistToItem } from '../functions/src/adapters/dynamo/playlist-store';
 import { userRecordItems } from '../functions/src/adapters/dynamo/user-repository';
 import { keys } from '../functions/src/data/keys';
 import type { User } from '../functions/src/domain/accounts/user';
@@ -27,7 +29,8 @@ import {
   utcDay,
   zeroTotals,
 } from '../functions/src/domain/admin/counters';
-import type { Generation } from '../functions/src/domain/tracks/track';
+import type { StoredPlaylist } from '../functions/src/domain/community/playlists';
+import { type Generation, isGalleryVisible } from '../functions/src/domain/tracks/track';
 
 const BATCH = 25; // DynamoDB's BatchWriteItem limit
 const PARALLEL_BATCHES = 8;
@@ -50,6 +53,8 @@ const NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elif', 'Femi', 'Gus', 'Hana', 'Ivo
 export interface SeedOptions {
   users: number;
   tracks: number;
+  /** Playlists spread over the users (decision 058); none when absent. */
+  playlists?: number;
   /** Items are dated over the year before this moment. */
   now?: Date;
   /** Called after each written batch with the items written so far. */
@@ -85,12 +90,12 @@ async function batchWrite(
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 
-/** Seeds `users` users and `tracks` tracks spread over them; returns what the counters gained. */
+/** Seeds `users` users and `tracks` tracks spread over them, then `playlists`; returns what the counters gained and how many playlists it wrote. */
 export async function seedLoad(
   documents: DynamoDBDocumentClient,
   tableName: string,
-  { users: userCount, tracks: trackCount, now = new Date(), onProgress }: SeedOptions,
-): Promise<Totals> {
+  { users: userCount, tracks: trackCount, playlists = 0, now = new Date(), onProgress }: SeedOptions,
+): Promise<Totals & { playlists: number }> {
   const run = randomUUID().slice(0, 8);
   const dated = (i: number, count: number) =>
     new Date(now.getTime() - Math.floor(((count - i) / count) * 365 * DAY_MS)).toISOString();
@@ -165,7 +170,67 @@ export async function seedLoad(
     ...[...days].map(([day, counts]) => counterUpdate(tableName, keys.dailyStats(day), counts)),
   ];
   for (const item of counterItems) if (item) await documents.send(new UpdateCommand(item.Update));
-  return totals;
+
+  let madePlaylists = 0;
+  if (playlists > 0) {
+    madePlaylists = await seedPlaylists(documents, tableName, {
+      userIds: users.map((user) => user.id),
+      tracks,
+      count: playlists,
+      now,
+      onProgress,
+    });
+  }
+  return { ...totals, playlists: madePlaylists };
+}
+
+/** Tracks a seeded playlist holds at most. */
+const PLAYLIST_SEED_TRACKS = 20;
+
+/**
+ * Step: `count` playlists spread over `userIds` (at most {@link PLAYLISTS_MAX} each), three in four
+ * public, each holding up to 20 of the listed `tracks` (other users' included), written as the
+ * playlist store writes them with each user's count item. For users with no playlists yet (the
+ * seeder's own): their count is written whole. Returns how many it wrote.
+ */
+export async function seedPlaylists(
+  documents: DynamoDBDocumentClient,
+  tableName: string,
+  options: {
+    userIds: readonly string[];
+    tracks: readonly Generation[];
+    count: number;
+    now?: Date;
+    onProgress?: (written: number, total: number) => void;
+  },
+): Promise<number> {
+  const { userIds, count, now = new Date() } = options;
+  const listed = options.tracks.filter(isGalleryVisible);
+  const made = Math.min(count, userIds.length * PLAYLISTS_MAX);
+  const perUser = new Map<string, number>();
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < made; i++) {
+    const userId = userIds[i % userIds.length] as string;
+    const at = new Date(now.getTime() - (made - i) * 60_000).toISOString();
+    const size =
+      listed.length === 0 ? 0 : Math.min(PLAYLIST_SEED_TRACKS, 1 + (i % PLAYLIST_SEED_TRACKS), listed.length);
+    const trackIds = [...new Set(Array.from({ length: size }, (_, k) => pick(listed, i * 7 + k * 13).id))];
+    const playlist: StoredPlaylist = {
+      id: randomUUID(),
+      userId,
+      title: `Load playlist ${i}`,
+      description: i % 2 === 0 ? `${pick(GENRES, i)} for the road` : null,
+      visibility: i % 4 === 0 ? 'private' : 'public',
+      trackIds,
+      createdAt: at,
+      updatedAt: at,
+    };
+    items.push(playlistToItem(playlist));
+    perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+  }
+  for (const [userId, playlists] of perUser) items.push(playlistCountItem(userId, playlists));
+  await batchWrite(documents, tableName, items, options.onProgress);
+  return made;
 }
 
 /** `npm run seed:load -- --users N --tracks N` against a running local cloud. */
@@ -178,6 +243,7 @@ async function main() {
   };
   const users = arg('users', 10_000);
   const tracks = arg('tracks', 100_000);
+  const playlists = arg('playlists', 10_000);
   const tableName = process.env.TABLE_NAME ?? 'tunesmith';
   const endpoint = process.env.DYNAMODB_ENDPOINT ?? `http://127.0.0.1:${process.env.DYNAMODB_PORT ?? 8600}`;
   const documents = DynamoDBDocumentClient.from(
@@ -194,6 +260,7 @@ async function main() {
   const totals = await seedLoad(documents, tableName, {
     users,
     tracks,
+    playlists,
     onProgress: (written, total) => {
       const percent = Math.floor((written / total) * 100);
       if (percent % 10 === 0 && percent !== shown) {
@@ -203,7 +270,9 @@ async function main() {
     },
   });
   documents.destroy();
-  console.log(`Seeded ${totals.users} users and ${totals.tracks} tracks into ${tableName} at ${endpoint}.`);
+  console.log(
+    `Seeded ${totals.users} users, ${totals.tracks} tracks and ${totals.playlists} playlists into ${tableName} at ${endpoint}.`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

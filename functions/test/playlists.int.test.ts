@@ -8,6 +8,7 @@ import {
   playlistSchema,
 } from '@tunesmith/shared/community';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seedPlaylists } from '../../scripts/seed-load';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import { dynamoPlaylistStore } from '../src/adapters/dynamo/playlist-store';
 import { playlistKeys } from '../src/data/community-keys';
@@ -273,6 +274,39 @@ describe('playlists', () => {
     expect(meta(await page(), 'og:title')).toBe('Renamed');
     expect((await browser.call('DELETE', `/api/playlists/${made.id}`)).status).toBe(204);
     expect(await page()).not.toContain('Renamed');
+  });
+
+  it("seed:load's playlists step writes playlists the API reads, with exact counts (a small run)", async () => {
+    const ada = await signedInUser();
+    const ben = await signedInUser();
+    const listed = [await storedTrack(ada.id), await storedTrack(ben.id), await storedTrack(ben.id)];
+    const hidden = await storedTrack(ben.id, { visibility: 'private' });
+    const made = await seedPlaylists(store.documents, store.tableName, {
+      userIds: [ada.id, ben.id],
+      tracks: [...listed, hidden],
+      count: 7,
+    });
+    expect(made).toBe(7);
+    const adas = (await ada.browser.get('/api/playlists')).body.playlists as PlaylistSummary[];
+    const bens = (await ben.browser.get('/api/playlists')).body.playlists as PlaylistSummary[];
+    expect([adas.length, bens.length]).toEqual([4, 3]);
+    for (const [id, count] of [
+      [ada.id, 4],
+      [ben.id, 3],
+    ] as const) {
+      const item = await store.documents.send(
+        new GetCommand({ TableName: store.tableName, Key: playlistKeys.count(id), ConsistentRead: true }),
+      );
+      expect(item.Item?.playlists).toBe(count);
+    }
+    const open = adas.find((p) => p.visibility === 'public' && p.trackCount > 1) as PlaylistSummary;
+    const seen = await new Browser().get(`/api/playlists/${open.id}`);
+    expect(seen.status).toBe(200);
+    const ids = trackIds(seen.body);
+    expect(ids.length).toBe(open.trackCount);
+    expect(ids.every((id) => listed.some((t) => t.id === id))).toBe(true);
+    await playlists.removeAll(ada.id);
+    expect((await ada.browser.get('/api/playlists')).body.playlists).toEqual([]);
   });
 });
 

@@ -36,6 +36,23 @@ const storedPlaylistSchema = z.object({
 
 const fromItem = (item: Record<string, unknown>): StoredPlaylist => storedPlaylistSchema.parse(item);
 
+/** A playlist's item as this store writes it (the load seeder writes the same). */
+export function playlistToItem(playlist: StoredPlaylist): Record<string, unknown> {
+  return {
+    ...playlistKeys.playlist(playlist.id),
+    ...playlistKeys.byOwner(playlist.userId, playlist.createdAt, playlist.id),
+    entity,
+    ...playlist,
+  };
+}
+
+/** A user's playlist count as this store keeps it, for a user whose count is being written whole. */
+export const playlistCountItem = (userId: string, playlists: number): Record<string, unknown> => ({
+  ...playlistKeys.count(userId),
+  entity: 'playlistCount',
+  playlists,
+});
+
 /**
  * Playlists in the single table (decision 058): one item per playlist, with its tracks' ids in
  * order, found by owner in gsi1; a count per user moved with `ADD` in the same transaction as the
@@ -110,12 +127,7 @@ export function dynamoPlaylistStore(client: DynamoDBDocumentClient, tableName: s
           {
             Put: {
               TableName: tableName,
-              Item: {
-                ...playlistKeys.playlist(playlist.id),
-                ...playlistKeys.byOwner(playlist.userId, playlist.createdAt, playlist.id),
-                entity,
-                ...playlist,
-              },
+              Item: playlistToItem(playlist),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
