@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Playlist, PlaylistSummary } from '@tunesmith/shared/community';
 import { describe, expect, it } from 'vitest';
@@ -215,5 +215,34 @@ describe('Add to Playlist on a library card', () => {
       },
       { method: 'PUT', path: '/api/playlists/p2/tracks', body: { trackIds: ['b'] } },
     ]);
+  });
+});
+
+describe('Add to Playlist on a track page', () => {
+  it("lets a signed-in listener add someone else's track, and offers a visitor nothing", async () => {
+    const theirs = makeTrack({ id: 'theirs', title: 'Their Song' });
+    const server = playlistServer([{ ...summary(), trackCount: 0, tracks: [] }]);
+    const routes = {
+      'GET /api/track/theirs': jsonResponse({ ...theirs, family: { parent: null, children: [] } }),
+      'GET /api/my-generations': jsonResponse([]),
+      ...server.routes,
+    };
+    renderAppAs('/track/theirs', makeSubscriber(), routes);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add to Playlist' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Night Drive' }));
+    expect(within(await findToast()).getByText('Their Song is in Night Drive.')).toBeDefined();
+    expect(server.bodies).toEqual([
+      { method: 'PUT', path: '/api/playlists/p1/tracks', body: { trackIds: ['theirs'] } },
+    ]);
+    cleanup();
+
+    renderAppAs('/track/theirs', null, routes);
+    await screen.findByRole('heading', { level: 1, name: 'Their Song' });
+    await import('./add-to-playlist-menu');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.queryByRole('button', { name: 'Add to Playlist' })).toBeNull();
   });
 });
