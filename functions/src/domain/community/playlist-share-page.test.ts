@@ -139,4 +139,17 @@ describe("a playlist's share page", () => {
     expect([...playlists.all.keys()]).toEqual(['p3']);
     expect([...pages.documents.keys()]).toEqual(['p3']);
   });
+
+  it("never waits on the site bucket for a private playlist's removal with its account", async () => {
+    const { playlists } = setup();
+    await playlists.create(stored({ visibility: 'private' }), 200);
+    const failing = inMemorySharePages({ failRemove: () => true });
+    await removeUserPlaylists({ playlists, pages: failing }, 'ada');
+    expect(playlists.all.size).toBe(0);
+    await playlists.create(stored({ id: 'p2' }), 200);
+    await expect(removeUserPlaylists({ playlists, pages: failing }, 'ada')).rejects.toThrow(
+      'site bucket unavailable',
+    );
+    expect([...playlists.all.keys()]).toEqual(['p2']);
+  });
 });

@@ -173,13 +173,16 @@ export async function refreshPlaylistSharePagesOf(deps: PlaylistShareDeps, userI
   }
 }
 
-/** Account deletion's step: each playlist's document, then the playlist, then the count. Safe to run again. */
+/**
+ * Account deletion's step: each public playlist's document (a private one has none: making it private
+ * removed it first), then the playlist, then the count. Safe to run again.
+ */
 export async function removeUserPlaylists(
   deps: { playlists: PlaylistDeps['playlists']; pages: Pick<SharePages, 'remove'> },
   userId: string,
 ): Promise<void> {
   for (const playlist of await deps.playlists.listByOwner(userId)) {
-    await deps.pages.remove(playlist.id);
+    if (playlist.visibility === 'public') await deps.pages.remove(playlist.id);
     await deps.playlists.delete(playlist.id, userId);
   }
   await deps.playlists.removeAll(userId);

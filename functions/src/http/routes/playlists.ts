@@ -57,8 +57,10 @@ export function playlistRoutes(deps: PlaylistRouteDeps): GroupHandlers {
     logger.warn('the share page of a changed playlist was not brought in line', { playlistId, error });
   /** Runs a change to the user's own playlist (checked first, so nobody takes down another's page), then its page. */
   const changeOwn = async <T>(userId: string, id: string, hides: boolean, change: () => Promise<T>) => {
-    await getOwnPlaylist(deps, userId, id);
-    return changeSharedPlaylist(deps.sharing(), id, { hides, onRefreshFailure }, change);
+    const current = await getOwnPlaylist(deps, userId, id);
+    // Only a public playlist has a document to take down first.
+    const shown = current.visibility === 'public';
+    return changeSharedPlaylist(deps.sharing(), id, { hides: hides && shown, onRefreshFailure }, change);
   };
 
   return {
