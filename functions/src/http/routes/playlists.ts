@@ -4,6 +4,7 @@ import {
   playlistListSchema,
   playlistSchema,
   setPlaylistTracksSchema,
+  type UpdatePlaylistRequest,
   updatePlaylistSchema,
 } from '@tunesmith/shared/community';
 import type { User } from '../../domain/accounts/user';
@@ -56,11 +57,12 @@ export function playlistRoutes(deps: PlaylistRouteDeps): GroupHandlers {
   const onRefreshFailure = (playlistId: string, error: unknown) =>
     logger.warn('the share page of a changed playlist was not brought in line', { playlistId, error });
   /** Runs a change to the user's own playlist (checked first, so nobody takes down another's page), then its page. */
-  const changeOwn = async <T>(userId: string, id: string, hides: boolean, change: () => Promise<T>) => {
+  // The body is read after the ownership check: another's playlist is a 404 whatever is sent.
+  const changeOwn = async <T>(userId: string, id: string, hides: () => boolean, change: () => Promise<T>) => {
     const current = await getOwnPlaylist(deps, userId, id);
     // Only a public playlist has a document to take down first.
-    const shown = current.visibility === 'public';
-    return changeSharedPlaylist(deps.sharing(), id, { hides: hides && shown, onRefreshFailure }, change);
+    const first = current.visibility === 'public' && hides();
+    return changeSharedPlaylist(deps.sharing(), id, { hides: first, onRefreshFailure }, change);
   };
 
   return {
@@ -90,23 +92,39 @@ export function playlistRoutes(deps: PlaylistRouteDeps): GroupHandlers {
       }
     },
     updatePlaylist: async (event, ctx) => {
-      const request = readJson(event, updatePlaylistSchema);
       const [userId, id] = [owner(ctx.user), ctx.params.id ?? ''];
-      const changed = await changeOwn(userId, id, request.visibility === 'private', () =>
-        updatePlaylist(deps, userId, id, request),
+      let request: UpdatePlaylistRequest | undefined;
+      const body = () => {
+        request ??= readJson(event, updatePlaylistSchema);
+        return request;
+      };
+      const changed = await changeOwn(
+        userId,
+        id,
+        () => body().visibility === 'private',
+        () => updatePlaylist(deps, userId, id, body()),
       );
       return json(200, await answer(changed));
     },
     deletePlaylist: async (_event, ctx) => {
       const [userId, id] = [owner(ctx.user), ctx.params.id ?? ''];
-      await changeOwn(userId, id, true, () => deletePlaylist(deps, userId, id));
+      await changeOwn(
+        userId,
+        id,
+        () => true,
+        () => deletePlaylist(deps, userId, id),
+      );
       return { statusCode: 204, headers: { 'cache-control': 'no-store' } };
     },
     setPlaylistTracks: async (event, ctx) => {
-      const { trackIds } = readJson(event, setPlaylistTracksSchema);
       const [userId, id] = [owner(ctx.user), ctx.params.id ?? ''];
       // The first track's audio is in the preview: the document follows the order.
-      const set = await changeOwn(userId, id, false, () => setPlaylistTracks(deps, userId, id, trackIds));
+      const set = await changeOwn(
+        userId,
+        id,
+        () => false,
+        () => setPlaylistTracks(deps, userId, id, readJson(event, setPlaylistTracksSchema).trackIds),
+      );
       return json(200, await answer(set));
     },
   };
