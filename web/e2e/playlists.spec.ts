@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import { signIn, toast, verifiedUser } from './people';
+import { PHONE } from './phone';
 
 // A playlist built from the tracks' menus in the library, opened at /playlist/{id} and played through:
 // Play All starts the first track, the next starts when one ends, and Next and Previous move along,
@@ -130,6 +131,14 @@ describe('playlists', () => {
     await expect.poll(() => playingIndex(visitor), POLL).toBe(1);
     await controls.getByRole('button', { name: 'Pause' }).click();
     await expect.poll(() => playingIndex(visitor), POLL).toBe(-1);
+
+    // On a phone the page has nothing to scroll sideways, and its controls stay on screen.
+    await visitor.setViewportSize(PHONE);
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    const box = await controls.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= PHONE.width).toBe(true);
 
     // The ids the page shows are the tracks made, in the order added.
     const answer = await visitor.request.get(`${baseUrl}/api${href.replace('/playlist/', '/playlists/')}`);
