@@ -14,6 +14,7 @@ import { keys } from '../data/keys';
 import type { AccountDeletionDeps, AccountDeletionJobDeps } from '../domain/accounts/account-deletion';
 import { log } from '../http/logger';
 import { billingWiring } from './billing-wiring';
+import { communityDeletionSteps } from './community-deletion-wiring';
 import { exportRemoval } from './export-removal';
 import { sessionWiring } from './session-wiring';
 import { sharePageWiring } from './share-wiring';
@@ -51,6 +52,7 @@ export function accountDeletionDeps(): AccountDeletionDeps {
     audit: dynamoAuditLog(client, tableName),
     clock: { now: () => new Date() },
     newId: randomUUID,
+    community: communityDeletionSteps(client, tableName),
   };
 }
 

@@ -48,6 +48,34 @@ export interface AccountDeletionDeps {
   audit: Pick<AuditLog, 'record'>;
   clock: Clock;
   newId: () => string;
+  /** The community's records of the user (decision 056), one step per part. */
+  community?: CommunityDeletionSteps;
+}
+
+/**
+ * The community's parts, in the order the cascade runs their steps: each removes what its part holds
+ * of the user and keeps everyone else's counters exact, and is safe to run again (the job may).
+ */
+export const COMMUNITY_DELETION_ORDER = [
+  'likes',
+  'plays',
+  'follows',
+  'playlists',
+  'profile',
+  'reports',
+] as const;
+export type CommunityPart = (typeof COMMUNITY_DELETION_ORDER)[number];
+export interface CommunityDeletionStep {
+  removeUser(userId: string): Promise<void>;
+}
+export type CommunityDeletionSteps = Partial<Record<CommunityPart, CommunityDeletionStep>>;
+
+/** Runs each community part's step (those wired) in {@link COMMUNITY_DELETION_ORDER}. */
+export async function removeCommunityRecords(
+  steps: CommunityDeletionSteps | undefined,
+  userId: string,
+): Promise<void> {
+  for (const part of COMMUNITY_DELETION_ORDER) await steps?.[part]?.removeUser(userId);
 }
 
 /** How many tracks one page of the cascade reads. */
@@ -121,7 +149,8 @@ export async function removeTrackAudio(
  * Deletes an account and everything that is the user's, in this order:
  * sessions end (for good), every subscription that could charge is
  * cancelled at once, then the data: every track with its share page, WAV,
- * Opus and peaks, every upload, the exports and their records, the customer link;
+ * Opus and peaks, every upload, the exports and their records, the customer link,
+ * the community's records (likes, plays, follows, playlists, profile, reports);
  * then the sign-in identity, and last the profile with its email claim (so
  * the address can sign up again). Every step can run again and the profile
  * goes last, so a delete that stopped halfway is finished by running it
@@ -157,6 +186,7 @@ export async function deleteAccount(
   await deps.apiKeys.removeAll(user.id);
   await deps.webhooks.removeAll(user.id);
   if (user.stripeCustomerId) await deps.unlinkCustomer(user.stripeCustomerId);
+  await removeCommunityRecords(deps.community, user.id);
   await deps.identity.deleteUser(user.id);
   await deps.users.delete(user);
 

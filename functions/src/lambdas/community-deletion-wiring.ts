@@ -1,0 +1,23 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoReportStore } from '../adapters/dynamo/report-store';
+import type { CommunityDeletionSteps } from '../domain/accounts/account-deletion';
+import { removeUserReports } from '../domain/community/reports';
+
+/**
+ * Each community part's step of the account deletion (decision 056), for both of its callers: the
+ * admin area's delete and the `delete-account` job. One entry per part.
+ */
+export function communityDeletionSteps(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): CommunityDeletionSteps {
+  return {
+    reports: {
+      removeUser: (userId) =>
+        removeUserReports(
+          { reports: dynamoReportStore(client, tableName), clock: { now: () => new Date() } },
+          userId,
+        ),
+    },
+  };
+}
