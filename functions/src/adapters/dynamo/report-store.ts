@@ -233,8 +233,9 @@ export function dynamoProfileLookup(client: DynamoDBDocumentClient, tableName: s
           new UpdateCommand({
             TableName: tableName,
             Key: profileKeys.profile(userId),
-            UpdateExpression: 'SET hidden = :hidden',
+            UpdateExpression: 'SET #hidden = :hidden',
             ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#hidden': 'hidden' },
             ExpressionAttributeValues: { ':hidden': hidden },
           }),
         );
