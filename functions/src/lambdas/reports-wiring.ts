@@ -33,15 +33,14 @@ export function reportHandlers(): GroupHandlers {
     reportTrack: async (event, ctx) =>
       json(
         201,
-        await reportTrack(reporting(), ctx.user as User, ctx.params.id ?? '', readJson(event, reportSchema)),
+        await reportTrack(reporting(), ctx.user as User, ctx.params.id ?? '', () =>
+          readJson(event, reportSchema),
+        ),
       ),
     reportCreator: async (event, ctx) =>
       json(
         201,
-        await reportProfile(
-          reporting(),
-          ctx.user as User,
-          ctx.params.handle ?? '',
+        await reportProfile(reporting(), ctx.user as User, ctx.params.handle ?? '', () =>
           readJson(event, reportSchema),
         ),
       ),

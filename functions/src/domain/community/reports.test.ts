@@ -84,7 +84,9 @@ const failure = async (promise: Promise<unknown>): Promise<DomainError> =>
 describe('reporting', () => {
   it('keeps a report of a track the reporter may see, open, naming the track as it was', async () => {
     const s = await setup();
-    expect(await reportTrack(s.reporting, reporter, 't1', { reason: 'spam', details: '  ads  ' })).toEqual({
+    expect(
+      await reportTrack(s.reporting, reporter, 't1', () => ({ reason: 'spam', details: '  ads  ' })),
+    ).toEqual({
       reported: true,
     });
     const { reports } = await listReports(s.moderation);
@@ -106,23 +108,25 @@ describe('reporting', () => {
 
   it('accepts a repeat of an open report without keeping it twice', async () => {
     const s = await setup();
-    await reportTrack(s.reporting, reporter, 't1', { reason: 'spam' });
-    expect(await reportTrack(s.reporting, reporter, 't1', { reason: 'hate' })).toEqual({ reported: true });
+    await reportTrack(s.reporting, reporter, 't1', () => ({ reason: 'spam' }));
+    expect(await reportTrack(s.reporting, reporter, 't1', () => ({ reason: 'hate' }))).toEqual({
+      reported: true,
+    });
     expect(s.reports.all.size).toBe(1);
     // Someone else's report of it is their own.
-    await reportTrack(s.reporting, other, 't1', { reason: 'hate' });
+    await reportTrack(s.reporting, other, 't1', () => ({ reason: 'hate' }));
     expect(s.reports.all.size).toBe(2);
   });
 
   it('answers not found for a track the reporter may not see, and refuses their own', async () => {
     const s = await setup();
-    expect((await failure(reportTrack(s.reporting, reporter, 'private', { reason: 'spam' }))).kind).toBe(
+    expect(
+      (await failure(reportTrack(s.reporting, reporter, 'private', () => ({ reason: 'spam' })))).kind,
+    ).toBe('not-found');
+    expect((await failure(reportTrack(s.reporting, reporter, 'nope', () => ({ reason: 'spam' })))).kind).toBe(
       'not-found',
     );
-    expect((await failure(reportTrack(s.reporting, reporter, 'nope', { reason: 'spam' }))).kind).toBe(
-      'not-found',
-    );
-    const own = await failure(reportTrack(s.reporting, reporter, 'mine', { reason: 'spam' }));
+    const own = await failure(reportTrack(s.reporting, reporter, 'mine', () => ({ reason: 'spam' })));
     expect([own.kind, own.message]).toEqual(['validation', 'You cannot report your own content.']);
     expect(s.reports.all.size).toBe(0);
   });
@@ -131,9 +135,9 @@ describe('reporting', () => {
     const s = await setup();
     for (let i = 0; i < REPORTS_PER_WINDOW; i++) {
       await s.generations.create(aGeneration({ id: `x${i}`, userId: 'owner' }));
-      await reportTrack(s.reporting, reporter, `x${i}`, { reason: 'spam' });
+      await reportTrack(s.reporting, reporter, `x${i}`, () => ({ reason: 'spam' }));
     }
-    const error = await failure(reportTrack(s.reporting, reporter, 't1', { reason: 'spam' }));
+    const error = await failure(reportTrack(s.reporting, reporter, 't1', () => ({ reason: 'spam' })));
     expect(error.kind).toBe('rate-limited');
     expect(error.message).toMatch(/many reports/);
     expect(s.reports.all.size).toBe(REPORTS_PER_WINDOW);
@@ -141,30 +145,30 @@ describe('reporting', () => {
 
   it('reports a public profile by its handle in any case; a hidden or unknown one is not found; never one’s own', async () => {
     const s = await setup();
-    await reportProfile(s.reporting, reporter, 'nightowl', { reason: 'impersonation' });
+    await reportProfile(s.reporting, reporter, 'nightowl', () => ({ reason: 'impersonation' }));
     expect([...s.reports.all.values()][0]?.subject).toEqual({
       kind: 'profile',
       id: 'owner',
       label: 'NightOwl',
     });
-    expect((await failure(reportProfile(s.reporting, reporter, 'ghost', { reason: 'spam' }))).kind).toBe(
-      'not-found',
-    );
-    expect((await failure(reportProfile(s.reporting, reporter, 'Reporter', { reason: 'spam' }))).kind).toBe(
-      'validation',
-    );
+    expect(
+      (await failure(reportProfile(s.reporting, reporter, 'ghost', () => ({ reason: 'spam' })))).kind,
+    ).toBe('not-found');
+    expect(
+      (await failure(reportProfile(s.reporting, reporter, 'Reporter', () => ({ reason: 'spam' })))).kind,
+    ).toBe('validation');
     await s.profiles.setHidden('owner', true);
-    expect((await failure(reportProfile(s.reporting, other, 'nightowl', { reason: 'spam' }))).kind).toBe(
-      'not-found',
-    );
+    expect(
+      (await failure(reportProfile(s.reporting, other, 'nightowl', () => ({ reason: 'spam' })))).kind,
+    ).toBe('not-found');
   });
 });
 
 describe('resolving a report', () => {
   it('hides the track at once for everyone but its owner, takes its share page down, resolves its other open reports, and audits it', async () => {
     const s = await setup();
-    await reportTrack(s.reporting, reporter, 't1', { reason: 'spam' });
-    await reportTrack(s.reporting, other, 't1', { reason: 'hate' });
+    await reportTrack(s.reporting, reporter, 't1', () => ({ reason: 'spam' }));
+    await reportTrack(s.reporting, other, 't1', () => ({ reason: 'hate' }));
     expect(s.pages.documents.has('t1')).toBe(true);
 
     const resolved = await resolveReport(s.moderation, admin, 'id-1', 'hide');
@@ -179,10 +183,16 @@ describe('resolving a report', () => {
     expect(track?.hidden).toBe(true);
     expect(track && isGalleryVisible(track)).toBe(false);
     expect(s.pages.documents.has('t1')).toBe(false);
-    expect((await failure(getForViewer(s.moderation, reporter, 't1'))).kind).toBe('not-found');
-    expect((await failure(getForViewer(s.moderation, undefined, 't1'))).kind).toBe('not-found');
-    expect((await failure(getPlayableForViewer(s.moderation, undefined, 't1'))).kind).toBe('not-found');
-    expect((await getForViewer(s.moderation, owner, 't1')).hidden).toBe(true);
+    expect((await failure(getForViewer({ generations: s.generations }, reporter, 't1'))).kind).toBe(
+      'not-found',
+    );
+    expect((await failure(getForViewer({ generations: s.generations }, undefined, 't1'))).kind).toBe(
+      'not-found',
+    );
+    expect((await failure(getPlayableForViewer({ generations: s.generations }, undefined, 't1'))).kind).toBe(
+      'not-found',
+    );
+    expect((await getForViewer({ generations: s.generations }, owner, 't1')).hidden).toBe(true);
     expect(s.audit).toEqual([
       expect.objectContaining({
         actor: 'ops',
@@ -197,7 +207,7 @@ describe('resolving a report', () => {
 
   it('dismisses: nothing is hidden, the report is closed and audited', async () => {
     const s = await setup();
-    await reportTrack(s.reporting, reporter, 't1', { reason: 'spam' });
+    await reportTrack(s.reporting, reporter, 't1', () => ({ reason: 'spam' }));
     expect((await resolveReport(s.moderation, admin, 'id-1', 'dismiss')).status).toBe('dismissed');
     expect(s.generations.all.get('t1')?.hidden).toBeUndefined();
     expect(s.pages.documents.has('t1')).toBe(true);
@@ -207,7 +217,7 @@ describe('resolving a report', () => {
 
   it('suspends the owner: sessions end, the profile and the subject are hidden; restore lifts it all', async () => {
     const s = await setup();
-    await reportProfile(s.reporting, reporter, 'NightOwl', { reason: 'harassment' });
+    await reportProfile(s.reporting, reporter, 'NightOwl', () => ({ reason: 'harassment' }));
 
     await resolveReport(s.moderation, admin, 'id-1', 'suspend');
     const suspended = s.users.all.get('owner');
@@ -225,13 +235,13 @@ describe('resolving a report', () => {
 
   it('restores a hidden track: listed again and its share page back', async () => {
     const s = await setup();
-    await reportTrack(s.reporting, reporter, 't1', { reason: 'spam' });
+    await reportTrack(s.reporting, reporter, 't1', () => ({ reason: 'spam' }));
     await resolveReport(s.moderation, admin, 'id-1', 'hide');
     await resolveReport(s.moderation, admin, 'id-1', 'restore');
     const track = s.generations.all.get('t1');
     expect(track && isGalleryVisible(track)).toBe(true);
     expect(s.pages.documents.has('t1')).toBe(true);
-    expect((await getForViewer(s.moderation, reporter, 't1')).id).toBe('t1');
+    expect((await getForViewer({ generations: s.generations }, reporter, 't1')).id).toBe('t1');
   });
 
   it('answers not found for an unknown report', async () => {
@@ -241,11 +251,11 @@ describe('resolving a report', () => {
 
   it('lists open reports first, oldest first, then resolved ones, newest first', async () => {
     const s = await setup();
-    await reportTrack(s.reporting, reporter, 't1', { reason: 'spam' });
+    await reportTrack(s.reporting, reporter, 't1', () => ({ reason: 'spam' }));
     s.clock.advance(1000);
-    await reportProfile(s.reporting, reporter, 'nightowl', { reason: 'spam' });
+    await reportProfile(s.reporting, reporter, 'nightowl', () => ({ reason: 'spam' }));
     s.clock.advance(1000);
-    await reportTrack(s.reporting, other, 't1', { reason: 'spam' });
+    await reportTrack(s.reporting, other, 't1', () => ({ reason: 'spam' }));
     s.clock.advance(1000);
     await resolveReport(s.moderation, admin, 'id-2', 'dismiss');
     const { reports } = await listReports(s.moderation);
@@ -260,8 +270,8 @@ describe('resolving a report', () => {
 describe('account deletion', () => {
   it("removes the user's reports, closes the open reports about their content, and can run again", async () => {
     const s = await setup();
-    await reportTrack(s.reporting, reporter, 't1', { reason: 'spam' });
-    await reportTrack(s.reporting, { id: 'owner' }, 'mine', { reason: 'spam' });
+    await reportTrack(s.reporting, reporter, 't1', () => ({ reason: 'spam' }));
+    await reportTrack(s.reporting, { id: 'owner' }, 'mine', () => ({ reason: 'spam' }));
     await removeUserReports(s.moderation, 'owner');
     await removeUserReports(s.moderation, 'owner');
     expect([...s.reports.all.values()].map((r) => [r.reporterId, r.status])).toEqual([

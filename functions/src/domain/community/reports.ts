@@ -103,8 +103,9 @@ async function file(
   reporterId: string,
   subject: StoredReport['subject'],
   ownerId: string,
-  input: ReportRequest,
+  read: () => ReportRequest,
 ): Promise<void> {
+  const input = read();
   if (!(await deps.limiter.hit(`report:${reporterId}`, REPORTS_PER_WINDOW, REPORT_WINDOW_SECONDS)))
     throw new DomainError('rate-limited', reportMessages.tooMany);
   const details = input.details?.trim();
@@ -123,12 +124,15 @@ async function file(
   });
 }
 
-/** A signed-in user reports a track they may see (anything else is not found); never their own. */
+/**
+ * A signed-in user reports a track they may see (anything else is not found, whatever the body);
+ * never their own. `input` reads the report once the track is known to be reportable.
+ */
 export async function reportTrack(
   deps: ReportingDeps,
   reporter: { id: string },
   trackId: string,
-  input: ReportRequest,
+  input: () => ReportRequest,
 ): Promise<{ reported: true }> {
   const track = await deps.generations.get(trackId);
   if (!track || !mayView(track, reporter)) throw notFound(generationMessages.trackNotFound);
@@ -143,7 +147,7 @@ export async function reportProfile(
   deps: ReportingDeps,
   reporter: { id: string },
   handle: string,
-  input: ReportRequest,
+  input: () => ReportRequest,
 ): Promise<{ reported: true }> {
   const profile = await deps.profiles.byHandle(handle);
   if (!profile || profile.hidden) throw notFound(reportMessages.profileNotFound);
