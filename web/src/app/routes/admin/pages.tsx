@@ -3,6 +3,7 @@ import { lazy } from 'react';
 
 export { Dashboard } from '@/features/admin-dashboard/components/dashboard';
 export { SubscriptionPlans as Plans } from '@/features/admin-plans/components/subscription-plans';
+export { Reports } from '@/features/admin-reports/components/reports';
 export { MusicTracks as Tracks } from '@/features/admin-tracks/components/music-tracks';
 export { UserManagement as Users } from '@/features/admin-users/components/user-management';
 
