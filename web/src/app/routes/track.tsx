@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { reportMessages } from '@tunesmith/shared/reports';
 import type { Track } from '@tunesmith/shared/tracks';
 import { Suspense } from 'react';
 import { type Params, useNavigate, useParams } from 'react-router';
@@ -7,6 +8,7 @@ import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
+import { LazyTrackReportMenu } from '@/features/reports/lazy-report';
 import { LazyStemsPanel } from '@/features/stems/lazy-stems';
 import { LazyStudioActions } from '@/features/studio/lazy-studio';
 import { trackQueryOptions, useTrack } from '@/features/track/api/get-track';
@@ -75,6 +77,15 @@ function TrackPage({ id }: { id: string }) {
   return (
     <>
       <title>{pageTitle(trackTitle(data))}</title>
+      {data.hidden ? (
+        // Only the owner is ever answered a hidden track: they are told why no one else sees it.
+        <p
+          role="status"
+          className="mb-4 rounded-xl border border-amber-400/30 bg-amber-500/10 p-4 text-amber-100"
+        >
+          {reportMessages.trackHiddenNotice}
+        </p>
+      ) : null}
       <TrackDetails
         track={data}
         about={<AboutTrack track={data} owner={owner} />}
@@ -105,7 +116,18 @@ function TrackPage({ id }: { id: string }) {
                   <LazyStudioActions track={data} describedBy={describedBy} onStarted={openNew} />
                 </div>
               )
-            : undefined
+            : // Someone else's track: a signed-in user may report it.
+              user && !owner && data.status === 'completed'
+              ? (describedBy) => (
+                  <div className="flex flex-wrap items-start gap-2">
+                    <LazyTrackReportMenu
+                      trackId={data.id}
+                      title={trackTitle(data)}
+                      describedBy={describedBy}
+                    />
+                  </div>
+                )
+              : undefined
         }
       />
     </>
