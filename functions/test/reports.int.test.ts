@@ -270,6 +270,9 @@ describe('reporting a profile and suspending its owner', () => {
       404,
     );
 
+    // A suspension ends every token issued up to the whole second it was made (token times are whole
+    // seconds): a sign-in after the lift is in a later second, as it is for any person.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await resolve(String(report?.id), 'restore')).status).toBe(200);
     const back = new Browser();
     expect((await back.post('/api/auth/login', { email: owner.email, password: testPassword })).status).toBe(
@@ -283,5 +286,35 @@ describe('reporting a profile and suspending its owner', () => {
 
     const actions = (await auditLog.recent(100)).filter((e) => e.target === report?.id).map((e) => e.action);
     expect(actions).toEqual(['report.restore', 'report.suspend']);
+  });
+});
+
+describe('reports and account deletion', () => {
+  it("removes the deleted user's reports and closes the open reports about their content", async () => {
+    const leaving = await signedInUser();
+    const other = await signedInUser();
+    const theirs = await sharedTrack(leaving.id);
+    const someoneElses = await sharedTrack(other.id);
+    expect((await other.browser.post(`/api/track/${theirs.id}/report`, { reason: 'spam' })).status).toBe(201);
+    expect(
+      (await leaving.browser.post(`/api/track/${someoneElses.id}/report`, { reason: 'spam' })).status,
+    ).toBe(201);
+    expect((await admin.call('DELETE', `/api/admin/regular-users/${leaving.id}`)).status).toBe(204);
+
+    expect(await reportsOf(someoneElses.id)).toEqual([]);
+    const about = await reportsOf(theirs.id);
+    expect(about.map((r) => [r.reporterId, r.status])).toEqual([[other.id, 'closed']]);
+  });
+});
+
+describe('who may act on reports', () => {
+  it('refuses users and visitors on the admin calls, and admins on the report calls', async () => {
+    const user = await signedInUser();
+    for (const browser of [user.browser, new Browser()]) {
+      expect((await browser.get('/api/admin/reports')).status).toBe(401);
+      expect((await browser.post('/api/admin/reports/any', { action: 'hide' })).status).toBe(401);
+    }
+    const track = await sharedTrack(user.id);
+    expect((await admin.post(`/api/track/${track.id}/report`, { reason: 'spam' })).status).toBe(401);
   });
 });
