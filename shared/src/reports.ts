@@ -29,6 +29,4 @@ export const reportMessages = {
   notRestorable: 'Only a report whose subject was hidden or whose owner was suspended can be restored.',
   alreadyResolved: 'This report has already been resolved.',
   accountSuspended: 'This account is suspended.',
-  trackHiddenNotice:
-    'This track was hidden after a report. Only you can see it; it is not in the gallery, on your profile or in playlists, and its link shows nothing to others.',
 } as const;

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { reportMessages } from '@tunesmith/shared/reports';
 import type { Track } from '@tunesmith/shared/tracks';
 import { Suspense } from 'react';
 import { type Params, useNavigate, useParams } from 'react-router';
@@ -83,7 +82,8 @@ function TrackPage({ id }: { id: string }) {
           role="status"
           className="mb-4 rounded-xl border border-amber-400/30 bg-amber-500/10 p-4 text-amber-100"
         >
-          {reportMessages.trackHiddenNotice}
+          This track was hidden after a report. Only you can see it: it is not in the gallery, on your profile
+          or in playlists, and its link shows nothing to others.
         </p>
       ) : null}
       <TrackDetails

@@ -3,7 +3,6 @@ import { lazy } from 'react';
 
 export { Dashboard } from '@/features/admin-dashboard/components/dashboard';
 export { SubscriptionPlans as Plans } from '@/features/admin-plans/components/subscription-plans';
-export { Reports } from '@/features/admin-reports/components/reports';
 export { MusicTracks as Tracks } from '@/features/admin-tracks/components/music-tracks';
 export { UserManagement as Users } from '@/features/admin-users/components/user-management';
 
@@ -13,4 +12,9 @@ export { UserManagement as Users } from '@/features/admin-users/components/user-
  */
 export const Models = lazy(() =>
   import('@/features/admin-models/components/model-settings').then((m) => ({ default: m.ModelSettings })),
+);
+
+/** Reports loads apart too, for the same reason: its schemas are shared with the report dialog's chunk. */
+export const Reports = lazy(() =>
+  import('@/features/admin-reports/components/reports').then((m) => ({ default: m.Reports })),
 );
