@@ -3,7 +3,8 @@ import type { Track } from '@tunesmith/shared/tracks';
 import { describe, expect, it } from 'vitest';
 import { makeSubscriber, makeTrack } from '@/testing/fixtures';
 import { anonymous, jsonResponse, type MockResponse, mockFetch } from '@/testing/mock-fetch';
-import { findToast, renderApp } from '@/testing/render';
+import { findToast, renderApp, renderWithProviders } from '@/testing/render';
+import { ReportProfileButton } from './report-profile-button';
 
 function renderTrack(
   overrides: Partial<Track> = {},
@@ -91,5 +92,22 @@ describe('a hidden track on its owner’s page', () => {
     renderTrack({}, { mine: ['abc'] });
     await screen.findByRole('heading', { level: 1, name: 'Neon Nights' });
     expect(screen.queryByText(/hidden after a report/)).toBeNull();
+  });
+});
+
+describe('reporting a profile', () => {
+  it('sends the report to the creator’s handle', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/auth/user': jsonResponse(makeSubscriber()),
+      'POST /api/creators/nightowl/report': jsonResponse({ reported: true }, 201),
+    });
+    const { user } = renderWithProviders(<ReportProfileButton handle="nightowl" displayName="Night Owl" />);
+    await user.click(screen.getByRole('button', { name: 'Report profile' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report Night Owl (@nightowl)' }));
+    await user.click(dialog.getByRole('radio', { name: 'Impersonation' }));
+    await user.click(dialog.getByRole('button', { name: 'Send Report' }));
+    expect((await findToast()).textContent).toContain('An administrator will look at your report.');
+    const sent = fetchMock.mock.calls.filter(([u]) => String(u) === '/api/creators/nightowl/report');
+    expect(sent.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ reason: 'impersonation' }]);
   });
 });
