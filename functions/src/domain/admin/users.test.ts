@@ -124,6 +124,14 @@ describe('toAdminUserView', () => {
       entitlements: { paid: true, weeklyLimit: 100 },
     });
   });
+
+  it('says a user is suspended only while they are', () => {
+    const { clock } = setup();
+    expect(toAdminUserView(aUser({ suspended: true }), new Map(), clock.now()).suspended).toBe(true);
+    expect(toAdminUserView(aUser({ suspended: false }), new Map(), clock.now())).not.toHaveProperty(
+      'suspended',
+    );
+  });
 });
 
 describe('assignPlan', () => {
