@@ -27,10 +27,10 @@ import { usePageData } from '@/lib/use-page-data';
  * Whether the signed-in viewer owns the track: it is in their library (the
  * track answer does not say whose it is; the server checks again on every call).
  */
-function useOwnsTrack(id: string): boolean {
+function useOwnsTrack(id: string): { owner: boolean; known: boolean } {
   const { user } = useUser();
   const mine = useQuery({ ...myGenerationsQueryOptions(), enabled: Boolean(user) });
-  return Boolean(user && mine.data?.some((track) => track.id === id));
+  return { owner: Boolean(user && mine.data?.some((track) => track.id === id)), known: mine.isSuccess };
 }
 
 /** What the page waits for: a share link's first load asks for it beside the page's code. */
@@ -40,7 +40,7 @@ export const pageData = ({ id }: Params) => (id ? [trackQueryOptions(id)] : []);
 function TrackPage({ id }: { id: string }) {
   usePageData(trackQueryOptions(id));
   const track = useTrack(id);
-  const owner = useOwnsTrack(id);
+  const { owner, known: ownershipKnown } = useOwnsTrack(id);
   const { user } = useUser();
   const navigate = useNavigate();
   const { data } = track;
@@ -116,8 +116,8 @@ function TrackPage({ id }: { id: string }) {
                   <LazyStudioActions track={data} describedBy={describedBy} onStarted={openNew} />
                 </div>
               )
-            : // Someone else's track: a signed-in user may report it.
-              user && !owner && data.status === 'completed'
+            : // Someone else's track (once the library says so): a signed-in user may report it.
+              user && ownershipKnown && !owner && data.status === 'completed'
               ? (describedBy) => (
                   <div className="flex flex-wrap items-start gap-2">
                     <LazyTrackReportMenu

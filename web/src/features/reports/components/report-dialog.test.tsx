@@ -73,6 +73,12 @@ describe('reporting a track from its page', () => {
     expect(screen.getByRole('dialog')).toBeDefined();
   });
 
+  it('offers no report on one’s own track', async () => {
+    renderTrack({}, { mine: ['abc'] });
+    await screen.findByRole('button', { name: 'Extend' });
+    expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
+  });
+
   it('offers no report to a visitor', async () => {
     renderTrack({}, { signedIn: false });
     await screen.findByRole('heading', { level: 1, name: 'Neon Nights' });
