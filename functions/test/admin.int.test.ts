@@ -847,7 +847,9 @@ function adminDepsForTest(): AdminDeps {
       },
     },
     apiKeys: dynamoApiKeyStore(documents, tableName),
-    playlists: dynamoPlaylistStore(documents, tableName),
+    community: {
+      playlists: { removeUser: (userId) => dynamoPlaylistStore(documents, tableName).removeAll(userId) },
+    },
     webhooks: { removeAll: async (userId) => void (await webhookRemovalOn(documents, tableName)(userId)) },
     plans: dynamoPlanRepository(documents, tableName),
     generations,

@@ -348,7 +348,9 @@ function cascadeDeps(): AccountDeletionDeps {
       },
     },
     apiKeys: dynamoApiKeyStore(documents, tableName),
-    playlists: dynamoPlaylistStore(documents, tableName),
+    community: {
+      playlists: { removeUser: (userId) => dynamoPlaylistStore(documents, tableName).removeAll(userId) },
+    },
     webhooks: {
       removeAll: async (userId) => {
         await deleteUserWebhooks(

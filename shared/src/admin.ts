@@ -152,6 +152,8 @@ export const adminUserSchema = z.object({
   hasStripeSubscription: z.boolean(),
   /** What the plan allows now: the same rule as the user's own profile, generation and downloads. */
   entitlements: entitlementsSchema,
+  /** Suspended after a report (decision 061): lifted from the Reports page. */
+  suspended: z.optional(z.boolean()),
   createdAt: z.string(),
 });
 export type AdminUserView = z.infer<typeof adminUserSchema>;

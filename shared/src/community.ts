@@ -197,9 +197,15 @@ export const reportSchema = z.object({
 });
 export type ReportRequest = z.infer<typeof reportSchema>;
 
-export const reportActions = ['hide', 'dismiss', 'suspend'] as const;
+/**
+ * What an administrator does with a report: hide the subject, dismiss the report, suspend the
+ * subject's owner (their profile is hidden with them, and so is the subject), or restore what a
+ * hide or a suspension did (decision 061).
+ */
+export const reportActions = ['hide', 'dismiss', 'suspend', 'restore'] as const;
 export type ReportAction = (typeof reportActions)[number];
-export const reportStatuses = ['open', 'hidden', 'dismissed', 'suspended'] as const;
+/** `restored`: a hide or suspension undone; `closed`: the subject's account was deleted. */
+export const reportStatuses = ['open', 'hidden', 'dismissed', 'suspended', 'restored', 'closed'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 /** `POST /api/admin/reports/{reportId}` */
 export const resolveReportSchema = z.object({ action: z.enum(reportActions) });
@@ -224,3 +230,7 @@ export const adminReportSchema = z.object({
   resolvedBy: z.nullable(z.string()),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
+
+/** `GET /api/admin/reports`: the open reports, oldest first, then the latest resolved ones, newest first. */
+export const adminReportListSchema = z.object({ reports: z.array(adminReportSchema) });
+export type AdminReportList = z.infer<typeof adminReportListSchema>;

@@ -107,6 +107,8 @@ export const trackSchema = z.object({
   remixable: z._default(z.boolean(), false),
   /** Its owner's public profile, if they chose one; null: anonymous, as before profiles. */
   creator: z._default(z.nullable(creatorRefSchema), null),
+  /** Hidden by an administrator after a report (decision 061): only its owner is answered such a track. */
+  hidden: z.optional(z.boolean()),
   /** The track it remixes, when it is a remix. */
   remixOf: z._default(z.nullable(remixCreditSchema), null),
 });

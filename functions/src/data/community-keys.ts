@@ -40,4 +40,33 @@ export const remixKeys = {};
 
 // ---- Reports -----------------------------------------------------------------------------------
 
-export const reportKeys = {};
+// | report            | REPORT#id           | REPORT               | gsi1 REPORTER#userId / createdAt#id; gsi2 REPORTS#open / createdAt#id, REPORTS#resolved / resolvedAt#id |
+// | open report claim | REPORTED#kind#id    | REPORTER#userId      | gsi1 REPORTOWNER#ownerId / REPORT#id     |
+// A claim exists while its report is open: one open report per reporter per subject, the subject's open
+// reports in one partition, and the open reports about a user's content under their id.
+
+export const reportKeys = {
+  report: (id: string) => ({ pk: `REPORT#${id}`, sk: 'REPORT' }),
+  byReporter: (reporterId: string, createdAt: string, id: string) => ({
+    gsi1pk: `REPORTER#${reporterId}`,
+    gsi1sk: `${createdAt}#${id}`,
+  }),
+  reporterPartition: (reporterId: string) => `REPORTER#${reporterId}`,
+  open: (createdAt: string, id: string) => ({ gsi2pk: 'REPORTS#open', gsi2sk: `${createdAt}#${id}` }),
+  resolved: (resolvedAt: string, id: string) => ({
+    gsi2pk: 'REPORTS#resolved',
+    gsi2sk: `${resolvedAt}#${id}`,
+  }),
+  openPartition: 'REPORTS#open',
+  resolvedPartition: 'REPORTS#resolved',
+  claim: (kind: 'track' | 'profile', subjectId: string, reporterId: string) => ({
+    pk: `REPORTED#${kind}#${subjectId}`,
+    sk: `REPORTER#${reporterId}`,
+  }),
+  claimPartition: (kind: 'track' | 'profile', subjectId: string) => `REPORTED#${kind}#${subjectId}`,
+  claimOfOwner: (ownerId: string, reportId: string) => ({
+    gsi1pk: `REPORTOWNER#${ownerId}`,
+    gsi1sk: `REPORT#${reportId}`,
+  }),
+  ownerPartition: (ownerId: string) => `REPORTOWNER#${ownerId}`,
+};

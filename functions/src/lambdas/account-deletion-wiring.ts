@@ -14,8 +14,8 @@ import { keys } from '../data/keys';
 import type { AccountDeletionDeps, AccountDeletionJobDeps } from '../domain/accounts/account-deletion';
 import { log } from '../http/logger';
 import { billingWiring } from './billing-wiring';
+import { communityDeletionSteps } from './community-deletion-wiring';
 import { exportRemoval } from './export-removal';
-import { playlistRemoval } from './playlist-share-wiring';
 import { sessionWiring } from './session-wiring';
 import { sharePageWiring } from './share-wiring';
 import { webhookRemoval } from './webhook-removal';
@@ -47,12 +47,12 @@ export function accountDeletionDeps(): AccountDeletionDeps {
     },
     exports: exportRemoval(),
     apiKeys: dynamoApiKeyStore(client, tableName),
-    playlists: playlistRemoval(),
     webhooks: webhookRemoval(),
     sharePages: sharePageWiring(),
     audit: dynamoAuditLog(client, tableName),
     clock: { now: () => new Date() },
     newId: randomUUID,
+    community: communityDeletionSteps(client, tableName),
   };
 }
 

@@ -13,6 +13,7 @@ import { dynamo } from '../adapters/dynamo/client';
 import { dynamoModelUsage, dynamoSiteCounters } from '../adapters/dynamo/counters';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
+import { dynamoProfileLookup, dynamoReportStore } from '../adapters/dynamo/report-store';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { dynamoUserRepository } from '../adapters/dynamo/user-repository';
 import { lazyPort } from '../adapters/lazy-sdk';
@@ -24,17 +25,18 @@ import { s3UploadStore } from '../adapters/s3/upload-store';
 import { s3VersionSweeper } from '../adapters/s3/versions';
 import { keys } from '../data/keys';
 import type { AdminDeps } from '../domain/admin/ports';
+import type { ModerationDeps } from '../domain/community/reports';
 import type { GroupHandlers } from '../http/group-handler';
 import { log } from '../http/logger';
 import { adminRoutes } from '../http/routes/admin';
 import { adminModelsRoutes } from '../http/routes/admin-models';
 import { audioLinks } from './audio-wiring';
+import { communityDeletionSteps } from './community-deletion-wiring';
 import { modelSettings } from './model-settings-wiring';
-import { playlistRemoval } from './playlist-share-wiring';
 import { sessionWiring } from './session-wiring';
 import { sharePageWiring } from './share-wiring';
 
-function build(): AdminDeps & { log: typeof log } {
+function build(): AdminDeps & ModerationDeps & { log: typeof log } {
   const { client, tableName } = dynamo();
   const session = sessionWiring();
   const uploadsBucket = bucketFromEnv('UPLOADS_BUCKET');
@@ -68,7 +70,6 @@ function build(): AdminDeps & { log: typeof log } {
     },
     exports: lazyPort(async () => (await import('./export-removal')).exportRemoval(), ['removeAll']),
     apiKeys: dynamoApiKeyStore(client, tableName),
-    playlists: playlistRemoval(),
     webhooks: lazyPort(async () => (await import('./webhook-removal')).webhookRemoval(), ['removeAll']),
     plans: dynamoPlanRepository(client, tableName),
     pricingPage: lazyPort(
@@ -93,13 +94,16 @@ function build(): AdminDeps & { log: typeof log } {
       ['checkSecretKey'],
     ),
     sharePages: sharePageWiring(),
+    reports: dynamoReportStore(client, tableName),
+    profiles: dynamoProfileLookup(client, tableName),
+    community: communityDeletionSteps(client, tableName),
     onShareRefreshFailure: (generationId, error) =>
       log.warn('the share page of a changed track was not brought in line', { generationId, error }),
     log,
   };
 }
 
-let deps: AdminDeps | undefined;
+let deps: (AdminDeps & ModerationDeps) | undefined;
 
 /** The admin area's routes but the dashboard's, on deps built once per runtime. */
 export function adminAreaRoutes(): GroupHandlers {

@@ -117,7 +117,7 @@ const load = {
   adminSettings: () => import('./routes/admin/settings'),
 } satisfies Record<string, () => Promise<PageModule>>;
 
-const adminPageNames = ['Dashboard', 'Users', 'Plans', 'Tracks', 'Models'] as const;
+const adminPageNames = ['Dashboard', 'Users', 'Plans', 'Tracks', 'Reports', 'Models'] as const;
 
 /** The admin pages' loaders, one per page (made once, as `load`'s), all from one chunk. */
 const adminPages = Object.fromEntries(
@@ -173,6 +173,7 @@ export function createRoutes(): RouteObject[] {
             adminPage('users', 'Users'),
             adminPage('plans', 'Plans'),
             adminPage('tracks', 'Tracks'),
+            adminPage('reports', 'Reports'),
             adminPage('models', 'Models'),
             page('settings', load.adminSettings),
             // Any other admin path shows the dashboard (spec 2).

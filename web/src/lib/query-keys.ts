@@ -20,4 +20,5 @@ export const adminQueryKeys = {
   tracks: ['admin', 'tracks'] as const,
   settings: ['admin', 'settings'] as const,
   models: ['admin', 'models'] as const,
+  reports: ['admin', 'reports'] as const,
 };

@@ -34,6 +34,7 @@ const userSchema = z.object({
   billingCycle: z._default(z.nullable(z.enum(BILLING_CYCLES)), null),
   billingObservedAt: z._default(z.nullable(z.string()), null),
   sessionsValidAfter: z.number(),
+  suspended: z.optional(z.boolean()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

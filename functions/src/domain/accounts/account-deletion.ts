@@ -3,7 +3,6 @@ import type { DeleteAccountInput } from '@tunesmith/shared/ownership';
 import type { AuditLog, ObjectSweeper } from '../admin/ports';
 import { type Payments, PaymentsError } from '../billing/ports';
 import { hasRunningSubscription, isLive } from '../billing/subscription';
-import type { PlaylistStore } from '../community/playlists';
 import type { ApiKeyStore } from '../developers/ports';
 import { DomainError } from '../errors';
 import type { GenerationStore } from '../generations/ports';
@@ -44,13 +43,39 @@ export interface AccountDeletionDeps {
   apiKeys: Pick<ApiKeyStore, 'removeAll'>;
   /** The user's webhook endpoints and their deliveries (decision 053). */
   webhooks: { removeAll(userId: string): Promise<void> };
-  /** The user's playlists and their count (decision 058). */
-  playlists: Pick<PlaylistStore, 'removeAll'>;
   /** Share documents: each track's goes before the track (decision 024). */
   sharePages: Pick<SharePageDeps, 'pages'>;
   audit: Pick<AuditLog, 'record'>;
   clock: Clock;
   newId: () => string;
+  /** The community's records of the user (decision 056), one step per part. */
+  community?: CommunityDeletionSteps;
+}
+
+/**
+ * The community's parts, in the order the cascade runs their steps: each removes what its part holds
+ * of the user and keeps everyone else's counters exact, and is safe to run again (the job may).
+ */
+export const COMMUNITY_DELETION_ORDER = [
+  'likes',
+  'plays',
+  'follows',
+  'playlists',
+  'profile',
+  'reports',
+] as const;
+export type CommunityPart = (typeof COMMUNITY_DELETION_ORDER)[number];
+export interface CommunityDeletionStep {
+  removeUser(userId: string): Promise<void>;
+}
+export type CommunityDeletionSteps = Partial<Record<CommunityPart, CommunityDeletionStep>>;
+
+/** Runs each community part's step (those wired) in {@link COMMUNITY_DELETION_ORDER}. */
+export async function removeCommunityRecords(
+  steps: CommunityDeletionSteps | undefined,
+  userId: string,
+): Promise<void> {
+  for (const part of COMMUNITY_DELETION_ORDER) await steps?.[part]?.removeUser(userId);
 }
 
 /** How many tracks one page of the cascade reads. */
@@ -124,7 +149,8 @@ export async function removeTrackAudio(
  * Deletes an account and everything that is the user's, in this order:
  * sessions end (for good), every subscription that could charge is
  * cancelled at once, then the data: every track with its share page, WAV,
- * Opus and peaks, every upload, the exports and their records, the customer link;
+ * Opus and peaks, every upload, the exports and their records, the customer link,
+ * the community's records (likes, plays, follows, playlists, profile, reports);
  * then the sign-in identity, and last the profile with its email claim (so
  * the address can sign up again). Every step can run again and the profile
  * goes last, so a delete that stopped halfway is finished by running it
@@ -159,8 +185,8 @@ export async function deleteAccount(
   await deps.exports.removeAll(user.id);
   await deps.apiKeys.removeAll(user.id);
   await deps.webhooks.removeAll(user.id);
-  await deps.playlists.removeAll(user.id);
   if (user.stripeCustomerId) await deps.unlinkCustomer(user.stripeCustomerId);
+  await removeCommunityRecords(deps.community, user.id);
   await deps.identity.deleteUser(user.id);
   await deps.users.delete(user);
 

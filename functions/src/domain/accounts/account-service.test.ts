@@ -250,6 +250,18 @@ describe('login', () => {
     expect(s.clock.now().getTime() - before).toBe(3_000);
   });
 
+  it('refuses a suspended account with the right password, and lets it in once the suspension is lifted', async () => {
+    const s = setup();
+    const { user } = await verifiedUser(s);
+    await s.deps.users.update(user.id, { suspended: true });
+    const error = await failure(login(s.deps, { email: ada.email, password: ada.password }, '10.0.0.1'));
+    expect([error.kind, error.message]).toEqual(['forbidden', 'This account is suspended.']);
+    await s.deps.users.update(user.id, { suspended: false });
+    expect((await login(s.deps, { email: ada.email, password: ada.password }, '10.0.0.1')).user.id).toBe(
+      user.id,
+    );
+  });
+
   it('limits guesses at the current password on a password change', async () => {
     const s = setup();
     const { user } = await verifiedUser(s);
@@ -308,6 +320,15 @@ describe('authenticate', () => {
     // A token that does not verify reads nothing.
     expect(await authenticate(deps, { accessToken: `${tokens.accessToken}x` })).toBeUndefined();
     expect(asked).toEqual([user.id]);
+  });
+
+  it('refuses every session of a suspended account, a refreshed one too', async () => {
+    const s = setup();
+    const { tokens, user } = await verifiedUser(s);
+    await s.deps.users.update(user.id, { suspended: true });
+    expect(await authenticate(s.deps, { accessToken: tokens.accessToken })).toBeUndefined();
+    s.clock.advance(901_000);
+    expect(await authenticate(s.deps, tokens)).toBeUndefined();
   });
 
   it('refuses no tokens and garbage', async () => {

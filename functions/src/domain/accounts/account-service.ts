@@ -1,5 +1,6 @@
 import { authMessages, type RegisterInput } from '@tunesmith/shared/auth';
 import { ownershipMessages } from '@tunesmith/shared/ownership';
+import { reportMessages } from '@tunesmith/shared/reports';
 import { conflict, DomainError, unauthorized, validationError } from '../errors';
 import { emailChangeMail, emailChangeNoticeMail, passwordResetMail, verificationMail } from './mail';
 import type {
@@ -166,10 +167,11 @@ export async function login(
   const tokens = signedInTokens(result);
   const user = await deps.users.findByEmail(input.email);
   if (!user) throw unauthorized(authMessages.invalidCredentials);
-  if (!user.emailVerified || isClosed(user)) {
+  if (!user.emailVerified || isClosed(user) || user.suspended) {
     if (tokens.refreshToken) await deps.identity.revokeRefreshToken(tokens.refreshToken);
-    // The right password of an account being deleted learns only that.
+    // The right password of an account being deleted or suspended learns only that.
     if (isClosed(user)) throw new DomainError('forbidden', ownershipMessages.accountDeleting);
+    if (user.suspended) throw new DomainError('forbidden', reportMessages.accountSuspended);
     throw new DomainError('forbidden', authMessages.verifyEmailFirst);
   }
   return { user, tokens };
@@ -188,7 +190,8 @@ export async function authenticate(
   const verified = await verifySession(deps, deps.sessionReads, session);
   if (!verified) return undefined;
   const user = verified.principal;
-  if (!user?.emailVerified || verified.claims.issuedAt < user.sessionsValidAfter) return undefined;
+  if (!user?.emailVerified || user.suspended || verified.claims.issuedAt < user.sessionsValidAfter)
+    return undefined;
   return verified.refreshed ? { user, refreshed: verified.refreshed } : { user };
 }
 

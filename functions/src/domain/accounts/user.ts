@@ -30,6 +30,8 @@ export interface User {
    * everywhere). {@link ACCOUNT_CLOSED} while the account is being deleted.
    */
   sessionsValidAfter: number;
+  /** Suspended by an administrator after a report (decision 061): no sign-in, no session, no API key. */
+  suspended?: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -43,7 +45,7 @@ export interface UserRepository {
   changeEmail(id: string, from: string, to: string, updatedAt: string): Promise<void>;
   update(
     id: string,
-    changes: Partial<Pick<User, 'emailVerified' | 'sessionsValidAfter' | 'updatedAt'>>,
+    changes: Partial<Pick<User, 'emailVerified' | 'sessionsValidAfter' | 'suspended' | 'updatedAt'>>,
   ): Promise<void>;
   /** Deletes the profile and its email claim. */
   delete(user: User): Promise<void>;

@@ -127,8 +127,8 @@ export interface AdminDeps extends AuditDeps {
   apiKeys: AccountDeletionDeps['apiKeys'];
   /** A deleted user's webhook endpoints and deliveries. */
   webhooks: AccountDeletionDeps['webhooks'];
-  /** A deleted user's playlists. */
-  playlists: AccountDeletionDeps['playlists'];
+  /** A deleted user's community records, one step per part (decision 056). */
+  community?: AccountDeletionDeps['community'];
   plans: PlanRepository & { delete(id: string): Promise<void> };
   /** The pricing page's document, which shows the plans to a browser without scripts (decision 038). */
   pricingPage: PricingDocument;

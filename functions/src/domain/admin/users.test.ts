@@ -70,7 +70,7 @@ function setup() {
     exports: { removeAll: async (userId) => void steps.push(`exports ${userId}`) },
     apiKeys: { removeAll: async (userId) => void steps.push(`api keys ${userId}`) },
     webhooks: { removeAll: async (userId) => void steps.push(`webhooks ${userId}`) },
-    playlists: { removeAll: async (userId) => void steps.push(`playlists ${userId}`) },
+    community: { playlists: { removeUser: async (userId) => void steps.push(`playlists ${userId}`) } },
     plans: { ...plans, delete: async (planId) => void plans.all.delete(planId) },
     generations,
     sharePages: shareDeps(generations, inMemorySharePages()),
@@ -124,6 +124,14 @@ describe('toAdminUserView', () => {
       hasStripeSubscription: false,
       entitlements: { paid: true, weeklyLimit: 100 },
     });
+  });
+
+  it('says a user is suspended only while they are', () => {
+    const { clock } = setup();
+    expect(toAdminUserView(aUser({ suspended: true }), new Map(), clock.now()).suspended).toBe(true);
+    expect(toAdminUserView(aUser({ suspended: false }), new Map(), clock.now())).not.toHaveProperty(
+      'suspended',
+    );
   });
 });
 

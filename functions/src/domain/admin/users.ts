@@ -47,6 +47,7 @@ export function toAdminUserView(user: User, plans: ReadonlyMap<string, Plan>, no
     planEndDate: user.planEndDate,
     hasStripeSubscription: hasRunningSubscription(user),
     entitlements: fullEntitlementsFor(user, plan, [...plans.values()], now),
+    ...(user.suspended ? { suspended: true } : {}),
     createdAt: user.createdAt,
   };
 }

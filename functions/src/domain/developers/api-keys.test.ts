@@ -202,6 +202,14 @@ describe('a call of /api/v1 with a key', () => {
     expect(await refusal(call())).toMatchObject({ kind: 'unauthorized' });
   });
 
+  it("answers 403 with the reason while the key's user is suspended, and lets it through once lifted", async () => {
+    const { call, users } = await withKey();
+    await users.update('ada', { suspended: true });
+    expect(await refusal(call())).toMatchObject({ kind: 'forbidden', message: 'This account is suspended.' });
+    await users.update('ada', { suspended: false });
+    expect((await call()).user.id).toBe('ada');
+  });
+
   it('answers 403 when the plan in force has no API access, and reads a plan stored before the setting as on', async () => {
     const { call, users, plans } = await withKey();
     users.all.set('ada', { ...ada, subscriptionPlanId: 'basic', planStatus: 'active' });

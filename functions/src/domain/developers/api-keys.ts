@@ -11,6 +11,7 @@ import {
   type CreatedApiKey,
   developerMessages,
 } from '@tunesmith/shared/developer-api';
+import { reportMessages } from '@tunesmith/shared/reports';
 import type { RateLimiter } from '../accounts/ports';
 import { isClosed, type User, type UserRepository } from '../accounts/user';
 import { DomainError, forbidden, notFound, unauthorized } from '../errors';
@@ -166,6 +167,7 @@ export async function authorizeApiCall(
     throw forbidden(developerMessages.scopeMissing(call.scope));
   const user = await deps.users.get(key.userId);
   if (!user || isClosed(user)) throw unauthorized(developerMessages.keyInvalid);
+  if (user.suspended) throw forbidden(reportMessages.accountSuspended);
   if (!(await planHasApiAccess(deps, user))) throw forbidden(developerMessages.noApiAccess);
   return { key, user };
 }

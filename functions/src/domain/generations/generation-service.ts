@@ -649,11 +649,14 @@ async function* tracksOf(
 
 /**
  * Whether a viewer (undefined: a visitor) may see a track: its owner always,
- * anyone else only while it is not private. The one rule behind the track
- * page, its family and its share page.
+ * anyone else only while it is neither private nor hidden after a report
+ * (decision 061). The one rule behind the track page, its provenance, lyrics,
+ * stems, audio, family and its share page.
  */
-export const mayView = (g: Pick<Generation, 'visibility' | 'userId'>, viewer: Owner | undefined): boolean =>
-  g.visibility !== 'private' || viewer?.id === g.userId;
+export const mayView = (
+  g: Pick<Generation, 'visibility' | 'userId'> & Pick<Partial<Generation>, 'hidden'>,
+  viewer: Owner | undefined,
+): boolean => (g.visibility !== 'private' && !g.hidden) || viewer?.id === g.userId;
 
 /**
  * Whether a viewer (undefined: a visitor) may play a track's audio: they may
@@ -661,7 +664,7 @@ export const mayView = (g: Pick<Generation, 'visibility' | 'userId'>, viewer: Ow
  * shared link's audio and (for a visitor) of its share page.
  */
 export const mayPlay = (
-  g: Pick<Generation, 'visibility' | 'userId' | 'status' | 'audioUrl'>,
+  g: Pick<Generation, 'visibility' | 'userId' | 'status' | 'audioUrl'> & Pick<Partial<Generation>, 'hidden'>,
   viewer: Owner | undefined,
 ): boolean => mayView(g, viewer) && g.status === 'completed' && !!g.audioUrl;
 
@@ -729,7 +732,7 @@ export async function familyOf(
   const children: TrackFamily['children'] = [];
   for await (const g of tracksOf(deps, track.userId)) {
     if (g.parentId !== track.id || !g.edit) continue;
-    if (!isOwner && !(g.visibility === 'public' && g.status === 'completed')) continue;
+    if (!isOwner && !(g.visibility === 'public' && g.status === 'completed' && !g.hidden)) continue;
     children.push({ id: g.id, title: g.title, kind: g.edit.kind, status: g.status });
   }
   return { parent, children: children.reverse() };

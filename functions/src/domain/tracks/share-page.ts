@@ -66,11 +66,14 @@ export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 /**
  * Whether a track has a share document: a visitor may see it (the track
  * page's own rule, `mayView`) and it has finished with audio ({@link mayPlay},
- * the rule of its audio link too). Private, unfinished and failed tracks
- * have none.
+ * the rule of its audio link too). Private, hidden, unfinished and failed
+ * tracks have none.
  */
 export function isShareable(
-  g: Pick<Generation, 'visibility' | 'userId' | 'status' | 'audioUrl'> | undefined,
+  g:
+    | (Pick<Generation, 'visibility' | 'userId' | 'status' | 'audioUrl'> &
+        Pick<Partial<Generation>, 'hidden'>)
+    | undefined,
 ): g is Generation {
   return !!g && mayPlay(g, undefined);
 }

@@ -201,6 +201,8 @@ export function toTrack(g: Generation): Track {
     likes: g.likes ?? 0,
     plays: g.plays ?? 0,
     remixable: g.remixable ?? false,
+    // Only its owner (and the admin area) is ever answered a hidden track: the owner's page says so.
+    ...(g.hidden ? { hidden: true } : {}),
     // Named by the reads that look up profiles and sources (decision 056).
     creator: null,
     remixOf: null,

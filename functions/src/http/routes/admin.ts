@@ -8,6 +8,7 @@ import {
   galleryVisibilitySchema,
   planInputSchema,
 } from '@tunesmith/shared/admin';
+import { resolveReportSchema } from '@tunesmith/shared/community';
 import type { AdminUser } from '../../domain/accounts/admin';
 import { createPlan, deletePlan, listAllPlans, updatePlan } from '../../domain/admin/plans';
 import type { AdminDeps } from '../../domain/admin/ports';
@@ -20,6 +21,7 @@ import {
   setGalleryVisibility,
 } from '../../domain/admin/tracks';
 import { assignPlan, deleteUser, listUsers, updateUser } from '../../domain/admin/users';
+import { listReports, type ModerationDeps, resolveReport } from '../../domain/community/reports';
 import type { GroupHandlers, RouteContext } from '../group-handler';
 import { readJson, readQuery } from '../request';
 import { json } from '../responses';
@@ -31,7 +33,7 @@ const adminOf = (ctx: RouteContext) => ctx.admin as AdminUser;
  * The admin area's data calls (spec 2 section 7) but the dashboard's
  * (admin-dashboard.ts); the group handler has checked the admin session.
  */
-export function adminRoutes(deps: () => AdminDeps): GroupHandlers {
+export function adminRoutes(deps: () => AdminDeps & ModerationDeps): GroupHandlers {
   return {
     adminListUsers: async (event) =>
       json(200, await listUsers(deps(), readQuery(event, adminUserListQuerySchema))),
@@ -86,5 +88,12 @@ export function adminRoutes(deps: () => AdminDeps): GroupHandlers {
     },
     adminDownloadTrack: async (_event, ctx) =>
       json(200, await adminDownload(deps(), ctx.params.trackId ?? '')),
+
+    // Reports (decision 061): open ones first; hide, dismiss, suspend, or restore, each audited.
+    adminListReports: async () => json(200, await listReports(deps())),
+    adminResolveReport: async (event, ctx) => {
+      const { action } = readJson(event, resolveReportSchema);
+      return json(200, await resolveReport(deps(), adminOf(ctx), ctx.params.reportId ?? '', action));
+    },
   };
 }

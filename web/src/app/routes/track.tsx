@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
 import { LazyAddToPlaylist } from '@/features/playlists/lazy-add-to-playlist';
+import { LazyTrackReportMenu } from '@/features/reports/lazy-report';
 import { LazyStemsPanel } from '@/features/stems/lazy-stems';
 import { LazyStudioActions } from '@/features/studio/lazy-studio';
 import { trackQueryOptions, useTrack } from '@/features/track/api/get-track';
@@ -27,10 +28,10 @@ import { usePageData } from '@/lib/use-page-data';
  * Whether the signed-in viewer owns the track: it is in their library (the
  * track answer does not say whose it is; the server checks again on every call).
  */
-function useOwnsTrack(id: string): boolean {
+function useOwnsTrack(id: string): { owner: boolean; known: boolean } {
   const { user } = useUser();
   const mine = useQuery({ ...myGenerationsQueryOptions(), enabled: Boolean(user) });
-  return Boolean(user && mine.data?.some((track) => track.id === id));
+  return { owner: Boolean(user && mine.data?.some((track) => track.id === id)), known: mine.isSuccess };
 }
 
 /** What the page waits for: a share link's first load asks for it beside the page's code. */
@@ -40,7 +41,7 @@ export const pageData = ({ id }: Params) => (id ? [trackQueryOptions(id)] : []);
 function TrackPage({ id }: { id: string }) {
   usePageData(trackQueryOptions(id));
   const track = useTrack(id);
-  const owner = useOwnsTrack(id);
+  const { owner, known: ownershipKnown } = useOwnsTrack(id);
   const { user } = useUser();
   const navigate = useNavigate();
   const { data } = track;
@@ -76,6 +77,16 @@ function TrackPage({ id }: { id: string }) {
   return (
     <>
       <title>{pageTitle(trackTitle(data))}</title>
+      {data.hidden ? (
+        // Only the owner is ever answered a hidden track: they are told why no one else sees it.
+        <p
+          role="status"
+          className="mb-4 rounded-xl border border-amber-400/30 bg-amber-500/10 p-4 text-amber-100"
+        >
+          This track was hidden after a report. Only you can see it: it is not in the gallery, on your profile
+          or in playlists, and its link shows nothing to others.
+        </p>
+      ) : null}
       <TrackDetails
         track={data}
         about={<AboutTrack track={data} owner={owner} />}
@@ -90,7 +101,8 @@ function TrackPage({ id }: { id: string }) {
         )}
         actions={
           // The owner's actions are for a finished track: Download, as the library offers it, and the studio.
-          // Anyone signed in may add a finished track to a playlist.
+          // Anyone signed in may add a finished track to a playlist, and report someone else's (once the
+          // library says whose it is).
           user && data.status === 'completed'
             ? (describedBy) => (
                 <div className="flex flex-wrap items-start gap-2">
@@ -110,6 +122,9 @@ function TrackPage({ id }: { id: string }) {
                   ) : null}
                   {owner ? (
                     <LazyStudioActions track={data} describedBy={describedBy} onStarted={openNew} />
+                  ) : null}
+                  {ownershipKnown && !owner ? (
+                    <LazyTrackReportMenu trackId={data.id} title={trackTitle(data)} describedBy={describedBy} />
                   ) : null}
                 </div>
               )

@@ -16,6 +16,7 @@ const sections = [
   { to: '/admin/plans', label: 'Subscription Plans', end: false },
   { to: '/admin/models', label: 'Models', end: false },
   { to: '/admin/tracks', label: 'Music Tracks', end: false },
+  { to: '/admin/reports', label: 'Reports', end: false },
   { to: '/admin/settings', label: 'Site Settings', end: false },
 ] as const;
 

@@ -49,6 +49,7 @@ describe('admin layout', () => {
       ['Subscription Plans', '/admin/plans'],
       ['Models', '/admin/models'],
       ['Music Tracks', '/admin/tracks'],
+      ['Reports', '/admin/reports'],
       ['Site Settings', '/admin/settings'],
     ]);
     expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
@@ -63,6 +64,7 @@ describe('admin layout', () => {
     ['/admin/users', 'User Management'],
     ['/admin/plans', 'Subscription Plans'],
     ['/admin/tracks', 'Music Tracks'],
+    ['/admin/reports', 'Reports'],
     ['/admin/models', 'Models'],
     ['/admin/anything-else', 'Dashboard'],
   ])('shows %s as %s', async (path, title) => {

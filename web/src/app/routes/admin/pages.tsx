@@ -13,3 +13,8 @@ export { UserManagement as Users } from '@/features/admin-users/components/user-
 export const Models = lazy(() =>
   import('@/features/admin-models/components/model-settings').then((m) => ({ default: m.ModelSettings })),
 );
+
+/** Reports loads apart too, for the same reason: its schemas are shared with the report dialog's chunk. */
+export const Reports = lazy(() =>
+  import('@/features/admin-reports/components/reports').then((m) => ({ default: m.Reports })),
+);

@@ -41,6 +41,7 @@ function renderTracks(routes: Record<string, MockResponse> = {}) {
         track(),
         track({ id: 't2', title: 'Secret', visibility: 'private', type: 'audio-to-music', lyrics: null }),
         track({ id: 't3', title: 'Busy', status: 'generating', audioUrl: null }),
+        track({ id: 't4', title: 'Reported', hidden: true }),
       ],
       counts: { total: 3, public: 2, galleryVisible: 2, hiddenFromGallery: 0 },
       nextCursor: null,
@@ -72,6 +73,8 @@ describe('Music Tracks', () => {
     expect(screen.queryByRole('switch', { name: 'Show Busy in Gallery' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download Busy' })).toBeNull();
     expect((await card('Secret')).getByText('Audio to Music')).toBeDefined();
+    expect((await card('Reported')).getByText('Hidden after a report')).toBeDefined();
+    expect(night.queryByText('Hidden after a report')).toBeNull();
   });
 
   it('shows the empty state and filters on the server', async () => {

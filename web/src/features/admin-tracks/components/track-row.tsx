@@ -176,6 +176,11 @@ export function TrackRow({ track, onDelete }: { track: AdminTrack; onDelete: () 
                   Hidden from gallery
                 </span>
               ) : null}
+              {track.hidden ? (
+                <span className="rounded-full border border-red-400/40 px-2 py-0.5 text-xs text-red-200">
+                  Hidden after a report
+                </span>
+              ) : null}
             </div>
           </div>
         </div>

@@ -83,6 +83,7 @@ function renderUsers(routes: Record<string, MockResponse> = {}) {
           subscriptionPlan: { name: 'Premium', maxGenerations: 100 },
           hasStripeSubscription: true,
           generationCount: 0,
+          suspended: true,
         }),
       ],
       total: 3,
@@ -129,6 +130,14 @@ describe('User Management', () => {
     expect(joan.getByText('Inactive')).toBeDefined();
     expect(joan.getByText('0/5')).toBeDefined();
     expect(joan.queryByText('0/100')).toBeNull();
+  });
+
+  it('marks a suspended user, with the way to the Reports page where it is lifted', async () => {
+    const { user, router } = renderUsers({ 'GET /api/admin/reports': jsonResponse({ reports: [] }) });
+    const joan = await row('Joan Clarke');
+    expect((await row('Ada Lovelace')).queryByText('Suspended (see Reports)')).toBeNull();
+    await user.click(joan.getByRole('link', { name: 'Suspended (see Reports)' }));
+    await waitFor(() => expect(router.location.pathname).toBe('/admin/reports'));
   });
 
   it('shows the plan of a user who pays through Stripe with the reason it cannot be changed here, and sends nothing', async () => {

@@ -1,5 +1,6 @@
 import { type AdminUserView, adminToasts } from '@tunesmith/shared/admin';
 import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { AdminPage, EmptyState, LoadFailed } from '@/components/admin/admin-page';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -90,6 +91,13 @@ export function UserManagement() {
         <>
           <p className="font-medium text-white">{fullName(user)}</p>
           <p className="text-zinc-400">{user.email}</p>
+          {user.suspended ? (
+            <p className="mt-1">
+              <Link to="/admin/reports" className="text-sm text-red-300 underline-offset-4 hover:underline">
+                Suspended (see Reports)
+              </Link>
+            </p>
+          ) : null}
         </>
       ),
     },
