@@ -124,7 +124,11 @@ function TrackPage({ id }: { id: string }) {
                     <LazyStudioActions track={data} describedBy={describedBy} onStarted={openNew} />
                   ) : null}
                   {ownershipKnown && !owner ? (
-                    <LazyTrackReportMenu trackId={data.id} title={trackTitle(data)} describedBy={describedBy} />
+                    <LazyTrackReportMenu
+                      trackId={data.id}
+                      title={trackTitle(data)}
+                      describedBy={describedBy}
+                    />
                   ) : null}
                 </div>
               )
