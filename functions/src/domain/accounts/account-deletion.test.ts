@@ -224,7 +224,7 @@ async function world() {
     exports: { removeAll: async (userId) => void exportsByUser.delete(userId) },
     apiKeys,
     webhooks: { removeAll: async (userId) => void (await deleteUserWebhooks(webhooks.deps, userId)) },
-    playlists,
+    community: { playlists: { removeUser: (userId) => playlists.removeAll(userId) } },
     sharePages: { pages: sharePages },
     audit: { record: async (entry) => void audit.push(entry) },
     clock,

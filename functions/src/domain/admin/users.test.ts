@@ -335,8 +335,8 @@ describe('deleteUser', () => {
       'exports u1',
       'api keys u1',
       'webhooks u1',
-      'playlists u1',
       'customer',
+      'playlists u1',
       'identity',
       'profile',
     ]);
