@@ -25,6 +25,7 @@ import type { AdminDeps } from '../src/domain/admin/ports';
 import { deleteUser } from '../src/domain/admin/users';
 import { deleteUserWebhooks } from '../src/domain/developers/webhooks';
 import type { Generation } from '../src/domain/tracks/track';
+import { creatorRemoval } from '../src/lambdas/creator-removal';
 import { settingsFromEnv } from '../src/lambdas/settings-wiring';
 import { fakePayments } from '../src/testing/in-memory-billing';
 import { inMemoryPricingPage } from '../src/testing/in-memory-pricing-page';
@@ -847,6 +848,7 @@ function adminDepsForTest(): AdminDeps {
     },
     apiKeys: dynamoApiKeyStore(documents, tableName),
     webhooks: { removeAll: async (userId) => void (await webhookRemovalOn(documents, tableName)(userId)) },
+    creators: creatorRemoval({ client: documents, tableName }),
     plans: dynamoPlanRepository(documents, tableName),
     generations,
     tracks: dynamoTrackDirectory(documents, tableName),

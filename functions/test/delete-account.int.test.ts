@@ -31,6 +31,7 @@ import { isClosed } from '../src/domain/accounts/user';
 import { deleteUserWebhooks } from '../src/domain/developers/webhooks';
 import type { BackgroundJob } from '../src/domain/jobs';
 import type { Generation } from '../src/domain/tracks/track';
+import { creatorRemoval } from '../src/lambdas/creator-removal';
 import { inMemoryLimiter } from '../src/testing/in-memory-accounts';
 import { fakePayments } from '../src/testing/in-memory-billing';
 import {
@@ -347,6 +348,7 @@ function cascadeDeps(): AccountDeletionDeps {
       },
     },
     apiKeys: dynamoApiKeyStore(documents, tableName),
+    creators: creatorRemoval({ client: documents, tableName }),
     webhooks: {
       removeAll: async (userId) => {
         await deleteUserWebhooks(

@@ -14,6 +14,7 @@ import { keys } from '../data/keys';
 import type { AccountDeletionDeps, AccountDeletionJobDeps } from '../domain/accounts/account-deletion';
 import { log } from '../http/logger';
 import { billingWiring } from './billing-wiring';
+import { creatorRemoval } from './creator-removal';
 import { exportRemoval } from './export-removal';
 import { sessionWiring } from './session-wiring';
 import { sharePageWiring } from './share-wiring';
@@ -47,6 +48,7 @@ export function accountDeletionDeps(): AccountDeletionDeps {
     exports: exportRemoval(),
     apiKeys: dynamoApiKeyStore(client, tableName),
     webhooks: webhookRemoval(),
+    creators: creatorRemoval(),
     sharePages: sharePageWiring(),
     audit: dynamoAuditLog(client, tableName),
     clock: { now: () => new Date() },
