@@ -175,7 +175,7 @@ describe('creator page and feed', () => {
       ['a', 'alpha'],
       ['b', 'bravo'],
       ['h', 'hotel'],
-    ])
+    ] as const)
       await setPublicProfile(deps, id, { handle, displayName: handle });
     for (const handle of ['alpha', 'bravo', 'hotel']) await follow(deps, 'me', handle);
     track('a1', 'a', 1);

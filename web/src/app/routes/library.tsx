@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
 import { MusicLibrary } from '@/features/library/components/music-library';
 import { LazyStudioMenu } from '@/features/studio/lazy-studio';
@@ -18,6 +18,12 @@ export default function LibraryRoute() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
       <title>{pageTitle('My Music Library')}</title>
+      <p className="mb-4 text-sm text-zinc-400">
+        New from the creators you follow:{' '}
+        <Link to="/following" className="text-violet-300 underline hover:text-violet-200">
+          Following
+        </Link>
+      </p>
       <MusicLibrary
         headingLevel="h1"
         onCreateFirst={() => navigate('/')}

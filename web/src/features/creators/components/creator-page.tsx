@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { TrackCard } from '@/components/tracks/track-card';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { isNotFoundError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
+import { pageTitle } from '@/lib/page-title';
+import { useCreator } from '../api/get-creator';
+import { myPublicProfileQueryOptions } from '../api/public-profile';
+import { FollowButton } from './follow-button';
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/** `/@handle`: a creator's public tracks and playlists, and following them. */
+export function CreatorPage({ handle }: { handle: string }) {
+  const creator = useCreator(handle);
+  const { user } = useUser();
+  const mine = useQuery({ ...myPublicProfileQueryOptions(), enabled: Boolean(user) });
+  if (creator.isPending)
+    return (
+      <div className="grid min-h-[40vh] place-items-center">
+        <Spinner label="Loading the creator" className="[&>span:first-child]:size-8" />
+      </div>
+    );
+  if (creator.isError)
+    return (
+      <Card className="mx-auto max-w-xl p-8 text-center">
+        <title>{pageTitle('Creator Not Found')}</title>
+        <h1 className="text-2xl font-bold text-white">
+          {isNotFoundError(creator.error) ? 'Creator not found' : 'This page could not be loaded'}
+        </h1>
+        <p className="mt-3 text-zinc-300">
+          {isNotFoundError(creator.error)
+            ? `No one goes by @${handle} here, or their profile is private.`
+            : 'Please try again in a moment.'}
+        </p>
+        <Link to="/" className={buttonClasses('primary', 'md', 'mt-6')}>
+          Go Home
+        </Link>
+      </Card>
+    );
+  const [first] = creator.data.pages;
+  if (!first) return null;
+  const latest = creator.data.pages.at(-1) ?? first;
+  const tracks = creator.data.pages.flatMap((page) => page.tracks);
+  const isMe = mine.data?.handle.toLowerCase() === first.handle.toLowerCase();
+  return (
+    <div className="grid gap-10">
+      <title>{pageTitle(`${first.displayName} (@${first.handle})`)}</title>
+      <header className="grid gap-3">
+        <h1 className="text-3xl font-bold text-white sm:text-4xl">{first.displayName}</h1>
+        <p className="text-zinc-400">@{first.handle}</p>
+        {first.bio ? <p className="max-w-2xl whitespace-pre-line text-zinc-200">{first.bio}</p> : null}
+        <div className="flex flex-wrap items-center gap-4 text-sm text-zinc-300">
+          <span>{count(latest.followers, 'follower', 'followers')}</span>
+          <span>{`${latest.following.toLocaleString()} following`}</span>
+          {user && !isMe ? (
+            <FollowButton handle={first.handle} following={latest.followedByMe === true} />
+          ) : null}
+          {isMe ? (
+            <Link to="/profile" className={buttonClasses('outline', 'sm')}>
+              Edit your profile
+            </Link>
+          ) : null}
+          {!user ? (
+            <Link to="/auth" className={buttonClasses('primary', 'sm')}>
+              Sign in to follow
+            </Link>
+          ) : null}
+        </div>
+      </header>
+
+      <section aria-labelledby="creator-tracks" className="grid gap-4">
+        <h2 id="creator-tracks" className="text-2xl font-semibold text-white">
+          Tracks
+        </h2>
+        {tracks.length === 0 ? (
+          <p className="text-zinc-400">No public tracks yet.</p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {tracks.map((track) => (
+              <li key={track.id} className="flex flex-col *:flex-1">
+                <TrackCard track={track} preload={track.duration ? 'none' : 'metadata'} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {creator.hasNextPage ? (
+          <Button
+            variant="outline"
+            className="justify-self-center"
+            disabled={creator.isFetchingNextPage}
+            onClick={() => void creator.fetchNextPage()}
+          >
+            {creator.isFetchingNextPage ? 'Loading...' : 'More tracks'}
+          </Button>
+        ) : null}
+      </section>
+
+      {first.playlists.length ? (
+        <section aria-labelledby="creator-playlists" className="grid gap-4">
+          <h2 id="creator-playlists" className="text-2xl font-semibold text-white">
+            Playlists
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {first.playlists.map((playlist) => (
+              <li key={playlist.id}>
+                <Card className="p-4">
+                  <Link
+                    to={`/playlist/${playlist.id}`}
+                    className="font-semibold text-violet-200 hover:underline"
+                  >
+                    {playlist.title}
+                  </Link>
+                  <p className="text-sm text-zinc-400">{count(playlist.trackCount, 'track', 'tracks')}</p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

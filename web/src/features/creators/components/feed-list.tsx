@@ -1,0 +1,55 @@
+import { Link } from 'react-router';
+import { TrackCard } from '@/components/tracks/track-card';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useFeed } from '../api/get-feed';
+
+/** The Following feed: new tracks of the creators the user follows, newest first. */
+export function FeedList() {
+  const feed = useFeed();
+  if (feed.isPending) return <Spinner label="Loading your feed" />;
+  if (feed.isError)
+    return (
+      <p role="alert" className="text-red-300">
+        Your feed could not be loaded.{' '}
+        <button type="button" className="underline" onClick={() => void feed.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  const tracks = feed.data.pages.flatMap((page) => page.tracks);
+  if (tracks.length === 0)
+    return (
+      <Card className="p-8 text-center">
+        <p className="text-lg text-white">Follow creators to see their new tracks here.</p>
+        <p className="mt-2 text-zinc-400">
+          A creator&apos;s page has a Follow button; find creators in the gallery.
+        </p>
+        <Link to="/" className={buttonClasses('primary', 'md', 'mt-6')}>
+          Browse the gallery
+        </Link>
+      </Card>
+    );
+  return (
+    <div className="grid gap-6">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {tracks.map((track) => (
+          <li key={track.id} className="flex flex-col *:flex-1">
+            <TrackCard track={track} preload={track.duration ? 'none' : 'metadata'} />
+          </li>
+        ))}
+      </ul>
+      {feed.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={feed.isFetchingNextPage}
+          onClick={() => void feed.fetchNextPage()}
+        >
+          {feed.isFetchingNextPage ? 'Loading...' : 'More tracks'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
