@@ -5,6 +5,7 @@
  * measured at size. Users exist only in the table, not in Cognito.
  *
  *   npm run seed:load -- --users 10000 --tracks 100000
+ *   npm run seed:load -- --creators 1000 --follower <userId> --follows 50
  *
  * writes into the table of a running `npm start` (DYNAMODB_ENDPOINT and
  * TABLE_NAME, defaulting to the local cloud's). `npm run bench` uses it on a
@@ -28,6 +29,7 @@ import {
   zeroTotals,
 } from '../functions/src/domain/admin/counters';
 import type { Generation } from '../functions/src/domain/tracks/track';
+import { seedCreators } from './seed-creators';
 
 const BATCH = 25; // DynamoDB's BatchWriteItem limit
 const PARALLEL_BATCHES = 8;
@@ -202,8 +204,20 @@ async function main() {
       }
     },
   });
-  documents.destroy();
   console.log(`Seeded ${totals.users} users and ${totals.tracks} tracks into ${tableName} at ${endpoint}.`);
+  // Public profiles and follows (decision 059): creators with listed tracks, following each other.
+  const creators = arg('creators', 1_000);
+  const follower = process.argv.includes('--follower')
+    ? process.argv[process.argv.indexOf('--follower') + 1]
+    : undefined;
+  if (creators > 0) {
+    const follows = arg('follows', 50);
+    await seedCreators(documents, tableName, { creators, tracksEach: 5, followsEach: 10, follower, follows });
+    console.log(
+      `Seeded ${creators} public creators (5 listed tracks and 10 follows each)${follower ? `; ${follower} follows ${Math.min(follows, creators)} of them` : ''}.`,
+    );
+  }
+  documents.destroy();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { creatorMessages } from '@tunesmith/shared/community';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seedCreators } from '../../scripts/seed-creators';
 import { dynamoCreatorStore } from '../src/adapters/dynamo/creator-store';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import { creatorKeys } from '../src/data/community-keys';
@@ -246,5 +247,34 @@ describe('account deletion', () => {
     expect(await creators.counts(other.id)).toEqual({ followers: 0, following: 0 });
     expect(await creators.followed(gone.id)).toEqual([]);
     expect((await new Browser().get(`/api/creators/${gone.handle}`)).status).toBe(404);
+  });
+});
+
+describe('the seed step at size (small here)', () => {
+  it('writes creators as the store does: their pages, counts and a follower feed answer from it', async () => {
+    const fan = await signedInUser();
+    const handles = await seedCreators(store.documents, store.tableName, {
+      creators: 4,
+      tracksEach: 2,
+      followsEach: 2,
+      follower: fan.id,
+      follows: 3,
+    });
+    const page = await new Browser().get(`/api/creators/${handles[1]}`);
+    expect(page.status).toBe(200);
+    // Followed by the two creators before it (each follows the next two) and by the fan.
+    expect(page.body).toMatchObject({ followers: 3, following: 2 });
+    expect((page.body.tracks as unknown[]).length).toBe(2);
+    const feed = await fan.browser.get('/api/feed?limit=50');
+    const tracks = feed.body.tracks as { createdAt: string; creator: { handle: string } }[];
+    expect(tracks).toHaveLength(6);
+    expect(new Set(tracks.map((t) => t.creator.handle))).toEqual(new Set(handles.slice(0, 3)));
+    expect(tracks.map((t) => t.createdAt)).toEqual(
+      tracks
+        .map((t) => t.createdAt)
+        .sort()
+        .reverse(),
+    );
+    expect(await creators.counts(fan.id)).toEqual({ followers: 0, following: 3 });
   });
 });
