@@ -10,7 +10,7 @@ import type { Generation } from '../src/domain/tracks/track';
 import { creatorRemoval } from '../src/lambdas/creator-removal';
 import { signedInUser } from './support/accounts';
 import { direct } from './support/direct';
-import { Browser } from './support/http';
+import { apiUrl, Browser } from './support/http';
 import { storage } from './support/storage';
 import { storedTrack } from './support/tracks';
 
@@ -276,5 +276,42 @@ describe('the seed step at size (small here)', () => {
         .reverse(),
     );
     expect(await creators.counts(fan.id)).toEqual({ followers: 0, following: 3 });
+  });
+});
+
+/** `/@handle` as a chat app's link preview fetches it: a plain GET, no session. */
+const preview = async (handle: string) => (await fetch(`${apiUrl}/@${handle}`)).text();
+const metaOf = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('link previews of /@handle', () => {
+  it('previews a public profile (title, bio) in any case, follows a handle change, and ends when private', async () => {
+    const { browser } = await signedInUser();
+    const handle = uniqueHandle('Preview');
+    const bio = 'Songs about "engines" & <machines>';
+    expect(
+      (await browser.put('/api/user/public-profile', { handle, displayName: 'Ada L', bio })).status,
+    ).toBe(200);
+    const html = await preview(handle.toLowerCase());
+    expect(metaOf(html, 'og:title')).toBe(`Ada L (@${handle})`);
+    expect(metaOf(html, 'og:description')).toBe('Songs about &quot;engines&quot; &amp; &lt;machines&gt;');
+    expect(metaOf(html, 'og:url')).toMatch(new RegExp(`/@${handle}$`));
+    expect(html).not.toContain('<machines>');
+
+    const renamed = uniqueHandle('Renamed');
+    expect(
+      (await browser.put('/api/user/public-profile', { handle: renamed, displayName: 'Ada L' })).status,
+    ).toBe(200);
+    expect(await preview(handle)).not.toContain('og:title');
+    expect(metaOf(await preview(renamed), 'og:description')).toMatch(/^Listen to Ada L on /);
+
+    expect((await del(browser, '/api/user/public-profile')).status).toBe(204);
+    const after = await preview(renamed);
+    expect(after).not.toContain('og:title');
+    expect(after).not.toContain('Ada L');
+  });
+
+  it('gives no preview to a handle no one holds', async () => {
+    expect(await preview(uniqueHandle('nobody'))).not.toContain('og:title');
   });
 });

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { SHARE_PAGE_CACHE_CONTROL } from '@tunesmith/functions/adapters/share/share-pages';
+import { creatorShareKey } from '@tunesmith/functions/domain/community/creator-share';
 import { SHARE_ID_PATTERN, sharePageKey } from '@tunesmith/functions/domain/tracks/share-page';
+import { HANDLE_PATTERN } from '@tunesmith/shared/community';
 import { sharesTrackDocument } from '@tunesmith/shared/pages';
 
 /**
@@ -22,8 +24,16 @@ export function sharePageId(target: string): string | undefined {
   return id && SHARE_ID_PATTERN.test(id) ? id : undefined;
 }
 
+/** The document a visitor's `/@handle` would be served (decision 059), when the path is one. */
+export function creatorPageKey(target: string): string | undefined {
+  const pathname = target.split(/[?#]/, 1)[0] ?? '';
+  const match = /^\/@([^/]+)\/?$/.exec(pathname);
+  const handle = match?.[1];
+  return handle && HANDLE_PATTERN.test(handle) ? creatorShareKey(handle) : undefined;
+}
+
 /**
- * Answers a visitor's GET and HEAD of `/track/{id}` with the track's share
+ * Answers a visitor's GET and HEAD of `/track/{id}` (and `/@handle`, decision 059) with its share
  * document from `bucket` when there is one (with `headers`, the site's
  * security headers); otherwise, for a browser with the signed-in hint, and
  * for every other request, calls `next`.
@@ -35,13 +45,12 @@ export function createSharePageHandler(options: {
 }): (req: IncomingMessage, res: ServerResponse, next: () => Promise<void>) => Promise<void> {
   return async (req, res, next) => {
     const id = sharePageId(req.url ?? '/');
-    if (!id || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const key = id ? sharePageKey(id) : creatorPageKey(req.url ?? '/');
+    if (!key || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     if (!sharesTrackDocument(req.headers.cookie)) return next();
     let html: string;
     try {
-      const object = await options.s3.send(
-        new GetObjectCommand({ Bucket: options.bucket, Key: sharePageKey(id) }),
-      );
+      const object = await options.s3.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
       html = (await object.Body?.transformToString('utf8')) ?? '';
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

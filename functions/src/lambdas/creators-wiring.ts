@@ -8,8 +8,10 @@ import { s3AudioLinker } from '../adapters/s3/links';
 import type { PublicPlaylists } from '../domain/community/ports';
 import { withPlayableAudio } from '../http/audio-links';
 import type { GroupHandlers } from '../http/group-handler';
+import { log } from '../http/logger';
 import { creatorRoutes } from '../http/routes/creators';
 import { audioLinks } from './audio-wiring';
+import { creatorShareFromEnv } from './creator-share-wiring';
 import { viewerLookup } from './viewer-wiring';
 
 /** Until playlists are wired in, a creator's page lists none. */
@@ -19,6 +21,7 @@ const noPlaylists: PublicPlaylists = { ofOwner: async () => [] };
 export function creatorHandlers(): GroupHandlers {
   const { client, tableName } = dynamo();
   const link = s3AudioLinker(audioLinks());
+  const share = creatorShareFromEnv();
   return creatorRoutes({
     creators: dynamoCreatorStore(client, tableName),
     tracks: dynamoCreatorTracks(client, tableName),
@@ -26,6 +29,8 @@ export function creatorHandlers(): GroupHandlers {
     playlists: noPlaylists,
     clock: { now: () => new Date() },
     playable: (track) => withPlayableAudio(track, link),
+    ...(share ? { share } : {}),
+    onShareFailure: (error) => log.warn('creator page preview not written', { error }),
     viewer: viewerLookup(),
   });
 }

@@ -12,6 +12,7 @@ import type { CreatorRef, Track } from '@tunesmith/shared/tracks';
 import type { Clock } from '../accounts/ports';
 import { conflict, DomainError, notFound, validationError } from '../errors';
 import { type Generation, isGalleryVisible, toTrack } from '../tracks/track';
+import { type CreatorShareDeps, publishCreatorPage } from './creator-share';
 import type { CreatorNames, PublicPlaylists } from './ports';
 
 /**
@@ -87,6 +88,10 @@ export interface CreatorDeps {
   clock: Clock;
   /** Turns a listed track into what the viewer gets (its playable audio links). */
   playable: (track: Track) => Promise<Track>;
+  /** The link preview documents of `/@handle`; absent where the site bucket is not given. */
+  share?: CreatorShareDeps;
+  /** Told when a preview could not be written after a change that stands (the next save mends it). */
+  onShareFailure?: (error: unknown) => void;
 }
 
 export const CREATOR_TRACKS_PAGE = 20;
@@ -116,7 +121,7 @@ export async function ownProfile(
 
 /** Creates or changes the user's public profile, claiming its handle (unique whatever its case). */
 export async function setPublicProfile(
-  deps: Pick<CreatorDeps, 'creators' | 'clock'>,
+  deps: Pick<CreatorDeps, 'creators' | 'clock' | 'share' | 'onShareFailure'>,
   userId: string,
   input: PublicProfileInput,
 ): Promise<PublicProfile> {
@@ -133,7 +138,19 @@ export async function setPublicProfile(
       createdAt: previous?.createdAt ?? now,
       updatedAt: now,
     };
-    if ((await deps.creators.save(profile, previous)) === 'saved') return toPublicProfile(profile);
+    // A handle given up loses its preview before the change: a failure fails the change.
+    if (previous && previous.handle.toLowerCase() !== profile.handle.toLowerCase())
+      await deps.share?.pages.remove(previous.handle);
+    if ((await deps.creators.save(profile, previous)) === 'saved') {
+      // Read back: a hide kept from before going private (or set meanwhile) keeps the page unpreviewed.
+      const share = deps.share;
+      if (share)
+        await deps.creators
+          .profile(userId)
+          .then((saved) => (saved && !saved.hidden ? publishCreatorPage(share, saved) : undefined))
+          .catch((error: unknown) => deps.onShareFailure?.(error));
+      return toPublicProfile(profile);
+    }
   }
   throw conflict('Your profile changed while saving. Try again.');
 }
@@ -142,10 +159,15 @@ export async function setPublicProfile(
  * Goes private: the profile and its handle go at once (its page answers not found), then every
  * follow of it, each with both counters, so no follower keeps a link to who they were.
  */
-export async function goPrivate(deps: Pick<CreatorDeps, 'creators'>, userId: string): Promise<void> {
+export async function goPrivate(
+  deps: Pick<CreatorDeps, 'creators' | 'share'>,
+  userId: string,
+): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const previous = await deps.creators.profile(userId);
     if (!previous) break;
+    // Its preview goes first: a failure fails the change, so no preview outlives the page.
+    await deps.share?.pages.remove(previous.handle);
     if ((await deps.creators.remove(previous)) === 'removed') break;
     if (attempt >= 4) throw conflict('Your profile changed while saving. Try again.');
   }
@@ -164,7 +186,10 @@ async function removeFollowers(deps: Pick<CreatorDeps, 'creators'>, creatorId: s
  * Everything of the user's part in following, for account deletion: their profile and handle, the
  * follows of them and their follows of others, each moving the other side's counter.
  */
-export async function removeCreatorData(deps: Pick<CreatorDeps, 'creators'>, userId: string): Promise<void> {
+export async function removeCreatorData(
+  deps: Pick<CreatorDeps, 'creators' | 'share'>,
+  userId: string,
+): Promise<void> {
   await goPrivate(deps, userId);
   for (const creatorId of await deps.creators.followed(userId))
     await deps.creators.unfollow(userId, creatorId);
