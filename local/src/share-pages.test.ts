@@ -2,12 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSharePageHandler, sharePageId } from './share-pages';
+import { createSharePageHandler, creatorPageKey, sharePageId } from './share-pages';
 
 // The local stand-in for the edge's /track/{id} (decisions 024, 026): a visitor gets the track's share
 // document when the site bucket has one; a browser with the signed-in hint, and any track without one, the shell.
 
-const documents = new Map([['share/track/abc-123.html', '<!doctype html><h1>Night Drive</h1>']]);
+const documents = new Map([
+  ['share/track/abc-123.html', '<!doctype html><h1>Night Drive</h1>'],
+  ['share/creator/ada.html', '<!doctype html><meta property="og:title" content="Ada (@Ada)" />'],
+]);
 const asked: string[] = [];
 const s3 = {
   async send(command: { input: { Bucket: string; Key: string } }) {
@@ -81,5 +84,15 @@ describe('local share pages', () => {
     expect(sharePageId('/track/abc-123/')).toBe('abc-123');
     expect(sharePageId('/track/a.b')).toBeUndefined();
     expect(sharePageId('/track/a/b')).toBeUndefined();
+  });
+
+  it("answers a visitor's /@handle with the creator's document, in any case (decision 059)", async () => {
+    expect((await get('/@Ada')).html).toContain('og:title');
+    expect((await get('/@ada')).html).toContain('og:title');
+    expect((await get('/@ada', 'ts_signed_in=1')).html).toContain('<title>shell</title>');
+    expect((await get('/@grace')).html).toContain('<title>shell</title>');
+    expect(creatorPageKey('/@Ada?x=1')).toBe('share/creator/ada.html');
+    expect(creatorPageKey('/@a.b')).toBeUndefined();
+    expect(creatorPageKey('/@ada/tracks')).toBeUndefined();
   });
 });
