@@ -179,6 +179,9 @@ describe('creator pages and following', () => {
     expect(self.body.message).toBe(creatorMessages.cannotFollowSelf);
     expect((await ada.browser.put(`/api/creators/${uniqueHandle('nobody')}/follow`, {})).status).toBe(404);
     expect((await new Browser().put(`/api/creators/${ada.handle}/follow`, {})).status).toBe(401);
+    // Paths that cannot be handles are not found, never a server error.
+    for (const odd of ['%E0%A4%A', 'x'.repeat(3000), '{handle}'])
+      expect((await new Browser().get(`/api/creators/${odd}`)).status).toBe(404);
   });
 
   it('a hidden profile answers 404 and cannot be followed', async () => {

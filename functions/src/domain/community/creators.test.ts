@@ -126,6 +126,10 @@ describe('following', () => {
     expect(await unfollow(deps, 'u2', 'ada')).toEqual({ following: false, followers: 0 });
     expect(await unfollow(deps, 'u2', 'ada')).toEqual({ following: false, followers: 0 });
     await expect(follow(deps, 'u1', 'ada')).rejects.toThrow(creatorMessages.cannotFollowSelf);
+    await expect(creatorPage(deps, 'x'.repeat(5000), undefined)).rejects.toThrow(
+      creatorMessages.creatorNotFound,
+    );
+    await expect(unfollow(deps, 'u2', '%not a handle')).rejects.toThrow(creatorMessages.creatorNotFound);
   });
 
   it(`refuses a follow past ${FOLLOWING_MAX} creators`, async () => {

@@ -3,6 +3,7 @@ import {
   creatorMessages,
   FOLLOWING_MAX,
   type FollowState,
+  HANDLE_PATTERN,
   isReservedHandle,
   type PublicProfile,
   type PublicProfileInput,
@@ -198,7 +199,8 @@ export async function removeCreatorData(
 
 /** The public, not hidden creator holding `handle`, or not found. */
 async function findCreator(deps: Pick<CreatorDeps, 'creators'>, handle: string): Promise<StoredProfile> {
-  const userId = await deps.creators.holderOf(handle);
+  // A path that cannot be a handle is looked up nowhere.
+  const userId = HANDLE_PATTERN.test(handle) ? await deps.creators.holderOf(handle) : undefined;
   const profile = userId ? await deps.creators.profile(userId) : undefined;
   if (!isPublic(profile)) throw notFound(creatorMessages.creatorNotFound);
   return profile;
@@ -301,7 +303,7 @@ export async function unfollow(
   followerId: string,
   handle: string,
 ): Promise<FollowState> {
-  const creatorId = await deps.creators.holderOf(handle);
+  const creatorId = HANDLE_PATTERN.test(handle) ? await deps.creators.holderOf(handle) : undefined;
   if (!creatorId || !(await deps.creators.profile(creatorId)))
     throw notFound(creatorMessages.creatorNotFound);
   await deps.creators.unfollow(followerId, creatorId);

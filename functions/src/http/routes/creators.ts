@@ -24,7 +24,14 @@ import { type ApiResult, json } from '../responses';
 import type { ViewerLookup } from './catalog';
 
 const limitOf = (query: { limit?: string }) => (query.limit ? Number(query.limit) : undefined);
-const handleOf = (params: Record<string, string>) => decodeURIComponent(params.handle ?? '');
+/** The `{handle}` of the path; one that does not decode is no handle (looked up nowhere). */
+const handleOf = (params: Record<string, string>) => {
+  try {
+    return decodeURIComponent(params.handle ?? '');
+  } catch {
+    return '';
+  }
+};
 
 /** Public profiles, creator pages, following and the feed (decision 059). */
 export function creatorRoutes(deps: CreatorDeps & { viewer: ViewerLookup }): GroupHandlers {
