@@ -86,6 +86,8 @@ describe('public profiles', () => {
       following: 0,
     });
     expect(page.body).not.toHaveProperty('followedByMe');
+    // The creator themselves is not told whether they follow themselves.
+    expect((await browser.get(`/api/creators/${renamed}`)).body).not.toHaveProperty('followedByMe');
 
     expect((await del(browser, '/api/user/public-profile')).status).toBe(204);
     expect((await browser.get('/api/user/public-profile')).status).toBe(404);

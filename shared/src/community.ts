@@ -132,7 +132,7 @@ export type PublicProfile = z.infer<typeof publicProfileSchema>;
 export const creatorSchema = z.extend(publicProfileSchema, {
   followers: z.number(),
   following: z.number(),
-  /** For a signed-in viewer. */
+  /** For a signed-in viewer other than the creator (absent for the creator and for visitors). */
   followedByMe: z.optional(z.boolean()),
   /** Their public tracks, newest first (the first page; more through `nextCursor`). */
   tracks: z.array(trackSchema),

@@ -110,8 +110,6 @@ const load = {
   library: () => import('./routes/library'),
   track: () => import('./routes/track'),
   developers: () => import('./routes/developers'),
-  creator: () => import('./routes/creator'),
-  following: () => import('./routes/following'),
   notFound: () => import('./routes/not-found'),
   adminLogin: () => import('./routes/admin/login'),
   adminArea: () => import('./routes/admin/area'),
@@ -156,9 +154,8 @@ export function createRoutes(): RouteObject[] {
         page('library', load.library),
         page('track/:id', load.track),
         page('developers', load.developers),
-        page('following', load.following),
-        // `/@handle`: a route segment is matched whole, so the page checks for the `@` (decision 059).
-        page(':at', load.creator),
+        // Also `/@handle` and `/following` (decision 059): the catch-all loads their page, so the first
+        // load carries no route of theirs.
         page('*', load.notFound),
       ],
     },

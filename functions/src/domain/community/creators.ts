@@ -259,7 +259,8 @@ export async function creatorPage(
   const profile = await findCreator(deps, handle);
   const [counts, followedByMe, newest, playlists] = await Promise.all([
     deps.creators.counts(profile.userId),
-    viewerId ? deps.creators.isFollowing(viewerId, profile.userId) : undefined,
+    // Not for the creator themselves: their page offers no Follow, and that is how it knows.
+    viewerId && viewerId !== profile.userId ? deps.creators.isFollowing(viewerId, profile.userId) : undefined,
     deps.tracks.newest(profile.userId, limit + 1, after),
     deps.playlists.ofOwner(profile.userId),
   ]);

@@ -46,6 +46,17 @@ describe('/@handle', () => {
     expect(screen.getByText('5 followers')).toBeDefined();
   });
 
+  it('offers the creator their profile, not a Follow button, on their own page', async () => {
+    renderAppAs('/@ada', makeUser(), { 'GET /api/creators/ada': jsonResponse(ada()) });
+    expect(await screen.findByRole('link', { name: 'Edit your profile' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
+  });
+
+  it('asks a visitor to sign in to follow', async () => {
+    renderAppAs('/@ada', null, { 'GET /api/creators/ada': jsonResponse(ada()) });
+    expect(await screen.findByRole('link', { name: 'Sign in to follow' })).toBeDefined();
+  });
+
   it('says so when no one has the handle', async () => {
     renderAppAs('/@nobody', null, {
       'GET /api/creators/nobody': jsonResponse({ message: creatorMessages.creatorNotFound }, 404),

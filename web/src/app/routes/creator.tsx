@@ -1,17 +1,23 @@
-import { useParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { CreatorPage } from '@/features/creators/components/creator-page';
-import NotFoundRoute from './not-found';
+import { FollowingPage } from './following';
 
-/**
- * `/@handle`. React Router matches a whole segment only, so this is `/:at` and a segment without the
- * `@` is the not-found page it would have been.
- */
+const handleIn = (pathname: string) => {
+  try {
+    return decodeURIComponent(pathname.replace(/^\/@/, '').replace(/\/$/, ''));
+  } catch {
+    return pathname.slice(2);
+  }
+};
+
+/** `/@handle` and `/following`, loaded by the catch-all route (`not-found.tsx`). */
 export default function CreatorRoute() {
-  const at = useParams().at ?? '';
-  if (!at.startsWith('@') || at.length < 2) return <NotFoundRoute />;
+  const { pathname } = useLocation();
+  if (!pathname.startsWith('/@')) return <FollowingPage />;
+  const handle = handleIn(pathname);
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-      <CreatorPage key={at} handle={at.slice(1)} />
+      <CreatorPage key={handle} handle={handle} />
     </div>
   );
 }

@@ -7,8 +7,8 @@ import { userQueryOptions, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { usePageData } from '@/lib/use-page-data';
 
-/** `/following`: the feed of the creators the user follows. */
-export default function FollowingRoute() {
+/** `/following`: the feed of the creators the user follows (in the creator page's chunk, `creator.tsx`). */
+export function FollowingPage() {
   usePageData(userQueryOptions());
   const { user, isLoading } = useUser();
   return (

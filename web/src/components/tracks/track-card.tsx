@@ -1,8 +1,8 @@
 import { trackSubtitle } from '@tunesmith/shared/track-values';
 import type { Track } from '@tunesmith/shared/tracks';
+import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { AudioPlayer } from './audio-player';
-import { CreatorLink } from './creator-link';
 import { ShareButton } from './share-button';
 import { trackTitle } from './track-title';
 import { trackTypeName } from './track-type';
@@ -23,7 +23,14 @@ export function TrackCard({ track, preload }: { track: TrackCardTrack; preload?:
         <div className="min-w-0">
           <h3 className="line-clamp-2 text-lg font-semibold text-white">{title}</h3>
           <p className="text-sm text-fuchsia-300">{trackSubtitle(track.type)}</p>
-          <CreatorLink creator={track.creator} />
+          {track.creator ? (
+            <p className="text-sm text-zinc-400">
+              by{' '}
+              <Link to={`/@${track.creator.handle}`} className="text-violet-300 hover:underline">
+                {track.creator.displayName}
+              </Link>
+            </p>
+          ) : null}
         </div>
         <ShareButton trackId={track.id} label={`Share ${title}`} />
       </div>

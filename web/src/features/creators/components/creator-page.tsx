@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { TrackCard } from '@/components/tracks/track-card';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -8,7 +7,6 @@ import { isNotFoundError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { useCreator } from '../api/get-creator';
-import { myPublicProfileQueryOptions } from '../api/public-profile';
 import { FollowButton } from './follow-button';
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -17,7 +15,6 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString()} $
 export function CreatorPage({ handle }: { handle: string }) {
   const creator = useCreator(handle);
   const { user } = useUser();
-  const mine = useQuery({ ...myPublicProfileQueryOptions(), enabled: Boolean(user) });
   if (creator.isPending)
     return (
       <div className="grid min-h-[40vh] place-items-center">
@@ -45,7 +42,8 @@ export function CreatorPage({ handle }: { handle: string }) {
   if (!first) return null;
   const latest = creator.data.pages.at(-1) ?? first;
   const tracks = creator.data.pages.flatMap((page) => page.tracks);
-  const isMe = mine.data?.handle.toLowerCase() === first.handle.toLowerCase();
+  // A signed-in viewer learns whether they follow the creator, unless they are the creator.
+  const isMe = Boolean(user) && first.followedByMe === undefined;
   return (
     <div className="grid gap-10">
       <title>{pageTitle(`${first.displayName} (@${first.handle})`)}</title>

@@ -4,7 +4,6 @@ import { isInProgress, type Track } from '@tunesmith/shared/tracks';
 import { lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AudioPlayer } from '@/components/tracks/audio-player';
-import { CreatorLink } from '@/components/tracks/creator-link';
 import { createPlayerLink, type PlayerLink } from '@/components/tracks/player-link';
 import { ShareButton } from '@/components/tracks/share-button';
 import { StatusBadge, VisibilityBadge } from '@/components/tracks/track-badges';
@@ -161,7 +160,14 @@ export function TrackDetails({
           <h1 id={TRACK_TITLE_ID} className="text-3xl font-bold text-white sm:text-4xl">
             {title}
           </h1>
-          <CreatorLink creator={track.creator} className="text-base text-zinc-300" />
+          {track.creator ? (
+            <p className="text-zinc-300">
+              by{' '}
+              <Link to={`/@${track.creator.handle}`} className="text-violet-300 hover:underline">
+                {track.creator.displayName}
+              </Link>
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <StatusBadge status={track.status} />
             <VisibilityBadge visibility={track.visibility} />
