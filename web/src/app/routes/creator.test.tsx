@@ -57,6 +57,19 @@ describe('/@handle', () => {
     expect(await screen.findByRole('link', { name: 'Sign in to follow' })).toBeDefined();
   });
 
+  it('loads more of their tracks from the cursor, after the first page', async () => {
+    const { user } = renderAppAs('/@ada', null, {
+      'GET /api/creators/ada': (request) =>
+        new URL(request.url).searchParams.get('cursor') === 'c1'
+          ? jsonResponse(ada({ tracks: [makeTrack({ id: 't2', title: 'Second light' })], nextCursor: null }))
+          : jsonResponse(ada({ nextCursor: 'c1' })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'More tracks' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Second light' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 3, name: 'First light' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'More tracks' })).toBeNull();
+  });
+
   it('says so when no one has the handle', async () => {
     renderAppAs('/@nobody', null, {
       'GET /api/creators/nobody': jsonResponse({ message: creatorMessages.creatorNotFound }, 404),

@@ -1,4 +1,4 @@
-import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as communityCalls from '@tunesmith/shared/calls/community';
 import type { Creator, FollowState } from '@tunesmith/shared/community';
 import { apiRequest } from '@/lib/api-client';
@@ -14,17 +14,8 @@ export function useFollow(handle: string, options: { onError?: (error: Error) =>
         params: { handle },
       }),
     onSuccess: (state) => {
-      queryClient.setQueryData<InfiniteData<Creator>>(creatorKey(handle), (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                followers: state.followers,
-                followedByMe: state.following,
-              })),
-            }
-          : data,
+      queryClient.setQueryData<Creator>(creatorKey(handle), (data) =>
+        data ? { ...data, followers: state.followers, followedByMe: state.following } : data,
       );
       void queryClient.invalidateQueries({ queryKey: feedKey });
     },

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { TrackCard } from '@/components/tracks/track-card';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -6,7 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { isNotFoundError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
-import { useCreator } from '../api/get-creator';
+import { getCreator, useCreator } from '../api/get-creator';
+import { useMorePages } from '../hooks/use-more-pages';
 import { FollowButton } from './follow-button';
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
@@ -15,6 +17,8 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString()} $
 export function CreatorPage({ handle }: { handle: string }) {
   const creator = useCreator(handle);
   const { user } = useUser();
+  const fetchPage = useCallback((cursor: string) => getCreator(handle, cursor), [handle]);
+  const pages = useMorePages(creator.data, fetchPage);
   if (creator.isPending)
     return (
       <div className="grid min-h-[40vh] place-items-center">
@@ -38,10 +42,8 @@ export function CreatorPage({ handle }: { handle: string }) {
         </Link>
       </Card>
     );
-  const [first] = creator.data.pages;
-  if (!first) return null;
-  const latest = creator.data.pages.at(-1) ?? first;
-  const tracks = creator.data.pages.flatMap((page) => page.tracks);
+  const first = creator.data;
+  const tracks = pages.tracks;
   // A signed-in viewer learns whether they follow the creator, unless they are the creator.
   const isMe = Boolean(user) && first.followedByMe === undefined;
   return (
@@ -52,10 +54,10 @@ export function CreatorPage({ handle }: { handle: string }) {
         <p className="text-zinc-400">@{first.handle}</p>
         {first.bio ? <p className="max-w-2xl whitespace-pre-line text-zinc-200">{first.bio}</p> : null}
         <div className="flex flex-wrap items-center gap-4 text-sm text-zinc-300">
-          <span>{count(latest.followers, 'follower', 'followers')}</span>
-          <span>{`${latest.following.toLocaleString()} following`}</span>
+          <span>{count(first.followers, 'follower', 'followers')}</span>
+          <span>{`${first.following.toLocaleString()} following`}</span>
           {user && !isMe ? (
-            <FollowButton handle={first.handle} following={latest.followedByMe === true} />
+            <FollowButton handle={first.handle} following={first.followedByMe === true} />
           ) : null}
           {isMe ? (
             <Link to="/profile" className={buttonClasses('outline', 'sm')}>
@@ -85,14 +87,19 @@ export function CreatorPage({ handle }: { handle: string }) {
             ))}
           </ul>
         )}
-        {creator.hasNextPage ? (
+        {pages.failed ? (
+          <p role="alert" className="text-center text-red-300">
+            More tracks could not be loaded. Try again.
+          </p>
+        ) : null}
+        {pages.hasMore ? (
           <Button
             variant="outline"
             className="justify-self-center"
-            disabled={creator.isFetchingNextPage}
-            onClick={() => void creator.fetchNextPage()}
+            disabled={pages.loading}
+            onClick={() => void pages.loadMore()}
           >
-            {creator.isFetchingNextPage ? 'Loading...' : 'More tracks'}
+            {pages.loading ? 'Loading...' : 'More tracks'}
           </Button>
         ) : null}
       </section>

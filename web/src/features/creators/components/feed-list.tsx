@@ -3,11 +3,13 @@ import { TrackCard } from '@/components/tracks/track-card';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useFeed } from '../api/get-feed';
+import { getFeed, useFeed } from '../api/get-feed';
+import { useMorePages } from '../hooks/use-more-pages';
 
 /** The Following feed: new tracks of the creators the user follows, newest first. */
 export function FeedList() {
   const feed = useFeed();
+  const pages = useMorePages(feed.data, getFeed);
   if (feed.isPending) return <Spinner label="Loading your feed" />;
   if (feed.isError)
     return (
@@ -18,7 +20,7 @@ export function FeedList() {
         </button>
       </p>
     );
-  const tracks = feed.data.pages.flatMap((page) => page.tracks);
+  const tracks = pages.tracks;
   if (tracks.length === 0)
     return (
       <Card className="p-8 text-center">
@@ -40,14 +42,19 @@ export function FeedList() {
           </li>
         ))}
       </ul>
-      {feed.hasNextPage ? (
+      {pages.failed ? (
+        <p role="alert" className="text-center text-red-300">
+          More tracks could not be loaded. Try again.
+        </p>
+      ) : null}
+      {pages.hasMore ? (
         <Button
           variant="outline"
           className="justify-self-center"
-          disabled={feed.isFetchingNextPage}
-          onClick={() => void feed.fetchNextPage()}
+          disabled={pages.loading}
+          onClick={() => void pages.loadMore()}
         >
-          {feed.isFetchingNextPage ? 'Loading...' : 'More tracks'}
+          {pages.loading ? 'Loading...' : 'More tracks'}
         </Button>
       ) : null}
     </div>

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -139,16 +139,24 @@ function ProfileForm({ profile }: { profile: PublicProfile | null }) {
           ) : null}
         </div>
       </form>
-      <ConfirmDialog
+      {/* The Dialog primitive, as ConfirmDialog is: that one, shared with the admin pages, would be split
+          into a chunk of its own, and every chunk's name is in the first load. */}
+      <Dialog
         open={confirming}
-        onOpenChange={setConfirming}
+        onClose={() => setConfirming(false)}
+        role="alertdialog"
         title="Go private?"
         description={`Your page @${profile?.handle ?? ''} goes away, the handle is released, your followers no longer follow you, and your tracks are anonymous again.`}
-        confirmLabel="Go private"
-        destructive
-        pending={goPrivate.isPending}
-        onConfirm={() => goPrivate.mutate()}
-      />
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => setConfirming(false)} disabled={goPrivate.isPending}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={() => goPrivate.mutate()} disabled={goPrivate.isPending}>
+            {goPrivate.isPending ? 'Working...' : 'Go private'}
+          </Button>
+        </div>
+      </Dialog>
     </>
   );
 }
