@@ -8,7 +8,7 @@ import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import { creatorKeys } from '../src/data/community-keys';
 import type { Generation } from '../src/domain/tracks/track';
 import { creatorRemoval } from '../src/lambdas/creator-removal';
-import { signedInUser } from './support/accounts';
+import { signedInUser, testPassword } from './support/accounts';
 import { direct } from './support/direct';
 import { apiUrl, Browser } from './support/http';
 import { storage } from './support/storage';
@@ -242,6 +242,24 @@ describe('the feed', () => {
 });
 
 describe('account deletion', () => {
+  it('the user deleting their own account takes their profile and follows with it (the job)', async () => {
+    const [gone, other] = await Promise.all([creator('leaving'), creator('staying')]);
+    expect((await other.browser.put(`/api/creators/${gone.handle}/follow`, {})).status).toBe(200);
+    expect((await gone.browser.put(`/api/creators/${other.handle}/follow`, {})).status).toBe(200);
+    expect((await gone.browser.call('DELETE', '/api/user', { currentPassword: testPassword })).status).toBe(
+      202,
+    );
+    // The job removes the user's profile record last; by then the creator step has run.
+    const until = Date.now() + 30_000;
+    while (await store.users.get(gone.id)) {
+      if (Date.now() > until) throw new Error('the account was not deleted in 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect((await new Browser().get(`/api/creators/${gone.handle}`)).status).toBe(404);
+    expect(await creators.holderOf(gone.handle)).toBeUndefined();
+    expect(await creators.counts(other.id)).toEqual({ followers: 0, following: 0 });
+  });
+
   it('removes the profile, its handle and follows both ways, with the other side counts exact', async () => {
     const [gone, other] = await Promise.all([creator('gone'), creator('other')]);
     expect((await other.browser.put(`/api/creators/${gone.handle}/follow`, {})).status).toBe(200);
