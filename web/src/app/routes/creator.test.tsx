@@ -58,16 +58,21 @@ describe('/@handle', () => {
   });
 
   it('loads more of their tracks from the cursor, after the first page', async () => {
-    const { user } = renderAppAs('/@ada', null, {
+    const { user } = renderAppAs('/@ada', makeUser(), {
       'GET /api/creators/ada': (request) =>
         new URL(request.url).searchParams.get('cursor') === 'c1'
           ? jsonResponse(ada({ tracks: [makeTrack({ id: 't2', title: 'Second light' })], nextCursor: null }))
-          : jsonResponse(ada({ nextCursor: 'c1' })),
+          : jsonResponse(ada({ nextCursor: 'c1', followedByMe: false })),
+      'PUT /api/creators/ada/follow': () => jsonResponse({ following: true, followers: 5 }),
     });
     await user.click(await screen.findByRole('button', { name: 'More tracks' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'Second light' })).toBeDefined();
     expect(screen.getByRole('heading', { level: 3, name: 'First light' })).toBeDefined();
     expect(screen.queryByRole('button', { name: 'More tracks' })).toBeNull();
+    // Following keeps the pages already loaded.
+    await user.click(screen.getByRole('button', { name: 'Follow' }));
+    await screen.findByText('5 followers');
+    expect(screen.getByRole('heading', { level: 3, name: 'Second light' })).toBeDefined();
   });
 
   it('says so when no one has the handle', async () => {

@@ -13,11 +13,15 @@ export function useMorePages(
   const [more, setMore] = useState<{ tracks: Track[]; cursor: string | null }>({ tracks: [], cursor: null });
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
-  // A new first page (refetched, another creator) starts the list again.
+  // A new first page of tracks (refetched, another creator) starts the list again; a change of the
+  // rest of the answer (a follow moving the count) keeps the pages loaded.
+  const firstTracks = first?.tracks;
+  const firstCursor = first?.nextCursor ?? null;
   useEffect(() => {
-    setMore({ tracks: [], cursor: first?.nextCursor ?? null });
+    if (firstTracks === undefined) return;
+    setMore({ tracks: [], cursor: firstCursor });
     setFailed(false);
-  }, [first]);
+  }, [firstTracks, firstCursor]);
   const loadMore = useCallback(async () => {
     if (!more.cursor || loading) return;
     setLoading(true);
