@@ -71,6 +71,7 @@ import { lighthouseReport } from './bench-lighthouse';
 import { lyricsBench } from './bench-lyrics';
 import { spaReport } from './bench-spa';
 import { stemsBench } from './bench-stems';
+import { seedCreators } from './seed-creators';
 import { seedLoad } from './seed-load';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -952,6 +953,59 @@ async function adminAtScale(): Promise<void> {
   }
 }
 
+/**
+ * A creator's page and the feed at size (decision 059): a user following 50 creators of 5 listed tracks
+ * each, on a table holding only them, then again after seeding 10 000 users, 100 000 tracks and 1 000
+ * more public creators who follow each other. Both read per creator partition (the ranking index), so
+ * the ratio stays near 1.
+ */
+async function creatorsAtScale(): Promise<void> {
+  const cloud = await startBenchCloud();
+  const documents = tableOf(cloud);
+  try {
+    const cookie = await benchUser(cloud, 'creators');
+    const me = JSON.parse((await get(`${cloud.url}/api/auth/user`, cookie)).body) as { id: string };
+    const table = cloud.env.TABLE_NAME;
+    const followed = await seedCreators(documents, table, {
+      creators: 50,
+      tracksEach: 5,
+      followsEach: 0,
+      follower: me.id,
+      follows: 50,
+    });
+    const calls = {
+      'GET /api/creators/{handle} (20 tracks)': `${cloud.url}/api/creators/${followed[0]}`,
+      'GET /api/feed (50 creators followed)': `${cloud.url}/api/feed`,
+    };
+    const count = 200;
+    const measure = async () => {
+      const out: Record<string, number[]> = {};
+      for (const [name, url] of Object.entries(calls)) out[name] = await latency(url, count, cookie, 100);
+      return out;
+    };
+    const empty = await measure();
+    const seeding = performance.now();
+    await seedLoad(documents, table, { users: 10_000, tracks: 100_000 });
+    await seedCreators(documents, table, { creators: 1_000, tracksEach: 5, followsEach: 10 });
+    const seededIn = performance.now() - seeding;
+    const loaded = await measure();
+    say(
+      `Creators and the feed at size (${count} sequential requests each; seeded 10000 users, 100000 tracks and 1000 more creators in ${(seededIn / 1000).toFixed(0)} s):`,
+    );
+    for (const name of Object.keys(calls)) {
+      const before = empty[name] as number[];
+      const after = loaded[name] as number[];
+      say(`  ${name}`);
+      say(`    small table   p50 ${ms(percentile(before, 50))}  p95 ${ms(percentile(before, 95))}`);
+      say(`    seeded table  p50 ${ms(percentile(after, 50))}  p95 ${ms(percentile(after, 95))}`);
+      say(`    ratio (p50, seeded ÷ small)  ${(percentile(after, 50) / percentile(before, 50)).toFixed(2)}`);
+    }
+  } finally {
+    documents.destroy();
+    await cloud.stop();
+  }
+}
+
 /** Export everything at 10 and 100 tracks, in a throwaway cloud of its own (bench-export.ts). */
 async function exportEverything(): Promise<void> {
   const cloud = await startBenchCloud();
@@ -997,6 +1051,7 @@ const sections: Record<string, () => Promise<void>> = {
   'api-load': localMixedLoad,
   pipeline: localPipeline,
   admin: adminAtScale,
+  creators: creatorsAtScale,
   export: exportEverything,
   stems,
   synthesiser,

@@ -5,6 +5,7 @@
  * measured at size; then, step by step, the community's records (playlists). Users exist only in the table, not in Cognito.
  *
  *   npm run seed:load -- --users 10000 --tracks 100000 --playlists 10000
+ *   npm run seed:load -- --creators 1000 --follower <userId> --follows 50
  *
  * writes into the table of a running `npm start` (DYNAMODB_ENDPOINT and
  * TABLE_NAME, defaulting to the local cloud's). `npm run bench` uses it on a
@@ -31,6 +32,7 @@ import {
 } from '../functions/src/domain/admin/counters';
 import type { StoredPlaylist } from '../functions/src/domain/community/playlists';
 import { type Generation, isGalleryVisible } from '../functions/src/domain/tracks/track';
+import { seedCreators } from './seed-creators';
 
 const BATCH = 25; // DynamoDB's BatchWriteItem limit
 const PARALLEL_BATCHES = 8;
@@ -269,10 +271,22 @@ async function main() {
       }
     },
   });
-  documents.destroy();
   console.log(
     `Seeded ${totals.users} users, ${totals.tracks} tracks and ${totals.playlists} playlists into ${tableName} at ${endpoint}.`,
   );
+  // Public profiles and follows (decision 059): creators with listed tracks, following each other.
+  const creators = arg('creators', 1_000);
+  const follower = process.argv.includes('--follower')
+    ? process.argv[process.argv.indexOf('--follower') + 1]
+    : undefined;
+  if (creators > 0) {
+    const follows = arg('follows', 50);
+    await seedCreators(documents, tableName, { creators, tracksEach: 5, followsEach: 10, follower, follows });
+    console.log(
+      `Seeded ${creators} public creators (5 listed tracks and 10 follows each)${follower ? `; ${follower} follows ${Math.min(follows, creators)} of them` : ''}.`,
+    );
+  }
+  documents.destroy();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -26,6 +26,7 @@ import type { AdminDeps } from '../src/domain/admin/ports';
 import { deleteUser } from '../src/domain/admin/users';
 import { deleteUserWebhooks } from '../src/domain/developers/webhooks';
 import type { Generation } from '../src/domain/tracks/track';
+import { creatorRemoval } from '../src/lambdas/creator-removal';
 import { settingsFromEnv } from '../src/lambdas/settings-wiring';
 import { fakePayments } from '../src/testing/in-memory-billing';
 import { inMemoryPricingPage } from '../src/testing/in-memory-pricing-page';
@@ -849,6 +850,9 @@ function adminDepsForTest(): AdminDeps {
     apiKeys: dynamoApiKeyStore(documents, tableName),
     community: {
       playlists: { removeUser: (userId) => dynamoPlaylistStore(documents, tableName).removeAll(userId) },
+      creators: {
+        removeUser: (userId) => creatorRemoval({ client: documents, tableName }).removeAll(userId),
+      },
     },
     webhooks: { removeAll: async (userId) => void (await webhookRemovalOn(documents, tableName)(userId)) },
     plans: dynamoPlanRepository(documents, tableName),

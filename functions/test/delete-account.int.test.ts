@@ -32,6 +32,7 @@ import { isClosed } from '../src/domain/accounts/user';
 import { deleteUserWebhooks } from '../src/domain/developers/webhooks';
 import type { BackgroundJob } from '../src/domain/jobs';
 import type { Generation } from '../src/domain/tracks/track';
+import { creatorRemoval } from '../src/lambdas/creator-removal';
 import { inMemoryLimiter } from '../src/testing/in-memory-accounts';
 import { fakePayments } from '../src/testing/in-memory-billing';
 import {
@@ -350,6 +351,9 @@ function cascadeDeps(): AccountDeletionDeps {
     apiKeys: dynamoApiKeyStore(documents, tableName),
     community: {
       playlists: { removeUser: (userId) => dynamoPlaylistStore(documents, tableName).removeAll(userId) },
+      creators: {
+        removeUser: (userId) => creatorRemoval({ client: documents, tableName }).removeAll(userId),
+      },
     },
     webhooks: {
       removeAll: async (userId) => {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSharePageHandler, playlistSharePageId, sharePageId } from './share-pages';
+import { createSharePageHandler, creatorPageKey, playlistSharePageId, sharePageId } from './share-pages';
 
 // The local stand-in for the edge's /track/{id} (decisions 024, 026): a visitor gets the track's share
 // document when the site bucket has one; a browser with the signed-in hint, and any track without one, the shell.
@@ -10,6 +10,7 @@ import { createSharePageHandler, playlistSharePageId, sharePageId } from './shar
 const documents = new Map([
   ['share/track/abc-123.html', '<!doctype html><h1>Night Drive</h1>'],
   ['share/playlist/pl-1.html', '<!doctype html><title>Road Trip | Tunesmith</title>'],
+  ['share/creator/ada.html', '<!doctype html><meta property="og:title" content="Ada (@Ada)" />'],
 ]);
 const asked: string[] = [];
 const s3 = {
@@ -95,5 +96,15 @@ describe('local share pages', () => {
     expect(playlistSharePageId('/playlist/pl-1/?x=1')).toBe('pl-1');
     expect(playlistSharePageId('/playlist/a.b')).toBeUndefined();
     expect(playlistSharePageId('/playlist/a/b')).toBeUndefined();
+  });
+
+  it("answers a visitor's /@handle with the creator's document, in any case (decision 059)", async () => {
+    expect((await get('/@Ada')).html).toContain('og:title');
+    expect((await get('/@ada')).html).toContain('og:title');
+    expect((await get('/@ada', 'ts_signed_in=1')).html).toContain('<title>shell</title>');
+    expect((await get('/@grace')).html).toContain('<title>shell</title>');
+    expect(creatorPageKey('/@Ada?x=1')).toBe('share/creator/ada.html');
+    expect(creatorPageKey('/@a.b')).toBeUndefined();
+    expect(creatorPageKey('/@ada/tracks')).toBeUndefined();
   });
 });

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { SHARE_PAGE_CACHE_CONTROL } from '@tunesmith/functions/adapters/share/share-pages';
+import { creatorShareKey } from '@tunesmith/functions/domain/community/creator-share';
 import { playlistSharePageKey } from '@tunesmith/functions/domain/community/playlist-share-page';
 import { SHARE_ID_PATTERN, sharePageKey } from '@tunesmith/functions/domain/tracks/share-page';
+import { HANDLE_PATTERN } from '@tunesmith/shared/community';
 import { sharesTrackDocument } from '@tunesmith/shared/pages';
 
 /**
@@ -30,16 +32,24 @@ export function playlistSharePageId(target: string): string | undefined {
   return id && SHARE_ID_PATTERN.test(id) ? id : undefined;
 }
 
+/** The document a visitor's `/@handle` would be served (decision 059), when the path is one. */
+export function creatorPageKey(target: string): string | undefined {
+  const pathname = target.split(/[?#]/, 1)[0] ?? '';
+  const match = /^\/@([^/]+)\/?$/.exec(pathname);
+  const handle = match?.[1];
+  return handle && HANDLE_PATTERN.test(handle) ? creatorShareKey(handle) : undefined;
+}
+
 /** The site bucket's key of the share document a page would be answered with, if it has one. */
 function shareDocumentKey(target: string): string | undefined {
   const track = sharePageId(target);
   if (track) return sharePageKey(track);
   const playlist = playlistSharePageId(target);
-  return playlist ? playlistSharePageKey(playlist) : undefined;
+  return playlist ? playlistSharePageKey(playlist) : creatorPageKey(target);
 }
 
 /**
- * Answers a visitor's GET and HEAD of `/track/{id}` (and `/playlist/{id}`) with the track's share
+ * Answers a visitor's GET and HEAD of `/track/{id}` (and `/playlist/{id}`, `/@handle`) with its share
  * document from `bucket` when there is one (with `headers`, the site's
  * security headers); otherwise, for a browser with the signed-in hint, and
  * for every other request, calls `next`.

@@ -149,7 +149,7 @@ export type PublicProfile = z.infer<typeof publicProfileSchema>;
 export const creatorSchema = z.extend(publicProfileSchema, {
   followers: z.number(),
   following: z.number(),
-  /** For a signed-in viewer. */
+  /** For a signed-in viewer other than the creator (absent for the creator and for visitors). */
   followedByMe: z.optional(z.boolean()),
   /** Their public tracks, newest first (the first page; more through `nextCursor`). */
   tracks: z.array(trackSchema),
@@ -160,6 +160,71 @@ export type Creator = z.infer<typeof creatorSchema>;
 /** `PUT`/`DELETE /api/creators/{handle}/follow` */
 export const followStateSchema = z.object({ following: z.boolean(), followers: z.number() });
 export type FollowState = z.infer<typeof followStateSchema>;
+
+/**
+ * Handles no one may take (compared lowercased): words that would pass for the site speaking, and
+ * every top-level path of the SPA, so `/@handle` never reads as one of its pages (decision 059).
+ */
+export const RESERVED_HANDLES: readonly string[] = [
+  'admin',
+  'api',
+  'app',
+  'about',
+  'settings',
+  'help',
+  'support',
+  'tunesmith',
+  'gallery',
+  'library',
+  'create',
+  'pricing',
+  'profile',
+  'login',
+  'logout',
+  'register',
+  'developers',
+  'playlist',
+  'playlists',
+  'track',
+  'tracks',
+  'me',
+  'null',
+  'undefined',
+  'root',
+  'system',
+  'moderator',
+  'staff',
+  'contact',
+  'privacy',
+  'terms',
+  'auth',
+  'check-email',
+  'verify-email',
+  'reset-password',
+  'feed',
+  'following',
+  'creators',
+  'creator',
+  'assets',
+  'share',
+  'official',
+  'everyone',
+  'anonymous',
+];
+/** At most this many creators followed at once: the feed merges their newest tracks on every read. */
+export const FOLLOWING_MAX = 200;
+export const creatorMessages = {
+  handleReserved: 'That handle is reserved. Choose another.',
+  handleTaken: 'That handle is taken. Choose another.',
+  noPublicProfile: 'You have no public profile.',
+  creatorNotFound: 'There is no creator with that handle.',
+  cannotFollowSelf: 'You cannot follow yourself.',
+  followingLimit: `You can follow at most ${FOLLOWING_MAX} creators. Unfollow one to follow another.`,
+  cursorInvalid: 'The cursor is not valid.',
+} as const;
+/** Whether `handle` is one no one may take. */
+export const isReservedHandle = (handle: string): boolean =>
+  RESERVED_HANDLES.includes(handle.trim().toLowerCase());
 
 // ---- Remixes ---------------------------------------------------------------------------------
 

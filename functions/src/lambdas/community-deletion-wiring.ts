@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoReportStore } from '../adapters/dynamo/report-store';
 import type { CommunityDeletionSteps } from '../domain/accounts/account-deletion';
 import { removeUserReports } from '../domain/community/reports';
+import { creatorRemoval } from './creator-removal';
 import { playlistRemoval } from './playlist-share-wiring';
 
 /**
@@ -14,6 +15,7 @@ export function communityDeletionSteps(
 ): CommunityDeletionSteps {
   return {
     playlists: { removeUser: (userId) => playlistRemoval().removeAll(userId) },
+    creators: { removeUser: (userId) => creatorRemoval({ client, tableName }).removeAll(userId) },
     reports: {
       removeUser: (userId) =>
         removeUserReports(

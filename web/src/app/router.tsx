@@ -156,6 +156,8 @@ export function createRoutes(): RouteObject[] {
         page('track/:id', load.track),
         page('playlist/:id', load.playlist),
         page('developers', load.developers),
+        // Also `/@handle` and `/following` (decision 059): the catch-all loads their page, so the first
+        // load carries no route of theirs.
         page('*', load.notFound),
       ],
     },

@@ -15,12 +15,14 @@ import {
   testSecrets,
 } from '../../testing/in-memory-accounts';
 import { aSubscription, fakePayments } from '../../testing/in-memory-billing';
+import { inMemoryCreators } from '../../testing/in-memory-creators';
 import { inMemoryApiKeys } from '../../testing/in-memory-developers';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
 import { inMemoryPlaylists } from '../../testing/in-memory-playlists';
 import { inMemorySharePages } from '../../testing/in-memory-share-pages';
 import { memoryWebhookDeps } from '../../testing/in-memory-webhooks';
 import { PaymentsError } from '../billing/ports';
+import { follow, removeCreatorData, setPublicProfile } from '../community/creators';
 import { createWebhookEndpoint, deleteUserWebhooks, raiseTrackEvent } from '../developers/webhooks';
 import { DomainError } from '../errors';
 import type { BackgroundJob } from '../jobs';
@@ -208,6 +210,16 @@ async function world() {
       200,
     );
   }
+  // A public profile that someone else follows, and that follows someone else.
+  const creators = inMemoryCreators();
+  const creatorDeps = { creators: creators.store, clock };
+  for (const [userId, handle] of [
+    [subject, 'ada'],
+    ['someone-else', 'grace'],
+  ] as const)
+    await setPublicProfile(creatorDeps, userId, { handle, displayName: handle });
+  await follow(creatorDeps, 'someone-else', 'ada');
+  await follow(creatorDeps, subject, 'grace');
   // Someone else's things stay.
   await generations.create(aGeneration({ id: 'other', userId: 'someone-else' }));
   sharePages.documents.set('other', '<title>other</title>');
@@ -224,7 +236,10 @@ async function world() {
     exports: { removeAll: async (userId) => void exportsByUser.delete(userId) },
     apiKeys,
     webhooks: { removeAll: async (userId) => void (await deleteUserWebhooks(webhooks.deps, userId)) },
-    community: { playlists: { removeUser: (userId) => playlists.removeAll(userId) } },
+    community: {
+      playlists: { removeUser: (userId) => playlists.removeAll(userId) },
+      creators: { removeUser: (userId) => removeCreatorData(creatorDeps, userId) },
+    },
     sharePages: { pages: sharePages },
     audit: { record: async (entry) => void audit.push(entry) },
     clock,
@@ -276,6 +291,11 @@ async function world() {
     expect([...webhooks.deliveries.all.values()].map((d) => d.userId)).toEqual(['someone-else']);
     expect([...playlists.all.keys()]).toEqual(['p2']);
     expect(customerLinks.has('cus_1')).toBe(false);
+    // The profile, its handle and follows both ways are gone; the other side's counts moved with them.
+    expect([...creators.profiles.keys()]).toEqual(['someone-else']);
+    expect([...creators.handles.keys()]).toEqual(['grace']);
+    expect([...creators.follows]).toEqual([]);
+    expect(await creators.store.counts('someone-else')).toEqual({ followers: 0, following: 0 });
     expect((await payments.listSubscriptions('cus_1')).every((s) => s.status === 'canceled')).toBe(true);
   };
 

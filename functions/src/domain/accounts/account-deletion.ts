@@ -59,9 +59,9 @@ export interface AccountDeletionDeps {
 export const COMMUNITY_DELETION_ORDER = [
   'likes',
   'plays',
-  'follows',
   'playlists',
-  'profile',
+  // The public profile, its handle and follows both ways, each moving the other side's count (decision 059).
+  'creators',
   'reports',
 ] as const;
 export type CommunityPart = (typeof COMMUNITY_DELETION_ORDER)[number];

@@ -70,7 +70,10 @@ function setup() {
     exports: { removeAll: async (userId) => void steps.push(`exports ${userId}`) },
     apiKeys: { removeAll: async (userId) => void steps.push(`api keys ${userId}`) },
     webhooks: { removeAll: async (userId) => void steps.push(`webhooks ${userId}`) },
-    community: { playlists: { removeUser: async (userId) => void steps.push(`playlists ${userId}`) } },
+    community: {
+      playlists: { removeUser: async (userId) => void steps.push(`playlists ${userId}`) },
+      creators: { removeUser: async (userId) => void steps.push(`creators ${userId}`) },
+    },
     plans: { ...plans, delete: async (planId) => void plans.all.delete(planId) },
     generations,
     sharePages: shareDeps(generations, inMemorySharePages()),
@@ -331,12 +334,13 @@ describe('deleteUser', () => {
       expect.arrayContaining(['sweep uploads/u1/', 'sweep incoming/u1/', 'sweep tracks/u1/']),
     );
     // The data, then the identity, and the profile (with its email claim) last.
-    expect(steps.slice(-7)).toEqual([
+    expect(steps.slice(-8)).toEqual([
       'exports u1',
       'api keys u1',
       'webhooks u1',
       'customer',
       'playlists u1',
+      'creators u1',
       'identity',
       'profile',
     ]);

@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Tabs } from '@/components/ui/tabs';
 import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
@@ -43,6 +43,12 @@ export default function LibraryRoute() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
       <title>{pageTitle(tab === 'playlists' ? 'My Playlists' : 'My Music Library')}</title>
+      <p className="mb-4 text-sm text-zinc-400">
+        New from the creators you follow:{' '}
+        <Link to="/following" className="text-violet-300 underline hover:text-violet-200">
+          Following
+        </Link>
+      </p>
       {user ? (
         <Tabs
           label="Library"

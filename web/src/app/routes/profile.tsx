@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { LazyPublicProfileSection } from '@/features/creators/lazy-public-profile';
 import { LazyDevelopersSection } from '@/features/developers/lazy-developers';
 import { ProfileSettings } from '@/features/profile/components/profile-settings';
 import { userQueryOptions, useUser } from '@/lib/auth';
@@ -33,6 +34,7 @@ export default function ProfileRoute() {
             </p>
           </header>
           <ProfileSettings user={user} />
+          <LazyPublicProfileSection />
           <LazyDevelopersSection />
         </>
       ) : (

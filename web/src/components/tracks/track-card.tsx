@@ -1,5 +1,6 @@
 import { trackSubtitle } from '@tunesmith/shared/track-values';
 import type { Track } from '@tunesmith/shared/tracks';
+import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { AudioPlayer } from './audio-player';
 import { ShareButton } from './share-button';
@@ -8,7 +9,7 @@ import { trackTypeName } from './track-type';
 
 /** A card's track; `peaksUrl` draws the waveform where the caller has it (the status poll does not). */
 export type TrackCardTrack = Pick<Track, 'id' | 'title' | 'tags' | 'duration' | 'type' | 'audioUrl'> &
-  Partial<Pick<Track, 'peaksUrl'>>;
+  Partial<Pick<Track, 'peaksUrl' | 'creator'>>;
 
 /**
  * A track in the gallery or a library: title, tags, player, duration, type and
@@ -22,6 +23,14 @@ export function TrackCard({ track, preload }: { track: TrackCardTrack; preload?:
         <div className="min-w-0">
           <h3 className="line-clamp-2 text-lg font-semibold text-white">{title}</h3>
           <p className="text-sm text-fuchsia-300">{trackSubtitle(track.type)}</p>
+          {track.creator ? (
+            <p className="text-sm text-zinc-400">
+              by{' '}
+              <Link to={`/@${track.creator.handle}`} className="text-violet-300 hover:underline">
+                {track.creator.displayName}
+              </Link>
+            </p>
+          ) : null}
         </div>
         <ShareButton trackId={track.id} label={`Share ${title}`} />
       </div>

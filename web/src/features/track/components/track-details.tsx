@@ -160,6 +160,14 @@ export function TrackDetails({
           <h1 id={TRACK_TITLE_ID} className="text-3xl font-bold text-white sm:text-4xl">
             {title}
           </h1>
+          {track.creator ? (
+            <p className="text-zinc-300">
+              by{' '}
+              <Link to={`/@${track.creator.handle}`} className="text-violet-300 hover:underline">
+                {track.creator.displayName}
+              </Link>
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <StatusBadge status={track.status} />
             <VisibilityBadge visibility={track.visibility} />

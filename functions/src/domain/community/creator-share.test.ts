@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { fakeClock } from '../../testing/in-memory-accounts';
+import { inMemoryCreators } from '../../testing/in-memory-creators';
+import { type CreatorShareDeps, renderCreatorPage } from './creator-share';
+import { goPrivate, setPublicProfile } from './creators';
+
+const shell =
+  '<!doctype html><html><head><title>Tunesmith</title><meta name="description" content="Make music" /></head><body><div id="root"></div></body></html>';
+
+function world() {
+  const documents = new Map<string, string>();
+  const share: CreatorShareDeps = {
+    pages: {
+      publish: async (handle, html) => void documents.set(handle.toLowerCase(), html),
+      remove: async (handle) => void documents.delete(handle.toLowerCase()),
+    },
+    template: async () => shell,
+    site: { origin: 'https://tunesmith.test', name: async () => 'Tunesmith' },
+  };
+  const creators = inMemoryCreators();
+  return { documents, creators, deps: { creators: creators.store, clock: fakeClock(), share } };
+}
+
+describe('creator page previews', () => {
+  it('puts the profile in the shell head, escaped, replacing its title and description', () => {
+    const html = renderCreatorPage(
+      shell,
+      { handle: 'ada', displayName: 'Ada <3', bio: 'Say "hi" & listen' },
+      { origin: 'https://tunesmith.test', name: 'Tunesmith' },
+    );
+    expect(html).toContain('<title>Ada &lt;3 (@ada) | Tunesmith</title>');
+    expect(html).toContain('<meta property="og:title" content="Ada &lt;3 (@ada)" />');
+    expect(html).toContain('<meta property="og:description" content="Say &quot;hi&quot; &amp; listen" />');
+    expect(html).toContain('<meta property="og:url" content="https://tunesmith.test/@ada" />');
+    expect(html).not.toContain('Make music');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('is written for a public profile, moves with its handle and goes before the profile goes private', async () => {
+    const { documents, deps } = world();
+    await setPublicProfile(deps, 'u1', { handle: 'Ada', displayName: 'Ada' });
+    expect([...documents.keys()]).toEqual(['ada']);
+    await setPublicProfile(deps, 'u1', { handle: 'lovelace', displayName: 'Ada' });
+    expect([...documents.keys()]).toEqual(['lovelace']);
+    await goPrivate(deps, 'u1');
+    expect(documents.size).toBe(0);
+  });
+
+  it('is not written for a hidden profile', async () => {
+    const { documents, creators, deps } = world();
+    await setPublicProfile(deps, 'u1', { handle: 'ada', displayName: 'Ada' });
+    creators.hide('u1');
+    documents.clear();
+    await setPublicProfile(deps, 'u1', { handle: 'ada', displayName: 'Ada again' });
+    expect(documents.size).toBe(0);
+  });
+});

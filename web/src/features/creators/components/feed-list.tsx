@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { TrackCard } from '@/components/tracks/track-card';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { getFeed, useFeed } from '../api/get-feed';
+import { useMorePages } from '../hooks/use-more-pages';
+
+/** The Following feed: new tracks of the creators the user follows, newest first. */
+export function FeedList() {
+  const feed = useFeed();
+  const pages = useMorePages(feed.data, getFeed);
+  if (feed.isPending) return <Spinner label="Loading your feed" />;
+  if (feed.isError)
+    return (
+      <p role="alert" className="text-red-300">
+        Your feed could not be loaded.{' '}
+        <button type="button" className="underline" onClick={() => void feed.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  const tracks = pages.tracks;
+  if (tracks.length === 0)
+    return (
+      <Card className="p-8 text-center">
+        <p className="text-lg text-white">Follow creators to see their new tracks here.</p>
+        <p className="mt-2 text-zinc-400">
+          A creator&apos;s page has a Follow button; find creators in the gallery.
+        </p>
+        <Link to="/" className={buttonClasses('primary', 'md', 'mt-6')}>
+          Browse the gallery
+        </Link>
+      </Card>
+    );
+  return (
+    <div className="grid gap-6">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {tracks.map((track) => (
+          <li key={track.id} className="flex flex-col *:flex-1">
+            <TrackCard track={track} preload={track.duration ? 'none' : 'metadata'} />
+          </li>
+        ))}
+      </ul>
+      {pages.failed ? (
+        <p role="alert" className="text-center text-red-300">
+          More tracks could not be loaded. Try again.
+        </p>
+      ) : null}
+      {pages.hasMore ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={pages.loading}
+          onClick={() => void pages.loadMore()}
+        >
+          {pages.loading ? 'Loading...' : 'More tracks'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
