@@ -4,7 +4,7 @@ import { REPORTS_PER_WINDOW } from '@tunesmith/shared/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
-import { profileKeys } from '../src/adapters/dynamo/report-store';
+import { creatorKeys as profileKeys } from '../src/data/community-keys';
 import { refreshSharePage } from '../src/domain/tracks/share-page';
 import type { Generation } from '../src/domain/tracks/track';
 import { signedInTestAdmin, signedInUser, testPassword } from './support/accounts';

@@ -13,7 +13,7 @@ import { dynamo } from '../adapters/dynamo/client';
 import { dynamoModelUsage, dynamoSiteCounters } from '../adapters/dynamo/counters';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
-import { dynamoProfileLookup, dynamoReportStore } from '../adapters/dynamo/report-store';
+import { dynamoReportStore } from '../adapters/dynamo/report-store';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { dynamoUserRepository } from '../adapters/dynamo/user-repository';
 import { lazyPort } from '../adapters/lazy-sdk';
@@ -33,6 +33,7 @@ import { adminModelsRoutes } from '../http/routes/admin-models';
 import { audioLinks } from './audio-wiring';
 import { communityDeletionSteps } from './community-deletion-wiring';
 import { modelSettings } from './model-settings-wiring';
+import { moderatedProfiles } from './profile-moderation-wiring';
 import { sessionWiring } from './session-wiring';
 import { sharePageWiring } from './share-wiring';
 
@@ -95,7 +96,7 @@ function build(): AdminDeps & ModerationDeps & { log: typeof log } {
     ),
     sharePages: sharePageWiring(),
     reports: dynamoReportStore(client, tableName),
-    profiles: dynamoProfileLookup(client, tableName),
+    profiles: moderatedProfiles(client, tableName),
     community: communityDeletionSteps(client, tableName),
     onShareRefreshFailure: (generationId, error) =>
       log.warn('the share page of a changed track was not brought in line', { generationId, error }),

@@ -5,17 +5,14 @@ import {
   dynamoCreatorTracks,
 } from '../adapters/dynamo/creator-store';
 import { s3AudioLinker } from '../adapters/s3/links';
-import type { PublicPlaylists } from '../domain/community/ports';
 import { withPlayableAudio } from '../http/audio-links';
 import type { GroupHandlers } from '../http/group-handler';
 import { log } from '../http/logger';
 import { creatorRoutes } from '../http/routes/creators';
 import { audioLinks } from './audio-wiring';
 import { creatorShareFromEnv } from './creator-share-wiring';
+import { playlistsOfCreators } from './playlists-wiring';
 import { viewerLookup } from './viewer-wiring';
-
-/** Until playlists are wired in, a creator's page lists none. */
-const noPlaylists: PublicPlaylists = { ofOwner: async () => [] };
 
 /** The `community` group's handlers for public profiles, creators, following and the feed (decision 056). */
 export function creatorHandlers(): GroupHandlers {
@@ -26,7 +23,7 @@ export function creatorHandlers(): GroupHandlers {
     creators: dynamoCreatorStore(client, tableName),
     tracks: dynamoCreatorTracks(client, tableName),
     names: dynamoCreatorNames(client, tableName),
-    playlists: noPlaylists,
+    playlists: playlistsOfCreators(),
     clock: { now: () => new Date() },
     playable: (track) => withPlayableAudio(track, link),
     ...(share ? { share } : {}),

@@ -1,6 +1,7 @@
 import { delimiter } from 'node:path';
 import { TRACK_FRAME_TEMPLATE } from '@tunesmith/shared/pages';
 import { dynamo } from '../adapters/dynamo/client';
+import { dynamoCreatorNames } from '../adapters/dynamo/creator-store';
 import { dynamoPlaylistStore, dynamoPlaylistTracks } from '../adapters/dynamo/playlist-store';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { s3 } from '../adapters/s3/client';
@@ -9,13 +10,9 @@ import { keyValueStoreShareKeys, sdkKeyValueStore } from '../adapters/share/shar
 import { fileShareTemplate, s3ShareTemplate } from '../adapters/share/share-pages';
 import { type PlaylistShareDeps, removeUserPlaylists } from '../domain/community/playlist-share-page';
 import type { PlaylistReadDeps, PlaylistStore } from '../domain/community/playlists';
-import type { CreatorNames } from '../domain/community/ports';
 import { siteNameSource } from '../domain/settings/site';
 import { log } from '../http/logger';
 import { publicOrigin } from './site-origin';
-
-/** Until public profiles are wired in, every owner and creator is anonymous. */
-export const anonymousCreators: CreatorNames = { names: async () => new Map() };
 
 /** Reading playlists from the table. */
 export function playlistReads(): PlaylistReadDeps {
@@ -23,7 +20,7 @@ export function playlistReads(): PlaylistReadDeps {
   return {
     playlists: dynamoPlaylistStore(client, tableName),
     tracks: dynamoPlaylistTracks(client, tableName),
-    creators: anonymousCreators,
+    creators: dynamoCreatorNames(client, tableName),
   };
 }
 

@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { adminReportSchema } from '@tunesmith/shared/community';
-import { reportKeys } from '../../data/community-keys';
+import { creatorKeys, reportKeys } from '../../data/community-keys';
 import { tableDesign } from '../../data/keys';
 import type { ProfileLookup, ReportStore, StoredReport } from '../../domain/community/reports';
 import { isConditionFailure } from './conditions';
@@ -203,15 +203,8 @@ export function dynamoReportStore(client: DynamoDBDocumentClient, tableName: str
   };
 }
 
-/**
- * Public profiles as reports need them. The profile record is the creators' part (decision 059):
- * a handle's claim `HANDLE#<lowercased handle>` / `HANDLE` names its `userId`, and the profile is
- * `USER#<id>` / `PUBLIC_PROFILE` with `handle` and `hidden`.
- */
-export const profileKeys = {
-  handle: (handle: string) => ({ pk: `HANDLE#${handle.toLowerCase()}`, sk: 'HANDLE' }),
-  profile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PUBLIC_PROFILE' }),
-};
+/** Public profiles as reports need them: the creators' records (decision 059), read and hidden. */
+const profileKeys = creatorKeys;
 
 export function dynamoProfileLookup(client: DynamoDBDocumentClient, tableName: string): ProfileLookup {
   return {
