@@ -222,19 +222,10 @@ describe('reporting a profile and suspending its owner', () => {
     const owner = await signedInUser();
     const reporter = await signedInUser();
     const handle = `Owner_${randomUUID().slice(0, 8)}`;
-    // The profile as the creators' part keeps it (decision 059).
-    await store.documents.send(
-      new PutCommand({
-        TableName: store.tableName,
-        Item: { ...profileKeys.handle(handle), userId: owner.id },
-      }),
-    );
-    await store.documents.send(
-      new PutCommand({
-        TableName: store.tableName,
-        Item: { ...profileKeys.profile(owner.id), handle, displayName: 'Owner', bio: null },
-      }),
-    );
+    // A public profile, chosen as a user chooses one (decision 059).
+    expect(
+      (await owner.browser.put('/api/user/public-profile', { handle, displayName: 'Owner' })).status,
+    ).toBe(200);
     profiles.push({ userId: owner.id, handle });
     const created = await owner.browser.post('/api/user/api-keys', { name: 'CI', scopes: ['read'] });
     expect(created.status).toBe(201);
