@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { REPORTS_PER_WINDOW } from '@tunesmith/shared/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
