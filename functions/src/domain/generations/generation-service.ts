@@ -31,8 +31,12 @@ import { findFreePlan } from '../plans/plan-service';
 import { originOf } from '../tracks/provenance';
 import { type Generation, storedTrackAudio } from '../tracks/track';
 import { entitlementsFor, isPaidPlan } from './entitlements';
+import { tracksOf } from './library';
 import type { GenerationDeps, GenerationStore, ProvenanceDeps, WorkflowStarter } from './ports';
 import { formatResetDate, quotaResetsAt, quotaWindowStart, usedThisWindow } from './quota-window';
+
+// The library's reads live apart so the generation group's cold start carries none of the starts' code.
+export { getOwn, LIBRARY_MAX, listLibrary } from './library';
 
 type WithOptionalTitle<T extends { title?: unknown }> = Omit<T, 'title'> & { title?: string };
 
@@ -630,23 +634,6 @@ async function uploadInUse(
   return false;
 }
 
-/** Every track of a user, newest first, read a page at a time. */
-async function* tracksOf(
-  deps: Pick<GenerationDeps, 'generations'>,
-  userId: string,
-  pageSize = 100,
-): AsyncGenerator<Generation> {
-  let cursor: string | undefined;
-  do {
-    const page = await deps.generations.listByUser(userId, {
-      limit: pageSize,
-      ...(cursor ? { cursor } : {}),
-    });
-    yield* page.items;
-    cursor = page.cursor;
-  } while (cursor);
-}
-
 /**
  * Whether a viewer (undefined: a visitor) may see a track: its owner always,
  * anyone else only while it is not private. The one rule behind the track
@@ -733,40 +720,6 @@ export async function familyOf(
     children.push({ id: g.id, title: g.title, kind: g.edit.kind, status: g.status });
   }
   return { parent, children: children.reverse() };
-}
-
-/** One of the owner's own tracks (status polling); anyone else's, private or public, is not found. */
-export async function getOwn(
-  deps: Pick<GenerationDeps, 'generations'>,
-  owner: Owner,
-  id: string,
-): Promise<Generation> {
-  const generation = await deps.generations.get(id);
-  if (!generation || generation.userId !== owner.id) throw trackNotFound();
-  return generation;
-}
-
-/**
- * The most tracks one library answer holds: the library counts, searches and
- * filters in the browser, so it gets every track up to this (a Premium user's
- * ten weeks), and the answer stays far below a Lambda response's 6 MB.
- */
-export const LIBRARY_MAX = 1000;
-
-/** The owner's library, newest first: all of it, up to {@link LIBRARY_MAX} tracks. */
-export async function listLibrary(
-  deps: Pick<GenerationDeps, 'generations'>,
-  user: Owner,
-  options: { pageSize?: number; max?: number } = {},
-): Promise<Generation[]> {
-  const max = options.max ?? LIBRARY_MAX;
-  const items: Generation[] = [];
-  if (max <= 0) return items;
-  for await (const generation of tracksOf(deps, user.id, options.pageSize)) {
-    items.push(generation);
-    if (items.length >= max) break;
-  }
-  return items;
 }
 
 /** For the profile: how many of this week's generations are used, and when the count resets. */
