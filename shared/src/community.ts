@@ -207,3 +207,10 @@ export const adminReportSchema = z.object({
   resolvedBy: z.nullable(z.string()),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
+
+/** What the remix calls answer when they refuse (decision 060). */
+export const remixMessages = {
+  cannotRemix: 'This track cannot be remixed.',
+  ownTrack: 'This is your own track: make a variation of it in the studio instead.',
+  privateNotRemixable: 'Only a public track can be remixed. Make it public first.',
+} as const;

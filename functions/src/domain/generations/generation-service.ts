@@ -53,9 +53,23 @@ export type StartGenerationInput =
         bpm?: number;
         key?: string;
       })
-  | ({ type: 'audio-to-music' } & WithOptionalTitle<AudioToMusicRequest> & {
-        uploadSha256?: string | null;
-      });
+  | ({ type: 'audio-to-music' } & WithOptionalTitle<Omit<AudioToMusicRequest, 'inputAudioUrl'>> &
+      (
+        | { inputAudioUrl: string; uploadSha256?: string | null; remixOf?: undefined }
+        | {
+            inputAudioUrl?: undefined;
+            uploadSha256?: undefined;
+            /** A remix (decision 060): another user's track it restyles, and its creator as provenance names them. */
+            remixOf: RemixSource;
+          }
+      ));
+
+/** What a remix records of its source when it starts (decision 060). */
+export interface RemixSource {
+  source: NonNullable<Generation['remixOf']>;
+  /** The source's creator handle, or "anonymous". */
+  creator: string;
+}
 
 /**
  * What starting a track needs: the generation store and quota, what its
@@ -112,7 +126,7 @@ type NewGeneration = Pick<
   Generation,
   'type' | 'title' | 'tags' | 'lyrics' | 'duration' | 'visibility' | 'inputAudioUrl' | 'instrumental'
 > &
-  Partial<Pick<Generation, 'parentId' | 'edit' | 'tempo' | 'musicalKey'>> & {
+  Partial<Pick<Generation, 'parentId' | 'edit' | 'tempo' | 'musicalKey' | 'remixOf'>> & {
     /** The model it runs (decision 051): every new generation records it. */
     model: string;
     /** Quota units it reserves (the model's cost), given back in full if it fails. */
@@ -236,8 +250,20 @@ export async function startGeneration(
   input: StartGenerationInput,
 ): Promise<Generation> {
   const asked = input.type === 'text-to-music' && input.instrumental === true;
+  const remix = input.type === 'audio-to-music' ? input.remixOf : undefined;
   const inputs: ProvenanceInput[] =
-    input.type === 'audio-to-music' ? [{ kind: 'upload', sha256: input.uploadSha256 ?? null }] : [];
+    input.type !== 'audio-to-music'
+      ? []
+      : remix
+        ? [
+            {
+              kind: 'remix',
+              trackId: remix.source.trackId,
+              sha256: remix.source.sha256,
+              creator: remix.creator,
+            },
+          ]
+        : [{ kind: 'upload', sha256: input.uploadSha256 ?? null }];
   // The model and what it is asked are checked before anything is reserved.
   const context = await modelContextFor(deps, user, plan, deps.clock.now());
   const model = chooseModel(context, input.model);
@@ -261,7 +287,8 @@ export async function startGeneration(
       lyrics: instrumental ? '' : input.lyrics,
       duration,
       visibility: input.visibility,
-      inputAudioUrl: input.type === 'audio-to-music' ? input.inputAudioUrl : null,
+      inputAudioUrl: input.type === 'audio-to-music' ? (input.inputAudioUrl ?? null) : null,
+      ...(remix ? { remixOf: remix.source } : {}),
       instrumental,
       model: model.id,
       quotaUnits: quotaCostOf(context, model),
@@ -364,6 +391,8 @@ function derivedFrom(
     // A variation asks for what its parent asked: the same tempo and key.
     ...(input.kind === 'variation' && parent.tempo ? { tempo: parent.tempo } : {}),
     ...(input.kind === 'variation' && parent.musicalKey ? { musicalKey: parent.musicalKey } : {}),
+    // A variation of a remix remixes the same source (decision 060).
+    ...(input.kind === 'variation' && parent.remixOf ? { remixOf: parent.remixOf } : {}),
     parentId: parent.id,
     edit,
   };
@@ -440,6 +469,8 @@ function inputsFrom(parent: Generation, fields: NewGeneration): ProvenanceInput[
     const upload = parent.origin?.inputs.find((input) => input.kind === 'upload');
     inputs.push({ kind: 'upload', sha256: upload?.sha256 ?? null });
   }
+  const remix = fields.remixOf && parent.origin?.inputs.find((input) => input.kind === 'remix');
+  if (remix) inputs.push(remix);
   return inputs;
 }
 

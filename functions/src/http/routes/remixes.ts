@@ -1,0 +1,100 @@
+import { remixSchema, setRemixableSchema } from '@tunesmith/shared/community';
+import type { Track } from '@tunesmith/shared/tracks';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { User } from '../../domain/accounts/user';
+import type { CreatorNames } from '../../domain/community/ports';
+import {
+  listRemixes,
+  type RemixIndex,
+  remixCreditOf,
+  setRemixable,
+  startRemix,
+} from '../../domain/community/remixes';
+import type { StartDeps } from '../../domain/generations/generation-service';
+import type { GenerationStore, WorkflowStarter } from '../../domain/generations/ports';
+import type { PlanRepository } from '../../domain/plans/plan';
+import type { Generation } from '../../domain/tracks/track';
+import { type AudioLinker, playableTrack, playableTracks } from '../audio-links';
+import { errorToResponse } from '../errors';
+import type { GroupHandlers, RouteContext } from '../group-handler';
+import { readJson } from '../request';
+import { type ApiResult, json } from '../responses';
+import type { ViewerLookup } from './catalog';
+
+export interface RemixReadDeps {
+  generations: GenerationStore;
+  clock: { now(): Date };
+  remixes: RemixIndex;
+  creators: CreatorNames;
+  audioLinks: AudioLinker;
+  viewer: ViewerLookup;
+}
+
+export interface RemixStartDeps {
+  start: StartDeps & { workflow: WorkflowStarter };
+  plans: PlanRepository;
+  remixes: RemixIndex;
+  creators: CreatorNames;
+}
+
+/** Tracks as the community shows them: playable, their creators named, a remix's source credited. */
+async function shownTracks(deps: RemixReadDeps, generations: Generation[]): Promise<Track[]> {
+  const [tracks, names] = await Promise.all([
+    playableTracks(generations, deps.audioLinks),
+    deps.creators.names([...new Set(generations.map((g) => g.userId))]),
+  ]);
+  return Promise.all(
+    tracks.map(async (track, i) => {
+      const g = generations[i] as Generation;
+      return { ...track, creator: names.get(g.userId) ?? null, remixOf: await remixCreditOf(deps, g) };
+    }),
+  );
+}
+
+/** The remix permission and the remixes list (decision 060); cheap, served from the cold start. */
+export function remixReadRoutes(deps: RemixReadDeps): GroupHandlers {
+  return {
+    setRemixable: async (event, ctx) => {
+      const { remixable } = readJson(event, setRemixableSchema);
+      const track = await setRemixable(deps, ctx.user as User, ctx.params.id ?? '', remixable);
+      return json(200, (await shownTracks(deps, [track]))[0]);
+    },
+
+    listRemixes: async (event: APIGatewayProxyEventV2, ctx: RouteContext): Promise<ApiResult> => {
+      const viewer = await deps.viewer(event);
+      const withCookies = (result: ApiResult) =>
+        viewer.cookies.length
+          ? { ...result, cookies: [...(result.cookies ?? []), ...viewer.cookies] }
+          : result;
+      try {
+        const { remixes, privateCount } = await listRemixes(deps, viewer.user, ctx.params.id ?? '');
+        const body = {
+          remixes: await shownTracks(deps, remixes),
+          ...(privateCount === undefined ? {} : { privateCount }),
+        };
+        return withCookies(json(200, body));
+      } catch (error) {
+        return withCookies(errorToResponse(error));
+      }
+    },
+  };
+}
+
+/** Starting a remix: the generation start's code, loaded with the first one. */
+export function remixStartRoutes(deps: RemixStartDeps): GroupHandlers {
+  return {
+    remixTrack: async (event, ctx) => {
+      const user = ctx.user as User;
+      const input = readJson(event, remixSchema);
+      const plan = user.subscriptionPlanId ? await deps.plans.get(user.subscriptionPlanId) : undefined;
+      const remix = await startRemix(
+        { ...deps.start, remixes: deps.remixes, creators: deps.creators },
+        user,
+        plan,
+        ctx.params.id ?? '',
+        input,
+      );
+      return json(201, { generationId: remix.id });
+    },
+  };
+}
