@@ -14,7 +14,7 @@ import type { StartDeps } from '../../domain/generations/generation-service';
 import type { GenerationStore, WorkflowStarter } from '../../domain/generations/ports';
 import type { PlanRepository } from '../../domain/plans/plan';
 import type { Generation } from '../../domain/tracks/track';
-import { type AudioLinker, playableTrack, playableTracks } from '../audio-links';
+import { type AudioLinker, playableTracks } from '../audio-links';
 import { errorToResponse } from '../errors';
 import type { GroupHandlers, RouteContext } from '../group-handler';
 import { readJson } from '../request';
