@@ -6,7 +6,9 @@ import { DownloadAction } from '@/components/tracks/download-action';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LazyRemixDialog } from '@/features/create/lazy-remix-dialog';
 import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
+import { LazyRemixPanel } from '@/features/remix/lazy-remix';
 import { LazyStemsPanel } from '@/features/stems/lazy-stems';
 import { LazyStudioActions } from '@/features/studio/lazy-studio';
 import { trackQueryOptions, useTrack } from '@/features/track/api/get-track';
@@ -107,6 +109,14 @@ function TrackPage({ id }: { id: string }) {
               )
             : undefined
         }
+      />
+      <LazyRemixPanel
+        track={data}
+        owner={owner}
+        signedIn={Boolean(user)}
+        remixForm={(close) => (
+          <LazyRemixDialog track={data} onClose={close} onStarted={(made) => navigate(`/track/${made}`)} />
+        )}
       />
     </>
   );
