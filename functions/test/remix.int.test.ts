@@ -1,3 +1,4 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { remixMessages } from '@tunesmith/shared/community';
 import type { Provenance } from '@tunesmith/shared/ownership';
 import type { Track } from '@tunesmith/shared/tracks';
@@ -5,8 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
 import { dynamoQuotaStore } from '../src/adapters/dynamo/quota-store';
 import { dynamoRemixIndex } from '../src/adapters/dynamo/remix-index';
+import { remixKeys } from '../src/data/community-keys';
+import { keys } from '../src/data/keys';
 import type { Generation } from '../src/domain/tracks/track';
-import { signedInUser } from './support/accounts';
+import { signedInUser, testPassword } from './support/accounts';
 import { direct } from './support/direct';
 import type { Browser } from './support/http';
 import { paidGeneration } from './support/run';
@@ -152,4 +155,53 @@ describe('starting a remix', () => {
       expect(withheld.inputs).toEqual([{ kind: 'remix', sha256: null }]);
     },
   );
+});
+
+describe('deleting an account', () => {
+  const entriesOf = async (sourceId: string) =>
+    (
+      await store.documents.send(
+        new QueryCommand({
+          TableName: store.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': remixKeys.partition(sourceId) },
+          ConsistentRead: true,
+        }),
+      )
+    ).Items ?? [];
+
+  async function gone(userId: string) {
+    const until = Date.now() + 30_000;
+    while (
+      (await store.documents.send(new GetCommand({ TableName: store.tableName, Key: keys.user(userId) })))
+        .Item
+    ) {
+      if (Date.now() > until) throw new Error(`The account ${userId} was not deleted`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it("takes a deleted remixer's remixes out of their sources' lists, and a deleted source's list with it", async () => {
+    const owner = await signedInUser();
+    const remixer = await signedInUser();
+    const source = await storedTrack(owner.id, { remixable: true });
+    const of = { trackId: source.id, userId: owner.id, sha256: null };
+    const theirs = await storedTrack(remixer.id, { remixOf: of });
+    const kept = await storedTrack(owner.id, { remixOf: { ...of, trackId: theirs.id } });
+    await remixIndex.add(source.id, theirs);
+    await remixIndex.add(theirs.id, kept);
+    expect((await entriesOf(source.id)).map((e) => e.remixId)).toEqual([theirs.id]);
+
+    const answer = await remixer.browser.call('DELETE', '/api/user', { currentPassword: testPassword });
+    expect(answer.status).toBe(202);
+    await gone(remixer.id);
+
+    // Nothing in the source's list points at the deleted user's remix, and the list of their own track is gone.
+    expect(await entriesOf(source.id)).toEqual([]);
+    expect(await entriesOf(theirs.id)).toEqual([]);
+    expect((await owner.browser.get(`/api/track/${source.id}/remixes`)).body).toEqual({
+      remixes: [],
+      privateCount: 0,
+    });
+  });
 });

@@ -45,5 +45,24 @@ export function dynamoRemixIndex(client: DynamoDBDocumentClient, tableName: stri
         new DeleteCommand({ TableName: tableName, Key: { pk: remixKeys.partition(sourceId), sk: entry } }),
       );
     },
+    async forget(track) {
+      const keysOf: { pk: string; sk: string }[] = [];
+      if (track.remixOf) keysOf.push(remixKeys.entry(track.remixOf.trackId, track.createdAt, track.id));
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': remixKeys.partition(track.id) },
+            ProjectionExpression: 'pk, sk',
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
+        for (const item of out.Items ?? []) keysOf.push({ pk: String(item.pk), sk: String(item.sk) });
+        start = out.LastEvaluatedKey;
+      } while (start);
+      for (const key of keysOf) await client.send(new DeleteCommand({ TableName: tableName, Key: key }));
+    },
   };
 }

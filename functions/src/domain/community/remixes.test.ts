@@ -27,6 +27,11 @@ function memoryRemixIndex(): RemixIndex & { entries: Map<string, { id: string; e
     async list(sourceId, limit) {
       return (entries.get(sourceId) ?? []).slice(0, limit);
     },
+    async forget(track) {
+      entries.delete(track.id);
+      const source = track.remixOf?.trackId;
+      if (source) entries.set(source, (entries.get(source) ?? []).filter((e) => e.id !== track.id));
+    },
     async remove(sourceId, entry) {
       entries.set(
         sourceId,

@@ -16,6 +16,8 @@ export interface RemixIndex {
   list(sourceId: string, limit: number): Promise<{ id: string; entry: string }[]>;
   /** Forgets an entry whose remix is gone. */
   remove(sourceId: string, entry: string): Promise<void>;
+  /** A deleted track's remix records: its entry in its source's list, and its own list. */
+  forget(track: Pick<Generation, 'id' | 'createdAt' | 'remixOf'>): Promise<void>;
 }
 
 /** How a remix's provenance names a creator without a public profile. */

@@ -26,7 +26,7 @@ export const remixText = {
 const privateLine = (n: number) => (n === 1 ? '1 private remix' : `${n} private remixes`);
 
 const linkClasses =
-  'text-violet-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-violet-300';
+  'font-medium text-violet-300 underline underline-offset-4 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-300';
 
 /** A creator's public name, linking their page; "anonymous" for one without a public profile. */
 function CreatorName({ creator }: { creator: Track['creator'] }) {
