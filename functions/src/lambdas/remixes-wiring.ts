@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoRemixIndex } from '../adapters/dynamo/remix-index';
-import { s3AudioLinker } from '../adapters/s3/links';
+import { lazySdk } from '../adapters/lazy-sdk';
 import type { CreatorNames } from '../domain/community/ports';
 import { type GroupHandlers, lazyRoutes } from '../http/group-handler';
 import { remixReadRoutes } from '../http/routes/remixes';
-import { audioLinks } from './audio-wiring';
 import { publicOrigin } from './site-origin';
 import { viewerLookup } from './viewer-wiring';
 
@@ -15,6 +14,12 @@ import { viewerLookup } from './viewer-wiring';
  * creator reads as anonymous, which is what a creator without a public profile is.
  */
 const anonymousCreators: CreatorNames = { names: async () => new Map() };
+
+/** Play links (the signing key, Secrets Manager, CloudFront's signer) load with the first list that has audio. */
+const playLinks = lazySdk(
+  () => Promise.all([import('./audio-wiring'), import('../adapters/s3/links')]),
+  ([{ audioLinks }, { s3AudioLinker }]) => s3AudioLinker(audioLinks()),
+);
 
 /**
  * The `community` group's handlers for remixes with credit (decision 060): the permission and the
@@ -33,7 +38,7 @@ export function remixHandlers(): GroupHandlers {
       clock,
       remixes,
       creators,
-      audioLinks: s3AudioLinker(audioLinks()),
+      audioLinks: async (stored) => (stored ? (await playLinks()).client(stored) : null),
       viewer: viewerLookup(),
     }),
     ...lazyRoutes(['remixTrack'], async () => {
@@ -44,7 +49,7 @@ export function remixHandlers(): GroupHandlers {
         { sfn, stateMachineArnFromEnv, stepFunctionsStarter },
         { modelSettings },
       ] = await Promise.all([
-        import('../http/routes/remixes'),
+        import('../http/routes/remix-start'),
         import('../adapters/dynamo/quota-store'),
         import('../adapters/dynamo/plan-repository'),
         import('../adapters/sfn/step-functions'),

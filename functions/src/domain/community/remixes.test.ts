@@ -8,7 +8,8 @@ import { inMemoryModelSettings } from '../../testing/in-memory-models';
 import { DomainError } from '../errors';
 import type { Generation } from '../tracks/track';
 import type { CreatorNames } from './ports';
-import { listRemixes, type RemixIndex, remixCreditOf, setRemixable, startRemix } from './remixes';
+import { startRemix } from './remix-start';
+import { listRemixes, type RemixIndex, remixCreditOf, setRemixable } from './remixes';
 
 const owner = { id: 'owner', planStatus: 'free' as const, planEndDate: null };
 const remixer = { id: 'remixer', planStatus: 'free' as const, planEndDate: null };
@@ -30,7 +31,11 @@ function memoryRemixIndex(): RemixIndex & { entries: Map<string, { id: string; e
     async forget(track) {
       entries.delete(track.id);
       const source = track.remixOf?.trackId;
-      if (source) entries.set(source, (entries.get(source) ?? []).filter((e) => e.id !== track.id));
+      if (source)
+        entries.set(
+          source,
+          (entries.get(source) ?? []).filter((e) => e.id !== track.id),
+        );
     },
     async remove(sourceId, entry) {
       entries.set(

@@ -1,11 +1,9 @@
-import { type RemixRequest, remixMessages } from '@tunesmith/shared/community';
+import { remixMessages } from '@tunesmith/shared/community';
 import { generationMessages } from '@tunesmith/shared/generation-values';
 import type { RemixCredit } from '@tunesmith/shared/tracks';
 import type { User } from '../accounts/user';
-import { forbidden, notFound, validationError } from '../errors';
-import { createGeneration, mayView, type StartDeps } from '../generations/generation-service';
-import type { GenerationStore, WorkflowStarter } from '../generations/ports';
-import type { Plan } from '../plans/plan';
+import { notFound, validationError } from '../errors';
+import type { GenerationStore } from '../generations/ports';
 import { type Generation, isGalleryVisible } from '../tracks/track';
 import type { CreatorNames } from './ports';
 
@@ -26,11 +24,14 @@ export const ANONYMOUS_CREATOR = 'anonymous';
 export const REMIXES_LIST_MAX = 200;
 
 type Viewer = Pick<User, 'id'> | undefined;
-const trackNotFound = () => notFound(generationMessages.trackNotFound);
+export const trackNotFound = () => notFound(generationMessages.trackNotFound);
 
-/** Whether others may see a track at all: not private to them, and not hidden after a report. */
-const visibleTo = (g: Generation, viewer: Viewer) =>
-  viewer?.id === g.userId || (mayView(g, viewer) && !g.hidden);
+/**
+ * Whether a viewer may see a track at all: its owner always, anyone else while it is not private and
+ * not hidden after a report (the track page's rule, `mayView`, with hiding).
+ */
+export const visibleTo = (g: Generation, viewer: Viewer): boolean =>
+  viewer?.id === g.userId || (g.visibility !== 'private' && !g.hidden);
 
 /**
  * Lets others remix the owner's track, or stops them. Anyone else's track is not found. Only a
@@ -52,38 +53,6 @@ export async function setRemixable(
   });
   if (!result || result.before.userId !== user.id || !result.after) throw trackNotFound();
   return result.after;
-}
-
-/**
- * Starts a remix of another user's track: a restyle of its audio, paid from the remixer's quota
- * through the same start as any generation (plan, models, quota, workflow). A track the caller
- * may not see is not found; their own track, or one that is not listed or not remixable, is
- * refused with the reason. The remix records its source as it is now: id, owner and the hash of
- * its audio; its provenance names the creator's handle, or "anonymous".
- */
-export async function startRemix(
-  deps: StartDeps & { workflow: WorkflowStarter; remixes: RemixIndex; creators: CreatorNames },
-  user: Pick<User, 'id' | 'planStatus' | 'planEndDate'>,
-  plan: Plan | undefined,
-  sourceId: string,
-  input: RemixRequest,
-): Promise<Generation> {
-  const source = await deps.generations.get(sourceId);
-  if (!source || !visibleTo(source, user)) throw trackNotFound();
-  if (source.userId === user.id) throw forbidden(remixMessages.ownTrack);
-  if (!isGalleryVisible(source) || !source.remixable || !source.audioUrl)
-    throw forbidden(remixMessages.cannotRemix);
-  const names = await deps.creators.names([source.userId]);
-  const remix = await createGeneration(deps, user, plan, {
-    type: 'audio-to-music',
-    ...input,
-    remixOf: {
-      source: { trackId: source.id, userId: source.userId, sha256: source.audioSha256 ?? null },
-      creator: names.get(source.userId)?.handle ?? ANONYMOUS_CREATOR,
-    },
-  });
-  await deps.remixes.add(source.id, remix);
-  return remix;
 }
 
 /**

@@ -1,18 +1,10 @@
-import { remixSchema, setRemixableSchema } from '@tunesmith/shared/community';
+import { setRemixableSchema } from '@tunesmith/shared/community';
 import type { Track } from '@tunesmith/shared/tracks';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { User } from '../../domain/accounts/user';
 import type { CreatorNames } from '../../domain/community/ports';
-import {
-  listRemixes,
-  type RemixIndex,
-  remixCreditOf,
-  setRemixable,
-  startRemix,
-} from '../../domain/community/remixes';
-import type { StartDeps } from '../../domain/generations/generation-service';
-import type { GenerationStore, WorkflowStarter } from '../../domain/generations/ports';
-import type { PlanRepository } from '../../domain/plans/plan';
+import { listRemixes, type RemixIndex, remixCreditOf, setRemixable } from '../../domain/community/remixes';
+import type { GenerationStore } from '../../domain/generations/ports';
 import type { Generation } from '../../domain/tracks/track';
 import { type AudioLinker, playableTracks } from '../audio-links';
 import { errorToResponse } from '../errors';
@@ -28,13 +20,6 @@ export interface RemixReadDeps {
   creators: CreatorNames;
   audioLinks: AudioLinker;
   viewer: ViewerLookup;
-}
-
-export interface RemixStartDeps {
-  start: StartDeps & { workflow: WorkflowStarter };
-  plans: PlanRepository;
-  remixes: RemixIndex;
-  creators: CreatorNames;
 }
 
 /** Tracks as the community shows them: playable, their creators named, a remix's source credited. */
@@ -76,25 +61,6 @@ export function remixReadRoutes(deps: RemixReadDeps): GroupHandlers {
       } catch (error) {
         return withCookies(errorToResponse(error));
       }
-    },
-  };
-}
-
-/** Starting a remix: the generation start's code, loaded with the first one. */
-export function remixStartRoutes(deps: RemixStartDeps): GroupHandlers {
-  return {
-    remixTrack: async (event, ctx) => {
-      const user = ctx.user as User;
-      const input = readJson(event, remixSchema);
-      const plan = user.subscriptionPlanId ? await deps.plans.get(user.subscriptionPlanId) : undefined;
-      const remix = await startRemix(
-        { ...deps.start, remixes: deps.remixes, creators: deps.creators },
-        user,
-        plan,
-        ctx.params.id ?? '',
-        input,
-      );
-      return json(201, { generationId: remix.id });
     },
   };
 }
