@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { remixSchema } from '@tunesmith/shared/community';
 import { DURATION_DEFAULT_SECONDS } from '@tunesmith/shared/constants';
 import { generationMessages } from '@tunesmith/shared/generations';
@@ -6,6 +7,7 @@ import { type FormEvent, useId } from 'react';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Dialog } from '@/components/ui/dialog';
 import { refusalMessage } from '@/lib/api-client';
+import { trackQueryKey } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { useUnauthorizedHandler } from '@/lib/use-unauthorized';
 import { useRemixTrack } from '../api/remix-track';
@@ -34,6 +36,7 @@ export default function RemixDialog({ track, onClose, onStarted }: RemixDialogPr
   const choice = useModelChoice('audio');
   const limits = choice.model ?? fallbackLimits;
   const remix = useRemixTrack(track.id);
+  const queryClient = useQueryClient();
   // The form's progress line stays idle: the remix's own page follows it.
   const generation = useGeneration();
   const handleUnauthorized = useUnauthorizedHandler();
@@ -59,6 +62,8 @@ export default function RemixDialog({ track, onClose, onStarted }: RemixDialogPr
       return refuse(refusal ?? parsed.error?.issues[0]?.message ?? generationMessages.startFailed);
     remix.mutate(parsed.data, {
       onSuccess: ({ generationId }) => {
+        // The source's page (and its remixes) is read again when next shown: it has a remix on the way.
+        void queryClient.invalidateQueries({ queryKey: trackQueryKey(track.id), refetchType: 'none' });
         onClose();
         onStarted(generationId);
       },

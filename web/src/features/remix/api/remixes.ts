@@ -9,6 +9,7 @@ export interface RemixList {
   privateCount?: number;
 }
 
+// Under the track's own key: whatever invalidates the track (a remix started from it) reads its remixes again.
 const remixesQueryKey = (id: string) => ['track', id, 'remixes'] as const;
 
 /** The remixes of a track the viewer may see, newest first; its owner also learns how many are private. */
