@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Track } from '@tunesmith/shared/tracks';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { type Params, useNavigate, useParams } from 'react-router';
 import { DownloadAction } from '@/components/tracks/download-action';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LazyRemixDialog } from '@/features/create/lazy-remix-dialog';
 import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
-import { LazyRemixPanel } from '@/features/remix/lazy-remix';
 import { LazyStemsPanel } from '@/features/stems/lazy-stems';
 import { LazyStudioActions } from '@/features/studio/lazy-studio';
 import { trackQueryOptions, useTrack } from '@/features/track/api/get-track';
@@ -23,6 +21,9 @@ import { isNotFoundError } from '@/lib/api-client';
 import { canDownloadTracks, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { usePageData } from '@/lib/use-page-data';
+
+/** A track's remixes and the Remix form load after the page, in their own chunk. */
+const TrackRemix = lazy(() => import('./track-remix'));
 
 /**
  * Whether the signed-in viewer owns the track: it is in their library (the
@@ -110,14 +111,14 @@ function TrackPage({ id }: { id: string }) {
             : undefined
         }
       />
-      <LazyRemixPanel
-        track={data}
-        owner={owner}
-        signedIn={Boolean(user)}
-        remixForm={(close) => (
-          <LazyRemixDialog track={data} onClose={close} onStarted={(made) => navigate(`/track/${made}`)} />
-        )}
-      />
+      <Suspense fallback={null}>
+        <TrackRemix
+          track={data}
+          owner={owner}
+          signedIn={Boolean(user)}
+          onStarted={(made) => navigate(`/track/${made}`)}
+        />
+      </Suspense>
     </>
   );
 }

@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { refusalMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -74,7 +73,10 @@ function RemixSwitch({ track }: { track: Track }) {
           disabled={change.isPending}
           aria-describedby={`${id}-hint`}
         />
-        <Label htmlFor={`${id}-remixable`}>{remixText.switchLabel}</Label>
+        {/* A plain label, styled as the form labels are: the page's chunk stays apart from the forms'. */}
+        <label htmlFor={`${id}-remixable`} className="text-sm font-medium text-zinc-200">
+          {remixText.switchLabel}
+        </label>
       </div>
       <p id={`${id}-hint`} className="text-xs text-zinc-400">
         {remixText.switchHint}
