@@ -174,8 +174,9 @@ export const groupAccess: Record<RouteGroup, GroupAccess> = {
   // The developer API: keys, their owners and plans, the per-key rate counters (decision 052), and the app's
   // calls: uploads signed and taken in, the workflow started, finished audio linked (decision 055). No sessions.
   'api-v1': { table: 'readWrite', uploads: ['read', 'write', 'delete'], audio: true, workflow: 'start' },
-  // Likes, plays, playlists, profiles, follows and reports (decision 056); its pages sign plays of the
-  // tracks they list, and a remix starts the workflow with its source's audio.
+  // Likes, plays, playlists, profiles, follows, remixes and reports (decision 056): its lists sign plays of
+  // the tracks they show, and a remix starts the workflow. No bucket access: the workflow links the source
+  // track's audio for the provider at submit, as it does an extend's parent (decision 060).
   community: { table: 'readWrite', batchRead: true, audio: true, workflow: 'start' },
 };
 
@@ -192,10 +193,12 @@ export type ThrottleClass =
   | 'webhook'
   | 'status'
   | 'start'
+  | 'lyrics'
   | 'sign-in'
   | 'admin'
   | 'api'
   | 'developer'
+  | 'community'
   | 'standard';
 
 /**
@@ -212,8 +215,11 @@ export type ThrottleClass =
  *   retry on 429 for days; their own bucket keeps them clear of user traffic.
  * - status: the SPA polls a generation every 3 s (spec 1), so 150/s is 450
  *   people watching at once, with bursts of twice that.
- * - start: a generation (or lyrics) costs provider money and is also limited
- *   per account by the plan's allowance; a few a second is a busy site.
+ * - start: a generation (a remix among them, decision 060) costs provider
+ *   money and is also limited per account by the plan's allowance; a few a
+ *   second is a busy site. A start records the track and starts a workflow
+ *   or a job: well within a second.
+ * - lyrics: as many as the starts, but each waits for fal's answer.
  * - sign-in: the account calls (sign-in, registration, resets) call Cognito
  *   and SES, which have their own low quotas; the handlers also limit per
  *   account and per address (DESIGN.md).
@@ -223,18 +229,25 @@ export type ThrottleClass =
  *   own bucket so a busy integration cannot take the app's. Small, so the
  *   stage still fits an account of 1,000 executions (decision 035).
  * - developer: Profile → Developers, a person managing keys and webhooks now and then.
+ * - community: likes, counted plays, playlists, profiles, follows and reports
+ *   (decision 056): a few table reads or one transaction each; 15 a second
+ *   on each route is 54,000 counted plays an hour, and the class is what
+ *   pays for the group's 21 routes within an account of 1,000 (decision 060).
  * - standard: pages, library, catalogue, uploads and billing.
  */
 export const routeThrottles: Record<ThrottleClass, ThrottleSettings & { readonly seconds: number }> = {
   webhook: { rateLimit: 25, burstLimit: 50, seconds: 1 },
   status: { rateLimit: 150, burstLimit: 300, seconds: 0.2 },
-  // Lyrics wait for fal up to LYRICS_DEADLINE_MS (8 s); the generations only start a workflow.
-  start: { rateLimit: 5, burstLimit: 10, seconds: 8 },
+  // The generations only record a track and start a workflow (decision 060: 8 s was lyrics' wait, paid by every start).
+  start: { rateLimit: 5, burstLimit: 10, seconds: 1 },
+  // Lyrics wait for fal up to LYRICS_DEADLINE_MS (8 s).
+  lyrics: { rateLimit: 5, burstLimit: 10, seconds: 8 },
   'sign-in': { rateLimit: 10, burstLimit: 20, seconds: 0.5 },
   admin: { rateLimit: 5, burstLimit: 10, seconds: 0.5 },
   // A call is a key check and a few table reads or writes; a start also starts the workflow.
   api: { rateLimit: 5, burstLimit: 10, seconds: 0.2 },
   developer: { rateLimit: 2, burstLimit: 4, seconds: 0.25 },
+  community: { rateLimit: 15, burstLimit: 30, seconds: 0.5 },
   standard: { rateLimit: 25, burstLimit: 50, seconds: 0.5 },
 };
 
@@ -243,11 +256,16 @@ export function throttleClassOf(route: Pick<RouteDef, 'group' | 'method' | 'path
   if (route.auth === 'webhook' || route.group === 'webhooks') return 'webhook';
   if (route.group === 'generation' && route.method === 'GET' && route.path.endsWith('/status'))
     return 'status';
-  if (route.group === 'generation' && route.method === 'POST') return 'start';
+  if (route.group === 'generation' && route.method === 'POST' && route.path === '/api/generate-lyrics')
+    return 'lyrics';
+  // A remix (group community) starts a generation like the studio's calls beside it.
+  if (route.method === 'POST' && (route.group === 'generation' || route.path.startsWith('/api/generation/')))
+    return 'start';
   if (route.group === 'auth' || route.group === 'admin-session') return 'sign-in';
   if (route.group === 'admin') return 'admin';
   if (route.group === 'api-v1') return 'api';
   if (route.group === 'developers') return 'developer';
+  if (route.group === 'community') return 'community';
   return 'standard';
 }
 

@@ -27,7 +27,7 @@ describe('route manifest -> HTTP API', () => {
   it('creates exactly one route per manifest entry, with the exact route key', () => {
     const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey as string);
     expect(keys.sort()).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
-    expect(keys).toHaveLength(88);
+    expect(keys).toHaveLength(112);
   });
 
   it('creates exactly one function per route group, each from an existing entry file', () => {
@@ -182,6 +182,7 @@ describe('route-group functions', () => {
       'admin-session',
       'auth',
       'billing',
+      'community',
       'developers',
       'generation',
       'uploads',
@@ -427,11 +428,18 @@ describe('route throttles', () => {
     expect(classOf('getGenerationStatus')).toBe('status');
     expect(classOf('generateTextToMusic')).toBe('start');
     expect(classOf('generateAudioToMusic')).toBe('start');
-    expect(classOf('generateLyrics')).toBe('start');
+    // Lyrics wait for fal: a class of its own, so the starts do not pay for its seconds.
+    expect(classOf('generateLyrics')).toBe('lyrics');
+    expect(routeThrottles.lyrics.seconds).toBeGreaterThan(routeThrottles.start.seconds);
     // The studio's calls each start a generation too.
     expect(classOf('createVariation')).toBe('start');
     expect(classOf('extendGeneration')).toBe('start');
     expect(classOf('repaintGeneration')).toBe('start');
+    // A remix starts a generation from the community group (decision 060); the rest of the group has its own.
+    expect(classOf('remixTrack')).toBe('start');
+    expect(classOf('likeTrack')).toBe('community');
+    expect(classOf('setRemixable')).toBe('community');
+    expect(classOf('listRemixes')).toBe('community');
     expect(classOf('login')).toBe('sign-in');
     expect(classOf('adminLogin')).toBe('sign-in');
     expect(classOf('adminListUsers')).toBe('admin');
@@ -452,6 +460,8 @@ describe('route throttles', () => {
     expect(later({ group: 'webhooks', method: 'POST', auth: 'webhook' })).toBe('webhook');
     expect(later({ group: 'generation', path: '/api/remix/{id}/status' })).toBe('status');
     expect(later({ group: 'generation', method: 'POST' })).toBe('start');
+    expect(later({ group: 'community', method: 'POST', path: '/api/generation/{id}/remix' })).toBe('start');
+    expect(later({ group: 'community', method: 'PUT', path: '/api/track/{id}/like' })).toBe('community');
     expect(later({ group: 'auth', method: 'POST', auth: 'public' })).toBe('sign-in');
     expect(later({ group: 'admin', auth: 'admin' })).toBe('admin');
     expect(later({ method: 'POST', path: '/api/s3/multipart' })).toBe('standard');

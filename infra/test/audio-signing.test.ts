@@ -25,7 +25,8 @@ const synthesized = synthBeforeAll();
 const { resources, functionOf } = synthesized;
 
 /** The groups that hand out play or download links. */
-const SIGNERS = ['admin', 'api-v1', 'catalog', 'generation'];
+// The community group signs plays of the tracks its lists show (decision 060).
+const SIGNERS = ['admin', 'api-v1', 'catalog', 'community', 'generation'];
 
 interface Behavior {
   PathPattern: string;

@@ -35,6 +35,17 @@ describe('table', () => {
     expect(
       (props.AttributeDefinitions as { AttributeName: string }[]).map((a) => a.AttributeName).sort(),
     ).toEqual(keyAttributes.sort());
+    // Every key is a string but the ranking's sort key, a number (decision 056): a counter moved with ADD
+    // keeps its item's place in the index.
+    const typeOf = Object.fromEntries(
+      (props.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]).map((a) => [
+        a.AttributeName,
+        a.AttributeType,
+      ]),
+    );
+    for (const name of keyAttributes)
+      expect(typeOf[name], name).toBe(name === tableDesign.indexes.ranking.sortKey ? 'N' : 'S');
+    expect(indexes.map((index) => index.indexName)).toContain('ranking');
     expect(props.TimeToLiveSpecification).toEqual({ AttributeName: tableDesign.ttlAttribute, Enabled: true });
   });
 

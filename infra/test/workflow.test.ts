@@ -337,11 +337,11 @@ describe('workflow task functions', () => {
 });
 
 describe('route groups and the workflow', () => {
-  it('lets only generation and the developer API start executions, of this state machine only, and tells them the ARN', () => {
+  it('lets only generation, the developer API and the community (a remix, decision 060) start executions, of this state machine only, and tells them the ARN', () => {
     for (const group of routeGroups) {
       const starts = grantsOf(statementsOfFunction(resources, functionOf(group)), 'states:StartExecution');
       const variables = variablesOf(functionOf(group));
-      if (group === 'generation' || group === 'api-v1') {
+      if (group === 'generation' || group === 'api-v1' || group === 'community') {
         expect(starts).toEqual([`states:StartExecution on {Ref:${machine}}`]);
         expect(flatten(variables.STATE_MACHINE_ARN)).toBe(`{Ref:${machine}}`);
       } else {
@@ -359,7 +359,7 @@ describe('route groups and the workflow', () => {
           `states:SendTaskFailure on {Ref:${machine}}`,
           `states:SendTaskSuccess on {Ref:${machine}}`,
         ]);
-      } else if (group === 'generation' || group === 'api-v1') {
+      } else if (group === 'generation' || group === 'api-v1' || group === 'community') {
         expect(grants, group).toEqual([`states:StartExecution on {Ref:${machine}}`]);
       } else {
         expect(grants, group).toEqual([]);

@@ -299,3 +299,10 @@ export type AdminReport = z.infer<typeof adminReportSchema>;
 /** `GET /api/admin/reports`: the open reports, oldest first, then the latest resolved ones, newest first. */
 export const adminReportListSchema = z.object({ reports: z.array(adminReportSchema) });
 export type AdminReportList = z.infer<typeof adminReportListSchema>;
+
+/** What the remix calls answer when they refuse (decision 060). */
+export const remixMessages = {
+  cannotRemix: 'This track cannot be remixed.',
+  ownTrack: 'This is your own track: make a variation of it in the studio instead.',
+  privateNotRemixable: 'Only a public track can be remixed. Make it public first.',
+} as const;

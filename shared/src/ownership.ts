@@ -40,11 +40,16 @@ export type TrackLicense = z.infer<typeof trackLicenseSchema>;
 export { licenseSummaries, TERMS_LICENSE_PATH } from './license-text';
 
 export const provenanceInputSchema = z.object({
-  /** An uploaded file (audio-to-music) or the track it was made from (studio). */
-  kind: z.enum(['upload', 'parent']),
+  /**
+   * An uploaded file (audio-to-music), the track it was made from (studio), or another user's track it
+   * remixes (decision 060).
+   */
+  kind: z.enum(['upload', 'parent', 'remix']),
   /** SHA-256 (hex) of the input as it arrived; null when it was not hashed (inputs from before provenance). */
   sha256: z.nullable(z.string()),
   trackId: z.optional(z.string()),
+  /** A remix's source: its creator's handle when the remix started, or "anonymous". */
+  creator: z.optional(z.string()),
 });
 export type ProvenanceInput = z.infer<typeof provenanceInputSchema>;
 

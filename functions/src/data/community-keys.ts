@@ -61,7 +61,16 @@ export const creatorKeys = {
 
 // ---- Remixes -----------------------------------------------------------------------------------
 
-export const remixKeys = {};
+// | remix of a track | REMIXES#sourceId | createdAt#remixId | (none)                                  |
+// An entry names the remix only, never its owner (decision 060): a deleted remix leaves an entry that
+// points at nothing, skipped and removed when the list is read.
+export const remixKeys = {
+  partition: (sourceId: string) => `REMIXES#${sourceId}`,
+  entry: (sourceId: string, createdAt: string, remixId: string) => ({
+    pk: `REMIXES#${sourceId}`,
+    sk: `${createdAt}#${remixId}`,
+  }),
+};
 
 // ---- Reports -----------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ import { dynamoApiKeyStore } from '../adapters/dynamo/api-key-store';
 import { dynamoAuditLog } from '../adapters/dynamo/audit-log';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
+import { dynamoRemixIndex } from '../adapters/dynamo/remix-index';
 import { bucketFromEnv, s3 } from '../adapters/s3/client';
 import { s3Links } from '../adapters/s3/links';
 import { s3Sweeper } from '../adapters/s3/sweeper';
@@ -49,6 +50,7 @@ export function accountDeletionDeps(): AccountDeletionDeps {
     apiKeys: dynamoApiKeyStore(client, tableName),
     webhooks: webhookRemoval(),
     sharePages: sharePageWiring(),
+    remixes: dynamoRemixIndex(client, tableName),
     audit: dynamoAuditLog(client, tableName),
     clock: { now: () => new Date() },
     newId: randomUUID,

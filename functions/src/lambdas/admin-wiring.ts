@@ -72,6 +72,10 @@ function build(): AdminDeps & ModerationDeps & { log: typeof log } {
     exports: lazyPort(async () => (await import('./export-removal')).exportRemoval(), ['removeAll']),
     apiKeys: dynamoApiKeyStore(client, tableName),
     webhooks: lazyPort(async () => (await import('./webhook-removal')).webhookRemoval(), ['removeAll']),
+    remixes: lazyPort(
+      async () => (await import('../adapters/dynamo/remix-index')).dynamoRemixIndex(client, tableName),
+      ['forget'],
+    ),
     plans: dynamoPlanRepository(client, tableName),
     pricingPage: lazyPort(
       async () => (await import('./pricing-wiring')).pricingPageFromEnv(process.env),

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
-import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
 import { dynamoQuotaStore } from '../adapters/dynamo/quota-store';
 import { lazyPort } from '../adapters/lazy-sdk';
 import { bucketFromEnv, s3 } from '../adapters/s3/client';
 import { s3AudioLinker } from '../adapters/s3/links';
-import { s3UploadStore } from '../adapters/s3/upload-store';
 import { createGroupHandler, type LambdaHandler, lazyRoutes } from '../http/group-handler';
 import { libraryRoutes } from '../http/routes/library';
 import { audioLinks } from './audio-wiring';
@@ -30,8 +28,17 @@ export const handler: LambdaHandler = (event, context) => {
       clock: { now: () => new Date() },
       newId: randomUUID,
     };
-    const plans = dynamoPlanRepository(client, tableName);
-    const uploads = s3UploadStore(s3(), bucketFromEnv('UPLOADS_BUCKET'));
+    // The plans and the uploads serve only the calls that load on first use, so they load with them.
+    const plansAndUploads = async () => {
+      const [{ dynamoPlanRepository }, { s3UploadStore }] = await Promise.all([
+        import('../adapters/dynamo/plan-repository'),
+        import('../adapters/s3/upload-store'),
+      ]);
+      return {
+        plans: dynamoPlanRepository(client, tableName),
+        uploads: s3UploadStore(s3(), bucketFromEnv('UPLOADS_BUCKET')),
+      };
+    };
     const links = audioLinks();
     const playable = s3AudioLinker(links);
     built = createGroupHandler(
@@ -53,10 +60,12 @@ export const handler: LambdaHandler = (event, context) => {
               { generationRoutes },
               { sfn, stateMachineArnFromEnv, stepFunctionsStarter },
               { modelSettings },
+              { plans, uploads },
             ] = await Promise.all([
               import('../http/routes/generation'),
               import('../adapters/sfn/step-functions'),
               import('./model-settings-wiring'),
+              plansAndUploads(),
             ]);
             return generationRoutes({
               generations,
@@ -76,11 +85,13 @@ export const handler: LambdaHandler = (event, context) => {
         ),
         // Changing a track (its share page, its stored audio) loads with the first change.
         ...lazyRoutes(['updateGeneration', 'deleteGeneration', 'downloadGeneration'], async () => {
-          const [{ trackChangeRoutes }, { s3TrackAudio }, { sharePageWiring }] = await Promise.all([
-            import('../http/routes/library-changes'),
-            import('../adapters/s3/track-audio'),
-            import('./share-wiring'),
-          ]);
+          const [{ trackChangeRoutes }, { s3TrackAudio }, { sharePageWiring }, { plans, uploads }] =
+            await Promise.all([
+              import('../http/routes/library-changes'),
+              import('../adapters/s3/track-audio'),
+              import('./share-wiring'),
+              plansAndUploads(),
+            ]);
           return trackChangeRoutes({
             generations,
             plans,
@@ -96,10 +107,12 @@ export const handler: LambdaHandler = (event, context) => {
             { stemsRoutes },
             { s3TrackAudio },
             { sfn, stateMachineArnFromEnv, stepFunctionsStemsStarter },
+            { plans },
           ] = await Promise.all([
             import('../http/routes/stems'),
             import('../adapters/s3/track-audio'),
             import('../adapters/sfn/step-functions'),
+            plansAndUploads(),
           ]);
           const trackAudio = s3TrackAudio(s3(), links, bucketFromEnv('TRACKS_BUCKET'));
           return stemsRoutes({

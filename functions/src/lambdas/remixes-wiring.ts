@@ -1,6 +1,76 @@
-import type { GroupHandlers } from '../http/group-handler';
+import { randomUUID } from 'node:crypto';
+import { dynamo } from '../adapters/dynamo/client';
+import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
+import { dynamoRemixIndex } from '../adapters/dynamo/remix-index';
+import { lazySdk } from '../adapters/lazy-sdk';
+import type { CreatorNames } from '../domain/community/ports';
+import { type GroupHandlers, lazyRoutes } from '../http/group-handler';
+import { remixReadRoutes } from '../http/routes/remixes';
+import { publicOrigin } from './site-origin';
+import { viewerLookup } from './viewer-wiring';
 
-/** The `community` group's handlers for remixes with credit (decision 056). */
+/**
+ * Creators' public names (decision 059). Until its profiles' adapter is wired in here, every
+ * creator reads as anonymous, which is what a creator without a public profile is.
+ */
+const anonymousCreators: CreatorNames = { names: async () => new Map() };
+
+/** Play links (the signing key, Secrets Manager, CloudFront's signer) load with the first list that has audio. */
+const playLinks = lazySdk(
+  () => Promise.all([import('./audio-wiring'), import('../adapters/s3/links')]),
+  ([{ audioLinks }, { s3AudioLinker }]) => s3AudioLinker(audioLinks()),
+);
+
+/**
+ * The `community` group's handlers for remixes with credit (decision 060): the permission and the
+ * lists from the cold start; a remix's start (the quota, plans, models and the workflow) with its
+ * first call. Env: TABLE_NAME, STATE_MACHINE_ARN, PUBLIC_ORIGIN and the audio signing settings.
+ */
 export function remixHandlers(): GroupHandlers {
-  return {};
+  const { client, tableName } = dynamo();
+  const generations = dynamoGenerationStore(client, tableName);
+  const clock = { now: () => new Date() };
+  const remixes = dynamoRemixIndex(client, tableName);
+  const creators = anonymousCreators;
+  return {
+    ...remixReadRoutes({
+      generations,
+      clock,
+      remixes,
+      creators,
+      audioLinks: async (stored) => (stored ? (await playLinks()).client(stored) : null),
+      viewer: viewerLookup(),
+    }),
+    ...lazyRoutes(['remixTrack'], async () => {
+      const [
+        { remixStartRoutes },
+        { dynamoQuotaStore },
+        { dynamoPlanRepository },
+        { sfn, stateMachineArnFromEnv, stepFunctionsStarter },
+        { modelSettings },
+      ] = await Promise.all([
+        import('../http/routes/remix-start'),
+        import('../adapters/dynamo/quota-store'),
+        import('../adapters/dynamo/plan-repository'),
+        import('../adapters/sfn/step-functions'),
+        import('./model-settings-wiring'),
+      ]);
+      const plans = dynamoPlanRepository(client, tableName);
+      return remixStartRoutes({
+        start: {
+          generations,
+          quota: dynamoQuotaStore(client, tableName),
+          clock,
+          newId: randomUUID,
+          plans,
+          siteOrigin: publicOrigin(),
+          modelSettings: modelSettings(),
+          workflow: stepFunctionsStarter(sfn(), stateMachineArnFromEnv()),
+        },
+        plans,
+        remixes,
+        creators,
+      });
+    }),
+  };
 }

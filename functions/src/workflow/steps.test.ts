@@ -786,6 +786,59 @@ describe('submit picks the endpoint and input from the generation', () => {
     }
   });
 
+  // A remix (decision 060) restyles another user's listed, remixable track: its WAV, linked at submit.
+  function remixOf(sourceOver: Partial<Generation> | null) {
+    const env = setup(
+      completedJob(),
+      generation({
+        type: 'audio-to-music',
+        inputAudioUrl: null,
+        remixOf: { trackId: 'src', userId: 'someone-else', sha256: null },
+      }),
+    );
+    if (sourceOver)
+      env.generations.all.set('src', {
+        ...parent,
+        id: 'src',
+        userId: 'someone-else',
+        audioUrl: 's3://tracks-bucket/tracks/src.wav',
+        remixable: true,
+        ...sourceOver,
+      });
+    const signed: string[] = [];
+    env.deps.trackAudioUrl = (stored) => {
+      signed.push(stored);
+      return `https://signed.example/${stored.replace('s3://', '')}`;
+    };
+    return { ...env, signed };
+  }
+
+  it("restyles a remix's source from a fresh link to its WAV", async () => {
+    const env = remixOf({});
+    const job = await submitStep(env.deps, { generationId: 'gen-1' });
+    expect(job.kind).toBe('audio');
+    expect(env.signed).toEqual(['s3://tracks-bucket/tracks/src.wav']);
+    expect(env.provider.jobs.get(job.requestId)?.request).toMatchObject({
+      audioUrl: 'https://signed.example/tracks-bucket/tracks/src.wav',
+    });
+  });
+
+  it('refuses a remix whose source is gone, private, hidden or no longer remixable', async () => {
+    for (const sourceOver of [
+      null,
+      { visibility: 'private' as const },
+      { hidden: true },
+      { remixable: false },
+    ]) {
+      const env = remixOf(sourceOver);
+      await expect(submitStep(env.deps, { generationId: 'gen-1' })).rejects.toMatchObject({
+        name: 'Provider.Rejected',
+      });
+      expect(env.provider.jobs.size).toBe(0);
+      expect(env.signed).toEqual([]);
+    }
+  });
+
   it('polls and cancels an extend or repaint job under its own kind', async () => {
     const env = studio({ edit: { kind: 'extend', seconds: 5, at: 'end' } });
     const calls: string[] = [];

@@ -36,7 +36,7 @@ import { afterCallbackWait, callbackWaitSeconds } from '../domain/generations/ti
 import { hasLyricsToTime, type LyricsStore, timeTrackLyrics } from '../domain/lyrics/lyrics-timing';
 import { provenanceOf, provenanceUrl } from '../domain/tracks/provenance';
 import { refreshSharePage, type SharePageDeps } from '../domain/tracks/share-page';
-import { type Generation, TRACK_AUDIO_AREA } from '../domain/tracks/track';
+import { type Generation, isGalleryVisible, TRACK_AUDIO_AREA } from '../domain/tracks/track';
 import { type AudioWork, inThreadAudioWork } from './audio-work';
 import { sniffAudio, wavMaster } from './provider-audio';
 import { runInSlices } from './slices';
@@ -263,6 +263,23 @@ async function parentAudio(deps: WorkflowDeps, child: Generation): Promise<strin
 }
 
 /**
+ * The WAV a remix restyles (decision 060): its source's, while the source is
+ * still listed and remixable; otherwise the job is refused (the remix fails
+ * and its unit goes back), since its owner withdrew it.
+ */
+async function remixSourceAudio(
+  deps: WorkflowDeps,
+  remixOf: NonNullable<Generation['remixOf']>,
+): Promise<string> {
+  const source = await deps.generation.generations.get(remixOf.trackId);
+  if (!source || !isGalleryVisible(source) || !source.remixable || !source.audioUrl)
+    throw new MusicProviderError('The track this remixes may no longer be remixed', 'rejected');
+  if (source.downloadPending)
+    throw new MusicProviderError('The track this remixes is still being prepared', 'unavailable');
+  return (deps.trackAudioUrl ?? ((u) => u))(source.audioUrl);
+}
+
+/**
  * Submit: sends the job with the webhook URL, then pending → generating with
  * falRequestId. One definition serves every kind: the endpoint and input come
  * from the generation (extend and repaint send the parent's WAV, a restyle its
@@ -317,9 +334,12 @@ export async function submitStep(deps: WorkflowDeps, input: { generationId: stri
         webhookUrl,
       }));
     } else if (kind === 'audio') {
-      if (!generation.inputAudioUrl)
+      const remixOf = generation.remixOf;
+      if (!generation.inputAudioUrl && !remixOf)
         throw new MusicProviderError('The generation has no input audio', 'rejected');
-      const audioUrl = await (deps.inputAudioUrl ?? ((u) => u))(generation.inputAudioUrl, generation);
+      const audioUrl = remixOf
+        ? await remixSourceAudio(deps, remixOf)
+        : await (deps.inputAudioUrl ?? ((u) => u))(generation.inputAudioUrl ?? '', generation);
       ({ requestId } = await deps.provider.submitAudioToMusic({
         audioUrl,
         tags,

@@ -3,6 +3,7 @@ import type { DeleteAccountInput } from '@tunesmith/shared/ownership';
 import type { AuditLog, ObjectSweeper } from '../admin/ports';
 import { type Payments, PaymentsError } from '../billing/ports';
 import { hasRunningSubscription, isLive } from '../billing/subscription';
+import type { RemixIndex } from '../community/remixes';
 import type { ApiKeyStore } from '../developers/ports';
 import { DomainError } from '../errors';
 import type { GenerationStore } from '../generations/ports';
@@ -45,6 +46,8 @@ export interface AccountDeletionDeps {
   webhooks: { removeAll(userId: string): Promise<void> };
   /** Share documents: each track's goes before the track (decision 024). */
   sharePages: Pick<SharePageDeps, 'pages'>;
+  /** Remixes (decision 060): a deleted remix leaves its source's list, and a deleted source's list goes. */
+  remixes?: Pick<RemixIndex, 'forget'>;
   audit: Pick<AuditLog, 'record'>;
   clock: Clock;
   newId: () => string;
@@ -176,6 +179,7 @@ export async function deleteAccount(
       await withdrawSharePage(deps.sharePages, generation.id);
       await removeTrackAudio(deps, generation);
       await deps.generations.delete(generation.id, user.id);
+      await deps.remixes?.forget(generation);
       await hooks.afterTrack?.(generation.id);
     }
   }

@@ -129,6 +129,8 @@ export interface AdminDeps extends AuditDeps {
   webhooks: AccountDeletionDeps['webhooks'];
   /** A deleted user's community records, one step per part (decision 056). */
   community?: AccountDeletionDeps['community'];
+  /** A deleted user's remix records (decision 060). */
+  remixes?: AccountDeletionDeps['remixes'];
   plans: PlanRepository & { delete(id: string): Promise<void> };
   /** The pricing page's document, which shows the plans to a browser without scripts (decision 038). */
   pricingPage: PricingDocument;

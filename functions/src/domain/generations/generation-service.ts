@@ -31,8 +31,12 @@ import { findFreePlan } from '../plans/plan-service';
 import { originOf } from '../tracks/provenance';
 import { type Generation, storedTrackAudio } from '../tracks/track';
 import { entitlementsFor, isPaidPlan } from './entitlements';
+import { tracksOf } from './library';
 import type { GenerationDeps, GenerationStore, ProvenanceDeps, WorkflowStarter } from './ports';
 import { formatResetDate, quotaResetsAt, quotaWindowStart, usedThisWindow } from './quota-window';
+
+// The library's reads live apart so the generation group's cold start carries none of the starts' code.
+export { getOwn, LIBRARY_MAX, listLibrary } from './library';
 
 type WithOptionalTitle<T extends { title?: unknown }> = Omit<T, 'title'> & { title?: string };
 
@@ -49,9 +53,23 @@ export type StartGenerationInput =
         bpm?: number;
         key?: string;
       })
-  | ({ type: 'audio-to-music' } & WithOptionalTitle<AudioToMusicRequest> & {
-        uploadSha256?: string | null;
-      });
+  | ({ type: 'audio-to-music' } & WithOptionalTitle<Omit<AudioToMusicRequest, 'inputAudioUrl'>> &
+      (
+        | { inputAudioUrl: string; uploadSha256?: string | null; remixOf?: undefined }
+        | {
+            inputAudioUrl?: undefined;
+            uploadSha256?: undefined;
+            /** A remix (decision 060): another user's track it restyles, and its creator as provenance names them. */
+            remixOf: RemixSource;
+          }
+      ));
+
+/** What a remix records of its source when it starts (decision 060). */
+export interface RemixSource {
+  source: NonNullable<Generation['remixOf']>;
+  /** The source's creator handle, or "anonymous". */
+  creator: string;
+}
 
 /**
  * What starting a track needs: the generation store and quota, what its
@@ -108,7 +126,7 @@ type NewGeneration = Pick<
   Generation,
   'type' | 'title' | 'tags' | 'lyrics' | 'duration' | 'visibility' | 'inputAudioUrl' | 'instrumental'
 > &
-  Partial<Pick<Generation, 'parentId' | 'edit' | 'tempo' | 'musicalKey'>> & {
+  Partial<Pick<Generation, 'parentId' | 'edit' | 'tempo' | 'musicalKey' | 'remixOf'>> & {
     /** The model it runs (decision 051): every new generation records it. */
     model: string;
     /** Quota units it reserves (the model's cost), given back in full if it fails. */
@@ -232,8 +250,20 @@ export async function startGeneration(
   input: StartGenerationInput,
 ): Promise<Generation> {
   const asked = input.type === 'text-to-music' && input.instrumental === true;
+  const remix = input.type === 'audio-to-music' ? input.remixOf : undefined;
   const inputs: ProvenanceInput[] =
-    input.type === 'audio-to-music' ? [{ kind: 'upload', sha256: input.uploadSha256 ?? null }] : [];
+    input.type !== 'audio-to-music'
+      ? []
+      : remix
+        ? [
+            {
+              kind: 'remix',
+              trackId: remix.source.trackId,
+              sha256: remix.source.sha256,
+              creator: remix.creator,
+            },
+          ]
+        : [{ kind: 'upload', sha256: input.uploadSha256 ?? null }];
   // The model and what it is asked are checked before anything is reserved.
   const context = await modelContextFor(deps, user, plan, deps.clock.now());
   const model = chooseModel(context, input.model);
@@ -257,7 +287,8 @@ export async function startGeneration(
       lyrics: instrumental ? '' : input.lyrics,
       duration,
       visibility: input.visibility,
-      inputAudioUrl: input.type === 'audio-to-music' ? input.inputAudioUrl : null,
+      inputAudioUrl: input.type === 'audio-to-music' ? (input.inputAudioUrl ?? null) : null,
+      ...(remix ? { remixOf: remix.source } : {}),
       instrumental,
       model: model.id,
       quotaUnits: quotaCostOf(context, model),
@@ -360,6 +391,8 @@ function derivedFrom(
     // A variation asks for what its parent asked: the same tempo and key.
     ...(input.kind === 'variation' && parent.tempo ? { tempo: parent.tempo } : {}),
     ...(input.kind === 'variation' && parent.musicalKey ? { musicalKey: parent.musicalKey } : {}),
+    // A variation of a remix remixes the same source (decision 060).
+    ...(input.kind === 'variation' && parent.remixOf ? { remixOf: parent.remixOf } : {}),
     parentId: parent.id,
     edit,
   };
@@ -436,6 +469,8 @@ function inputsFrom(parent: Generation, fields: NewGeneration): ProvenanceInput[
     const upload = parent.origin?.inputs.find((input) => input.kind === 'upload');
     inputs.push({ kind: 'upload', sha256: upload?.sha256 ?? null });
   }
+  const remix = fields.remixOf && parent.origin?.inputs.find((input) => input.kind === 'remix');
+  if (remix) inputs.push(remix);
   return inputs;
 }
 
@@ -630,23 +665,6 @@ async function uploadInUse(
   return false;
 }
 
-/** Every track of a user, newest first, read a page at a time. */
-async function* tracksOf(
-  deps: Pick<GenerationDeps, 'generations'>,
-  userId: string,
-  pageSize = 100,
-): AsyncGenerator<Generation> {
-  let cursor: string | undefined;
-  do {
-    const page = await deps.generations.listByUser(userId, {
-      limit: pageSize,
-      ...(cursor ? { cursor } : {}),
-    });
-    yield* page.items;
-    cursor = page.cursor;
-  } while (cursor);
-}
-
 /**
  * Whether a viewer (undefined: a visitor) may see a track: its owner always,
  * anyone else only while it is neither private nor hidden after a report
@@ -736,40 +754,6 @@ export async function familyOf(
     children.push({ id: g.id, title: g.title, kind: g.edit.kind, status: g.status });
   }
   return { parent, children: children.reverse() };
-}
-
-/** One of the owner's own tracks (status polling); anyone else's, private or public, is not found. */
-export async function getOwn(
-  deps: Pick<GenerationDeps, 'generations'>,
-  owner: Owner,
-  id: string,
-): Promise<Generation> {
-  const generation = await deps.generations.get(id);
-  if (!generation || generation.userId !== owner.id) throw trackNotFound();
-  return generation;
-}
-
-/**
- * The most tracks one library answer holds: the library counts, searches and
- * filters in the browser, so it gets every track up to this (a Premium user's
- * ten weeks), and the answer stays far below a Lambda response's 6 MB.
- */
-export const LIBRARY_MAX = 1000;
-
-/** The owner's library, newest first: all of it, up to {@link LIBRARY_MAX} tracks. */
-export async function listLibrary(
-  deps: Pick<GenerationDeps, 'generations'>,
-  user: Owner,
-  options: { pageSize?: number; max?: number } = {},
-): Promise<Generation[]> {
-  const max = options.max ?? LIBRARY_MAX;
-  const items: Generation[] = [];
-  if (max <= 0) return items;
-  for await (const generation of tracksOf(deps, user.id, options.pageSize)) {
-    items.push(generation);
-    if (items.length >= max) break;
-  }
-  return items;
 }
 
 /** For the profile: how many of this week's generations are used, and when the count resets. */

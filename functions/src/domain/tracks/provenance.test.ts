@@ -185,6 +185,27 @@ describe('provenanceOf for someone who may not be told the parent', () => {
   });
 });
 
+describe('provenanceOf a remix (decision 060)', () => {
+  const source = { kind: 'remix' as const, trackId: 'src', sha256: 'f'.repeat(64), creator: 'ada' };
+  const remix = aGeneration({
+    type: 'audio-to-music',
+    remixOf: { trackId: 'src', userId: 'owner', sha256: 'f'.repeat(64) },
+    origin: originOf(aGeneration({ type: 'audio-to-music' }), [source], { name: 'Free' }, SITE),
+  });
+
+  it('names its source: track, creator and the hash of its audio', () => {
+    const record = provenanceOf(remix, SITE);
+    expect(record.inputs).toEqual([source]);
+    expect(provenanceSchema.parse(record).inputs).toEqual([source]);
+  });
+
+  it('names nothing of a source that is no longer listed, but still says it is a remix', () => {
+    expect(provenanceOf(remix, SITE, { remixNamed: false }).inputs).toEqual([
+      { kind: 'remix', sha256: null },
+    ]);
+  });
+});
+
 describe('provenanceUrl', () => {
   it('points at the track’s provenance call on the site', () => {
     expect(provenanceUrl(SITE, 'a b')).toBe(`${SITE}/api/track/a%20b/provenance`);

@@ -103,6 +103,8 @@ function inputsBeforeProvenance(g: Generation): ProvenanceInput[] {
 
 /** A parent input as told to someone who may not know the parent. */
 const withheld: ProvenanceInput = { kind: 'parent', sha256: null };
+/** A remix's source once it is no longer listed (decision 060): still a remix, of a track not named. */
+const sourceWithheld: ProvenanceInput = { kind: 'remix', sha256: null };
 
 /**
  * A track's provenance record (`GET /api/track/{id}/provenance`, and the
@@ -113,11 +115,14 @@ const withheld: ProvenanceInput = { kind: 'parent', sha256: null };
  * `parentNamed: false` is the record for someone who may not be told which
  * track this one was made from (generation-service `parentForViewer`): it
  * still says it was made from a track, but not which, and not its hash.
+ * `remixNamed: false` does the same for a remix's source once it is no longer
+ * listed (decision 060); the file signed when the remix was made keeps what was
+ * true then.
  */
 export function provenanceOf(
   g: Generation,
   siteOrigin: string,
-  { parentNamed = true }: { parentNamed?: boolean } = {},
+  { parentNamed = true, remixNamed = true }: { parentNamed?: boolean; remixNamed?: boolean } = {},
 ): Provenance {
   const origin = g.origin;
   const inputs = origin?.inputs ?? inputsBeforeProvenance(g);
@@ -135,7 +140,13 @@ export function provenanceOf(
     ...((origin?.modelTerms ?? model?.termsUrl) ? { modelTerms: origin?.modelTerms ?? model?.termsUrl } : {}),
     seed: g.seed,
     parameters: origin?.parameters ?? parametersOf(g),
-    inputs: parentNamed ? inputs : inputs.map((input) => (input.kind === 'parent' ? withheld : input)),
+    inputs: inputs.map((input) =>
+      input.kind === 'parent' && !parentNamed
+        ? withheld
+        : input.kind === 'remix' && !remixNamed
+          ? sourceWithheld
+          : input,
+    ),
     parentId: parentNamed ? (g.parentId ?? null) : null,
     audioSha256: g.audioSha256 ?? null,
     plan: origin?.plan ?? 'Unknown',

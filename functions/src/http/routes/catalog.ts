@@ -5,6 +5,8 @@ import { UNTITLED_TRACK } from '@tunesmith/shared/tracks';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { attachmentDisposition } from '../../adapters/s3/links';
 import type { User } from '../../domain/accounts/user';
+import type { CreatorNames } from '../../domain/community/ports';
+import { remixCreditOf } from '../../domain/community/remixes';
 import { notFound, validationError } from '../../domain/errors';
 import { downloadFilename } from '../../domain/generations/download';
 import {
@@ -62,7 +64,11 @@ export interface CatalogDeps {
   lyrics: Pick<LyricsStore, 'get'>;
   /** The models' settings (decision 051). */
   modelSettings: ModelsDeps['modelSettings'];
+  /** Creators' public names (decision 059): a remix's credit names its source's; none: anonymous. */
+  creators?: CreatorNames;
 }
+
+const noPublicNames: CreatorNames = { names: async () => new Map() };
 
 /**
  * Public catalogue calls: plans, the community gallery, the track page, a
@@ -124,14 +130,20 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
         playableTrack(generation, deps.audioLinks),
         familyOf(deps, viewer, generation),
       ]);
-      return json(200, { ...track, parentId: family.parent?.id ?? null, family });
+      const remixOf = await remixCreditOf({ ...deps, creators: deps.creators ?? noPublicNames }, generation);
+      return json(200, { ...track, parentId: family.parent?.id ?? null, family, remixOf });
     }),
 
     // What made the track and what its owner may do with it: for whoever may see the track,
     // naming its parent only to those who may see the parent.
+    // A remix's source is named while it is listed (decision 060).
     getTrackProvenance: forViewer(async (generation, viewer) => {
-      const parent = await parentForViewer(deps, viewer, generation);
-      return json(200, provenanceOf(generation, deps.siteOrigin, { parentNamed: parent !== null }));
+      const [parent, credit] = await Promise.all([
+        parentForViewer(deps, viewer, generation),
+        remixCreditOf({ ...deps, creators: noPublicNames }, generation),
+      ]);
+      const named = { parentNamed: parent !== null, remixNamed: credit?.available !== false };
+      return json(200, provenanceOf(generation, deps.siteOrigin, named));
     }),
 
     // The lyrics in time, for whoever may see the track; 404 for a track without them (instrumental, not

@@ -1,5 +1,5 @@
 import type { User } from '../../domain/accounts/user';
-import { getOwn, listLibrary } from '../../domain/generations/generation-service';
+import { getOwn, listLibrary } from '../../domain/generations/library';
 import type { GenerationDeps } from '../../domain/generations/ports';
 import { isDownloadReady, playbackAudio, toTrack } from '../../domain/tracks/track';
 import { type AudioLinker, playableTracks } from '../audio-links';

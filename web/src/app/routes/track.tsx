@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Track } from '@tunesmith/shared/tracks';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { type Params, useNavigate, useParams } from 'react-router';
 import { DownloadAction } from '@/components/tracks/download-action';
 import { trackTitle } from '@/components/tracks/track-title';
@@ -23,6 +23,9 @@ import { isNotFoundError } from '@/lib/api-client';
 import { canDownloadTracks, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { usePageData } from '@/lib/use-page-data';
+
+/** A track's remixes and the Remix form load after the page, in their own chunk. */
+const TrackRemix = lazy(() => import('./track-remix'));
 
 /**
  * Whether the signed-in viewer owns the track: it is in their library (the
@@ -135,6 +138,14 @@ function TrackPage({ id }: { id: string }) {
             : undefined
         }
       />
+      <Suspense fallback={null}>
+        <TrackRemix
+          track={data}
+          owner={owner}
+          signedIn={Boolean(user)}
+          onStarted={(made) => navigate(`/track/${made}`)}
+        />
+      </Suspense>
     </>
   );
 }
