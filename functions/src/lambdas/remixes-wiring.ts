@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { dynamo } from '../adapters/dynamo/client';
+import { dynamoCreatorNames } from '../adapters/dynamo/creator-store';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoRemixIndex } from '../adapters/dynamo/remix-index';
 import { lazySdk } from '../adapters/lazy-sdk';
-import type { CreatorNames } from '../domain/community/ports';
 import { type GroupHandlers, lazyRoutes } from '../http/group-handler';
 import { remixReadRoutes } from '../http/routes/remixes';
 import { publicOrigin } from './site-origin';
 import { viewerLookup } from './viewer-wiring';
-
-/**
- * Creators' public names (decision 059). Until its profiles' adapter is wired in here, every
- * creator reads as anonymous, which is what a creator without a public profile is.
- */
-const anonymousCreators: CreatorNames = { names: async () => new Map() };
 
 /** Play links (the signing key, Secrets Manager, CloudFront's signer) load with the first list that has audio. */
 const playLinks = lazySdk(
@@ -31,7 +25,7 @@ export function remixHandlers(): GroupHandlers {
   const generations = dynamoGenerationStore(client, tableName);
   const clock = { now: () => new Date() };
   const remixes = dynamoRemixIndex(client, tableName);
-  const creators = anonymousCreators;
+  const creators = dynamoCreatorNames(client, tableName);
   return {
     ...remixReadRoutes({
       generations,
