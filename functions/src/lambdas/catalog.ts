@@ -1,5 +1,6 @@
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
+import { dynamoGalleryIndex, dynamoLikeStore } from '../adapters/dynamo/like-store';
 import { dynamoLyricsStore } from '../adapters/dynamo/lyrics-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
@@ -7,6 +8,7 @@ import { s3AudioLinker } from '../adapters/s3/links';
 import { createGroupHandler, type LambdaHandler } from '../http/group-handler';
 import { catalogRoutes } from '../http/routes/catalog';
 import { audioLinks } from './audio-wiring';
+import { anonymousCreators } from './creator-names-wiring';
 import { modelSettings } from './model-settings-wiring';
 import { publicOrigin } from './site-origin';
 import { viewerLookup } from './viewer-wiring';
@@ -30,6 +32,9 @@ export const handler: LambdaHandler = (event, context) => {
         siteOrigin: publicOrigin(),
         lyrics: dynamoLyricsStore(client, tableName),
         modelSettings: modelSettings(),
+        gallery: { index: dynamoGalleryIndex(client, tableName), clock: { now: () => new Date() } },
+        likes: dynamoLikeStore(client, tableName),
+        creators: anonymousCreators,
       }),
     );
   }
