@@ -13,6 +13,7 @@ import { dynamoBillingAccounts } from '../src/adapters/dynamo/billing-accounts';
 import { dynamoSiteCounters } from '../src/adapters/dynamo/counters';
 import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
+import { dynamoLikesAndPlaysRemoval } from '../src/adapters/dynamo/like-store';
 import { dynamoPlanRepository } from '../src/adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '../src/adapters/dynamo/settings-repository';
 import { dynamoWebhookDeliveries, dynamoWebhookEndpoints } from '../src/adapters/dynamo/webhook-store';
@@ -847,6 +848,7 @@ function adminDepsForTest(): AdminDeps {
     },
     apiKeys: dynamoApiKeyStore(documents, tableName),
     webhooks: { removeAll: async (userId) => void (await webhookRemovalOn(documents, tableName)(userId)) },
+    likesAndPlays: dynamoLikesAndPlaysRemoval(documents, tableName),
     plans: dynamoPlanRepository(documents, tableName),
     generations,
     tracks: dynamoTrackDirectory(documents, tableName),

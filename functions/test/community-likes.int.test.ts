@@ -26,7 +26,9 @@ let owner: Signed;
 let listeners: Signed[];
 
 beforeAll(async () => {
-  [owner, ...listeners] = await Promise.all(Array.from({ length: 7 }, () => signedInUser()));
+  const users = await Promise.all(Array.from({ length: 7 }, () => signedInUser()));
+  owner = users[0] as Signed;
+  listeners = users.slice(1);
 }, 120_000);
 
 afterAll(async () => {

@@ -17,6 +17,7 @@ import { dynamoApiKeyStore } from '../src/adapters/dynamo/api-key-store';
 import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
 import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
+import { dynamoLikesAndPlaysRemoval } from '../src/adapters/dynamo/like-store';
 import { dynamoWebhookDeliveries, dynamoWebhookEndpoints } from '../src/adapters/dynamo/webhook-store';
 import { s3Of } from '../src/adapters/s3/client';
 import { s3Sweeper } from '../src/adapters/s3/sweeper';
@@ -358,6 +359,7 @@ function cascadeDeps(): AccountDeletionDeps {
         );
       },
     },
+    likesAndPlays: dynamoLikesAndPlaysRemoval(documents, tableName),
     audit: dynamoAuditLog(documents, tableName),
     clock: { now: () => new Date() },
     newId: randomUUID,

@@ -15,6 +15,7 @@ import type { AccountDeletionDeps, AccountDeletionJobDeps } from '../domain/acco
 import { log } from '../http/logger';
 import { billingWiring } from './billing-wiring';
 import { exportRemoval } from './export-removal';
+import { likesAndPlaysRemoval } from './likes-removal';
 import { sessionWiring } from './session-wiring';
 import { sharePageWiring } from './share-wiring';
 import { webhookRemoval } from './webhook-removal';
@@ -47,6 +48,7 @@ export function accountDeletionDeps(): AccountDeletionDeps {
     exports: exportRemoval(),
     apiKeys: dynamoApiKeyStore(client, tableName),
     webhooks: webhookRemoval(),
+    likesAndPlays: likesAndPlaysRemoval(),
     sharePages: sharePageWiring(),
     audit: dynamoAuditLog(client, tableName),
     clock: { now: () => new Date() },

@@ -68,6 +68,10 @@ function build(): AdminDeps & { log: typeof log } {
     exports: lazyPort(async () => (await import('./export-removal')).exportRemoval(), ['removeAll']),
     apiKeys: dynamoApiKeyStore(client, tableName),
     webhooks: lazyPort(async () => (await import('./webhook-removal')).webhookRemoval(), ['removeAll']),
+    likesAndPlays: lazyPort(
+      async () => (await import('./likes-removal')).likesAndPlaysRemoval(),
+      ['removeAll'],
+    ),
     plans: dynamoPlanRepository(client, tableName),
     pricingPage: lazyPort(
       async () => (await import('./pricing-wiring')).pricingPageFromEnv(process.env),

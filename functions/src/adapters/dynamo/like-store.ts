@@ -485,3 +485,18 @@ export function dynamoGalleryIndex(client: DynamoDBDocumentClient, tableName: st
     },
   };
 }
+
+/** Deleting an account: the user's likes and counted plays, taken back out of the tracks' counts. */
+export function dynamoLikesAndPlaysRemoval(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): { removeAll(userId: string): Promise<void> } {
+  const likes = dynamoLikeStore(client, tableName);
+  const plays = dynamoPlayStore(client, tableName);
+  return {
+    async removeAll(userId) {
+      await likes.removeAllOf(userId);
+      await plays.removeAllOf(userId);
+    },
+  };
+}

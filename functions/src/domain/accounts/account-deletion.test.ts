@@ -17,6 +17,7 @@ import {
 import { aSubscription, fakePayments } from '../../testing/in-memory-billing';
 import { inMemoryApiKeys } from '../../testing/in-memory-developers';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
+import { inMemoryCommunity } from '../../testing/in-memory-likes';
 import { inMemorySharePages } from '../../testing/in-memory-share-pages';
 import { memoryWebhookDeps } from '../../testing/in-memory-webhooks';
 import { PaymentsError } from '../billing/ports';
@@ -189,6 +190,17 @@ async function world() {
   }
   // Someone else's things stay.
   await generations.create(aGeneration({ id: 'other', userId: 'someone-else' }));
+  // Likes and plays of someone else's track, the subject's and another listener's.
+  const community = inMemoryCommunity([aGeneration({ id: 'other', userId: 'someone-else' })]);
+  for (const listener of [subject, 'listener']) {
+    await community.likes.like(listener, 'other', '2026-11-01T00:00:00.000Z');
+    await community.plays.record(
+      'other',
+      { kind: 'user', userId: listener },
+      '2026-11-01',
+      '2026-11-01T00:00:00.000Z',
+    );
+  }
   sharePages.documents.set('other', '<title>other</title>');
   uploads.objects.add('uploads/someone-else/theirs.wav');
 
@@ -203,6 +215,12 @@ async function world() {
     exports: { removeAll: async (userId) => void exportsByUser.delete(userId) },
     apiKeys,
     webhooks: { removeAll: async (userId) => void (await deleteUserWebhooks(webhooks.deps, userId)) },
+    likesAndPlays: {
+      removeAll: async (userId) => {
+        await community.likes.removeAllOf(userId);
+        await community.plays.removeAllOf(userId);
+      },
+    },
     sharePages: { pages: sharePages },
     audit: { record: async (entry) => void audit.push(entry) },
     clock,
@@ -253,6 +271,9 @@ async function world() {
     expect([...webhooks.endpoints.all.values()].map((e) => e.userId)).toEqual(['someone-else']);
     expect([...webhooks.deliveries.all.values()].map((d) => d.userId)).toEqual(['someone-else']);
     expect(customerLinks.has('cus_1')).toBe(false);
+    expect(community.generations.get('other')).toMatchObject({ likes: 1, plays: 1 });
+    expect([...community.rawLikes.values()].map((l) => l.userId)).toEqual(['listener']);
+    expect([...community.rawPlays.values()].map((p) => p.userId)).toEqual(['listener']);
     expect((await payments.listSubscriptions('cus_1')).every((s) => s.status === 'canceled')).toBe(true);
   };
 

@@ -43,6 +43,8 @@ export interface AccountDeletionDeps {
   apiKeys: Pick<ApiKeyStore, 'removeAll'>;
   /** The user's webhook endpoints and their deliveries (decision 053). */
   webhooks: { removeAll(userId: string): Promise<void> };
+  /** The user's likes and counted plays, taken back out of the tracks' counts (decision 057). */
+  likesAndPlays: { removeAll(userId: string): Promise<void> };
   /** Share documents: each track's goes before the track (decision 024). */
   sharePages: Pick<SharePageDeps, 'pages'>;
   audit: Pick<AuditLog, 'record'>;
@@ -156,6 +158,7 @@ export async function deleteAccount(
   await deps.exports.removeAll(user.id);
   await deps.apiKeys.removeAll(user.id);
   await deps.webhooks.removeAll(user.id);
+  await deps.likesAndPlays.removeAll(user.id);
   if (user.stripeCustomerId) await deps.unlinkCustomer(user.stripeCustomerId);
   await deps.identity.deleteUser(user.id);
   await deps.users.delete(user);

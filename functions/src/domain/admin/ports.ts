@@ -127,6 +127,8 @@ export interface AdminDeps extends AuditDeps {
   apiKeys: AccountDeletionDeps['apiKeys'];
   /** A deleted user's webhook endpoints and deliveries. */
   webhooks: AccountDeletionDeps['webhooks'];
+  /** A deleted user's likes and counted plays. */
+  likesAndPlays: AccountDeletionDeps['likesAndPlays'];
   plans: PlanRepository & { delete(id: string): Promise<void> };
   /** The pricing page's document, which shows the plans to a browser without scripts (decision 038). */
   pricingPage: PricingDocument;

@@ -70,6 +70,7 @@ function setup() {
     exports: { removeAll: async (userId) => void steps.push(`exports ${userId}`) },
     apiKeys: { removeAll: async (userId) => void steps.push(`api keys ${userId}`) },
     webhooks: { removeAll: async (userId) => void steps.push(`webhooks ${userId}`) },
+    likesAndPlays: { removeAll: async (userId) => void steps.push(`likes and plays ${userId}`) },
     plans: { ...plans, delete: async (planId) => void plans.all.delete(planId) },
     generations,
     sharePages: shareDeps(generations, inMemorySharePages()),
@@ -322,10 +323,11 @@ describe('deleteUser', () => {
       expect.arrayContaining(['sweep uploads/u1/', 'sweep incoming/u1/', 'sweep tracks/u1/']),
     );
     // The data, then the identity, and the profile (with its email claim) last.
-    expect(steps.slice(-6)).toEqual([
+    expect(steps.slice(-7)).toEqual([
       'exports u1',
       'api keys u1',
       'webhooks u1',
+      'likes and plays u1',
       'customer',
       'identity',
       'profile',
