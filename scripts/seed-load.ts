@@ -4,7 +4,9 @@
  * item per track; the site counters moved to match), so the admin area can be
  * measured at size. Users exist only in the table, not in Cognito.
  *
- *   npm run seed:load -- --users 10000 --tracks 100000
+ *   npm run seed:load -- --users 10000 --tracks 100000 --public-tracks 100000 --likes 1000000 --plays 200000
+ *
+ * then its steps: likes and plays (seed-load-likes.ts) over 100,000 listed tracks (`--likes 0` skips it).
  *
  * writes into the table of a running `npm start` (DYNAMODB_ENDPOINT and
  * TABLE_NAME, defaulting to the local cloud's). `npm run bench` uses it on a
@@ -28,6 +30,7 @@ import {
   zeroTotals,
 } from '../functions/src/domain/admin/counters';
 import type { Generation } from '../functions/src/domain/tracks/track';
+import { seedLikesAndPlays } from './seed-load-likes';
 
 const BATCH = 25; // DynamoDB's BatchWriteItem limit
 const PARALLEL_BATCHES = 8;
@@ -202,8 +205,27 @@ async function main() {
       }
     },
   });
-  documents.destroy();
   console.log(`Seeded ${totals.users} users and ${totals.tracks} tracks into ${tableName} at ${endpoint}.`);
+  const likes = arg('likes', 1_000_000);
+  if (likes > 0) {
+    const shownSteps = new Map<string, number>();
+    const community = await seedLikesAndPlays(documents, tableName, {
+      publicTracks: arg('public-tracks', 100_000),
+      likes,
+      plays: arg('plays', 200_000),
+      onProgress: (step, done, total) => {
+        const percent = Math.floor((done / total) * 100);
+        if (percent % 10 === 0 && percent !== shownSteps.get(step)) {
+          shownSteps.set(step, percent);
+          console.log(`${step}: ${percent}% (${done} of ${total})`);
+        }
+      },
+    });
+    console.log(
+      `Seeded likes and plays: ${community.listed} listed tracks, ${community.likes} likes, ${community.plays} plays.`,
+    );
+  }
+  documents.destroy();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
