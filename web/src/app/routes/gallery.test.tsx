@@ -80,7 +80,7 @@ describe('like button', () => {
 
   it('asks a visitor to sign in', async () => {
     const { user, calls } = renderAppAs('/gallery?sort=new', null, { 'GET /api/public-tracks': oneTrack });
-    await user.click(await screen.findByRole('button', { name: 'Like Neon' }));
+    await user.click(await screen.findByRole('button', { name: /^Like Neon,/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign in to like tracks' });
     expect(within(dialog).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth');
     expect(calls('PUT', '/api/track/t1/like')).toHaveLength(0);
@@ -92,7 +92,7 @@ describe('like button', () => {
       'PUT /api/track/t1/like': jsonResponse({ liked: true, likes: 4 }),
       'DELETE /api/track/t1/like': jsonResponse({ liked: false, likes: 3 }),
     });
-    const like = await screen.findByRole('button', { name: 'Like Neon' });
+    const like = await screen.findByRole('button', { name: /^Like Neon,/ });
     expect(like.getAttribute('aria-pressed')).toBe('false');
     expect(like.textContent).toContain('3');
 
@@ -111,7 +111,7 @@ describe('like button', () => {
       'GET /api/public-tracks': oneTrack,
       'PUT /api/track/t1/like': refused.handler,
     });
-    const like = await screen.findByRole('button', { name: 'Like Neon' });
+    const like = await screen.findByRole('button', { name: /^Like Neon,/ });
     await user.click(like);
     await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('true'));
     expect(like.textContent).toContain('4');

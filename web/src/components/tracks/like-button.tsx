@@ -67,7 +67,6 @@ export function LikeButton({
       <button
         type="button"
         aria-pressed={user ? state.liked : undefined}
-        aria-label={`Like ${title}`}
         title={label}
         disabled={mutation.isPending}
         onClick={() => (user ? mutation.mutate(!state.liked) : setAsking(true))}
@@ -87,7 +86,9 @@ export function LikeButton({
         >
           <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.2 5 6.6 5c2 0 3.6 1.1 4.4 2.6h2C13.8 6.1 15.4 5 17.4 5c3.4 0 5.4 3.6 4.1 6.8C19.5 16.4 12 21 12 21z" />
         </svg>
+        {/* Named "Like <title>, <n> likes": the visible count is part of the name, the pressed state says whether. */}
         <span>
+          <span className="sr-only">Like {title}, </span>
           {state.likes}
           <span className="sr-only"> {state.likes === 1 ? 'like' : 'likes'}</span>
         </span>
