@@ -1,10 +1,9 @@
-import { type GallerySort, gallerySorts } from '@tunesmith/shared/community';
+import type { GallerySort } from '@tunesmith/shared/community';
 import { useSearchParams } from 'react-router';
-import { GalleryBrowser } from '@/features/gallery/components/gallery-browser';
+import GalleryBrowser, { GALLERY_SORTS } from '@/features/gallery/components/gallery-browser';
 import { pageTitle } from '@/lib/page-title';
 
-const isSort = (value: string | null): value is GallerySort =>
-  (gallerySorts as readonly string[]).includes(value ?? '');
+const isSort = (value: string | null): value is GallerySort => GALLERY_SORTS.some((s) => s.value === value);
 
 /** The community gallery with its sorts; the sort is in the address (`?sort=`), so it can be shared. */
 export default function GalleryRoute() {

@@ -26,7 +26,7 @@ const LOAD_AHEAD = '600px';
  * The community gallery in a sort: New, Top this week (likes of the last 7 days) or Most played.
  * More tracks load as one scrolls near the end, or with Load more (keyboard and screen readers).
  */
-export function GalleryBrowser({
+export default function GalleryBrowser({
   sort,
   onSortChange,
 }: {

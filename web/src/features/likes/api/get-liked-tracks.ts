@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import * as communityCalls from '@tunesmith/shared/calls/community';
 import type { TrackPage } from '@tunesmith/shared/community';
-import { LIKED_QUERY_KEY } from '@/components/tracks/like-button';
+import { LIKED_QUERY_KEY } from '@/components/tracks/community-track-card';
 import { apiRequest } from '@/lib/api-client';
 
 /** One page of the tracks the user liked, newest like first. */

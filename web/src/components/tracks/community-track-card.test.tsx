@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/testing/mock-fetch';
-import { listenerId, playThreshold, usePlayReport } from './use-play-report';
+import { listenerId, playThreshold, usePlayReport } from './community-track-card';
 
 /** An audio element's part the hook reads: its time, whether it plays, and its events. */
 function fakeAudio() {
