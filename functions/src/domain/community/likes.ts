@@ -75,7 +75,8 @@ const trackNotFound = () => notFound(generationMessages.trackNotFound);
 export const maySee = (g: Generation, viewer: Viewer | undefined): boolean =>
   viewer?.id === g.userId || (g.visibility !== 'private' && !g.hidden);
 
-async function visibleTrack(
+/** The track if the viewer may see it; else not found, as for a track that does not exist. */
+export async function visibleTrack(
   tracks: TrackReader,
   viewer: Viewer | undefined,
   id: string,

@@ -12,6 +12,7 @@ import {
   recordPlay,
   type TrackReader,
   unlikeTrack,
+  visibleTrack,
   withCreators,
   withLikedByMe,
 } from '../../domain/community/likes';
@@ -74,7 +75,15 @@ export function likeRoutes(deps: LikeRouteDeps): GroupHandlers {
     recordPlay: async (event, ctx) => {
       const viewer = await deps.viewer(event);
       const answer = async (): Promise<ApiResult> => {
-        const body = readJson(event, recordPlaySchema);
+        const body = await (async () => {
+          try {
+            return readJson(event, recordPlaySchema);
+          } catch (error) {
+            // A track the caller may not see is not found, whatever they sent: its existence is not told.
+            await visibleTrack(deps.tracks, viewer.user, id(ctx.params));
+            throw error;
+          }
+        })();
         return json(
           200,
           await recordPlay(
