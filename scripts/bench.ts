@@ -26,6 +26,8 @@
  * - the admin area at size: `GET /api/admin/dashboard/stats` and the first
  *   page of `GET /api/admin/regular-users`, p50/p95 on an empty table and
  *   after `scripts/seed-load.ts` loads 10 000 users and 100 000 tracks
+ * - the gallery's sorts at size: the first page of `new`, `top-week` and `most-played`, p50 on an
+ *   empty table and after 100 000 listed tracks, 1 000 000 likes and 200 000 plays (bench-community.ts)
  * - export everything: 10 and then 100 finished tracks exported through the
  *   API, start to ready, and the peak memory of the process running the job
  *   (bench-export.ts)
@@ -66,6 +68,7 @@ import type { LocalCloud } from '../local/src/cloud';
 import { encodeWav, renderTrack } from '../local/src/music/synth';
 import { analysisBench } from './bench-analysis';
 import { startBareServer, startBenchCloud } from './bench-cloud';
+import { communityBench } from './bench-community';
 import { exportBench } from './bench-export';
 import { lighthouseReport } from './bench-lighthouse';
 import { lyricsBench } from './bench-lyrics';
@@ -1006,6 +1009,26 @@ async function creatorsAtScale(): Promise<void> {
   }
 }
 
+/** The gallery's sorts at size, in a throwaway cloud of its own (bench-community.ts, decision 057). */
+async function communityAtScale(): Promise<void> {
+  const cloud = await startBenchCloud();
+  const documents = tableOf(cloud);
+  try {
+    await communityBench({
+      url: cloud.url,
+      tableName: cloud.env.TABLE_NAME,
+      documents,
+      latency,
+      percentile,
+      ms,
+      say,
+    });
+  } finally {
+    documents.destroy();
+    await cloud.stop();
+  }
+}
+
 /** Export everything at 10 and 100 tracks, in a throwaway cloud of its own (bench-export.ts). */
 async function exportEverything(): Promise<void> {
   const cloud = await startBenchCloud();
@@ -1052,6 +1075,7 @@ const sections: Record<string, () => Promise<void>> = {
   pipeline: localPipeline,
   admin: adminAtScale,
   creators: creatorsAtScale,
+  community: communityAtScale,
   export: exportEverything,
   stems,
   synthesiser,

@@ -2,9 +2,12 @@
  * Loads many users and tracks into the table, shaped exactly as the adapters
  * write them (profile, email claim and search entries per user; a generation
  * item per track; the site counters moved to match), so the admin area can be
- * measured at size; then, step by step, the community's records (playlists). Users exist only in the table, not in Cognito.
+ * measured at size; then, step by step, the community's records: playlists, likes and plays
+ * (seed-load-likes.ts, over 100,000 listed tracks; `--likes 0` skips it), and public creators with
+ * follows (seed-creators.ts; `--creators 0` skips it). Users exist only in the table, not in Cognito.
  *
  *   npm run seed:load -- --users 10000 --tracks 100000 --playlists 10000
+ *   npm run seed:load -- --public-tracks 100000 --likes 1000000 --plays 200000
  *   npm run seed:load -- --creators 1000 --follower <userId> --follows 50
  *
  * writes into the table of a running `npm start` (DYNAMODB_ENDPOINT and
@@ -33,6 +36,7 @@ import {
 import type { StoredPlaylist } from '../functions/src/domain/community/playlists';
 import { type Generation, isGalleryVisible } from '../functions/src/domain/tracks/track';
 import { seedCreators } from './seed-creators';
+import { seedLikesAndPlays } from './seed-load-likes';
 
 const BATCH = 25; // DynamoDB's BatchWriteItem limit
 const PARALLEL_BATCHES = 8;
@@ -274,6 +278,25 @@ async function main() {
   console.log(
     `Seeded ${totals.users} users, ${totals.tracks} tracks and ${totals.playlists} playlists into ${tableName} at ${endpoint}.`,
   );
+  const likes = arg('likes', 1_000_000);
+  if (likes > 0) {
+    const shownSteps = new Map<string, number>();
+    const community = await seedLikesAndPlays(documents, tableName, {
+      publicTracks: arg('public-tracks', 100_000),
+      likes,
+      plays: arg('plays', 200_000),
+      onProgress: (step, done, total) => {
+        const percent = Math.floor((done / total) * 100);
+        if (percent % 10 === 0 && percent !== shownSteps.get(step)) {
+          shownSteps.set(step, percent);
+          console.log(`${step}: ${percent}% (${done} of ${total})`);
+        }
+      },
+    });
+    console.log(
+      `Seeded likes and plays: ${community.listed} listed tracks, ${community.likes} likes, ${community.plays} plays.`,
+    );
+  }
   // Public profiles and follows (decision 059): creators with listed tracks, following each other.
   const creators = arg('creators', 1_000);
   const follower = process.argv.includes('--follower')

@@ -13,6 +13,7 @@ import { dynamoBillingAccounts } from '../src/adapters/dynamo/billing-accounts';
 import { dynamoSiteCounters } from '../src/adapters/dynamo/counters';
 import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
+import { dynamoLikesAndPlaysRemoval } from '../src/adapters/dynamo/like-store';
 import { dynamoPlanRepository } from '../src/adapters/dynamo/plan-repository';
 import { dynamoPlaylistStore } from '../src/adapters/dynamo/playlist-store';
 import { dynamoSettingsRepository } from '../src/adapters/dynamo/settings-repository';
@@ -849,6 +850,9 @@ function adminDepsForTest(): AdminDeps {
     },
     apiKeys: dynamoApiKeyStore(documents, tableName),
     community: {
+      likesAndPlays: {
+        removeUser: (userId) => dynamoLikesAndPlaysRemoval(documents, tableName).removeAll(userId),
+      },
       playlists: { removeUser: (userId) => dynamoPlaylistStore(documents, tableName).removeAll(userId) },
       creators: {
         removeUser: (userId) => creatorRemoval({ client: documents, tableName }).removeAll(userId),

@@ -17,6 +17,7 @@ import { dynamoApiKeyStore } from '../src/adapters/dynamo/api-key-store';
 import { dynamoAuditLog } from '../src/adapters/dynamo/audit-log';
 import { dynamoExportRepository } from '../src/adapters/dynamo/export-repository';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
+import { dynamoLikesAndPlaysRemoval } from '../src/adapters/dynamo/like-store';
 import { dynamoPlaylistStore } from '../src/adapters/dynamo/playlist-store';
 import { dynamoWebhookDeliveries, dynamoWebhookEndpoints } from '../src/adapters/dynamo/webhook-store';
 import { s3Of } from '../src/adapters/s3/client';
@@ -350,6 +351,9 @@ function cascadeDeps(): AccountDeletionDeps {
     },
     apiKeys: dynamoApiKeyStore(documents, tableName),
     community: {
+      likesAndPlays: {
+        removeUser: (userId) => dynamoLikesAndPlaysRemoval(documents, tableName).removeAll(userId),
+      },
       playlists: { removeUser: (userId) => dynamoPlaylistStore(documents, tableName).removeAll(userId) },
       creators: {
         removeUser: (userId) => creatorRemoval({ client: documents, tableName }).removeAll(userId),

@@ -1,5 +1,7 @@
 import { dynamo } from '../adapters/dynamo/client';
+import { dynamoCreatorNames } from '../adapters/dynamo/creator-store';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
+import { dynamoGalleryIndex, dynamoLikeStore } from '../adapters/dynamo/like-store';
 import { dynamoLyricsStore } from '../adapters/dynamo/lyrics-store';
 import { dynamoPlanRepository } from '../adapters/dynamo/plan-repository';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
@@ -30,6 +32,9 @@ export const handler: LambdaHandler = (event, context) => {
         siteOrigin: publicOrigin(),
         lyrics: dynamoLyricsStore(client, tableName),
         modelSettings: modelSettings(),
+        gallery: { index: dynamoGalleryIndex(client, tableName), clock: { now: () => new Date() } },
+        likes: dynamoLikeStore(client, tableName),
+        creators: dynamoCreatorNames(client, tableName),
       }),
     );
   }

@@ -1,4 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoLikesAndPlaysRemoval } from '../adapters/dynamo/like-store';
 import { dynamoReportStore } from '../adapters/dynamo/report-store';
 import type { CommunityDeletionSteps } from '../domain/accounts/account-deletion';
 import { removeUserReports } from '../domain/community/reports';
@@ -14,6 +15,9 @@ export function communityDeletionSteps(
   tableName: string,
 ): CommunityDeletionSteps {
   return {
+    likesAndPlays: {
+      removeUser: (userId) => dynamoLikesAndPlaysRemoval(client, tableName).removeAll(userId),
+    },
     playlists: { removeUser: (userId) => playlistRemoval().removeAll(userId) },
     creators: { removeUser: (userId) => creatorRemoval({ client, tableName }).removeAll(userId) },
     reports: {

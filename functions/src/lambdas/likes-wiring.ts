@@ -1,6 +1,22 @@
+import { dynamo } from '../adapters/dynamo/client';
+import { dynamoCreatorNames } from '../adapters/dynamo/creator-store';
+import { dynamoLikeStore, dynamoPlayStore, dynamoTrackReader } from '../adapters/dynamo/like-store';
+import { s3AudioLinker } from '../adapters/s3/links';
 import type { GroupHandlers } from '../http/group-handler';
+import { likeRoutes } from '../http/routes/likes';
+import { audioLinks } from './audio-wiring';
+import { viewerLookup } from './viewer-wiring';
 
-/** The `community` group's handlers for likes, plays and the Liked tracks (decision 056). */
+/** The `community` group's handlers for likes, plays and the Liked tracks (decision 057). */
 export function likeHandlers(): GroupHandlers {
-  return {};
+  const { client, tableName } = dynamo();
+  return likeRoutes({
+    tracks: dynamoTrackReader(client, tableName),
+    likes: dynamoLikeStore(client, tableName),
+    plays: dynamoPlayStore(client, tableName),
+    creators: dynamoCreatorNames(client, tableName),
+    audioLinks: s3AudioLinker(audioLinks()),
+    viewer: viewerLookup(),
+    clock: { now: () => new Date() },
+  });
 }

@@ -31,6 +31,7 @@ const calls = [...new Map(routes.map((route) => [`${route.method} ${route.path}`
 /** A body each call would accept, so refusals come from who is asking, not from the input. */
 const validBodies: Partial<Record<string, unknown>> = {
   updateGeneration: { title: 'Taken', visibility: 'public' },
+  recordPlay: { listenedSeconds: 0 },
 };
 /** Alice's API key for each key route, one per route so that no route's calls use up another's rate (decision 052). */
 const routeKeys = new Map<string, string>();

@@ -18,6 +18,7 @@ import { aSubscription, fakePayments } from '../../testing/in-memory-billing';
 import { inMemoryCreators } from '../../testing/in-memory-creators';
 import { inMemoryApiKeys } from '../../testing/in-memory-developers';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
+import { inMemoryCommunity } from '../../testing/in-memory-likes';
 import { inMemoryPlaylists } from '../../testing/in-memory-playlists';
 import { inMemorySharePages } from '../../testing/in-memory-share-pages';
 import { memoryWebhookDeps } from '../../testing/in-memory-webhooks';
@@ -222,6 +223,17 @@ async function world() {
   await follow(creatorDeps, subject, 'grace');
   // Someone else's things stay.
   await generations.create(aGeneration({ id: 'other', userId: 'someone-else' }));
+  // Likes and plays of someone else's track, the subject's and another listener's.
+  const likesWorld = inMemoryCommunity([aGeneration({ id: 'other', userId: 'someone-else' })]);
+  for (const listener of [subject, 'listener']) {
+    await likesWorld.likes.like(listener, 'other', '2026-11-01T00:00:00.000Z');
+    await likesWorld.plays.record(
+      'other',
+      { kind: 'user', userId: listener },
+      '2026-11-01',
+      '2026-11-01T00:00:00.000Z',
+    );
+  }
   sharePages.documents.set('other', '<title>other</title>');
   uploads.objects.add('uploads/someone-else/theirs.wav');
 
@@ -237,6 +249,12 @@ async function world() {
     apiKeys,
     webhooks: { removeAll: async (userId) => void (await deleteUserWebhooks(webhooks.deps, userId)) },
     community: {
+      likesAndPlays: {
+        removeUser: async (userId) => {
+          await likesWorld.likes.removeAllOf(userId);
+          await likesWorld.plays.removeAllOf(userId);
+        },
+      },
       playlists: { removeUser: (userId) => playlists.removeAll(userId) },
       creators: { removeUser: (userId) => removeCreatorData(creatorDeps, userId) },
     },
@@ -296,6 +314,9 @@ async function world() {
     expect([...creators.handles.keys()]).toEqual(['grace']);
     expect([...creators.follows]).toEqual([]);
     expect(await creators.store.counts('someone-else')).toEqual({ followers: 0, following: 0 });
+    expect(likesWorld.generations.get('other')).toMatchObject({ likes: 1, plays: 1 });
+    expect([...likesWorld.rawLikes.values()].map((l) => l.userId)).toEqual(['listener']);
+    expect([...likesWorld.rawPlays.values()].map((p) => p.userId)).toEqual(['listener']);
     expect((await payments.listSubscriptions('cus_1')).every((s) => s.status === 'canceled')).toBe(true);
   };
 

@@ -60,8 +60,8 @@ export interface AccountDeletionDeps {
  * of the user and keeps everyone else's counters exact, and is safe to run again (the job may).
  */
 export const COMMUNITY_DELETION_ORDER = [
-  'likes',
-  'plays',
+  // The user's likes and counted plays, out of the tracks' counts (decision 057).
+  'likesAndPlays',
   'playlists',
   // The public profile, its handle and follows both ways, each moving the other side's count (decision 059).
   'creators',

@@ -71,6 +71,7 @@ function setup() {
     apiKeys: { removeAll: async (userId) => void steps.push(`api keys ${userId}`) },
     webhooks: { removeAll: async (userId) => void steps.push(`webhooks ${userId}`) },
     community: {
+      likesAndPlays: { removeUser: async (userId) => void steps.push(`likes and plays ${userId}`) },
       playlists: { removeUser: async (userId) => void steps.push(`playlists ${userId}`) },
       creators: { removeUser: async (userId) => void steps.push(`creators ${userId}`) },
     },
@@ -334,11 +335,12 @@ describe('deleteUser', () => {
       expect.arrayContaining(['sweep uploads/u1/', 'sweep incoming/u1/', 'sweep tracks/u1/']),
     );
     // The data, then the identity, and the profile (with its email claim) last.
-    expect(steps.slice(-8)).toEqual([
+    expect(steps.slice(-9)).toEqual([
       'exports u1',
       'api keys u1',
       'webhooks u1',
       'customer',
+      'likes and plays u1',
       'playlists u1',
       'creators u1',
       'identity',

@@ -283,10 +283,10 @@ describe('account deletion', () => {
     const ran: string[] = [];
     const step = (part: string) => ({ removeUser: async (id: string) => void ran.push(`${part}:${id}`) });
     await removeCommunityRecords(
-      { reports: step('reports'), likes: step('likes'), creators: step('creators') },
+      { reports: step('reports'), likesAndPlays: step('likesAndPlays'), creators: step('creators') },
       'u',
     );
-    expect(ran).toEqual(['likes:u', 'creators:u', 'reports:u']);
+    expect(ran).toEqual(['likesAndPlays:u', 'creators:u', 'reports:u']);
     expect(COMMUNITY_DELETION_ORDER.at(-1)).toBe('reports');
   });
 });

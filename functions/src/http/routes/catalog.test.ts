@@ -7,11 +7,22 @@ import type { Generation } from '../../domain/tracks/track';
 import { aBasicPlan, aPlan, aPrivateTrack } from '../../testing/fixtures';
 import { inMemoryPlans, inMemorySettings } from '../../testing/in-memory';
 import { inMemoryGenerationStore } from '../../testing/in-memory-generations';
+import { inMemoryCommunity } from '../../testing/in-memory-likes';
 import { inMemoryModelSettings } from '../../testing/in-memory-models';
 import type { RouteContext } from '../group-handler';
 import { catalogRoutes, type ViewerLookup } from './catalog';
 
 const track = aPrivateTrack;
+
+/** The gallery's sorts, likes and creators' names over the same tracks. */
+function communityOf(generations: Generation[]) {
+  const community = inMemoryCommunity(generations);
+  return {
+    gallery: { index: community.index, clock: { now: () => new Date() } },
+    likes: community.likes,
+    creators: { names: async () => new Map() },
+  };
+}
 
 /** A viewer whose session was refreshed on this request: the new cookies must reach the browser. */
 const refreshed =
@@ -34,6 +45,7 @@ function call(
     siteOrigin: 'https://tunesmith.test',
     lyrics: { get: async () => undefined },
     modelSettings: inMemoryModelSettings(),
+    ...communityOf(generations),
   });
   const handler = routes[route];
   if (!handler) throw new Error(`${route} is not built`);
@@ -320,6 +332,7 @@ describe('listModels', () => {
       siteOrigin: 'https://tunesmith.test',
       lyrics: { get: async () => undefined },
       modelSettings: settings,
+      ...communityOf([]),
     });
     const res = await routes.listModels?.({} as APIGatewayProxyEventV2, { params: {}, cookies: [] } as never);
     return modelsAnswerSchema.parse(JSON.parse(String(res?.body)));

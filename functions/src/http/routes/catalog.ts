@@ -1,3 +1,5 @@
+import { publicTracksQuerySchema } from '@tunesmith/shared/community';
+import { PUBLIC_TRACKS_PAGE_SIZE } from '@tunesmith/shared/constants';
 import { generationMessages } from '@tunesmith/shared/generation-values';
 import { LRC_CONTENT_TYPE, LYRICS_FORMATS, NO_LYRICS_MESSAGE } from '@tunesmith/shared/lyrics';
 import { type TrackStems, trackStemsQuerySchema } from '@tunesmith/shared/stems';
@@ -5,6 +7,14 @@ import { UNTITLED_TRACK } from '@tunesmith/shared/tracks';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { attachmentDisposition } from '../../adapters/s3/links';
 import type { User } from '../../domain/accounts/user';
+import {
+  type GalleryDeps,
+  galleryPage,
+  galleryTrack,
+  type LikeStore,
+  withCreators,
+  withLikedByMe,
+} from '../../domain/community/likes';
 import type { CreatorNames } from '../../domain/community/ports';
 import { remixCreditOf } from '../../domain/community/remixes';
 import { notFound, validationError } from '../../domain/errors';
@@ -26,7 +36,7 @@ import { publicSite } from '../../domain/settings/site';
 import { stemsForViewer } from '../../domain/stems/stems-service';
 import { provenanceOf } from '../../domain/tracks/provenance';
 import { type Generation, playbackAudio } from '../../domain/tracks/track';
-import { listPublicTracks } from '../../domain/tracks/track-service';
+import { listPublicGenerations } from '../../domain/tracks/track-service';
 import { type AudioLinker, playableTrack, withPlayableAudio } from '../audio-links';
 import { errorToResponse } from '../errors';
 import type { GroupHandlers, RouteContext } from '../group-handler';
@@ -64,8 +74,12 @@ export interface CatalogDeps {
   lyrics: Pick<LyricsStore, 'get'>;
   /** The models' settings (decision 051). */
   modelSettings: ModelsDeps['modelSettings'];
-  /** Creators' public names (decision 059): a remix's credit names its source's; none: anonymous. */
-  creators?: CreatorNames;
+  /** The gallery's sorted indexes and the day they rank by (decision 057). */
+  gallery: GalleryDeps;
+  /** Whether the signed-in viewer likes the tracks answered (`likedByMe`). */
+  likes: Pick<LikeStore, 'likedAmong'>;
+  /** Track owners' public names (`creator`). */
+  creators: CreatorNames;
 }
 
 const noPublicNames: CreatorNames = { names: async () => new Map() };
@@ -117,21 +131,44 @@ export function catalogRoutes(deps: CatalogDeps): GroupHandlers {
     // Read on every page load, so a saved Site Name shows on the next one.
     getSite: async () => json(200, await publicSite(deps.settings, deps.siteName)),
 
-    listPublicTracks: async () => {
-      const tracks = await listPublicTracks(deps.generations);
-      return json(200, await Promise.all(tracks.map((track) => withPlayableAudio(track, deps.audioLinks))));
+    // Without `sort` and `cursor`: the spec's array of the newest. With either: a page and its cursor.
+    listPublicTracks: async (event) => {
+      const viewer = await deps.viewer(event);
+      const answer = async (): Promise<ApiResult> => {
+        const query = readQuery(event, publicTracksQuerySchema);
+        const paged = query.sort !== undefined || query.cursor !== undefined;
+        const found = paged
+          ? await galleryPage(deps.gallery, {
+              sort: query.sort ?? 'new',
+              limit: query.limit ? Number(query.limit) : PUBLIC_TRACKS_PAGE_SIZE,
+              ...(query.cursor ? { cursor: query.cursor } : {}),
+            })
+          : { generations: await listPublicGenerations(deps.generations), nextCursor: null };
+        const owners = new Map(found.generations.map((g) => [g.id, g.userId]));
+        const named = await withCreators(deps.creators, owners, found.generations.map(galleryTrack));
+        const liked = await withLikedByMe(deps.likes, viewer.user, named);
+        const tracks = await Promise.all(liked.map((track) => withPlayableAudio(track, deps.audioLinks)));
+        return json(200, paged ? { tracks, nextCursor: found.nextCursor } : tracks);
+      };
+      const result = await answer().catch(errorToResponse);
+      return viewer.cookies.length
+        ? { ...result, cookies: [...(result.cookies ?? []), ...viewer.cookies] }
+        : result;
     },
 
     // A private track is found only for its signed-in owner; everyone else gets not found.
     getTrack: forViewer(async (generation, viewer) => {
       // The page names the track's parent and children, as far as this viewer may see them;
       // a parent they may not see is not named in the track either.
-      const [track, family] = await Promise.all([
+      const [track, family, creators] = await Promise.all([
         playableTrack(generation, deps.audioLinks),
         familyOf(deps, viewer, generation),
+        deps.creators.names([generation.userId]),
       ]);
-      const remixOf = await remixCreditOf({ ...deps, creators: deps.creators ?? noPublicNames }, generation);
-      return json(200, { ...track, parentId: family.parent?.id ?? null, family, remixOf });
+      const [liked] = await withLikedByMe(deps.likes, viewer, [track]);
+      const creator = creators.get(generation.userId) ?? null;
+      const remixOf = await remixCreditOf(deps, generation);
+      return json(200, { ...liked, creator, parentId: family.parent?.id ?? null, family, remixOf });
     }),
 
     // What made the track and what its owner may do with it: for whoever may see the track,

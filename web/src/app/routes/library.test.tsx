@@ -105,3 +105,33 @@ describe('library page: after a studio action', () => {
     await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });
+
+describe('library page: Liked', () => {
+  it('lists the liked tracks in their own tab, liked by the user', async () => {
+    const { user } = renderAppAs('/library', makeSubscriber(), {
+      'GET /api/my-generations': jsonResponse([]),
+      'GET /api/my-likes': jsonResponse({
+        tracks: [makeTrack({ id: 'loved', title: 'Loved Song', likes: 1, likedByMe: true })],
+        nextCursor: null,
+      }),
+    });
+
+    await user.click(await screen.findByRole('tab', { name: 'Liked' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Liked tracks' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Loved Song' })).toBeDefined();
+    expect(screen.getByRole('button', { name: /^Like Loved Song,/ }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
+  it('says so when nothing is liked yet and points to the gallery', async () => {
+    renderAppAs('/library?tab=liked', makeSubscriber(), {
+      'GET /api/my-generations': jsonResponse([]),
+      'GET /api/my-likes': jsonResponse({ tracks: [], nextCursor: null }),
+    });
+    expect(
+      await screen.findByText('No liked tracks yet. Like a track in the gallery and it appears here.'),
+    ).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Explore the gallery' }).getAttribute('href')).toBe('/gallery');
+  });
+});

@@ -3,6 +3,7 @@ import { trackTitle } from '@/components/tracks/track-title';
 import { Tabs } from '@/components/ui/tabs';
 import { myGenerationsQueryOptions } from '@/features/library/api/get-my-generations';
 import { MusicLibrary } from '@/features/library/components/music-library';
+import { LikedTracks } from '@/features/likes/components/liked-tracks';
 import { MyPlaylists } from '@/features/playlists/components/my-playlists';
 import { LazyAddToPlaylist } from '@/features/playlists/lazy-add-to-playlist';
 import { LazyStudioMenu } from '@/features/studio/lazy-studio';
@@ -10,7 +11,7 @@ import { userQueryOptions, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { usePageData } from '@/lib/use-page-data';
 
-const libraryTabs = ['tracks', 'playlists'] as const;
+const libraryTabs = ['tracks', 'liked', 'playlists'] as const;
 type LibraryTab = (typeof libraryTabs)[number];
 
 /**
@@ -25,7 +26,7 @@ export default function LibraryRoute() {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const asked = search.get('tab');
-  const tab: LibraryTab = asked === 'playlists' && user ? 'playlists' : 'tracks';
+  const tab: LibraryTab = user && (asked === 'playlists' || asked === 'liked') ? asked : 'tracks';
   const tracks = (
     <MusicLibrary
       headingLevel="h1"
@@ -42,7 +43,11 @@ export default function LibraryRoute() {
   );
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
-      <title>{pageTitle(tab === 'playlists' ? 'My Playlists' : 'My Music Library')}</title>
+      <title>
+        {pageTitle(
+          tab === 'playlists' ? 'My Playlists' : tab === 'liked' ? 'Liked tracks' : 'My Music Library',
+        )}
+      </title>
       <p className="mb-4 text-sm text-zinc-400">
         New from the creators you follow:{' '}
         <Link to="/following" className="text-violet-300 underline hover:text-violet-200">
@@ -57,6 +62,7 @@ export default function LibraryRoute() {
           listClassName="mb-2 max-w-sm"
           items={[
             { value: 'tracks', label: 'Tracks', content: tracks },
+            { value: 'liked', label: 'Liked', content: <LikedTracks headingLevel="h1" /> },
             { value: 'playlists', label: 'Playlists', content: <MyPlaylists headingLevel="h1" /> },
           ]}
         />

@@ -24,6 +24,9 @@ function NavItems({ user, onNavigate }: { user: User | null; onNavigate?: () => 
       <NavLink to="/" end className={navLinkClasses} onClick={onNavigate}>
         {user ? 'Create' : 'Home'}
       </NavLink>
+      <NavLink to="/gallery" className={navLinkClasses} onClick={onNavigate}>
+        Gallery
+      </NavLink>
       <NavLink to="/pricing" className={navLinkClasses} onClick={onNavigate}>
         Pricing
       </NavLink>

@@ -1,5 +1,6 @@
 import { trackSubtitle } from '@tunesmith/shared/track-values';
 import type { Track } from '@tunesmith/shared/tracks';
+import type { ReactNode, RefObject } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { AudioPlayer } from './audio-player';
@@ -15,7 +16,19 @@ export type TrackCardTrack = Pick<Track, 'id' | 'title' | 'tags' | 'duration' | 
  * A track in the gallery or a library: title, tags, player, duration, type and
  * a share action. `preload` is the player's (the gallery fetches no audio before play).
  */
-export function TrackCard({ track, preload }: { track: TrackCardTrack; preload?: 'metadata' | 'none' }) {
+export function TrackCard({
+  track,
+  preload,
+  actions,
+  audioRef,
+}: {
+  track: TrackCardTrack;
+  preload?: 'metadata' | 'none';
+  /** A row above the footer (the community's like button and creator). */
+  actions?: ReactNode;
+  /** Handed the player's audio element (plays are reported from it). */
+  audioRef?: RefObject<HTMLAudioElement | null>;
+}) {
   const title = trackTitle(track);
   return (
     <Card className="flex flex-col gap-4 p-5">
@@ -42,8 +55,10 @@ export function TrackCard({ track, preload }: { track: TrackCardTrack; preload?:
           duration={track.duration}
           peaksUrl={track.peaksUrl}
           preload={preload}
+          audioRef={audioRef}
         />
       ) : null}
+      {actions}
       <div className="mt-auto flex items-center justify-between text-xs text-zinc-400">
         <span>{track.duration != null ? `${Math.round(track.duration)}s` : '—'}</span>
         <span className="rounded-full bg-white/10 px-2 py-0.5 text-zinc-200">

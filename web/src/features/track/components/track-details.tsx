@@ -4,6 +4,7 @@ import { isInProgress, type Track } from '@tunesmith/shared/tracks';
 import { lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AudioPlayer } from '@/components/tracks/audio-player';
+import { LikeButton, usePlayReport } from '@/components/tracks/community-track-card';
 import { createPlayerLink, type PlayerLink } from '@/components/tracks/player-link';
 import { ShareButton } from '@/components/tracks/share-button';
 import { StatusBadge, VisibilityBadge } from '@/components/tracks/track-badges';
@@ -12,6 +13,7 @@ import { trackTypeName } from '@/components/tracks/track-type';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useUser } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { trackLyricsLrcUrl, useTrackLyrics } from '../api/get-track-lyrics';
 import { AboutTrackSkeleton } from './about-track-skeleton';
@@ -85,6 +87,8 @@ export type StemsSlot = (audio: RefObject<HTMLAudioElement | null>) => ReactNode
 /** What the page shows in place of the player while the track is not playable. */
 function PlaybackState({ track, link, stems }: { track: Track; link: PlayerLink; stems?: StemsSlot }) {
   const audio = useRef<HTMLAudioElement>(null);
+  const { user } = useUser();
+  usePlayReport(audio, track, Boolean(user));
   if (track.status === 'completed' && track.audioUrl) {
     const player = (
       <AudioPlayer
@@ -160,20 +164,28 @@ export function TrackDetails({
           <h1 id={TRACK_TITLE_ID} className="text-3xl font-bold text-white sm:text-4xl">
             {title}
           </h1>
-          {track.creator ? (
-            <p className="text-zinc-300">
-              by{' '}
-              <Link to={`/@${track.creator.handle}`} className="text-violet-300 hover:underline">
-                {track.creator.displayName}
-              </Link>
-            </p>
-          ) : null}
+          <p className="text-zinc-300">
+            {track.creator ? (
+              <>
+                by{' '}
+                <Link to={`/@${track.creator.handle}`} className="text-violet-300 hover:underline">
+                  {track.creator.displayName}
+                </Link>
+              </>
+            ) : (
+              'by an anonymous creator'
+            )}
+            <span className="text-zinc-400"> · {track.plays === 1 ? '1 play' : `${track.plays} plays`}</span>
+          </p>
           <div className="flex flex-wrap gap-2">
             <StatusBadge status={track.status} />
             <VisibilityBadge visibility={track.visibility} />
           </div>
         </div>
-        <ShareButton trackId={track.id} />
+        <div className="flex items-center gap-2">
+          <LikeButton track={track} title={title} />
+          <ShareButton trackId={track.id} />
+        </div>
       </header>
 
       {actions?.(TRACK_TITLE_ID)}
