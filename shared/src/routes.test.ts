@@ -5,6 +5,7 @@ import * as apiV1 from './calls/api-v1';
 import * as auth from './calls/auth';
 import * as billing from './calls/billing';
 import * as catalog from './calls/catalog';
+import * as community from './calls/community';
 import * as developers from './calls/developers';
 import * as generation from './calls/generation';
 import * as models from './calls/models';
@@ -14,10 +15,10 @@ import * as webhooks from './calls/webhooks';
 import { apiPath, matchPath, matchRoute, routeById, routeGroups, routes, routesOfGroup } from './routes';
 
 describe('route manifest', () => {
-  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three, ownership’s five, a shared link’s audio (GET and HEAD), the admin’s second factor, a track’s lyrics in time, the stems’ three, the models’ three, and the developers’ eight and /api/v1’s eight, each once', () => {
-    expect(routes).toHaveLength(88);
-    expect(new Set(routes.map((r) => r.id)).size).toBe(88);
-    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(88);
+  it('lists the 45 calls of both spec documents plus the two downloads, the provider webhook, the site settings, the upload dialog’s five multipart calls, the studio’s three, ownership’s five, a shared link’s audio (GET and HEAD), the admin’s second factor, a track’s lyrics in time, the stems’ three, the models’ three, the developers’ eight, /api/v1’s eight, the community’s twenty-two and the admin’s two report calls, each once', () => {
+    expect(routes).toHaveLength(112);
+    expect(new Set(routes.map((r) => r.id)).size).toBe(112);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(112);
     expect(
       routes.some((r) => r.method === 'POST' && r.path === '/api/webhooks/stripe' && r.auth === 'webhook'),
     ).toBe(true);
@@ -38,6 +39,7 @@ describe('route manifest', () => {
       webhooks,
       developers,
       'api-v1': apiV1,
+      community,
     };
     expect(Object.keys(modules).sort()).toEqual([...routeGroups].sort());
     const declared = Object.entries(modules).flatMap(([group, calls]) =>
@@ -69,7 +71,7 @@ describe('route manifest', () => {
 
   it('guards admin routes with admin auth, except the two steps of admin login', () => {
     const admin = routes.filter((r) => r.path.startsWith('/api/admin/'));
-    expect(admin).toHaveLength(23);
+    expect(admin).toHaveLength(25);
     const signIn = ['adminLogin', 'adminLoginCode'];
     for (const route of admin) expect(route.auth).toBe(signIn.includes(route.id) ? 'public' : 'admin');
   });
