@@ -163,7 +163,9 @@ export class TunesmithStack extends Stack {
     // functions, so the functions may depend on it without a cycle.
     this.api.addEnvironment('PUBLIC_ORIGIN', this.web.url);
     // Share pages (decision 024): the library's and the admin area's track changes keep them in line.
-    for (const group of ['generation', 'admin'] as const) this.web.grantSharePages(this.api.functions[group]);
+    // The community's playlists and profiles have documents of their own (decisions 058, 059).
+    for (const group of ['generation', 'admin', 'community'] as const)
+      this.web.grantSharePages(this.api.functions[group]);
     this.data.allowBrowserUploadsFrom(this.web.url);
 
     // The webhook URL names the distribution, which names the API resource only, not its routes or

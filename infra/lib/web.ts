@@ -2,6 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { audioViewerResponseCode } from '@tunesmith/functions/adapters/cloudfront/edge-download';
 import { PEAKS_EXTENSION } from '@tunesmith/functions/domain/audio/peaks';
+import { CREATOR_SHARE_AREA } from '@tunesmith/functions/domain/community/creator-share';
+import { PLAYLIST_SHARE_AREA } from '@tunesmith/functions/domain/community/playlist-share-page';
 import { EXPORTS_AREA } from '@tunesmith/functions/domain/exports/ports';
 import { SHARE_PAGE_AREA, SHARE_TEMPLATE_KEY } from '@tunesmith/functions/domain/tracks/share-page';
 import { TRACK_AUDIO_AREA } from '@tunesmith/functions/domain/tracks/track';
@@ -58,6 +60,9 @@ import { privateBucket } from './data';
  */
 const PRECOMPRESSED = ['**/*.br', '**/*.gz'];
 
+/** The site bucket's areas of share documents: tracks' (decision 024), playlists' (058), creators' (059). */
+const SHARE_AREAS = [SHARE_PAGE_AREA, PLAYLIST_SHARE_AREA, CREATOR_SHARE_AREA];
+
 /** Where Vite puts content-hashed files (its `build.assetsDir`). */
 const HASHED_DIR = 'assets';
 
@@ -73,29 +78,46 @@ const HASHED_DIR = 'assets';
  * gets it; a signed-in browser gets index.html without a lookup, as it sees
  * its own page, never a visitor's frame first (decision 026). A visitor asking
  * for a prerendered page gets its document, `pages/{name}.html`
- * (shared/src/pages.ts, decision 025).
+ * (shared/src/pages.ts, decision 025). A public playlist's page
+ * (`/playlist/{id}`, key `playlist/{id}`, decision 058) and a creator's
+ * (`/@{handle}`, key `@{handle lowercased}`, decision 059) get theirs the same way.
  */
 export function spaRewriteCode(kvsId: string): string {
   return `import cf from 'cloudfront';
 const kvs = cf.kvs(${JSON.stringify(kvsId)});
 const track = /^\\/track\\/([A-Za-z0-9_-]{1,128})\\/?$/;
+const playlist = /^\\/playlist\\/([A-Za-z0-9_-]{1,128})\\/?$/;
+const creator = /^\\/@([A-Za-z0-9_-]{3,30})\\/?$/;
 const pages = ${JSON.stringify(PRERENDERED_PAGES)};
 const hints = ${JSON.stringify(SIGNED_IN_HINT_NAMES)};
+async function shareable(key) {
+  try {
+    return await kvs.exists(key);
+  } catch (e) {
+    return false;
+  }
+}
 async function handler(event) {
   var request = event.request;
   var cookies = request.cookies || {};
   var visitor = !hints.some(function (name) { return cookies[name] !== undefined; });
   var page = track.exec(request.uri);
   if (page) {
-    var shared = false;
-    if (visitor) {
-      try {
-        shared = await kvs.exists(page[1]);
-      } catch (e) {
-        shared = false;
-      }
-    }
+    var shared = visitor && (await shareable(page[1]));
     request.uri = shared ? '/${SHARE_PAGE_AREA}' + page[1] + '.html' : '/index.html';
+    return request;
+  }
+  var list = playlist.exec(request.uri);
+  if (list) {
+    var listed = visitor && (await shareable('playlist/' + list[1]));
+    request.uri = listed ? '/${PLAYLIST_SHARE_AREA}' + list[1] + '.html' : '/index.html';
+    return request;
+  }
+  var profile = creator.exec(request.uri);
+  if (profile) {
+    var handle = profile[1].toLowerCase();
+    var known = visitor && (await shareable('@' + handle));
+    request.uri = known ? '/${CREATOR_SHARE_AREA}' + handle + '.html' : '/index.html';
     return request;
   }
   var prerendered = pages.hasOwnProperty(request.uri) ? pages[request.uri] : undefined;
@@ -323,8 +345,8 @@ export class Web extends Construct {
 
   /**
    * Lets `fn` write share documents (decision 024): `SITE_BUCKET` and
-   * `SHARE_KVS_ARN` in its environment; put and delete under `share/track/`
-   * only, read the template it writes them from (`pages/track.html`, else the
+   * `SHARE_KVS_ARN` in its environment; put and delete under the share areas
+   * only (tracks', playlists' and creators', decisions 058 and 059), read the template it writes them from (`pages/track.html`, else the
    * shell `index.html`; decision 026), and describe the
    * key store and put and delete its keys.
    */
@@ -334,7 +356,7 @@ export class Web extends Construct {
     fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:PutObject', 's3:DeleteObject'],
-        resources: [this.bucket.arnForObjects(`${SHARE_PAGE_AREA}*`)],
+        resources: SHARE_AREAS.map((area) => this.bucket.arnForObjects(`${area}*`)),
       }),
     );
     fn.addToRolePolicy(
@@ -359,8 +381,12 @@ export class Web extends Construct {
         {
           id: 'AwsSolutions-IAM5',
           reason:
-            'Share documents are one object per track (share/track/{id}.html): put and delete apply to that area of the site bucket only.',
-          appliesTo: [{ regex: '/^Resource::<.*WebBucket[0-9A-F]{8}\\.Arn>\\/share\\/track\\/\\*$/' }],
+            'Share documents are one object per track, public playlist or public profile (share/{track,playlist,creator}/{id}.html): put and delete apply to those areas of the site bucket only.',
+          appliesTo: [
+            {
+              regex: '/^Resource::<.*WebBucket[0-9A-F]{8}\\.Arn>\\/share\\/(track|playlist|creator)\\/\\*$/',
+            },
+          ],
         },
       ],
       true,

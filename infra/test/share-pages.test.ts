@@ -30,6 +30,7 @@ describe('share pages on AWS', () => {
     return {
       generation: functionOf('generation'),
       admin: functionOf('admin'),
+      community: functionOf('community'),
       jobs: functionOf('jobs'),
       finish: logicalId(stack, stack.workflow.functions.FinishFunctionArn.node.defaultChild),
     };
@@ -54,10 +55,12 @@ describe('share pages on AWS', () => {
       const onSite = allowed.filter((g) => g.includes(`${bucket}.Arn`) && !g.endsWith('/pages/pricing.html'));
       expect(onSite.sort(), name).toEqual(
         [
-          `s3:DeleteObject on {${bucket}.Arn}/share/track/*`,
+          ...['track', 'playlist', 'creator'].flatMap((area) => [
+            `s3:DeleteObject on {${bucket}.Arn}/share/${area}/*`,
+            `s3:PutObject on {${bucket}.Arn}/share/${area}/*`,
+          ]),
           `s3:GetObject on {${bucket}.Arn}/index.html`,
           `s3:GetObject on {${bucket}.Arn}/pages/track.html`,
-          `s3:PutObject on {${bucket}.Arn}/share/track/*`,
         ].sort(),
       );
       expect(allowed.filter((g) => g.startsWith('cloudfront-keyvaluestore:')).sort(), name).toEqual([
@@ -74,7 +77,7 @@ describe('share pages on AWS', () => {
     for (const group of ['catalog', 'auth', 'billing'] as const) {
       const allowed = grants(statementsOfFunction(resources, functionOf(group)));
       expect(
-        allowed.filter((g) => g.includes(store) || g.includes('/share/track/')),
+        allowed.filter((g) => g.includes(store) || g.includes('/share/')),
         group,
       ).toEqual([]);
     }

@@ -208,6 +208,22 @@ describe('SPA fallback and share page function', () => {
     expect(asked).toEqual(['abc-123', 'other']);
   });
 
+  it("serves a public playlist's page and a creator's page their documents (decisions 058, 059), else the shell", async () => {
+    const asked: string[] = [];
+    const shared = ['playlist/pl-1', '@ada'];
+    expect(await rewrite('/playlist/pl-1', shared, asked)).toBe('/share/playlist/pl-1.html');
+    expect(await rewrite('/playlist/pl-2/', shared, asked)).toBe('/index.html');
+    expect(await rewrite('/@Ada', shared, asked)).toBe('/share/creator/ada.html');
+    expect(await rewrite('/@grace', shared, asked)).toBe('/index.html');
+    expect(asked).toEqual(['playlist/pl-1', 'playlist/pl-2', '@ada', '@grace']);
+    // A signed-in browser gets the shell without a lookup; a path that cannot be one is never looked up.
+    expect(await rewrite('/playlist/pl-1', shared, asked, signedIn)).toBe('/index.html');
+    expect(await rewrite('/@ada', shared, asked, signedIn)).toBe('/index.html');
+    for (const uri of ['/@a', '/@ada/tracks', '/@a.b', '/playlist/a.b', '/playlist/a/b'])
+      expect((await rewrite(uri, shared, asked)).startsWith('/share/'), uri).toBe(false);
+    expect(asked).toHaveLength(4);
+  });
+
   it('serves a browser with the signed-in hint the shell for a track page, without asking the store', async () => {
     const asked: string[] = [];
     expect(await rewrite('/track/abc-123', ['abc-123'], asked, signedIn)).toBe('/index.html');
