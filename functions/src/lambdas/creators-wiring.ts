@@ -4,20 +4,18 @@ import {
   dynamoCreatorStore,
   dynamoCreatorTracks,
 } from '../adapters/dynamo/creator-store';
-import { s3AudioLinker } from '../adapters/s3/links';
 import { withPlayableAudio } from '../http/audio-links';
 import type { GroupHandlers } from '../http/group-handler';
 import { log } from '../http/logger';
 import { creatorRoutes } from '../http/routes/creators';
-import { audioLinks } from './audio-wiring';
 import { creatorShareFromEnv } from './creator-share-wiring';
+import { lazyAudioLinks } from './lazy-audio-links';
 import { playlistsOfCreators } from './playlists-wiring';
 import { viewerLookup } from './viewer-wiring';
 
 /** The `community` group's handlers for public profiles, creators, following and the feed (decision 056). */
 export function creatorHandlers(): GroupHandlers {
   const { client, tableName } = dynamo();
-  const link = s3AudioLinker(audioLinks());
   const share = creatorShareFromEnv();
   return creatorRoutes({
     creators: dynamoCreatorStore(client, tableName),
@@ -25,7 +23,7 @@ export function creatorHandlers(): GroupHandlers {
     names: dynamoCreatorNames(client, tableName),
     playlists: playlistsOfCreators(),
     clock: { now: () => new Date() },
-    playable: (track) => withPlayableAudio(track, link),
+    playable: (track) => withPlayableAudio(track, lazyAudioLinks),
     ...(share ? { share } : {}),
     onShareFailure: (error) => log.warn('creator page preview not written', { error }),
     viewer: viewerLookup(),

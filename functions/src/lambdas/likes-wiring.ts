@@ -1,10 +1,9 @@
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoCreatorNames } from '../adapters/dynamo/creator-store';
 import { dynamoLikeStore, dynamoPlayStore, dynamoTrackReader } from '../adapters/dynamo/like-store';
-import { s3AudioLinker } from '../adapters/s3/links';
 import type { GroupHandlers } from '../http/group-handler';
 import { likeRoutes } from '../http/routes/likes';
-import { audioLinks } from './audio-wiring';
+import { lazyAudioLinks } from './lazy-audio-links';
 import { viewerLookup } from './viewer-wiring';
 
 /** The `community` group's handlers for likes, plays and the Liked tracks (decision 057). */
@@ -15,7 +14,7 @@ export function likeHandlers(): GroupHandlers {
     likes: dynamoLikeStore(client, tableName),
     plays: dynamoPlayStore(client, tableName),
     creators: dynamoCreatorNames(client, tableName),
-    audioLinks: s3AudioLinker(audioLinks()),
+    audioLinks: lazyAudioLinks,
     viewer: viewerLookup(),
     clock: { now: () => new Date() },
   });

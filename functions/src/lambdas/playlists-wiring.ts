@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { s3AudioLinker } from '../adapters/s3/links';
 import { publicPlaylists } from '../domain/community/playlists';
 import type { PublicPlaylists } from '../domain/community/ports';
 import type { GroupHandlers } from '../http/group-handler';
 import { playlistRoutes } from '../http/routes/playlists';
-import { audioLinks } from './audio-wiring';
+import { lazyAudioLinks } from './lazy-audio-links';
 import { playlistReads, playlistSharing } from './playlist-share-wiring';
 import { viewerLookup } from './viewer-wiring';
 
@@ -19,7 +18,7 @@ export function playlistHandlers(): GroupHandlers {
     ...playlistReads(),
     clock: { now: () => new Date() },
     newId: randomUUID,
-    audioLinks: s3AudioLinker(audioLinks()),
+    audioLinks: lazyAudioLinks,
     viewer: viewerLookup(),
     sharing: playlistSharing,
   });

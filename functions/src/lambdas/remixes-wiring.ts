@@ -6,14 +6,9 @@ import { dynamoRemixIndex } from '../adapters/dynamo/remix-index';
 import { lazySdk } from '../adapters/lazy-sdk';
 import { type GroupHandlers, lazyRoutes } from '../http/group-handler';
 import { remixReadRoutes } from '../http/routes/remixes';
+import { lazyAudioLinks } from './lazy-audio-links';
 import { publicOrigin } from './site-origin';
 import { viewerLookup } from './viewer-wiring';
-
-/** Play links (the signing key, Secrets Manager, CloudFront's signer) load with the first list that has audio. */
-const playLinks = lazySdk(
-  () => Promise.all([import('./audio-wiring'), import('../adapters/s3/links')]),
-  ([{ audioLinks }, { s3AudioLinker }]) => s3AudioLinker(audioLinks()),
-);
 
 /**
  * The `community` group's handlers for remixes with credit (decision 060): the permission and the
@@ -32,7 +27,7 @@ export function remixHandlers(): GroupHandlers {
       clock,
       remixes,
       creators,
-      audioLinks: async (stored) => (stored ? (await playLinks()).client(stored) : null),
+      audioLinks: lazyAudioLinks,
       viewer: viewerLookup(),
     }),
     ...lazyRoutes(['remixTrack'], async () => {
