@@ -6,11 +6,13 @@
  * or is deleted. The edge serves it to visitors for `/playlist/{id}`.
  */
 import {
-  escapeHtml,
+  clip,
+  DESCRIPTION_MAX,
+  previewTags,
   SHARE_IMAGE,
   type SharePages,
-  ShareTemplateError,
   shareAudioUrl,
+  withPreviewHead,
 } from '../tracks/share-page';
 import { audioMediaType, playbackAudio } from '../tracks/track';
 import { getPlaylist, type PlaylistDeps, type PlaylistReadDeps, type PlaylistView } from './playlists';
@@ -23,11 +25,6 @@ export const playlistSharePageKey = (id: string) => `${PLAYLIST_SHARE_AREA}${id}
 
 /** The edge's key for a playlist that has a document (tracks' keys are their bare ids). */
 export const playlistShareKey = (id: string) => `playlist/${id}`;
-
-const DESCRIPTION_MAX = 200;
-
-const clip = (text: string, max: number) =>
-  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 
 /** What the playlist's preview says, before escaping. */
 export function playlistSharePreview(view: PlaylistView, site: { origin: string; name: string }) {
@@ -54,42 +51,8 @@ export function playlistSharePreview(view: PlaylistView, site: { origin: string;
 /** The tags that go in the head of a playlist's share document, escaped. */
 export function playlistShareTags(view: PlaylistView, site: { origin: string; name: string }): string {
   const p = playlistSharePreview(view, site);
-  const meta = (attr: 'name' | 'property', key: string, value: string | number) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
-  return [
-    `<title>${escapeHtml(p.documentTitle)}</title>`,
-    meta('name', 'description', p.description),
-    `<link rel="canonical" href="${escapeHtml(p.url)}" />`,
-    meta('property', 'og:type', 'music.playlist'),
-    meta('property', 'og:site_name', site.name),
-    meta('property', 'og:title', p.title),
-    meta('property', 'og:description', p.description),
-    meta('property', 'og:url', p.url),
-    meta('property', 'og:image', p.image),
-    meta('property', 'og:image:type', SHARE_IMAGE.type),
-    meta('property', 'og:image:width', SHARE_IMAGE.width),
-    meta('property', 'og:image:height', SHARE_IMAGE.height),
-    meta('property', 'og:image:alt', p.imageAlt),
-    ...(p.owner ? [meta('property', 'music:creator', p.owner.displayName)] : []),
-    ...(p.audio
-      ? [
-          meta('property', 'og:audio', p.audio.url),
-          ...(p.audio.url.startsWith('https://')
-            ? [meta('property', 'og:audio:secure_url', p.audio.url)]
-            : []),
-          ...(p.audio.type ? [meta('property', 'og:audio:type', p.audio.type)] : []),
-        ]
-      : []),
-    meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', p.title),
-    meta('name', 'twitter:description', p.description),
-    meta('name', 'twitter:image', p.image),
-    meta('name', 'twitter:image:alt', p.imageAlt),
-  ].join('\n    ');
+  return previewTags(p, site.name, 'music.playlist', p.owner ? [['music:creator', p.owner.displayName]] : []);
 }
-
-const SHELL_TITLE = /<title>[\s\S]*?<\/title>\s*/i;
-const SHELL_DESCRIPTION = /<meta\s+name=["']description["'][^>]*>\s*/i;
 
 /** The shell with its title and description replaced by the playlist's, and the preview tags in its head. */
 export function renderPlaylistSharePage(
@@ -97,10 +60,7 @@ export function renderPlaylistSharePage(
   view: PlaylistView,
   site: { origin: string; name: string },
 ): string {
-  const headEnd = template.search(/<\/head>/i);
-  if (headEnd < 0) throw new ShareTemplateError('The share page template has no </head>');
-  const head = template.slice(0, headEnd).replace(SHELL_TITLE, '').replace(SHELL_DESCRIPTION, '');
-  return `${head}  ${playlistShareTags(view, site)}\n  ${template.slice(headEnd)}`;
+  return withPreviewHead(template, playlistShareTags(view, site));
 }
 
 /** What writing playlists' documents needs. */

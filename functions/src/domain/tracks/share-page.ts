@@ -78,7 +78,8 @@ export function isShareable(
   return !!g && mayPlay(g, undefined);
 }
 
-const DESCRIPTION_MAX = 200;
+/** The longest description a preview shows. */
+export const DESCRIPTION_MAX = 200;
 
 /** Text safe inside an element or a double- or single-quoted attribute. */
 export function escapeHtml(text: string): string {
@@ -90,7 +91,8 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const clip = (text: string, max: number) =>
+/** `text` cut to `max` characters, with an ellipsis when it was longer. */
+export const clip = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 
 /** A track's name as its page shows it (web: trackTitle). */
@@ -143,17 +145,36 @@ export function sharePreview(
   };
 }
 
-/** The tags that go in the head of a track's share document, escaped. */
-export function shareTags(g: SharedTrack, site: { origin: string; name: string }): string {
-  const p = sharePreview(g, site);
+/** What a link preview says, before escaping: a track's, a playlist's (decision 058), a creator's (059). */
+export interface LinkPreview {
+  title: string;
+  documentTitle: string;
+  description: string;
+  url: string;
+  image: string;
+  imageAlt: string;
+  /** The audio the preview offers and its media type; none without audio. */
+  audio?: { url: string; type: string | undefined } | undefined;
+}
+
+/**
+ * A preview's Open Graph and Twitter card tags, escaped: `type` is its `og:type`, `more` the
+ * properties of that type (a song's duration, a playlist's creator, a profile's username).
+ */
+export function previewTags(
+  p: LinkPreview,
+  siteName: string,
+  type: string,
+  more: readonly (readonly [string, string | number])[] = [],
+): string {
   const meta = (attr: 'name' | 'property', key: string, value: string | number) =>
     `<meta ${attr}="${key}" content="${escapeHtml(String(value))}" />`;
   return [
     `<title>${escapeHtml(p.documentTitle)}</title>`,
     meta('name', 'description', p.description),
     `<link rel="canonical" href="${escapeHtml(p.url)}" />`,
-    meta('property', 'og:type', 'music.song'),
-    meta('property', 'og:site_name', site.name),
+    meta('property', 'og:type', type),
+    meta('property', 'og:site_name', siteName),
     meta('property', 'og:title', p.title),
     meta('property', 'og:description', p.description),
     meta('property', 'og:url', p.url),
@@ -172,13 +193,23 @@ export function shareTags(g: SharedTrack, site: { origin: string; name: string }
           ...(p.audio.type ? [meta('property', 'og:audio:type', p.audio.type)] : []),
         ]
       : []),
-    ...(g.duration != null ? [meta('property', 'music:duration', Math.round(g.duration))] : []),
+    ...more.map(([key, value]) => meta('property', key, value)),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', p.title),
     meta('name', 'twitter:description', p.description),
     meta('name', 'twitter:image', p.image),
     meta('name', 'twitter:image:alt', p.imageAlt),
   ].join('\n    ');
+}
+
+/** The tags that go in the head of a track's share document, escaped. */
+export function shareTags(g: SharedTrack, site: { origin: string; name: string }): string {
+  return previewTags(
+    sharePreview(g, site),
+    site.name,
+    'music.song',
+    g.duration != null ? [['music:duration', Math.round(g.duration)]] : [],
+  );
 }
 
 /** The shell's own title and description, which the track's replace. */
@@ -188,6 +219,14 @@ const SHELL_DESCRIPTION = /<meta\s+name=["']description["'][^>]*>\s*/i;
 /** The template is not an HTML document with a head: nothing is written from it. */
 export class ShareTemplateError extends Error {
   override readonly name = 'ShareTemplateError';
+}
+
+/** `template` with its own title and description replaced by a preview's `tags`, in its head. */
+export function withPreviewHead(template: string, tags: string): string {
+  const headEnd = template.search(/<\/head>/i);
+  if (headEnd < 0) throw new ShareTemplateError('The share page template has no </head>');
+  const head = template.slice(0, headEnd).replace(SHELL_TITLE, '').replace(SHELL_DESCRIPTION, '');
+  return `${head}  ${tags}\n  ${template.slice(headEnd)}`;
 }
 
 /**
@@ -236,11 +275,7 @@ export function renderSharePage(
   g: SharedTrack,
   site: { origin: string; name: string },
 ): string {
-  const filled = fillTrackFrame(template, g);
-  const headEnd = filled.search(/<\/head>/i);
-  if (headEnd < 0) throw new ShareTemplateError('The share page template has no </head>');
-  const head = filled.slice(0, headEnd).replace(SHELL_TITLE, '').replace(SHELL_DESCRIPTION, '');
-  return `${head}  ${shareTags(g, site)}\n  ${filled.slice(headEnd)}`;
+  return withPreviewHead(fillTrackFrame(template, g), shareTags(g, site));
 }
 
 /** How often a document is written again because the track changed while it was written. */
