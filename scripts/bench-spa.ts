@@ -123,7 +123,7 @@ export async function spaReport(webDir: string, say: (line?: string) => void): P
 
     const initialSize = total(initial);
     say(
-      `SPA initial JS (${initial.length} files):          ${kb(initialSize.gzip)} gzip (${kb(initialSize.raw)} raw)`,
+      `SPA initial JS (${initial.length} files):          ${initialSize.gzip} B ${kb(initialSize.gzip)} gzip (${kb(initialSize.raw)} raw)`,
     );
     for (const file of initial) say(`  ${file.padEnd(40)} ${kb(size(file).gzip).padStart(9)} gzip`);
 
