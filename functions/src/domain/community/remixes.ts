@@ -42,11 +42,13 @@ export async function setRemixable(
   deps: { generations: GenerationStore; clock: { now(): Date } },
   user: Pick<User, 'id'>,
   id: string,
-  remixable: boolean,
+  /** The choice, or how to read it: read only once the track is known to be the user's. */
+  choice: boolean | (() => boolean),
 ): Promise<Generation> {
   const updatedAt = deps.clock.now().toISOString();
   const result = await deps.generations.update(id, (current) => {
     if (current.userId !== user.id) return undefined;
+    const remixable = typeof choice === 'function' ? choice() : choice;
     if (remixable && current.visibility !== 'public')
       throw validationError(remixMessages.privateNotRemixable);
     return { ...current, remixable, updatedAt };

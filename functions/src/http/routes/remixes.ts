@@ -40,8 +40,13 @@ async function shownTracks(deps: RemixReadDeps, generations: Generation[]): Prom
 export function remixReadRoutes(deps: RemixReadDeps): GroupHandlers {
   return {
     setRemixable: async (event, ctx) => {
-      const { remixable } = readJson(event, setRemixableSchema);
-      const track = await setRemixable(deps, ctx.user as User, ctx.params.id ?? '', remixable);
+      // Someone else's track is not found, whatever the body says.
+      const track = await setRemixable(
+        deps,
+        ctx.user as User,
+        ctx.params.id ?? '',
+        () => readJson(event, setRemixableSchema).remixable,
+      );
       return json(200, (await shownTracks(deps, [track]))[0]);
     },
 
