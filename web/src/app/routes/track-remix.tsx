@@ -1,10 +1,13 @@
 import type { Track } from '@tunesmith/shared/tracks';
-import RemixDialog from '@/features/create/components/remix-dialog';
+import { lazy, Suspense } from 'react';
 import RemixPanel from '@/features/remix/components/remix-panel';
 
+/** The create feature's restyle form, with the schema library it checks with: only once it is opened. */
+const RemixDialog = lazy(() => import('@/features/create/components/remix-dialog'));
+
 /**
- * A track's remixes on its page (decision 060): the remix feature's panel with the create
- * feature's restyle form, in one chunk that loads after the page.
+ * A track's remixes on its page (decision 060): the remix feature's panel in a chunk that loads after
+ * the page, and the restyle form when someone opens it (a visitor's page loads no schema library).
  */
 export default function TrackRemix({
   track,
@@ -22,7 +25,11 @@ export default function TrackRemix({
       track={track}
       owner={owner}
       signedIn={signedIn}
-      remixForm={(close) => <RemixDialog track={track} onClose={close} onStarted={onStarted} />}
+      remixForm={(close) => (
+        <Suspense fallback={null}>
+          <RemixDialog track={track} onClose={close} onStarted={onStarted} />
+        </Suspense>
+      )}
     />
   );
 }
