@@ -20,13 +20,15 @@ export async function startRemix(
   user: Pick<User, 'id' | 'planStatus' | 'planEndDate'>,
   plan: Plan | undefined,
   sourceId: string,
-  input: RemixRequest,
+  /** The request, or how to read it: read only once the source may be remixed by this user. */
+  request: RemixRequest | (() => RemixRequest),
 ): Promise<Generation> {
   const source = await deps.generations.get(sourceId);
   if (!source || !visibleTo(source, user)) throw trackNotFound();
   if (source.userId === user.id) throw forbidden(remixMessages.ownTrack);
   if (!isGalleryVisible(source) || !source.remixable || !source.audioUrl)
     throw forbidden(remixMessages.cannotRemix);
+  const input = typeof request === 'function' ? request() : request;
   const names = await deps.creators.names([source.userId]);
   const remix = await createGeneration(deps, user, plan, {
     type: 'audio-to-music',

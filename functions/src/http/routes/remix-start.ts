@@ -22,14 +22,14 @@ export function remixStartRoutes(deps: RemixStartDeps): GroupHandlers {
   return {
     remixTrack: async (event, ctx) => {
       const user = ctx.user as User;
-      const input = readJson(event, remixSchema);
       const plan = user.subscriptionPlanId ? await deps.plans.get(user.subscriptionPlanId) : undefined;
       const remix = await startRemix(
         { ...deps.start, remixes: deps.remixes, creators: deps.creators },
         user,
         plan,
         ctx.params.id ?? '',
-        input,
+        // A track the user may not see or remix is refused before its body is read.
+        () => readJson(event, remixSchema),
       );
       return json(201, { generationId: remix.id });
     },
