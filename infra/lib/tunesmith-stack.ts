@@ -19,7 +19,7 @@ import { SettingsKey } from './settings-key';
 import { type StageConfig, stageNamed } from './stages';
 import { StripeKeys } from './stripe-keys';
 import { type EdgeProtectionStack, WebAclArn } from './waf';
-import { Web } from './web';
+import { COMMUNITY_SHARE_AREAS, SHARE_AREAS, Web } from './web';
 import { WebhookDelivery } from './webhooks';
 import { GenerationWorkflow } from './workflow';
 
@@ -163,9 +163,11 @@ export class TunesmithStack extends Stack {
     // functions, so the functions may depend on it without a cycle.
     this.api.addEnvironment('PUBLIC_ORIGIN', this.web.url);
     // Share pages (decision 024): the library's and the admin area's track changes keep them in line.
-    // The community's playlists and profiles have documents of their own (decisions 058, 059).
-    for (const group of ['generation', 'admin', 'community'] as const)
-      this.web.grantSharePages(this.api.functions[group]);
+    // The community's playlists and profiles have documents of their own (decisions 058, 059): their
+    // owners change them, and the admin area (a hidden profile, a deleted user) withdraws them.
+    this.web.grantSharePages(this.api.functions.generation);
+    this.web.grantSharePages(this.api.functions.admin, SHARE_AREAS);
+    this.web.grantSharePages(this.api.functions.community, COMMUNITY_SHARE_AREAS);
     this.data.allowBrowserUploadsFrom(this.web.url);
 
     // The webhook URL names the distribution, which names the API resource only, not its routes or
@@ -197,7 +199,7 @@ export class TunesmithStack extends Stack {
     });
     this.api.connectJobs(this.jobs);
     // The account cascade removes share pages, and a new index.html (a deploy) rewrites every one.
-    this.web.grantSharePages(this.jobs.handler);
+    this.web.grantSharePages(this.jobs.handler, SHARE_AREAS);
     this.web.rewriteSharePagesOnDeploy(this.jobs.handler);
     // The pricing page's document shows the plans without scripts (decision 038): the admin area changes
     // the plans and brings it in line; after a deploy the jobs function fills in the new document.

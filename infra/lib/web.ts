@@ -61,7 +61,10 @@ import { privateBucket } from './data';
 const PRECOMPRESSED = ['**/*.br', '**/*.gz'];
 
 /** The site bucket's areas of share documents: tracks' (decision 024), playlists' (058), creators' (059). */
-const SHARE_AREAS = [SHARE_PAGE_AREA, PLAYLIST_SHARE_AREA, CREATOR_SHARE_AREA];
+export const SHARE_AREAS = [SHARE_PAGE_AREA, PLAYLIST_SHARE_AREA, CREATOR_SHARE_AREA] as const;
+export type ShareArea = (typeof SHARE_AREAS)[number];
+/** The community's documents: public playlists' and profiles'. */
+export const COMMUNITY_SHARE_AREAS = [PLAYLIST_SHARE_AREA, CREATOR_SHARE_AREA] as const;
 
 /** Where Vite puts content-hashed files (its `build.assetsDir`). */
 const HASHED_DIR = 'assets';
@@ -346,17 +349,17 @@ export class Web extends Construct {
   /**
    * Lets `fn` write share documents (decision 024): `SITE_BUCKET` and
    * `SHARE_KVS_ARN` in its environment; put and delete under the share areas
-   * only (tracks', playlists' and creators', decisions 058 and 059), read the template it writes them from (`pages/track.html`, else the
+   * given (`areas`: tracks' by default; playlists' and creators', decisions 058 and 059), read the template it writes them from (`pages/track.html`, else the
    * shell `index.html`; decision 026), and describe the
    * key store and put and delete its keys.
    */
-  grantSharePages(fn: LambdaFunction): void {
+  grantSharePages(fn: LambdaFunction, areas: readonly ShareArea[] = [SHARE_PAGE_AREA]): void {
     fn.addEnvironment('SITE_BUCKET', this.bucket.bucketName);
     fn.addEnvironment('SHARE_KVS_ARN', this.shareKeys.keyValueStoreArn);
     fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:PutObject', 's3:DeleteObject'],
-        resources: SHARE_AREAS.map((area) => this.bucket.arnForObjects(`${area}*`)),
+        resources: areas.map((area) => this.bucket.arnForObjects(`${area}*`)),
       }),
     );
     fn.addToRolePolicy(

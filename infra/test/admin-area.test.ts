@@ -98,10 +98,12 @@ describe('admin function', () => {
         's3:PutObject',
       ]),
     );
-    // It writes only share documents (an admin's rename rewrites the track's share page; decision 024)
-    // and the pricing page's document (a change to the plans; decision 038).
+    // It writes only share documents (an admin's rename rewrites the track's share page; decision 024;
+    // a restored profile's, decision 061) and the pricing page's document (a change to the plans; decision 038).
     const puts = statements.filter((s) => actionsOf(s).includes('s3:PutObject'));
     expect(puts.flatMap((s) => resourcesOf(s).map(flatten))).toEqual([
+      expect.stringMatching(/^\{WebBucket[0-9A-F]{8}\.Arn\}\/share\/creator\/\*$/),
+      expect.stringMatching(/^\{WebBucket[0-9A-F]{8}\.Arn\}\/share\/playlist\/\*$/),
       expect.stringMatching(/^\{WebBucket[0-9A-F]{8}\.Arn\}\/share\/track\/\*$/),
       expect.stringMatching(/^\{WebBucket[0-9A-F]{8}\.Arn\}\/pages\/pricing\.html$/),
     ]);

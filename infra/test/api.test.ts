@@ -333,8 +333,10 @@ describe('least privilege', () => {
       's3:DeleteObjectVersion',
       's3:GetObject',
     ]);
-    // It writes nothing but share pages (decision 024) and the pricing page's document (decision 038).
+    // It writes nothing but share pages (decisions 024, 058, 059) and the pricing page's document (decision 038).
     expect(admin.filter((s) => s.actions.includes('s3:PutObject')).map((s) => s.resource)).toEqual([
+      expect.stringMatching(/WebBucket.*\/share\/creator\/\*$/),
+      expect.stringMatching(/WebBucket.*\/share\/playlist\/\*$/),
       expect.stringMatching(/WebBucket.*\/share\/track\/\*$/),
       expect.stringMatching(/WebBucket.*\/pages\/pricing\.html$/),
     ]);
@@ -364,7 +366,9 @@ describe('least privilege', () => {
         // Share pages (decisions 024, 026): the site bucket's share area and its templates (generation and
         // admin); the pricing page's document (admin, decision 038).
         if (/WebBucket/.test(resource)) {
-          expect(resource, group).toMatch(/\/(share\/track\/\*|index\.html|pages\/(track|pricing)\.html)$/);
+          expect(resource, group).toMatch(
+            /\/(share\/(track|playlist|creator)\/\*|index\.html|pages\/(track|pricing)\.html)$/,
+          );
           continue;
         }
         expect(resource, group).toMatch(/\/(incoming|uploads|tracks|exports)\/\*$/);

@@ -91,10 +91,15 @@ describe('the jobs function', () => {
         `s3:DeleteObject on {${uploads}.Arn}/incoming/*`,
         `s3:DeleteObject on {${uploads}.Arn}/uploads/*`,
         // Share pages (decision 024): the site bucket's share area, and the shell they are made from.
+        // and the community's (decisions 058, 059), which the cascade removes.
         `s3:DeleteObject on {${site}.Arn}/share/track/*`,
+        `s3:DeleteObject on {${site}.Arn}/share/playlist/*`,
+        `s3:DeleteObject on {${site}.Arn}/share/creator/*`,
         `s3:GetObject on {${site}.Arn}/index.html`,
         `s3:GetObject on {${site}.Arn}/pages/track.html`,
         `s3:PutObject on {${site}.Arn}/share/track/*`,
+        `s3:PutObject on {${site}.Arn}/share/playlist/*`,
+        `s3:PutObject on {${site}.Arn}/share/creator/*`,
         // The pricing page's document, filled in after a deploy (decision 038).
         `s3:GetObject on {${site}.Arn}/pages/pricing.html`,
         `s3:PutObject on {${site}.Arn}/pages/pricing.html`,

@@ -27,12 +27,17 @@ const grants = (statements: Statement[]): string[] =>
 describe('share pages on AWS', () => {
   const writers = () => {
     const { stack } = synthesized;
+    // Each writes the documents of what it changes: tracks', and the community's playlists' and profiles'.
+    const all = ['track', 'playlist', 'creator'];
     return {
-      generation: functionOf('generation'),
-      admin: functionOf('admin'),
-      community: functionOf('community'),
-      jobs: functionOf('jobs'),
-      finish: logicalId(stack, stack.workflow.functions.FinishFunctionArn.node.defaultChild),
+      generation: { id: functionOf('generation'), areas: ['track'] },
+      admin: { id: functionOf('admin'), areas: all },
+      community: { id: functionOf('community'), areas: ['playlist', 'creator'] },
+      jobs: { id: functionOf('jobs'), areas: all },
+      finish: {
+        id: logicalId(stack, stack.workflow.functions.FinishFunctionArn.node.defaultChild),
+        areas: ['track'],
+      },
     };
   };
 
@@ -45,7 +50,7 @@ describe('share pages on AWS', () => {
     const { stack } = synthesized;
     const bucket = logicalId(stack, stack.web.bucket.node.defaultChild);
     const store = logicalId(stack, stack.web.shareKeys.node.defaultChild);
-    for (const [name, id] of Object.entries(writers())) {
+    for (const [name, { id, areas }] of Object.entries(writers())) {
       const variables = (propsOf(resources[id]).Environment as { Variables: Record<string, unknown> })
         .Variables;
       expect(flatten(variables.SITE_BUCKET), name).toBe(`{Ref:${bucket}}`);
@@ -55,7 +60,7 @@ describe('share pages on AWS', () => {
       const onSite = allowed.filter((g) => g.includes(`${bucket}.Arn`) && !g.endsWith('/pages/pricing.html'));
       expect(onSite.sort(), name).toEqual(
         [
-          ...['track', 'playlist', 'creator'].flatMap((area) => [
+          ...areas.flatMap((area) => [
             `s3:DeleteObject on {${bucket}.Arn}/share/${area}/*`,
             `s3:PutObject on {${bucket}.Arn}/share/${area}/*`,
           ]),
