@@ -91,7 +91,15 @@ describe('a song a model made, after it is made', () => {
       const analysis = await inThreadAudioWork.tempoAndKey(parseWav(wav));
       expect(analysis?.key).toBe('A minor');
       // Stable Audio plays almost no drums: its tempo is what the measure can tell, or a multiple of it.
-      if (endpoint !== STABLE_AUDIO_ENDPOINT) expect(analysis?.bpm).toBeCloseTo(120, -1);
+      // MiniMax takes no seed, so its song differs every run, and the measure may hear its beat at
+      // double or half time (the analysis bench counts those apart): its tempo is 120 or an octave of it.
+      const bpm = analysis?.bpm ?? 0;
+      if (endpoint === MINIMAX_2_ENDPOINT || endpoint === MINIMAX_2_5_ENDPOINT)
+        expect(
+          [60, 120, 240].some((beat) => Math.abs(bpm - beat) < 5),
+          `${bpm} BPM`,
+        ).toBe(true);
+      else if (endpoint !== STABLE_AUDIO_ENDPOINT) expect(bpm).toBeCloseTo(120, -1);
     },
   );
 
