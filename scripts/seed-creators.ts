@@ -5,10 +5,11 @@
  * the first `follows` creators (the bench's user, whose feed is measured).
  */
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { generationToItem } from '../functions/src/adapters/dynamo/generation-repository';
 import { creatorKeys } from '../functions/src/data/community-keys';
 import type { Generation } from '../functions/src/domain/tracks/track';
+import { batchWrite } from './batch-write';
 
 export interface CreatorSeedOptions {
   creators: number;
@@ -20,30 +21,6 @@ export interface CreatorSeedOptions {
   follower?: string;
   follows?: number;
   now?: Date;
-}
-
-const BATCH = 25;
-const PARALLEL = 8;
-
-async function batchWrite(
-  documents: DynamoDBDocumentClient,
-  tableName: string,
-  items: Record<string, unknown>[],
-) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      let requests = items.slice(next, next + BATCH).map((Item) => ({ PutRequest: { Item } }));
-      next += BATCH;
-      for (let attempt = 0; requests.length > 0; attempt++) {
-        if (attempt > 10) throw new Error('DynamoDB kept items unprocessed after 10 retries');
-        const out = await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-        requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-        if (requests.length > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
 }
 
 /** Seeds the creators; returns their handles, in order (the follower follows the first ones). */

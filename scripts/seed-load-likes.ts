@@ -6,19 +6,14 @@
  * only (no accounts), as a like names nothing else of its user.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  BatchWriteCommand,
-  type DynamoDBDocumentClient,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { generationToItem } from '../functions/src/adapters/dynamo/generation-repository';
 import { likeKeys } from '../functions/src/data/community-keys';
 import { keys, tableDesign } from '../functions/src/data/keys';
 import { utcDayOf, weeksCounting } from '../functions/src/domain/community/likes';
 import type { Generation } from '../functions/src/domain/tracks/track';
+import { batchWrite } from './batch-write';
 
-const BATCH = 25;
 const PARALLEL = 8;
 const DAY_MS = 86_400_000;
 /** Each liker likes this many tracks (fewer when there are fewer tracks): the likers are ids only. */
@@ -33,32 +28,6 @@ export interface CommunitySeedOptions {
   plays: number;
   now?: Date;
   onProgress?: (step: string, done: number, total: number) => void;
-}
-
-async function batchWrite(
-  documents: DynamoDBDocumentClient,
-  tableName: string,
-  items: Record<string, unknown>[],
-  progress: (done: number) => void,
-): Promise<void> {
-  let next = 0;
-  let written = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const batch = items.slice(next, next + BATCH);
-      next += BATCH;
-      let requests = batch.map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; requests.length > 0; attempt++) {
-        if (attempt > 10) throw new Error('DynamoDB kept items unprocessed after 10 retries');
-        const out = await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-        requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-        if (requests.length > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      }
-      written += batch.length;
-      progress(written);
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
 }
 
 async function inParallel<T>(list: T[], run: (item: T) => Promise<void>, progress: (done: number) => void) {

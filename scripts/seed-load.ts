@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PLAYLISTS_MAX } from '@tunesmith/shared/community';
 import { counterUpdate } from '../functions/src/adapters/dynamo/counters';
 import { generationToItem } from '../functions/src/adapters/dynamo/generation-repository';
@@ -35,11 +35,10 @@ import {
 } from '../functions/src/domain/admin/counters';
 import type { StoredPlaylist } from '../functions/src/domain/community/playlists';
 import { type Generation, isGalleryVisible } from '../functions/src/domain/tracks/track';
+import { batchWrite } from './batch-write';
 import { seedCreators } from './seed-creators';
 import { seedLikesAndPlays } from './seed-load-likes';
 
-const BATCH = 25; // DynamoDB's BatchWriteItem limit
-const PARALLEL_BATCHES = 8;
 const DAY_MS = 86_400_000;
 
 const GENRES = [
@@ -65,33 +64,6 @@ export interface SeedOptions {
   now?: Date;
   /** Called after each written batch with the items written so far. */
   onProgress?: (written: number, total: number) => void;
-}
-
-/** Writes `items` in batches of 25, a few batches at a time, retrying what DynamoDB leaves unprocessed. */
-async function batchWrite(
-  documents: DynamoDBDocumentClient,
-  tableName: string,
-  items: Record<string, unknown>[],
-  onProgress?: (written: number, total: number) => void,
-): Promise<void> {
-  let next = 0;
-  let written = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const batch = items.slice(next, next + BATCH);
-      next += BATCH;
-      let requests = batch.map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; requests.length > 0; attempt++) {
-        if (attempt > 10) throw new Error('DynamoDB kept items unprocessed after 10 retries');
-        const out = await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-        requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-        if (requests.length > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      }
-      written += batch.length;
-      onProgress?.(written, items.length);
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL_BATCHES }, worker));
 }
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
