@@ -94,6 +94,8 @@ describe('/following', () => {
       'GET /api/feed': jsonResponse({ tracks: [], nextCursor: null }),
     });
     expect(await screen.findByText('Follow creators to see their new tracks here.')).toBeDefined();
+    // Creators are found in the gallery, with its sorts.
+    expect(screen.getByRole('link', { name: 'Browse the gallery' }).getAttribute('href')).toBe('/gallery');
   });
 
   it('lists new tracks of followed creators with their names', async () => {

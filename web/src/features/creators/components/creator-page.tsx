@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { TrackCard } from '@/components/tracks/track-card';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { isNotFoundError } from '@/lib/api-client';
@@ -10,6 +9,7 @@ import { pageTitle } from '@/lib/page-title';
 import { getCreator, useCreator } from '../api/get-creator';
 import { useMorePages } from '../hooks/use-more-pages';
 import { FollowButton } from './follow-button';
+import { PagedTracks } from './paged-tracks';
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -79,29 +79,8 @@ export function CreatorPage({ handle }: { handle: string }) {
         {tracks.length === 0 ? (
           <p className="text-zinc-400">No public tracks yet.</p>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {tracks.map((track) => (
-              <li key={track.id} className="flex flex-col *:flex-1">
-                <TrackCard track={track} preload={track.duration ? 'none' : 'metadata'} />
-              </li>
-            ))}
-          </ul>
+          <PagedTracks pages={pages} />
         )}
-        {pages.failed ? (
-          <p role="alert" className="text-center text-red-300">
-            More tracks could not be loaded. Try again.
-          </p>
-        ) : null}
-        {pages.hasMore ? (
-          <Button
-            variant="outline"
-            className="justify-self-center"
-            disabled={pages.loading}
-            onClick={() => void pages.loadMore()}
-          >
-            {pages.loading ? 'Loading...' : 'More tracks'}
-          </Button>
-        ) : null}
       </section>
 
       {first.playlists.length ? (

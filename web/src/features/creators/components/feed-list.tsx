@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { TrackCard } from '@/components/tracks/track-card';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { getFeed, useFeed } from '../api/get-feed';
 import { useMorePages } from '../hooks/use-more-pages';
+import { PagedTracks } from './paged-tracks';
 
 /** The Following feed: new tracks of the creators the user follows, newest first. */
 export function FeedList() {
@@ -28,35 +28,14 @@ export function FeedList() {
         <p className="mt-2 text-zinc-400">
           A creator&apos;s page has a Follow button; find creators in the gallery.
         </p>
-        <Link to="/" className={buttonClasses('primary', 'md', 'mt-6')}>
+        <Link to="/gallery" className={buttonClasses('primary', 'md', 'mt-6')}>
           Browse the gallery
         </Link>
       </Card>
     );
   return (
     <div className="grid gap-6">
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {tracks.map((track) => (
-          <li key={track.id} className="flex flex-col *:flex-1">
-            <TrackCard track={track} preload={track.duration ? 'none' : 'metadata'} />
-          </li>
-        ))}
-      </ul>
-      {pages.failed ? (
-        <p role="alert" className="text-center text-red-300">
-          More tracks could not be loaded. Try again.
-        </p>
-      ) : null}
-      {pages.hasMore ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          disabled={pages.loading}
-          onClick={() => void pages.loadMore()}
-        >
-          {pages.loading ? 'Loading...' : 'More tracks'}
-        </Button>
-      ) : null}
+      <PagedTracks pages={pages} />
     </div>
   );
 }
