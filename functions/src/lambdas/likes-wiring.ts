@@ -1,6 +1,7 @@
 import { dynamo } from '../adapters/dynamo/client';
 import { dynamoCreatorNames } from '../adapters/dynamo/creator-store';
 import { dynamoLikeStore, dynamoPlayStore, dynamoTrackReader } from '../adapters/dynamo/like-store';
+import { dynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
 import type { GroupHandlers } from '../http/group-handler';
 import { likeRoutes } from '../http/routes/likes';
 import { lazyAudioLinks } from './lazy-audio-links';
@@ -17,5 +18,6 @@ export function likeHandlers(): GroupHandlers {
     audioLinks: lazyAudioLinks,
     viewer: viewerLookup(),
     clock: { now: () => new Date() },
+    visitorPlays: dynamoRateLimiter(client, tableName),
   });
 }

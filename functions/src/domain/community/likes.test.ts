@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aGeneration } from '../../testing/fixtures';
+import { inMemoryLimiter } from '../../testing/in-memory-accounts';
 import { inMemoryCommunity } from '../../testing/in-memory-likes';
 import { DomainError } from '../errors';
 import {
@@ -9,6 +10,7 @@ import {
   playThreshold,
   recordPlay,
   unlikeTrack,
+  VISITOR_PLAYS_PER_ADDRESS_HOUR,
   weeksCounting,
   withCreators,
   withLikedByMe,
@@ -125,6 +127,27 @@ describe('plays', () => {
     const visitor = play(undefined, 31, { listenerId: 'visitor-0123456789abcdef' });
     expect(await recordPlay(deps, visitor, 't1')).toEqual({ counted: true, plays: 3 });
     expect(await recordPlay(deps, visitor, 't1')).toEqual({ counted: false, plays: 3 });
+  });
+
+  it("counts a visitor's plays from one address up to an hour's limit, whatever listener ids are sent", async () => {
+    const tracks = Array.from({ length: VISITOR_PLAYS_PER_ADDRESS_HOUR + 1 }, (_, i) =>
+      aGeneration({ id: `t${i}`, userId: 'owner', duration: 120 }),
+    );
+    const { deps } = setUp(...tracks);
+    const limited = { ...deps, visitorPlays: inMemoryLimiter() };
+    const fromOne = (i: number) =>
+      play(undefined, 31, { listenerId: `visitor-${String(i).padStart(16, '0')}`, address: '203.0.113.5' });
+    for (let i = 0; i < VISITOR_PLAYS_PER_ADDRESS_HOUR; i++)
+      expect(await recordPlay(limited, fromOne(i), `t${i}`)).toMatchObject({ counted: true });
+    const last = `t${VISITOR_PLAYS_PER_ADDRESS_HOUR}`;
+    expect(await recordPlay(limited, fromOne(999), last)).toEqual({ counted: false, plays: 0 });
+    // Another address, and a signed-in listener from the same one, still count.
+    const elsewhere = play(undefined, 31, { listenerId: 'visitor-elsewhere-0001', address: '198.51.100.7' });
+    expect(await recordPlay(limited, elsewhere, last)).toEqual({ counted: true, plays: 1 });
+    expect(await recordPlay(limited, play(alice, 31, { address: '203.0.113.5' }), last)).toEqual({
+      counted: true,
+      plays: 2,
+    });
   });
 
   it('does not count a short listen, the owner, a bot, or a visitor without a listener id', async () => {

@@ -123,7 +123,15 @@ export interface PlayDeps {
   tracks: TrackReader;
   plays: PlayStore;
   clock: { now(): Date };
+  /**
+   * Visitors' counted plays per address: a visitor's listener id is theirs to choose, so a new id
+   * per request must not count without end. Counts a play unless the hour already holds the limit.
+   */
+  visitorPlays?: { hit(key: string, limit: number, windowSeconds: number): Promise<boolean> };
 }
+
+/** Counted plays of visitors from one address in an hour (a household or an office shares one). */
+export const VISITOR_PLAYS_PER_ADDRESS_HOUR = 60;
 
 /**
  * `POST /api/track/{id}/play`: counts once per listener per track per UTC day, once the threshold is
@@ -136,6 +144,8 @@ export async function recordPlay(
     listenerId: string | undefined;
     listenedSeconds: number;
     isBot: boolean;
+    /** The caller's address: visitors' plays from it are limited. */
+    address?: string;
   },
   trackId: string,
 ): Promise<PlayRecorded> {
@@ -152,6 +162,13 @@ export async function recordPlay(
     g.status === 'completed' &&
     request.listenedSeconds >= playThreshold(g.duration);
   if (!countable) return { counted: false, plays: g.plays ?? 0 };
+  if (
+    listener.kind === 'visitor' &&
+    deps.visitorPlays &&
+    request.address &&
+    !(await deps.visitorPlays.hit(`plays:${request.address}`, VISITOR_PLAYS_PER_ADDRESS_HOUR, 3600))
+  )
+    return { counted: false, plays: g.plays ?? 0 };
   const now = deps.clock.now();
   const counted = await deps.plays.record(trackId, listener, utcDayOf(now), now.toISOString());
   return { counted, plays: await countOf(deps.tracks, trackId, 'plays') };

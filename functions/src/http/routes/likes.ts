@@ -8,6 +8,7 @@ import {
   type LikeStore,
   likedTracks,
   likeTrack,
+  type PlayDeps,
   type PlayStore,
   recordPlay,
   type TrackReader,
@@ -21,7 +22,7 @@ import type { Generation } from '../../domain/tracks/track';
 import { type AudioLinker, withPlayableAudio } from '../audio-links';
 import { errorToResponse } from '../errors';
 import type { GroupHandlers } from '../group-handler';
-import { readJson, readQuery } from '../request';
+import { clientAddress, readJson, readQuery } from '../request';
 import { type ApiResult, json } from '../responses';
 import type { ViewerLookup } from './catalog';
 
@@ -33,6 +34,7 @@ export interface LikeRouteDeps {
   audioLinks: AudioLinker;
   viewer: ViewerLookup;
   clock: LikeDeps['clock'];
+  visitorPlays?: PlayDeps['visitorPlays'];
 }
 
 const DEFAULT_PAGE = 24;
@@ -93,6 +95,7 @@ export function likeRoutes(deps: LikeRouteDeps): GroupHandlers {
               listenerId: body.listenerId,
               listenedSeconds: body.listenedSeconds,
               isBot: isbot(userAgent(event)),
+              address: clientAddress(event),
             },
             id(ctx.params),
           ),
