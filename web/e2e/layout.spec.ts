@@ -144,6 +144,12 @@ describe('a phone, 390 px wide, with the longest title and name there is', () =>
       await check(page, 'home with the gallery', galleryCard);
       await expectWithinScreen(galleryCard, 'the gallery card title');
 
+      // The gallery page with its sorts and like buttons (decision 057).
+      await page.goto(`${baseUrl}/gallery`);
+      const sortedCard = page.getByRole('heading', { name: longTitle });
+      await check(page, 'gallery page', sortedCard);
+      await expectWithinScreen(sortedCard, 'the gallery page card title');
+
       await page.goto(`${baseUrl}/track/${track.id}`);
       await check(page, 'track page', page.getByRole('heading', { level: 1, name: longTitle }));
       await page.goto(`${baseUrl}/pricing`);
