@@ -21,6 +21,9 @@ export default defineConfig({
   },
   build: {
     modulePreload: {
+      // Every browser the build targets with module preloading has it natively; one without it
+      // (Safari before 17) still loads every module through its import, only unhinted.
+      polyfill: false,
       // A page's code asks for its chunks ahead (one link each); the libraries every page starts
       // with are loaded before any page's code is asked for, so asking for them again is only work
       // for the main thread. Leaving one out never breaks a page: its import still loads it.
@@ -34,14 +37,20 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
+        // Seven characters of hash (42 bits, the fewest the bundler allows for this many chunks)
+        // tell a file's versions apart; the first chunk names every chunk a page may load, so each
+        // character more is bytes on every first visit.
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
         codeSplitting: {
           // The libraries every page starts with, in one chunk that ends with
-          // src/start-react.ts, which runs React's own code: a prerendered page's
+          // src/start-react.ts, which runs React's own code (then only src/lib/cn.ts, a function
+          // nearly every page imports, kept out of a chunk of its own): a prerendered page's
           // loader (public/boot.js) runs it in a task before the app's module.
           groups: [
             {
               name: START_STEP,
-              test: /node_modules[\\/](react-dom|scheduler|react-router|@tanstack)[\\/]|src[\\/]start-react\.ts$/,
+              test: /node_modules[\\/](react-dom|scheduler|react-router|@tanstack)[\\/]|src[\\/](start-react|lib[\\/]cn)\.ts$/,
             },
           ],
         },
