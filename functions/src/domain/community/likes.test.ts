@@ -229,6 +229,34 @@ describe('the gallery', () => {
     expect(ids(await galleryPage(gallery, { sort: 'new', limit: 10 }))).toEqual(['d', 'c', 'a']);
   });
 
+  it('reads about one page of the index when nothing is skipped, and fills a page past tracks no longer listed', async () => {
+    const day = (i: number) => `2026-11-${String(1 + Math.floor(i / 4)).padStart(2, '0')}T0${i % 4}:00:00.000Z`;
+    const tracks = Array.from({ length: 40 }, (_, i) => listed(`t${String(i).padStart(2, '0')}`, day(i)));
+    const { community } = setUp(...tracks);
+    const asked: number[] = [];
+    const index = {
+      read: (...args: Parameters<typeof community.index.read>) => {
+        asked.push(args[1].limit);
+        return community.index.read(...args);
+      },
+    };
+    const gallery = { index, clock: at(NOW) };
+    const newest = [...tracks].reverse().map((g) => g.id);
+
+    const page = await galleryPage(gallery, { sort: 'new', limit: 24 });
+    expect(page.generations.map((g) => g.id)).toEqual(newest.slice(0, 24));
+    expect(asked).toEqual([28]);
+
+    // Ten of the newest hidden since: the page is still full, from further down.
+    for (const id of newest.slice(0, 10)) {
+      community.generations.set(id, { ...(community.generations.get(id) as (typeof tracks)[number]), hidden: true });
+    }
+    asked.length = 0;
+    const after = await galleryPage(gallery, { sort: 'new', limit: 24 });
+    expect(after.generations.map((g) => g.id)).toEqual(newest.slice(10, 34));
+    expect(after.nextCursor).not.toBeNull();
+  });
+
   it("refuses a cursor of another sort's list", async () => {
     const { community } = setUp(
       listed('a', '2026-11-01T00:00:00.000Z'),

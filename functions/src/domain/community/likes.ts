@@ -216,6 +216,12 @@ export async function withCreators<T extends Pick<Track, 'id'>>(
 
 /** The largest page the gallery reads from an index at once while it skips tracks no longer listed. */
 const INDEX_READ_MAX = 100;
+/**
+ * Entries read past a page's need on the first read, for a few tracks no longer listed: most pages
+ * skip none, and each entry read of a ranking is a track read too. A page that skips more reads on,
+ * twice what it still needs at a time.
+ */
+const INDEX_READ_SLACK = 3;
 
 export interface GalleryDeps {
   index: GalleryIndex;
@@ -236,11 +242,11 @@ export async function galleryPage(
   let cursor = query.cursor;
   // One more than the page tells whether another page exists, so the last page has no cursor.
   const wanted = query.limit + 1;
-  for (;;) {
+  for (let round = 0; ; round++) {
     const need = wanted - found.length;
     const read = await deps.index.read(query.sort, {
       day,
-      limit: Math.min(INDEX_READ_MAX, Math.max(need * 2, 10)),
+      limit: Math.min(INDEX_READ_MAX, round === 0 ? need + INDEX_READ_SLACK : Math.max(need * 2, 10)),
       cursor,
     });
     for (const entry of read.entries) {
