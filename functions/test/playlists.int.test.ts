@@ -279,6 +279,35 @@ describe('playlists', () => {
     expect(await page()).not.toContain('Renamed');
   });
 
+  it('names its owner in the preview as their public profile is made, renamed and withdrawn', async () => {
+    const { browser, id } = await signedInUser();
+    const track = await storedTrack(id, { title: 'Opening' });
+    const made = await newPlaylist(browser, { title: 'Named' });
+    expect((await browser.put(`/api/playlists/${made.id}/tracks`, { trackIds: [track.id] })).status).toBe(
+      200,
+    );
+    const page = async () => (await fetch(`${apiUrl}/playlist/${made.id}`)).text();
+    expect(meta(await page(), 'music:creator')).toBeUndefined();
+
+    const handle = `owner${id.slice(0, 8).replace(/[^a-z0-9]/gi, '')}`;
+    const profile = { handle, displayName: 'Ada Lovelace' };
+    expect((await browser.put('/api/user/public-profile', profile)).status).toBe(200);
+    expect(meta(await page(), 'music:creator')).toBe('Ada Lovelace');
+    expect(meta(await page(), 'og:description')).toContain('by Ada Lovelace');
+
+    expect(
+      (await browser.put('/api/user/public-profile', { ...profile, displayName: 'Countess' })).status,
+    ).toBe(200);
+    expect(meta(await page(), 'music:creator')).toBe('Countess');
+
+    // Private again: the preview says nothing of who they were.
+    expect((await browser.call('DELETE', '/api/user/public-profile')).status).toBe(204);
+    const html = await page();
+    expect(meta(html, 'og:title')).toBe('Named');
+    expect(html).not.toContain('Countess');
+    expect(html).not.toContain('Ada Lovelace');
+  });
+
   it("seed:load's playlists step writes playlists the API reads, with exact counts (a small run)", async () => {
     const ada = await signedInUser();
     const ben = await signedInUser();

@@ -224,9 +224,14 @@ describe('reporting a profile and suspending its owner', () => {
     const handle = `Owner_${randomUUID().slice(0, 8)}`;
     // A public profile, chosen as a user chooses one (decision 059).
     expect(
-      (await owner.browser.put('/api/user/public-profile', { handle, displayName: 'Owner' })).status,
+      (await owner.browser.put('/api/user/public-profile', { handle, displayName: 'Owner Quill' })).status,
     ).toBe(200);
     profiles.push({ userId: owner.id, handle });
+    // Their public playlist's preview names them while their profile may be seen.
+    const playlist = await owner.browser.post('/api/playlists', { title: 'Quills', visibility: 'public' });
+    expect(playlist.status).toBe(201);
+    const preview = async () => (await fetch(`${apiUrl}/playlist/${String(playlist.body.id)}`)).text();
+    expect(await preview()).toContain('by Owner Quill');
     const created = await owner.browser.post('/api/user/api-keys', { name: 'CI', scopes: ['read'] });
     expect(created.status).toBe(201);
     const key = String(created.body.key);
@@ -256,6 +261,9 @@ describe('reporting a profile and suspending its owner', () => {
     const refusedKey = await withKey();
     expect(refusedKey.status).toBe(403);
     expect(JSON.stringify(refusedKey.body)).toContain('This account is suspended.');
+    const withdrawn = await preview();
+    expect(withdrawn).toContain('Quills');
+    expect(withdrawn).not.toContain('Owner Quill');
     // The hidden profile can no longer be reported: it is not found.
     expect((await reporter.browser.post(`/api/creators/${handle}/report`, { reason: 'spam' })).status).toBe(
       404,
@@ -271,6 +279,7 @@ describe('reporting a profile and suspending its owner', () => {
     );
     expect((await back.get('/api/auth/user')).status).toBe(200);
     expect((await withKey()).status).toBe(200);
+    expect(await preview()).toContain('by Owner Quill');
     expect((await reporter.browser.post(`/api/creators/${handle}/report`, { reason: 'spam' })).status).toBe(
       201,
     );

@@ -10,6 +10,7 @@ import { log } from '../http/logger';
 import { creatorRoutes } from '../http/routes/creators';
 import { creatorShareFromEnv } from './creator-share-wiring';
 import { lazyAudioLinks } from './lazy-audio-links';
+import { ownerPlaylistPreviews } from './playlist-share-wiring';
 import { playlistsOfCreators } from './playlists-wiring';
 import { viewerLookup } from './viewer-wiring';
 
@@ -24,7 +25,7 @@ export function creatorHandlers(): GroupHandlers {
     playlists: playlistsOfCreators(),
     clock: { now: () => new Date() },
     playable: (track) => withPlayableAudio(track, lazyAudioLinks),
-    ...(share ? { share } : {}),
+    ...(share ? { share, ownerPreviews: ownerPlaylistPreviews } : {}),
     onShareFailure: (error) => log.warn('creator page preview not written', { error }),
     viewer: viewerLookup(),
   });

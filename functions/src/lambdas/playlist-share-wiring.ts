@@ -8,7 +8,11 @@ import { s3 } from '../adapters/s3/client';
 import { s3PlaylistSharePages } from '../adapters/share/playlist-share-pages';
 import { keyValueStoreShareKeys, sdkKeyValueStore } from '../adapters/share/share-keys';
 import { fileShareTemplate, s3ShareTemplate } from '../adapters/share/share-pages';
-import { type PlaylistShareDeps, removeUserPlaylists } from '../domain/community/playlist-share-page';
+import {
+  type PlaylistShareDeps,
+  refreshPlaylistSharePagesOf,
+  removeUserPlaylists,
+} from '../domain/community/playlist-share-page';
 import type { PlaylistReadDeps, PlaylistStore } from '../domain/community/playlists';
 import { siteNameSource } from '../domain/settings/site';
 import { log } from '../http/logger';
@@ -68,3 +72,7 @@ export function playlistRemoval(): Pick<PlaylistStore, 'removeAll'> {
       removeUserPlaylists({ playlists: playlistReads().playlists, pages: playlistSharing().pages }, userId),
   };
 }
+
+/** A user's playlists' documents, rewritten once the name they show changes (decision 059). */
+export const ownerPlaylistPreviews = (userId: string): Promise<void> =>
+  refreshPlaylistSharePagesOf(playlistSharing(), userId);

@@ -3,7 +3,6 @@ import { dynamo } from '../adapters/dynamo/client';
 import { dynamoCreatorNames } from '../adapters/dynamo/creator-store';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoRemixIndex } from '../adapters/dynamo/remix-index';
-import { lazySdk } from '../adapters/lazy-sdk';
 import { type GroupHandlers, lazyRoutes } from '../http/group-handler';
 import { remixReadRoutes } from '../http/routes/remixes';
 import { lazyAudioLinks } from './lazy-audio-links';

@@ -91,6 +91,33 @@ describe('public profiles', () => {
     });
   });
 
+  it("brings the user's playlists' previews in line when their public name changes; a failure stands the change", async () => {
+    const { deps, creators } = world();
+    const refreshed: string[] = [];
+    const told: unknown[] = [];
+    let failing = false;
+    const withPreviews: CreatorDeps = {
+      ...deps,
+      ownerPreviews: async (userId) => {
+        if (failing) throw new Error('bucket unreachable');
+        refreshed.push(userId);
+      },
+      onShareFailure: (error) => told.push(error),
+    };
+    await setPublicProfile(withPreviews, 'u1', { handle: 'ada', displayName: 'Ada' });
+    await setPublicProfile(withPreviews, 'u1', { handle: 'ada', displayName: 'Countess' });
+    await goPrivate(withPreviews, 'u1');
+    expect(refreshed).toEqual(['u1', 'u1', 'u1']);
+
+    failing = true;
+    await expect(
+      setPublicProfile(withPreviews, 'u1', { handle: 'ada', displayName: 'Ada' }),
+    ).resolves.toMatchObject({ displayName: 'Ada' });
+    await goPrivate(withPreviews, 'u1');
+    expect(await creators.store.profile('u1')).toBeUndefined();
+    expect(told).toHaveLength(2);
+  });
+
   it('going private takes the page, the handle and every follow of it away, counts exact', async () => {
     const { deps, creators } = world();
     await setPublicProfile(deps, 'u1', { handle: 'ada', displayName: 'Ada' });

@@ -93,6 +93,11 @@ export interface CreatorDeps {
   share?: CreatorShareDeps;
   /** Told when a preview could not be written after a change that stands (the next save mends it). */
   onShareFailure?: (error: unknown) => void;
+  /**
+   * Brings in line the user's other link previews that name them (their public playlists'), once
+   * their public name changes: made, renamed, gone private. Absent where no preview is written.
+   */
+  ownerPreviews?: (userId: string) => Promise<void>;
 }
 
 export const CREATOR_TRACKS_PAGE = 20;
@@ -122,7 +127,7 @@ export async function ownProfile(
 
 /** Creates or changes the user's public profile, claiming its handle (unique whatever its case). */
 export async function setPublicProfile(
-  deps: Pick<CreatorDeps, 'creators' | 'clock' | 'share' | 'onShareFailure'>,
+  deps: Pick<CreatorDeps, 'creators' | 'clock' | 'share' | 'onShareFailure' | 'ownerPreviews'>,
   userId: string,
   input: PublicProfileInput,
 ): Promise<PublicProfile> {
@@ -150,6 +155,7 @@ export async function setPublicProfile(
           .profile(userId)
           .then((saved) => (saved && !saved.hidden ? publishCreatorPage(share, saved) : undefined))
           .catch((error: unknown) => deps.onShareFailure?.(error));
+      await refreshOwnerPreviews(deps, userId);
       return toPublicProfile(profile);
     }
   }
@@ -161,7 +167,7 @@ export async function setPublicProfile(
  * follow of it, each with both counters, so no follower keeps a link to who they were.
  */
 export async function goPrivate(
-  deps: Pick<CreatorDeps, 'creators' | 'share'>,
+  deps: Pick<CreatorDeps, 'creators' | 'share' | 'onShareFailure' | 'ownerPreviews'>,
   userId: string,
 ): Promise<void> {
   for (let attempt = 0; ; attempt++) {
@@ -172,7 +178,17 @@ export async function goPrivate(
     if ((await deps.creators.remove(previous)) === 'removed') break;
     if (attempt >= 4) throw conflict('Your profile changed while saving. Try again.');
   }
+  // Their playlists' previews stop naming them.
+  await refreshOwnerPreviews(deps, userId);
   await removeFollowers(deps, userId);
+}
+
+/** The user's other previews brought in line; a failure is told, not thrown: the change stands. */
+async function refreshOwnerPreviews(
+  deps: Pick<CreatorDeps, 'onShareFailure' | 'ownerPreviews'>,
+  userId: string,
+): Promise<void> {
+  await deps.ownerPreviews?.(userId).catch((error: unknown) => deps.onShareFailure?.(error));
 }
 
 async function removeFollowers(deps: Pick<CreatorDeps, 'creators'>, creatorId: string): Promise<void> {
@@ -188,7 +204,7 @@ async function removeFollowers(deps: Pick<CreatorDeps, 'creators'>, creatorId: s
  * follows of them and their follows of others, each moving the other side's counter.
  */
 export async function removeCreatorData(
-  deps: Pick<CreatorDeps, 'creators' | 'share'>,
+  deps: Pick<CreatorDeps, 'creators' | 'share' | 'onShareFailure' | 'ownerPreviews'>,
   userId: string,
 ): Promise<void> {
   await goPrivate(deps, userId);

@@ -230,7 +230,8 @@ describe('the gallery', () => {
   });
 
   it('reads about one page of the index when nothing is skipped, and fills a page past tracks no longer listed', async () => {
-    const day = (i: number) => `2026-11-${String(1 + Math.floor(i / 4)).padStart(2, '0')}T0${i % 4}:00:00.000Z`;
+    const day = (i: number) =>
+      `2026-11-${String(1 + Math.floor(i / 4)).padStart(2, '0')}T0${i % 4}:00:00.000Z`;
     const tracks = Array.from({ length: 40 }, (_, i) => listed(`t${String(i).padStart(2, '0')}`, day(i)));
     const { community } = setUp(...tracks);
     const asked: number[] = [];
@@ -249,7 +250,10 @@ describe('the gallery', () => {
 
     // Ten of the newest hidden since: the page is still full, from further down.
     for (const id of newest.slice(0, 10)) {
-      community.generations.set(id, { ...(community.generations.get(id) as (typeof tracks)[number]), hidden: true });
+      community.generations.set(id, {
+        ...(community.generations.get(id) as (typeof tracks)[number]),
+        hidden: true,
+      });
     }
     asked.length = 0;
     const after = await galleryPage(gallery, { sort: 'new', limit: 24 });
