@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { CreatorPage } from '@/features/creators/components/creator-page';
+import { useTrackMenu } from '../track-menu';
 import { FollowingPage } from './following';
 
 const handleIn = (pathname: string) => {
@@ -13,11 +14,12 @@ const handleIn = (pathname: string) => {
 /** `/@handle` and `/following`, loaded by the catch-all route (`not-found.tsx`). */
 export default function CreatorRoute() {
   const { pathname } = useLocation();
+  const trackMenu = useTrackMenu();
   if (!pathname.startsWith('/@')) return <FollowingPage />;
   const handle = handleIn(pathname);
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-      <CreatorPage key={handle} handle={handle} />
+      <CreatorPage key={handle} handle={handle} trackMenu={trackMenu} />
     </div>
   );
 }

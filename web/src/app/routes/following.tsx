@@ -6,11 +6,13 @@ import { FeedList } from '@/features/creators/components/feed-list';
 import { userQueryOptions, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { usePageData } from '@/lib/use-page-data';
+import { useTrackMenu } from '../track-menu';
 
 /** `/following`: the feed of the creators the user follows (in the creator page's chunk, `creator.tsx`). */
 export function FollowingPage() {
   usePageData(userQueryOptions());
   const { user, isLoading } = useUser();
+  const trackMenu = useTrackMenu();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <title>{pageTitle('Following')}</title>
@@ -18,7 +20,7 @@ export function FollowingPage() {
       {isLoading ? (
         <Spinner label="Loading" />
       ) : user ? (
-        <FeedList />
+        <FeedList trackMenu={trackMenu} />
       ) : (
         <Card className="mx-auto max-w-md p-8 text-center">
           <p className="text-zinc-300">Sign in to see new tracks from the creators you follow.</p>

@@ -86,6 +86,37 @@ describe('like button', () => {
     expect(calls('PUT', '/api/track/t1/like')).toHaveLength(0);
   });
 
+  it('offers a signed-in user Add to Playlist on each card, naming the track', async () => {
+    const at = '2026-11-01T00:00:00.000Z';
+    const drive = { id: 'p1', title: 'Night Drive', description: null, visibility: 'public' as const };
+    const stored = { ...drive, trackCount: 0, owner: null, ownedByMe: true, createdAt: at, updatedAt: at };
+    const { user, calls } = renderAppAs('/gallery', makeUser(), {
+      'GET /api/public-tracks': oneTrack,
+      'GET /api/playlists': jsonResponse({ playlists: [stored] }),
+      'GET /api/playlists/p1': jsonResponse({ ...stored, tracks: [] }),
+      'PUT /api/playlists/p1/tracks': jsonResponse({
+        ...stored,
+        trackCount: 1,
+        tracks: [makeTrack({ id: 't1' })],
+      }),
+    });
+    const add = await screen.findByRole('button', { name: /Add to playlist/i });
+    const title = screen.getByRole('heading', { level: 3, name: 'Neon' });
+    expect(add.getAttribute('aria-describedby')).toBe(title.id);
+    await user.click(add);
+    await user.click(await screen.findByRole('menuitem', { name: 'Night Drive' }));
+    await waitFor(() => expect(calls('PUT', '/api/playlists/p1/tracks')).toHaveLength(1));
+    expect(JSON.parse(String(calls('PUT', '/api/playlists/p1/tracks')[0]?.[1]?.body))).toEqual({
+      trackIds: ['t1'],
+    });
+  });
+
+  it('shows a visitor no Add to Playlist', async () => {
+    renderAppAs('/gallery', null, { 'GET /api/public-tracks': oneTrack });
+    await screen.findByRole('button', { name: /^Like Neon,/ });
+    expect(screen.queryByRole('button', { name: /Add to playlist/i })).toBeNull();
+  });
+
   it('likes at once for a signed-in user, and unlikes', async () => {
     const { user } = renderAppAs('/gallery', makeUser(), {
       'GET /api/public-tracks': oneTrack,

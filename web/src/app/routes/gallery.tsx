@@ -2,6 +2,7 @@ import type { GallerySort } from '@tunesmith/shared/community';
 import { useSearchParams } from 'react-router';
 import GalleryBrowser, { GALLERY_SORTS } from '@/features/gallery/components/gallery-browser';
 import { pageTitle } from '@/lib/page-title';
+import { useTrackMenu } from '../track-menu';
 
 const isSort = (value: string | null): value is GallerySort => GALLERY_SORTS.some((s) => s.value === value);
 
@@ -10,6 +11,7 @@ export default function GalleryRoute() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('sort');
   const sort: GallerySort = isSort(asked) ? asked : 'new';
+  const trackMenu = useTrackMenu();
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
       <title>{pageTitle('Community Gallery')}</title>
@@ -20,6 +22,7 @@ export default function GalleryRoute() {
       <GalleryBrowser
         sort={sort}
         onSortChange={(next) => setParams(next === 'new' ? {} : { sort: next }, { replace: true })}
+        trackMenu={trackMenu}
       />
     </div>
   );

@@ -10,6 +10,7 @@ import { LazyStudioMenu } from '@/features/studio/lazy-studio';
 import { userQueryOptions, useUser } from '@/lib/auth';
 import { pageTitle } from '@/lib/page-title';
 import { usePageData } from '@/lib/use-page-data';
+import { useTrackMenu } from '../track-menu';
 
 const libraryTabs = ['tracks', 'liked', 'playlists'] as const;
 type LibraryTab = (typeof libraryTabs)[number];
@@ -22,6 +23,7 @@ type LibraryTab = (typeof libraryTabs)[number];
 export default function LibraryRoute() {
   usePageData(userQueryOptions());
   const { user } = useUser();
+  const trackMenu = useTrackMenu();
   usePageData(...(user ? [myGenerationsQueryOptions()] : []));
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
@@ -62,7 +64,11 @@ export default function LibraryRoute() {
           listClassName="mb-2 max-w-sm"
           items={[
             { value: 'tracks', label: 'Tracks', content: tracks },
-            { value: 'liked', label: 'Liked', content: <LikedTracks headingLevel="h1" /> },
+            {
+              value: 'liked',
+              label: 'Liked',
+              content: <LikedTracks headingLevel="h1" trackMenu={trackMenu} />,
+            },
             { value: 'playlists', label: 'Playlists', content: <MyPlaylists headingLevel="h1" /> },
           ]}
         />

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as communityCalls from '@tunesmith/shared/calls/community';
 import type { LikeState, PlayRecorded } from '@tunesmith/shared/community';
 import type { Track } from '@tunesmith/shared/tracks';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -198,12 +198,17 @@ export function usePlayReport(
   }, [audio, track.id, track.duration, signedIn]);
 }
 
+/** A track's menu beside its like button (Add to playlist), given the id of the title it names. */
+export type TrackMenu = (track: Track, describedBy: string) => ReactNode;
+
 /**
- * A track card in the community's lists (the gallery, Liked): its creator when they have a public
- * profile, a like button with the count, and plays reported once the threshold is played.
+ * A track card in the community's lists (the gallery, Liked, a creator's page, the feed): its creator
+ * when they have a public profile, a like button with the count, the page's track menu if it gives
+ * one, and plays reported once the threshold is played.
  */
-export function CommunityTrackCard({ track }: { track: Track }) {
+export function CommunityTrackCard({ track, menu }: { track: Track; menu?: TrackMenu | undefined }) {
   const audio = useRef<HTMLAudioElement>(null);
+  const titleId = useId();
   const { user } = useUser();
   usePlayReport(audio, track, Boolean(user));
   const title = trackTitle(track);
@@ -213,8 +218,9 @@ export function CommunityTrackCard({ track }: { track: Track }) {
       // Durations come from the API: no audio is fetched before play.
       preload={track.duration ? 'none' : 'metadata'}
       audioRef={audio}
+      titleId={titleId}
       actions={
-        <div className="flex items-center justify-between gap-2 text-sm text-zinc-300">
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-zinc-300">
           <span className="min-w-0 truncate">
             {track.creator ? `by ${track.creator.displayName}` : 'by an anonymous creator'}
           </span>
@@ -223,6 +229,7 @@ export function CommunityTrackCard({ track }: { track: Track }) {
               {track.plays} {track.plays === 1 ? 'play' : 'plays'}
             </span>
             <LikeButton track={track} title={title} />
+            {menu?.(track, titleId)}
           </span>
         </div>
       }

@@ -21,6 +21,7 @@ export function TrackCard({
   preload,
   actions,
   audioRef,
+  titleId,
 }: {
   track: TrackCardTrack;
   preload?: 'metadata' | 'none';
@@ -28,13 +29,17 @@ export function TrackCard({
   actions?: ReactNode;
   /** Handed the player's audio element (plays are reported from it). */
   audioRef?: RefObject<HTMLAudioElement | null>;
+  /** The title's id, for the actions that name the track they act on. */
+  titleId?: string;
 }) {
   const title = trackTitle(track);
   return (
     <Card className="flex flex-col gap-4 p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="line-clamp-2 text-lg font-semibold text-white">{title}</h3>
+          <h3 id={titleId} className="line-clamp-2 text-lg font-semibold text-white">
+            {title}
+          </h3>
           <p className="text-sm text-fuchsia-300">{trackSubtitle(track.type)}</p>
           {track.creator ? (
             <p className="text-sm text-zinc-400">

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { Link } from 'react-router';
+import type { TrackMenu } from '@/components/tracks/community-track-card';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,7 +15,7 @@ import { PagedTracks } from './paged-tracks';
 const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 /** `/@handle`: a creator's public tracks and playlists, and following them. */
-export function CreatorPage({ handle }: { handle: string }) {
+export function CreatorPage({ handle, trackMenu }: { handle: string; trackMenu?: TrackMenu | undefined }) {
   const creator = useCreator(handle);
   const { user } = useUser();
   const fetchPage = useCallback((cursor: string) => getCreator(handle, cursor), [handle]);
@@ -79,7 +80,7 @@ export function CreatorPage({ handle }: { handle: string }) {
         {tracks.length === 0 ? (
           <p className="text-zinc-400">No public tracks yet.</p>
         ) : (
-          <PagedTracks pages={pages} />
+          <PagedTracks pages={pages} trackMenu={trackMenu} />
         )}
       </section>
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { TrackMenu } from '@/components/tracks/community-track-card';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,7 +8,7 @@ import { useMorePages } from '../hooks/use-more-pages';
 import { PagedTracks } from './paged-tracks';
 
 /** The Following feed: new tracks of the creators the user follows, newest first. */
-export function FeedList() {
+export function FeedList({ trackMenu }: { trackMenu?: TrackMenu | undefined } = {}) {
   const feed = useFeed();
   const pages = useMorePages(feed.data, getFeed);
   if (feed.isPending) return <Spinner label="Loading your feed" />;
@@ -35,7 +36,7 @@ export function FeedList() {
     );
   return (
     <div className="grid gap-6">
-      <PagedTracks pages={pages} />
+      <PagedTracks pages={pages} trackMenu={trackMenu} />
     </div>
   );
 }

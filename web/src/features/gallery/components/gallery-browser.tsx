@@ -1,6 +1,6 @@
 import type { GallerySort } from '@tunesmith/shared/community';
 import { useEffect, useRef } from 'react';
-import { CommunityTrackCard } from '@/components/tracks/community-track-card';
+import { CommunityTrackCard, type TrackMenu } from '@/components/tracks/community-track-card';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -29,9 +29,12 @@ const LOAD_AHEAD = '600px';
 export default function GalleryBrowser({
   sort,
   onSortChange,
+  trackMenu,
 }: {
   sort: GallerySort;
   onSortChange: (sort: GallerySort) => void;
+  /** Each card's menu (the page gives Add to playlist to a signed-in user). */
+  trackMenu?: TrackMenu | undefined;
 }) {
   const pages = useGalleryPages(sort);
   const end = useRef<HTMLDivElement>(null);
@@ -91,7 +94,7 @@ export default function GalleryBrowser({
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {tracks.map((track) => (
               <li key={track.id} className="flex flex-col *:flex-1">
-                <CommunityTrackCard track={track} />
+                <CommunityTrackCard track={track} menu={trackMenu} />
               </li>
             ))}
           </ul>

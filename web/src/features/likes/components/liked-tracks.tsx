@@ -1,11 +1,18 @@
 import { Link } from 'react-router';
-import { CommunityTrackCard } from '@/components/tracks/community-track-card';
+import { CommunityTrackCard, type TrackMenu } from '@/components/tracks/community-track-card';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useLikedTracks } from '../api/get-liked-tracks';
 
 /** The library's Liked tab: the tracks the user liked that they may still see, newest like first. */
-export function LikedTracks({ headingLevel: Heading = 'h2' }: { headingLevel?: 'h1' | 'h2' }) {
+export function LikedTracks({
+  headingLevel: Heading = 'h2',
+  trackMenu,
+}: {
+  headingLevel?: 'h1' | 'h2';
+  /** Each card's menu (Add to playlist). */
+  trackMenu?: TrackMenu | undefined;
+}) {
   const liked = useLikedTracks();
   const tracks = liked.data?.pages.flatMap((page) => page.tracks) ?? [];
   return (
@@ -34,7 +41,7 @@ export function LikedTracks({ headingLevel: Heading = 'h2' }: { headingLevel?: '
           <ul className="grid gap-6 sm:grid-cols-2">
             {tracks.map((track) => (
               <li key={track.id} className="flex flex-col *:flex-1">
-                <CommunityTrackCard track={track} />
+                <CommunityTrackCard track={track} menu={trackMenu} />
               </li>
             ))}
           </ul>
