@@ -69,8 +69,22 @@ export const PLAYLIST_TRACKS_MAX = 500;
 export const createPlaylistSchema = z.object({
   title: z
     .string()
-    .check(z.trim(), z.minLength(1, 'Give the playlist a title.'), z.maxLength(PLAYLIST_TITLE_MAX)),
-  description: z.optional(z.string().check(z.trim(), z.maxLength(PLAYLIST_DESCRIPTION_MAX))),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Give the playlist a title.'),
+      z.maxLength(PLAYLIST_TITLE_MAX, `Keep the title to ${PLAYLIST_TITLE_MAX} characters.`),
+    ),
+  description: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(
+          PLAYLIST_DESCRIPTION_MAX,
+          `Keep the description to ${PLAYLIST_DESCRIPTION_MAX.toLocaleString('en-US')} characters.`,
+        ),
+      ),
+  ),
   visibility: z.enum(visibilities),
 });
 export type CreatePlaylistRequest = z.infer<typeof createPlaylistSchema>;
@@ -125,6 +139,8 @@ export const playlistMessages = {
 // ---- Public profiles and following -----------------------------------------------------------
 
 export const HANDLE_PATTERN = /^[A-Za-z0-9_-]{3,30}$/;
+/** The longest handle {@link HANDLE_PATTERN} takes. */
+export const HANDLE_MAX = 30;
 export const DISPLAY_NAME_MAX = 50;
 export const BIO_MAX = 300;
 
@@ -133,8 +149,12 @@ export const publicProfileInputSchema = z.object({
   handle: z.string().check(z.trim(), z.regex(HANDLE_PATTERN, 'A handle is 3 to 30 letters, digits, _ or -.')),
   displayName: z
     .string()
-    .check(z.trim(), z.minLength(1, 'Enter a display name.'), z.maxLength(DISPLAY_NAME_MAX)),
-  bio: z.optional(z.string().check(z.trim(), z.maxLength(BIO_MAX))),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter a display name.'),
+      z.maxLength(DISPLAY_NAME_MAX, `Keep the display name to ${DISPLAY_NAME_MAX} characters.`),
+    ),
+  bio: z.optional(z.string().check(z.trim(), z.maxLength(BIO_MAX, `Keep the bio to ${BIO_MAX} characters.`))),
 });
 export type PublicProfileInput = z.infer<typeof publicProfileInputSchema>;
 export const publicProfileSchema = z.object({

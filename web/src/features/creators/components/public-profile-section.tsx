@@ -1,5 +1,8 @@
 import {
+  BIO_MAX,
   creatorMessages,
+  DISPLAY_NAME_MAX,
+  HANDLE_MAX,
   isReservedHandle,
   type PublicProfile,
   type PublicProfileInput,
@@ -103,17 +106,23 @@ function ProfileForm({ profile }: { profile: PublicProfile | null }) {
         })}
       >
         <FormField label="Handle" {...form.fieldMeta('handle')}>
-          <Input {...form.register('handle')} autoComplete="off" spellCheck={false} placeholder="your-name" />
+          <Input
+            {...form.register('handle')}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="your-name"
+            maxLength={HANDLE_MAX}
+          />
         </FormField>
         <p className="-mt-2 text-sm text-zinc-400" aria-live="polite">
           Your page:{' '}
           <span className="text-zinc-200">{`${window.location.origin}/@${handle || 'handle'}`}</span>
         </p>
         <FormField label="Display name" {...form.fieldMeta('displayName')}>
-          <Input {...form.register('displayName')} autoComplete="nickname" />
+          <Input {...form.register('displayName')} autoComplete="nickname" maxLength={DISPLAY_NAME_MAX} />
         </FormField>
         <FormField label="Bio (optional)" {...form.fieldMeta('bio')}>
-          <Textarea {...form.register('bio')} className="min-h-20" />
+          <Textarea {...form.register('bio')} className="min-h-20" maxLength={BIO_MAX} />
         </FormField>
         {formError ? (
           <p role="alert" className="text-sm text-red-300">
