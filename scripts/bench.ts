@@ -958,8 +958,8 @@ async function adminAtScale(): Promise<void> {
 
 /**
  * A creator's page and the feed at size (decision 059): a user following 50 creators of 5 listed tracks
- * each, on a table holding only them, then again after seeding 10 000 users, 100 000 tracks and 1 000
- * more public creators who follow each other. Both read per creator partition (the ranking index), so
+ * each, on a table holding only them, then again after seeding 10 000 users, 100 000 tracks, 10 000
+ * playlists and 1 000 more public creators who follow each other. Both read per creator partition (the ranking index), so
  * the ratio stays near 1.
  */
 async function creatorsAtScale(): Promise<void> {
@@ -988,12 +988,12 @@ async function creatorsAtScale(): Promise<void> {
     };
     const empty = await measure();
     const seeding = performance.now();
-    await seedLoad(documents, table, { users: 10_000, tracks: 100_000 });
+    await seedLoad(documents, table, { users: 10_000, tracks: 100_000, playlists: 10_000 });
     await seedCreators(documents, table, { creators: 1_000, tracksEach: 5, followsEach: 10 });
     const seededIn = performance.now() - seeding;
     const loaded = await measure();
     say(
-      `Creators and the feed at size (${count} sequential requests each; seeded 10000 users, 100000 tracks and 1000 more creators in ${(seededIn / 1000).toFixed(0)} s):`,
+      `Creators and the feed at size (${count} sequential requests each; seeded 10000 users, 100000 tracks, 10000 playlists and 1000 more creators in ${(seededIn / 1000).toFixed(0)} s):`,
     );
     for (const name of Object.keys(calls)) {
       const before = empty[name] as number[];
