@@ -111,6 +111,23 @@ describe('like button', () => {
     });
   });
 
+  it('names a public creator once, as a link to their page, and says when a creator is anonymous', async () => {
+    renderAppAs('/gallery', null, {
+      'GET /api/public-tracks': () =>
+        jsonResponse({
+          tracks: [
+            makeTrack({ id: 't1', title: 'Neon', creator: { handle: 'ada', displayName: 'Ada Byron' } }),
+            makeTrack({ id: 't2', title: 'Dusk', creator: null }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    const link = await screen.findByRole('link', { name: 'Ada Byron' });
+    expect(link.getAttribute('href')).toBe('/@ada');
+    expect(screen.getAllByText(/Ada Byron/)).toHaveLength(1);
+    expect(screen.getAllByText('by an anonymous creator')).toHaveLength(1);
+  });
+
   it('shows a visitor no Add to Playlist', async () => {
     renderAppAs('/gallery', null, { 'GET /api/public-tracks': oneTrack });
     await screen.findByRole('button', { name: /^Like Neon,/ });

@@ -221,9 +221,8 @@ export function CommunityTrackCard({ track, menu }: { track: Track; menu?: Track
       titleId={titleId}
       actions={
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-zinc-300">
-          <span className="min-w-0 truncate">
-            {track.creator ? `by ${track.creator.displayName}` : 'by an anonymous creator'}
-          </span>
+          {/* A public creator is named (a link) under the title; an anonymous one here. */}
+          <span className="min-w-0 truncate">{track.creator ? null : 'by an anonymous creator'}</span>
           <span className="flex shrink-0 items-center gap-1">
             <span className="text-xs text-zinc-400">
               {track.plays} {track.plays === 1 ? 'play' : 'plays'}
