@@ -92,8 +92,11 @@ export function channelWeight(channel: number, channels: number): number {
 export const oversamplingFactor = (sampleRate: number) =>
   sampleRate < 96_000 ? 4 : sampleRate < 192_000 ? 2 : 1;
 
-/** Input samples on each side of an interpolated point. */
-const INTERPOLATION_HALF_TAPS = 12;
+/**
+ * Input samples on each side of an interpolated point: 12 taps a phase, the length of ITU-R
+ * BS.1770-4's reference interpolator (48 taps in 4 phases).
+ */
+const INTERPOLATION_HALF_TAPS = 6;
 
 /** Modified Bessel function of the first kind, order 0 (series). */
 function besselI0(x: number): number {
@@ -244,6 +247,22 @@ export function* loudnessSteps(source: PcmSource): Generator<void, LoudnessMeasu
   const meters = Array.from({ length: channels }, () => new ChannelMeter(stages, taps, step));
   const weights = Array.from({ length: channels }, (_, c) => channelWeight(c, channels));
   const buffer = new Float32Array(step);
+  // Each channel's sample peak first: the true peak is at least that, so from the start the
+  // interpolator skips every run of samples too far below it to reach it.
+  for (let c = 0; c < channels; c++) {
+    let loudest = 0;
+    for (let start = 0; start < frames; start += step) {
+      const view = start + step <= frames ? buffer : buffer.subarray(0, frames - start);
+      source.read(c, start, view);
+      for (let i = 0; i < view.length; i++) {
+        const x = view[i] as number;
+        const m = x < 0 ? -x : x;
+        if (m > loudest) loudest = m;
+      }
+      yield;
+    }
+    (meters[c] as ChannelMeter).peak = loudest;
+  }
   // Each 100 ms step's weighted mean square; a block is four steps in a row.
   const steps: number[] = [];
   // The interpolator runs half its taps behind, so the audio is followed by that much silence.
