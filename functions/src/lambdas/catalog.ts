@@ -1,5 +1,5 @@
 import { dynamo } from '../adapters/dynamo/client';
-import { dynamoCreatorNames } from '../adapters/dynamo/creator-store';
+import { dynamoCreatorNames } from '../adapters/dynamo/creator-names';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoGalleryIndex, dynamoLikeStore } from '../adapters/dynamo/like-store';
 import { dynamoLyricsStore } from '../adapters/dynamo/lyrics-store';

@@ -1,9 +1,6 @@
 import { dynamo } from '../adapters/dynamo/client';
-import {
-  dynamoCreatorNames,
-  dynamoCreatorStore,
-  dynamoCreatorTracks,
-} from '../adapters/dynamo/creator-store';
+import { dynamoCreatorNames } from '../adapters/dynamo/creator-names';
+import { dynamoCreatorStore, dynamoCreatorTracks } from '../adapters/dynamo/creator-store';
 import { withPlayableAudio } from '../http/audio-links';
 import type { GroupHandlers } from '../http/group-handler';
 import { log } from '../http/logger';

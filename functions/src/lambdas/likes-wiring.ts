@@ -1,5 +1,5 @@
 import { dynamo } from '../adapters/dynamo/client';
-import { dynamoCreatorNames } from '../adapters/dynamo/creator-store';
+import { dynamoCreatorNames } from '../adapters/dynamo/creator-names';
 import { dynamoLikeStore, dynamoPlayStore, dynamoTrackReader } from '../adapters/dynamo/like-store';
 import { dynamoRateLimiter } from '../adapters/dynamo/rate-limiter';
 import type { GroupHandlers } from '../http/group-handler';

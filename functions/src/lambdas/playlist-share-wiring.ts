@@ -1,7 +1,7 @@
 import { delimiter } from 'node:path';
 import { TRACK_FRAME_TEMPLATE } from '@tunesmith/shared/pages';
 import { dynamo } from '../adapters/dynamo/client';
-import { dynamoCreatorNames } from '../adapters/dynamo/creator-store';
+import { dynamoCreatorNames } from '../adapters/dynamo/creator-names';
 import { dynamoPlaylistStore, dynamoPlaylistTracks } from '../adapters/dynamo/playlist-store';
 import { dynamoSettingsRepository } from '../adapters/dynamo/settings-repository';
 import { s3 } from '../adapters/s3/client';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { dynamo } from '../adapters/dynamo/client';
-import { dynamoCreatorNames } from '../adapters/dynamo/creator-store';
+import { dynamoCreatorNames } from '../adapters/dynamo/creator-names';
 import { dynamoGenerationStore } from '../adapters/dynamo/generation-store';
 import { dynamoRemixIndex } from '../adapters/dynamo/remix-index';
 import { type GroupHandlers, lazyRoutes } from '../http/group-handler';
