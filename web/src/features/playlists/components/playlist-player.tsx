@@ -6,6 +6,7 @@ import { AudioPlayer } from '@/components/tracks/audio-player';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Icon } from '@/components/ui/icon';
 import { cn } from '@/lib/cn';
 import { formatTime } from '@/lib/format';
 import { playlistText } from '../messages';
@@ -94,7 +95,7 @@ export function PlaylistPlayer({ playlist }: { playlist: Playlist }) {
           onClick={() => current !== null && playAt(current - 1)}
           disabled={current === null || current === 0}
         >
-          <span aria-hidden="true">⏮</span> Previous
+          <Icon d={['M19 20 9 12l10-8v16z', 'M5 19V5']} round /> Previous
         </Button>
         {playing ? (
           <Button size="sm" onClick={pause}>
@@ -111,7 +112,7 @@ export function PlaylistPlayer({ playlist }: { playlist: Playlist }) {
           onClick={() => playAt(current === null ? 0 : current + 1)}
           disabled={playable.length === 0 || (current !== null && current + 1 >= playable.length)}
         >
-          Next <span aria-hidden="true">⏭</span>
+          Next <Icon d={['m5 4 10 8-10 8V4z', 'M19 5v14']} round />
         </Button>
         <p aria-live="polite" className="min-w-0 flex-1 truncate text-sm text-zinc-200">
           {nowPlaying ? nowPlayingText(current ?? 0, playable.length, trackTitle(nowPlaying)) : ''}
