@@ -1,3 +1,4 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   PLAYLIST_TRACKS_MAX,
@@ -9,9 +10,18 @@ import {
 } from '@tunesmith/shared/community';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedPlaylists } from '../../scripts/seed-load';
+import { dynamoCreatorNames } from '../src/adapters/dynamo/creator-names';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
-import { dynamoPlaylistStore } from '../src/adapters/dynamo/playlist-store';
+import { dynamoPlaylistStore, dynamoPlaylistTracks } from '../src/adapters/dynamo/playlist-store';
+import { s3Of } from '../src/adapters/s3/client';
+import { s3PlaylistSharePages } from '../src/adapters/share/playlist-share-pages';
+import { documentsIn } from '../src/adapters/share/share-document-list';
 import { playlistKeys } from '../src/data/community-keys';
+import {
+  PLAYLIST_SHARE_AREA,
+  playlistSharePageKey,
+  rewriteAllPlaylistSharePages,
+} from '../src/domain/community/playlist-share-page';
 import { signedInUser } from './support/accounts';
 import { direct } from './support/direct';
 import { apiUrl, Browser } from './support/http';
@@ -306,6 +316,45 @@ describe('playlists', () => {
     expect(meta(html, 'og:title')).toBe('Named');
     expect(html).not.toContain('Countess');
     expect(html).not.toContain('Ada Lovelace');
+  });
+
+  it("is written again from a deploy's new shell, and a document left for a playlist now gone is removed", async () => {
+    const { browser, id } = await signedInUser();
+    const track = await storedTrack(id, { title: 'Opening' });
+    const made = await newPlaylist(browser, { title: 'Redeployed' });
+    expect((await browser.put(`/api/playlists/${made.id}/tracks`, { trackIds: [track.id] })).status).toBe(
+      200,
+    );
+    const gone = `gone-${made.id}`;
+    await files.client.send(
+      new PutObjectCommand({
+        Bucket: files.siteBucket,
+        Key: playlistSharePageKey(gone),
+        Body: '<html></html>',
+      }),
+    );
+    const s3 = s3Of(files.client);
+    const deployed =
+      '<!doctype html><html><head><title>New shell</title></head><body><div id="root"></div><script type="module" src="/assets/index-deployed.js"></script></body></html>';
+    const counts = await rewriteAllPlaylistSharePages(
+      {
+        playlist: {
+          playlists,
+          tracks: dynamoPlaylistTracks(store.documents, store.tableName),
+          creators: dynamoCreatorNames(store.documents, store.tableName),
+        },
+        pages: s3PlaylistSharePages(s3, files.siteBucket),
+        template: async () => deployed,
+        site: { origin: apiUrl, name: async () => 'Tunesmith' },
+      },
+      () => documentsIn(s3, files.siteBucket, PLAYLIST_SHARE_AREA),
+    );
+    expect(counts.written).toBeGreaterThanOrEqual(1);
+    expect(counts.removed).toBeGreaterThanOrEqual(1);
+    const html = await (await fetch(`${apiUrl}/playlist/${made.id}`)).text();
+    expect(html).toContain('/assets/index-deployed.js');
+    expect(meta(html, 'og:title')).toBe('Redeployed');
+    expect(await files.exists(files.siteBucket, playlistSharePageKey(gone))).toBe(false);
   });
 
   it("seed:load's playlists step writes playlists the API reads, with exact counts (a small run)", async () => {

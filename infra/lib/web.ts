@@ -434,6 +434,14 @@ export class Web extends Construct {
     this.bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), {
       prefix: SHARE_TEMPLATE_KEY,
     });
+    // Playlist and creator documents are found by listing their areas (tracks by the table's index).
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [this.bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': COMMUNITY_SHARE_AREAS.map((area) => `${area}*`) } },
+      }),
+    );
     // CDK's notifications handler is a singleton at stack level, outside this construct's tree.
     for (const child of Stack.of(this).node.children) {
       if (!child.node.id.startsWith('BucketNotificationsHandler')) continue;

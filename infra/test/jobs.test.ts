@@ -97,6 +97,8 @@ describe('the jobs function', () => {
         `s3:DeleteObject on {${site}.Arn}/share/creator/*`,
         `s3:GetObject on {${site}.Arn}/index.html`,
         `s3:GetObject on {${site}.Arn}/pages/track.html`,
+        // A deploy rewrites the playlist and creator documents there are, found by listing their areas.
+        `s3:ListBucket on {${site}.Arn}`,
         `s3:PutObject on {${site}.Arn}/share/track/*`,
         `s3:PutObject on {${site}.Arn}/share/playlist/*`,
         `s3:PutObject on {${site}.Arn}/share/creator/*`,
@@ -106,6 +108,13 @@ describe('the jobs function', () => {
         `s3:ListBucket on {${uploads}.Arn}`,
       ].sort(),
     );
+    // The site bucket is listed in the playlist and creator areas only.
+    const siteListing = statements.filter((s) =>
+      grantsOf([s], 's3:ListBucket').some((g) => g.includes(site)),
+    ) as { Condition?: unknown }[];
+    expect(siteListing.map((s) => s.Condition)).toEqual([
+      { StringLike: { 's3:prefix': ['share/playlist/*', 'share/creator/*'] } },
+    ]);
     const variables = variablesOf(functionOf('jobs'));
     expect(flatten(variables.TRACKS_BUCKET)).toBe(`{Ref:${tracks}}`);
     expect(variables.AUDIO_SIGNING_KEY_PAIR_ID).toBeDefined();

@@ -45,6 +45,7 @@ const bucketsOfModule: Record<string, readonly BucketVariable[]> = {
   // Public playlists' and profiles' documents (decisions 058, 059).
   'functions/src/adapters/share/playlist-share-pages.ts': ['SITE_BUCKET'],
   'functions/src/adapters/share/creator-pages.ts': ['SITE_BUCKET'],
+  'functions/src/adapters/share/share-document-list.ts': ['SITE_BUCKET'],
   // The pricing page's document (decision 038).
   'functions/src/adapters/share/pricing-page.ts': ['SITE_BUCKET'],
   // Presigned links to an upload or a track file: either bucket.

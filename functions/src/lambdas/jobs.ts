@@ -29,7 +29,8 @@ const runners: JobRunners = {
     const outcome = await runAccountDeletion(accountDeletionJobDeps(), job);
     logger.info('account deletion', { outcome });
   },
-  // Share pages (decisions 024, 026): every public track's page rewritten from the deployed template.
+  // Share pages (decisions 024, 026): every public track's page rewritten from the deployed template,
+  // then every playlist's and creator's document from the deployed shell (decisions 058, 059).
   'share-pages': async () => {
     const { client, tableName } = dynamo();
     const { written } = await rewriteAllFromDirectory(
@@ -37,6 +38,8 @@ const runners: JobRunners = {
       dynamoTrackDirectory(client, tableName),
     );
     logger.info('share pages rewritten', { written });
+    const { rewriteCommunityDocuments } = await import('./community-documents-wiring');
+    logger.info('playlist and creator documents rewritten', await rewriteCommunityDocuments());
   },
   // The pricing page (decision 038): a new document (a deploy) gets the plans; its own write changes nothing more.
   'pricing-page': async () => {

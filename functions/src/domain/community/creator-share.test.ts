@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeClock } from '../../testing/in-memory-accounts';
 import { inMemoryCreators } from '../../testing/in-memory-creators';
-import { type CreatorShareDeps, renderCreatorPage } from './creator-share';
+import { type CreatorShareDeps, renderCreatorPage, rewriteAllCreatorPages } from './creator-share';
 import { goPrivate, setPublicProfile } from './creators';
 
 const shell =
@@ -9,16 +9,25 @@ const shell =
 
 function world() {
   const documents = new Map<string, string>();
+  let template = shell;
   const share: CreatorShareDeps = {
     pages: {
       publish: async (handle, html) => void documents.set(handle.toLowerCase(), html),
       remove: async (handle) => void documents.delete(handle.toLowerCase()),
     },
-    template: async () => shell,
+    template: async () => template,
     site: { origin: 'https://tunesmith.test', name: async () => 'Tunesmith' },
   };
   const creators = inMemoryCreators();
-  return { documents, creators, deps: { creators: creators.store, clock: fakeClock(), share } };
+  return {
+    documents,
+    creators,
+    share,
+    deps: { creators: creators.store, clock: fakeClock(), share },
+    deploy: (next: string) => {
+      template = next;
+    },
+  };
 }
 
 describe('creator page previews', () => {
@@ -53,5 +62,26 @@ describe('creator page previews', () => {
     documents.clear();
     await setPublicProfile(deps, 'u1', { handle: 'ada', displayName: 'Ada again' });
     expect(documents.size).toBe(0);
+  });
+
+  it("is written again from a new shell for every profile still public; a stale or hidden handle's document goes", async () => {
+    const { documents, creators, share, deps, deploy } = world();
+    await setPublicProfile(deps, 'u1', { handle: 'Ada', displayName: 'Ada' });
+    await setPublicProfile(deps, 'u2', { handle: 'ben', displayName: 'Ben' });
+    await setPublicProfile(deps, 'u3', { handle: 'cy', displayName: 'Cy' });
+    creators.hide('u2');
+    // A document left behind by a handle nobody holds now.
+    documents.set('gone', shell);
+    deploy(
+      shell.replace(
+        '<div id="root"></div>',
+        '<div id="root"></div><script src="/assets/index-new.js"></script>',
+      ),
+    );
+
+    const listed = async () => [...documents.keys()];
+    expect(await rewriteAllCreatorPages(share, creators.store, listed)).toEqual({ written: 2, removed: 2 });
+    expect([...documents.keys()].sort()).toEqual(['ada', 'cy']);
+    for (const html of documents.values()) expect(html).toContain('/assets/index-new.js');
   });
 });

@@ -1,5 +1,6 @@
 import type { PublicProfile } from '@tunesmith/shared/community';
 import { clip, DESCRIPTION_MAX, previewTags, SHARE_IMAGE, withPreviewHead } from '../tracks/share-page';
+import type { CreatorStore } from './creators';
 
 /**
  * A creator page's link preview (decision 059, after decision 024's share documents): `/@handle` of a
@@ -65,4 +66,37 @@ export async function publishCreatorPage(
     name: await deps.site.name(),
   });
   await deps.pages.publish(profile.handle, html);
+}
+
+/**
+ * The `share-pages` job's part for creators (a deploy's new shell): every creator document there is,
+ * written again from the current shell for a profile still public and not hidden under that handle,
+ * else removed.
+ */
+export async function rewriteAllCreatorPages(
+  deps: CreatorShareDeps,
+  creators: Pick<CreatorStore, 'holderOf' | 'profile'>,
+  /** The handles (lowercased) that have a document now. */
+  documents: () => Promise<string[]>,
+): Promise<{ written: number; removed: number }> {
+  const template = await deps.template();
+  const name = await deps.site.name();
+  const run: CreatorShareDeps = {
+    ...deps,
+    template: async () => template,
+    site: { ...deps.site, name: async () => name },
+  };
+  const counts = { written: 0, removed: 0 };
+  for (const handle of await documents()) {
+    const holder = await creators.holderOf(handle);
+    const profile = holder ? await creators.profile(holder) : undefined;
+    if (profile && !profile.hidden && profile.handle.toLowerCase() === handle.toLowerCase()) {
+      await publishCreatorPage(run, profile);
+      counts.written += 1;
+    } else {
+      await deps.pages.remove(handle);
+      counts.removed += 1;
+    }
+  }
+  return counts;
 }

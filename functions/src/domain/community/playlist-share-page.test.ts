@@ -10,6 +10,7 @@ import {
   refreshPlaylistSharePagesOf,
   removeUserPlaylists,
   renderPlaylistSharePage,
+  rewriteAllPlaylistSharePages,
 } from './playlist-share-page';
 import { getPlaylist, type StoredPlaylist } from './playlists';
 
@@ -110,6 +111,25 @@ describe("a playlist's share page", () => {
     expect(pages.documents.get('p1')).toContain('Renamed');
     await changeSharedPlaylist(deps, 'p1', { hides: true }, () => playlists.delete('p1', 'ada'));
     expect(pages.documents.has('p1')).toBe(false);
+  });
+
+  it('is written again from a new shell for every public playlist; a playlist made private meanwhile loses its document', async () => {
+    const { deps, playlists, pages } = setup();
+    await playlists.create(stored(), 200);
+    await playlists.create(stored({ id: 'p2', title: 'Second' }), 200);
+    await refreshPlaylistSharePage(deps, 'p1');
+    await refreshPlaylistSharePage(deps, 'p2');
+    // Made private without its document removed (a failure since): the rewrite takes it away.
+    await playlists.update('p2', 'ada', { visibility: 'private', updatedAt: at });
+    const deployed = SHELL_TEMPLATE.replace('/assets/index-abc.js', '/assets/index-new.js');
+
+    const counts = await rewriteAllPlaylistSharePages(
+      { ...deps, template: async () => deployed },
+      async () => [...pages.documents.keys()],
+    );
+    expect(counts).toEqual({ written: 1, removed: 1 });
+    expect([...pages.documents.keys()]).toEqual(['p1']);
+    expect(pages.documents.get('p1')).toContain('/assets/index-new.js');
   });
 
   it('is not changed when its removal fails before a change that would hide it', async () => {

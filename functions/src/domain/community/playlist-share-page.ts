@@ -134,6 +134,31 @@ export async function refreshPlaylistSharePagesOf(deps: PlaylistShareDeps, userI
 }
 
 /**
+ * The `share-pages` job's part for playlists (a deploy's new shell): every playlist document there is,
+ * written again from the current shell, or removed if its playlist is no longer public.
+ */
+export async function rewriteAllPlaylistSharePages(
+  deps: PlaylistShareDeps,
+  /** The ids of the playlists that have a document now. */
+  documents: () => Promise<string[]>,
+): Promise<{ written: number; removed: number }> {
+  // One shell and one site name for the whole run.
+  const template = await deps.template();
+  const name = await deps.site.name();
+  const run: PlaylistShareDeps = {
+    ...deps,
+    template: async () => template,
+    site: { origin: deps.site.origin, name: async () => name },
+  };
+  const counts = { written: 0, removed: 0 };
+  for (const id of await documents()) {
+    if ((await refreshPlaylistSharePage(run, id)) === 'published') counts.written += 1;
+    else counts.removed += 1;
+  }
+  return counts;
+}
+
+/**
  * Account deletion's step: each public playlist's document (a private one has none: making it private
  * removed it first), then the playlist, then the count. Safe to run again.
  */
