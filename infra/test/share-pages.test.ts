@@ -33,7 +33,8 @@ describe('share pages on AWS', () => {
       generation: { id: functionOf('generation'), areas: ['track'] },
       admin: { id: functionOf('admin'), areas: all },
       community: { id: functionOf('community'), areas: ['playlist', 'creator'] },
-      jobs: { id: functionOf('jobs'), areas: all },
+      // A deploy's rewrite also lists the playlist and creator documents there are.
+      jobs: { id: functionOf('jobs'), areas: all, lists: true },
       finish: {
         id: logicalId(stack, stack.workflow.functions.FinishFunctionArn.node.defaultChild),
         areas: ['track'],
@@ -50,7 +51,8 @@ describe('share pages on AWS', () => {
     const { stack } = synthesized;
     const bucket = logicalId(stack, stack.web.bucket.node.defaultChild);
     const store = logicalId(stack, stack.web.shareKeys.node.defaultChild);
-    for (const [name, { id, areas }] of Object.entries(writers())) {
+    for (const [name, writer] of Object.entries(writers())) {
+      const { id, areas } = writer;
       const variables = (propsOf(resources[id]).Environment as { Variables: Record<string, unknown> })
         .Variables;
       expect(flatten(variables.SITE_BUCKET), name).toBe(`{Ref:${bucket}}`);
@@ -66,6 +68,7 @@ describe('share pages on AWS', () => {
           ]),
           `s3:GetObject on {${bucket}.Arn}/index.html`,
           `s3:GetObject on {${bucket}.Arn}/pages/track.html`,
+          ...('lists' in writer ? [`s3:ListBucket on {${bucket}.Arn}`] : []),
         ].sort(),
       );
       expect(allowed.filter((g) => g.startsWith('cloudfront-keyvaluestore:')).sort(), name).toEqual([
