@@ -118,21 +118,12 @@ export const shareAudioUrl = (origin: string, id: string): string =>
 export function sharePreview(
   g: SharedTrack,
   site: { origin: string; name: string },
-): {
-  title: string;
-  documentTitle: string;
-  description: string;
-  url: string;
-  image: string;
-  imageAlt: string;
-  /** The audio the route answers (the players' copy, else the WAV) and its media type; none without audio. */
-  audio: { url: string; type: string | undefined } | undefined;
-} {
+): LinkPreview & { audio: LinkPreview['audio'] } {
   // As the track page titles its tab (pageTitle).
   const title = sharedTitle(g);
   const tags = g.tags.trim();
   const about = [tags, g.duration != null ? trackDurationText(g.duration) : ''].filter(Boolean).join(' · ');
-  // What the route redirects to: the same audio the track page's player gets.
+  // What the route redirects to (the players' copy, else the WAV): the audio the track page's player gets.
   const audio = playbackAudio({ audioUrl: g.audioUrl ?? null, streamAudioUrl: g.streamAudioUrl ?? null });
   return {
     title,
