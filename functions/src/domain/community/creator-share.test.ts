@@ -84,4 +84,23 @@ describe('creator page previews', () => {
     expect([...documents.keys()].sort()).toEqual(['ada', 'cy']);
     for (const html of documents.values()) expect(html).toContain('/assets/index-new.js');
   });
+
+  it('leaves no document for a profile that goes private while the rewrite writes it', async () => {
+    const { documents, creators, share, deps } = world();
+    await setPublicProfile(deps, 'u1', { handle: 'ada', displayName: 'Ada' });
+    // The profile goes private (its document removed first) just as the rewrite writes it.
+    const racing: CreatorShareDeps = {
+      ...share,
+      pages: {
+        ...share.pages,
+        publish: async (handle, html) => {
+          await share.pages.publish(handle, html);
+          await goPrivate(deps, 'u1');
+        },
+      },
+    };
+    const listed = async () => [...documents.keys()];
+    expect(await rewriteAllCreatorPages(racing, creators.store, listed)).toEqual({ written: 0, removed: 1 });
+    expect(documents.size).toBe(0);
+  });
 });

@@ -86,12 +86,20 @@ export async function rewriteAllCreatorPages(
     template: async () => template,
     site: { ...deps.site, name: async () => name },
   };
-  const counts = { written: 0, removed: 0 };
-  for (const handle of await documents()) {
+  const publicUnder = async (handle: string) => {
     const holder = await creators.holderOf(handle);
     const profile = holder ? await creators.profile(holder) : undefined;
-    if (profile && !profile.hidden && profile.handle.toLowerCase() === handle.toLowerCase()) {
-      await publishCreatorPage(run, profile);
+    return profile && !profile.hidden && profile.handle.toLowerCase() === handle.toLowerCase()
+      ? profile
+      : undefined;
+  };
+  const counts = { written: 0, removed: 0 };
+  for (const handle of await documents()) {
+    const profile = await publicUnder(handle);
+    if (profile) await publishCreatorPage(run, profile);
+    // Read again after writing: a profile made private or hidden meanwhile removed its document
+    // before this write, so the write must not outlive it.
+    if (profile && (await publicUnder(handle))) {
       counts.written += 1;
     } else {
       await deps.pages.remove(handle);
