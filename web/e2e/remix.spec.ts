@@ -84,8 +84,11 @@ describe('remix with credit', () => {
     );
 
     // The remix plays once made, and names its source (its owner has no public profile: anonymous).
+    // Its own player: the source's page, with a player of its own, stays on screen until the remix's loads.
     const page = remixer.getByRole('main');
-    await page.getByRole('button', { name: /^Play / }).waitFor({ timeout: GENERATION_MS });
+    await page
+      .getByRole('button', { name: 'Play Harbour Lights in Blue' })
+      .waitFor({ timeout: GENERATION_MS });
     const credit = remixer.getByText(/^Remix of /);
     await expect.poll(() => credit.textContent()).toBe('Remix of Harbour Lights by anonymous');
     expect(await credit.getByRole('link', { name: 'Harbour Lights' }).getAttribute('href')).toBe(

@@ -211,6 +211,8 @@ describe('the studio', () => {
     await variation.getByRole('button', { name: 'Make Variation' }).click();
     await toast(page, 'Variation started').waitFor();
     await page.waitForURL((url) => url.pathname.startsWith('/track/') && !url.pathname.endsWith(root.id));
+    // The original's page, with a player of the same name, stays on screen until the variation's loads.
+    await page.getByText(/^Variation of /).waitFor();
     await repaintedPage.getByRole('button', { name: /^Play / }).waitFor({ timeout: GENERATION_MS });
     await expectPlays(repaintedPage);
     expect(

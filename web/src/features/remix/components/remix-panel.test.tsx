@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { Track } from '@tunesmith/shared/tracks';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { makeSubscriber, makeTrack } from '@/testing/fixtures';
 import { callsMade, jsonResponse, mockFetch } from '@/testing/mock-fetch';
@@ -96,5 +97,32 @@ describe("a track's remixes", () => {
     );
     expect(screen.getByText(remixText.gone)).toBeDefined();
     expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it("marks its source's remixes to be read again once the remix is finished", async () => {
+    mockFetch({ 'GET /api/auth/user': jsonResponse(makeSubscriber()) });
+    const credit = { available: true, trackId: 'src', title: 'Harbour', creator: null } as const;
+    const making = makeTrack({ id: 'r1', status: 'generating', audioUrl: null, remixOf: credit });
+    function Remix() {
+      const [track, setTrack] = useState(making);
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() => setTrack({ ...making, status: 'completed', audioUrl: 'https://a/r1.wav' })}
+          >
+            finish
+          </button>
+          <RemixPanel track={track} owner signedIn remixForm={() => null} />
+        </>
+      );
+    }
+    const { queryClient, user } = renderWithProviders(<Remix />);
+    const sourceRemixes = ['track', 'src', 'remixes'];
+    // The source's list as read while the remix was being made: it is not in it yet.
+    queryClient.setQueryData(sourceRemixes, { remixes: [] });
+    expect(queryClient.getQueryState(sourceRemixes)?.isInvalidated).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'finish' }));
+    expect(queryClient.getQueryState(sourceRemixes)?.isInvalidated).toBe(true);
   });
 });

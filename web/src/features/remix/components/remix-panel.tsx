@@ -1,11 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { Track } from '@tunesmith/shared/tracks';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { trackTitle } from '@/components/tracks/track-title';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { refusalMessage } from '@/lib/api-client';
+import { trackQueryKey } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { useRemixes, useSetRemixable } from '../api/remixes';
 
@@ -141,7 +143,15 @@ export interface RemixPanelProps {
  */
 export default function RemixPanel({ track, owner, signedIn, remixForm }: RemixPanelProps) {
   const [open, setOpen] = useState(false);
-  const listed = track.visibility === 'public' && track.status === 'completed';
+  const queryClient = useQueryClient();
+  const finished = track.status === 'completed';
+  const sourceId = track.remixOf?.trackId;
+  useEffect(() => {
+    // A finished remix joins its source's list: the source's page reads it again when next shown.
+    if (finished && sourceId)
+      void queryClient.invalidateQueries({ queryKey: trackQueryKey(sourceId), refetchType: 'none' });
+  }, [finished, sourceId, queryClient]);
+  const listed = track.visibility === 'public' && finished;
   if (!track.remixOf && !listed) return null;
   return (
     <Card className="mt-6 grid gap-4 p-6 sm:p-8">
