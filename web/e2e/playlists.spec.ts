@@ -72,15 +72,18 @@ describe('playlists', () => {
     await toast(page, 'Morning Tide is in Tides and Glows.').waitFor(POLL);
 
     // By keyboard this time: the menu opens with Enter and its items are chosen with the arrows.
-    await page
+    const glowMenu = page
       .getByRole('article', { name: 'Evening Glow' })
-      .getByRole('button', { name: 'Add to Playlist' })
-      .focus();
+      .getByRole('button', { name: 'Add to Playlist' });
+    await glowMenu.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Tides and Glows' }).waitFor();
     await page.getByRole('menuitem', { name: 'Tides and Glows' }).focus();
     await page.keyboard.press('Enter');
     await toast(page, 'Evening Glow is in Tides and Glows.').waitFor(POLL);
+    // The menu has closed and focus is back on the button that opened it.
+    expect(await page.getByRole('menu').count()).toBe(0);
+    expect(await glowMenu.evaluate((button) => button === document.activeElement)).toBe(true);
 
     // The Playlists tab lists it; its link opens the page.
     await page.getByRole('tab', { name: 'Playlists' }).click();
