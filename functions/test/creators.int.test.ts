@@ -241,6 +241,49 @@ describe('the feed', () => {
   });
 });
 
+describe('going private with many followers', () => {
+  it('removes every follow of them in parallel, each follower counted exactly, and comes back with none', async () => {
+    const star = await creator('star');
+    // Followers written as a follow writes them (the table's transaction), more than one page of them.
+    const fans = Array.from({ length: 130 }, () => randomUUID());
+    const at = new Date().toISOString();
+    for (let i = 0; i < fans.length; i += 10)
+      await Promise.all(
+        fans.slice(i, i + 10).map(async (fan) => {
+          expect(await creators.follow(fan, star.id, at, 200)).toBe('followed');
+        }),
+      );
+    expect(await creators.counts(star.id)).toEqual({ followers: 130, following: 0 });
+
+    expect((await del(star.browser, '/api/user/public-profile')).status).toBe(204);
+    expect(await creators.followers(star.id, 500)).toEqual([]);
+    const counts = await Promise.all(fans.map((fan) => creators.counts(fan)));
+    expect(counts.every((c) => c.following === 0)).toBe(true);
+    expect(await creators.counts(star.id)).toEqual({ followers: 0, following: 0 });
+  });
+
+  it('going public again first finishes a going private that was cut short, so the count starts exact', async () => {
+    const star = await creator('comeback');
+    const fan = await signedInUser();
+    expect((await fan.browser.put(`/api/creators/${star.handle}/follow`, {})).status).toBe(200);
+    // The profile goes, but the run stops before its follows do (as a timeout would leave it).
+    const profile = await creators.profile(star.id);
+    if (!profile) throw new Error('the profile is missing');
+    expect(await creators.remove(profile)).toBe('removed');
+    expect(await creators.followers(star.id, 10)).toEqual([fan.id]);
+
+    const again = await star.browser.put('/api/user/public-profile', {
+      handle: uniqueHandle('again'),
+      displayName: 'Back',
+    });
+    expect(again.status).toBe(200);
+    expect(await creators.followers(star.id, 10)).toEqual([]);
+    expect(await creators.counts(fan.id)).toEqual({ followers: 0, following: 0 });
+    const page = await new Browser().get(`/api/creators/${again.body.handle}`);
+    expect(page.body.followers).toBe(0);
+  });
+});
+
 describe('account deletion', () => {
   it('the user deleting their own account takes their profile and follows with it (the job)', async () => {
     const [gone, other] = await Promise.all([creator('leaving'), creator('staying')]);

@@ -61,6 +61,14 @@ export function inMemoryCreators() {
       move(creatorId, 'followers', -1);
       return true;
     },
+    async dropFollow(followerId, creatorId) {
+      if (!follows.delete(key(followerId, creatorId))) return false;
+      move(followerId, 'following', -1);
+      return true;
+    },
+    async resetFollowers(creatorId) {
+      if (counts.has(creatorId)) counts.set(creatorId, { ...countOf(creatorId), followers: 0 });
+    },
     followed: async (followerId) =>
       [...follows].filter((k) => k.startsWith(`${followerId}>`)).map((k) => k.split('>')[1] as string),
     followers: async (creatorId, limit) =>

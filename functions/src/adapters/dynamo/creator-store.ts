@@ -4,6 +4,7 @@ import {
   GetCommand,
   QueryCommand,
   type TransactWriteCommandInput,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { creatorMessages, FOLLOWING_MAX } from '@tunesmith/shared/community';
 import * as z from 'zod/mini';
@@ -249,6 +250,43 @@ export function dynamoCreatorStore(client: DynamoDBDocumentClient, tableName: st
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
         return false;
+      }
+    },
+
+    async dropFollow(followerId, creatorId) {
+      try {
+        await transactWrite(client, [
+          {
+            Delete: {
+              TableName: tableName,
+              Key: creatorKeys.follow(followerId, creatorId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          counter(tableName, followerId, 'following', -1),
+        ]);
+        return true;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        return false;
+      }
+    },
+
+    async resetFollowers(creatorId) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: creatorKeys.counts(creatorId),
+            UpdateExpression: 'SET #n = :zero',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#n': 'followers' },
+            ExpressionAttributeValues: { ':zero': 0 },
+          }),
+        );
+      } catch (error) {
+        // No counts yet: nothing to reset.
+        if (!isConditionFailure(error)) throw error;
       }
     },
 

@@ -131,6 +131,29 @@ describe('public profiles', () => {
     await setPublicProfile(deps, 'u4', { handle: 'ada', displayName: 'New' });
   });
 
+  it('going private removes more than a page of follows; going public finishes a run cut short first', async () => {
+    const { deps, creators } = world();
+    await setPublicProfile(deps, 'u1', { handle: 'ada', displayName: 'Ada' });
+    const fans = Array.from({ length: 130 }, (_, i) => `fan${i}`);
+    for (const fan of fans) await follow(deps, fan, 'ada');
+    await goPrivate(deps, 'u1');
+    expect(creators.follows.size).toBe(0);
+    expect(fans.every((fan) => creators.counts.get(fan)?.following === 0)).toBe(true);
+    expect(await creators.store.counts('u1')).toEqual({ followers: 0, following: 0 });
+
+    // A follow and its count left behind by a going private that stopped after the profile went.
+    await setPublicProfile(deps, 'u1', { handle: 'ada', displayName: 'Ada' });
+    await follow(deps, 'u2', 'ada');
+    const profile = await creators.store.profile('u1');
+    if (!profile) throw new Error('no profile');
+    await creators.store.remove(profile);
+    expect(await creators.store.counts('u1')).toEqual({ followers: 1, following: 0 });
+    await setPublicProfile(deps, 'u1', { handle: 'ada2', displayName: 'Ada' });
+    expect(creators.follows.size).toBe(0);
+    expect(await creators.store.counts('u2')).toEqual({ followers: 0, following: 0 });
+    expect((await creatorPage(deps, 'ada2', undefined)).followers).toBe(0);
+  });
+
   it('a hidden profile answers not found, cannot be followed, and stays hidden after going private and back', async () => {
     const { deps, creators } = world();
     await setPublicProfile(deps, 'u1', { handle: 'ada', displayName: 'Ada' });

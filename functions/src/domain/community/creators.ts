@@ -61,6 +61,14 @@ export interface CreatorStore {
   follow(followerId: string, creatorId: string, at: string, max: number): Promise<'followed' | FollowRefusal>;
   /** Removes the follow and moves both counters back; false when there was none. */
   unfollow(followerId: string, creatorId: string): Promise<boolean>;
+  /**
+   * Removes a follow of a creator who is not public and the follower's count of it, leaving the
+   * creator's own count to {@link CreatorStore.resetFollowers} (many of these run at once, and one
+   * counter item written by all of them would make them wait on each other); false when there was none.
+   */
+  dropFollow(followerId: string, creatorId: string): Promise<boolean>;
+  /** Sets the creator's follower count to zero (they have no follows left). */
+  resetFollowers(creatorId: string): Promise<void>;
   /** The creators `followerId` follows (at most {@link FOLLOWING_MAX}). */
   followed(followerId: string): Promise<string[]>;
   /** Up to `limit` followers of `creatorId` (read again after removing them, until none are left). */
@@ -103,6 +111,8 @@ export interface CreatorDeps {
 export const CREATOR_TRACKS_PAGE = 20;
 /** How many followers one pass of going private removes before reading the list again. */
 const FOLLOWERS_BATCH = 100;
+/** How many follows of a creator going private are removed at once. */
+const FOLLOW_DROPS_AT_ONCE = 10;
 /** How many creators' partitions the feed reads at once. */
 const FEED_PARALLEL = 25;
 
@@ -135,6 +145,8 @@ export async function setPublicProfile(
     throw new DomainError('validation', creatorMessages.handleReserved, { field: 'handle' });
   for (let attempt = 0; attempt < 5; attempt++) {
     const previous = await deps.creators.profile(userId);
+    // Going public starts from no follows: any left by a going private cut short go first.
+    if (!previous) await removeFollowers(deps, userId);
     const now = deps.clock.now().toISOString();
     const profile = {
       userId,
@@ -191,12 +203,21 @@ async function refreshOwnerPreviews(
   await deps.ownerPreviews?.(userId).catch((error: unknown) => deps.onShareFailure?.(error));
 }
 
+/**
+ * Removes every follow of a creator who is not public (none can be added meanwhile: a follow needs
+ * a public profile), ten at a time, each with its follower's count, then sets the creator's count
+ * to zero. A run cut short is finished by the next: going private again, or going public, which
+ * starts here so a public creator's count is always exact.
+ */
 async function removeFollowers(deps: Pick<CreatorDeps, 'creators'>, creatorId: string): Promise<void> {
   for (;;) {
     const followers = await deps.creators.followers(creatorId, FOLLOWERS_BATCH);
-    if (followers.length === 0) return;
-    for (const followerId of followers) await deps.creators.unfollow(followerId, creatorId);
+    if (followers.length === 0) break;
+    await inBatches(followers, FOLLOW_DROPS_AT_ONCE, (followerId) =>
+      deps.creators.dropFollow(followerId, creatorId),
+    );
   }
+  await deps.creators.resetFollowers(creatorId);
 }
 
 /**
