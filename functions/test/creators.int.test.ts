@@ -281,6 +281,13 @@ describe('going private with many followers', () => {
     expect(await creators.counts(fan.id)).toEqual({ followers: 0, following: 0 });
     const page = await new Browser().get(`/api/creators/${again.body.handle}`);
     expect(page.body.followers).toBe(0);
+
+    // A removal still running from before finds them public again and leaves the new follow alone.
+    expect((await fan.browser.put(`/api/creators/${again.body.handle}/follow`, {})).status).toBe(200);
+    expect(await creators.dropFollow(fan.id, star.id)).toBe('public');
+    expect(await creators.resetFollowers(star.id)).toBe(false);
+    expect(await creators.counts(star.id)).toEqual({ followers: 1, following: 0 });
+    expect(await creators.counts(fan.id)).toEqual({ followers: 0, following: 1 });
   });
 });
 

@@ -62,12 +62,15 @@ export function inMemoryCreators() {
       return true;
     },
     async dropFollow(followerId, creatorId) {
-      if (!follows.delete(key(followerId, creatorId))) return false;
+      if (profiles.has(creatorId)) return 'public';
+      if (!follows.delete(key(followerId, creatorId))) return 'gone';
       move(followerId, 'following', -1);
-      return true;
+      return 'dropped';
     },
     async resetFollowers(creatorId) {
+      if (profiles.has(creatorId)) return false;
       if (counts.has(creatorId)) counts.set(creatorId, { ...countOf(creatorId), followers: 0 });
+      return true;
     },
     followed: async (followerId) =>
       [...follows].filter((k) => k.startsWith(`${followerId}>`)).map((k) => k.split('>')[1] as string),

@@ -4,7 +4,6 @@ import {
   GetCommand,
   QueryCommand,
   type TransactWriteCommandInput,
-  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { creatorMessages, FOLLOWING_MAX } from '@tunesmith/shared/community';
 import * as z from 'zod/mini';
@@ -47,6 +46,16 @@ const counter = (tableName: string, userId: string, name: 'followers' | 'followi
     UpdateExpression: 'ADD #n :by',
     ExpressionAttributeNames: { '#n': name },
     ExpressionAttributeValues: { ':by': by },
+  },
+});
+
+/** A transaction's check that the creator has no public profile (none, or one kept only for its hide). */
+const notPublic = (tableName: string, creatorId: string): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName,
+    Key: creatorKeys.profile(creatorId),
+    ConditionExpression: 'attribute_not_exists(#hk)',
+    ExpressionAttributeNames: { '#hk': 'handleKey' },
   },
 });
 
@@ -256,6 +265,7 @@ export function dynamoCreatorStore(client: DynamoDBDocumentClient, tableName: st
     async dropFollow(followerId, creatorId) {
       try {
         await transactWrite(client, [
+          notPublic(tableName, creatorId),
           {
             Delete: {
               TableName: tableName,
@@ -265,28 +275,33 @@ export function dynamoCreatorStore(client: DynamoDBDocumentClient, tableName: st
           },
           counter(tableName, followerId, 'following', -1),
         ]);
-        return true;
+        return 'dropped';
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
-        return false;
+        return failedAt(error).includes(0) ? 'public' : 'gone';
       }
     },
 
     async resetFollowers(creatorId) {
       try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: creatorKeys.counts(creatorId),
-            UpdateExpression: 'SET #n = :zero',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: { '#n': 'followers' },
-            ExpressionAttributeValues: { ':zero': 0 },
-          }),
-        );
+        await transactWrite(client, [
+          notPublic(tableName, creatorId),
+          {
+            Update: {
+              TableName: tableName,
+              Key: creatorKeys.counts(creatorId),
+              UpdateExpression: 'SET #n = :zero',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: { '#n': 'followers' },
+              ExpressionAttributeValues: { ':zero': 0 },
+            },
+          },
+        ]);
+        return true;
       } catch (error) {
-        // No counts yet: nothing to reset.
         if (!isConditionFailure(error)) throw error;
+        // Public again (the new profile's count is its own), or no counts yet (nothing to reset).
+        return !failedAt(error).includes(0);
       }
     },
 

@@ -64,11 +64,12 @@ export interface CreatorStore {
   /**
    * Removes a follow of a creator who is not public and the follower's count of it, leaving the
    * creator's own count to {@link CreatorStore.resetFollowers} (many of these run at once, and one
-   * counter item written by all of them would make them wait on each other); false when there was none.
+   * counter item written by all of them would make them wait on each other). `gone` when there was
+   * no such follow; `public` (nothing removed) once the creator has a public profile again.
    */
-  dropFollow(followerId: string, creatorId: string): Promise<boolean>;
-  /** Sets the creator's follower count to zero (they have no follows left). */
-  resetFollowers(creatorId: string): Promise<void>;
+  dropFollow(followerId: string, creatorId: string): Promise<'dropped' | 'gone' | 'public'>;
+  /** Sets the follower count of a creator who is not public to zero; false once they are public again. */
+  resetFollowers(creatorId: string): Promise<boolean>;
   /** The creators `followerId` follows (at most {@link FOLLOWING_MAX}). */
   followed(followerId: string): Promise<string[]>;
   /** Up to `limit` followers of `creatorId` (read again after removing them, until none are left). */
@@ -206,16 +207,19 @@ async function refreshOwnerPreviews(
 /**
  * Removes every follow of a creator who is not public (none can be added meanwhile: a follow needs
  * a public profile), ten at a time, each with its follower's count, then sets the creator's count
- * to zero. A run cut short is finished by the next: going private again, or going public, which
- * starts here so a public creator's count is always exact.
+ * to zero. Each removal and the reset check that the creator is still not public, so a run that
+ * overlaps going public again leaves the new profile's follows and count alone. A run cut short is
+ * finished by the next: going private again, or going public, which starts here, so a public
+ * creator's count is always exact.
  */
 async function removeFollowers(deps: Pick<CreatorDeps, 'creators'>, creatorId: string): Promise<void> {
   for (;;) {
     const followers = await deps.creators.followers(creatorId, FOLLOWERS_BATCH);
     if (followers.length === 0) break;
-    await inBatches(followers, FOLLOW_DROPS_AT_ONCE, (followerId) =>
+    const outcomes = await inBatches(followers, FOLLOW_DROPS_AT_ONCE, (followerId) =>
       deps.creators.dropFollow(followerId, creatorId),
     );
+    if (outcomes.includes('public')) return;
   }
   await deps.creators.resetFollowers(creatorId);
 }
