@@ -10,5 +10,8 @@ export function creatorRemoval(table: { client: DynamoDBDocumentClient; tableNam
 } {
   const creators = dynamoCreatorStore(table.client, table.tableName);
   const share = creatorShareFromEnv();
-  return { removeAll: (userId) => removeCreatorData({ creators, ...(share ? { share } : {}) }, userId) };
+  return {
+    removeAll: (userId) =>
+      removeCreatorData({ creators, clock: { now: () => new Date() }, ...(share ? { share } : {}) }, userId),
+  };
 }

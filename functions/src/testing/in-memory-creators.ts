@@ -11,7 +11,8 @@ export function inMemoryCreators() {
   /** A hide kept on a user who went private (the table keeps it on the profile item). */
   const hiddenUsers = new Set<string>();
   const handles = new Map<string, string>();
-  const follows = new Set<string>();
+  /** Each follow, with when it was made. */
+  const follows = new Map<string, string>();
   const counts = new Map<string, { followers: number; following: number }>();
   const key = (followerId: string, creatorId: string) => `${followerId}>${creatorId}`;
   const countOf = (userId: string) => counts.get(userId) ?? { followers: 0, following: 0 };
@@ -45,12 +46,12 @@ export function inMemoryCreators() {
     },
     counts: async (userId) => countOf(userId),
     isFollowing: async (followerId, creatorId) => follows.has(key(followerId, creatorId)),
-    async follow(followerId, creatorId, _at, max) {
+    async follow(followerId, creatorId, at, max) {
       if (follows.has(key(followerId, creatorId))) return 'already';
       const creator = profiles.get(creatorId);
       if (!creator || creator.hidden) return 'creator-gone';
       if (countOf(followerId).following >= max) return 'limit';
-      follows.add(key(followerId, creatorId));
+      follows.set(key(followerId, creatorId), at);
       move(followerId, 'following', 1);
       move(creatorId, 'followers', 1);
       return 'followed';
@@ -61,11 +62,12 @@ export function inMemoryCreators() {
       move(creatorId, 'followers', -1);
       return true;
     },
-    async dropFollow(followerId, creatorId) {
-      if (profiles.has(creatorId)) return 'public';
-      if (!follows.delete(key(followerId, creatorId))) return 'gone';
+    async dropFollow(followerId, creatorId, before) {
+      const made = follows.get(key(followerId, creatorId));
+      if (made === undefined || made > before) return false;
+      follows.delete(key(followerId, creatorId));
       move(followerId, 'following', -1);
-      return 'dropped';
+      return true;
     },
     async resetFollowers(creatorId) {
       if (profiles.has(creatorId)) return false;
@@ -73,12 +75,17 @@ export function inMemoryCreators() {
       return true;
     },
     followed: async (followerId) =>
-      [...follows].filter((k) => k.startsWith(`${followerId}>`)).map((k) => k.split('>')[1] as string),
-    followers: async (creatorId, limit) =>
-      [...follows]
+      [...follows.keys()].filter((k) => k.startsWith(`${followerId}>`)).map((k) => k.split('>')[1] as string),
+    async followers(creatorId, limit, after) {
+      const all = [...follows.keys()]
         .filter((k) => k.endsWith(`>${creatorId}`))
         .map((k) => k.split('>')[0] as string)
-        .slice(0, limit),
+        .sort();
+      const from = after === undefined ? 0 : all.findIndex((id) => id > after);
+      const ids = from < 0 ? [] : all.slice(from, from + limit);
+      const last = ids.at(-1);
+      return last !== undefined && all.indexOf(last) < all.length - 1 ? { ids, next: last } : { ids };
+    },
     async removeRecords(userId) {
       counts.delete(userId);
       profiles.delete(userId);

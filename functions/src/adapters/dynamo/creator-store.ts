@@ -262,23 +262,24 @@ export function dynamoCreatorStore(client: DynamoDBDocumentClient, tableName: st
       }
     },
 
-    async dropFollow(followerId, creatorId) {
+    async dropFollow(followerId, creatorId, before) {
       try {
         await transactWrite(client, [
-          notPublic(tableName, creatorId),
           {
             Delete: {
               TableName: tableName,
               Key: creatorKeys.follow(followerId, creatorId),
-              ConditionExpression: 'attribute_exists(pk)',
+              ConditionExpression: 'attribute_exists(pk) AND #at <= :before',
+              ExpressionAttributeNames: { '#at': 'createdAt' },
+              ExpressionAttributeValues: { ':before': before },
             },
           },
           counter(tableName, followerId, 'following', -1),
         ]);
-        return 'dropped';
+        return true;
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
-        return failedAt(error).includes(0) ? 'public' : 'gone';
+        return false;
       }
     },
 
@@ -329,7 +330,7 @@ export function dynamoCreatorStore(client: DynamoDBDocumentClient, tableName: st
       return ids;
     },
 
-    async followers(creatorId, limit) {
+    async followers(creatorId, limit, after) {
       const index = tableDesign.indexes.byOwner;
       const out = await client.send(
         new QueryCommand({
@@ -339,11 +340,13 @@ export function dynamoCreatorStore(client: DynamoDBDocumentClient, tableName: st
           ExpressionAttributeNames: { '#pk': index.partitionKey },
           ExpressionAttributeValues: { ':pk': creatorKeys.followersPartition(creatorId) },
           Limit: limit,
+          ...(after ? { ExclusiveStartKey: JSON.parse(after) as Record<string, unknown> } : {}),
         }),
       );
-      return (out.Items ?? []).flatMap((item) =>
+      const ids = (out.Items ?? []).flatMap((item) =>
         typeof item.followerId === 'string' ? [item.followerId] : [],
       );
+      return out.LastEvaluatedKey ? { ids, next: JSON.stringify(out.LastEvaluatedKey) } : { ids };
     },
 
     async removeRecords(userId) {

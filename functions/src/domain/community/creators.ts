@@ -62,18 +62,21 @@ export interface CreatorStore {
   /** Removes the follow and moves both counters back; false when there was none. */
   unfollow(followerId: string, creatorId: string): Promise<boolean>;
   /**
-   * Removes a follow of a creator who is not public and the follower's count of it, leaving the
-   * creator's own count to {@link CreatorStore.resetFollowers} (many of these run at once, and one
-   * counter item written by all of them would make them wait on each other). `gone` when there was
-   * no such follow; `public` (nothing removed) once the creator has a public profile again.
+   * Removes a follow made at or before `before` and its follower's count of it, leaving the creator's own
+   * count to {@link CreatorStore.resetFollowers}: the removals of a creator going private run side by
+   * side, and one item written by all of them would make them wait on each other. False when there
+   * is no such follow (gone, or made since).
    */
-  dropFollow(followerId: string, creatorId: string): Promise<'dropped' | 'gone' | 'public'>;
+  dropFollow(followerId: string, creatorId: string, before: string): Promise<boolean>;
   /** Sets the follower count of a creator who is not public to zero; false once they are public again. */
   resetFollowers(creatorId: string): Promise<boolean>;
   /** The creators `followerId` follows (at most {@link FOLLOWING_MAX}). */
   followed(followerId: string): Promise<string[]>;
-  /** Up to `limit` followers of `creatorId` (read again after removing them, until none are left). */
-  followers(creatorId: string, limit: number): Promise<string[]>;
+  /**
+   * Up to `limit` followers of `creatorId`, from where the last page ended (`after`, its `next`);
+   * `next` is absent on the last page.
+   */
+  followers(creatorId: string, limit: number, after?: string): Promise<{ ids: string[]; next?: string }>;
   /** Removes what is left of the user's own records: their counts, and a profile item kept for its hide. */
   removeRecords(userId: string): Promise<void>;
 }
@@ -180,7 +183,7 @@ export async function setPublicProfile(
  * follow of it, each with both counters, so no follower keeps a link to who they were.
  */
 export async function goPrivate(
-  deps: Pick<CreatorDeps, 'creators' | 'share' | 'onShareFailure' | 'ownerPreviews'>,
+  deps: Pick<CreatorDeps, 'creators' | 'clock' | 'share' | 'onShareFailure' | 'ownerPreviews'>,
   userId: string,
 ): Promise<void> {
   for (let attempt = 0; ; attempt++) {
@@ -205,22 +208,26 @@ async function refreshOwnerPreviews(
 }
 
 /**
- * Removes every follow of a creator who is not public (none can be added meanwhile: a follow needs
- * a public profile), ten at a time, each with its follower's count, then sets the creator's count
- * to zero. Each removal and the reset check that the creator is still not public, so a run that
- * overlaps going public again leaves the new profile's follows and count alone. A run cut short is
- * finished by the next: going private again, or going public, which starts here, so a public
- * creator's count is always exact.
+ * Removes the follows of a creator who is not public made until now (none can be added while
+ * they are not: a follow needs a public profile), ten at a time, each with its follower's count, then
+ * sets the creator's count to zero unless they are public again (another tab): a run still going then
+ * leaves the new profile's follows and count alone. A run cut short (a timeout) is finished by the
+ * next, going private again or going public, which starts here; so a public creator's count is exact.
  */
-async function removeFollowers(deps: Pick<CreatorDeps, 'creators'>, creatorId: string): Promise<void> {
-  for (;;) {
-    const followers = await deps.creators.followers(creatorId, FOLLOWERS_BATCH);
-    if (followers.length === 0) break;
-    const outcomes = await inBatches(followers, FOLLOW_DROPS_AT_ONCE, (followerId) =>
-      deps.creators.dropFollow(followerId, creatorId),
+async function removeFollowers(
+  deps: Pick<CreatorDeps, 'creators' | 'clock'>,
+  creatorId: string,
+): Promise<void> {
+  const before = deps.clock.now().toISOString();
+  // One walk through the index (read again from its start, it could still show follows just removed).
+  let after: string | undefined;
+  do {
+    const page = await deps.creators.followers(creatorId, FOLLOWERS_BATCH, after);
+    await inBatches(page.ids, FOLLOW_DROPS_AT_ONCE, (followerId) =>
+      deps.creators.dropFollow(followerId, creatorId, before),
     );
-    if (outcomes.includes('public')) return;
-  }
+    after = page.next;
+  } while (after);
   await deps.creators.resetFollowers(creatorId);
 }
 
@@ -229,7 +236,7 @@ async function removeFollowers(deps: Pick<CreatorDeps, 'creators'>, creatorId: s
  * follows of them and their follows of others, each moving the other side's counter.
  */
 export async function removeCreatorData(
-  deps: Pick<CreatorDeps, 'creators' | 'share' | 'onShareFailure' | 'ownerPreviews'>,
+  deps: Pick<CreatorDeps, 'creators' | 'clock' | 'share' | 'onShareFailure' | 'ownerPreviews'>,
   userId: string,
 ): Promise<void> {
   await goPrivate(deps, userId);
