@@ -113,7 +113,7 @@ export interface CreatorDeps {
 }
 
 export const CREATOR_TRACKS_PAGE = 20;
-/** How many followers one pass of going private removes before reading the list again. */
+/** How many followers of a creator going private are read from the index at a time. */
 const FOLLOWERS_BATCH = 100;
 /** How many follows of a creator going private are removed at once. */
 const FOLLOW_DROPS_AT_ONCE = 10;
@@ -180,7 +180,8 @@ export async function setPublicProfile(
 
 /**
  * Goes private: the profile and its handle go at once (its page answers not found), then every
- * follow of it, each with both counters, so no follower keeps a link to who they were.
+ * follow of it with its follower's count ({@link removeFollowers}), so no follower keeps a link to
+ * who they were.
  */
 export async function goPrivate(
   deps: Pick<CreatorDeps, 'creators' | 'clock' | 'share' | 'onShareFailure' | 'ownerPreviews'>,

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { creatorMessages } from '@tunesmith/shared/community';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/testing/fixtures';
@@ -32,6 +32,10 @@ describe('Profile → Public profile', () => {
     await user.click(screen.getByRole('button', { name: 'Go public' }));
     expect(await screen.findByRole('link', { name: 'View your page' })).toBeDefined();
     expect(screen.getByRole('link', { name: 'View your page' }).getAttribute('href')).toBe('/@ada2');
+    // The form went public: focus is on the way to the new page, not lost with the Go public button.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('link', { name: 'View your page' })),
+    );
   });
 
   it('refuses a reserved handle before asking the server', async () => {
@@ -60,5 +64,7 @@ describe('Profile → Public profile', () => {
     expect(dialog.textContent).toContain('@ada');
     await user.click(screen.getAllByRole('button', { name: 'Go private' }).at(-1) as HTMLElement);
     expect(await screen.findByRole('button', { name: 'Go public' })).toBeDefined();
+    // The Go private button went with the public form: focus is on the handle, to choose one again.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Handle' })));
   });
 });

@@ -8,7 +8,7 @@ import {
   type PublicProfileInput,
   publicProfileInputSchema,
 } from '@tunesmith/shared/community';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -31,6 +31,8 @@ type Field = 'handle' | 'displayName' | 'bio';
  */
 export function PublicProfileSection() {
   const profile = useMyPublicProfile();
+  // Going public or private (or a new handle) replaces the form: focus moves into the new one.
+  const [changed, setChanged] = useState(false);
   return (
     <Card className="mt-8">
       <CardHeader>
@@ -48,15 +50,37 @@ export function PublicProfileSection() {
             Your public profile could not be loaded. Reload the page to try again.
           </p>
         ) : (
-          <ProfileForm key={profile.data?.handle ?? 'private'} profile={profile.data} />
+          <ProfileForm
+            key={profile.data?.handle ?? 'private'}
+            profile={profile.data}
+            focusOnMount={changed}
+            onChanged={() => setChanged(true)}
+          />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function ProfileForm({ profile }: { profile: PublicProfile | null }) {
+function ProfileForm({
+  profile,
+  focusOnMount,
+  onChanged,
+}: {
+  profile: PublicProfile | null;
+  /** Set when this form replaced one the user changed: their page's link, or the handle once private. */
+  focusOnMount: boolean;
+  onChanged: () => void;
+}) {
   const handleUnauthorized = useUnauthorizedHandler();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Read once, as the form mounts: a later change of the prop is for the form that replaces this one.
+  const [focusFirst] = useState(focusOnMount);
+  const isPublic = profile !== null;
+  useEffect(() => {
+    if (focusFirst)
+      formRef.current?.querySelector<HTMLElement>(isPublic ? 'a[href^="/@"]' : 'input')?.focus();
+  }, [focusFirst, isPublic]);
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const form = useForm<Field, PublicProfileInput>(
@@ -65,6 +89,7 @@ function ProfileForm({ profile }: { profile: PublicProfile | null }) {
   );
   const save = useSetPublicProfile({
     onSuccess: (saved) => {
+      onChanged();
       setFormError(null);
       toast({ title: profile ? 'Public profile saved' : `You are @${saved.handle}` });
     },
@@ -78,6 +103,7 @@ function ProfileForm({ profile }: { profile: PublicProfile | null }) {
   });
   const goPrivate = useDeletePublicProfile({
     onSuccess: () => {
+      onChanged();
       setConfirming(false);
       toast({ title: 'Your profile is private again' });
     },
@@ -92,6 +118,7 @@ function ProfileForm({ profile }: { profile: PublicProfile | null }) {
   return (
     <>
       <form
+        ref={formRef}
         noValidate
         aria-label="Public profile"
         className="grid gap-4"
