@@ -87,4 +87,11 @@ describe('route-group bundles', () => {
     const all = Object.keys(metafileOf(group).inputs);
     for (const module of absent) expect(matching(all, module), module).toEqual([]);
   });
+  // Not a route group, but Finish's cold start stands between a song and its first play.
+  it('workflow: the stems zip library loads with the first stems set, not at every cold start', () => {
+    const { metafile } = bundleLambda('workflow', join(outDir, 'workflow'));
+    const archiver = 'node_modules/archiver/';
+    expect(matching(Object.keys(metafile.inputs), archiver), 'archiver is in the bundle').not.toEqual([]);
+    expect(matching(coldStartInputs(metafile), archiver)).toEqual([]);
+  });
 });

@@ -22,7 +22,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { audioWorkerPool, workerAudio } from '../adapters/audio/audio-workers';
-import { zipInMemory } from '../adapters/audio/stems-zip';
 import { c2paContentCredentials } from '../adapters/c2pa/content-credentials';
 import {
   credentialsMadeOnFirstUse,
@@ -119,7 +118,10 @@ export function workflowDepsFromEnv(env: NodeJS.ProcessEnv = process.env): Stems
       ),
     ),
     log,
-    stemsArchiver: { zip: zipInMemory },
+    // The zip library (a third of the bundle) loads with the first stems set, not at every cold start.
+    stemsArchiver: {
+      zip: async (entries) => (await import('../adapters/audio/stems-zip')).zipInMemory(entries),
+    },
     // A public track's share page is written when it completes (decision 024).
     ...(env.SITE_BUCKET ? { sharePages: sharePagesFromEnv(env, siteOrigin) } : {}),
     webhookUrl: (id) => `${webhookBase}${FAL_WEBHOOK_PATH}?generationId=${encodeURIComponent(id)}`,
