@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: a short performance report (a report, never a pass/fail gate).
  *
+ * - first, the machine: its CPU and the time of one fixed piece of work (20 s of audio to Opus
+ *   on one thread), so reports from different machines can be told apart from a change's effect
  * - `npm start` time to first page and to the first API answer: a first start on a new data
  *   directory and a later one on the same, median of 3 each (BENCH_START_RUNS for more), dev
  *   and static mode (BENCH_DEV_ONLY=1 for dev alone), with the start's own step timings
@@ -53,9 +55,11 @@ import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { routeGroups } from '@tunesmith/shared/routes';
 import Stripe from 'stripe';
+import { pcmToOggOpus } from '../functions/src/adapters/audio/opus-encoder';
 import { dynamoGenerationStore } from '../functions/src/adapters/dynamo/generation-store';
 import { dynamoUserRepository } from '../functions/src/adapters/dynamo/user-repository';
 import { keys } from '../functions/src/data/keys';
+import { planarSource } from '../functions/src/domain/audio/pcm';
 import { mailedLink } from '../functions/test/support/mailbox';
 import {
   BUNDLE_ENTRY_FILE,
@@ -528,6 +532,33 @@ async function localCloudMeasures(): Promise<void> {
   } finally {
     await cloud.stop();
   }
+}
+
+/**
+ * How fast this machine is, for comparing reports made on different ones (the same code has
+ * measured 1.3 to 1.7 times slower from one machine to the next): the CPU, and one fixed piece of
+ * work, 20 s of a synthesiser song to Ogg Opus on one thread as Finish encodes it, median of 3
+ * after one run that warms it up.
+ */
+async function machineSpeed(): Promise<string> {
+  const [left, right] = renderTrack({ tags: 'pop, upbeat', duration: 20, seed: 1 }) as [
+    Float32Array,
+    Float32Array,
+  ];
+  const song = planarSource({ sampleRate: 48_000, planes: [left, right] });
+  const times: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const started = performance.now();
+    await pcmToOggOpus(song);
+    if (i > 0) times.push(performance.now() - started);
+  }
+  const cpu = cpus();
+  return `This machine: ${cpu[0]?.model.trim() ?? 'an unknown CPU'}, ${cpu.length} cores; 20 s of stereo to Opus on one thread in ${ms(
+    percentile(
+      times.sort((a, b) => a - b),
+      50,
+    ),
+  )} (median of 3)`;
 }
 
 async function synthesiser(): Promise<void> {
@@ -1085,6 +1116,7 @@ const sections: Record<string, () => Promise<void>> = {
 };
 const chosen = process.argv.slice(2).filter((name) => name in sections);
 say(`Tunesmith bench, ${new Date().toISOString()}, node ${process.version}`);
+say(await machineSpeed());
 const onlyWhenNamed = new Set(['api-latency', 'api-load', 'pipeline']);
 for (const [name, run] of Object.entries(sections)) {
   if (chosen.length > 0 ? !chosen.includes(name) : onlyWhenNamed.has(name)) continue;
