@@ -180,5 +180,6 @@ describe('local workflow runner on generation.asl.json', () => {
     expect(env.generations.all.get('gen-1')?.status).toBe('failed');
     expect(env.provider.jobs.get('req-1')?.cancelled).toBe(true);
     expect(env.quota.counters.get('user-1')?.used).toBe(0);
-  });
+    // About 4 s of the state's own waits: more than vitest's default 5 s leaves on a busy machine.
+  }, 20_000);
 });
