@@ -40,17 +40,16 @@ export interface AuthRouteDeps {
   deletion: () => AccountDeletionRequestDeps;
   sessions: Sessions<User>;
   /** To name the user's plan and what it allows. */
-  plans: PlanRepository;
+  plans: Pick<PlanRepository, 'listBySortOrder'>;
   clock: Clock;
 }
 
 /** Sign-up, verification, sign-in, reset and account changes of regular users. */
 export function authRoutes({ accounts, deletion, sessions, plans, clock }: AuthRouteDeps): GroupHandlers {
   const view = async (user: User) => {
-    const [plan, all] = await Promise.all([
-      user.subscriptionPlanId ? plans.get(user.subscriptionPlanId) : undefined,
-      plans.listBySortOrder(),
-    ]);
+    // Every plan, the user's among them: one read, not a second for the user's own.
+    const all = await plans.listBySortOrder();
+    const plan = user.subscriptionPlanId ? all.find((p) => p.id === user.subscriptionPlanId) : undefined;
     return toCurrentUser(user, plan, clock.now(), all);
   };
   return {
