@@ -52,12 +52,14 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PLAYLIST_TRACKS_MAX, PLAYLISTS_MAX } from '@tunesmith/shared/community';
 import { routeGroups } from '@tunesmith/shared/routes';
 import Stripe from 'stripe';
 import { pcmToOggOpus } from '../functions/src/adapters/audio/opus-encoder';
 import { dynamoGenerationStore } from '../functions/src/adapters/dynamo/generation-store';
 import { dynamoUserRepository } from '../functions/src/adapters/dynamo/user-repository';
+import { creatorKeys } from '../functions/src/data/community-keys';
 import { keys } from '../functions/src/data/keys';
 import { planarSource } from '../functions/src/domain/audio/pcm';
 import { mailedLink } from '../functions/test/support/mailbox';
@@ -79,7 +81,7 @@ import { lyricsBench } from './bench-lyrics';
 import { spaReport } from './bench-spa';
 import { stemsBench } from './bench-stems';
 import { seedCreators } from './seed-creators';
-import { seedLoad } from './seed-load';
+import { seedLoad, seedPlaylists } from './seed-load';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Lambda runs Node 22; the SDK's Node 20 notice would only clutter the report.
@@ -990,8 +992,9 @@ async function adminAtScale(): Promise<void> {
 /**
  * A creator's page and the feed at size (decision 059): a user following 50 creators of 5 listed tracks
  * each, on a table holding only them, then again after seeding 10 000 users, 100 000 tracks, 10 000
- * playlists and 1 000 more public creators who follow each other. Both read per creator partition (the ranking index), so
- * the ratio stays near 1.
+ * playlists and 1 000 more public creators who follow each other, and giving the measured creator
+ * as many playlists as one may keep, each as full as it may be, of different tracks (decision 062).
+ * Both read per creator partition (the ranking index), so the ratio stays near 1.
  */
 async function creatorsAtScale(): Promise<void> {
   const cloud = await startBenchCloud();
@@ -1008,7 +1011,7 @@ async function creatorsAtScale(): Promise<void> {
       follows: 50,
     });
     const calls = {
-      'GET /api/creators/{handle} (20 tracks)': `${cloud.url}/api/creators/${followed[0]}`,
+      'GET /api/creators/{handle} (20 tracks; seeded: and their playlists)': `${cloud.url}/api/creators/${followed[0]}`,
       'GET /api/feed (50 creators followed)': `${cloud.url}/api/feed`,
     };
     const count = 200;
@@ -1019,12 +1022,25 @@ async function creatorsAtScale(): Promise<void> {
     };
     const empty = await measure();
     const seeding = performance.now();
-    await seedLoad(documents, table, { users: 10_000, tracks: 100_000, playlists: 10_000 });
+    const { seededTracks } = await seedLoad(documents, table, {
+      users: 10_000,
+      tracks: 100_000,
+      playlists: 10_000,
+    });
     await seedCreators(documents, table, { creators: 1_000, tracksEach: 5, followsEach: 10 });
+    const claim = await documents.send(
+      new GetCommand({ TableName: table, Key: creatorKeys.handle(followed[0] as string) }),
+    );
+    const full = await seedPlaylists(documents, table, {
+      userIds: [claim.Item?.userId as string],
+      tracks: seededTracks,
+      count: PLAYLISTS_MAX,
+      tracksEach: PLAYLIST_TRACKS_MAX,
+    });
     const seededIn = performance.now() - seeding;
     const loaded = await measure();
     say(
-      `Creators and the feed at size (${count} sequential requests each; seeded 10000 users, 100000 tracks, 10000 playlists and 1000 more creators in ${(seededIn / 1000).toFixed(0)} s):`,
+      `Creators and the feed at size (${count} sequential requests each; seeded 10000 users, 100000 tracks, 10000 playlists, 1000 more creators and the measured creator's ${full} playlists of ${PLAYLIST_TRACKS_MAX} tracks, three in four public, in ${(seededIn / 1000).toFixed(0)} s):`,
     );
     for (const name of Object.keys(calls)) {
       const before = empty[name] as number[];

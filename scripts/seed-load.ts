@@ -68,12 +68,12 @@ export interface SeedOptions {
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length] as T;
 
-/** Seeds `users` users and `tracks` tracks spread over them, then `playlists`; returns what the counters gained and how many playlists it wrote. */
+/** Seeds `users` users and `tracks` tracks spread over them, then `playlists`; returns what the counters gained, how many playlists it wrote and the tracks. */
 export async function seedLoad(
   documents: DynamoDBDocumentClient,
   tableName: string,
   { users: userCount, tracks: trackCount, playlists = 0, now = new Date(), onProgress }: SeedOptions,
-): Promise<Totals & { playlists: number }> {
+): Promise<Totals & { playlists: number; seededTracks: Generation[] }> {
   const run = randomUUID().slice(0, 8);
   const dated = (i: number, count: number) =>
     new Date(now.getTime() - Math.floor(((count - i) / count) * 365 * DAY_MS)).toISOString();
@@ -159,7 +159,7 @@ export async function seedLoad(
       onProgress,
     });
   }
-  return { ...totals, playlists: madePlaylists };
+  return { ...totals, playlists: madePlaylists, seededTracks: tracks };
 }
 
 /** Tracks a seeded playlist holds at most. */
@@ -167,7 +167,8 @@ const PLAYLIST_SEED_TRACKS = 20;
 
 /**
  * Step: `count` playlists spread over `userIds` (at most {@link PLAYLISTS_MAX} each), three in four
- * public, each holding up to 20 of the listed `tracks` (other users' included), written as the
+ * public, each holding up to 20 of the listed `tracks` (other users' included; with `tracksEach`,
+ * that many each, no two playlists sharing a track while the listed tracks last), written as the
  * playlist store writes them with each user's count item. For users with no playlists yet (the
  * seeder's own): their count is written whole. Returns how many it wrote.
  */
@@ -178,6 +179,7 @@ export async function seedPlaylists(
     userIds: readonly string[];
     tracks: readonly Generation[];
     count: number;
+    tracksEach?: number;
     now?: Date;
     onProgress?: (written: number, total: number) => void;
   },
@@ -190,9 +192,16 @@ export async function seedPlaylists(
   for (let i = 0; i < made; i++) {
     const userId = userIds[i % userIds.length] as string;
     const at = new Date(now.getTime() - (made - i) * 60_000).toISOString();
+    const { tracksEach } = options;
     const size =
-      listed.length === 0 ? 0 : Math.min(PLAYLIST_SEED_TRACKS, 1 + (i % PLAYLIST_SEED_TRACKS), listed.length);
-    const trackIds = [...new Set(Array.from({ length: size }, (_, k) => pick(listed, i * 7 + k * 13).id))];
+      listed.length === 0
+        ? 0
+        : Math.min(
+            tracksEach ?? Math.min(PLAYLIST_SEED_TRACKS, 1 + (i % PLAYLIST_SEED_TRACKS)),
+            listed.length,
+          );
+    const position = (k: number) => (tracksEach === undefined ? i * 7 + k * 13 : i * tracksEach + k);
+    const trackIds = [...new Set(Array.from({ length: size }, (_, k) => pick(listed, position(k)).id))];
     const playlist: StoredPlaylist = {
       id: randomUUID(),
       userId,
