@@ -37,6 +37,7 @@ describe('the help', () => {
       expect(text).toMatch(/^ {2}files {9}marking, loudness/m);
       expect(text).toMatch(/^ {2}share-pages {3}the share page/m);
       expect(text).toMatch(/^ {2}lyrics {8}timed lyrics for completed tracks with lyrics/m);
+      expect(text).toMatch(/^ {2}playlists {5}playlists' tracks apart from their cards/m);
     }
   });
 

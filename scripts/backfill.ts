@@ -21,6 +21,7 @@ import { analysisStep } from './backfill/analysis';
 import { filesStep } from './backfill/files';
 import { lyricsStep } from './backfill/lyrics';
 import { peaksStep } from './backfill/peaks';
+import { playlistsStep } from './backfill/playlists';
 import { sharePagesStep } from './backfill/share-pages';
 import type { BackfillStep, StepOption, StepOptions, Target } from './backfill/step';
 import { describeStack, regionOf, StageError, stackNameOf } from './stack-outputs';
@@ -32,6 +33,7 @@ export const backfillSteps: readonly BackfillStep[] = [
   sharePagesStep,
   analysisStep,
   lyricsStep,
+  playlistsStep,
 ];
 
 const WHERE = '[--local | --stage <name> [--region <region>]]';

@@ -20,7 +20,7 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PLAYLISTS_MAX } from '@tunesmith/shared/community';
 import { counterUpdate } from '../functions/src/adapters/dynamo/counters';
 import { generationToItem } from '../functions/src/adapters/dynamo/generation-repository';
-import { playlistCountItem, playlistToItem } from '../functions/src/adapters/dynamo/playlist-store';
+import { playlistCountItem, playlistItems } from '../functions/src/adapters/dynamo/playlist-store';
 import { userRecordItems } from '../functions/src/adapters/dynamo/user-repository';
 import { keys } from '../functions/src/data/keys';
 import type { User } from '../functions/src/domain/accounts/user';
@@ -212,7 +212,7 @@ export async function seedPlaylists(
       createdAt: at,
       updatedAt: at,
     };
-    items.push(playlistToItem(playlist));
+    items.push(...playlistItems(playlist));
     perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
   }
   for (const [userId, playlists] of perUser) items.push(playlistCountItem(userId, playlists));

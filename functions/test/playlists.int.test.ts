@@ -1,10 +1,10 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   PLAYLIST_TRACKS_MAX,
   PLAYLISTS_MAX,
   type Playlist,
-  type PlaylistSummary,
+  type PlaylistCard,
   playlistMessages,
   playlistSchema,
 } from '@tunesmith/shared/community';
@@ -12,7 +12,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedPlaylists } from '../../scripts/seed-load';
 import { dynamoCreatorNames } from '../src/adapters/dynamo/creator-names';
 import { dynamoGenerationStore } from '../src/adapters/dynamo/generation-store';
-import { dynamoPlaylistStore, dynamoPlaylistTracks } from '../src/adapters/dynamo/playlist-store';
+import {
+  dynamoPlaylistStore,
+  dynamoPlaylistTracks,
+  movePlaylistTracksApart,
+} from '../src/adapters/dynamo/playlist-store';
 import { s3Of } from '../src/adapters/s3/client';
 import { s3PlaylistSharePages } from '../src/adapters/share/playlist-share-pages';
 import { documentsIn } from '../src/adapters/share/share-document-list';
@@ -68,7 +72,18 @@ describe('playlists', () => {
 
     const listed = await browser.get('/api/playlists');
     expect(listed.status).toBe(200);
-    expect((listed.body.playlists as PlaylistSummary[]).map((p) => p.id)).toEqual([made.id]);
+    expect(listed.body.playlists).toEqual([
+      {
+        id: made.id,
+        title: 'Road trip',
+        description: 'For the night drive',
+        visibility: 'public',
+        owner: null,
+        ownedByMe: true,
+        createdAt: made.createdAt,
+        updatedAt: made.updatedAt,
+      },
+    ]);
 
     // A visitor opens a public playlist.
     const visitor = new Browser();
@@ -193,8 +208,89 @@ describe('playlists', () => {
     expect(trackIds(asOther.body)).toEqual([staysListed.id, hidden.id]);
     const asOwner = await owner.browser.get(`/api/playlists/${made.id}`);
     expect(trackIds(asOwner.body)).toEqual([staysListed.id, madePrivate.id]);
-    const summary = (await owner.browser.get('/api/playlists')).body.playlists as PlaylistSummary[];
-    expect(summary.find((p) => p.id === made.id)?.trackCount).toBe(2);
+    expect(asOwner.body.trackCount).toBe(2);
+  });
+
+  it("lists its owner's public playlists on their creator page, newest first, read without their tracks", async () => {
+    const ada = await signedInUser();
+    const handle = `lists-${ada.id.slice(0, 8)}`;
+    expect((await ada.browser.put('/api/user/public-profile', { handle, displayName: 'Ada' })).status).toBe(
+      200,
+    );
+    const track = await storedTrack(ada.id);
+    const first = await newPlaylist(ada.browser, { title: 'First', description: 'Old roads' });
+    await newPlaylist(ada.browser, { title: 'Hidden away', visibility: 'private' });
+    const last = await newPlaylist(ada.browser, { title: 'Last' });
+    expect(
+      (await ada.browser.put(`/api/playlists/${first.id}/tracks`, { trackIds: [track.id] })).status,
+    ).toBe(200);
+
+    const page = await new Browser().get(`/api/creators/${handle}`);
+    expect(page.status).toBe(200);
+    expect(page.body.playlists).toEqual([
+      expect.objectContaining({
+        id: last.id,
+        title: 'Last',
+        owner: { handle, displayName: 'Ada' },
+        ownedByMe: false,
+      }),
+      expect.objectContaining({
+        id: first.id,
+        title: 'First',
+        description: 'Old roads',
+        visibility: 'public',
+      }),
+    ]);
+    // Nothing on a card needs the playlist's tracks read: the playlist's own page counts them.
+    expect((page.body.playlists as Record<string, unknown>[]).some((p) => 'trackCount' in p)).toBe(false);
+    const heads = await playlists.headsByOwner(ada.id, 'public');
+    expect(heads.map((p) => p.id)).toEqual([last.id, first.id]);
+    expect(heads.some((p) => 'trackIds' in p)).toBe(false);
+    expect((await new Browser().get(`/api/playlists/${first.id}`)).body.trackCount).toBe(1);
+  });
+
+  it("keeps a playlist's tracks apart from its card, and reads and moves one written before that", async () => {
+    const { browser, id: userId } = await signedInUser();
+    const [one, two] = [await storedTrack(userId), await storedTrack(userId)];
+    const raw = async (key: Record<string, string>) =>
+      (
+        await store.documents.send(
+          new GetCommand({ TableName: store.tableName, Key: key, ConsistentRead: true }),
+        )
+      ).Item;
+
+    const made = await newPlaylist(browser, { title: 'Apart' });
+    expect(
+      (await browser.put(`/api/playlists/${made.id}/tracks`, { trackIds: [two.id, one.id] })).status,
+    ).toBe(200);
+    expect(await raw(playlistKeys.playlist(made.id))).not.toHaveProperty('trackIds');
+    expect((await raw(playlistKeys.tracks(made.id)))?.trackIds).toEqual([two.id, one.id]);
+
+    // A playlist as decision 058 wrote it: the ids on the card, no item of their own.
+    const legacy = (await newPlaylist(browser, { title: 'Before', visibility: 'private' })).id;
+    const card = (await raw(playlistKeys.playlist(legacy))) as Record<string, unknown>;
+    await store.documents.send(
+      new PutCommand({ TableName: store.tableName, Item: { ...card, trackIds: [one.id, two.id] } }),
+    );
+    const read = async (playlist: string) => trackIds((await browser.get(`/api/playlists/${playlist}`)).body);
+    expect(await read(legacy)).toEqual([one.id, two.id]);
+    const listed = (await browser.get('/api/playlists')).body.playlists as PlaylistCard[];
+    expect(listed.map((p) => p.title)).toEqual(['Before', 'Apart']);
+    expect(listed.some((p) => 'trackIds' in p)).toBe(false);
+
+    expect(
+      (await movePlaylistTracksApart(store.documents, store.tableName, { dryRun: true })).found,
+    ).toBeGreaterThan(0);
+    expect(await raw(playlistKeys.playlist(legacy))).toHaveProperty('trackIds');
+    const moved = await movePlaylistTracksApart(store.documents, store.tableName, { dryRun: false });
+    expect(moved.moved).toBeGreaterThan(0);
+    expect(await raw(playlistKeys.playlist(legacy))).not.toHaveProperty('trackIds');
+    expect((await raw(playlistKeys.tracks(legacy)))?.trackIds).toEqual([one.id, two.id]);
+    expect(await read(legacy)).toEqual([one.id, two.id]);
+    // Deleting a playlist takes both its items.
+    expect((await browser.call('DELETE', `/api/playlists/${legacy}`)).status).toBe(204);
+    expect(await raw(playlistKeys.playlist(legacy))).toBeUndefined();
+    expect(await raw(playlistKeys.tracks(legacy))).toBeUndefined();
   });
 
   it(`keeps a user to ${PLAYLISTS_MAX} playlists when creates race`, async () => {
@@ -224,7 +320,7 @@ describe('playlists', () => {
     expect(count.Item?.playlists).toBe(PLAYLISTS_MAX);
 
     // A delete makes room for one more; deletes of the same playlist at once count once.
-    const first = (await browser.get('/api/playlists')).body.playlists as PlaylistSummary[];
+    const first = (await browser.get('/api/playlists')).body.playlists as PlaylistCard[];
     const target = first[0]?.id ?? '';
     const deletes = await Promise.all(
       Array.from({ length: 5 }, () => browser.call('DELETE', `/api/playlists/${target}`)),
@@ -239,7 +335,7 @@ describe('playlists', () => {
       new GetCommand({ TableName: store.tableName, Key: playlistKeys.count(id), ConsistentRead: true }),
     );
     expect(after.Item).toBeUndefined();
-    expect(await playlists.listByOwner(id)).toEqual([]);
+    expect(await playlists.headsByOwner(id)).toEqual([]);
   });
 
   it("previews a public playlist in chat apps, with its first track's audio, and nothing once private", async () => {
@@ -368,8 +464,8 @@ describe('playlists', () => {
       count: 7,
     });
     expect(made).toBe(7);
-    const adas = (await ada.browser.get('/api/playlists')).body.playlists as PlaylistSummary[];
-    const bens = (await ben.browser.get('/api/playlists')).body.playlists as PlaylistSummary[];
+    const adas = (await ada.browser.get('/api/playlists')).body.playlists as PlaylistCard[];
+    const bens = (await ben.browser.get('/api/playlists')).body.playlists as PlaylistCard[];
     expect([adas.length, bens.length]).toEqual([4, 3]);
     for (const [id, count] of [
       [ada.id, 4],
@@ -380,14 +476,35 @@ describe('playlists', () => {
       );
       expect(item.Item?.playlists).toBe(count);
     }
-    const open = adas.find((p) => p.visibility === 'public' && p.trackCount > 1) as PlaylistSummary;
-    const seen = await new Browser().get(`/api/playlists/${open.id}`);
-    expect(seen.status).toBe(200);
-    const ids = trackIds(seen.body);
-    expect(ids.length).toBe(open.trackCount);
-    expect(ids.every((id) => listed.some((t) => t.id === id))).toBe(true);
+    const open = adas.filter((p) => p.visibility === 'public');
+    expect(open.length).toBe(2);
+    for (const card of open) {
+      const seen = await new Browser().get(`/api/playlists/${card.id}`);
+      expect(seen.status).toBe(200);
+      const ids = trackIds(seen.body);
+      expect(ids.length).toBe(seen.body.trackCount);
+      expect(ids.length).toBe(3);
+      expect(ids.every((id) => listed.some((t) => t.id === id))).toBe(true);
+    }
     await playlists.removeAll(ada.id);
     expect((await ada.browser.get('/api/playlists')).body.playlists).toEqual([]);
+
+    // With `tracksEach`, each playlist holds that many, none shared while the listed tracks last.
+    const cy = await signedInUser();
+    const fourth = await storedTrack(ada.id);
+    await seedPlaylists(store.documents, store.tableName, {
+      userIds: [cy.id],
+      tracks: [...listed, fourth, hidden],
+      count: 2,
+      tracksEach: 2,
+    });
+    const cys = (await cy.browser.get('/api/playlists')).body.playlists as PlaylistCard[];
+    const held = await Promise.all(
+      cys.map(async (p) => trackIds((await cy.browser.get(`/api/playlists/${p.id}`)).body)),
+    );
+    expect(held.map((ids) => ids.length)).toEqual([2, 2]);
+    expect(new Set(held.flat()).size).toBe(4);
+    expect(held.flat()).not.toContain(hidden.id);
   });
 });
 

@@ -104,14 +104,15 @@ export const setPlaylistTracksSchema = z.object({
 });
 export type SetPlaylistTracksRequest = z.infer<typeof setPlaylistTracksSchema>;
 
-/** A playlist in lists (the owner's, a creator's page). */
-export const playlistSummarySchema = z.object({
+/**
+ * A playlist in lists (the owner's, a creator's page): what its own item says, none of its tracks
+ * (decision 062: a list costs the same whatever the playlists hold).
+ */
+export const playlistCardSchema = z.object({
   id: z.string(),
   title: z.string(),
   description: z.nullable(z.string()),
   visibility: z.enum(visibilities),
-  /** Tracks the viewer may see. */
-  trackCount: z.number(),
   /** Its owner's public profile; null: anonymous. */
   owner: z.nullable(creatorRefSchema),
   /** Whether the viewer owns it. */
@@ -119,13 +120,19 @@ export const playlistSummarySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+export type PlaylistCard = z.infer<typeof playlistCardSchema>;
+/** A playlist opened: a card with the tracks the viewer may see counted. */
+export const playlistSummarySchema = z.extend(playlistCardSchema, {
+  /** Tracks the viewer may see. */
+  trackCount: z.number(),
+});
 export type PlaylistSummary = z.infer<typeof playlistSummarySchema>;
 /** `GET /api/playlists/{id}`: the tracks the viewer may see, in the playlist's order. */
 export const playlistSchema = z.extend(playlistSummarySchema, { tracks: z.array(trackSchema) });
 export type Playlist = z.infer<typeof playlistSchema>;
 
 /** `GET /api/playlists`: the signed-in user's own, newest first. */
-export const playlistListSchema = z.object({ playlists: z.array(playlistSummarySchema) });
+export const playlistListSchema = z.object({ playlists: z.array(playlistCardSchema) });
 export type PlaylistList = z.infer<typeof playlistListSchema>;
 
 /** Playlists one user may keep (decision 058). */
@@ -179,7 +186,8 @@ export const creatorSchema = z.extend(publicProfileSchema, {
   /** Their public tracks, newest first (the first page; more through `nextCursor`). */
   tracks: z.array(trackSchema),
   nextCursor: z.nullable(z.string()),
-  playlists: z.array(playlistSummarySchema),
+  /** Their public playlists, newest first. */
+  playlists: z.array(playlistCardSchema),
 });
 export type Creator = z.infer<typeof creatorSchema>;
 /** `PUT`/`DELETE /api/creators/{handle}/follow` */

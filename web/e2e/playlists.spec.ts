@@ -89,7 +89,7 @@ describe('playlists', () => {
     await page.getByRole('tab', { name: 'Playlists' }).click();
     const link = page.getByRole('link', { name: 'Tides and Glows' });
     await link.waitFor();
-    await page.getByText('Public · 2 tracks').waitFor(POLL);
+    await page.getByText('Public', { exact: true }).waitFor(POLL);
     const href = (await link.getAttribute('href')) ?? '';
     expect(href).toMatch(/^\/playlist\/[A-Za-z0-9-]+$/);
 
@@ -98,6 +98,7 @@ describe('playlists', () => {
     await visitor.goto(`${baseUrl}${href}`);
     await visitor.getByRole('heading', { level: 1, name: 'Tides and Glows' }).waitFor();
     expect(await visitor.getByText('From dawn to dusk').isVisible()).toBe(true);
+    expect(await visitor.getByText('2 tracks').isVisible()).toBe(true);
     const tracks = visitor.getByRole('list', { name: 'Tracks' });
     expect(await tracks.getByRole('link').allTextContents()).toEqual(['Morning Tide', 'Evening Glow']);
     expect(

@@ -6,6 +6,7 @@
  * | entity            | pk                  | sk                   | index (pk / sk)                          |
  * |-------------------|---------------------|----------------------|------------------------------------------|
  * | playlist          | PLAYLIST#id         | PLAYLIST             | gsi1: USER#userId / PLAYLIST#createdAt#id |
+ * | playlist's tracks | PLAYLIST#id         | TRACKS               |                                          |
  * | playlist count    | USER#userId         | PLAYLISTCOUNT        |                                          |
  * (each section below lists its own rows)
  */
@@ -42,9 +43,13 @@ export const likeKeys = {
 
 // ---- Playlists ---------------------------------------------------------------------------------
 
-// A playlist keeps its tracks' ids in order on its own item (at most 500 ids, well inside 400 KB).
+// A playlist is two items in one partition: the card (title, visibility, owner; listed in the
+// owner's gsi1 partition) and its tracks' ids in order (at most 500, well inside 400 KB), apart so a
+// list of cards reads a few hundred bytes per playlist whatever it holds (decision 062).
 export const playlistKeys = {
   playlist: (id: string) => ({ pk: `PLAYLIST#${id}`, sk: 'PLAYLIST' }),
+  tracks: (id: string) => ({ pk: `PLAYLIST#${id}`, sk: 'TRACKS' }),
+  partition: (id: string) => `PLAYLIST#${id}`,
   /** In its owner's gsi1 partition, newest last. */
   byOwner: (userId: string, createdAt: string, id: string) => ({
     gsi1pk: `USER#${userId}`,

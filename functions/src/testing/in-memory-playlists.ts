@@ -5,6 +5,10 @@ import type { Generation } from '../domain/tracks/track';
 export function inMemoryPlaylists(): PlaylistStore & { all: Map<string, StoredPlaylist> } {
   const all = new Map<string, StoredPlaylist>();
   const owned = (userId: string) => [...all.values()].filter((p) => p.userId === userId);
+  const listByOwner = async (userId: string) =>
+    owned(userId)
+      .sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`))
+      .map((p) => structuredClone(p));
   return {
     all,
     async create(playlist, max) {
@@ -16,10 +20,10 @@ export function inMemoryPlaylists(): PlaylistStore & { all: Map<string, StoredPl
       const found = all.get(id);
       return found ? structuredClone(found) : undefined;
     },
-    async listByOwner(userId) {
-      return owned(userId)
-        .sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`))
-        .map((p) => structuredClone(p));
+    async headsByOwner(userId, only) {
+      return (await listByOwner(userId))
+        .filter((p) => only === undefined || p.visibility === only)
+        .map(({ trackIds: _, ...head }) => head);
     },
     async update(id, userId, change) {
       const found = all.get(id);

@@ -306,15 +306,15 @@ export async function creatorPage(
   const after = decodePosition(options.cursor);
   const limit = options.limit ?? CREATOR_TRACKS_PAGE;
   const profile = await findCreator(deps, handle);
+  const creator = { handle: profile.handle, displayName: profile.displayName };
   const [counts, followedByMe, newest, playlists] = await Promise.all([
     deps.creators.counts(profile.userId),
     // Not for the creator themselves: their page offers no Follow, and that is how it knows.
     viewerId && viewerId !== profile.userId ? deps.creators.isFollowing(viewerId, profile.userId) : undefined,
     deps.tracks.newest(profile.userId, limit + 1, after),
-    deps.playlists.ofOwner(profile.userId),
+    deps.playlists.ofOwner(profile.userId, creator),
   ]);
   const page = pageOf(newest, limit);
-  const creator = { handle: profile.handle, displayName: profile.displayName };
   return {
     ...toPublicProfile(profile),
     ...counts,

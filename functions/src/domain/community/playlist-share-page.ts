@@ -128,7 +128,7 @@ export async function changeSharedPlaylist<T>(
  * show beyond the playlists themselves (the owner's public profile made, renamed or withdrawn).
  */
 export async function refreshPlaylistSharePagesOf(deps: PlaylistShareDeps, userId: string): Promise<void> {
-  for (const playlist of await deps.playlist.playlists.listByOwner(userId)) {
+  for (const playlist of await deps.playlist.playlists.headsByOwner(userId)) {
     await refreshPlaylistSharePage(deps, playlist.id);
   }
 }
@@ -166,7 +166,7 @@ export async function removeUserPlaylists(
   deps: { playlists: PlaylistDeps['playlists']; pages: Pick<SharePages, 'remove'> },
   userId: string,
 ): Promise<void> {
-  for (const playlist of await deps.playlists.listByOwner(userId)) {
+  for (const playlist of await deps.playlists.headsByOwner(userId)) {
     if (playlist.visibility === 'public') await deps.pages.remove(playlist.id);
     await deps.playlists.delete(playlist.id, userId);
   }

@@ -117,7 +117,30 @@ describe('playlists', () => {
     expect((await getPlaylist(deps, { id: 'cy' }, 'p1')).entries.map((e) => e.generation.id)).toEqual([
       'theirs-public',
     ]);
-    expect((await listMyPlaylists(deps, 'ada'))[0]?.trackCount).toBe(2);
+    expect((await getPlaylist(deps, { id: 'ada' }, 'p1')).summary.trackCount).toBe(2);
+  });
+
+  it("lists the user's own playlists, private ones too, newest first, as cards read without their tracks", async () => {
+    const { deps } = setup();
+    await createPlaylist(deps, 'ben', { title: 'Open', visibility: 'public' });
+    await createPlaylist(deps, 'ben', { title: 'Closed', visibility: 'private' });
+    await createPlaylist(deps, 'ada', { title: 'Not his', visibility: 'public' });
+    await setPlaylistTracks(deps, 'ben', 'p1', ['theirs-public', 'theirs-private']);
+    const noTrackReads = {
+      ...deps,
+      tracks: {
+        many: async () => {
+          throw new Error('a list of playlists must not read their tracks');
+        },
+      },
+    };
+    const mine = await listMyPlaylists(noTrackReads, 'ben');
+    expect(mine.map((p) => [p.title, p.visibility, p.ownedByMe, p.owner])).toEqual([
+      ['Closed', 'private', true, { handle: 'ben', displayName: 'Ben' }],
+      ['Open', 'public', true, { handle: 'ben', displayName: 'Ben' }],
+    ]);
+    expect(mine.some((p) => 'trackCount' in p || 'trackIds' in p)).toBe(false);
+    expect(await listMyPlaylists(noTrackReads, 'cy')).toEqual([]);
   });
 
   it('answers not found for a private playlist to anyone but its owner, and for changes by anyone else', async () => {
@@ -160,16 +183,19 @@ describe('playlists', () => {
     );
   });
 
-  it("lists a user's public playlists for their creator page, newest first, as a visitor sees them", async () => {
+  it("lists a user's public playlists for their creator page, newest first, as a visitor sees them, without their tracks", async () => {
     const { deps } = setup();
     await createPlaylist(deps, 'ada', { title: 'Open', visibility: 'public' });
     await createPlaylist(deps, 'ada', { title: 'Closed', visibility: 'private' });
     await createPlaylist(deps, 'ada', { title: 'Later', visibility: 'public' });
     await setPlaylistTracks(deps, 'ada', 'p1', ['mine-public', 'mine-private']);
-    const listed = await publicPlaylists(deps).ofOwner('ada');
-    expect(listed.map((p) => [p.title, p.trackCount, p.ownedByMe])).toEqual([
-      ['Later', 0, false],
-      ['Open', 1, false],
+    const owner = { handle: 'ada', displayName: 'Ada' };
+    const listed = await publicPlaylists(deps).ofOwner('ada', owner);
+    expect(listed.map((p) => [p.title, p.ownedByMe, p.owner])).toEqual([
+      ['Later', false, owner],
+      ['Open', false, owner],
     ]);
+    // A card is what the playlist item says: no count, so no track is read for it.
+    expect(listed.every((p) => !('trackCount' in p) && !('trackIds' in p))).toBe(true);
   });
 });

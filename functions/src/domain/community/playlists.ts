@@ -7,6 +7,7 @@ import {
   type CreatePlaylistRequest,
   PLAYLIST_TRACKS_MAX,
   PLAYLISTS_MAX,
+  type PlaylistCard,
   type PlaylistSummary,
   playlistMessages,
   type UpdatePlaylistRequest,
@@ -29,6 +30,9 @@ export interface StoredPlaylist {
   updatedAt: string;
 }
 
+/** A playlist as stored, without its tracks: what a list of cards reads. */
+export type StoredPlaylistHead = Omit<StoredPlaylist, 'trackIds'>;
+
 /** What a change writes: the fields that change, and when. */
 export type PlaylistChange = Partial<
   Pick<StoredPlaylist, 'title' | 'description' | 'visibility' | 'trackIds'>
@@ -41,8 +45,8 @@ export interface PlaylistStore {
   /** Stores a new playlist unless its owner already keeps `max` (also when creates race); false when at the cap. */
   create(playlist: StoredPlaylist, max: number): Promise<boolean>;
   get(id: string): Promise<StoredPlaylist | undefined>;
-  /** A user's playlists, newest first. */
-  listByOwner(userId: string): Promise<StoredPlaylist[]>;
+  /** A user's playlists (or only those of one visibility), newest first, without their tracks' ids. */
+  headsByOwner(userId: string, only?: Visibility): Promise<StoredPlaylistHead[]>;
   /** Changes the playlist only if `userId` owns it; undefined when it does not exist or is another's. */
   update(id: string, userId: string, change: PlaylistChange): Promise<StoredPlaylist | undefined>;
   /** Deletes the playlist only if `userId` owns it; false when it does not exist or is another's. */
@@ -90,22 +94,23 @@ export interface PlaylistView {
   entries: PlaylistEntry[];
 }
 
-const summaryOf = (
-  p: StoredPlaylist,
-  viewer: Viewer,
-  trackCount: number,
-  owner: CreatorRef | null,
-): PlaylistSummary => ({
+const cardOf = (p: StoredPlaylistHead, viewer: Viewer, owner: CreatorRef | null): PlaylistCard => ({
   id: p.id,
   title: p.title,
   description: p.description,
   visibility: p.visibility,
-  trackCount,
   owner,
   ownedByMe: p.userId === viewer?.id,
   createdAt: p.createdAt,
   updatedAt: p.updatedAt,
 });
+
+const summaryOf = (
+  p: StoredPlaylist,
+  viewer: Viewer,
+  trackCount: number,
+  owner: CreatorRef | null,
+): PlaylistSummary => ({ ...cardOf(p, viewer, owner), trackCount });
 
 const unique = (ids: readonly string[]): string[] => [...new Set(ids)];
 
@@ -123,24 +128,6 @@ async function view(deps: PlaylistReadDeps, p: StoredPlaylist, viewer: Viewer): 
     summary: summaryOf(p, viewer, seen.length, names.get(p.userId) ?? null),
     entries: seen.map((generation) => ({ generation, creator: names.get(generation.userId) ?? null })),
   };
-}
-
-/** Summaries of several playlists for one viewer: one read of all their tracks, one of the names. */
-async function summaries(
-  deps: Pick<PlaylistDeps, 'tracks' | 'creators'>,
-  playlists: StoredPlaylist[],
-  viewer: Viewer,
-): Promise<PlaylistSummary[]> {
-  if (playlists.length === 0) return [];
-  const tracks = await deps.tracks.many(unique(playlists.flatMap((p) => p.trackIds)));
-  const names = await deps.creators.names(unique(playlists.map((p) => p.userId)));
-  return playlists.map((p) => {
-    const count = p.trackIds.filter((id) => {
-      const g = tracks.get(id);
-      return g !== undefined && seesInPlaylist(g, viewer);
-    }).length;
-    return summaryOf(p, viewer, count, names.get(p.userId) ?? null);
-  });
 }
 
 /** Makes an empty playlist for the user; refused (409) once they keep {@link PLAYLISTS_MAX}. */
@@ -164,9 +151,18 @@ export async function createPlaylist(
   return view(deps, playlist, { id: userId });
 }
 
-/** The user's own playlists, newest first, with the tracks they may see counted. */
-export async function listMyPlaylists(deps: PlaylistDeps, userId: string): Promise<PlaylistSummary[]> {
-  return summaries(deps, await deps.playlists.listByOwner(userId), { id: userId });
+/**
+ * The user's own playlists, newest first, as cards (decision 062): one read of the playlists
+ * without their tracks, and one of the user's public name.
+ */
+export async function listMyPlaylists(
+  deps: Pick<PlaylistDeps, 'playlists' | 'creators'>,
+  userId: string,
+): Promise<PlaylistCard[]> {
+  const heads = await deps.playlists.headsByOwner(userId);
+  if (heads.length === 0) return [];
+  const owner = (await deps.creators.names([userId])).get(userId) ?? null;
+  return heads.map((p) => cardOf(p, { id: userId }, owner));
 }
 
 /** A playlist for whoever may open it (a private one only its owner), else 404. */
@@ -242,14 +238,16 @@ export async function setPlaylistTracks(
   return view(deps, updated, { id: userId });
 }
 
-/** A user's public playlists as anyone else sees them (their creator page), newest first. */
-export function publicPlaylists(
-  deps: Pick<PlaylistDeps, 'playlists' | 'tracks' | 'creators'>,
-): PublicPlaylists {
+/**
+ * A user's public playlists as anyone else sees them (their creator page), newest first: one read
+ * of the playlists without their tracks (decision 062). A count of what a visitor may see in each
+ * would read every track of every playlist (up to {@link PLAYLISTS_MAX} × {@link PLAYLIST_TRACKS_MAX})
+ * on every visit; the playlist's own page counts them.
+ */
+export function publicPlaylists(deps: Pick<PlaylistDeps, 'playlists'>): PublicPlaylists {
   return {
-    async ofOwner(userId) {
-      const listed = (await deps.playlists.listByOwner(userId)).filter((p) => p.visibility === 'public');
-      return summaries(deps, listed, undefined);
+    async ofOwner(userId, owner) {
+      return (await deps.playlists.headsByOwner(userId, 'public')).map((p) => cardOf(p, undefined, owner));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { PlaylistSummary } from '@tunesmith/shared/community';
+import type { PlaylistCard } from '@tunesmith/shared/community';
 import type { CreatorRef } from '@tunesmith/shared/tracks';
 
 /**
@@ -9,7 +9,10 @@ export interface CreatorNames {
   names(userIds: readonly string[]): Promise<Map<string, CreatorRef>>;
 }
 
-/** A user's public playlists as others see them (decision 058), for their creator page. */
+/**
+ * A user's public playlists as others see them (decisions 058 and 062), for their creator page:
+ * read without their tracks, so the page costs the same whatever the playlists hold.
+ */
 export interface PublicPlaylists {
-  ofOwner(userId: string): Promise<PlaylistSummary[]>;
+  ofOwner(userId: string, owner: CreatorRef): Promise<PlaylistCard[]>;
 }

@@ -75,6 +75,33 @@ describe('/@handle', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Second light' })).toBeDefined();
   });
 
+  it('lists their public playlists, each linking to its page with its description', async () => {
+    const card = (id: string, title: string, description: string | null) => ({
+      id,
+      title,
+      description,
+      visibility: 'public' as const,
+      owner: { handle: 'ada', displayName: 'Ada Lovelace' },
+      ownedByMe: false,
+      createdAt: '2026-11-29T10:00:00.000Z',
+      updatedAt: '2026-11-29T10:00:00.000Z',
+    });
+    renderAppAs('/@ada', null, {
+      'GET /api/creators/ada': jsonResponse(
+        ada({
+          playlists: [card('p2', 'Night drive', 'Synthwave for the road'), card('p1', 'Mornings', null)],
+        }),
+      ),
+    });
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Playlists' })).closest('section');
+    const links = within(section as HTMLElement).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Night drive', '/playlist/p2'],
+      ['Mornings', '/playlist/p1'],
+    ]);
+    expect(within(section as HTMLElement).getByText('Synthwave for the road')).toBeDefined();
+  });
+
   it('says so when no one has the handle', async () => {
     renderAppAs('/@nobody', null, {
       'GET /api/creators/nobody': jsonResponse({ message: creatorMessages.creatorNotFound }, 404),

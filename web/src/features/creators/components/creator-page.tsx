@@ -99,7 +99,9 @@ export function CreatorPage({ handle, trackMenu }: { handle: string; trackMenu?:
                   >
                     {playlist.title}
                   </Link>
-                  <p className="text-sm text-zinc-400">{count(playlist.trackCount, 'track', 'tracks')}</p>
+                  {playlist.description ? (
+                    <p className="mt-1 line-clamp-2 text-sm text-zinc-400">{playlist.description}</p>
+                  ) : null}
                 </Card>
               </li>
             ))}

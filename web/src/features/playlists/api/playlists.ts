@@ -3,7 +3,7 @@ import * as communityCalls from '@tunesmith/shared/calls/community';
 import {
   type CreatePlaylistRequest,
   type Playlist,
-  type PlaylistSummary,
+  type PlaylistCard,
   playlistListSchema,
   playlistSchema,
   type UpdatePlaylistRequest,
@@ -16,7 +16,7 @@ export const myPlaylistsQueryKey = ['playlists', 'mine'] as const;
 export const playlistQueryKey = (id: string) => ['playlists', 'one', id] as const;
 
 /** The signed-in user's playlists, newest first (`GET /api/playlists`). */
-export async function listMyPlaylists(): Promise<PlaylistSummary[]> {
+export async function listMyPlaylists(): Promise<PlaylistCard[]> {
   return playlistListSchema.parse(await apiRequest(communityCalls.listMyPlaylists)).playlists;
 }
 
@@ -125,7 +125,7 @@ export function useDeletePlaylist() {
   return useMutation({
     mutationFn: deletePlaylist,
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<PlaylistSummary[]>(myPlaylistsQueryKey, (list) =>
+      queryClient.setQueryData<PlaylistCard[]>(myPlaylistsQueryKey, (list) =>
         list?.filter((playlist) => playlist.id !== id),
       );
       queryClient.removeQueries({ queryKey: playlistQueryKey(id) });

@@ -34,7 +34,10 @@ function playlistServer(initial: Playlist[]) {
   };
   const routes: Record<string, (request: Request) => Promise<Response> | Response> = {
     'GET /api/playlists': () =>
-      jsonResponse({ playlists: [...playlists.values()].map(({ tracks: _t, ...rest }) => rest) }),
+      // Cards: the list carries no tracks and no count of them (decision 062).
+      jsonResponse({
+        playlists: [...playlists.values()].map(({ tracks: _t, trackCount: _c, ...card }) => card),
+      }),
     'POST /api/playlists': async (request) => {
       const body = await record(request);
       const made: Playlist = {
@@ -119,7 +122,7 @@ describe("the library's Playlists tab", () => {
     ]);
     const item = within(await screen.findByRole('list', { name: 'Your playlists' }));
     expect(item.getByRole('link', { name: 'Road Trip' }).getAttribute('href')).toBe('/playlist/p1');
-    expect(item.getByText('Private · 0 tracks')).toBeDefined();
+    expect(item.getByText('Private')).toBeDefined();
   });
 
   it('reorders with Move Up and Move Down, removes a track, and keeps focus on the moved one', async () => {
@@ -164,7 +167,7 @@ describe("the library's Playlists tab", () => {
     await user.clear(dialog.getByLabelText('Description (optional)'));
     await user.click(dialog.getByLabelText('Private: only you'));
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Private · 0 tracks')).toBeDefined();
+    expect(await screen.findByText('Private')).toBeDefined();
     expect(server.bodies[0]).toEqual({
       method: 'PATCH',
       path: '/api/playlists/p1',

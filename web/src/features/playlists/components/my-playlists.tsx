@@ -1,4 +1,4 @@
-import type { Playlist, PlaylistSummary } from '@tunesmith/shared/community';
+import type { Playlist, PlaylistCard } from '@tunesmith/shared/community';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { trackTitle } from '@/components/tracks/track-title';
@@ -86,7 +86,7 @@ export function MyPlaylists({ headingLevel: Heading = 'h2' }: { headingLevel?: '
   );
 }
 
-function PlaylistItem({ playlist, onDeleted }: { playlist: PlaylistSummary; onDeleted: () => void }) {
+function PlaylistItem({ playlist, onDeleted }: { playlist: PlaylistCard; onDeleted: () => void }) {
   const titleId = useId();
   const tracksId = useId();
   const [editing, setEditing] = useState(false);
@@ -116,7 +116,6 @@ function PlaylistItem({ playlist, onDeleted }: { playlist: PlaylistSummary; onDe
     });
   };
 
-  const count = `${playlist.trackCount} ${playlist.trackCount === 1 ? 'track' : 'tracks'}`;
   return (
     <Card className="grid gap-4 p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -126,9 +125,7 @@ function PlaylistItem({ playlist, onDeleted }: { playlist: PlaylistSummary; onDe
               {playlist.title}
             </Link>
           </h3>
-          <p className="text-sm text-zinc-400">
-            {playlist.visibility === 'public' ? 'Public' : 'Private'} · {count}
-          </p>
+          <p className="text-sm text-zinc-400">{playlist.visibility === 'public' ? 'Public' : 'Private'}</p>
           {playlist.description ? (
             <p className="mt-1 line-clamp-2 text-sm text-zinc-300">{playlist.description}</p>
           ) : null}

@@ -4,7 +4,7 @@ import {
   createPlaylistSchema,
   PLAYLIST_DESCRIPTION_MAX,
   PLAYLIST_TITLE_MAX,
-  type PlaylistSummary,
+  type PlaylistCard,
 } from '@tunesmith/shared/community';
 import { type Visibility, visibilities } from '@tunesmith/shared/tracks';
 import { useId, useState } from 'react';
@@ -24,7 +24,7 @@ export interface PlaylistFormDialogProps {
   open: boolean;
   onClose: () => void;
   /** The playlist to edit; none: a new one. */
-  playlist?: Pick<PlaylistSummary, 'title' | 'description' | 'visibility'>;
+  playlist?: Pick<PlaylistCard, 'title' | 'description' | 'visibility'>;
   /** Sends the form; resolves once saved (the dialog closes), rejects with the server's refusal. */
   onSubmit: (input: CreatePlaylistRequest) => Promise<unknown>;
 }
