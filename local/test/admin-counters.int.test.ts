@@ -121,8 +121,9 @@ describe.skipIf(!inject('isLocal'))('the load seeder (npm run seed:load, the ben
     const now = new Date('2026-06-15T12:00:00.000Z');
     const totals = await seedLoad(documents, seededTable, { users: 30, tracks: 120, now });
     // No playlists were asked for (`--playlists`); the site's counters hold none of them.
-    const { playlists, ...counted } = totals;
+    const { playlists, seededTracks, ...counted } = totals;
     expect(playlists).toBe(0);
+    expect(seededTracks).toHaveLength(120);
     expect(counted).toEqual(await recount(seededTable));
     expect(totals).toMatchObject({ users: 30, tracks: 120 });
     expect(await dynamoSiteCounters(documents, seededTable).totals()).toEqual(counted);
