@@ -36,8 +36,14 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** An S3 that keeps what is put, reading a streamed body to its end as S3 would. */
-function keptObjects() {
+/**
+ * An S3 that keeps what is put, reading a streamed body to its end as S3 would; with
+ * `dropStreamedAfter`, the first streamed put reads that many bytes and fails, as a connection
+ * reset or a 500 mid-upload does (the SDK cannot send a stream again).
+ */
+function keptObjects(options: { dropStreamedAfter?: number } = {}) {
+  let drop = options.dropStreamedAfter;
+  const sent: ('stream' | 'bytes')[] = [];
   const objects = new Map<string, { body: Uint8Array; length?: number; type?: string }>();
   class PutObjectCommand {
     constructor(
@@ -53,10 +59,19 @@ function keptObjects() {
     async send(command: PutObjectCommand) {
       const { Key, Body, ContentLength, ContentType } = command.input;
       let body: Uint8Array;
+      sent.push(Body instanceof Uint8Array ? 'bytes' : 'stream');
       if (Body instanceof Uint8Array) body = Body;
       else {
         const parts: Uint8Array[] = [];
-        for await (const part of Body) parts.push(part);
+        let read = 0;
+        for await (const part of Body) {
+          parts.push(part);
+          read += part.length;
+          if (drop !== undefined && read >= drop) {
+            drop = undefined;
+            throw new Error('socket hang up');
+          }
+        }
         body = new Uint8Array(Buffer.concat(parts));
       }
       objects.set(Key, {
@@ -68,7 +83,7 @@ function keptObjects() {
     },
   };
   const s3 = (async () => ({ sdk: { PutObjectCommand }, client })) as unknown as S3;
-  return { s3, objects };
+  return { s3, objects, sent };
 }
 
 const kept = keptObjects();
@@ -95,6 +110,17 @@ describe('s3AudioStore.fetch', () => {
     }
     // Streamed with its length, as S3 needs for a body it cannot hash first.
     expect(kept.objects.get('tracks/t1.plain.wav')?.length).toBe(bytes.length);
+  });
+
+  it('puts the whole file again when its streamed upload fails partway, which the SDK cannot retry', async () => {
+    for (const dropAfter of [1000, bytes.length]) {
+      const flaky = keptObjects({ dropStreamedAfter: dropAfter });
+      const key = 'tracks/t2.wav';
+      const { bytes: got } = await s3AudioStore(flaky.s3, 'tracks').keep(`${base}/plain`, key, 'audio/wav');
+      expect(flaky.sent).toEqual(['stream', 'bytes']);
+      expect(digest(got)).toEqual(digest(bytes));
+      expect(digest(flaky.objects.get(key)?.body)).toEqual(digest(bytes));
+    }
   });
 
   it('stores nothing of a file it could not fetch', async () => {

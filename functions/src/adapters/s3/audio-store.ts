@@ -60,30 +60,61 @@ export function s3AudioStore(s3: S3, bucket: string, options: S3AudioStoreOption
       // Uploaded while it downloads, each chunk copied once into the bytes returned.
       const bytes = new Uint8Array(length);
       const reader = response.body.getReader();
-      async function* chunks() {
-        let at = 0;
-        for (let read = await reader.read(); !read.done; read = await reader.read()) {
-          if (at + read.value.length > (length as number)) {
+      let at = 0;
+      let downloadError: unknown;
+      // The next chunk into `bytes`; undefined at the end. The upload and its fallback share it.
+      const pull = async (): Promise<Uint8Array | undefined> => {
+        try {
+          const read = await reader.read();
+          if (read.done) {
+            if (at !== length) throw unavailable('The result audio ended before its Content-Length');
+            return undefined;
+          }
+          if (at + read.value.length > length) {
             await reader.cancel();
             throw unavailable('The result audio is longer than its Content-Length');
           }
           bytes.set(read.value, at);
           at += read.value.length;
-          yield read.value;
+          return read.value;
+        } catch (error) {
+          downloadError ??= error;
+          throw error;
         }
-        if (at !== length) throw unavailable('The result audio ended before its Content-Length');
+      };
+      let pulling: Promise<Uint8Array | undefined> | undefined;
+      async function* chunks() {
+        for (;;) {
+          pulling = pull();
+          const chunk = await pulling;
+          if (!chunk) return;
+          yield chunk;
+        }
       }
       const { sdk, client } = await s3();
-      await client.send(
-        new sdk.PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: Readable.from(chunks()),
-          ContentLength: length,
-          ContentType: contentType,
-          CacheControl: immutable,
-        }),
-      );
+      const body = Readable.from(chunks());
+      try {
+        await client.send(
+          new sdk.PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: body,
+            ContentLength: length,
+            ContentType: contentType,
+            CacheControl: immutable,
+          }),
+        );
+      } catch {
+        body.destroy();
+        if (downloadError !== undefined) throw downloadError;
+        // A streamed body cannot be sent twice, so the SDK does not retry it: S3 answering 500 or
+        // the connection dropping mid-upload ends here. The download goes on into `bytes`, and
+        // they are put whole, which the SDK retries as it does every other put.
+        await pulling?.catch(() => undefined);
+        if (downloadError !== undefined) throw downloadError;
+        while (await pull());
+        await putObject(key, bytes, contentType, immutable);
+      }
       return { bytes, stored: urlFor(key) };
     },
     async read(stored) {
