@@ -92,7 +92,7 @@ export function CreatorPage({ handle, trackMenu }: { handle: string; trackMenu?:
           <ul className="grid gap-3 sm:grid-cols-2">
             {first.playlists.map((playlist) => (
               <li key={playlist.id}>
-                <Card className="p-4">
+                <Card className="h-full p-4">
                   <Link
                     to={`/playlist/${playlist.id}`}
                     className="font-semibold text-violet-200 hover:underline"
